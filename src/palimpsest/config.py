@@ -1,0 +1,49 @@
+"""Explicit, immutable configuration. The library never reads the environment;
+only the CLI, REST and MCP entry points do, and they build a :class:`Config`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+from palimpsest.core.clock import utc_now
+from palimpsest.core.predicates import PredicateRegistry
+from palimpsest.errors import ConfigError
+
+
+def default_data_dir() -> Path:
+    return Path.home() / ".palimpsest"
+
+
+def default_url() -> str:
+    """The embedded default: one SQLite file in the user's data directory."""
+    return f"sqlite:///{default_data_dir() / 'memory.db'}"
+
+
+@dataclass(frozen=True)
+class Config:
+    url: str = field(default_factory=default_url)
+    tenant: str = "default"
+    actor: str = "library"
+    """Who the audit log names as the writer when a call does not say."""
+    clock: Callable[[], datetime] = utc_now
+    """The store's clock: the source of transaction time. Callers never set transaction time."""
+    predicates: PredicateRegistry = field(default_factory=PredicateRegistry)
+    forgotten_retention: timedelta = timedelta(days=30)
+    """How long forgotten data stays in the compliance view before ``purge()`` deletes it."""
+    write_retries: int = 5
+    """How often a write that lost a race (serialization failure) is retried."""
+
+    def __post_init__(self) -> None:
+        if not self.tenant or not self.tenant.strip():
+            raise ConfigError("tenant must be a non-empty string")
+        if self.forgotten_retention < timedelta(0):
+            raise ConfigError("forgotten_retention must not be negative")
+        if self.write_retries < 0:
+            raise ConfigError("write_retries must not be negative")
+
+    def with_changes(self, **changes: Any) -> Config:
+        return replace(self, **changes)

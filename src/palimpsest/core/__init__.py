@@ -1,0 +1,1 @@
+"""Pure decisions with no I/O: temporal rules, identifiers, predicates, ranking."""

@@ -1,0 +1,368 @@
+"""``Memory.facts``: the bi-temporal fact store API (DESIGN §3).
+
+The flow of every write: validate input → open one transaction → lock the tenant's
+audit head (serializes writers) → read the current versions of the key → let
+``core.temporal`` plan → apply the plan → append an audit event. What a call
+returned is committed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, TypeVar
+
+from palimpsest.core import temporal
+from palimpsest.core.clock import require_aware
+from palimpsest.core.identifiers import identifier_key
+from palimpsest.errors import ConflictError, NotFoundError, ValidationError
+from palimpsest.governance.audit import next_event, payload_digest
+from palimpsest.ids import new_id
+from palimpsest.storage.base import Backend, FactQuery
+from palimpsest.types import NOW, AuditEvent, FactVersion, FactWrite, Source, TimeArg, View, _Now
+
+if TYPE_CHECKING:
+    from palimpsest.memory import Memory
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class FactInput:
+    """One fact to write with :meth:`Facts.set_many` (same meaning as :meth:`Facts.set`'s arguments)."""
+
+    subject: str
+    predicate: str
+    value: str
+    user_id: str | None = None
+    valid_from: datetime | _Now = NOW
+    valid_to: datetime | None = None
+    source: Source | str = Source.AGENT_INFERRED
+    confidence: float = 1.0
+    reason: str = ""
+    evidence: Sequence[str] = ()
+    category: str | None = None
+    sensitive: bool | None = None
+
+
+class Facts:
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    # -- helpers --------------------------------------------------------------------
+    @property
+    def _backend(self) -> Backend:
+        return self._memory.backend
+
+    def _now(self) -> datetime:
+        return require_aware(self._memory.config.clock(), "clock()")
+
+    def _point(self, value: TimeArg, name: str) -> datetime | None:
+        if isinstance(value, _Now):
+            return self._now()
+        if value is None:
+            return None
+        return require_aware(value, name)
+
+    def _write(self, action: Callable[[], T]) -> T:
+        """Run a write transaction, retrying when it lost a race to another writer."""
+        attempts = self._memory.config.write_retries + 1
+        for attempt in range(attempts):
+            try:
+                with self._backend.transaction():
+                    return action()
+            except ConflictError:
+                if attempt == attempts - 1:
+                    raise
+        raise AssertionError("unreachable")
+
+    def _lock(self) -> AuditEvent | None:
+        """First statement of every write transaction: serializes this tenant's writers."""
+        head: AuditEvent | None = self._backend.audit.lock_head(self._memory.config.tenant)
+        return head
+
+    def _audit(
+        self, head: AuditEvent | None, action: str, target: str, payload: dict[str, object], at: datetime
+    ) -> None:
+        memory = self._memory
+        event = next_event(
+            head,
+            tenant=memory.config.tenant,
+            at=at,
+            actor=memory.config.actor,
+            action=action,
+            target=target,
+            digest=payload_digest(payload),
+        )
+        self._backend.audit.append(event)
+
+    def _build(self, item: FactInput, recorded_at: datetime) -> FactVersion:
+        temporal.check_names(item.subject, item.predicate)
+        if not isinstance(item.value, str) or not item.value.strip():
+            raise ValidationError("value must be a non-empty string")
+        if not 0.0 <= item.confidence <= 1.0:
+            raise ValidationError("confidence must be between 0 and 1")
+        user_id = item.user_id if item.user_id is not None else item.subject
+        if not user_id.strip():
+            raise ValidationError("user_id must be a non-empty string")
+        valid_from = recorded_at if isinstance(item.valid_from, _Now) else require_aware(item.valid_from, "valid_from")
+        valid_to = None if item.valid_to is None else require_aware(item.valid_to, "valid_to")
+        temporal.check_interval(valid_from, valid_to)
+        spec = self._memory.config.predicates.get(item.predicate)
+        return FactVersion(
+            id=new_id("f"),
+            tenant=self._memory.config.tenant,
+            user_id=user_id,
+            subject=item.subject,
+            predicate=item.predicate,
+            value=item.value.strip(),
+            cardinality=spec.cardinality,
+            valid_from=valid_from,
+            valid_to=valid_to,
+            recorded_at=recorded_at,
+            superseded_at=None,
+            source=Source.parse(item.source),
+            confidence=float(item.confidence),
+            reason=item.reason,
+            evidence=tuple(item.evidence),
+            category=item.category if item.category is not None else spec.category,
+            sensitive=item.sensitive if item.sensitive is not None else spec.sensitive,
+            value_key=identifier_key(item.value, spec.identifier),
+        )
+
+    def _apply(self, plan: temporal.WritePlan) -> None:
+        facts = self._backend.facts
+        if plan.close:
+            facts.close_versions([v.id for v in plan.close], plan.close[0].superseded_at)
+        if plan.insert:
+            facts.insert_versions(plan.insert)
+
+    def _set_in_txn(self, item: FactInput) -> FactWrite:
+        # Validate before touching storage so bad input writes nothing.
+        draft = self._build(item, self._now())
+        head = self._lock()
+        current = self._backend.facts.current_versions(temporal.key_of(draft))
+        rivals = temporal.contenders(draft, current)
+        recorded_at = temporal.transaction_time(self._now(), rivals)
+        if recorded_at != draft.recorded_at:
+            valid_from = recorded_at if isinstance(item.valid_from, _Now) else draft.valid_from
+            draft = replace(draft, recorded_at=recorded_at, valid_from=valid_from)
+        plan = temporal.plan_set(draft, rivals, new_id=lambda: new_id("f"))
+        if plan.outcome == "unchanged":
+            return FactWrite(version=plan.version, outcome="unchanged")
+        self._apply(plan)
+        self._audit(
+            head,
+            f"fact.{plan.outcome}",
+            f"{draft.user_id}/{draft.subject}/{draft.predicate}",
+            {
+                "version": plan.version.id,
+                "closed": [v.id for v in plan.close],
+                "inserted": [v.id for v in plan.insert],
+                "value_sha256": payload_digest({"value": draft.value}),
+                "source": draft.source.label,
+                "reason": draft.reason,
+            },
+            recorded_at,
+        )
+        return FactWrite(version=plan.version, outcome=plan.outcome, closed=plan.close, derived=plan.derived)
+
+    # -- writes -----------------------------------------------------------------------
+    def set(
+        self,
+        subject: str,
+        predicate: str,
+        value: str,
+        *,
+        user_id: str | None = None,
+        valid_from: datetime | _Now = NOW,
+        valid_to: datetime | None = None,
+        source: Source | str = Source.AGENT_INFERRED,
+        confidence: float = 1.0,
+        reason: str = "",
+        evidence: Sequence[str] = (),
+        category: str | None = None,
+        sensitive: bool | None = None,
+    ) -> FactWrite:
+        """Assert ``subject predicate value`` valid from ``valid_from`` (default: now).
+
+        ``user_id`` (default: ``subject``) is the owner of the memory. For a *one*
+        predicate the current value is superseded (its valid time closed at
+        ``valid_from``, nothing overwritten); a lower ``source`` than the current
+        value's is kept for audit only (outcome ``overridden``).
+        """
+        item = FactInput(
+            subject, predicate, value, user_id, valid_from, valid_to, source, confidence, reason,
+            evidence, category, sensitive,
+        )
+        return self._write(lambda: self._set_in_txn(item))
+
+    def set_many(self, items: Iterable[FactInput]) -> list[FactWrite]:
+        """Write many facts in ONE transaction (all or nothing), in order."""
+        batch = list(items)
+        now = self._now()
+        for item in batch:  # validate everything before the transaction starts
+            self._build(item, now)
+        return self._write(lambda: [self._set_in_txn(item) for item in batch])
+
+    def end(
+        self,
+        subject: str,
+        predicate: str,
+        *,
+        user_id: str | None = None,
+        value: str | None = None,
+        at: datetime | _Now = NOW,
+        reason: str = "",
+    ) -> FactWrite:
+        """The fact stops being true at ``at`` (valid time ends; history is kept)."""
+        temporal.check_names(subject, predicate)
+        owner = user_id if user_id is not None else subject
+        end_at = self._now() if isinstance(at, _Now) else require_aware(at, "at")
+        tenant = self._memory.config.tenant
+
+        def run() -> FactWrite:
+            head = self._lock()
+            current = self._backend.facts.current_versions(temporal.FactKey(tenant, owner, subject, predicate))
+            if value is not None:
+                wanted = temporal.normalize_value(value)
+                current = [v for v in current if temporal.normalize_value(v.value) == wanted]
+            now = temporal.transaction_time(self._now(), current)
+            plan = temporal.plan_end(current, at=end_at, now=now, reason=reason, new_id=lambda: new_id("f"))
+            self._apply(plan)
+            self._audit(
+                head,
+                "fact.ended",
+                f"{owner}/{subject}/{predicate}",
+                {"closed": [v.id for v in plan.close], "inserted": [v.id for v in plan.insert], "at": end_at},
+                now,
+            )
+            return FactWrite(version=plan.version, outcome="ended", closed=plan.close, derived=plan.derived)
+
+        return self._write(run)
+
+    def correct(
+        self,
+        version_id: str,
+        value: str | None = None,
+        *,
+        reason: str = "",
+        source: Source | str = Source.USER_COMMAND,
+    ) -> FactWrite:
+        """The recorded version was wrong: end its transaction time (valid time is untouched).
+
+        With ``value``, a replacement with the same valid interval is recorded.
+        """
+        if value is not None and not value.strip():
+            raise ValidationError("value must be a non-empty string")
+        tenant = self._memory.config.tenant
+        fixed_source = Source.parse(source)
+
+        def run() -> FactWrite:
+            head = self._lock()
+            wrong = self._backend.facts.get_version(tenant, version_id)
+            if wrong is None:
+                raise NotFoundError(f"no fact version {version_id!r}")
+            if not wrong.is_current or wrong.forgotten_at is not None:
+                raise ConflictError(f"fact version {version_id!r} is no longer current; correct the current one")
+            now = temporal.transaction_time(self._now(), [wrong])
+            spec = self._memory.config.predicates.get(wrong.predicate)
+            plan = temporal.plan_correct(
+                wrong,
+                now=now,
+                value=value.strip() if value is not None else None,
+                source=fixed_source,
+                reason=reason,
+                new_id=lambda: new_id("f"),
+                value_key=identifier_key(value, spec.identifier) if value is not None else None,
+            )
+            self._backend.facts.close_versions([wrong.id], now, note=plan.close[0].note)
+            if plan.insert:
+                self._backend.facts.insert_versions(plan.insert)
+            self._audit(
+                head,
+                "fact.corrected",
+                f"{wrong.user_id}/{wrong.subject}/{wrong.predicate}",
+                {"closed": wrong.id, "inserted": [v.id for v in plan.insert], "reason": reason},
+                now,
+            )
+            return FactWrite(version=plan.version, outcome="corrected", closed=plan.close)
+
+        return self._write(run)
+
+    # -- reads ------------------------------------------------------------------------
+    def list(
+        self,
+        *,
+        user_id: str | None = None,
+        subject: str | None = None,
+        predicate: str | None = None,
+        valid_at: TimeArg = NOW,
+        known_at: TimeArg = NOW,
+        view: View | str = View.ACTIVE,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[FactVersion]:
+        """Versions matching the filters, as of ``valid_at`` / ``known_at`` (``None`` = all time)."""
+        owner = user_id if user_id is not None else subject
+        if owner is None or not owner.strip():
+            raise ValidationError("list() needs user_id (or subject, which then names the user)")
+        if limit is not None and limit < 0 or offset < 0:
+            raise ValidationError("limit and offset must not be negative")
+        query = FactQuery(
+            tenant=self._memory.config.tenant,
+            user_id=owner,
+            subject=subject,
+            predicate=predicate,
+            valid_at=self._point(valid_at, "valid_at"),
+            known_at=self._point(known_at, "known_at"),
+            view=View.parse(view),
+            limit=limit,
+            offset=offset,
+        )
+        return self._backend.facts.query(query)
+
+    def get(
+        self,
+        subject: str,
+        predicate: str,
+        *,
+        user_id: str | None = None,
+        valid_at: TimeArg = NOW,
+        known_at: TimeArg = NOW,
+        view: View | str = View.ACTIVE,
+    ) -> FactVersion | None:
+        """The value of ``subject predicate`` as of the given times, or ``None``.
+
+        For *many* predicates (use :meth:`list` for all values) the latest-starting value is returned.
+        """
+        temporal.check_names(subject, predicate)
+        rows = self.list(
+            user_id=user_id, subject=subject, predicate=predicate, valid_at=valid_at, known_at=known_at, view=view
+        )
+        if not rows:
+            return None
+        return max(rows, key=lambda v: (v.valid_from, v.recorded_at, v.id))
+
+    def history(
+        self,
+        subject: str,
+        predicate: str | None = None,
+        *,
+        user_id: str | None = None,
+        view: View | str = View.AUDIT,
+    ) -> list[FactVersion]:
+        """Every version on both time axes, oldest record first (then by valid time)."""
+        if not isinstance(subject, str) or not subject.strip():
+            raise ValidationError("subject must be a non-empty string")
+        rows = self.list(
+            user_id=user_id, subject=subject, predicate=predicate, valid_at=None, known_at=None, view=view
+        )
+        return sorted(rows, key=lambda v: (v.recorded_at, v.valid_from, v.id))
+
+    def version(self, version_id: str) -> FactVersion:
+        found = self._backend.facts.get_version(self._memory.config.tenant, version_id)
+        if found is None:
+            raise NotFoundError(f"no fact version {version_id!r}")
+        return found

@@ -1,0 +1,1 @@
+"""Governance: the audit chain, retention and (later) consent and encryption."""

@@ -1,0 +1,222 @@
+"""The facade: one ``Memory`` wires configuration, storage and the pure core together.
+
+Every surface (CLI, REST, MCP) talks to one instance of this class and adds no domain
+logic of its own.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+from urllib.parse import urlsplit
+
+from palimpsest.config import Config
+from palimpsest.core.clock import require_aware
+from palimpsest.core.identifiers import identifier_key
+from palimpsest.errors import ValidationError
+from palimpsest.facts import Facts
+from palimpsest.governance.audit import next_event, payload_digest, verify_chain
+from palimpsest.storage.base import Backend, FactQuery
+from palimpsest.storage.registry import open_backend
+from palimpsest.types import NOW, AuditEvent, AuditReport, FactVersion, TimeArg, View, _Now
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetResult:
+    """What :meth:`Memory.forget` did: ``forgotten`` ids hidden now, or ``erased`` rows deleted."""
+
+    forgotten: tuple[str, ...] = ()
+    erased: int = 0
+    hard: bool = False
+
+
+class Audit:
+    """``Memory.audit``: read and verify the tenant's hash-chained audit log."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    def events(self, *, after_seq: int = 0, limit: int | None = None) -> list[AuditEvent]:
+        return self._memory.backend.audit.events(self._memory.config.tenant, after_seq=after_seq, limit=limit)
+
+    def verify(self) -> AuditReport:
+        """Recompute every link; ``first_broken_seq`` names where the chain was altered or cut."""
+        tenant = self._memory.config.tenant
+        head = self._memory.backend.audit.head(tenant)
+        events = self._memory.backend.audit.events(tenant)
+        return verify_chain(
+            events,
+            head_seq=head[0] if head else 0,
+            head_hash=head[1] if head else None,
+        )
+
+    def record(self, action: str, target: str, payload: dict[str, Any]) -> AuditEvent:
+        """Append an event in its own transaction (for operations outside the fact store)."""
+        memory = self._memory
+        with memory.backend.transaction():
+            head = memory.backend.audit.lock_head(memory.config.tenant)
+            event = next_event(
+                head,
+                tenant=memory.config.tenant,
+                at=require_aware(memory.config.clock(), "clock()"),
+                actor=memory.config.actor,
+                action=action,
+                target=target,
+                digest=payload_digest(payload),
+            )
+            memory.backend.audit.append(event)
+        return event
+
+
+class Memory:
+    """Long-term memory for agents. ``Memory()`` opens the embedded default (a SQLite file
+    under ``~/.palimpsest``); ``Memory.open(url)`` opens any backend by URL."""
+
+    def __init__(
+        self,
+        url: str | None = None,
+        *,
+        config: Config | None = None,
+        backend: Backend | None = None,
+    ) -> None:
+        base = config if config is not None else Config()
+        if url is not None:
+            base = base.with_changes(url=url)
+        self.config = base
+        if backend is None:
+            _ensure_parent_dir(base.url)
+            backend = open_backend(base.url)
+        self.backend: Backend = backend
+        self.facts = Facts(self)
+        self.audit = Audit(self)
+
+    @classmethod
+    def open(cls, url: str | None = None, **config: Any) -> Memory:
+        return cls(url, config=Config(**config) if config else None)
+
+    def with_tenant(self, tenant: str) -> Memory:
+        """The same store seen as another tenant (shares the backend; nothing is copied)."""
+        return Memory(config=self.config.with_changes(tenant=tenant), backend=self.backend)
+
+    # -- exact channel -------------------------------------------------------------------
+    def lookup(
+        self,
+        identifier: str,
+        *,
+        user_id: str | None = None,
+        valid_at: TimeArg = NOW,
+        known_at: TimeArg = NOW,
+        view: View | str = View.ACTIVE,
+    ) -> list[FactVersion]:
+        """Facts whose value *is* ``identifier`` after normalization — an index probe, never
+        a similarity search. Across the tenant's users unless ``user_id`` is given."""
+        if not isinstance(identifier, str) or not identifier.strip():
+            raise ValidationError("identifier must be a non-empty string")
+        key = identifier_key(identifier) or identifier_key(identifier, "id")
+        if key is None:
+            return []
+        now = require_aware(self.config.clock(), "clock()")
+
+        def point(value: TimeArg, name: str) -> datetime | None:
+            if isinstance(value, _Now):
+                return now
+            return None if value is None else require_aware(value, name)
+
+        return self.backend.facts.query(
+            FactQuery(
+                tenant=self.config.tenant,
+                user_id=user_id,
+                value_key=key,
+                valid_at=point(valid_at, "valid_at"),
+                known_at=point(known_at, "known_at"),
+                view=View.parse(view),
+            )
+        )
+
+    # -- governance ----------------------------------------------------------------------
+    def forget(
+        self,
+        user_id: str,
+        predicate: str | None = None,
+        *,
+        subject: str | None = None,
+        hard: bool = False,
+        reason: str = "",
+    ) -> ForgetResult:
+        """Hide the user's data (optionally one predicate / subject) from the active view now.
+
+        Forgotten rows move to the compliance view until :meth:`purge` deletes them after
+        retention; ``hard=True`` deletes them at once.
+        """
+        if not isinstance(user_id, str) or not user_id.strip():
+            raise ValidationError("user_id must be a non-empty string")
+        tenant = self.config.tenant
+        with self.backend.transaction():
+            head = self.backend.audit.lock_head(tenant)
+            now = require_aware(self.config.clock(), "clock()")
+            if hard:
+                erased = self.backend.facts.erase(tenant, user_id, subject=subject, predicate=predicate)
+                result = ForgetResult(erased=erased, hard=True)
+            else:
+                ids = self.backend.facts.forget(tenant, user_id, subject=subject, predicate=predicate, at=now)
+                result = ForgetResult(forgotten=tuple(ids))
+            target = "/".join(p for p in (user_id, subject or "*", predicate or "*"))
+            payload = {"hard": hard, "reason": reason, "count": result.erased or len(result.forgotten)}
+            self.backend.audit.append(
+                next_event(
+                    head,
+                    tenant=tenant,
+                    at=now,
+                    actor=self.config.actor,
+                    action="forget.hard" if hard else "forget",
+                    target=target,
+                    digest=payload_digest(payload),
+                )
+            )
+        return result
+
+    def purge(self, before: datetime | None = None) -> int:
+        """Physically delete data forgotten before ``before`` (default: now − retention)."""
+        tenant = self.config.tenant
+        with self.backend.transaction():
+            head = self.backend.audit.lock_head(tenant)
+            now = require_aware(self.config.clock(), "clock()")
+            cutoff = require_aware(before, "before") if before is not None else now - self.config.forgotten_retention
+            deleted = self.backend.facts.purge(tenant, forgotten_before=cutoff)
+            self.backend.audit.append(
+                next_event(
+                    head,
+                    tenant=tenant,
+                    at=now,
+                    actor=self.config.actor,
+                    action="purge",
+                    target=f"forgotten_before={cutoff.isoformat()}",
+                    digest=payload_digest({"deleted": deleted, "cutoff": cutoff}),
+                )
+            )
+        return deleted
+
+    # -- lifecycle -----------------------------------------------------------------------
+    def close(self) -> None:
+        self.backend.close()
+
+    def __enter__(self) -> Memory:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.close()
+
+
+def _ensure_parent_dir(url: str) -> None:
+    """Create the directory of an embedded SQLite file so ``Memory()`` just works."""
+    parts = urlsplit(url)
+    if parts.scheme != "sqlite":
+        return
+    path = url[len("sqlite:///") :] if url.startswith("sqlite:///") else parts.path
+    if path and path != ":memory:":
+        Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,214 @@
+"""The in-process reference backend (``memory://``). Nothing persists past the process.
+
+Every other backend must behave exactly like this one under the contract suite.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import replace
+from datetime import datetime
+
+from palimpsest.core.temporal import FactKey
+from palimpsest.storage.base import FactQuery
+from palimpsest.storage.filters import matches_query, sort_key
+from palimpsest.types import AppliedMigration, AuditEvent, FactVersion
+
+
+class _State:
+    def __init__(self) -> None:
+        self.facts: dict[str, FactVersion] = {}
+        self.events: dict[str, list[AuditEvent]] = {}
+        self.heads: dict[str, tuple[int, str]] = {}
+
+
+class MemoryBackend:
+    """Thread-safe: one re-entrant lock is the transaction; an undo log rolls back."""
+
+    def __init__(self, url: str = "memory://") -> None:
+        self.url = url
+        self._state = _State()
+        self._lock = threading.RLock()
+        self._local = threading.local()
+        self.facts = MemoryFactStore(self)
+        self.audit = MemoryAuditLog(self)
+
+    # -- transactions -------------------------------------------------------------
+    def _undo_log(self) -> list[Callable[[], None]] | None:
+        log: list[Callable[[], None]] | None = getattr(self._local, "undo", None)
+        return log
+
+    def record_undo(self, undo: Callable[[], None]) -> None:
+        log = self._undo_log()
+        if log is not None:
+            log.append(undo)
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._lock:
+            if self._undo_log() is not None:  # nested: join the outer transaction
+                yield
+                return
+            self._local.undo = []
+            try:
+                yield
+            except BaseException:
+                for undo in reversed(self._local.undo):
+                    undo()
+                raise
+            finally:
+                self._local.undo = None
+
+    @contextmanager
+    def locked(self) -> Iterator[_State]:
+        with self._lock:
+            yield self._state
+
+    # -- migrations: the in-process store has no schema -------------------------------
+    def applied_migrations(self) -> list[AppliedMigration]:
+        return []
+
+    def pending_migrations(self) -> list[str]:
+        return []
+
+    def migrate(self) -> list[str]:
+        return []
+
+    def close(self) -> None:
+        with self._lock:
+            self._state = _State()
+
+
+class MemoryFactStore:
+    def __init__(self, backend: MemoryBackend) -> None:
+        self._backend = backend
+
+    def current_versions(self, key: FactKey) -> list[FactVersion]:
+        with self._backend.locked() as state:
+            found = [
+                v
+                for v in state.facts.values()
+                if v.tenant == key.tenant
+                and v.user_id == key.user_id
+                and v.subject == key.subject
+                and v.predicate == key.predicate
+                and v.is_current
+                and v.forgotten_at is None
+            ]
+        return sorted(found, key=sort_key)
+
+    def insert_versions(self, versions: Sequence[FactVersion]) -> None:
+        with self._backend.locked() as state:
+            for v in versions:
+                state.facts[v.id] = v
+                self._backend.record_undo(lambda vid=v.id: state.facts.pop(vid, None))  # type: ignore[misc]
+
+    def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
+        with self._backend.locked() as state:
+            for vid in ids:
+                old = state.facts[vid]
+                state.facts[vid] = replace(old, superseded_at=superseded_at, note=note if note else old.note)
+                self._backend.record_undo(lambda vid=vid, old=old: state.facts.__setitem__(vid, old))  # type: ignore[misc]
+
+    def get_version(self, tenant: str, version_id: str) -> FactVersion | None:
+        with self._backend.locked() as state:
+            found = state.facts.get(version_id)
+        return found if found is not None and found.tenant == tenant else None
+
+    def query(self, query: FactQuery) -> list[FactVersion]:
+        with self._backend.locked() as state:
+            rows = sorted((v for v in state.facts.values() if matches_query(v, query)), key=sort_key)
+        end = None if query.limit is None else query.offset + query.limit
+        return rows[query.offset : end]
+
+    def _select(self, tenant: str, user_id: str, subject: str | None, predicate: str | None) -> list[FactVersion]:
+        return [
+            v
+            for v in self._backend._state.facts.values()
+            if v.tenant == tenant
+            and v.user_id == user_id
+            and (subject is None or v.subject == subject)
+            and (predicate is None or v.predicate == predicate)
+        ]
+
+    def forget(
+        self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None, at: datetime
+    ) -> list[str]:
+        with self._backend.locked() as state:
+            chosen = [v for v in self._select(tenant, user_id, subject, predicate) if v.forgotten_at is None]
+            for v in chosen:
+                state.facts[v.id] = replace(v, forgotten_at=at)
+                self._backend.record_undo(lambda v=v: state.facts.__setitem__(v.id, v))  # type: ignore[misc]
+        return sorted(v.id for v in chosen)
+
+    def purge(self, tenant: str, *, forgotten_before: datetime) -> int:
+        with self._backend.locked() as state:
+            doomed = [
+                v
+                for v in state.facts.values()
+                if v.tenant == tenant and v.forgotten_at is not None and v.forgotten_at < forgotten_before
+            ]
+            self._delete(state, doomed)
+        return len(doomed)
+
+    def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
+        with self._backend.locked() as state:
+            doomed = self._select(tenant, user_id, subject, predicate)
+            self._delete(state, doomed)
+        return len(doomed)
+
+    def _delete(self, state: _State, doomed: list[FactVersion]) -> None:
+        for v in doomed:
+            del state.facts[v.id]
+            self._backend.record_undo(lambda v=v: state.facts.__setitem__(v.id, v))  # type: ignore[misc]
+
+    def count(self, tenant: str) -> int:
+        with self._backend.locked() as state:
+            return sum(1 for v in state.facts.values() if v.tenant == tenant)
+
+
+class MemoryAuditLog:
+    def __init__(self, backend: MemoryBackend) -> None:
+        self._backend = backend
+
+    def lock_head(self, tenant: str) -> AuditEvent | None:
+        # The transaction already holds the backend lock; the head is simply the last event.
+        with self._backend.locked() as state:
+            events = state.events.get(tenant)
+            return events[-1] if events else None
+
+    def append(self, event: AuditEvent) -> None:
+        with self._backend.locked() as state:
+            log = state.events.setdefault(event.tenant, [])
+            previous_head = state.heads.get(event.tenant)
+            log.append(event)
+            state.heads[event.tenant] = (event.seq, event.hash)
+
+            def undo() -> None:
+                log.pop()
+                if previous_head is None:
+                    state.heads.pop(event.tenant, None)
+                else:
+                    state.heads[event.tenant] = previous_head
+
+            self._backend.record_undo(undo)
+
+    def events(self, tenant: str, *, after_seq: int = 0, limit: int | None = None) -> list[AuditEvent]:
+        with self._backend.locked() as state:
+            rows = [e for e in state.events.get(tenant, []) if e.seq > after_seq]
+        return rows if limit is None else rows[:limit]
+
+    def head(self, tenant: str) -> tuple[int, str] | None:
+        with self._backend.locked() as state:
+            return state.heads.get(tenant)
+
+    # Test hook: lets the contract suite tamper with the log as an attacker with disk access would.
+    def _tamper(self, tenant: str, mutate: Callable[[list[AuditEvent]], None]) -> None:
+        with self._backend.locked() as state:
+            mutate(state.events.setdefault(tenant, []))
+
+
+def open_memory(url: str) -> MemoryBackend:
+    return MemoryBackend(url)

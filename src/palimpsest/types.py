@@ -1,0 +1,215 @@
+"""The nouns of palimpsest as frozen dataclasses (DESIGN §2).
+
+Every datetime here is timezone-aware UTC. Intervals are half-open ``[from, to)``;
+``None`` as an upper bound means "open". Versions are immutable: a change of belief
+is a new row, and the old row's transaction time ends.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Final, Literal
+
+
+class _Now:
+    """Sentinel for "the store's current time" (distinct from ``None`` = all time)."""
+
+    _instance: _Now | None = None
+
+    def __new__(cls) -> _Now:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "NOW"
+
+    def __reduce__(self) -> str:
+        return "NOW"
+
+
+NOW: Final = _Now()
+"""Default for ``valid_at`` / ``known_at`` / ``valid_from``: the store's clock at call time."""
+
+TimeArg = datetime | None | _Now
+"""A point in time for queries: a datetime, ``NOW`` (default) or ``None`` (all time)."""
+
+
+class Source(enum.IntEnum):
+    """Who asserted a fact. Higher wins: a lower source never supersedes a higher current value."""
+
+    SYSTEM_DEFAULT = 0
+    AGENT_INFERRED = 1
+    AUTH_PROFILE = 2
+    USER_COMMAND = 3
+
+    @classmethod
+    def parse(cls, value: Source | str | int) -> Source:
+        if isinstance(value, Source):
+            return value
+        if isinstance(value, int):
+            return cls(value)
+        try:
+            return cls[value.strip().upper()]
+        except KeyError:
+            names = ", ".join(s.name.lower() for s in cls)
+            from palimpsest.errors import ValidationError
+
+            raise ValidationError(f"unknown source {value!r}; expected one of: {names}") from None
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+class Cardinality(enum.StrEnum):
+    """*one*: a new value supersedes the current one. *many*: values accumulate until ended."""
+
+    ONE = "one"
+    MANY = "many"
+
+
+class View(enum.StrEnum):
+    """Which rows a read may see (seed 000 §3.4, §5.3)."""
+
+    ACTIVE = "active"
+    """What the agent sees: not forgotten, not overridden by a higher source."""
+    AUDIT = "audit"
+    """Everything still stored, with reasons, forgotten and overridden rows included."""
+    COMPLIANCE = "compliance"
+    """Only what was forgotten (logically deleted, awaiting purge)."""
+
+    @classmethod
+    def parse(cls, value: View | str) -> View:
+        if isinstance(value, View):
+            return value
+        try:
+            return cls(value.strip().lower())
+        except ValueError:
+            from palimpsest.errors import UnknownViewError
+
+            names = ", ".join(v.value for v in cls)
+            raise UnknownViewError(f"unknown view {value!r}; expected one of: {names}") from None
+
+
+class FactStatus(enum.StrEnum):
+    ACCEPTED = "accepted"
+    """Took part in belief: current until its transaction time ends."""
+    OVERRIDDEN = "overridden"
+    """Written by a lower source than the current value: kept for audit, never believed."""
+
+
+@dataclass(frozen=True, slots=True)
+class FactVersion:
+    """One immutable version of a fact.
+
+    ``valid_from``/``valid_to`` is valid time (when it is true in the world);
+    ``recorded_at``/``superseded_at`` is transaction time (when the store believed it).
+    """
+
+    id: str
+    tenant: str
+    user_id: str
+    subject: str
+    predicate: str
+    value: str
+    cardinality: Cardinality
+    valid_from: datetime
+    valid_to: datetime | None
+    recorded_at: datetime
+    superseded_at: datetime | None
+    source: Source
+    confidence: float = 1.0
+    reason: str = ""
+    evidence: tuple[str, ...] = ()
+    category: str | None = None
+    sensitive: bool = False
+    status: FactStatus = FactStatus.ACCEPTED
+    note: str = ""
+    """Why the store did what it did with this row (overridden, derived by supersession, ...)."""
+    value_key: str | None = None
+    """Normalized identifier form of ``value`` for exact lookup, when the value is an identifier."""
+    derived_from: str | None = None
+    """The version this row was derived from (a remnant of a closed interval, a correction)."""
+    forgotten_at: datetime | None = None
+
+    @property
+    def is_current(self) -> bool:
+        """Still believed (transaction time open) and accepted."""
+        return self.superseded_at is None and self.status is FactStatus.ACCEPTED
+
+    def valid_at(self, at: datetime) -> bool:
+        return self.valid_from <= at and (self.valid_to is None or at < self.valid_to)
+
+    def known_at(self, at: datetime) -> bool:
+        return self.recorded_at <= at and (self.superseded_at is None or at < self.superseded_at)
+
+
+FactOutcome = Literal["created", "superseded", "unchanged", "overridden", "ended", "corrected"]
+
+
+@dataclass(frozen=True, slots=True)
+class FactWrite:
+    """What a fact write did: the version that now stands for the call, and the versions it closed."""
+
+    version: FactVersion
+    outcome: FactOutcome
+    closed: tuple[FactVersion, ...] = ()
+    derived: tuple[FactVersion, ...] = ()
+    """Remnant copies inserted to keep the parts of closed intervals the write did not cover."""
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEvent:
+    """One link of the tamper-evident audit chain (per tenant)."""
+
+    seq: int
+    tenant: str
+    at: datetime
+    actor: str
+    action: str
+    target: str
+    payload_digest: str
+    prev_hash: str
+    hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class AuditReport:
+    ok: bool
+    checked: int
+    first_broken_seq: int | None = None
+    problem: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    """A named schema step; applied once, inside one transaction, recorded in the store."""
+
+    name: str
+    statements: tuple[str, ...] = field(default_factory=tuple)
+
+
+@dataclass(frozen=True, slots=True)
+class AppliedMigration:
+    name: str
+    applied_at: datetime
+
+
+__all__ = [
+    "NOW",
+    "AppliedMigration",
+    "AuditEvent",
+    "AuditReport",
+    "Cardinality",
+    "FactOutcome",
+    "FactStatus",
+    "FactVersion",
+    "FactWrite",
+    "Migration",
+    "Source",
+    "TimeArg",
+    "View",
+]
