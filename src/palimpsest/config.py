@@ -6,10 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from collections.abc import Mapping
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from palimpsest.core.clock import utc_now
+from palimpsest.core.fusion import FusionParams
 from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.errors import ConfigError
 
@@ -36,6 +39,18 @@ class Config:
     """How long forgotten data stays in the compliance view before ``purge()`` deletes it."""
     write_retries: int = 5
     """How often a write that lost a race (serialization failure) is retried."""
+    embedder: str = "e5"
+    """Embedder name from ``palimpsest.embed.registry`` (``e5``, ``use``, ``openai``, ``hash``)."""
+    embedder_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({"cache_size": 4096}))
+    window_url: str = "memory://"
+    """Where sliding windows live: ``memory://`` (in-process) or ``redis://host:port/db`` (shared)."""
+    window_turns: int = 10
+    window_ttl: timedelta | None = timedelta(hours=24)
+    summary_every: int = 4
+    """Update a session summary after this many new turns (and when the session ends)."""
+    router_rules: Path | None = None
+    """A YAML file of router rules (reloaded when it changes); ``None`` uses the packaged defaults."""
+    fusion: FusionParams = field(default_factory=FusionParams)
 
     def __post_init__(self) -> None:
         if not self.tenant or not self.tenant.strip():
@@ -44,6 +59,8 @@ class Config:
             raise ConfigError("forgotten_retention must not be negative")
         if self.write_retries < 0:
             raise ConfigError("write_retries must not be negative")
+        if self.summary_every < 1:
+            raise ConfigError("summary_every must be at least 1")
 
     def with_changes(self, **changes: Any) -> Config:
         return replace(self, **changes)

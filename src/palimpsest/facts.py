@@ -8,6 +8,8 @@ returned is committed.
 
 from __future__ import annotations
 
+import builtins
+
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -134,7 +136,9 @@ class Facts:
     def _apply(self, plan: temporal.WritePlan) -> None:
         facts = self._backend.facts
         if plan.close:
-            facts.close_versions([v.id for v in plan.close], plan.close[0].superseded_at)
+            closed_at = plan.close[0].superseded_at
+            assert closed_at is not None  # a closed version always has its transaction end
+            facts.close_versions([v.id for v in plan.close], closed_at)
         if plan.insert:
             facts.insert_versions(plan.insert)
 
@@ -308,7 +312,7 @@ class Facts:
         owner = user_id if user_id is not None else subject
         if owner is None or not owner.strip():
             raise ValidationError("list() needs user_id (or subject, which then names the user)")
-        if limit is not None and limit < 0 or offset < 0:
+        if (limit is not None and limit < 0) or offset < 0:
             raise ValidationError("limit and offset must not be negative")
         query = FactQuery(
             tenant=self._memory.config.tenant,
@@ -352,7 +356,7 @@ class Facts:
         *,
         user_id: str | None = None,
         view: View | str = View.AUDIT,
-    ) -> list[FactVersion]:
+    ) -> builtins.list[FactVersion]:
         """Every version on both time axes, oldest record first (then by valid time)."""
         if not isinstance(subject, str) or not subject.strip():
             raise ValidationError("subject must be a non-empty string")

@@ -6,6 +6,8 @@ logic of its own.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -13,7 +15,14 @@ from types import TracebackType
 from typing import Any
 from urllib.parse import urlsplit
 
+from palimpsest.channels.summaries import SummaryChannel
+from palimpsest.channels.window import WindowChannel
 from palimpsest.config import Config
+from palimpsest.conversation import AddResult, Conversation
+from palimpsest.core.router import RouterRecipe
+from palimpsest.core.window import WindowPolicy
+from palimpsest.metrics import Metrics
+from palimpsest.router_rules import ReloadingRecipe
 from palimpsest.core.clock import require_aware
 from palimpsest.core.identifiers import identifier_key
 from palimpsest.errors import ValidationError
@@ -21,7 +30,18 @@ from palimpsest.facts import Facts
 from palimpsest.governance.audit import next_event, payload_digest, verify_chain
 from palimpsest.storage.base import Backend, FactQuery
 from palimpsest.storage.registry import open_backend
-from palimpsest.types import NOW, AuditEvent, AuditReport, FactVersion, TimeArg, View, _Now
+from palimpsest.types import (
+    NOW,
+    AuditEvent,
+    AuditReport,
+    FactVersion,
+    MemoryItem,
+    MemoryPacket,
+    Summary,
+    TimeArg,
+    View,
+    _Now,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +112,78 @@ class Memory:
         self.backend: Backend = backend
         self.facts = Facts(self)
         self.audit = Audit(self)
+        self.metrics = Metrics()
+        self.window = WindowChannel(
+            base.window_url, WindowPolicy(max_turns=base.window_turns, ttl=base.window_ttl)
+        )
+        self.conversation = Conversation(self)
+        self.summaries = SummaryChannel(self, every=base.summary_every)
+        self._router = ReloadingRecipe(base.router_rules)
+
+    def router_recipe(self) -> RouterRecipe:
+        return self._router.get()
+
+    # -- conversation memory ---------------------------------------------------------------
+    def add(
+        self,
+        messages: Any,
+        user_id: str,
+        session_id: str,
+        at: datetime | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        remember: bool = True,
+        *,
+        agent_id: str | None = None,
+    ) -> AddResult:
+        """Store turns as episodes (and in the session window). Durable when it returns.
+
+        ``messages``: a string, a ``{"role", "content"}`` dict, or a list of them.
+        ``remember=False`` keeps the turns in the sliding window only.
+        """
+        started = time.perf_counter()
+        result = self.conversation.add(
+            messages, user_id=user_id, session_id=session_id, at=at, metadata=metadata, remember=remember,
+            agent_id=agent_id,
+        )
+        self.metrics.observe("add", time.perf_counter() - started)
+        return result
+
+    def search(
+        self,
+        query: str,
+        user_id: str,
+        limit: int = 10,
+        channels: Sequence[str] | None = None,
+        *,
+        session_id: str | None = None,
+    ) -> list[MemoryItem]:
+        """Ranked hits (hybrid lexical + vector) with scores and provenance."""
+        started = time.perf_counter()
+        hits = self.conversation.search(query, user_id=user_id, limit=limit, session_id=session_id, channels=channels)
+        self.metrics.observe("search", time.perf_counter() - started)
+        return hits
+
+    def recall(
+        self,
+        query: str,
+        user_id: str,
+        session_id: str | None = None,
+        at: datetime | None = None,
+        budget_tokens: int = 1500,
+        *,
+        temperature: float | None = None,
+    ) -> MemoryPacket:
+        """The routed memory packet for ``query``: prompt-ready text, typed items, the route taken."""
+        started = time.perf_counter()
+        packet = self.conversation.recall(
+            query, user_id=user_id, session_id=session_id, at=at, budget_tokens=budget_tokens, temperature=temperature
+        )
+        self.metrics.observe("recall", time.perf_counter() - started)
+        return packet
+
+    def end_session(self, user_id: str, session_id: str) -> Summary | None:
+        """Close a session: fold its remaining turns into its summary and refresh the storyline."""
+        return self.summaries.end_session(user_id, session_id)
 
     @classmethod
     def open(cls, url: str | None = None, **config: Any) -> Memory:
@@ -157,11 +249,19 @@ class Memory:
         with self.backend.transaction():
             head = self.backend.audit.lock_head(tenant)
             now = require_aware(self.config.clock(), "clock()")
+            whole_user = predicate is None and subject is None
             if hard:
                 erased = self.backend.facts.erase(tenant, user_id, subject=subject, predicate=predicate)
+                if whole_user:
+                    erased += self._erase_conversation(tenant, user_id)
                 result = ForgetResult(erased=erased, hard=True)
             else:
                 ids = self.backend.facts.forget(tenant, user_id, subject=subject, predicate=predicate, at=now)
+                if whole_user:
+                    turn_ids = self.backend.turns.forget(tenant, user_id, session_id=None, turn_ids=None, at=now)
+                    self.backend.vectors.delete("turns", tenant, turn_ids)
+                    self._erase_summaries(tenant, user_id)
+                    ids = [*ids, *turn_ids]
                 result = ForgetResult(forgotten=tuple(ids))
             target = "/".join(p for p in (user_id, subject or "*", predicate or "*"))
             payload = {"hard": hard, "reason": reason, "count": result.erased or len(result.forgotten)}
@@ -178,6 +278,46 @@ class Memory:
             )
         return result
 
+    def _erase_summaries(self, tenant: str, user_id: str) -> int:
+        # Summaries are derived from the forgotten turns, so they go with them.
+        ids = [s.id for s in self.backend.summaries.for_user(tenant, user_id)]
+        self.backend.vectors.delete("summaries", tenant, ids)
+        return self.backend.summaries.erase(tenant, user_id)
+
+    def _erase_conversation(self, tenant: str, user_id: str) -> int:
+        turn_ids = [t.id for batch in self.backend.turns.iter_all(tenant) for t in batch if t.user_id == user_id]
+        self.backend.vectors.delete("turns", tenant, turn_ids)
+        erased = self.backend.turns.erase(tenant, user_id, session_id=None, turn_ids=None)
+        self.window.clear_user(tenant, user_id)
+        return erased + self._erase_summaries(tenant, user_id)
+
+    def forget_session(self, user_id: str, session_id: str, *, hard: bool = False) -> int:
+        """Forget one conversation: its episodes, window and summary leave recall at once."""
+        tenant = self.config.tenant
+        with self.backend.transaction():
+            head = self.backend.audit.lock_head(tenant)
+            now = require_aware(self.config.clock(), "clock()")
+            if hard:
+                ids = [t.id for t in self.backend.turns.recent(tenant, user_id, session_id=session_id, limit=10**9)]
+                count = self.backend.turns.erase(tenant, user_id, session_id=session_id, turn_ids=None)
+            else:
+                ids = self.backend.turns.forget(tenant, user_id, session_id=session_id, turn_ids=None, at=now)
+                count = len(ids)
+            self.backend.vectors.delete("turns", tenant, ids)
+            summary = self.backend.summaries.get(tenant, user_id, "session", session_id)
+            if summary is not None:
+                self.backend.vectors.delete("summaries", tenant, [summary.id])
+                self.backend.summaries.erase(tenant, user_id, session_id=session_id)
+            self.backend.audit.append(
+                next_event(
+                    head, tenant=tenant, at=now, actor=self.config.actor,
+                    action="forget.session.hard" if hard else "forget.session",
+                    target=f"{user_id}/{session_id}", digest=payload_digest({"turns": ids}),
+                )
+            )
+        self.window.clear_session(tenant, user_id, session_id)
+        return count
+
     def purge(self, before: datetime | None = None) -> int:
         """Physically delete data forgotten before ``before`` (default: now − retention)."""
         tenant = self.config.tenant
@@ -186,6 +326,7 @@ class Memory:
             now = require_aware(self.config.clock(), "clock()")
             cutoff = require_aware(before, "before") if before is not None else now - self.config.forgotten_retention
             deleted = self.backend.facts.purge(tenant, forgotten_before=cutoff)
+            deleted += self.backend.turns.purge(tenant, forgotten_before=cutoff)
             self.backend.audit.append(
                 next_event(
                     head,
@@ -201,6 +342,7 @@ class Memory:
 
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:
+        self.window.close()
         self.backend.close()
 
     def __enter__(self) -> Memory:

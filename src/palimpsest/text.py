@@ -20,7 +20,6 @@ jieba dictionary), so query and document tokenization always agree.
 from __future__ import annotations
 
 import re
-import threading
 import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
@@ -35,8 +34,7 @@ _CJK_CHAR_RE = re.compile(rf"[{_CJK}]")
 _LATIN_RE = re.compile(r"[A-Za-z]")
 _WORD_RE = re.compile(r"\w", re.UNICODE)
 
-STOPWORDS: frozenset[str] = frozenset(
-    """
+_STOPWORDS_TEXT = """
     a about above after again against all am an and any are as at be because been before being
     below between both but by can could did do does doing down during each few for from further
     had has have having he her here hers herself him himself his how i if in into is it its itself
@@ -45,34 +43,26 @@ STOPWORDS: frozenset[str] = frozenset(
     these they this those through to too under until up very was we were what when where which
     while who whom why will with would you your yours yourself yourselves s t d ll m re ve
     also yeah oh hey hi wow really im ive id youre thats dont
-    """.split()
-)
+"""
+STOPWORDS: frozenset[str] = frozenset(_STOPWORDS_TEXT.split())
 
 # ---------------------------------------------------------------------------- jieba
 
 
-_jieba_lock = threading.Lock()
-_jieba_cut: Callable[[str], list[str]] | None = None
-
-
+@lru_cache(maxsize=1)
 def _get_jieba_cut() -> Callable[[str], list[str]]:
     """Import and initialise jieba once, quietly (it logs to stderr by default)."""
-    global _jieba_cut
-    if _jieba_cut is None:
-        with _jieba_lock:
-            if _jieba_cut is None:
-                import logging
+    import logging
 
-                import jieba  # type: ignore[import-untyped]
+    import jieba  # type: ignore[import-untyped,unused-ignore]
 
-                jieba.setLogLevel(logging.WARNING)
-                jieba.initialize()
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
 
-                def cut(text: str) -> list[str]:
-                    return [str(w) for w in jieba.lcut(text, HMM=True)]
+    def cut(text: str) -> list[str]:
+        return [str(w) for w in jieba.lcut(text, HMM=True)]
 
-                _jieba_cut = cut
-    return _jieba_cut
+    return cut
 
 
 # ---------------------------------------------------------------------------- stemming
@@ -127,9 +117,7 @@ def stem(word: str) -> str:
         return word
     w = word
     # step 1a: plurals
-    if w.endswith("sses"):
-        w = w[:-2]
-    elif w.endswith("ies"):
+    if w.endswith(("sses", "ies")):
         w = w[:-2]
     elif w.endswith("ss") or w.endswith("us") or w.endswith("is"):
         pass
@@ -182,8 +170,8 @@ def tokenize(text: str, *, drop_stopwords: bool = True, stemming: bool = True) -
     for m in _RUN_RE.finditer(norm):
         cjk, word = m.group(1), m.group(2)
         if cjk:
-            for tok in _get_jieba_cut()(cjk):
-                tok = tok.strip()
+            for piece in _get_jieba_cut()(cjk):
+                tok = piece.strip()
                 if tok and _WORD_RE.search(tok):
                     out.append(tok)
             continue

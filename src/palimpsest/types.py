@@ -8,9 +8,10 @@ is a new row, and the old row's transaction time ends.
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Final, Literal
+from typing import Any, Final, Literal
 
 
 class _Now:
@@ -198,6 +199,130 @@ class AppliedMigration:
     applied_at: datetime
 
 
+# -- conversation memory (episodes, window, summaries, retrieval) ------------------------
+
+Role = Literal["user", "assistant", "system", "tool"]
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One observed conversation turn (an episode). ``occurred_at`` is when it was said;
+    ``recorded_at`` when the store learned of it."""
+
+    id: str
+    tenant: str
+    user_id: str
+    session_id: str
+    role: str
+    content: str
+    occurred_at: datetime
+    recorded_at: datetime
+    content_hash: str
+    agent_id: str | None = None
+    metadata: Mapping[str, Any] = field(default_factory=dict)
+    tags: tuple[str, ...] = ()
+    """Topic and intent tags (seed 002 §4.1)."""
+    forgotten_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class WindowTurn:
+    """A raw turn in a session's sliding window (not persisted as an episode by the window)."""
+
+    role: str
+    content: str
+    occurred_at: datetime
+    turn_id: str | None = None
+    """The episode id when the turn was also stored as an episode."""
+
+
+SummaryKind = Literal["session", "user_storyline"]
+
+
+@dataclass(frozen=True, slots=True)
+class SummarySections:
+    """The sections of seed 000 §2.3."""
+
+    topic: str = ""
+    confirmed_facts: tuple[str, ...] = ()
+    open_items: tuple[str, ...] = ()
+    entities: tuple[str, ...] = ()
+    intent: str = ""
+    sentiment: str = ""
+
+    def render(self) -> str:
+        lines = [f"Topic: {self.topic}"] if self.topic else []
+        if self.confirmed_facts:
+            lines.append("Confirmed: " + "; ".join(self.confirmed_facts))
+        if self.open_items:
+            lines.append("Open: " + "; ".join(self.open_items))
+        if self.entities:
+            lines.append("Entities: " + ", ".join(self.entities))
+        if self.intent:
+            lines.append(f"Intent: {self.intent}")
+        if self.sentiment:
+            lines.append(f"Sentiment: {self.sentiment}")
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    id: str
+    tenant: str
+    user_id: str
+    kind: SummaryKind
+    sections: SummarySections
+    covers: tuple[str, ...]
+    """Turn ids summarized."""
+    updated_at: datetime
+    session_id: str | None = None
+
+
+ItemKind = Literal["exact", "fact", "episode", "summary", "window", "workflow", "knowledge"]
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryItem:
+    """One item of a memory packet or search result, with its provenance."""
+
+    kind: ItemKind
+    id: str
+    content: str
+    score: float
+    why: str
+    """Human-readable: why this was remembered / retrieved."""
+    occurred_at: datetime | None = None
+    valid_from: datetime | None = None
+    valid_to: datetime | None = None
+    source: str | None = None
+    status: Literal["current", "history", "n/a"] = "n/a"
+    """For facts: whether the packet presents this value as current or as history."""
+    session_id: str | None = None
+    scores: Mapping[str, float] = field(default_factory=dict)
+    """Per-signal scores (lexical, vector, fused, decay, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RoutePlan:
+    """What the router decided for a query, and why."""
+
+    query_kind: str
+    channels: tuple[str, ...]
+    reasons: tuple[str, ...] = ()
+    stopped_early: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryPacket:
+    """Prompt-ready memory for one query: ``text`` for the prompt, ``items`` typed, ``route`` explained."""
+
+    query: str
+    text: str
+    items: tuple[MemoryItem, ...]
+    route: RoutePlan
+    tokens: int
+
+
 __all__ = [
     "NOW",
     "AppliedMigration",
@@ -208,8 +333,18 @@ __all__ = [
     "FactStatus",
     "FactVersion",
     "FactWrite",
+    "ItemKind",
+    "MemoryItem",
+    "MemoryPacket",
     "Migration",
+    "Role",
+    "RoutePlan",
     "Source",
+    "Summary",
+    "SummaryKind",
+    "SummarySections",
     "TimeArg",
+    "Turn",
     "View",
+    "WindowTurn",
 ]

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from itertools import pairwise
 from typing import Any
 
 import pytest
+from tests.conftest import FakeClock
 
 from palimpsest import Cardinality, FactInput, FactStatus, Memory, Source, View
 from palimpsest.errors import (
@@ -17,14 +19,14 @@ from palimpsest.errors import (
     UnknownViewError,
     ValidationError,
 )
-from tests.conftest import FakeClock
 
 
 def d(year: int, month: int, day: int) -> datetime:
     return datetime(year, month, day, tzinfo=UTC)
 
 
-JAN, MAR, JUL1, JUL2, JUL3, JUL4 = d(2026, 1, 1), d(2026, 3, 1), d(2026, 7, 1), d(2026, 7, 2), d(2026, 7, 3), d(2026, 7, 4)
+JAN, MAR = d(2026, 1, 1), d(2026, 3, 1)
+JUL1, JUL2, JUL3, JUL4 = d(2026, 7, 1), d(2026, 7, 2), d(2026, 7, 3), d(2026, 7, 4)
 
 
 def seed_story(mem: Memory, clock: FakeClock) -> None:
@@ -312,7 +314,7 @@ def test_audit_chain_records_every_write_and_verifies(mem: Memory, clock: FakeCl
     events = mem.audit.events()
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     assert [e.action for e in events] == ["fact.created", "fact.superseded", "fact.overridden", "forget", "purge"]
-    assert all(e.prev_hash == p.hash for p, e in zip(events, events[1:], strict=False))
+    assert all(e.prev_hash == p.hash for p, e in pairwise(events))
     report = mem.audit.verify()
     assert report.ok and report.checked == 5
 
@@ -347,10 +349,10 @@ def test_tenants_never_see_each_other(mem: Memory) -> None:
 @pytest.mark.parametrize(
     ("kwargs", "error"),
     [
-        ({"valid_from": datetime(2026, 1, 1)}, NaiveDatetimeError),  # noqa: DTZ001
+        ({"valid_from": datetime(2026, 1, 1)}, NaiveDatetimeError),
         ({"valid_from": JUL1, "valid_to": JUL1}, InvalidIntervalError),
         ({"valid_from": JUL2, "valid_to": JUL1}, InvalidIntervalError),
-        ({"valid_to": datetime(2027, 1, 1)}, NaiveDatetimeError),  # noqa: DTZ001
+        ({"valid_to": datetime(2027, 1, 1)}, NaiveDatetimeError),
         ({"source": "the boss"}, ValidationError),
         ({"confidence": 1.5}, ValidationError),
     ],
@@ -373,9 +375,9 @@ def test_empty_names_are_rejected(mem: Memory, subject: str, predicate: str, val
 
 def test_naive_query_times_are_rejected(mem: Memory) -> None:
     with pytest.raises(NaiveDatetimeError):
-        mem.facts.get("u1", "lives_in", valid_at=datetime(2026, 1, 1))  # noqa: DTZ001
+        mem.facts.get("u1", "lives_in", valid_at=datetime(2026, 1, 1))
     with pytest.raises(NaiveDatetimeError):
-        mem.facts.get("u1", "lives_in", known_at=datetime(2026, 1, 1))  # noqa: DTZ001
+        mem.facts.get("u1", "lives_in", known_at=datetime(2026, 1, 1))
 
 
 def test_set_many_is_all_or_nothing(mem: Memory) -> None:

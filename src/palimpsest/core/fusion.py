@@ -71,11 +71,11 @@ class FusionParams:
             its session score.
     """
 
-    normalization: Normalization = "zscore"
-    lexical_weight: float = 0.5
-    neighbour_weight: float = 0.0
-    session_weight: float = 0.0
-    session_top: int = 2
+    normalization: Normalization = "minmax"
+    lexical_weight: float = 0.4
+    neighbour_weight: float = 0.3
+    session_weight: float = 0.6
+    session_top: int = 1
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.lexical_weight <= 1.0:

@@ -14,14 +14,25 @@ Contract shared by every backend (enforced by ``tests/contract``):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
 from palimpsest.core.temporal import FactKey
-from palimpsest.types import AppliedMigration, AuditEvent, FactVersion, View
+import numpy as np
+from numpy.typing import NDArray
+
+from palimpsest.types import AppliedMigration, AuditEvent, FactVersion, Summary, SummaryKind, Turn, View
+
+
+@dataclass(frozen=True, slots=True)
+class SessionInfo:
+    session_id: str
+    first_at: datetime
+    last_at: datetime
+    turns: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,11 +100,108 @@ class AuditLog(Protocol):
         ...
 
 
+class TurnStore(Protocol):
+    """Episodes: every remembered turn, with a lexical index entry."""
+
+    def insert(self, turns: Sequence[Turn], lexical_texts: Sequence[str]) -> None:
+        """Store turns; ``lexical_texts[i]`` is turn i's pre-tokenized text (tokens joined by spaces)."""
+        ...
+
+    def known_hashes(self, tenant: str, user_id: str, session_id: str, hashes: Sequence[str]) -> set[str]:
+        """Which of ``hashes`` are already stored (not forgotten) in that session."""
+        ...
+
+    def get(self, tenant: str, ids: Sequence[str]) -> list[Turn]:
+        """The turns with these ids (forgotten ones excluded), in the order of ``ids``."""
+        ...
+
+    def recent(
+        self,
+        tenant: str,
+        user_id: str,
+        *,
+        session_id: str | None = None,
+        limit: int = 10,
+        before: datetime | None = None,
+    ) -> list[Turn]:
+        """Newest first by (occurred_at, id); forgotten turns excluded."""
+        ...
+
+    def lexical(
+        self, tenant: str, user_id: str, terms: Sequence[str], *, limit: int, session_id: str | None = None
+    ) -> list[tuple[str, float]]:
+        """BM25-ranked (turn id, score) pairs, best first, higher is better; forgotten excluded."""
+        ...
+
+    def sessions(self, tenant: str, user_id: str) -> list[SessionInfo]:
+        """The user's sessions, most recently active first."""
+        ...
+
+    def forget(
+        self, tenant: str, user_id: str, *, session_id: str | None, turn_ids: Sequence[str] | None, at: datetime
+    ) -> list[str]: ...
+
+    def erase(self, tenant: str, user_id: str, *, session_id: str | None, turn_ids: Sequence[str] | None) -> int: ...
+
+    def purge(self, tenant: str, *, forgotten_before: datetime) -> int: ...
+
+    def count(self, tenant: str, user_id: str | None = None) -> int: ...
+
+    def iter_all(self, tenant: str | None = None, *, batch: int = 1000) -> Iterator[list[Turn]]:
+        """Every stored (not forgotten) turn, in batches: for re-embedding."""
+        ...
+
+
+class VectorStore(Protocol):
+    """Embeddings per *space* ("turns", "summaries"), scoped by (tenant, user)."""
+
+    def space_info(self, space: str) -> tuple[str, int] | None:
+        """(embedder name, dimension) the space was built with, or None if never used."""
+        ...
+
+    def set_space_info(self, space: str, embedder: str, dimension: int) -> None: ...
+
+    def upsert(self, space: str, tenant: str, user_id: str, ids: Sequence[str], vectors: NDArray[np.float32]) -> None:
+        """Rows of ``vectors`` are L2-normalized float32 embeddings for ``ids``."""
+        ...
+
+    def search(
+        self, space: str, tenant: str, user_id: str, query: NDArray[np.float32], *, limit: int
+    ) -> list[tuple[str, float]]:
+        """Cosine similarity, best first."""
+        ...
+
+    def delete(self, space: str, tenant: str, ids: Sequence[str]) -> None: ...
+
+    def clear_space(self, space: str) -> None:
+        """Drop every vector of a space and its embedder info (before re-embedding)."""
+        ...
+
+
+class SummaryStore(Protocol):
+    def upsert(self, summary: Summary) -> None:
+        """Insert or replace the summary with the same (tenant, user, kind, session_id)."""
+        ...
+
+    def get(self, tenant: str, user_id: str, kind: SummaryKind, session_id: str | None = None) -> Summary | None: ...
+
+    def for_user(self, tenant: str, user_id: str, kind: SummaryKind | None = None) -> list[Summary]:
+        """Most recently updated first."""
+        ...
+
+    def get_by_ids(self, tenant: str, ids: Sequence[str]) -> list[Summary]: ...
+
+    def erase(self, tenant: str, user_id: str, *, session_id: str | None = None) -> int: ...
+
+
 @runtime_checkable
 class Backend(Protocol):
     url: str
     facts: FactStore
     audit: AuditLog
+    turns: TurnStore
+    vectors: VectorStore
+    summaries: SummaryStore
 
     def transaction(self) -> AbstractContextManager[None]: ...
 

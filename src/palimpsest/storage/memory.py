@@ -14,7 +14,22 @@ from datetime import datetime
 from palimpsest.core.temporal import FactKey
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.filters import matches_query, sort_key
+from palimpsest.storage.memory_conversation import MemorySummaryStore, MemoryTurnStore, MemoryVectorStore
 from palimpsest.types import AppliedMigration, AuditEvent, FactVersion
+
+
+def _restore(table: dict[str, FactVersion], version: FactVersion) -> Callable[[], None]:
+    def undo() -> None:
+        table[version.id] = version
+
+    return undo
+
+
+def _forget_key(table: dict[str, FactVersion], version_id: str) -> Callable[[], None]:
+    def undo() -> None:
+        table.pop(version_id, None)
+
+    return undo
 
 
 class _State:
@@ -34,6 +49,9 @@ class MemoryBackend:
         self._local = threading.local()
         self.facts = MemoryFactStore(self)
         self.audit = MemoryAuditLog(self)
+        self.turns = MemoryTurnStore(self._lock, self.record_undo)
+        self.vectors = MemoryVectorStore(self._lock, self.record_undo)
+        self.summaries = MemorySummaryStore(self._lock, self.record_undo)
 
     # -- transactions -------------------------------------------------------------
     def _undo_log(self) -> list[Callable[[], None]] | None:
@@ -79,6 +97,9 @@ class MemoryBackend:
     def close(self) -> None:
         with self._lock:
             self._state = _State()
+            self.turns = MemoryTurnStore(self._lock, self.record_undo)
+            self.vectors = MemoryVectorStore(self._lock, self.record_undo)
+            self.summaries = MemorySummaryStore(self._lock, self.record_undo)
 
 
 class MemoryFactStore:
@@ -103,14 +124,14 @@ class MemoryFactStore:
         with self._backend.locked() as state:
             for v in versions:
                 state.facts[v.id] = v
-                self._backend.record_undo(lambda vid=v.id: state.facts.pop(vid, None))  # type: ignore[misc]
+                self._backend.record_undo(_forget_key(state.facts, v.id))
 
     def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
         with self._backend.locked() as state:
             for vid in ids:
                 old = state.facts[vid]
                 state.facts[vid] = replace(old, superseded_at=superseded_at, note=note if note else old.note)
-                self._backend.record_undo(lambda vid=vid, old=old: state.facts.__setitem__(vid, old))  # type: ignore[misc]
+                self._backend.record_undo(_restore(state.facts, old))
 
     def get_version(self, tenant: str, version_id: str) -> FactVersion | None:
         with self._backend.locked() as state:
@@ -140,7 +161,7 @@ class MemoryFactStore:
             chosen = [v for v in self._select(tenant, user_id, subject, predicate) if v.forgotten_at is None]
             for v in chosen:
                 state.facts[v.id] = replace(v, forgotten_at=at)
-                self._backend.record_undo(lambda v=v: state.facts.__setitem__(v.id, v))  # type: ignore[misc]
+                self._backend.record_undo(_restore(state.facts, v))
         return sorted(v.id for v in chosen)
 
     def purge(self, tenant: str, *, forgotten_before: datetime) -> int:
@@ -162,7 +183,7 @@ class MemoryFactStore:
     def _delete(self, state: _State, doomed: list[FactVersion]) -> None:
         for v in doomed:
             del state.facts[v.id]
-            self._backend.record_undo(lambda v=v: state.facts.__setitem__(v.id, v))  # type: ignore[misc]
+            self._backend.record_undo(_restore(state.facts, v))
 
     def count(self, tenant: str) -> int:
         with self._backend.locked() as state:

@@ -1,0 +1,1 @@
+"""Channel wiring used by the facade: each turns storage into scored memory items."""

@@ -1,0 +1,116 @@
+"""The summary channel: a session summary kept current incrementally, and a user storyline.
+
+A session's summary is updated when ``every`` new turns have arrived since the last
+update and when the session ends; the storyline is rebuilt from the session summaries
+when a session ends. Summaries are embedded so they are searchable by meaning.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from palimpsest.core.clock import require_aware
+from palimpsest.ids import new_id
+from palimpsest.types import Summary, SummaryKind, Turn
+
+if TYPE_CHECKING:
+    from palimpsest.core.summarize import Summarizer
+    from palimpsest.memory import Memory
+
+SUMMARY_SPACE = "summaries"
+
+
+class SummaryChannel:
+    def __init__(self, memory: Memory, summarizer: Summarizer | None = None, every: int = 4) -> None:
+        self._memory = memory
+        self._summarizer = summarizer
+        self.every = every
+
+    @property
+    def summarizer(self) -> Summarizer:
+        if self._summarizer is None:
+            from palimpsest.core.summarize import RuleSummarizer
+
+            self._summarizer = RuleSummarizer()
+        return self._summarizer
+
+    def after_add(self, user_id: str, session_id: str, fresh: Sequence[Turn]) -> Summary | None:
+        """Update the session summary when enough new turns have accumulated."""
+        pending = self._pending(user_id, session_id)
+        if len(pending) < self.every:
+            return None
+        return self._update(user_id, session_id, pending)
+
+    def end_session(self, user_id: str, session_id: str) -> Summary | None:
+        """Fold every remaining turn into the session summary, then refresh the storyline."""
+        pending = self._pending(user_id, session_id)
+        summary = self._update(user_id, session_id, pending) if pending else self.get(user_id, session_id)
+        self.refresh_storyline(user_id)
+        return summary
+
+    def get(self, user_id: str, session_id: str | None = None) -> Summary | None:
+        kind: SummaryKind = "session" if session_id is not None else "user_storyline"
+        return self._memory.backend.summaries.get(self._memory.config.tenant, user_id, kind, session_id)
+
+    def refresh_storyline(self, user_id: str) -> Summary | None:
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        sessions = [s for s in backend.summaries.for_user(tenant, user_id, "session")]
+        if not sessions:
+            return None
+        ordered = sorted(sessions, key=lambda s: s.updated_at)
+        sections = self.summarizer.storyline(ordered)
+        existing = backend.summaries.get(tenant, user_id, "user_storyline", None)
+        covers = tuple(t for s in ordered for t in s.covers)
+        storyline = Summary(
+            id=existing.id if existing else new_id("s"),
+            tenant=tenant,
+            user_id=user_id,
+            kind="user_storyline",
+            sections=sections,
+            covers=covers,
+            updated_at=require_aware(self._memory.config.clock(), "clock()"),
+        )
+        self._store(storyline)
+        return storyline
+
+    # -- internals ---------------------------------------------------------------------
+    def _pending(self, user_id: str, session_id: str) -> list[Turn]:
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        existing = backend.summaries.get(tenant, user_id, "session", session_id)
+        covered = set(existing.covers) if existing else set()
+        # Only the newest turns can be uncovered; look back far enough to find them all.
+        look_back = max(self.every * 4, 64)
+        recent = backend.turns.recent(tenant, user_id, session_id=session_id, limit=look_back)
+        return [t for t in reversed(recent) if t.id not in covered]
+
+    def _update(self, user_id: str, session_id: str, pending: Sequence[Turn]) -> Summary:
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        existing = backend.summaries.get(tenant, user_id, "session", session_id)
+        sections = self.summarizer.summarize_session(existing.sections if existing else None, pending)
+        summary = Summary(
+            id=existing.id if existing else new_id("s"),
+            tenant=tenant,
+            user_id=user_id,
+            kind="session",
+            sections=sections,
+            covers=(*(existing.covers if existing else ()), *(t.id for t in pending)),
+            updated_at=require_aware(self._memory.config.clock(), "clock()"),
+            session_id=session_id,
+        )
+        self._store(summary)
+        return summary
+
+    def _store(self, summary: Summary) -> None:
+        backend = self._memory.backend
+        conversation = self._memory.conversation
+        text = summary.sections.render()
+        vector = conversation.embedder.embed_passages([text or summary.kind])
+        with backend.transaction():
+            if backend.vectors.space_info(SUMMARY_SPACE) is None:
+                backend.vectors.set_space_info(SUMMARY_SPACE, conversation.embedder.name, conversation.embedder.dimension)
+            backend.summaries.upsert(summary)
+            backend.vectors.upsert(SUMMARY_SPACE, summary.tenant, summary.user_id, [summary.id], vector)

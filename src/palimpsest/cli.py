@@ -1,0 +1,898 @@
+"""The ``palimpsest`` command line: a thin surface over one :class:`~palimpsest.Memory`.
+
+The CLI is the only layer that reads the environment (``PALIMPSEST_URL``,
+``PALIMPSEST_TENANT``). Every :class:`~palimpsest.errors.PalimpsestError` becomes one
+red line ``error[CODE]: message`` on stderr and exit code 2; anything else is a bug and
+keeps its traceback.
+
+Times on the command line are ISO 8601 with a timezone (``2026-07-01T09:00+08:00``,
+``2026-07-01T01:00Z``) or a bare date (``2026-07-01``), which means midnight UTC. A
+date-time without a timezone is ambiguous and therefore an error, never a guess.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import re
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+from palimpsest import __version__
+from palimpsest.config import Config, default_url
+from palimpsest.errors import ConflictError, NaiveDatetimeError, PalimpsestError, ValidationError
+from palimpsest.memory import Memory
+from palimpsest.types import NOW, FactStatus, FactVersion, FactWrite, Source, TimeArg, _Now
+
+TIME_FORMS = (
+    "ISO 8601 with a timezone (2026-07-01T09:00+08:00, 2026-07-01T01:00Z) or a date (2026-07-01 = midnight UTC)"
+)
+QUERY_TIME_HELP = f"{TIME_FORMS}; 'now' (default) or 'all' for every point in time."
+VIEW_HELP = "active (what the agent sees), audit (everything kept) or compliance (what was forgotten)."
+SOURCE_HELP = "Who asserts it: user_command > auth_profile > agent_inferred > system_default."
+JSON_HELP = "Print JSON (for scripts) instead of tables."
+USER_HELP = "Owner of the memory (default: SUBJECT)."
+
+
+# -- error boundary ---------------------------------------------------------------------
+
+
+class _Group(TyperGroup):
+    """Turns every PalimpsestError raised below it into one red line and exit code 2."""
+
+    def invoke(self, ctx: Any) -> Any:  # recent typer vendors click: its Context is not click's
+        try:
+            return super().invoke(ctx)
+        except PalimpsestError as exc:
+            message = exc.message.replace("\n", " ")
+            _console(stderr=True).print(Text(f"error[{exc.code}]: {message}", style="red"), soft_wrap=True)
+            raise typer.Exit(2) from None
+
+
+app = typer.Typer(
+    cls=_Group,
+    name="palimpsest",
+    help="Long-term memory for AI agents: bi-temporal facts, exact lookup, a verifiable audit chain.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+facts_app = typer.Typer(help="Write and read bi-temporal facts.", no_args_is_help=True)
+audit_app = typer.Typer(help="Inspect and verify the tamper-evident audit chain.", no_args_is_help=True)
+app.add_typer(facts_app, name="facts")
+app.add_typer(audit_app, name="audit")
+
+
+@dataclass(frozen=True, slots=True)
+class _Settings:
+    url: str
+    tenant: str
+
+
+def _console(*, stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"palimpsest {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def root(
+    ctx: typer.Context,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            envvar="PALIMPSEST_URL",
+            help="Storage URL: memory://, sqlite:///path.db or postgresql://... "
+            "Default: the embedded SQLite file ~/.palimpsest/memory.db.",
+            show_default=False,
+        ),
+    ] = None,
+    tenant: Annotated[str, typer.Option(envvar="PALIMPSEST_TENANT", help="Tenant to read and write.")] = "default",
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
+    ] = False,
+) -> None:
+    """Long-term memory for AI agents: bi-temporal facts, exact lookup, a verifiable audit chain."""
+    ctx.obj = _Settings(url=url if url is not None else default_url(), tenant=tenant)
+
+
+def _settings(ctx: typer.Context) -> _Settings:
+    settings = ctx.find_root().obj
+    if not isinstance(settings, _Settings):  # only when a command is invoked without the root
+        raise ValidationError("palimpsest commands must be run through the palimpsest entry point")
+    return settings
+
+
+def _open(ctx: typer.Context) -> Memory:
+    settings = _settings(ctx)
+    return Memory(config=Config(url=settings.url, tenant=settings.tenant, actor="cli"))
+
+
+# -- parsing ----------------------------------------------------------------------------
+
+_DATE_ONLY = re.compile(r"\d{4}-?\d{2}-?\d{2}")
+
+
+def parse_time(text: str, option: str) -> datetime:
+    """An aware UTC datetime from ``text``; a bare date is midnight UTC, a naive date-time an error."""
+    raw = text.strip()
+    try:
+        parsed = datetime.fromisoformat(raw)
+    except ValueError:
+        raise ValidationError(f"{option} {text!r} is not a time: expected {TIME_FORMS}") from None
+    if _DATE_ONLY.fullmatch(raw):
+        return parsed.replace(tzinfo=UTC)
+    if parsed.tzinfo is None or parsed.utcoffset() is None:
+        raise NaiveDatetimeError(
+            f"{option} {text!r} has no timezone; add one ({raw}Z, {raw}+08:00) or give a bare date (midnight UTC)"
+        )
+    return parsed.astimezone(UTC)
+
+
+def parse_query_time(text: str, option: str) -> TimeArg:
+    """``now`` → NOW, ``all`` → None (all time), anything else → :func:`parse_time`."""
+    word = text.strip().lower()
+    if word == "now":
+        return NOW
+    if word == "all":
+        return None
+    return parse_time(text, option)
+
+
+def _optional_time(text: str | None, option: str) -> datetime | None:
+    return None if text is None else parse_time(text, option)
+
+
+def _start_time(text: str, option: str) -> datetime | _Now:
+    return NOW if text.strip().lower() == "now" else parse_time(text, option)
+
+
+# -- rendering ---------------------------------------------------------------------------
+
+
+def show_time(value: datetime | None, open_label: str = "open") -> str:
+    """Compact UTC for people: a date at midnight, else to the minute or second (``--json`` is exact)."""
+    if value is None:
+        return open_label
+    value = value.astimezone(UTC)
+    if value.time() == datetime.min.time():
+        return value.strftime("%Y-%m-%d")
+    if value.second == 0 and value.microsecond == 0:
+        return value.strftime("%Y-%m-%d %H:%M")
+    return value.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def _time_arg_label(value: TimeArg) -> str:
+    if isinstance(value, _Now):
+        return "now"
+    return "all time" if value is None else show_time(value)
+
+
+def to_jsonable(value: object) -> object:
+    """Dataclasses, enums and datetimes as plain JSON values (times in ISO 8601, sources by name)."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Source):
+        return value.label
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [to_jsonable(item) for item in value]
+    if isinstance(value, dict):
+        return {str(k): to_jsonable(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _print_json(value: object) -> None:
+    typer.echo(json.dumps(to_jsonable(value), ensure_ascii=False, indent=2))
+
+
+def _table(title: str | Text | None = None, *, tight: bool = False) -> Table:
+    """A borderless table; ``tight`` leaves one space between columns (for wide tables)."""
+    return Table(
+        title=title,
+        title_justify="left",
+        box=box.SIMPLE_HEAD,
+        show_edge=False,
+        pad_edge=False,
+        padding=(0, 0) if tight else (0, 1),
+        collapse_padding=True,
+    )
+
+
+def _status_text(version: FactVersion) -> Text:
+    if version.forgotten_at is not None:
+        return Text("forgotten", style="magenta")
+    if version.status is FactStatus.OVERRIDDEN:
+        return Text("overridden", style="yellow")
+    if version.superseded_at is None:
+        return Text("believed", style="green")
+    return Text("superseded", style="dim")
+
+
+def _cell_time(value: datetime | None, open_label: str = "open") -> str:
+    """:func:`show_time` folded onto two lines (date, time of day) to keep table columns narrow."""
+    return show_time(value, open_label).replace(" ", "\n")
+
+
+WIDE_TABLE_WIDTH = 120
+"""Console width from which facts get one column per field (ids from ``WIDE_TABLE_WIDTH + 20``)."""
+
+
+def fact_table(
+    versions: Sequence[FactVersion],
+    *,
+    title: str | None = None,
+    ids: bool = True,
+    key: bool = True,
+    why: bool = True,
+) -> Table:
+    """Both time axes of every version: valid (in the world) and recorded/superseded (in the store).
+
+    ``why`` adds the caller's reason and the store's note; ``key`` the (subject/)predicate column.
+    """
+    table = _table(title=title, tight=True)
+    one_subject = len({v.subject for v in versions}) <= 1
+    if ids:
+        table.add_column("id", style="dim", no_wrap=True)
+    if key:
+        table.add_column("predicate" if one_subject else "subject/predicate", no_wrap=True)
+    table.add_column("value", style="bold", min_width=min(12, max((len(v.value) for v in versions), default=5)))
+    for name in ("valid from", "valid to", "recorded", "superseded"):
+        table.add_column(name, no_wrap=True)
+    table.add_column("source", no_wrap=True)
+    table.add_column("status", no_wrap=True)
+    if why:
+        table.add_column("reason / note", min_width=20, ratio=1)
+    for v in versions:
+        row: list[str | Text] = [v.id] if ids else []
+        if key:
+            row.append(Text(v.predicate if one_subject else f"{v.subject}/{v.predicate}"))
+        row += [
+            Text(v.value),
+            _cell_time(v.valid_from),
+            _cell_time(v.valid_to),
+            _cell_time(v.recorded_at),
+            _cell_time(v.superseded_at, "—"),
+            v.source.label,
+            _status_text(v),
+        ]
+        if why:
+            row.append(Text.assemble(v.reason, ("\n" if v.reason and v.note else "", ""), (v.note, "dim")))
+        table.add_row(*row)
+    return table
+
+
+def compact_fact_table(versions: Sequence[FactVersion], *, title: str | None = None, key: bool = True) -> Table:
+    """:func:`fact_table` for narrow consoles: each axis is one "from →  to" cell."""
+    table = _table(title=title, tight=True)
+    table.add_column("value", min_width=8, max_width=14)
+    table.add_column("valid (world)", no_wrap=True)
+    table.add_column("believed (store)", no_wrap=True)
+    table.add_column("source · status · why", min_width=20, ratio=1)
+    for v in versions:
+        value = Text(v.value, style="bold")
+        if key:
+            value.append(f"\n{v.predicate}", style="dim")
+        why = Text.assemble(v.source.label, " · ", _status_text(v))
+        if v.reason:
+            why.append(f"\n{v.reason}")
+        if v.note:
+            why.append(f"\n{v.note}", style="dim")
+        table.add_row(
+            value,
+            f"{show_time(v.valid_from)} →\n{show_time(v.valid_to)}",
+            f"{show_time(v.recorded_at)} →\n{show_time(v.superseded_at, '—')}",
+            why,
+        )
+    return table
+
+
+def _print_facts(versions: Sequence[FactVersion], title: str, *, key: bool = True) -> None:
+    console = _console()
+    if console.width >= WIDE_TABLE_WIDTH:
+        console.print(fact_table(versions, title=title, ids=console.width >= WIDE_TABLE_WIDTH + 20, key=key))
+    else:
+        console.print(compact_fact_table(versions, title=title, key=key))
+    if console.width < WIDE_TABLE_WIDTH + 20 and versions:
+        console.print(Text(f"(ids: --json, or a console of {WIDE_TABLE_WIDTH + 20}+ columns)", style="dim"))
+
+
+def _fact_details(version: FactVersion) -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="dim", no_wrap=True)
+    grid.add_column()
+    rows: list[tuple[str, str | Text]] = [
+        ("valid", f"{show_time(version.valid_from)} → {show_time(version.valid_to)}"),
+        ("recorded", f"{show_time(version.recorded_at)} → {show_time(version.superseded_at, 'still believed')}"),
+        ("source", f"{version.source.label} (confidence {version.confidence:g})"),
+        ("status", _status_text(version)),
+        ("reason", Text(version.reason or "—")),
+        ("evidence", Text(", ".join(version.evidence) or "—")),
+        ("id", version.id),
+    ]
+    if version.note:
+        rows.append(("note", Text(version.note)))
+    for label, value in rows:
+        grid.add_row(label, value)
+    return grid
+
+
+_OUTCOME_STYLE = {
+    "created": "green",
+    "superseded": "green",
+    "corrected": "green",
+    "ended": "green",
+    "unchanged": "cyan",
+    "overridden": "yellow",
+}
+
+
+def _print_write(result: FactWrite, *, as_json: bool) -> None:
+    if as_json:
+        _print_json(result)
+        return
+    v = result.version
+    console = _console()
+    line = Text(f"{result.outcome}", style=_OUTCOME_STYLE.get(result.outcome, "green"))
+    line.append(f"  {v.subject} {v.predicate} = ", style="default")
+    line.append(v.value, style="bold")
+    line.append(
+        f"  (valid {show_time(v.valid_from)} → {show_time(v.valid_to)}, recorded {show_time(v.recorded_at)}, "
+        f"{v.source.label})",
+        style="dim",
+    )
+    console.print(line)
+    if result.closed:
+        console.print(Text(f"closed {len(result.closed)} earlier version(s); nothing was overwritten", style="dim"))
+    if result.outcome == "overridden":
+        console.print(Text(v.note, style="yellow"))
+    console.print(Text(f"id {v.id}", style="dim"))
+
+
+# -- facts -------------------------------------------------------------------------------
+
+
+@facts_app.command("set")
+def facts_set(
+    ctx: typer.Context,
+    subject: Annotated[str, typer.Argument(help="Who or what the fact is about (e.g. a user id).")],
+    predicate: Annotated[str, typer.Argument(help="The relation, e.g. lives_in, phone, works_at.")],
+    value: Annotated[str, typer.Argument(help="The value.")],
+    user: Annotated[str | None, typer.Option(help=USER_HELP)] = None,
+    valid_from: Annotated[str, typer.Option(help=f"When it became true: {TIME_FORMS}, or 'now'.")] = "now",
+    valid_to: Annotated[str | None, typer.Option(help=f"When it stops being true (exclusive): {TIME_FORMS}.")] = None,
+    source: Annotated[str, typer.Option(help=SOURCE_HELP)] = "agent_inferred",
+    confidence: Annotated[float, typer.Option(help="Between 0 and 1.")] = 1.0,
+    reason: Annotated[str, typer.Option(help="Why this is believed (kept in history).")] = "",
+    evidence: Annotated[
+        list[str] | None, typer.Option(help="Id of a supporting turn or document; repeat for several.")
+    ] = None,
+    category: Annotated[str | None, typer.Option(help="Override the predicate's category.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Record a fact. A one-valued predicate supersedes its current value (nothing is overwritten)."""
+    start = _start_time(valid_from, "--valid-from")
+    end = _optional_time(valid_to, "--valid-to")
+    with _open(ctx) as mem:
+        result = mem.facts.set(
+            subject,
+            predicate,
+            value,
+            user_id=user,
+            valid_from=start,
+            valid_to=end,
+            source=source,
+            confidence=confidence,
+            reason=reason,
+            evidence=evidence or (),
+            category=category,
+        )
+    _print_write(result, as_json=as_json)
+
+
+@facts_app.command("get")
+def facts_get(
+    ctx: typer.Context,
+    subject: Annotated[str, typer.Argument(help="Who or what the fact is about.")],
+    predicate: Annotated[str, typer.Argument(help="The relation, e.g. lives_in.")],
+    user: Annotated[str | None, typer.Option(help=USER_HELP)] = None,
+    valid_at: Annotated[str, typer.Option(help=f"True in the world at: {QUERY_TIME_HELP}")] = "now",
+    known_at: Annotated[str, typer.Option(help=f"As the store believed at: {QUERY_TIME_HELP}")] = "now",
+    view: Annotated[str, typer.Option(help=VIEW_HELP)] = "active",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """The value of SUBJECT PREDICATE as of --valid-at and --known-at (prints null/'no value' if none)."""
+    valid = parse_query_time(valid_at, "--valid-at")
+    known = parse_query_time(known_at, "--known-at")
+    with _open(ctx) as mem:
+        found = mem.facts.get(subject, predicate, user_id=user, valid_at=valid, known_at=known, view=view)
+    if as_json:
+        _print_json(found)
+        return
+    console = _console()
+    when = f"valid at {_time_arg_label(valid)}, known at {_time_arg_label(known)}"
+    if found is None:
+        console.print(Text(f"no value for {subject} {predicate} ({when})", style="dim"))
+        return
+    headline = Text(f"{subject} {predicate} = ")
+    headline.append(found.value, style="bold")
+    headline.append(f"  ({when})", style="dim")
+    console.print(headline)
+    console.print(_fact_details(found))
+
+
+@facts_app.command("list")
+def facts_list(
+    ctx: typer.Context,
+    user: Annotated[str, typer.Option(help="Owner of the memory.")],
+    subject: Annotated[str | None, typer.Option(help="Only this subject.")] = None,
+    predicate: Annotated[str | None, typer.Option(help="Only this predicate.")] = None,
+    valid_at: Annotated[str, typer.Option(help=f"True in the world at: {QUERY_TIME_HELP}")] = "now",
+    known_at: Annotated[str, typer.Option(help=f"As the store believed at: {QUERY_TIME_HELP}")] = "now",
+    view: Annotated[str, typer.Option(help=VIEW_HELP)] = "active",
+    limit: Annotated[int | None, typer.Option(help="At most this many rows.")] = None,
+    offset: Annotated[int, typer.Option(help="Skip this many rows first.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Every fact of a user as of --valid-at and --known-at."""
+    valid = parse_query_time(valid_at, "--valid-at")
+    known = parse_query_time(known_at, "--known-at")
+    with _open(ctx) as mem:
+        rows = mem.facts.list(
+            user_id=user,
+            subject=subject,
+            predicate=predicate,
+            valid_at=valid,
+            known_at=known,
+            view=view,
+            limit=limit,
+            offset=offset,
+        )
+    if as_json:
+        _print_json(rows)
+        return
+    title = f"{user}: valid at {_time_arg_label(valid)}, known at {_time_arg_label(known)} ({len(rows)} rows)"
+    _print_facts(rows, title)
+
+
+@facts_app.command("history")
+def facts_history(
+    ctx: typer.Context,
+    subject: Annotated[str, typer.Argument(help="Who or what the facts are about.")],
+    predicate: Annotated[str | None, typer.Argument(help="Only this predicate (default: all).")] = None,
+    user: Annotated[str | None, typer.Option(help=USER_HELP)] = None,
+    view: Annotated[str, typer.Option(help=VIEW_HELP)] = "audit",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Every version on both time axes (valid from/to, recorded/superseded), with status, source, reason, note."""
+    with _open(ctx) as mem:
+        rows = mem.facts.history(subject, predicate, user_id=user, view=view)
+    if as_json:
+        _print_json(rows)
+        return
+    title = f"history of {subject}" + (f" {predicate}" if predicate else "") + f" ({len(rows)} versions)"
+    _print_facts(rows, title, key=predicate is None)
+
+
+@facts_app.command("end")
+def facts_end(
+    ctx: typer.Context,
+    subject: Annotated[str, typer.Argument(help="Who or what the fact is about.")],
+    predicate: Annotated[str, typer.Argument(help="The relation to end.")],
+    user: Annotated[str | None, typer.Option(help=USER_HELP)] = None,
+    value: Annotated[str | None, typer.Option(help="End only this value (for many-valued predicates).")] = None,
+    at: Annotated[str, typer.Option(help=f"When it stopped being true: {TIME_FORMS}, or 'now'.")] = "now",
+    reason: Annotated[str, typer.Option(help="Why it ended.")] = "",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """The fact stops being true at --at (its valid time ends; history is kept)."""
+    end_at = _start_time(at, "--at")
+    with _open(ctx) as mem:
+        result = mem.facts.end(subject, predicate, user_id=user, value=value, at=end_at, reason=reason)
+    _print_write(result, as_json=as_json)
+
+
+@facts_app.command("correct")
+def facts_correct(
+    ctx: typer.Context,
+    version_id: Annotated[str, typer.Argument(help="Id of the wrong version (see facts history).")],
+    reason: Annotated[str, typer.Option(help="Why the record was wrong (required).")],
+    value: Annotated[str | None, typer.Argument(help="The right value (omit to retract the record).")] = None,
+    source: Annotated[str, typer.Option(help=SOURCE_HELP)] = "user_command",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """A recorded version was wrong: end its transaction time, optionally recording the right value."""
+    with _open(ctx) as mem:
+        result = mem.facts.correct(version_id, value, reason=reason, source=source)
+    _print_write(result, as_json=as_json)
+
+
+# -- exact lookup and governance ---------------------------------------------------------
+
+
+@app.command("lookup")
+def lookup(
+    ctx: typer.Context,
+    identifier: Annotated[str, typer.Argument(help="A phone number, e-mail, order or user id.")],
+    user: Annotated[str | None, typer.Option(help="Only this user's facts (default: the whole tenant).")] = None,
+    valid_at: Annotated[str, typer.Option(help=f"True in the world at: {QUERY_TIME_HELP}")] = "now",
+    known_at: Annotated[str, typer.Option(help=f"As the store believed at: {QUERY_TIME_HELP}")] = "now",
+    view: Annotated[str, typer.Option(help=VIEW_HELP)] = "active",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Facts whose value IS the identifier after normalization: an exact match, never a similar one."""
+    valid = parse_query_time(valid_at, "--valid-at")
+    known = parse_query_time(known_at, "--known-at")
+    with _open(ctx) as mem:
+        found = mem.lookup(identifier, user_id=user, valid_at=valid, known_at=known, view=view)
+    if as_json:
+        _print_json(found)
+        return
+    _console().print(_lookup_view(identifier, found))
+
+
+def _lookup_view(identifier: str, found: Sequence[FactVersion]) -> Text | Table:
+    if not found:
+        return Text.assemble((identifier, "bold"), ("  not found", "red"), ("  (exact match only)", "dim"))
+    table = _table(title=Text.assemble((identifier, "bold"), ("  found", "green")))
+    for name in ("user", "subject", "predicate", "stored value", "valid from", "source"):
+        table.add_column(name, no_wrap=name != "stored value")
+    for v in found:
+        table.add_row(
+            Text(v.user_id), Text(v.subject), Text(v.predicate), Text(v.value), show_time(v.valid_from), v.source.label
+        )
+    return table
+
+
+@app.command("forget")
+def forget(
+    ctx: typer.Context,
+    user: Annotated[str, typer.Argument(help="The user whose memory to forget.")],
+    predicate: Annotated[str | None, typer.Option(help="Only this predicate.")] = None,
+    subject: Annotated[str | None, typer.Option(help="Only this subject.")] = None,
+    hard: Annotated[bool, typer.Option("--hard", help="Delete at once instead of hiding until purge.")] = False,
+    reason: Annotated[str, typer.Option(help="Why (recorded in the audit log as a digest).")] = "",
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before a --hard erase.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Hide a user's facts from the active view now; purge deletes them after retention (--hard: at once)."""
+    if hard and not yes:
+        typer.confirm(f"Erase {user}'s facts permanently (no compliance copy is kept)?", abort=True)
+    with _open(ctx) as mem:
+        result = mem.forget(user, predicate, subject=subject, hard=hard, reason=reason)
+    if as_json:
+        _print_json(result)
+    elif result.hard:
+        _console().print(f"erased {result.erased} version(s) of {user}")
+    else:
+        _console().print(
+            f"forgot {len(result.forgotten)} version(s) of {user}: hidden now, kept in the compliance view until purge"
+        )
+
+
+@app.command("purge")
+def purge(
+    ctx: typer.Context,
+    before: Annotated[
+        str | None, typer.Option(help=f"Delete what was forgotten before this time: {TIME_FORMS}.")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Physically delete forgotten facts past retention (default cutoff: now minus 30 days)."""
+    cutoff = _optional_time(before, "--before")
+    with _open(ctx) as mem:
+        deleted = mem.purge(cutoff)
+    if as_json:
+        _print_json({"deleted": deleted})
+    else:
+        _console().print(f"purged {deleted} forgotten version(s)")
+
+
+# -- audit -------------------------------------------------------------------------------
+
+
+@audit_app.command("verify")
+def audit_verify(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False) -> None:
+    """Recompute every link of the hash chain; exit code 1 and the first broken seq when broken."""
+    with _open(ctx) as mem:
+        report = mem.audit.verify()
+    if as_json:
+        _print_json(report)
+    elif report.ok:
+        _console().print(Text(f"audit chain ok: {report.checked} events verified", style="green"))
+    else:
+        _console().print(
+            Text(
+                f"audit chain BROKEN at seq {report.first_broken_seq}: {report.problem} "
+                f"({report.checked} events checked)",
+                style="bold red",
+            )
+        )
+    if not report.ok:
+        raise typer.Exit(1)
+
+
+@audit_app.command("log")
+def audit_log(
+    ctx: typer.Context,
+    limit: Annotated[int, typer.Option(help="Show the last N events (0 = all).", min=0)] = 20,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """The latest audit events, oldest first: who did what, when, and the chain hashes."""
+    with _open(ctx) as mem:
+        events = mem.audit.events()
+    shown = events[-limit:] if limit else events
+    if as_json:
+        _print_json(shown)
+        return
+    table = _table(title=f"audit log: {len(shown)} of {len(events)} events")
+    for name in ("seq", "at", "actor", "action", "target", "hash"):
+        table.add_column(name, no_wrap=name != "target", justify="right" if name == "seq" else "left")
+    for e in shown:
+        table.add_row(str(e.seq), show_time(e.at), Text(e.actor), e.action, Text(e.target), e.hash[:12])
+    _console().print(table)
+
+
+# -- schema ------------------------------------------------------------------------------
+
+
+@app.command("migrate")
+def migrate(
+    ctx: typer.Context,
+    status: Annotated[
+        bool, typer.Option("--status", help="List applied and pending migrations; change nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Apply pending schema migrations (each in its own transaction), or show them with --status."""
+    with _open(ctx) as mem:
+        applied_now = [] if status else mem.backend.migrate()
+        applied = mem.backend.applied_migrations()
+        pending = mem.backend.pending_migrations()
+    if as_json:
+        body: dict[str, object] = {"applied": applied, "pending": pending}
+        if not status:
+            body["applied_now"] = applied_now
+        _print_json(body)
+        return
+    console = _console()
+    if not status:
+        console.print(
+            f"applied {len(applied_now)} migration(s)"
+            + (": " + ", ".join(applied_now) if applied_now else "; the schema is up to date")
+        )
+        return
+    table = _table(title=f"migrations of {_settings(ctx).url}")
+    table.add_column("migration")
+    table.add_column("applied at", no_wrap=True)
+    for m in applied:
+        table.add_row(m.name, show_time(m.applied_at))
+    for name in pending:
+        table.add_row(name, Text("pending", style="yellow"))
+    console.print(table)
+    console.print(f"{len(applied)} applied, {len(pending)} pending")
+
+
+# -- demo --------------------------------------------------------------------------------
+
+
+class ScriptedClock:
+    """The demo's store clock: the story decides what "now" is, so its dates are real."""
+
+    def __init__(self, start: datetime) -> None:
+        self.now = start
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+def _day(month: int, day: int, year: int = 2026) -> datetime:
+    return datetime(year, month, day, tzinfo=UTC)
+
+
+DEMO_USER = "u1"
+DEMO_NOW = _day(7, 6)
+""""Now" for the demo's reads, two days after the late report."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Told:
+    """One step of the seed story: what the agent was told, when, and by whom."""
+
+    on: datetime
+    predicate: str
+    value: str
+    source: str
+    reason: str
+    valid_from: datetime | None = None
+    evidence: tuple[str, ...] = ()
+
+
+SEED_STORY = (
+    _Told(
+        _day(3, 1),
+        "lives_in",
+        "Shanghai",
+        "user_command",
+        'user: "I have lived in Shanghai since September"',
+        _day(9, 1, 2025),
+        ("turn-0301-1",),
+    ),
+    _Told(_day(3, 1), "phone", "+86 138-0000-1111", "auth_profile", "login profile"),
+    _Told(
+        _day(7, 4),
+        "lives_in",
+        "Beijing",
+        "user_command",
+        'user: "I moved to Beijing on 1 July"',
+        _day(7, 1),
+        ("turn-0704-3",),
+    ),
+    _Told(_day(7, 5), "lives_in", "Shenzhen", "agent_inferred", "agent guessed it from the IP address"),
+)
+
+
+@contextmanager
+def _demo_url(url: str | None, keep: bool) -> Iterator[str]:
+    if url is not None:
+        yield url
+        return
+    if keep:
+        yield f"sqlite:///{Path(tempfile.mkdtemp(prefix='palimpsest-demo-')) / 'demo.db'}"
+        return
+    with tempfile.TemporaryDirectory(prefix="palimpsest-demo-") as folder:
+        yield f"sqlite:///{Path(folder) / 'demo.db'}"
+
+
+def _section(console: Console, title: str) -> None:
+    console.print()
+    console.print(Text(title, style="bold cyan"))
+
+
+def _demo_write(mem: Memory, clock: ScriptedClock, console: Console) -> None:
+    _section(console, "1. What the agent was told")
+    table = _table()
+    for name in ("told on", "fact", "valid from", "source", "outcome"):
+        table.add_column(name, no_wrap=name != "fact")
+    for step in SEED_STORY:
+        clock.now = step.on
+        result = mem.facts.set(
+            DEMO_USER,
+            step.predicate,
+            step.value,
+            valid_from=step.valid_from or NOW,
+            source=step.source,
+            reason=step.reason,
+            evidence=step.evidence,
+        )
+        fact = Text.assemble(f"{step.predicate} = ", (step.value, "bold"), (f"\n{step.reason}", "dim italic"))
+        outcome = Text(result.outcome, style=_OUTCOME_STYLE.get(result.outcome, "default"))
+        table.add_row(show_time(step.on), fact, show_time(result.version.valid_from), step.source, outcome)
+    clock.now = DEMO_NOW
+    console.print(table)
+    console.print(
+        Text(
+            "The move was reported 3 days late; the agent's guess ranks below the user's own word, so it "
+            "is kept for audit and never believed.",
+            style="dim",
+        )
+    )
+
+
+def _demo_read(mem: Memory, console: Console) -> None:
+    _section(console, f"2. Where does {DEMO_USER} live now?")
+    current = mem.facts.get(DEMO_USER, "lives_in")
+    console.print(
+        Text.assemble(
+            "current value: ",
+            (current.value if current else "—", "bold green"),
+            (f"   (now = {show_time(DEMO_NOW)} on the demo clock)", "dim"),
+        )
+    )
+    _section(console, f"3. Where did {DEMO_USER} live on 2 July?")
+    then = mem.facts.get(DEMO_USER, "lives_in", valid_at=_day(7, 2), known_at=_day(7, 3))
+    now = mem.facts.get(DEMO_USER, "lives_in", valid_at=_day(7, 2))
+    table = Table(box=box.ROUNDED)
+    table.add_column("as known on 3 July", justify="center")
+    table.add_column("as known now", justify="center")
+    table.add_row(Text(then.value if then else "—", style="bold"), Text(now.value if now else "—", style="bold"))
+    console.print(table)
+    console.print(
+        "Why they differ: the move is valid from 1 July but was recorded on 4 July, so on 3 July the "
+        "store still believed Shanghai. Both answers stay reproducible: nothing was overwritten."
+    )
+    _section(console, f"4. History of {DEMO_USER} lives_in, on both time axes")
+    console.print(fact_table(mem.facts.history(DEMO_USER, "lives_in"), ids=False, key=False, why=False))
+    console.print(
+        Text(
+            "valid from/to: when it was true in the world; recorded/superseded: when the store believed it.",
+            style="dim",
+        )
+    )
+
+
+def _demo_lookup_and_audit(mem: Memory, console: Console) -> None:
+    _section(console, "5. Exact lookup: identifiers match by key, never by similarity")
+    for identifier in ("13800001111", "13900001111"):
+        found = mem.lookup(identifier)
+        line = Text(f"{identifier}  ", style="bold")
+        if found:
+            line.append("found", style="green")
+            line.append(f": {found[0].user_id} {found[0].predicate} = {found[0].value}", style="default")
+        else:
+            line.append("not found", style="red")
+            line.append(" (one digit differs; near matches are never returned)", style="dim")
+        console.print(line)
+    _section(console, "6. Audit chain")
+    report = mem.audit.verify()
+    if not report.ok:
+        console.print(Text(f"audit chain BROKEN at seq {report.first_broken_seq}: {report.problem}", style="red"))
+        raise typer.Exit(1)
+    console.print(Text(f"audit chain verified: {report.checked} events, ok", style="bold green"))
+
+
+@app.command("demo")
+def demo(
+    ctx: typer.Context,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            help="Store to run on; it must be empty. Default: a fresh temporary SQLite file, deleted "
+            "afterwards (PALIMPSEST_URL is ignored).",
+            show_default=False,
+        ),
+    ] = None,
+    keep: Annotated[bool, typer.Option("--keep", help="Keep the temporary store and print its URL.")] = False,
+) -> None:
+    """Run the seed story: lives in Shanghai, moved to Beijing on 1 July, said so on 4 July."""
+    settings = _settings(ctx)
+    # Only a --url typed on this command line is used: PALIMPSEST_URL names real data, never the demo's.
+    source = ctx.find_root().get_parameter_source("url")
+    typed = source is not None and source.name == "COMMANDLINE"
+    chosen = url if url is not None else (settings.url if typed else None)
+    console = _console()
+    with _demo_url(chosen, keep) as store:
+        clock = ScriptedClock(SEED_STORY[0].on)
+        with Memory(config=Config(url=store, tenant=settings.tenant, actor="demo", clock=clock)) as mem:
+            if mem.backend.facts.count(settings.tenant) or mem.audit.events(limit=1):
+                raise ConflictError(
+                    f"the demo needs an empty store and {store} has data; omit --url to use a fresh temporary one"
+                )
+            console.print(Text.assemble(("palimpsest demo", "bold"), f" on {store}"))
+            console.print(
+                Text("The store's clock is scripted: each write happens on the date shown (UTC).", style="dim")
+            )
+            _demo_write(mem, clock, console)
+            _demo_read(mem, console)
+            _demo_lookup_and_audit(mem, console)
+        if keep or chosen is not None:
+            console.print(Text(f"\nExplore it: palimpsest --url {store} facts history {DEMO_USER}", style="dim"))
+
+
+def main() -> None:
+    """Entry point of the ``palimpsest`` script."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

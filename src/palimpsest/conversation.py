@@ -1,0 +1,561 @@
+"""The conversation paths of the facade: ``add`` (write) and ``search`` / ``recall`` (read).
+
+Write (DESIGN §4): validate → window append → dedupe by content hash → embed and
+tokenize outside the transaction → one transaction: episodes + vectors + audit event
+→ incremental session summary. What ``add`` returned is committed.
+
+Read: ``search`` is the ranked hybrid list (lexical BM25 fused with vector
+similarity); ``recall`` routes the query over channels and returns a
+:class:`~palimpsest.types.MemoryPacket`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from palimpsest.core import fusion
+from palimpsest.core.clock import require_aware
+from palimpsest.core.merge import merge
+from palimpsest.core.predicates import PredicateRegistry
+from palimpsest.core.packet import build_packet
+from palimpsest.core.router import RouterRecipe, find_identifiers, plan_route
+from palimpsest.errors import EmbedderMismatchError, ValidationError
+from palimpsest.governance.audit import next_event, payload_digest
+from palimpsest.ids import new_id
+from palimpsest.text import tokenize
+from palimpsest.types import FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn, View
+
+if TYPE_CHECKING:
+    from palimpsest.embed.base import Embedder
+    from palimpsest.memory import Memory
+
+ROLES = frozenset({"user", "assistant", "system", "tool"})
+TURN_SPACE = "turns"
+SUMMARY_SPACE = "summaries"
+CANDIDATES = 100
+"""How many hits each retriever contributes before fusion."""
+
+_LAST_TIME = re.compile(r"(上次|上回|上一次|last time|previous time|the other day|最近一次)", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class AddResult:
+    """What ``add`` stored. ``turns`` are the episodes written (durable on return)."""
+
+    turns: tuple[Turn, ...]
+    duplicates: int = 0
+    window_only: bool = False
+
+
+def content_hash(role: str, content: str) -> str:
+    normalized = " ".join(content.split())
+    return hashlib.sha256(f"{role}\x1f{normalized}".encode()).hexdigest()
+
+
+def normalize_messages(messages: Any) -> list[tuple[str, str]]:
+    """A string, a ``{"role", "content"}`` dict, or a list of either → [(role, content)]."""
+    if isinstance(messages, str | Mapping):
+        messages = [messages]
+    if isinstance(messages, Sequence) and any(
+        isinstance(m, Mapping) and m.get("content") is not None and not isinstance(m.get("content"), str)
+        for m in messages
+    ):
+        raise ValidationError("message content must be a string")
+    if not isinstance(messages, Sequence) or not messages:
+        raise ValidationError("messages must be a string, a {role, content} dict, or a non-empty list of them")
+    out: list[tuple[str, str]] = []
+    for i, message in enumerate(messages):
+        if isinstance(message, str):
+            role, content = "user", message
+        elif isinstance(message, Mapping):
+            role = str(message.get("role", "user")).strip().lower()
+            raw = message.get("content")
+            content = raw if isinstance(raw, str) else ""
+        else:
+            raise ValidationError(f"messages[{i}] must be a string or a {{role, content}} dict")
+        if role not in ROLES:
+            raise ValidationError(f"messages[{i}] has unknown role {role!r}; expected one of {sorted(ROLES)}")
+        if not isinstance(content, str) or not content.strip():
+            raise ValidationError(f"messages[{i}] has empty content")
+        out.append((role, content.strip()))
+    return out
+
+
+def _require_name(value: str, name: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError(f"{name} must be a non-empty string")
+    return value
+
+
+def lexical_text(turn_content: str) -> str:
+    return " ".join(tokenize(turn_content))
+
+
+class Conversation:
+    """Episodes, summaries, the window and retrieval over them (``Memory`` delegates here)."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+        self._embedder: Embedder | None = None
+
+    # -- the embedder -----------------------------------------------------------------
+    @property
+    def embedder(self) -> Embedder:
+        if self._embedder is None:
+            from palimpsest.embed.registry import open_embedder
+
+            config = self._memory.config
+            embedder = open_embedder(config.embedder, **dict(config.embedder_options))
+            self._check_space(TURN_SPACE, embedder)
+            self._check_space(SUMMARY_SPACE, embedder)
+            self._embedder = embedder
+        return self._embedder
+
+    def _check_space(self, space: str, embedder: Embedder) -> None:
+        info = self._memory.backend.vectors.space_info(space)
+        if info is None:
+            return
+        name, dimension = info
+        if name != embedder.name or dimension != embedder.dimension:
+            raise EmbedderMismatchError(
+                f"this store's {space} were embedded with {name!r} ({dimension}-d) but the configured embedder is "
+                f"{embedder.name!r} ({embedder.dimension}-d); run `palimpsest reindex` to re-embed everything "
+                "with the configured embedder, or configure the original one"
+            )
+
+    def _claim_space(self, space: str) -> None:
+        if self._memory.backend.vectors.space_info(space) is None:
+            self._memory.backend.vectors.set_space_info(space, self.embedder.name, self.embedder.dimension)
+
+    # -- write path -------------------------------------------------------------------
+    def add(
+        self,
+        messages: Any,
+        *,
+        user_id: str,
+        session_id: str,
+        at: datetime | None = None,
+        metadata: Mapping[str, Any] | None = None,
+        remember: bool = True,
+        agent_id: str | None = None,
+    ) -> AddResult:
+        memory = self._memory
+        _require_name(user_id, "user_id")
+        _require_name(session_id, "session_id")
+        pairs = normalize_messages(messages)
+        now = require_aware(memory.config.clock(), "clock()")
+        when = now if at is None else require_aware(at, "at")
+        meta = dict(metadata or {})
+        tenant = memory.config.tenant
+        # Turns of one call share its time; a microsecond apart keeps their order stable.
+        drafts = [
+            Turn(
+                id=new_id("t"),
+                tenant=tenant,
+                user_id=user_id,
+                session_id=session_id,
+                role=role,
+                content=content,
+                occurred_at=when + timedelta(microseconds=i),
+                recorded_at=now,
+                content_hash=content_hash(role, content),
+                agent_id=agent_id,
+                metadata=meta,
+            )
+            for i, (role, content) in enumerate(pairs)
+        ]
+        memory.window.append(tenant, user_id, session_id, drafts, now=now)
+        if not remember:
+            return AddResult(turns=(), window_only=True)
+
+        known = memory.backend.turns.known_hashes(tenant, user_id, session_id, [t.content_hash for t in drafts])
+        fresh: list[Turn] = []
+        for turn in drafts:
+            if turn.content_hash in known:
+                continue
+            known.add(turn.content_hash)
+            fresh.append(turn)
+        duplicates = len(drafts) - len(fresh)
+        if not fresh:
+            return AddResult(turns=(), duplicates=duplicates)
+
+        vectors = self.embedder.embed_passages([t.content for t in fresh])
+        lexical = [lexical_text(t.content) for t in fresh]
+        backend = memory.backend
+        with backend.transaction():
+            head = backend.audit.lock_head(tenant)
+            # Re-check inside the transaction: a concurrent add may have stored the same turn.
+            again = backend.turns.known_hashes(tenant, user_id, session_id, [t.content_hash for t in fresh])
+            keep = [i for i, t in enumerate(fresh) if t.content_hash not in again]
+            fresh = [fresh[i] for i in keep]
+            if fresh:
+                self._claim_space(TURN_SPACE)
+                backend.turns.insert(fresh, [lexical[i] for i in keep])
+                backend.vectors.upsert(TURN_SPACE, tenant, user_id, [t.id for t in fresh], vectors[keep])
+                backend.audit.append(
+                    next_event(
+                        head,
+                        tenant=tenant,
+                        at=now,
+                        actor=memory.config.actor,
+                        action="turns.added",
+                        target=f"{user_id}/{session_id}",
+                        digest=payload_digest({"turns": [t.id for t in fresh], "hashes": [t.content_hash for t in fresh]}),
+                    )
+                )
+        duplicates += len(keep) - len(fresh) if len(keep) != len(fresh) else 0
+        if fresh:
+            memory.summaries.after_add(user_id, session_id, fresh)
+        return AddResult(turns=tuple(fresh), duplicates=len(drafts) - len(fresh))
+
+    # -- read path: hybrid episode search ------------------------------------------------
+    def episode_scores(
+        self, query: str, *, user_id: str, session_id: str | None = None, limit: int = CANDIDATES
+    ) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
+        """(lexical, vector, fused) scores of candidate turns for ``query``."""
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        terms = tokenize(query)
+        lexical = dict(backend.turns.lexical(tenant, user_id, terms, limit=limit, session_id=session_id)) if terms else {}
+        vector: dict[str, float] = {}
+        if backend.vectors.space_info(TURN_SPACE) is not None:
+            qvec = self.embedder.embed_queries([query])[0]
+            hits = backend.vectors.search(TURN_SPACE, tenant, user_id, qvec, limit=limit)
+            vector = dict(hits)
+            if session_id is not None and vector:
+                in_session = {t.id for t in backend.turns.get(tenant, list(vector)) if t.session_id == session_id}
+                vector = {k: v for k, v in vector.items() if k in in_session}
+        fused = fusion.fuse(lexical, vector, self._memory.config.fusion)
+        # Fusion scores are relative (z-scores); map them to [0, 1] so the merge can weigh
+        # them against other channels and decay cannot flip their sign.
+        return lexical, vector, fusion.normalize_scores(fused, "minmax")
+
+    def search(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        limit: int = 10,
+        session_id: str | None = None,
+        channels: Sequence[str] | None = None,
+    ) -> list[MemoryItem]:
+        _require_name(query, "query")
+        _require_name(user_id, "user_id")
+        if limit < 1:
+            raise ValidationError("limit must be at least 1")
+        wanted = tuple(channels) if channels is not None else ("episodes",)
+        unknown = sorted(set(wanted) - {"episodes", "summaries", "facts"})
+        if unknown:
+            raise ValidationError(f"search() channels must be among episodes, summaries, facts; got {unknown}")
+        items: list[MemoryItem] = []
+        if "episodes" in wanted:
+            items.extend(self._episode_items(query, user_id=user_id, session_id=session_id, limit=limit))
+        if "summaries" in wanted:
+            items.extend(self._summary_items(query, user_id=user_id, limit=limit))
+        if "facts" in wanted:
+            items.extend(self._fact_items(query, user_id=user_id, at=None, limit=limit, with_history=False))
+        items.sort(key=lambda i: -i.score)
+        return items[:limit]
+
+    def _episode_items(
+        self, query: str, *, user_id: str, session_id: str | None, limit: int
+    ) -> list[MemoryItem]:
+        lexical, vector, fused = self.episode_scores(query, user_id=user_id, session_id=session_id)
+        top = fusion.rank(fused, limit)
+        turns = {t.id: t for t in self._memory.backend.turns.get(self._memory.config.tenant, [i for i, _ in top])}
+        items: list[MemoryItem] = []
+        for turn_id, score in top:
+            turn = turns.get(turn_id)
+            if turn is None:
+                continue
+            signals = []
+            if turn_id in lexical:
+                signals.append("shares words with the query")
+            if turn_id in vector:
+                signals.append(f"similar in meaning ({vector[turn_id]:.2f})")
+            items.append(
+                MemoryItem(
+                    kind="episode",
+                    id=turn.id,
+                    content=f"{turn.role}: {turn.content}",
+                    score=float(score),
+                    why=f"said on {turn.occurred_at.date().isoformat()} in session {turn.session_id}; "
+                    + " and ".join(signals),
+                    occurred_at=turn.occurred_at,
+                    session_id=turn.session_id,
+                    scores={"lexical": lexical.get(turn_id, 0.0), "vector": vector.get(turn_id, 0.0), "fused": score},
+                )
+            )
+        return items
+
+    def _summary_items(self, query: str, *, user_id: str, limit: int) -> list[MemoryItem]:
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        if backend.vectors.space_info(SUMMARY_SPACE) is None:
+            return []
+        qvec = self.embedder.embed_queries([query])[0]
+        hits = dict(backend.vectors.search(SUMMARY_SPACE, tenant, user_id, qvec, limit=limit))
+        summaries = backend.summaries.get_by_ids(tenant, list(hits))
+        return [
+            MemoryItem(
+                kind="summary",
+                id=s.id,
+                content=s.sections.render().replace("\n", " | "),
+                score=hits[s.id],
+                why=f"{s.kind.replace('_', ' ')} summary updated {s.updated_at.date().isoformat()}, similar in meaning",
+                occurred_at=s.updated_at,
+                session_id=s.session_id,
+                scores={"vector": hits[s.id]},
+            )
+            for s in summaries
+        ]
+
+    def _fact_items(
+        self, query: str, *, user_id: str, at: datetime | None, limit: int, with_history: bool
+    ) -> list[MemoryItem]:
+        facts = self._memory.facts
+        current = facts.list(user_id=user_id, valid_at=at if at is not None else _now(self._memory))
+        if not current:
+            return []
+        scored = _score_facts(query, current, self.embedder, self._memory.config.predicates)
+        items = [_fact_item(f, s, "current") for f, s in scored[:limit] if s > 0]
+        if with_history:
+            for fact, score in scored[:limit]:
+                if score <= 0:
+                    continue
+                past = facts.list(
+                    user_id=user_id, subject=fact.subject, predicate=fact.predicate, valid_at=None, view=View.ACTIVE
+                )
+                for old in past:
+                    if old.id != fact.id and old.valid_to is not None and old.valid_to <= fact.valid_from:
+                        items.append(_fact_item(old, score * 0.5, "history"))
+        return items
+
+    # -- read path: the routed packet --------------------------------------------------
+    def recall(
+        self,
+        query: str,
+        *,
+        user_id: str,
+        session_id: str | None = None,
+        at: datetime | None = None,
+        budget_tokens: int = 1500,
+        temperature: float | None = None,
+    ) -> MemoryPacket:
+        _require_name(query, "query")
+        _require_name(user_id, "user_id")
+        if budget_tokens < 50:
+            raise ValidationError("budget_tokens must be at least 50")
+        if temperature is not None and not 0.0 <= temperature <= 1.0:
+            raise ValidationError("temperature must be between 0 and 1")
+        memory = self._memory
+        when = None if at is None else require_aware(at, "at")
+        now = when or _now(memory)
+        recipe = memory.router_recipe()
+        plan = plan_route(query, recipe)
+        items: list[MemoryItem] = []
+        reasons = list(plan.reasons)
+        used: list[str] = []
+        stopped = False
+
+        if plan.query_kind == "identifier":
+            exact = self._exact_items(query, user_id=user_id, at=when)
+            used.append("exact")
+            if exact and recipe.stop_when_answered:
+                items.extend(exact)
+                stopped = True
+                reasons.append(f"exact channel answered with {len(exact)} record(s): stopped")
+            else:
+                reasons.append("exact channel found nothing: falling back")
+                items.extend(exact)
+                channels: Sequence[str] = recipe.identifier_fallback
+        if not stopped:
+            channels = plan.channels if plan.query_kind != "identifier" else recipe.identifier_fallback
+            for channel in channels:
+                found = self._channel(channel, query, user_id=user_id, session_id=session_id, at=when, plan=plan)
+                used.append(channel)
+                if found is None:
+                    reasons.append(f"{channel}: not available yet")
+                    continue
+                items.extend(found)
+            anchored = self._anchor_last_time(query, user_id=user_id, session_id=session_id, now=now)
+            if anchored is not None:
+                anchor_items, why = anchored
+                items.extend(anchor_items)
+                reasons.append(why)
+        if plan.query_kind == "current_state":
+            items = _newest_episodes_first(items)
+        merged = merge(items, recipe=recipe, now=now, budget_tokens=budget_tokens, temperature=temperature)
+        route = RoutePlan(query_kind=plan.query_kind, channels=tuple(used), reasons=tuple(reasons), stopped_early=stopped)
+        packet = build_packet(query, merged, route)
+        memory.metrics.observe_recall(packet)
+        return packet
+
+    def _channel(
+        self,
+        channel: str,
+        query: str,
+        *,
+        user_id: str,
+        session_id: str | None,
+        at: datetime | None,
+        plan: RoutePlan,
+    ) -> list[MemoryItem] | None:
+        if channel == "facts":
+            return self._fact_items(query, user_id=user_id, at=at, limit=10, with_history=True)
+        if channel == "facts_history":
+            return self._fact_items(query, user_id=user_id, at=at, limit=10, with_history=True)
+        if channel == "episodes":
+            return self._episode_items(query, user_id=user_id, session_id=None, limit=10)
+        if channel == "summaries":
+            return self._summary_items(query, user_id=user_id, limit=5)
+        if channel == "window":
+            if session_id is None:
+                return []
+            return self._memory.window.items(self._memory.config.tenant, user_id, session_id, now=_now(self._memory))
+        return None  # workflows and knowledge arrive with their own issue
+
+    def _exact_items(self, query: str, *, user_id: str, at: datetime | None) -> list[MemoryItem]:
+        items: list[MemoryItem] = []
+        for key in find_identifiers(query):
+            for fact in self._memory.lookup(key, user_id=user_id, valid_at=at if at is not None else _now(self._memory)):
+                item = _fact_item(fact, 1.0, "current")
+                items.append(
+                    MemoryItem(
+                        kind="exact",
+                        id=item.id,
+                        content=item.content,
+                        score=1.0,
+                        why=f"exact match of identifier {key!r} ({fact.predicate}); no similarity involved",
+                        valid_from=fact.valid_from,
+                        valid_to=fact.valid_to,
+                        source=fact.source.label,
+                        status="current",
+                        scores={"exact": 1.0},
+                    )
+                )
+        return items
+
+    def _anchor_last_time(
+        self, query: str, *, user_id: str, session_id: str | None, now: datetime
+    ) -> tuple[list[MemoryItem], str] | None:
+        """"上次 / last time": this session first, then the user's last 7 days, else nothing (seed 002 §4.2)."""
+        if not _LAST_TIME.search(query):
+            return None
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        if session_id is not None:
+            hits = self._episode_items(query, user_id=user_id, session_id=session_id, limit=3)
+            if hits:
+                return (
+                    [_with_why(h, "anchored in this session (confidence 0.9)") for h in hits],
+                    "'last time' anchored in the current session (confidence 0.9)",
+                )
+        recent = backend.turns.recent(tenant, user_id, limit=200)
+        cutoff = now - timedelta(days=7)
+        recent_ids = {t.id for t in recent if t.occurred_at >= cutoff}
+        if recent_ids:
+            hits = [h for h in self._episode_items(query, user_id=user_id, session_id=None, limit=20) if h.id in recent_ids]
+            if hits:
+                return (
+                    [_with_why(h, "anchored in the user's last 7 days (confidence 0.6)") for h in hits[:3]],
+                    "'last time' anchored in the user's recent history (confidence 0.6)",
+                )
+        return ([], "'last time' has no anchor in this session or the last 7 days (confidence 0)")
+
+
+# -- helpers --------------------------------------------------------------------------------
+
+
+def _now(memory: Memory) -> datetime:
+    return require_aware(memory.config.clock(), "clock()")
+
+
+def _with_why(item: MemoryItem, why: str) -> MemoryItem:
+    from dataclasses import replace
+
+    return replace(item, why=f"{item.why}; {why}")
+
+
+def _fact_text(fact: FactVersion) -> str:
+    subject = "" if fact.subject == fact.user_id else f"{fact.subject} "
+    return f"{subject}{fact.predicate.replace('_', ' ')}: {fact.value}"
+
+
+def _fact_item(fact: FactVersion, score: float, status: str) -> MemoryItem:
+    told = fact.recorded_at.date().isoformat()
+    why = f"{fact.source.label} on {told}" + (f": {fact.reason}" if fact.reason else "")
+    if fact.evidence:
+        why += f" (evidence: {', '.join(fact.evidence)})"
+    return MemoryItem(
+        kind="fact",
+        id=fact.id,
+        content=_fact_text(fact),
+        score=score,
+        why=why,
+        valid_from=fact.valid_from,
+        valid_to=fact.valid_to,
+        source=fact.source.label,
+        status="history" if status == "history" else "current",
+        scores={"match": score},
+    )
+
+
+def _score_facts(
+    query: str, facts: Sequence[FactVersion], embedder: Embedder, registry: PredicateRegistry
+) -> list[tuple[FactVersion, float]]:
+    """Relevance of each fact to the query.
+
+    Word evidence decides (the value, the predicate's name and its bilingual keywords,
+    stemmed and jieba-segmented); meaning only orders facts the words cannot tell apart.
+    Embedding cosines of short texts sit in a narrow band, so they are rank-normalized
+    among the user's facts instead of trusted as absolute relevance.
+    """
+    query_terms = set(tokenize(query)) | {ch for ch in query if "\u4e00" <= ch <= "\u9fff"}
+    texts = [_fact_text(f) for f in facts]
+    qvec = embedder.embed_queries([query])[0]
+    cosine = embedder.embed_passages(texts) @ qvec
+    lo, hi = float(cosine.min()), float(cosine.max())
+    scored: list[tuple[FactVersion, float]] = []
+    for fact, text, cos in zip(facts, texts, cosine, strict=True):
+        spec = registry.get(fact.predicate)
+        vocabulary = set(tokenize(text)) | set(tokenize(" ".join(spec.keywords))) | set(spec.keywords)
+        words = len(query_terms & vocabulary) / max(1, min(len(query_terms), 3)) if query_terms else 0.0
+        meaning = (float(cos) - lo) / (hi - lo) if hi > lo else 0.5
+        scored.append((fact, min(1.0, words) * (0.8 + 0.2 * meaning) if words else 0.0))
+    scored.sort(key=lambda fs: -fs[1])
+    return scored
+
+
+def _newest_episodes_first(items: list[MemoryItem]) -> list[MemoryItem]:
+    """For "what is true now" questions, the newest statement leads among episodes of similar relevance."""
+    episodes = [i for i in items if i.kind == "episode" and i.occurred_at is not None]
+    if len(episodes) < 2:
+        return items
+    from dataclasses import replace
+
+    newest = max(i.occurred_at for i in episodes if i.occurred_at is not None)
+    oldest = min(i.occurred_at for i in episodes if i.occurred_at is not None)
+    span = max((newest - oldest).total_seconds(), 1.0)
+    boosted = []
+    for item in items:
+        if item in episodes and item.occurred_at is not None:
+            recency = (item.occurred_at - oldest).total_seconds() / span
+            boosted.append(replace(item, score=item.score * (0.75 + 0.5 * recency)))
+        else:
+            boosted.append(item)
+    return boosted
+
+
+def summary_text(summary: Summary) -> str:
+    return summary.sections.render()
+
+
+__all__ = ["AddResult", "Conversation", "RouterRecipe", "content_hash", "normalize_messages"]

@@ -1,0 +1,62 @@
+"""The :class:`Embedder` protocol every embedding backend satisfies.
+
+Retrieval models such as e5 are *asymmetric*: a question and the passage that
+answers it are embedded differently (``"query: "`` vs ``"passage: "``). The
+protocol therefore has two methods, and callers must use ``embed_queries`` for
+search text and ``embed_passages`` for stored text. Symmetric models implement
+both the same way.
+
+Contract: both methods return a ``float32`` array of shape ``(len(texts),
+dimension)`` whose rows are L2-normalised, so a dot product is the cosine
+similarity. An empty input gives a ``(0, dimension)`` array.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+import numpy as np
+import numpy.typing as npt
+
+__all__ = ["Embedder", "FloatMatrix", "l2_normalize"]
+
+FloatMatrix = npt.NDArray[np.float32]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Turns texts into unit-length float32 vectors."""
+
+    @property
+    def name(self) -> str:
+        """Stable identifier of model + configuration (stored with the index)."""
+        ...
+
+    @property
+    def dimension(self) -> int:
+        """Length of every vector this embedder returns."""
+        ...
+
+    def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
+        """Embed search queries (questions, keywords)."""
+        ...
+
+    def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
+        """Embed stored passages (memories, dialogue turns, documents)."""
+        ...
+
+
+def l2_normalize(matrix: npt.ArrayLike, dimension: int | None = None) -> FloatMatrix:
+    """Return ``matrix`` as a 2-D float32 array with unit-length rows.
+
+    Backends differ in whether (and how precisely) they normalise; doing it once
+    here makes cosine == dot product everywhere. All-zero rows stay zero rather
+    than becoming NaN.
+    """
+    arr = np.asarray(matrix, dtype=np.float32)
+    if arr.ndim == 1:
+        arr = arr.reshape(1, -1) if arr.size else arr.reshape(0, dimension or 0)
+    norms = np.linalg.norm(arr, axis=1, keepdims=True)
+    out: FloatMatrix = np.divide(arr, norms, out=np.zeros_like(arr), where=norms > 0).astype(np.float32, copy=False)
+    return out

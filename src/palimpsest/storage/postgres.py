@@ -1,0 +1,691 @@
+"""The PostgreSQL backend (``postgresql://`` / ``postgres://``), on psycopg 3 and psycopg_pool.
+
+The database itself enforces the fact-store invariant: an exclusion constraint forbids two
+current, accepted, unforgotten versions of a *one*-cardinality (tenant, user, subject,
+predicate) from having overlapping valid intervals. Writers of one tenant are serialized by
+a row lock on ``audit_heads`` (``lock_head``), so the facade's read-plan-write sequences never
+interleave; the constraint is the proof that they did not.
+
+URL parameters read by this module (removed before the URL reaches libpq; everything else,
+e.g. ``host=/run/postgresql`` or ``sslmode=require``, is passed through unchanged):
+
+``pool_min``
+    connections kept open (default 1);
+``pool_max``
+    most connections open at once (default 5);
+``pool_timeout``
+    seconds a caller waits for a free connection before :class:`StorageError` (default 30).
+
+Example: ``postgresql://app:secret@db.internal/palimpsest?pool_max=10&sslmode=require``.
+
+Driver errors are translated here and only here: exclusion violations, serialization
+failures, deadlocks and unique violations become :class:`ConflictError` (the facade retries
+the whole transaction); anything else becomes :class:`StorageError`, with the URL's password
+redacted from every message.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
+
+import psycopg
+import psycopg_pool
+from psycopg import sql
+from psycopg.rows import TupleRow
+
+from palimpsest.core.temporal import FactKey
+from palimpsest.errors import ConfigError, ConflictError, MigrationError, PalimpsestError, StorageError
+from palimpsest.storage.base import FactQuery
+from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
+from palimpsest.types import (
+    AppliedMigration,
+    AuditEvent,
+    Cardinality,
+    FactStatus,
+    FactVersion,
+    Migration,
+    Source,
+    View,
+)
+
+Connection = psycopg.Connection[TupleRow]
+
+# SQLSTATEs that mean "another writer got there first": retrying the transaction can succeed.
+_CONFLICT_STATES = {
+    "23P01": "overlapping current valid intervals (exclusion constraint)",
+    "23505": "a row with the same key was written concurrently",
+    "40001": "serialization failure",
+    "40P01": "deadlock",
+    "55P03": "lock not available",
+}
+
+_FACT_COLUMNS = (
+    "id", "tenant", "user_id", "subject", "predicate", "value", "cardinality", "valid_from", "valid_to",
+    "recorded_at", "superseded_at", "source", "confidence", "reason", "evidence", "category", "sensitive",
+    "status", "note", "value_key", "derived_from", "forgotten_at",
+)
+_FACT_SELECT = ", ".join(_FACT_COLUMNS)
+_ORDER_BY = "ORDER BY subject, predicate, valid_from, recorded_at, id"
+_AUDIT_COLUMNS = "seq, tenant, at, actor, action, target, payload_digest, prev_hash, hash"
+
+_VIEW_TABLES = {View.ACTIVE: "facts_active", View.AUDIT: "facts_audit", View.COMPLIANCE: "facts_compliance"}
+
+
+# Text columns are COLLATE "C" so ORDER BY compares code points exactly as Python's str
+# ordering does (UTF-8 byte order == code point order); the contract suite checks that every
+# backend returns rows in the same order.
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(
+        "0001_extensions",
+        (
+            # btree_gist lets the exclusion constraint combine text equality with range overlap;
+            # pgvector stores the embeddings of turns and summaries.
+            "CREATE EXTENSION IF NOT EXISTS btree_gist",
+            "CREATE EXTENSION IF NOT EXISTS vector",
+        ),
+    ),
+    Migration(
+        "0002_facts",
+        (
+            """
+            CREATE TABLE facts (
+                id            text COLLATE "C" PRIMARY KEY,
+                tenant        text COLLATE "C" NOT NULL,
+                user_id       text COLLATE "C" NOT NULL,
+                subject       text COLLATE "C" NOT NULL,
+                predicate     text COLLATE "C" NOT NULL,
+                value         text NOT NULL,
+                cardinality   text NOT NULL CHECK (cardinality IN ('one', 'many')),
+                valid_from    timestamptz NOT NULL,
+                valid_to      timestamptz,
+                recorded_at   timestamptz NOT NULL,
+                superseded_at timestamptz,
+                source        smallint NOT NULL,
+                confidence    double precision NOT NULL,
+                reason        text NOT NULL DEFAULT '',
+                evidence      text[] NOT NULL DEFAULT '{}',
+                category      text,
+                sensitive     boolean NOT NULL DEFAULT false,
+                status        text NOT NULL CHECK (status IN ('accepted', 'overridden')),
+                note          text NOT NULL DEFAULT '',
+                value_key     text COLLATE "C",
+                derived_from  text COLLATE "C",
+                forgotten_at  timestamptz,
+                CONSTRAINT facts_valid_interval CHECK (valid_to IS NULL OR valid_to > valid_from),
+                CONSTRAINT facts_transaction_interval
+                    CHECK (superseded_at IS NULL OR superseded_at >= recorded_at),
+                CONSTRAINT facts_no_overlapping_current_belief EXCLUDE USING gist (
+                    tenant WITH =,
+                    user_id WITH =,
+                    subject WITH =,
+                    predicate WITH =,
+                    tstzrange(valid_from, valid_to, '[)') WITH &&
+                ) WHERE (
+                    superseded_at IS NULL AND cardinality = 'one'
+                    AND status = 'accepted' AND forgotten_at IS NULL
+                ),
+                -- *many* values accumulate, but one value is never believed twice for the
+                -- same valid time (the SQLite trigger enforces the same).
+                CONSTRAINT facts_no_overlapping_same_value EXCLUDE USING gist (
+                    tenant WITH =,
+                    user_id WITH =,
+                    subject WITH =,
+                    predicate WITH =,
+                    value WITH =,
+                    tstzrange(valid_from, valid_to, '[)') WITH &&
+                ) WHERE (
+                    superseded_at IS NULL AND cardinality = 'many'
+                    AND status = 'accepted' AND forgotten_at IS NULL
+                )
+            )
+            """,
+            # current_versions(): the probe every write makes after taking the tenant lock.
+            """
+            CREATE INDEX facts_current_key ON facts (tenant, user_id, subject, predicate)
+            WHERE superseded_at IS NULL AND status = 'accepted' AND forgotten_at IS NULL
+            """,
+            # list()/history(): one user's rows in the order reads return them.
+            "CREATE INDEX facts_user_order ON facts (tenant, user_id, subject, predicate, valid_from, recorded_at)",
+            # lookup(): exact identifier probe across a tenant's users.
+            "CREATE INDEX facts_value_key ON facts (tenant, value_key) WHERE value_key IS NOT NULL",
+            # purge() and the compliance view.
+            "CREATE INDEX facts_forgotten ON facts (tenant, forgotten_at) WHERE forgotten_at IS NOT NULL",
+        ),
+    ),
+    Migration(
+        "0003_audit",
+        (
+            """
+            CREATE TABLE audit_events (
+                tenant         text COLLATE "C" NOT NULL,
+                seq            bigint NOT NULL CHECK (seq > 0),
+                at             timestamptz NOT NULL,
+                actor          text NOT NULL,
+                action         text NOT NULL,
+                target         text NOT NULL,
+                payload_digest text NOT NULL,
+                prev_hash      text NOT NULL,
+                hash           text NOT NULL,
+                PRIMARY KEY (tenant, seq)
+            )
+            """,
+            # Kept beside the log (not derived from it) so a truncated tail is detectable;
+            # its row is also the per-tenant writer lock. seq 0 = locked but nothing appended yet.
+            """
+            CREATE TABLE audit_heads (
+                tenant text COLLATE "C" PRIMARY KEY,
+                seq    bigint NOT NULL CHECK (seq >= 0),
+                hash   text NOT NULL
+            )
+            """,
+        ),
+    ),
+    Migration(
+        "0004_views",
+        (
+            """
+            CREATE VIEW facts_active AS
+            SELECT * FROM facts WHERE forgotten_at IS NULL AND status = 'accepted'
+            """,
+            "CREATE VIEW facts_audit AS SELECT * FROM facts",
+            "CREATE VIEW facts_compliance AS SELECT * FROM facts WHERE forgotten_at IS NOT NULL",
+        ),
+    ),
+)
+
+
+# -- URL handling ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PoolSettings:
+    min_size: int = 1
+    max_size: int = 5
+    timeout: float = 30.0
+
+
+def redact_url(url: str) -> str:
+    """``url`` with its password (in the authority or a ``password=`` parameter) replaced by ``***``."""
+    parts = urlsplit(url)
+    netloc = parts.netloc
+    if "@" in netloc:
+        userinfo, _, hostport = netloc.rpartition("@")
+        user, sep, password = userinfo.partition(":")
+        if sep and password:
+            netloc = f"{user}:***@{hostport}"
+    query = [(k, "***" if k.lower() == "password" else v) for k, v in parse_qsl(parts.query, keep_blank_values=True)]
+    return urlunsplit((parts.scheme, netloc, parts.path, urlencode(query, safe="/:"), parts.fragment))
+
+
+def _secrets_of(url: str) -> list[str]:
+    parts = urlsplit(url)
+    found = [parts.password] if parts.password else []
+    found += [v for k, v in parse_qsl(parts.query) if k.lower() == "password" and v]
+    # libpq may echo a percent-decoded or re-encoded form; hide every spelling.
+    return [s for secret in found for s in {secret, quote(secret, safe="")}]
+
+
+def parse_url(url: str) -> tuple[str, PoolSettings]:
+    """Split ``url`` into the conninfo handed to libpq and this module's pool settings."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("postgresql", "postgres"):
+        raise ConfigError(f"not a PostgreSQL URL: {redact_url(url)}")
+    ours: dict[str, str] = {}
+    theirs: list[tuple[str, str]] = []
+    for key, value in parse_qsl(parts.query, keep_blank_values=True):
+        if key.startswith("pool_"):
+            ours[key] = value
+        else:
+            theirs.append((key, value))
+    unknown = set(ours) - {"pool_min", "pool_max", "pool_timeout"}
+    if unknown:
+        raise ConfigError(
+            f"unknown PostgreSQL URL parameter(s) {sorted(unknown)}; known: pool_min, pool_max, pool_timeout"
+        )
+    defaults = PoolSettings()
+    try:
+        settings = PoolSettings(
+            min_size=int(ours.get("pool_min", defaults.min_size)),
+            max_size=int(ours.get("pool_max", defaults.max_size)),
+            timeout=float(ours.get("pool_timeout", defaults.timeout)),
+        )
+    except ValueError as exc:
+        raise ConfigError(f"bad pool parameter in {redact_url(url)}: {exc}") from None
+    if not 0 <= settings.min_size <= settings.max_size or settings.max_size < 1 or settings.timeout <= 0:
+        raise ConfigError(
+            f"pool parameters need 0 <= pool_min <= pool_max, pool_max >= 1, pool_timeout > 0 in {redact_url(url)}"
+        )
+    # libpq accepts both schemes; rebuild the URL without our parameters.
+    conninfo = urlunsplit(("postgresql", parts.netloc, parts.path, urlencode(theirs, safe="/:"), parts.fragment))
+    return conninfo, settings
+
+
+# -- error translation -------------------------------------------------------------------------
+
+
+class _Translator:
+    """Maps driver exceptions to ours, hiding the URL's password from every message."""
+
+    def __init__(self, url: str) -> None:
+        self.shown_url = redact_url(url)
+        self._secrets = _secrets_of(url)
+
+    def scrub(self, text: str) -> str:
+        for secret in self._secrets:
+            text = text.replace(secret, "***")
+        return text
+
+    def translate(self, exc: Exception) -> PalimpsestError:
+        detail = self.scrub(str(exc).strip()) or type(exc).__name__
+        state = getattr(exc, "sqlstate", None)
+        if state in _CONFLICT_STATES:
+            return ConflictError(f"{_CONFLICT_STATES[state]}: {detail}")
+        if isinstance(exc, psycopg_pool.PoolTimeout):
+            return StorageError(f"no free PostgreSQL connection to {self.shown_url}: {detail}")
+        if isinstance(exc, psycopg.OperationalError | psycopg.InterfaceError | psycopg_pool.PoolClosed):
+            return StorageError(f"PostgreSQL at {self.shown_url} is unavailable: {detail}")
+        return StorageError(f"PostgreSQL error ({state or type(exc).__name__}) at {self.shown_url}: {detail}")
+
+    @contextmanager
+    def boundary(self) -> Iterator[None]:
+        try:
+            yield
+        except PalimpsestError:
+            raise
+        except (psycopg.Error, psycopg_pool.PoolTimeout, psycopg_pool.PoolClosed) as exc:
+            raise self.translate(exc) from None
+
+
+# -- the backend ------------------------------------------------------------------------------
+
+
+def _configure(conn: Connection) -> None:
+    # Datetimes come back in the session zone; UTC keeps them equal to what was written.
+    conn.execute("SET TIME ZONE 'UTC'")
+    conn.commit()
+
+
+class PostgresBackend:
+    """A pool of connections; a transaction is one pooled connection bound to the calling thread."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self._conninfo, settings = parse_url(url)
+        self._errors = _Translator(url)
+        self._local = threading.local()
+        self.migrate()
+        with self._errors.boundary():
+            self._pool: psycopg_pool.ConnectionPool[Connection] = psycopg_pool.ConnectionPool(
+                self._conninfo,
+                min_size=settings.min_size,
+                max_size=settings.max_size,
+                timeout=settings.timeout,
+                configure=_configure,
+                name="palimpsest",
+                open=True,
+            )
+        self.facts = PostgresFactStore(self)
+        self.audit = PostgresAuditLog(self)
+
+    def __repr__(self) -> str:
+        return f"PostgresBackend({self._errors.shown_url!r})"
+
+    # -- connections and transactions ----------------------------------------------------------
+    def _current(self) -> Connection | None:
+        conn: Connection | None = getattr(self._local, "conn", None)
+        return conn
+
+    @contextmanager
+    def connection(self) -> Iterator[Connection]:
+        """The calling thread's transaction connection, or a pooled one for this call only
+        (committed when the call ends). Driver errors leave as palimpsest errors."""
+        conn = self._current()
+        with self._errors.boundary():
+            if conn is not None:
+                yield conn
+                return
+            with self._pool.connection() as borrowed:
+                yield borrowed
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        if self._current() is not None:  # nested: join the outer transaction
+            yield
+            return
+        with self._errors.boundary():
+            conn = self._pool.getconn()
+        self._local.conn = conn
+        try:
+            try:
+                yield
+            except BaseException:
+                with self._errors.boundary():
+                    conn.rollback()
+                raise
+            with self._errors.boundary():
+                conn.commit()  # a failed commit also rolls back; the error says why
+        finally:
+            self._local.conn = None
+            self._pool.putconn(conn)
+
+    # -- migrations ------------------------------------------------------------------------------
+    def _runner(self, conn: Connection) -> MigrationRunner:
+        return MigrationRunner(_PostgresMigrationTarget(conn, self._errors), MIGRATIONS)
+
+    @contextmanager
+    def _migration_session(self) -> Iterator[Connection]:
+        # Migrations run on a session of their own, outside the pool: the runner manages its
+        # transactions explicitly, one per migration.
+        with self._errors.boundary():
+            conn = psycopg.connect(self._conninfo, autocommit=True)
+        try:
+            with self._errors.boundary():
+                _configure(conn)
+            yield conn
+        finally:
+            conn.close()
+
+    def applied_migrations(self) -> list[AppliedMigration]:
+        with self._migration_session() as conn:
+            return self._runner(conn).applied()
+
+    def pending_migrations(self) -> list[str]:
+        with self._migration_session() as conn:
+            return self._runner(conn).pending()
+
+    def migrate(self) -> list[str]:
+        with self._migration_session() as conn:
+            return self._runner(conn).apply()
+
+    def close(self) -> None:
+        self._pool.close()
+
+
+class _PostgresMigrationTarget:
+    """The migration runner's view of one autocommit PostgreSQL session."""
+
+    def __init__(self, conn: Connection, errors: _Translator) -> None:
+        self._conn = conn
+        self._errors = errors
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        with self._errors.boundary(), self._conn.transaction():
+            yield
+
+    def lock(self) -> None:
+        # Held until the migration's transaction ends: concurrent openers (threads, processes,
+        # API replicas) apply each migration once, one after another.
+        with self._errors.boundary():
+            self._conn.execute("SELECT pg_advisory_xact_lock(hashtextextended('palimpsest.migrations', 0))")
+
+    def execute(self, statement: str) -> None:
+        try:
+            self._conn.execute(statement)
+        except psycopg.Error as exc:
+            if "EXTENSION" in statement and "vector" in statement:
+                raise _pgvector_missing(exc, self._errors) from None
+            raise self._errors.translate(exc) from None
+
+    def create_ledger(self) -> None:
+        self.execute(
+            f"CREATE TABLE IF NOT EXISTS {LEDGER_TABLE} (name text COLLATE \"C\" PRIMARY KEY, "
+            "applied_at timestamptz NOT NULL)"
+        )
+
+    def read_ledger(self) -> list[AppliedMigration]:
+        with self._errors.boundary():
+            exists = self._conn.execute("SELECT to_regclass(%s)", (LEDGER_TABLE,)).fetchone()
+            if exists is None or exists[0] is None:
+                return []
+            rows = self._conn.execute(f"SELECT name, applied_at FROM {LEDGER_TABLE} ORDER BY applied_at, name")
+            return [AppliedMigration(str(name), _utc(at)) for name, at in rows.fetchall()]
+
+    def record(self, name: str, applied_at: datetime) -> None:
+        with self._errors.boundary():
+            self._conn.execute(f"INSERT INTO {LEDGER_TABLE} (name, applied_at) VALUES (%s, %s)", (name, applied_at))
+
+
+def _pgvector_missing(exc: psycopg.Error, errors: _Translator) -> StorageError:
+    # The runner wraps this in a MigrationError that also names the migration.
+    detail = errors.scrub(str(exc).strip())
+    return StorageError(
+        f"PostgreSQL at {errors.shown_url} cannot create the pgvector extension ('vector'), which the "
+        f"palimpsest PostgreSQL backend requires: {detail}. Install pgvector on the server "
+        "(https://github.com/pgvector/pgvector) or have a superuser run CREATE EXTENSION vector "
+        "in this database."
+    )
+
+
+# -- row conversion -------------------------------------------------------------------------------
+
+
+def _utc(value: datetime) -> datetime:
+    return value.astimezone(UTC)
+
+
+def _utc_or_none(value: datetime | None) -> datetime | None:
+    return None if value is None else value.astimezone(UTC)
+
+
+def _fact_from_row(row: Sequence[Any]) -> FactVersion:
+    (
+        id_, tenant, user_id, subject, predicate, value, cardinality, valid_from, valid_to, recorded_at,
+        superseded_at, source, confidence, reason, evidence, category, sensitive, status, note, value_key,
+        derived_from, forgotten_at,
+    ) = row
+    return FactVersion(
+        id=id_,
+        tenant=tenant,
+        user_id=user_id,
+        subject=subject,
+        predicate=predicate,
+        value=value,
+        cardinality=Cardinality(cardinality),
+        valid_from=_utc(valid_from),
+        valid_to=_utc_or_none(valid_to),
+        recorded_at=_utc(recorded_at),
+        superseded_at=_utc_or_none(superseded_at),
+        source=Source(source),
+        confidence=confidence,
+        reason=reason,
+        evidence=tuple(evidence),
+        category=category,
+        sensitive=sensitive,
+        status=FactStatus(status),
+        note=note,
+        value_key=value_key,
+        derived_from=derived_from,
+        forgotten_at=_utc_or_none(forgotten_at),
+    )
+
+
+def _fact_params(v: FactVersion) -> tuple[Any, ...]:
+    return (
+        v.id, v.tenant, v.user_id, v.subject, v.predicate, v.value, v.cardinality.value, v.valid_from, v.valid_to,
+        v.recorded_at, v.superseded_at, int(v.source), v.confidence, v.reason, list(v.evidence), v.category,
+        v.sensitive, v.status.value, v.note, v.value_key, v.derived_from, v.forgotten_at,
+    )
+
+
+def _event_from_row(row: Sequence[Any]) -> AuditEvent:
+    seq, tenant, at, actor, action, target, digest, prev_hash, hash_ = row
+    return AuditEvent(
+        seq=seq, tenant=tenant, at=_utc(at), actor=actor, action=action, target=target,
+        payload_digest=digest, prev_hash=prev_hash, hash=hash_,
+    )
+
+
+def _scope_filter(
+    user_id: str | None, subject: str | None, predicate: str | None
+) -> tuple[list[str], list[Any]]:
+    clauses: list[str] = []
+    params: list[Any] = []
+    for column, value in (("user_id", user_id), ("subject", subject), ("predicate", predicate)):
+        if value is not None:
+            clauses.append(f"{column} = %s")
+            params.append(value)
+    return clauses, params
+
+
+# -- stores ---------------------------------------------------------------------------------------
+
+
+class PostgresFactStore:
+    def __init__(self, backend: PostgresBackend) -> None:
+        self._backend = backend
+
+    def current_versions(self, key: FactKey) -> list[FactVersion]:
+        query = (
+            f"SELECT {_FACT_SELECT} FROM facts WHERE tenant = %s AND user_id = %s AND subject = %s "
+            "AND predicate = %s AND superseded_at IS NULL AND status = 'accepted' AND forgotten_at IS NULL "
+            f"{_ORDER_BY}"
+        )
+        with self._backend.connection() as conn:
+            rows = conn.execute(query, (key.tenant, key.user_id, key.subject, key.predicate)).fetchall()
+        return [_fact_from_row(r) for r in rows]
+
+    def insert_versions(self, versions: Sequence[FactVersion]) -> None:
+        if not versions:
+            return
+        placeholders = ", ".join("%s::text[]" if c == "evidence" else "%s" for c in _FACT_COLUMNS)
+        statement = f"INSERT INTO facts ({_FACT_SELECT}) VALUES ({placeholders})"
+        with self._backend.connection() as conn, conn.cursor() as cur:
+            cur.executemany(statement, [_fact_params(v) for v in versions])
+
+    def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
+        if not ids:
+            return
+        with self._backend.connection() as conn:
+            cur = conn.execute(
+                "UPDATE facts SET superseded_at = %s, note = COALESCE(NULLIF(%s, ''), note) "
+                "WHERE id = ANY(%s) AND superseded_at IS NULL",
+                (superseded_at, note, list(ids)),
+            )
+            # Only current versions may be closed; fewer rows means another writer closed
+            # (or erased) one since it was read, and the caller's plan is stale.
+            if cur.rowcount != len(set(ids)):
+                raise ConflictError(f"some of {list(ids)} are no longer current versions")
+
+    def get_version(self, tenant: str, version_id: str) -> FactVersion | None:
+        with self._backend.connection() as conn:
+            row = conn.execute(
+                f"SELECT {_FACT_SELECT} FROM facts WHERE tenant = %s AND id = %s", (tenant, version_id)
+            ).fetchone()
+        return None if row is None else _fact_from_row(row)
+
+    def query(self, query: FactQuery) -> list[FactVersion]:
+        clauses, params = _scope_filter(query.user_id, query.subject, query.predicate)
+        clauses.insert(0, "tenant = %s")
+        params.insert(0, query.tenant)
+        if query.value_key is not None:
+            clauses.append("value_key = %s")
+            params.append(query.value_key)
+        if query.valid_at is not None:
+            clauses.append("valid_from <= %s AND (valid_to IS NULL OR %s < valid_to)")
+            params += [query.valid_at, query.valid_at]
+        if query.known_at is not None:
+            clauses.append("recorded_at <= %s AND (superseded_at IS NULL OR %s < superseded_at)")
+            params += [query.known_at, query.known_at]
+        statement = sql.SQL("SELECT {columns} FROM {view} WHERE {where} {order} LIMIT %s OFFSET %s").format(
+            columns=sql.SQL(_FACT_SELECT),
+            view=sql.Identifier(_VIEW_TABLES[View.parse(query.view)]),
+            where=sql.SQL(" AND ".join(clauses)),
+            order=sql.SQL(_ORDER_BY),
+        )
+        params += [query.limit, query.offset]  # LIMIT NULL means no limit
+        with self._backend.connection() as conn:
+            rows = conn.execute(statement, params).fetchall()
+        return [_fact_from_row(r) for r in rows]
+
+    def forget(
+        self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None, at: datetime
+    ) -> list[str]:
+        clauses, params = _scope_filter(user_id, subject, predicate)
+        where = " AND ".join(["tenant = %s", *clauses, "forgotten_at IS NULL"])
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                f"UPDATE facts SET forgotten_at = %s WHERE {where} RETURNING id", [at, tenant, *params]
+            ).fetchall()
+        return sorted(str(r[0]) for r in rows)
+
+    def purge(self, tenant: str, *, forgotten_before: datetime) -> int:
+        with self._backend.connection() as conn:
+            cur = conn.execute(
+                "DELETE FROM facts WHERE tenant = %s AND forgotten_at IS NOT NULL AND forgotten_at < %s",
+                (tenant, forgotten_before),
+            )
+            return cur.rowcount
+
+    def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
+        clauses, params = _scope_filter(user_id, subject, predicate)
+        where = " AND ".join(["tenant = %s", *clauses])
+        with self._backend.connection() as conn:
+            return conn.execute(f"DELETE FROM facts WHERE {where}", [tenant, *params]).rowcount
+
+    def count(self, tenant: str) -> int:
+        with self._backend.connection() as conn:
+            row = conn.execute("SELECT count(*) FROM facts WHERE tenant = %s", (tenant,)).fetchone()
+        return int(row[0]) if row else 0
+
+
+class PostgresAuditLog:
+    def __init__(self, backend: PostgresBackend) -> None:
+        self._backend = backend
+
+    def lock_head(self, tenant: str) -> AuditEvent | None:
+        with self._backend.connection() as conn:
+            # The head row is the tenant's writer lock: create it once (a concurrent creator
+            # makes us wait for its commit), then hold it FOR UPDATE until our transaction ends.
+            conn.execute(
+                "INSERT INTO audit_heads (tenant, seq, hash) VALUES (%s, 0, '') ON CONFLICT (tenant) DO NOTHING",
+                (tenant,),
+            )
+            conn.execute("SELECT seq FROM audit_heads WHERE tenant = %s FOR UPDATE", (tenant,))
+            # Like the reference backend, the chain continues from the last stored event.
+            row = conn.execute(
+                f"SELECT {_AUDIT_COLUMNS} FROM audit_events WHERE tenant = %s ORDER BY seq DESC LIMIT 1", (tenant,)
+            ).fetchone()
+        return None if row is None else _event_from_row(row)
+
+    def append(self, event: AuditEvent) -> None:
+        with self._backend.connection() as conn:
+            conn.execute(
+                f"INSERT INTO audit_events ({_AUDIT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    event.seq, event.tenant, event.at, event.actor, event.action, event.target,
+                    event.payload_digest, event.prev_hash, event.hash,
+                ),
+            )
+            conn.execute(
+                "INSERT INTO audit_heads (tenant, seq, hash) VALUES (%s, %s, %s) "
+                "ON CONFLICT (tenant) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash",
+                (event.tenant, event.seq, event.hash),
+            )
+
+    def events(self, tenant: str, *, after_seq: int = 0, limit: int | None = None) -> list[AuditEvent]:
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_AUDIT_COLUMNS} FROM audit_events WHERE tenant = %s AND seq > %s ORDER BY seq LIMIT %s",
+                (tenant, after_seq, limit),
+            ).fetchall()
+        return [_event_from_row(r) for r in rows]
+
+    def head(self, tenant: str) -> tuple[int, str] | None:
+        with self._backend.connection() as conn:
+            row = conn.execute("SELECT seq, hash FROM audit_heads WHERE tenant = %s AND seq > 0", (tenant,)).fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
+
+def open_postgres(url: str) -> PostgresBackend:
+    """Open the PostgreSQL store named by ``url`` and apply pending migrations."""
+    return PostgresBackend(url)
+
+
+__all__ = ["MIGRATIONS", "PoolSettings", "PostgresBackend", "open_postgres", "parse_url", "redact_url"]

@@ -1,0 +1,101 @@
+"""In-process vector search for one scope (tenant, user): exact numpy search while the
+scope is small, an ANN index (usearch, HNSW) once it is large.
+
+Exact search over 100k 384-d float32 rows is one 150 MB matrix-vector product (a few
+ms); beyond ``ann_threshold`` rows an HNSW index keeps queries sub-millisecond at the
+cost of approximate results, so the threshold is a quality/latency trade-off.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+DEFAULT_ANN_THRESHOLD = 200_000
+
+
+class ScopeVectors:
+    """Append-mostly vectors of one scope. Thread-safe."""
+
+    def __init__(self, dimension: int, ann_threshold: int = DEFAULT_ANN_THRESHOLD) -> None:
+        self.dimension = dimension
+        self.ann_threshold = ann_threshold
+        self._ids: list[str] = []
+        self._pos: dict[str, int] = {}
+        self._matrix = np.zeros((0, dimension), dtype=np.float32)
+        self._size = 0
+        self._deleted: set[int] = set()
+        self._ann: Any = None
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        return self._size - len(self._deleted)
+
+    def add(self, ids: Sequence[str], vectors: NDArray[np.float32]) -> None:
+        if len(ids) == 0:
+            return
+        rows = np.asarray(vectors, dtype=np.float32).reshape(len(ids), self.dimension)
+        with self._lock:
+            for vid, row in zip(ids, rows, strict=True):
+                existing = self._pos.get(vid)
+                if existing is not None:
+                    self._matrix[existing] = row
+                    self._ann = None  # an update invalidates the ANN graph; rebuilt lazily
+                    continue
+                if self._size == len(self._matrix):
+                    grown = np.zeros((max(64, 2 * len(self._matrix)), self.dimension), dtype=np.float32)
+                    grown[: self._size] = self._matrix[: self._size]
+                    self._matrix = grown
+                self._matrix[self._size] = row
+                self._pos[vid] = self._size
+                self._ids.append(vid)
+                if self._ann is not None:
+                    self._ann.add(self._size, row)
+                self._size += 1
+
+    def remove(self, ids: Sequence[str]) -> None:
+        with self._lock:
+            for vid in ids:
+                pos = self._pos.pop(vid, None)
+                if pos is not None:
+                    self._deleted.add(pos)
+                    self._matrix[pos] = 0.0
+
+    def search(self, query: NDArray[np.float32], limit: int) -> list[tuple[str, float]]:
+        with self._lock:
+            live = self._size - len(self._deleted)
+            if live == 0 or limit <= 0:
+                return []
+            q = np.asarray(query, dtype=np.float32).reshape(self.dimension)
+            if self._size >= self.ann_threshold:
+                return self._search_ann(q, limit)
+            scores = self._matrix[: self._size] @ q
+            if self._deleted:
+                scores[list(self._deleted)] = -np.inf
+            k = min(limit, live)
+            top = np.argpartition(-scores, k - 1)[:k] if k < self._size else np.arange(self._size)
+            top = top[np.argsort(-scores[top], kind="stable")]
+            return [(self._ids[i], float(scores[i])) for i in top[:k] if np.isfinite(scores[i])]
+
+    def _search_ann(self, q: NDArray[np.float32], limit: int) -> list[tuple[str, float]]:
+        if self._ann is None:
+            from usearch.index import Index
+
+            index = Index(ndim=self.dimension, metric="ip", dtype="f32", connectivity=16, expansion_search=128)
+            index.add(np.arange(self._size, dtype=np.uint64), self._matrix[: self._size])
+            self._ann = index
+        wanted = min(self._size, limit + len(self._deleted))
+        matches = self._ann.search(q, wanted)
+        out: list[tuple[str, float]] = []
+        for key, distance in zip(matches.keys, matches.distances, strict=True):
+            pos = int(key)
+            if pos in self._deleted:
+                continue
+            out.append((self._ids[pos], float(1.0 - distance)))  # usearch "ip" distance is 1 - dot
+            if len(out) == limit:
+                break
+        return out
