@@ -15,8 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import Result
-from typer.testing import CliRunner
+from typer.testing import CliRunner, Result
 
 from palimpsest import Memory
 from palimpsest.cli import app, parse_query_time, parse_time, show_time
@@ -76,12 +75,40 @@ def error_line(result: Result) -> str:
 def seed(cli: Invoke) -> tuple[dict[str, Any], dict[str, Any]]:
     """Lives in Shanghai since January; moved to Beijing on 1 July (told later)."""
     first = ok_json(
-        cli("facts", "set", "u1", "lives_in", "Shanghai", "--valid-from", "2026-01-01", "--source", "user_command",
-            "--reason", "onboarding form", "--json")
+        cli(
+            "facts",
+            "set",
+            "u1",
+            "lives_in",
+            "Shanghai",
+            "--valid-from",
+            "2026-01-01",
+            "--source",
+            "user_command",
+            "--reason",
+            "onboarding form",
+            "--json",
+        )
     )
     second = ok_json(
-        cli("facts", "set", "u1", "lives_in", "Beijing", "--valid-from", "2026-07-01", "--source", "user_command",
-            "--reason", "user said they moved", "--evidence", "turn-41", "--evidence", "turn-42", "--json")
+        cli(
+            "facts",
+            "set",
+            "u1",
+            "lives_in",
+            "Beijing",
+            "--valid-from",
+            "2026-07-01",
+            "--source",
+            "user_command",
+            "--reason",
+            "user said they moved",
+            "--evidence",
+            "turn-41",
+            "--evidence",
+            "turn-42",
+            "--json",
+        )
     )
     return first, second
 
@@ -180,7 +207,9 @@ def test_get_missing_prints_null_or_no_value(cli: Invoke) -> None:
 def test_history_shows_both_time_axes(cli: Invoke) -> None:
     seed(cli)
     rows = ok_json(cli("facts", "history", "u1", "lives_in", "--json"))
-    shape = [(r["value"], r["valid_from"][:10], (r["valid_to"] or "open")[:10], r["superseded_at"] is None) for r in rows]
+    shape = [
+        (r["value"], r["valid_from"][:10], (r["valid_to"] or "open")[:10], r["superseded_at"] is None) for r in rows
+    ]
     assert shape == [
         ("Shanghai", "2026-01-01", "open", False),
         ("Shanghai", "2026-01-01", "2026-07-01", True),
@@ -240,7 +269,8 @@ def test_end_and_correct(cli: Invoke) -> None:
     assert ok_json(cli("facts", "get", "u1", "works_at", "--json")) is None
     assert ok_json(cli("facts", "get", "u1", "works_at", "--valid-at", "2026-03-01", "--json"))["value"] == "Acme"
 
-    assert "MEM_ERR_CONFLICT" in error_line(cli("facts", "correct", wrong["version"]["id"], "Again", "--reason", "x"))
+    stale = cli("facts", "correct", wrong["version"]["id"], "Again", "--reason", "x")
+    assert error_line(stale).startswith("error[MEM_ERR_STALE_VERSION]: ")
     missing = cli("facts", "correct", "f-nope", "--reason", "x")
     assert error_line(missing).startswith("error[MEM_ERR_NOT_FOUND]: ")
     needs_reason = cli("facts", "correct", wrong["version"]["id"])
@@ -276,8 +306,9 @@ def test_forget_then_purge(cli: Invoke) -> None:
     forgot = ok_json(cli("forget", "u1", "--predicate", "lives_in", "--reason", "user asked", "--json"))
     assert len(forgot["forgotten"]) == 3 and forgot["hard"] is False
     assert ok_json(cli("facts", "get", "u1", "lives_in", "--json")) is None
-    hidden = ok_json(cli("facts", "list", "--user", "u1", "--view", "compliance", "--valid-at", "all",
-                         "--known-at", "all", "--json"))
+    hidden = ok_json(
+        cli("facts", "list", "--user", "u1", "--view", "compliance", "--valid-at", "all", "--known-at", "all", "--json")
+    )
     assert len(hidden) == 3
     assert ok_json(cli("purge", "--json")) == {"deleted": 0}  # still within retention
     purged = cli("purge", "--before", "2999-01-01")
@@ -292,8 +323,10 @@ def test_hard_forget_asks_unless_yes(cli: Invoke) -> None:
     assert ok_json(cli("lookup", "13800001111", "--json")) != []
     erased = ok_json(cli("forget", "u1", "--hard", "--yes", "--json"))
     assert erased["erased"] == 1 and erased["hard"] is True
-    assert ok_json(cli("lookup", "13800001111", "--view", "audit", "--valid-at", "all", "--known-at", "all",
-                       "--json")) == []
+    assert (
+        ok_json(cli("lookup", "13800001111", "--view", "audit", "--valid-at", "all", "--known-at", "all", "--json"))
+        == []
+    )
 
 
 # -- audit -------------------------------------------------------------------------------
@@ -306,8 +339,10 @@ def test_audit_verify_and_log(cli: Invoke) -> None:
     human = cli("audit", "verify")
     assert human.exit_code == 0 and "audit chain ok: 2 events verified" in human.stdout
     events = ok_json(cli("audit", "log", "--json"))
-    assert [(e["seq"], e["action"], e["actor"]) for e in events] == [(1, "fact.created", "cli"),
-                                                                      (2, "fact.superseded", "cli")]
+    assert [(e["seq"], e["action"], e["actor"]) for e in events] == [
+        (1, "fact.created", "cli"),
+        (2, "fact.superseded", "cli"),
+    ]
     assert [e["seq"] for e in ok_json(cli("audit", "log", "--limit", "1", "--json"))] == [2]
     table = cli("audit", "log")
     assert table.exit_code == 0 and "fact.superseded" in table.stdout and events[1]["hash"][:12] in table.stdout
@@ -375,8 +410,10 @@ def test_memory_url_works_within_one_invocation() -> None:
         (["facts", "set", "u1", "lives_in", "X", "--valid-from", "2026-07-01T09:00"], "MEM_ERR_NAIVE_DATETIME"),
         (["facts", "get", "u1", "lives_in", "--known-at", "2026-07-01 09:00"], "MEM_ERR_NAIVE_DATETIME"),
         (["facts", "get", "u1", "lives_in", "--valid-at", "soon"], "MEM_ERR_INVALID"),
-        (["facts", "set", "u1", "lives_in", "X", "--valid-from", "2026-07-02", "--valid-to", "2026-07-01"],
-         "MEM_ERR_INVALID_INTERVAL"),
+        (
+            ["facts", "set", "u1", "lives_in", "X", "--valid-from", "2026-07-02", "--valid-to", "2026-07-01"],
+            "MEM_ERR_INVALID_INTERVAL",
+        ),
         (["facts", "set", "u1", "lives_in", "X", "--source", "the boss"], "MEM_ERR_INVALID"),
         (["facts", "get", "u1", "lives_in", "--view", "everything"], "MEM_ERR_UNKNOWN_VIEW"),
         (["facts", "end", "u1", "lives_in"], "MEM_ERR_NOT_FOUND"),
@@ -440,7 +477,7 @@ def test_demo_runs_on_a_fresh_temporary_store(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     demo_checks(result.stdout)
     assert not env_store.exists()  # PALIMPSEST_URL names real data: the demo never writes there
-    temp_url = re.search(r"demo on (sqlite:///\S+)", result.stdout)
+    temp_url = re.search(r"demo on a fresh temporary store: (sqlite:///\S+)", result.stdout)
     assert temp_url is not None and not Path(temp_url.group(1).removeprefix("sqlite:///")).exists()
 
 
@@ -460,14 +497,26 @@ def test_demo_history_table(tmp_path: Path) -> None:
     ]
 
 
-def test_demo_keep_and_refuse_non_empty_store(tmp_path: Path) -> None:
+def test_demo_on_a_given_store_refuses_one_with_data(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'demo.db'}"
     first = CliRunner().invoke(app, ["--url", url, "demo"], env=CLEAN_ENV)
     assert first.exit_code == 0, first.output
-    assert f"palimpsest --url {url} facts history u1" in first.stdout
+    assert "demo on the store given by --url" in first.stdout and url not in first.stdout
     again = CliRunner().invoke(app, ["demo", "--url", url], env=CLEAN_ENV)
     assert error_line(again).startswith("error[MEM_ERR_CONFLICT]: the demo needs an empty store")
     assert ok_json(make_cli(url)("facts", "get", "u1", "lives_in", "--json"))["value"] == "Beijing"
+
+
+def test_demo_keep_leaves_the_temporary_store() -> None:
+    result = CliRunner().invoke(app, ["demo", "--keep"], env=CLEAN_ENV)
+    assert result.exit_code == 0, result.output
+    kept = re.search(r"Explore it: palimpsest --url (sqlite:///\S+) facts history u1", result.stdout)
+    assert kept is not None
+    path = Path(kept.group(1).removeprefix("sqlite:///"))
+    try:
+        assert ok_json(make_cli(kept.group(1))("facts", "get", "u1", "lives_in", "--json"))["value"] == "Beijing"
+    finally:
+        shutil.rmtree(path.parent)
 
 
 def test_demo_as_a_real_process(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from palimpsest.embed import CachedEmbedder, Embedder, known_embedders, open_embedder
-from palimpsest.embed.base import FloatMatrix
+from palimpsest.embed.base import FloatMatrix, l2_normalize
 from palimpsest.errors import ConfigError
 
 ZH_QUESTION = "小明住在哪个城市？"
@@ -69,8 +69,9 @@ def test_hash_embedder_deterministic_and_lexical() -> None:
     h = open_embedder("hash", dimension=128)
     a = h.embed_passages(["red apples and pears", "", "北京海淀区"])
     _check_matrix(a, 3, 128)
-    np.testing.assert_array_equal(a, open_embedder("hash", dimension=128).embed_passages(
-        ["red apples and pears", "", "北京海淀区"]))
+    np.testing.assert_array_equal(
+        a, open_embedder("hash", dimension=128).embed_passages(["red apples and pears", "", "北京海淀区"])
+    )
     q = h.embed_queries(["apples"])[0]
     assert q @ a[0] > 0.3
     assert h.name == "hash-128"
@@ -86,7 +87,7 @@ class CountingEmbedder:
     def _embed(self, texts: Sequence[str], salt: float) -> FloatMatrix:
         self.calls.append(list(texts))
         m = np.array([[len(t) + salt, 1.0, 0, 0, 0, 0, 0, 0] for t in texts], dtype=np.float32)
-        return (m / np.linalg.norm(m, axis=1, keepdims=True)).astype(np.float32)
+        return l2_normalize(m)
 
     def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
         return self._embed(texts, 0.5)
@@ -143,7 +144,7 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(payload)
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: Any) -> None:
         return
 
 
@@ -159,8 +160,7 @@ def server() -> Iterator[str]:
 
 def test_openai_compatible_endpoint(server: str) -> None:
     _Handler.seen.clear()
-    emb = open_embedder("openai", base_url=server, api_key="sk-test", model="m", query_prefix="query: ",
-                        batch_size=2)
+    emb = open_embedder("openai", base_url=server, api_key="sk-test", model="m", query_prefix="query: ", batch_size=2)
     assert emb.dimension == 3  # probed
     q = emb.embed_queries(["a", "bbb", "cc"])
     _check_matrix(q, 3, 3)

@@ -98,8 +98,14 @@ def test_session_prior_boosts_topical_sessions() -> None:
     out = session_prior(scores, group, weight=0.5, top=2)
     sa, sb = (1.0 + 0.8) / 2, (0.9 + 0.0) / 2
     assert out == approx(
-        {"a1": 1.0 + 0.5 * sa, "a2": 0.8 + 0.5 * sa, "a3": 0.1 + 0.5 * sa, "b1": 0.9 + 0.5 * sb,
-         "b2": 0.0 + 0.5 * sb, "x": 0.3}
+        {
+            "a1": 1.0 + 0.5 * sa,
+            "a2": 0.8 + 0.5 * sa,
+            "a3": 0.1 + 0.5 * sa,
+            "b1": 0.9 + 0.5 * sb,
+            "b2": 0.0 + 0.5 * sb,
+            "x": 0.3,
+        }
     )
     assert out["a2"] > out["b1"]  # session A is more topical than B
 
@@ -111,7 +117,7 @@ def test_fuse_pipeline_and_defaults() -> None:
     plain = fuse(lexical, vector, FusionParams(p.normalization, p.lexical_weight, 0.0, 0.0))
     assert plain == approx(weighted_fusion(lexical, vector, p.lexical_weight, p.normalization))
     full = fuse(lexical, vector, p, neighbours={"t2": ["t1"]}, group_of={"t1": 1, "t2": 1, "t3": 2})
-    assert [k for k, _ in rank(full)][0] == "t1"
+    assert rank(full, 1)[0][0] == "t1"
     assert all(math.isfinite(v) for v in full.values())
 
 
@@ -120,7 +126,7 @@ def test_fuse_pipeline_and_defaults() -> None:
     [{"lexical_weight": 1.5}, {"neighbour_weight": -0.1}, {"session_weight": -1.0}, {"session_top": 0}],
 )
 def test_params_validated(kwargs: dict[str, float]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="must be"):
         FusionParams(**kwargs)  # type: ignore[arg-type]
 
 

@@ -34,7 +34,7 @@ def mem(postgres_url: str) -> Iterator[Memory]:
 def sql(url: str, statement: str, params: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Run raw SQL as an attacker or operator with database access would, outside palimpsest."""
     with psycopg.connect(url, autocommit=True) as conn:
-        cur = conn.execute(statement, params)  # type: ignore[arg-type]
+        cur = conn.execute(statement, params)
         return cur.fetchall() if cur.description else []
 
 
@@ -95,10 +95,16 @@ def test_constraint_forbids_one_many_value_believed_twice_at_once(postgres_url: 
 def test_overlapping_insert_through_the_backend_is_a_conflict_and_rolls_back(mem: Memory) -> None:
     current = mem.facts.set("u1", "lives_in", "Shanghai", valid_from=JAN).version
     rogue = replace(current, id="f-rogue", value="Beijing", valid_from=MAR)
+    fine = replace(rogue, id="f-fine", valid_from=JAN.replace(year=2025), valid_to=JAN)
     backend = mem.backend
-    with pytest.raises(ConflictError, match="overlapping"), backend.transaction():
-        backend.facts.insert_versions([replace(rogue, id="f-fine", valid_from=JAN.replace(year=2025), valid_to=JAN)])
-        backend.facts.insert_versions([rogue])
+
+    def insert_both() -> None:
+        with backend.transaction():
+            backend.facts.insert_versions([fine])
+            backend.facts.insert_versions([rogue])
+
+    with pytest.raises(ConflictError, match="overlapping"):
+        insert_both()
     assert [v.id for v in mem.facts.history("u1", "lives_in")] == [current.id]
 
 
@@ -177,11 +183,16 @@ def test_head_row_locked_by_a_write_that_changed_nothing_is_not_a_head(mem: Memo
 
 def test_nested_transactions_join_and_roll_back_together(mem: Memory) -> None:
     backend = mem.backend
-    with pytest.raises(RuntimeError), backend.transaction():
-        backend.audit.lock_head("default")
+
+    def write_then_fail() -> None:
         with backend.transaction():
-            mem.facts.set("u1", "lives_in", "Shanghai")  # joins: its commit is the outer one
-        raise RuntimeError("abort the outer transaction")
+            backend.audit.lock_head("default")
+            with backend.transaction():
+                mem.facts.set("u1", "lives_in", "Shanghai")  # joins: its commit is the outer one
+            raise RuntimeError("abort the outer transaction")
+
+    with pytest.raises(RuntimeError):
+        write_then_fail()
     assert mem.facts.history("u1", "lives_in") == []
     assert mem.audit.events() == []
 

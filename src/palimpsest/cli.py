@@ -99,7 +99,7 @@ def root(
         str | None,
         typer.Option(
             envvar="PALIMPSEST_URL",
-            help="Storage URL: memory://, sqlite:///path.db or postgresql://... "
+            help="Storage URL: sqlite:///path.db, postgresql://... or memory:// (lasts one command). "
             "Default: the embedded SQLite file ~/.palimpsest/memory.db.",
             show_default=False,
         ),
@@ -682,7 +682,7 @@ def migrate(
             + (": " + ", ".join(applied_now) if applied_now else "; the schema is up to date")
         )
         return
-    table = _table(title=f"migrations of {_settings(ctx).url}")
+    table = _table(title="schema migrations")
     table.add_column("migration")
     table.add_column("applied at", no_wrap=True)
     for m in applied:
@@ -872,21 +872,26 @@ def demo(
     chosen = url if url is not None else (settings.url if typed else None)
     console = _console()
     with _demo_url(chosen, keep) as store:
+        # A URL the user typed may carry a password: it is never echoed.
+        shown = f"a fresh temporary store: {store}" if chosen is None else "the store given by --url"
         clock = ScriptedClock(SEED_STORY[0].on)
         with Memory(config=Config(url=store, tenant=settings.tenant, actor="demo", clock=clock)) as mem:
             if mem.backend.facts.count(settings.tenant) or mem.audit.events(limit=1):
                 raise ConflictError(
-                    f"the demo needs an empty store and {store} has data; omit --url to use a fresh temporary one"
+                    f"the demo needs an empty store and {shown} has data; omit --url to use a fresh temporary one"
                 )
-            console.print(Text.assemble(("palimpsest demo", "bold"), f" on {store}"))
+            console.print(Text.assemble(("palimpsest demo", "bold"), f" on {shown}"), soft_wrap=True)
             console.print(
                 Text("The store's clock is scripted: each write happens on the date shown (UTC).", style="dim")
             )
             _demo_write(mem, clock, console)
             _demo_read(mem, console)
             _demo_lookup_and_audit(mem, console)
-        if keep or chosen is not None:
-            console.print(Text(f"\nExplore it: palimpsest --url {store} facts history {DEMO_USER}", style="dim"))
+        if keep and chosen is None:
+            console.print(
+                Text(f"\nKept. Explore it: palimpsest --url {store} facts history {DEMO_USER}", style="dim"),
+                soft_wrap=True,
+            )
 
 
 def main() -> None:

@@ -3,10 +3,9 @@ only the CLI, REST and MCP entry points do, and they build a :class:`Config`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from collections.abc import Mapping
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any

@@ -18,13 +18,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from palimpsest.core import fusion
 from palimpsest.core.clock import require_aware
 from palimpsest.core.merge import merge
-from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.core.packet import build_packet
+from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.core.router import RouterRecipe, find_identifiers, plan_route
 from palimpsest.errors import EmbedderMismatchError, ValidationError
 from palimpsest.governance.audit import next_event, payload_digest
@@ -207,7 +205,9 @@ class Conversation:
                         actor=memory.config.actor,
                         action="turns.added",
                         target=f"{user_id}/{session_id}",
-                        digest=payload_digest({"turns": [t.id for t in fresh], "hashes": [t.content_hash for t in fresh]}),
+                        digest=payload_digest(
+                            {"turns": [t.id for t in fresh], "hashes": [t.content_hash for t in fresh]}
+                        ),
                     )
                 )
         duplicates += len(keep) - len(fresh) if len(keep) != len(fresh) else 0
@@ -223,7 +223,9 @@ class Conversation:
         backend = self._memory.backend
         tenant = self._memory.config.tenant
         terms = tokenize(query)
-        lexical = dict(backend.turns.lexical(tenant, user_id, terms, limit=limit, session_id=session_id)) if terms else {}
+        lexical = (
+            dict(backend.turns.lexical(tenant, user_id, terms, limit=limit, session_id=session_id)) if terms else {}
+        )
         vector: dict[str, float] = {}
         if backend.vectors.space_info(TURN_SPACE) is not None:
             qvec = self.embedder.embed_queries([query])[0]
@@ -264,9 +266,7 @@ class Conversation:
         items.sort(key=lambda i: -i.score)
         return items[:limit]
 
-    def _episode_items(
-        self, query: str, *, user_id: str, session_id: str | None, limit: int
-    ) -> list[MemoryItem]:
+    def _episode_items(self, query: str, *, user_id: str, session_id: str | None, limit: int) -> list[MemoryItem]:
         lexical, vector, fused = self.episode_scores(query, user_id=user_id, session_id=session_id)
         top = fusion.rank(fused, limit)
         turns = {t.id: t for t in self._memory.backend.turns.get(self._memory.config.tenant, [i for i, _ in top])}
@@ -393,7 +393,9 @@ class Conversation:
         if plan.query_kind == "current_state":
             items = _newest_episodes_first(items)
         merged = merge(items, recipe=recipe, now=now, budget_tokens=budget_tokens, temperature=temperature)
-        route = RoutePlan(query_kind=plan.query_kind, channels=tuple(used), reasons=tuple(reasons), stopped_early=stopped)
+        route = RoutePlan(
+            query_kind=plan.query_kind, channels=tuple(used), reasons=tuple(reasons), stopped_early=stopped
+        )
         packet = build_packet(query, merged, route)
         memory.metrics.observe_recall(packet)
         return packet
@@ -425,7 +427,9 @@ class Conversation:
     def _exact_items(self, query: str, *, user_id: str, at: datetime | None) -> list[MemoryItem]:
         items: list[MemoryItem] = []
         for key in find_identifiers(query):
-            for fact in self._memory.lookup(key, user_id=user_id, valid_at=at if at is not None else _now(self._memory)):
+            for fact in self._memory.lookup(
+                key, user_id=user_id, valid_at=at if at is not None else _now(self._memory)
+            ):
                 item = _fact_item(fact, 1.0, "current")
                 items.append(
                     MemoryItem(
@@ -446,7 +450,7 @@ class Conversation:
     def _anchor_last_time(
         self, query: str, *, user_id: str, session_id: str | None, now: datetime
     ) -> tuple[list[MemoryItem], str] | None:
-        """"上次 / last time": this session first, then the user's last 7 days, else nothing (seed 002 §4.2)."""
+        """ "上次 / last time": this session first, then the user's last 7 days, else nothing (seed 002 §4.2)."""
         if not _LAST_TIME.search(query):
             return None
         backend = self._memory.backend
@@ -462,7 +466,9 @@ class Conversation:
         cutoff = now - timedelta(days=7)
         recent_ids = {t.id for t in recent if t.occurred_at >= cutoff}
         if recent_ids:
-            hits = [h for h in self._episode_items(query, user_id=user_id, session_id=None, limit=20) if h.id in recent_ids]
+            hits = [
+                h for h in self._episode_items(query, user_id=user_id, session_id=None, limit=20) if h.id in recent_ids
+            ]
             if hits:
                 return (
                     [_with_why(h, "anchored in the user's last 7 days (confidence 0.6)") for h in hits[:3]],

@@ -14,7 +14,8 @@ need to import a driver to handle a failure. Surfaces (REST, MCP, CLI) map these
     │   └── UnknownViewError        view= names no view
     ├── NotFoundError               the addressed record does not exist (in this tenant)
     ├── ConflictError               the write conflicts with stored state (e.g. overlapping
-    │                               current intervals that survived every retry)
+    │   │                           current intervals that survived every retry)
+    │   └── StaleVersionError       the addressed version is no longer current (never retried)
     ├── PermissionDeniedError       scope or consent forbids the operation
     ├── IntegrityError              stored data fails a check (e.g. a broken audit chain)
     ├── StorageError                the backend failed (connection lost, disk full, ...)
@@ -72,6 +73,10 @@ class ConflictError(PalimpsestError):
     code = "MEM_ERR_CONFLICT"
 
 
+class StaleVersionError(ConflictError):
+    code = "MEM_ERR_STALE_VERSION"
+
+
 class PermissionDeniedError(PalimpsestError):
     code = "MEM_ERR_PERMISSION"
 
@@ -104,6 +109,7 @@ __all__ = [
     "PalimpsestError",
     "PermissionDeniedError",
     "QuarantinedError",
+    "StaleVersionError",
     "StorageError",
     "UnknownViewError",
     "ValidationError",

@@ -9,7 +9,6 @@ returned is committed.
 from __future__ import annotations
 
 import builtins
-
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -18,7 +17,7 @@ from typing import TYPE_CHECKING, TypeVar
 from palimpsest.core import temporal
 from palimpsest.core.clock import require_aware
 from palimpsest.core.identifiers import identifier_key
-from palimpsest.errors import ConflictError, NotFoundError, ValidationError
+from palimpsest.errors import ConflictError, NotFoundError, StaleVersionError, ValidationError
 from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
 from palimpsest.storage.base import Backend, FactQuery
@@ -74,6 +73,8 @@ class Facts:
             try:
                 with self._backend.transaction():
                     return action()
+            except StaleVersionError:
+                raise  # the caller addressed an old version: retrying cannot help
             except ConflictError:
                 if attempt == attempts - 1:
                     raise
@@ -86,7 +87,8 @@ class Facts:
 
     def _audit(
         self, head: AuditEvent | None, action: str, target: str, payload: dict[str, object], at: datetime
-    ) -> None:
+    ) -> AuditEvent:
+        """Append the next link of the chain; return it (the new head)."""
         memory = self._memory
         event = next_event(
             head,
@@ -98,6 +100,7 @@ class Facts:
             digest=payload_digest(payload),
         )
         self._backend.audit.append(event)
+        return event
 
     def _build(self, item: FactInput, recorded_at: datetime) -> FactVersion:
         temporal.check_names(item.subject, item.predicate)
@@ -142,10 +145,13 @@ class Facts:
         if plan.insert:
             facts.insert_versions(plan.insert)
 
-    def _set_in_txn(self, item: FactInput) -> FactWrite:
-        # Validate before touching storage so bad input writes nothing.
-        draft = self._build(item, self._now())
-        head = self._lock()
+    def _set_in_txn(
+        self, item: FactInput, draft: FactVersion, head: AuditEvent | None
+    ) -> tuple[FactWrite, AuditEvent | None]:
+        """Write one validated ``draft`` under the lock already taken; return it and the new chain head.
+
+        The draft's ``recorded_at`` is only provisional: the transaction time is read here.
+        """
         current = self._backend.facts.current_versions(temporal.key_of(draft))
         rivals = temporal.contenders(draft, current)
         recorded_at = temporal.transaction_time(self._now(), rivals)
@@ -154,9 +160,9 @@ class Facts:
             draft = replace(draft, recorded_at=recorded_at, valid_from=valid_from)
         plan = temporal.plan_set(draft, rivals, new_id=lambda: new_id("f"))
         if plan.outcome == "unchanged":
-            return FactWrite(version=plan.version, outcome="unchanged")
+            return FactWrite(version=plan.version, outcome="unchanged"), head
         self._apply(plan)
-        self._audit(
+        head = self._audit(
             head,
             f"fact.{plan.outcome}",
             f"{draft.user_id}/{draft.subject}/{draft.predicate}",
@@ -170,7 +176,8 @@ class Facts:
             },
             recorded_at,
         )
-        return FactWrite(version=plan.version, outcome=plan.outcome, closed=plan.close, derived=plan.derived)
+        write = FactWrite(version=plan.version, outcome=plan.outcome, closed=plan.close, derived=plan.derived)
+        return write, head
 
     # -- writes -----------------------------------------------------------------------
     def set(
@@ -197,18 +204,40 @@ class Facts:
         value's is kept for audit only (outcome ``overridden``).
         """
         item = FactInput(
-            subject, predicate, value, user_id, valid_from, valid_to, source, confidence, reason,
-            evidence, category, sensitive,
+            subject,
+            predicate,
+            value,
+            user_id,
+            valid_from,
+            valid_to,
+            source,
+            confidence,
+            reason,
+            evidence,
+            category,
+            sensitive,
         )
-        return self._write(lambda: self._set_in_txn(item))
+        # Validate before touching storage so bad input writes nothing.
+        draft = self._build(item, self._now())
+        return self._write(lambda: self._set_in_txn(item, draft, self._lock())[0])
 
     def set_many(self, items: Iterable[FactInput]) -> list[FactWrite]:
         """Write many facts in ONE transaction (all or nothing), in order."""
         batch = list(items)
         now = self._now()
-        for item in batch:  # validate everything before the transaction starts
-            self._build(item, now)
-        return self._write(lambda: [self._set_in_txn(item) for item in batch])
+        # Validate everything before the transaction starts; the drafts are then written as built.
+        drafts = [self._build(item, now) for item in batch]
+
+        def run() -> list[FactWrite]:
+            # One lock per transaction: the chain head after each write is the event it appended.
+            head = self._lock()
+            writes: list[FactWrite] = []
+            for item, draft in zip(batch, drafts, strict=True):
+                write, head = self._set_in_txn(item, draft, head)
+                writes.append(write)
+            return writes
+
+        return self._write(run)
 
     def end(
         self,
@@ -269,7 +298,7 @@ class Facts:
             if wrong is None:
                 raise NotFoundError(f"no fact version {version_id!r}")
             if not wrong.is_current or wrong.forgotten_at is not None:
-                raise ConflictError(f"fact version {version_id!r} is no longer current; correct the current one")
+                raise StaleVersionError(f"fact version {version_id!r} is no longer current; correct the current one")
             now = temporal.transaction_time(self._now(), [wrong])
             spec = self._memory.config.predicates.get(wrong.predicate)
             plan = temporal.plan_correct(
@@ -360,9 +389,7 @@ class Facts:
         """Every version on both time axes, oldest record first (then by valid time)."""
         if not isinstance(subject, str) or not subject.strip():
             raise ValidationError("subject must be a non-empty string")
-        rows = self.list(
-            user_id=user_id, subject=subject, predicate=predicate, valid_at=None, known_at=None, view=view
-        )
+        rows = self.list(user_id=user_id, subject=subject, predicate=predicate, valid_at=None, known_at=None, view=view)
         return sorted(rows, key=lambda v: (v.recorded_at, v.valid_from, v.id))
 
     def version(self, version_id: str) -> FactVersion:

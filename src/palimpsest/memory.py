@@ -19,15 +19,15 @@ from palimpsest.channels.summaries import SummaryChannel
 from palimpsest.channels.window import WindowChannel
 from palimpsest.config import Config
 from palimpsest.conversation import AddResult, Conversation
-from palimpsest.core.router import RouterRecipe
-from palimpsest.core.window import WindowPolicy
-from palimpsest.metrics import Metrics
-from palimpsest.router_rules import ReloadingRecipe
 from palimpsest.core.clock import require_aware
 from palimpsest.core.identifiers import identifier_key
+from palimpsest.core.router import RouterRecipe
+from palimpsest.core.window import WindowPolicy
 from palimpsest.errors import ValidationError
 from palimpsest.facts import Facts
 from palimpsest.governance.audit import next_event, payload_digest, verify_chain
+from palimpsest.metrics import Metrics
+from palimpsest.router_rules import ReloadingRecipe
 from palimpsest.storage.base import Backend, FactQuery
 from palimpsest.storage.registry import open_backend
 from palimpsest.types import (
@@ -113,9 +113,7 @@ class Memory:
         self.facts = Facts(self)
         self.audit = Audit(self)
         self.metrics = Metrics()
-        self.window = WindowChannel(
-            base.window_url, WindowPolicy(max_turns=base.window_turns, ttl=base.window_ttl)
-        )
+        self.window = WindowChannel(base.window_url, WindowPolicy(max_turns=base.window_turns, ttl=base.window_ttl))
         self.conversation = Conversation(self)
         self.summaries = SummaryChannel(self, every=base.summary_every)
         self._router = ReloadingRecipe(base.router_rules)
@@ -142,7 +140,12 @@ class Memory:
         """
         started = time.perf_counter()
         result = self.conversation.add(
-            messages, user_id=user_id, session_id=session_id, at=at, metadata=metadata, remember=remember,
+            messages,
+            user_id=user_id,
+            session_id=session_id,
+            at=at,
+            metadata=metadata,
+            remember=remember,
             agent_id=agent_id,
         )
         self.metrics.observe("add", time.perf_counter() - started)
@@ -310,9 +313,13 @@ class Memory:
                 self.backend.summaries.erase(tenant, user_id, session_id=session_id)
             self.backend.audit.append(
                 next_event(
-                    head, tenant=tenant, at=now, actor=self.config.actor,
+                    head,
+                    tenant=tenant,
+                    at=now,
+                    actor=self.config.actor,
                     action="forget.session.hard" if hard else "forget.session",
-                    target=f"{user_id}/{session_id}", digest=payload_digest({"turns": ids}),
+                    target=f"{user_id}/{session_id}",
+                    digest=payload_digest({"turns": ids}),
                 )
             )
         self.window.clear_session(tenant, user_id, session_id)

@@ -6,10 +6,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from tests.conftest import FakeClock
 
 from palimpsest import Memory
 from palimpsest.errors import EmbedderMismatchError, NaiveDatetimeError, ValidationError
-from tests.conftest import FakeClock
 
 
 def d(month: int, day: int, hour: int = 10) -> datetime:
@@ -70,7 +70,7 @@ def test_bad_scope_and_time_write_nothing(conv: Memory) -> None:
     with pytest.raises(ValidationError):
         conv.add("hi", user_id="u1", session_id=" ")
     with pytest.raises(NaiveDatetimeError):
-        conv.add("hi", user_id="u1", session_id="s1", at=datetime(2026, 1, 1))  # noqa: DTZ001
+        conv.add("hi", user_id="u1", session_id="s1", at=datetime(2026, 1, 1))
     assert conv.backend.turns.count("default") == 0
 
 
@@ -184,7 +184,9 @@ def test_recall_as_of_a_past_time(conv: Memory, clock: FakeClock) -> None:
 
 def test_packet_respects_token_budget(conv: Memory) -> None:
     for i in range(40):
-        conv.add(f"note {i}: the quarterly sales report for region {i} needs review " * 3, user_id="u1", session_id="s1")
+        conv.add(
+            f"note {i}: the quarterly sales report for region {i} needs review " * 3, user_id="u1", session_id="s1"
+        )
     small = conv.recall("sales report review", user_id="u1", budget_tokens=120)
     large = conv.recall("sales report review", user_id="u1", budget_tokens=2000)
     assert small.tokens <= 160
@@ -209,7 +211,11 @@ def test_session_summary_is_kept_current_and_searchable(make_memory: Any) -> Non
     memory: Memory = make_memory(embedder="hash", summary_every=2)
     memory.add("I want a refund for order ORD-77, the blender is broken", user_id="u1", session_id="s1")
     assert memory.summaries.get("u1", "s1") is None
-    memory.add({"role": "assistant", "content": "Sorry about that, I will check the refund policy"}, user_id="u1", session_id="s1")
+    memory.add(
+        {"role": "assistant", "content": "Sorry about that, I will check the refund policy"},
+        user_id="u1",
+        session_id="s1",
+    )
     summary = memory.summaries.get("u1", "s1")
     assert summary is not None
     assert len(summary.covers) == 2

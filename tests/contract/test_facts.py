@@ -35,7 +35,12 @@ def seed_story(mem: Memory, clock: FakeClock) -> None:
     mem.facts.set("u1", "lives_in", "Shanghai", valid_from=JAN, source="user_command", reason="onboarding form")
     clock.set(JUL4)
     mem.facts.set(
-        "u1", "lives_in", "Beijing", valid_from=JUL1, source="user_command", reason="user said they moved",
+        "u1",
+        "lives_in",
+        "Beijing",
+        valid_from=JUL1,
+        source="user_command",
+        reason="user said they moved",
         evidence=["turn-42"],
     )
 
@@ -84,7 +89,10 @@ def test_versions_are_never_edited_except_transaction_end(mem: Memory, clock: Fa
     mem.facts.set("u1", "lives_in", "Beijing", valid_from=JUL1)
     stored = mem.facts.version(first.id)
     assert (stored.value, stored.valid_from, stored.valid_to, stored.recorded_at) == (
-        first.value, first.valid_from, first.valid_to, first.recorded_at,
+        first.value,
+        first.valid_from,
+        first.valid_to,
+        first.recorded_at,
     )
     assert stored.superseded_at == JUL4
 
@@ -405,7 +413,12 @@ def test_ordering_is_identical_across_backends(mem: Memory, clock: FakeClock) ->
         mem.facts.set(subject, "color", f"c{i}", user_id="u1")
     rows = mem.facts.list(user_id="u1")
     assert [(v.subject, v.predicate) for v in rows] == [
-        ("a", "color"), ("a", "rank"), ("b", "color"), ("b", "rank"), ("c", "color"), ("c", "rank"),
+        ("a", "color"),
+        ("a", "rank"),
+        ("b", "color"),
+        ("b", "rank"),
+        ("c", "color"),
+        ("c", "rank"),
     ]
     page = mem.facts.list(user_id="u1", limit=2, offset=2)
     assert [(v.subject, v.predicate) for v in page] == [("b", "color"), ("b", "rank")]

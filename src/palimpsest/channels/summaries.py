@@ -56,7 +56,7 @@ class SummaryChannel:
     def refresh_storyline(self, user_id: str) -> Summary | None:
         backend = self._memory.backend
         tenant = self._memory.config.tenant
-        sessions = [s for s in backend.summaries.for_user(tenant, user_id, "session")]
+        sessions = list(backend.summaries.for_user(tenant, user_id, "session"))
         if not sessions:
             return None
         ordered = sorted(sessions, key=lambda s: s.updated_at)
@@ -111,6 +111,8 @@ class SummaryChannel:
         vector = conversation.embedder.embed_passages([text or summary.kind])
         with backend.transaction():
             if backend.vectors.space_info(SUMMARY_SPACE) is None:
-                backend.vectors.set_space_info(SUMMARY_SPACE, conversation.embedder.name, conversation.embedder.dimension)
+                backend.vectors.set_space_info(
+                    SUMMARY_SPACE, conversation.embedder.name, conversation.embedder.dimension
+                )
             backend.summaries.upsert(summary)
             backend.vectors.upsert(SUMMARY_SPACE, summary.tenant, summary.user_id, [summary.id], vector)

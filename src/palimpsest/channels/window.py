@@ -31,7 +31,9 @@ class WindowChannel:
         window_turns = [WindowTurn(t.role, t.content, t.occurred_at, turn_id=t.id) for t in turns]
         self.store.append(WindowKey(tenant, user_id, session_id), window_turns, policy=self.policy, now=now)
 
-    def recent(self, tenant: str, user_id: str, session_id: str, *, now: datetime, limit: int | None = None) -> list[WindowTurn]:
+    def recent(
+        self, tenant: str, user_id: str, session_id: str, *, now: datetime, limit: int | None = None
+    ) -> list[WindowTurn]:
         return self.store.recent(WindowKey(tenant, user_id, session_id), limit=limit, now=now)
 
     def items(self, tenant: str, user_id: str, session_id: str, *, now: datetime) -> list[MemoryItem]:

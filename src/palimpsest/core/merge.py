@@ -40,8 +40,15 @@ def temperature_weight(kind: str, temperature: float) -> float:
 
 
 def _channel_of(item: MemoryItem) -> str:
-    return {"fact": "facts", "exact": "exact", "summary": "summaries", "episode": "episodes",
-            "window": "window", "workflow": "workflows", "knowledge": "knowledge"}[item.kind]
+    return {
+        "fact": "facts",
+        "exact": "exact",
+        "summary": "summaries",
+        "episode": "episodes",
+        "window": "window",
+        "workflow": "workflows",
+        "knowledge": "knowledge",
+    }[item.kind]
 
 
 def adjust_scores(

@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from palimpsest.core.tokens import estimate_tokens
 from palimpsest.types import MemoryItem, MemoryPacket, RoutePlan
 
-
 _EARLIEST = datetime.min.replace(tzinfo=UTC)
 
 

@@ -39,21 +39,42 @@ def _spec(
 
 
 BUILTIN_PREDICATES: tuple[PredicateSpec, ...] = (
-    _spec("lives_in", category="profile", keywords="live lives living reside city home move moved 住 住在 居住 住址 城市 搬 搬家 哪里 哪儿"),
+    _spec(
+        "lives_in",
+        category="profile",
+        keywords="live lives living reside city home move moved 住 住在 居住 住址 城市 搬 搬家 哪里 哪儿",
+    ),
     _spec("address", category="profile", sensitive=True, keywords="address street deliver 地址 住址 收货"),
     _spec("works_at", category="profile", keywords="work works job employer company office 工作 上班 公司 单位"),
     _spec("job_title", category="profile", keywords="job title role position 职位 岗位 职务"),
     _spec("name", category="profile", keywords="name called 名字 叫 姓名"),
-    _spec("phone", identifier="phone", category="contact", sensitive=True, keywords="phone mobile number call 电话 手机 号码"),
+    _spec(
+        "phone",
+        identifier="phone",
+        category="contact",
+        sensitive=True,
+        keywords="phone mobile number call 电话 手机 号码",
+    ),
     _spec("email", identifier="email", category="contact", sensitive=True, keywords="email mail 邮箱 邮件"),
     _spec("user_id", identifier="id", category="identity", keywords="id account 账号 用户名"),
     _spec("order_id", Cardinality.MANY, identifier="id", category="orders", keywords="order orders 订单 单号"),
-    _spec("placed_order", Cardinality.MANY, identifier="id", category="orders", keywords="order ordered bought 订单 下单 购买"),
+    _spec(
+        "placed_order",
+        Cardinality.MANY,
+        identifier="id",
+        category="orders",
+        keywords="order ordered bought 订单 下单 购买",
+    ),
     _spec("ticket_id", Cardinality.MANY, identifier="id", category="support", keywords="ticket case 工单"),
     _spec("owns_device", Cardinality.MANY, category="devices", keywords="device phone laptop own owns 设备 手机 电脑"),
     _spec("preferred_report_format", category="preferences", keywords="report format 报告 报表 周报 格式 版"),
     _spec("preferred_language", category="preferences", keywords="language speak 语言"),
-    _spec("preference", Cardinality.MANY, category="preferences", keywords="prefer like default always 喜欢 偏好 默认 习惯"),
+    _spec(
+        "preference",
+        Cardinality.MANY,
+        category="preferences",
+        keywords="prefer like default always 喜欢 偏好 默认 习惯",
+    ),
 )
 
 

@@ -1,5 +1,7 @@
 """Session summaries and user storylines (seed 000 §2.3), decided without I/O.
 
+(The one exception: jieba loads its bundled dictionaries once, on first Chinese text.)
+
 A summary has the sections of seed 000 §2.3: core topic, confirmed facts, open items,
 key entities, intent and sentiment (:class:`~palimpsest.types.SummarySections`).
 
@@ -18,7 +20,6 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -55,28 +56,48 @@ class Summarizer(Protocol):
 
 _PosTagger = Callable[[str], list[tuple[str, str]]]
 _KeywordExtractor = Callable[[str, int], list[tuple[str, float]]]
-_jieba_lock = threading.Lock()
 
 
 @cache
 def _jieba() -> tuple[_PosTagger, _KeywordExtractor]:
-    """(POS tagger, TF-IDF keywords), imported on first use; only jieba's own logger is quieted."""
-    with _jieba_lock:
-        import jieba
-        import jieba.analyse
-        import jieba.posseg
+    """(POS tagger, TF-IDF keywords), imported on first use; only jieba's own logger is quieted.
 
-        jieba.setLogLevel(logging.WARNING)
+    Two threads racing here both build the same tools (imports are locked by Python),
+    so no lock of our own is needed.
+    """
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    idf, median_idf = _jieba_idf()
 
     def posseg(text: str) -> list[tuple[str, str]]:
         return [(str(p.word), str(p.flag)) for p in jieba.posseg.cut(text)]
 
     def keywords(text: str, k: int) -> list[tuple[str, float]]:
-        # jieba's TF-IDF uses its bundled IDF table: the "IDF" half of TF-IDF for Chinese.
-        tags = jieba.analyse.extract_tags(text, topK=k, withWeight=True, allowPOS=_ZH_TOPIC_POS)
-        return [(str(word), float(weight)) for word, weight in tags]
+        counts = Counter(w for w, flag in posseg(text) if flag in _ZH_TOPIC_POS and len(w.strip()) >= 2)
+        total = sum(counts.values())
+        weights = {w: n / total * idf.get(w, median_idf) for w, n in counts.items()}
+        return sorted(weights.items(), key=lambda p: -p[1])[:k]
 
     return posseg, keywords
+
+
+def _jieba_idf() -> tuple[dict[str, float], float]:
+    """jieba's bundled IDF table, the "IDF" half of TF-IDF for Chinese.
+
+    Read here rather than through ``jieba.analyse``, which opens the file without
+    closing it at import time (a ResourceWarning that warnings-as-errors turns fatal).
+    """
+    from importlib.resources import files
+
+    table: dict[str, float] = {}
+    for line in files("jieba").joinpath("analyse", "idf.txt").read_text("utf-8").splitlines():
+        word, _, value = line.strip().partition(" ")
+        if value:
+            table[word] = float(value)
+    values = sorted(table.values())
+    return table, values[len(values) // 2] if values else 1.0
 
 
 # ---------------------------------------------------------------------------- text helpers
@@ -84,7 +105,7 @@ def _jieba() -> tuple[_PosTagger, _KeywordExtractor]:
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _CJK_RUN = re.compile(rf"[{_CJK}]+")
 _EN_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
-# A period ends a sentence only before whitespace: e-mails, "A-1.5" and "Rd.Beijing" stay whole.
+# A period ends a sentence only before whitespace, so e-mails and decimals stay whole.
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+|(?<=[。！？；])|\n+")
 _TRAILING_PUNCT = " \t,.;:!?，。；：！？、\"'“”)）"
 
@@ -113,8 +134,9 @@ def _sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s.strip(_TRAILING_PUNCT)]
 
 
-def _clip(text: str, limit: int = 80) -> str:
-    text = re.sub(r"\s+", " ", text).strip(_TRAILING_PUNCT + " ")
+def _clip(text: str, limit: int = 80, *, keep_question_mark: bool = False) -> str:
+    strip = _TRAILING_PUNCT.replace("?", "").replace("？", "") if keep_question_mark else _TRAILING_PUNCT
+    text = re.sub(r"\s+", " ", text).strip(strip)
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
@@ -149,7 +171,7 @@ _EN_GENERIC = _words("""
     great new going go say said tell told see look looking way able sorry hey hi dear kind regards use
     sir madam assist assistance anything something everything wondering wonder happy glad fine check
     send sent call back soon moment minute email mail number update updated change changed currently arrive
-    problem issue info information details
+    problem issue info information details live lives living stay staying
     """)
 
 # Surface words folded into one topic label, so "moving"/"moved"/"relocating" read as one theme.
@@ -195,13 +217,15 @@ _EN_ENTITY_STOP = _words("""
 
 _MONTHS = "january|february|march|april|may|june|july|august|september|october|november|december"
 _ENTITY_PATTERNS: tuple[re.Pattern[str], ...] = (
-    re.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+"),
-    re.compile(r"(?<![\w+])(?:\+?86[\s\-]?)?1[3-9]\d[\s\-]?\d{4}[\s\-]?\d{4}(?!\d)"),
-    re.compile(r"(?<![\w+])\+\d{1,3}[\s\-]?\(?\d{1,4}\)?(?:[\s\-]?\d{2,4}){2,4}(?!\d)"),
+    re.compile(r"[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+"),
+    re.compile(r"(?<![0-9A-Za-z+])(?:\+?86[\s\-]?)?1[3-9]\d[\s\-]?\d{4}[\s\-]?\d{4}(?!\d)"),
+    re.compile(r"(?<![0-9A-Za-z+])\+\d{1,3}[\s\-]?\(?\d{1,4}\)?(?:[\s\-]?\d{2,4}){2,4}(?!\d)"),
     re.compile(
         r"(?<![A-Za-z0-9])(?=[A-Za-z0-9\-]*\d)(?=[A-Za-z0-9\-]*[A-Za-z])[A-Za-z][A-Za-z0-9\-]{4,}(?![A-Za-z0-9])"
     ),
     re.compile(r"(?<![\d\-])\d{6,}(?![\d\-])"),
+    # Short order numbers are only identifiers next to the word "order" / "订单".
+    re.compile(r"(?:\border\s*(?:number|no\.?|id|#)?\s*(?:is\s+)?#?|订单号?(?:是|为)?)\s*(?P<e>\d{4,})(?!\d)", re.I),
     re.compile(r"\d{4}[-/.]\d{1,2}[-/.]\d{1,2}"),
     re.compile(r"(?:\d{4}年)?\d{1,2}月\d{1,2}[日号]"),
     re.compile(rf"\b(?:{_MONTHS})\s+\d{{1,2}}(?:st|nd|rd|th)?(?:,?\s+\d{{4}})?\b", re.IGNORECASE),
@@ -241,42 +265,56 @@ _SLOTS: dict[str, _Slot] = {
     )
 }
 _LABEL_TO_SLOT: dict[str, str] = {lbl: s.key for s in _SLOTS.values() for lbl in (s.en, s.zh)}
-# A settled fact makes a plan about the same thing obsolete: living in X ends "moving to".
+# A settled fact makes the plan it fulfils obsolete: living in X ends "moving to: X".
 _SLOT_ENDS: dict[str, tuple[str, ...]] = {"lives_in": ("moving_to",)}
 
-_FACT_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (key, re.compile(pattern, re.IGNORECASE))
-    for key, pattern in (
-        ("lives_in", r"\bi(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+to\s+(?P<v>.+)"),
+_ZH_FUTURE = "准备|打算|要搬|下个月|下周|明年|马上|将要|即将|会搬|想搬"
+_FACT_PATTERNS: tuple[tuple[str, re.Pattern[str], re.Pattern[str] | None], ...] = tuple(
+    (key, re.compile(pattern, re.IGNORECASE), re.compile(unless) if unless else None)
+    for key, pattern, unless in (
+        ("lives_in", r"\bi(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+to\s+(?P<v>.+)", None),
         (
             "lives_in",
             r"\bi(?:'m| am)?\s+(?:now\s+|currently\s+|still\s+)?(?:live|living|based|staying)\s+in\s+(?P<v>.+)",
+            None,
         ),
-        ("lives_in", r"\bwe(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+to\s+(?P<v>.+)"),
-        ("moving_to", r"\bi(?:'m| am)\s+(?:moving|relocating)\s+to\s+(?P<v>.+)"),
-        ("moving_to", r"\bi\s+will\s+(?:move|relocate)\s+to\s+(?P<v>.+)"),
-        ("address", r"\bmy\s+(?:new\s+|shipping\s+|delivery\s+|home\s+)*address\s+(?:is|will be)\s+(?P<v>.+)"),
-        ("phone", r"\bmy\s+(?:new\s+)?(?:phone|mobile|cell)(?:\s+number)?\s+is\s+(?P<v>[+\d][\d\s\-()]{5,}\d)"),
-        ("email", r"\bmy\s+(?:new\s+)?e-?mail(?:\s+address)?\s+is\s+(?P<v>[\w.+\-]+@[\w\-.]+\w)"),
-        ("name", r"\bmy\s+name\s+is\s+(?P<v>[A-Z][\w\-']*(?:\s+[A-Z][\w\-']*)*)"),
-        ("order", r"\border\s*(?:number|no\.?|id|#)?\s*(?:is\s+|:\s*|#\s*)?(?P<v>[A-Za-z]*\d[A-Za-z0-9\-]{3,})"),
-        ("employer", r"\bi\s+(?:work|am working)\s+(?:at|for)\s+(?P<v>.+)"),
-        ("preference", r"\bi\s+(?:prefer|would prefer)\s+(?P<v>.+)"),
-        ("preference", r"\bfrom now on,?\s+(?:please\s+)?(?P<v>.+)"),
-        ("preference", r"\bplease\s+always\s+(?P<v>.+)"),
-        ("birthday", r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)"),
-        ("lives_in", r"我(?:现在)?(?:住在|住|家在)(?P<v>.+)"),
-        ("lives_in", r"我(?:们)?(?:已经)?(?:搬到|搬去|搬家到)了?(?P<v>.+)"),
-        ("moving_to", r"我(?:们)?(?:准备|打算|要|下个月|下周|马上)+(?:搬到|搬去|搬家到)(?P<v>.+)"),
-        ("address", r"(?:我的)?(?:新的?|收货|送货|家庭)*地址(?:是|为|改成|改为|换成)(?P<v>.+)"),
-        ("phone", r"(?:手机号码?|电话号码?|联系电话|手机)(?:是|为|改成|改为|换成)?[:：]?\s*(?P<v>\+?\d[\d\s\-]{5,}\d)"),
-        ("email", r"邮箱(?:地址)?(?:是|为|改成)?[:：]?\s*(?P<v>[\w.+\-]+@[\w\-.]+\w)"),
-        ("name", r"我(?:叫|的名字是|的姓名是)(?P<v>[\u4e00-\u9fff]{2,4})"),
-        ("order", r"订单(?:号|编号)?(?:是|为)?[:：]?\s*(?P<v>[A-Za-z]*\d[A-Za-z0-9\-]{3,})"),
-        ("employer", r"我在(?P<v>[\u4e00-\u9fffA-Za-z]{2,20})(?:工作|上班)"),
-        ("preference", r"以后(?:都|就|一律)?(?:用|走|发|选|要)(?P<v>.+)"),
-        ("preference", r"(?:默认|统一)(?:用|走|发|选)(?P<v>.+)"),
-        ("birthday", r"我的?生日是(?P<v>.+)"),
+        ("lives_in", r"\bwe(?:'ve| have)?\s+(?:just\s+)?(?:moved|relocated)\s+to\s+(?P<v>.+)", None),
+        ("moving_to", r"\bi(?:'m| am)\s+(?:moving|relocating)\s+to\s+(?P<v>.+)", None),
+        ("moving_to", r"\bi\s+will\s+(?:move|relocate)\s+to\s+(?P<v>.+)", None),
+        ("address", r"\bmy\s+(?:new\s+|shipping\s+|delivery\s+|home\s+)*address\s+(?:is|will be)\s+(?P<v>.+)", None),
+        ("phone", r"\bmy\s+(?:new\s+)?(?:phone|mobile|cell)(?:\s+number)?\s+is\s+(?P<v>[+\d][\d\s\-()]{5,}\d)", None),
+        (
+            "email",
+            r"\bmy\s+(?:new\s+)?e-?mail(?:\s+address)?\s+is\s+(?P<v>[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-.]+[A-Za-z0-9])",
+            None,
+        ),
+        ("name", r"\bmy\s+name\s+is\s+(?P<v>[A-Z][\w\-']*(?:\s+[A-Z][\w\-']*)*)", None),
+        (
+            "order",
+            r"\border\s*(?:number|no\.?|id|#)?\s*(?:is\s+|:\s*|#\s*)?(?P<v>[A-Za-z]*-?\d[A-Za-z0-9\-]{3,})",
+            None,
+        ),
+        ("employer", r"\bi\s+(?:work|am working)\s+(?:at|for)\s+(?P<v>.+)", None),
+        ("preference", r"\bi\s+(?:prefer|would prefer)\s+(?P<v>.+)", None),
+        ("preference", r"\bfrom now on,?\s+(?:please\s+)?(?P<v>.+)", None),
+        ("preference", r"\bplease\s+always\s+(?P<v>.+)", None),
+        ("birthday", r"\bmy\s+birthday\s+is\s+(?:on\s+)?(?P<v>.+)", None),
+        ("lives_in", r"我(?:现在)?(?:住在|住|家在)(?P<v>.+)", None),
+        ("lives_in", r"我(?:们)?[^，。,！？]{0,6}?(?:搬到|搬去|搬家到)了?(?P<v>.+)", _ZH_FUTURE),
+        ("moving_to", r"我(?:们)?(?:准备|打算|要|下个月|下周|马上)+(?:搬到|搬去|搬家到)(?P<v>.+)", None),
+        ("address", r"(?:我的)?(?:新的?|收货|送货|家庭)*地址(?:是|为|改成|改为|换成)(?P<v>.+)", None),
+        (
+            "phone",
+            r"(?:手机号码?|电话号码?|联系电话|手机)(?:是|为|改成|改为|换成)?[:：]?\s*(?P<v>\+?\d[\d\s\-]{5,}\d)",
+            None,
+        ),
+        ("email", r"邮箱(?:地址)?(?:是|为|改成)?[:：]?\s*(?P<v>[A-Za-z0-9._%+\-]+@[A-Za-z0-9\-.]+[A-Za-z0-9])", None),
+        ("name", r"我(?:叫|的名字是|的姓名是)(?P<v>[\u4e00-\u9fff]{2,4})", None),
+        ("order", r"订单(?:号|编号)?(?:是|为)?[:：]?\s*(?P<v>[A-Za-z]*-?\d[A-Za-z0-9\-]{3,})", None),
+        ("employer", r"我在(?P<v>[\u4e00-\u9fffA-Za-z]{2,20})(?:工作|上班)", None),
+        ("preference", r"以后(?:都|就|一律)?(?:用|走|发|选|要)(?P<v>.+)", None),
+        ("preference", r"(?:默认|统一)(?:用|走|发|选)(?P<v>.+)", None),
+        ("birthday", r"我的?生日是(?P<v>.+)", None),
     )
 )
 _VALUE_CUT_EN = re.compile(
@@ -336,14 +374,16 @@ def _extract_facts(text: str, speaker: Speaker) -> list[str]:
         lang = _lang(said)
         sentence = _to_first_person(said) if speaker == "agent" else said
         seen: set[str] = set()
-        for key, pattern in _FACT_PATTERNS:
+        found: list[tuple[int, str]] = []
+        for key, pattern, unless in _FACT_PATTERNS:
             m = pattern.search(sentence)
-            if m is None or (key in seen and not _SLOTS[key].many):
+            if m is None or (key in seen and not _SLOTS[key].many) or (unless and unless.search(sentence)):
                 continue
             value = _clean_value(m.group("v"), _SLOTS[key], lang)
             if value and not _is_question_word(value):
                 seen.add(key)
-                facts.append(_fact_string(_SLOTS[key], value, lang))
+                found.append((m.start("v"), _fact_string(_SLOTS[key], value, lang)))
+        facts.extend(fact for _, fact in sorted(found, key=lambda p: p[0]))
     return facts
 
 
@@ -366,13 +406,25 @@ def _merge_facts(existing: Sequence[str], new: Iterable[str], limit: int) -> tup
         identity = _fact_identity(fact)
         key = _parse_fact(fact)[0]
         ended = _SLOT_ENDS.get(key, ())
-        facts = [f for f in facts if _fact_identity(f) != identity and _parse_fact(f)[0] not in ended]
+        value = _norm(_parse_fact(fact)[1]).casefold()
+        facts = [f for f in facts if _fact_identity(f) != identity and not _fulfilled(f, ended, value)]
         facts.append(fact)
     return tuple(facts[-limit:])
 
 
+_TAG_QUESTION = re.compile(
+    r"[,，]?\s*(?:对吗|是吗|对不对|是不是|好吗|right|correct|is that right|is that correct)\s*[?？]?$", re.IGNORECASE
+)
+
+
+def _fulfilled(fact: str, ended_slots: tuple[str, ...], value: str) -> bool:
+    key, old_value = _parse_fact(fact)
+    return key in ended_slots and _norm(old_value).casefold() == value
+
+
 def _confirmed_from_question(question: str) -> list[str]:
     """What a "yes" to an agent's question confirms: its facts, else the proposition itself."""
+    question = _TAG_QUESTION.sub("", question.strip(_TRAILING_PUNCT))
     facts = _extract_facts(question, "agent")
     if facts:
         return facts
@@ -436,7 +488,8 @@ _ACK_PREFIX = re.compile(r"^(?:好的|好吧|好|嗯|行|ok|okay|sure|alright|gr
 def _item(kind: str, text: str, lang: Lang) -> str:
     en, zh = _ITEM_PREFIXES[kind]
     text = _ACK_PREFIX.sub("", text)
-    return f"{zh}：{_clip(text)}" if lang == "zh" else f"{en}: {_clip(text)}"
+    text = _clip(text, keep_question_mark=True)
+    return f"{zh}：{text}" if lang == "zh" else f"{en}: {text}"
 
 
 def _parse_item(item: str) -> tuple[str, str]:
@@ -530,8 +583,9 @@ def _extract_entities(text: str) -> list[str]:
         for m in pattern.finditer(text):
             if any(a < m.end() and m.start() < b for a, b in taken):
                 continue
-            taken.append((m.start(), m.end()))
-            found.append((m.start(), m.group(0).strip()))
+            group = "e" if "e" in pattern.groupindex else 0
+            taken.append((m.start(group), m.end(group)))
+            found.append((m.start(group), m.group(group).strip()))
     found.extend(_english_names(text, taken))
     if _CJK_RUN.search(text):
         found.extend(_chinese_names(text))

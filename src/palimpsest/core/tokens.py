@@ -22,4 +22,4 @@ def estimate_tokens(text: str) -> int:
     words = _WORD.findall(text)
     word_tokens = sum(max(1.0, len(w) / 4.0) if w.isdigit() else (1.3 if len(w) <= 8 else len(w) / 4.0) for w in words)
     symbols = len(_SYMBOL.findall(text))
-    return int(math.ceil(cjk * 1.0 + word_tokens + symbols * 0.6))
+    return math.ceil(cjk * 1.0 + word_tokens + symbols * 0.6)

@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol, runtime_checkable
 
-from palimpsest.core.temporal import FactKey
 import numpy as np
 from numpy.typing import NDArray
 
+from palimpsest.core.temporal import FactKey
 from palimpsest.types import AppliedMigration, AuditEvent, FactVersion, Summary, SummaryKind, Turn, View
 
 

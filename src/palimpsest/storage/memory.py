@@ -12,6 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from palimpsest.core.temporal import FactKey
+from palimpsest.errors import IntegrityError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.filters import matches_query, sort_key
 from palimpsest.storage.memory_conversation import MemorySummaryStore, MemoryTurnStore, MemoryVectorStore
@@ -195,10 +196,21 @@ class MemoryAuditLog:
         self._backend = backend
 
     def lock_head(self, tenant: str) -> AuditEvent | None:
-        # The transaction already holds the backend lock; the head is simply the last event.
+        # The transaction already holds the backend lock. A head that disagrees with the
+        # last event means the log was cut or altered: refuse to extend a broken chain
+        # (as the SQL backends do) rather than paper over the gap.
         with self._backend.locked() as state:
             events = state.events.get(tenant)
-            return events[-1] if events else None
+            last = events[-1] if events else None
+            recorded = state.heads.get(tenant)
+            if (recorded is None) != (last is None) or (
+                last is not None and recorded is not None and recorded != (last.seq, last.hash)
+            ):
+                raise IntegrityError(
+                    f"audit chain of tenant {tenant!r} does not end at its recorded head; "
+                    "run audit verify before writing"
+                )
+            return last
 
     def append(self, event: AuditEvent) -> None:
         with self._backend.locked() as state:
@@ -224,11 +236,6 @@ class MemoryAuditLog:
     def head(self, tenant: str) -> tuple[int, str] | None:
         with self._backend.locked() as state:
             return state.heads.get(tenant)
-
-    # Test hook: lets the contract suite tamper with the log as an attacker with disk access would.
-    def _tamper(self, tenant: str, mutate: Callable[[list[AuditEvent]], None]) -> None:
-        with self._backend.locked() as state:
-            mutate(state.events.setdefault(tenant, []))
 
 
 def open_memory(url: str) -> MemoryBackend:

@@ -28,7 +28,9 @@ class MemoryTurnStore:
         self._lexical: dict[tuple[str, str], InvertedIndex] = {}
 
     def _live(self, tenant: str, user_id: str) -> list[Turn]:
-        return [t for t in self._turns.values() if t.tenant == tenant and t.user_id == user_id and t.forgotten_at is None]
+        return [
+            t for t in self._turns.values() if t.tenant == tenant and t.user_id == user_id and t.forgotten_at is None
+        ]
 
     def insert(self, turns: Sequence[Turn], lexical_texts: Sequence[str]) -> None:
         with self._lock:
@@ -250,7 +252,8 @@ class MemorySummaryStore:
     def erase(self, tenant: str, user_id: str, *, session_id: str | None = None) -> int:
         with self._lock:
             doomed = [
-                k for k, s in self._rows.items()
+                k
+                for k, s in self._rows.items()
                 if s.tenant == tenant and s.user_id == user_id and (session_id is None or s.session_id == session_id)
             ]
             for k in doomed:

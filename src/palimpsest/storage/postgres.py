@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
-from dataclasses import dataclass
+from contextlib import contextmanager, suppress
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import parse_qsl, quote, urlencode, urlsplit, urlunsplit
@@ -40,7 +40,7 @@ from psycopg import sql
 from psycopg.rows import TupleRow
 
 from palimpsest.core.temporal import FactKey
-from palimpsest.errors import ConfigError, ConflictError, MigrationError, PalimpsestError, StorageError
+from palimpsest.errors import ConfigError, ConflictError, PalimpsestError, StorageError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.types import (
@@ -65,14 +65,12 @@ _CONFLICT_STATES = {
     "55P03": "lock not available",
 }
 
-_FACT_COLUMNS = (
-    "id", "tenant", "user_id", "subject", "predicate", "value", "cardinality", "valid_from", "valid_to",
-    "recorded_at", "superseded_at", "source", "confidence", "reason", "evidence", "category", "sensitive",
-    "status", "note", "value_key", "derived_from", "forgotten_at",
-)
+# Every FactVersion field, in declaration order: rows map back to the dataclass by name.
+_FACT_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(FactVersion))
 _FACT_SELECT = ", ".join(_FACT_COLUMNS)
 _ORDER_BY = "ORDER BY subject, predicate, valid_from, recorded_at, id"
-_AUDIT_COLUMNS = "seq, tenant, at, actor, action, target, payload_digest, prev_hash, hash"
+_AUDIT_FIELDS = ("seq", "tenant", "at", "actor", "action", "target", "payload_digest", "prev_hash", "hash")
+_AUDIT_COLUMNS = ", ".join(_AUDIT_FIELDS)
 
 _VIEW_TABLES = {View.ACTIVE: "facts_active", View.AUDIT: "facts_audit", View.COMPLIANCE: "facts_compliance"}
 
@@ -365,7 +363,9 @@ class PostgresBackend:
             try:
                 yield
             except BaseException:
-                with self._errors.boundary():
+                # The caller's error is the one worth seeing; if the rollback fails too the
+                # connection is broken, and the pool discards it on return.
+                with suppress(psycopg.Error):
                     conn.rollback()
                 raise
             with self._errors.boundary():
@@ -435,7 +435,7 @@ class _PostgresMigrationTarget:
 
     def create_ledger(self) -> None:
         self.execute(
-            f"CREATE TABLE IF NOT EXISTS {LEDGER_TABLE} (name text COLLATE \"C\" PRIMARY KEY, "
+            f'CREATE TABLE IF NOT EXISTS {LEDGER_TABLE} (name text COLLATE "C" PRIMARY KEY, '
             "applied_at timestamptz NOT NULL)"
         )
 
@@ -475,56 +475,31 @@ def _utc_or_none(value: datetime | None) -> datetime | None:
 
 
 def _fact_from_row(row: Sequence[Any]) -> FactVersion:
-    (
-        id_, tenant, user_id, subject, predicate, value, cardinality, valid_from, valid_to, recorded_at,
-        superseded_at, source, confidence, reason, evidence, category, sensitive, status, note, value_key,
-        derived_from, forgotten_at,
-    ) = row
-    return FactVersion(
-        id=id_,
-        tenant=tenant,
-        user_id=user_id,
-        subject=subject,
-        predicate=predicate,
-        value=value,
-        cardinality=Cardinality(cardinality),
-        valid_from=_utc(valid_from),
-        valid_to=_utc_or_none(valid_to),
-        recorded_at=_utc(recorded_at),
-        superseded_at=_utc_or_none(superseded_at),
-        source=Source(source),
-        confidence=confidence,
-        reason=reason,
-        evidence=tuple(evidence),
-        category=category,
-        sensitive=sensitive,
-        status=FactStatus(status),
-        note=note,
-        value_key=value_key,
-        derived_from=derived_from,
-        forgotten_at=_utc_or_none(forgotten_at),
-    )
+    f = dict(zip(_FACT_COLUMNS, row, strict=True))
+    for name in ("valid_from", "recorded_at"):
+        f[name] = _utc(f[name])
+    for name in ("valid_to", "superseded_at", "forgotten_at"):
+        f[name] = _utc_or_none(f[name])
+    f["cardinality"] = Cardinality(f["cardinality"])
+    f["source"] = Source(f["source"])
+    f["status"] = FactStatus(f["status"])
+    f["evidence"] = tuple(f["evidence"])
+    return FactVersion(**f)
 
 
-def _fact_params(v: FactVersion) -> tuple[Any, ...]:
-    return (
-        v.id, v.tenant, v.user_id, v.subject, v.predicate, v.value, v.cardinality.value, v.valid_from, v.valid_to,
-        v.recorded_at, v.superseded_at, int(v.source), v.confidence, v.reason, list(v.evidence), v.category,
-        v.sensitive, v.status.value, v.note, v.value_key, v.derived_from, v.forgotten_at,
-    )
+def _fact_params(v: FactVersion) -> list[Any]:
+    params: list[Any] = [getattr(v, name) for name in _FACT_COLUMNS]
+    params[_FACT_COLUMNS.index("source")] = int(v.source)
+    params[_FACT_COLUMNS.index("evidence")] = list(v.evidence)  # psycopg adapts lists, not tuples, to arrays
+    return params
 
 
 def _event_from_row(row: Sequence[Any]) -> AuditEvent:
     seq, tenant, at, actor, action, target, digest, prev_hash, hash_ = row
-    return AuditEvent(
-        seq=seq, tenant=tenant, at=_utc(at), actor=actor, action=action, target=target,
-        payload_digest=digest, prev_hash=prev_hash, hash=hash_,
-    )
+    return AuditEvent(seq, tenant, _utc(at), actor, action, target, digest, prev_hash, hash_)
 
 
-def _scope_filter(
-    user_id: str | None, subject: str | None, predicate: str | None
-) -> tuple[list[str], list[Any]]:
+def _scope_filter(user_id: str | None, subject: str | None, predicate: str | None) -> tuple[list[str], list[Any]]:
     clauses: list[str] = []
     params: list[Any] = []
     for column, value in (("user_id", user_id), ("subject", subject), ("predicate", predicate)):
@@ -658,10 +633,7 @@ class PostgresAuditLog:
         with self._backend.connection() as conn:
             conn.execute(
                 f"INSERT INTO audit_events ({_AUDIT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    event.seq, event.tenant, event.at, event.actor, event.action, event.target,
-                    event.payload_digest, event.prev_hash, event.hash,
-                ),
+                tuple(getattr(event, name) for name in _AUDIT_FIELDS),
             )
             conn.execute(
                 "INSERT INTO audit_heads (tenant, seq, hash) VALUES (%s, %s, %s) "

@@ -28,7 +28,8 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+import time
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import datetime
@@ -40,6 +41,14 @@ from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, StorageError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
+from palimpsest.storage.sqlite_conversation import (
+    CONVERSATION_MIGRATIONS,
+    PROCESS_VECTOR_CACHE,
+    SQLiteSummaryStore,
+    SQLiteTurnStore,
+    SQLiteVectorStore,
+    VectorCache,
+)
 from palimpsest.types import (
     AppliedMigration,
     AuditEvent,
@@ -176,6 +185,7 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
             )
         ),
     ),
+    *CONVERSATION_MIGRATIONS,
 )
 """The SQLite schema, oldest first. Never edit an entry that has shipped; append a new one."""
 
@@ -196,6 +206,8 @@ class SQLiteLocation:
     """A filesystem path, or ``":memory:"``."""
     synchronous: Synchronous = "FULL"
     busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    vector_cache_mb: int | None = None
+    """A private vector cache of this many MiB; None shares the process-wide one."""
 
     @property
     def in_memory(self) -> bool:
@@ -204,7 +216,7 @@ class SQLiteLocation:
 
 def parse_sqlite_url(url: str) -> SQLiteLocation:
     """``sqlite:///relative.db``, ``sqlite:////abs/path.db`` or ``sqlite:///:memory:``, optionally
-    with ``?synchronous=full|normal`` and ``&busy_timeout=<milliseconds>``."""
+    with ``?synchronous=full|normal``, ``&busy_timeout=<milliseconds>`` and ``&vector_cache_mb=<MiB>``."""
     prefix = "sqlite:///"
     if not url.startswith(prefix):
         raise ConfigError(
@@ -220,9 +232,12 @@ def parse_sqlite_url(url: str) -> SQLiteLocation:
             options["synchronous"] = value.upper()
         elif name == "busy_timeout" and value.isdigit():
             options["busy_timeout_ms"] = int(value)
+        elif name == "vector_cache_mb" and value.isdigit():
+            options["vector_cache_mb"] = int(value)
         else:
             raise ConfigError(
-                f"unsupported SQLite URL option {pair!r}; known: synchronous=full|normal, busy_timeout=<ms>"
+                f"unsupported SQLite URL option {pair!r}; known: synchronous=full|normal, busy_timeout=<ms>, "
+                "vector_cache_mb=<MiB>"
             )
     if path != ":memory:":
         path = str(Path(path).expanduser())
@@ -270,6 +285,12 @@ class SQLiteBackend:
         self._gate: threading.RLock | None = threading.RLock() if self.location.in_memory else None
         self.facts = SQLiteFactStore(self)
         self.audit = SQLiteAuditLog(self)
+        self.turns = SQLiteTurnStore(self)
+        cache_mb = self.location.vector_cache_mb
+        self.vectors = SQLiteVectorStore(
+            self, PROCESS_VECTOR_CACHE if cache_mb is None else VectorCache(cache_mb * 1024 * 1024)
+        )
+        self.summaries = SQLiteSummaryStore(self)
         self._runner = MigrationRunner(SQLiteMigrationTarget(self), SQLITE_MIGRATIONS)
 
     # -- connections ----------------------------------------------------------------------
@@ -285,9 +306,7 @@ class SQLiteBackend:
             try:
                 conn.execute(f"PRAGMA busy_timeout = {timeout}")
                 if not self.location.in_memory:
-                    mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-                    if str(mode).lower() != "wal":
-                        raise StorageError(f"could not switch {self.location.path} to WAL (got {mode!r})")
+                    self._enable_wal(conn)
                 conn.execute(f"PRAGMA synchronous = {self.location.synchronous}")
                 conn.execute("PRAGMA foreign_keys = ON")
             except BaseException:
@@ -296,6 +315,26 @@ class SQLiteBackend:
         with self._registry_lock:
             self._connections.append(conn)
         return conn
+
+    def _enable_wal(self, conn: sqlite3.Connection) -> None:
+        """Switch the file to WAL (a no-op once it is: the mode is stored in the file).
+
+        The switch needs an exclusive lock and SQLite returns ``SQLITE_BUSY`` for it without
+        consulting the busy handler, so processes opening a fresh file at once would fail;
+        retry within the busy timeout instead.
+        """
+        deadline = time.monotonic() + self.location.busy_timeout_ms / 1000
+        while True:
+            try:
+                mode = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+                break
+            except sqlite3.OperationalError as exc:
+                busy = getattr(exc, "sqlite_errorname", "").startswith("SQLITE_BUSY")
+                if not busy or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.01)
+        if str(mode).lower() != "wal":
+            raise StorageError(f"could not switch {self.location.path} to WAL (got {mode!r})")
 
     def connection(self) -> sqlite3.Connection:
         """This thread's connection (the shared one for ``:memory:``)."""
@@ -344,6 +383,7 @@ class SQLiteBackend:
             with translated():
                 conn.execute("BEGIN IMMEDIATE")
             self._local.depth = 1
+            self._local.after_commit = []
             try:
                 yield
             except BaseException:
@@ -351,8 +391,40 @@ class SQLiteBackend:
                 raise
             else:
                 self._commit(conn)
+                callbacks, self._local.after_commit = self._local.after_commit, []
+                self._local.depth = 0
+                for callback in callbacks:
+                    callback()
             finally:
                 self._local.depth = 0
+                self._local.after_commit = []
+
+    def on_commit(self, callback: Callable[[], None]) -> None:
+        """Run ``callback`` once the current transaction commits (never if it rolls back).
+
+        Outside a transaction the statements before this call have already committed, so
+        it runs at once. Callbacks keep in-process caches in step with committed rows.
+        """
+        if self.in_transaction:
+            self._local.after_commit.append(callback)
+        else:
+            callback()
+
+    @contextmanager
+    def read_snapshot(self) -> Iterator[None]:
+        """Reads inside see one consistent snapshot (a deferred read transaction under WAL);
+        inside a write transaction they simply join it."""
+        with self.gate():
+            if self.in_transaction:
+                yield
+                return
+            conn = self.connection()
+            with translated():
+                conn.execute("BEGIN DEFERRED")
+            try:
+                yield
+            finally:
+                self._rollback(conn)
 
     def _commit(self, conn: sqlite3.Connection) -> None:
         try:
@@ -379,6 +451,7 @@ class SQLiteBackend:
         return self._runner.apply()
 
     def close(self) -> None:
+        self.vectors.close()
         with self.gate(), self._registry_lock:
             self._closed = True
             connections, self._connections = self._connections, []
@@ -660,6 +733,9 @@ __all__ = [
     "SQLiteFactStore",
     "SQLiteLocation",
     "SQLiteMigrationTarget",
+    "SQLiteSummaryStore",
+    "SQLiteTurnStore",
+    "SQLiteVectorStore",
     "open_sqlite",
     "parse_sqlite_url",
 ]
