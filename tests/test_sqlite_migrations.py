@@ -14,7 +14,16 @@ from palimpsest.storage.migrations import MigrationRunner
 from palimpsest.storage.sqlite import SQLITE_MIGRATIONS, SQLiteBackend, SQLiteMigrationTarget, open_sqlite
 from palimpsest.types import Migration
 
-EXPECTED = ["0001_facts", "0002_audit", "0003_views"]
+EXPECTED = [
+    "0001_facts",
+    "0002_audit",
+    "0003_views",
+    "0004_turns",
+    "0005_turns_fts",
+    "0006_vectors",
+    "0007_summaries",
+    "0008_turn_position",
+]
 
 
 @pytest.fixture

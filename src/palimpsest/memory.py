@@ -288,7 +288,7 @@ class Memory:
         return self.backend.summaries.erase(tenant, user_id)
 
     def _erase_conversation(self, tenant: str, user_id: str) -> int:
-        turn_ids = [t.id for batch in self.backend.turns.iter_all(tenant) for t in batch if t.user_id == user_id]
+        turn_ids = [t.id for t in self.backend.turns.recent(tenant, user_id, limit=10**9)]
         self.backend.vectors.delete("turns", tenant, turn_ids)
         erased = self.backend.turns.erase(tenant, user_id, session_id=None, turn_ids=None)
         self.window.clear_user(tenant, user_id)

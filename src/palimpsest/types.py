@@ -223,6 +223,9 @@ class Turn:
     tags: tuple[str, ...] = ()
     """Topic and intent tags (seed 002 §4.1)."""
     forgotten_at: datetime | None = None
+    seq: int = 0
+    """Position of the turn in its session, in the order the store received it (0-based).
+    Retrieval uses it to find a turn's neighbours: answers often span adjacent turns."""
 
 
 @dataclass(frozen=True, slots=True)

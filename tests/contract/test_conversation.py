@@ -269,3 +269,19 @@ def test_turns_as_of_time_keep_order_across_calls(conv: Memory, clock: FakeClock
     conv.add("second", user_id="u1", session_id="s1", at=d(1, 1) + timedelta(minutes=1))
     recent = conv.backend.turns.recent("default", "u1", session_id="s1", limit=5)
     assert [t.content for t in recent] == ["second", "first"]
+
+
+def test_turns_know_their_position_in_the_session(conv: Memory) -> None:
+    conv.add(["first", "second"], user_id="u1", session_id="s1", at=d(1, 2))
+    conv.add("backfilled earlier", user_id="u1", session_id="s1", at=d(1, 1))
+    conv.add("third", user_id="u1", session_id="s1", at=d(1, 3))
+    conv.add("elsewhere", user_id="u1", session_id="s2")
+    turns = conv.backend.turns.recent("default", "u1", session_id="s1", limit=10)
+    assert sorted((t.seq, t.content) for t in turns) == [
+        (0, "first"),
+        (1, "second"),
+        (2, "backfilled earlier"),
+        (3, "third"),
+    ]
+    assert conv.backend.turns.recent("default", "u1", session_id="s2", limit=1)[0].seq == 0
+    assert conv.backend.turns.next_seq("default", "u1", "s1") == 4

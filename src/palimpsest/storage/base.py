@@ -115,6 +115,10 @@ class TurnStore(Protocol):
         """The turns with these ids (forgotten ones excluded), in the order of ``ids``."""
         ...
 
+    def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:
+        """The position the next turn of the session takes (forgotten turns keep theirs)."""
+        ...
+
     def recent(
         self,
         tenant: str,

@@ -61,6 +61,15 @@ class MemoryTurnStore:
             found = [self._turns.get(i) for i in ids]
         return [t for t in found if t is not None and t.tenant == tenant and t.forgotten_at is None]
 
+    def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:
+        with self._lock:
+            positions = [
+                t.seq
+                for t in self._turns.values()
+                if t.tenant == tenant and t.user_id == user_id and t.session_id == session_id
+            ]
+        return max(positions) + 1 if positions else 0
+
     def recent(
         self,
         tenant: str,

@@ -40,9 +40,11 @@ from psycopg import sql
 from psycopg.rows import TupleRow
 
 from palimpsest.core.temporal import FactKey
-from palimpsest.errors import ConfigError, ConflictError, PalimpsestError, StorageError
+from palimpsest.errors import ConfigError, ConflictError, IntegrityError, PalimpsestError, StorageError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
+from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
+from palimpsest.storage.postgres_conversation import PostgresSummaryStore, PostgresTurnStore, PostgresVectorStore
 from palimpsest.types import (
     AppliedMigration,
     AuditEvent,
@@ -195,6 +197,8 @@ MIGRATIONS: tuple[Migration, ...] = (
             "CREATE VIEW facts_compliance AS SELECT * FROM facts WHERE forgotten_at IS NOT NULL",
         ),
     ),
+    # 0005_turns, 0006_vectors, 0007_summaries: schema beside the stores that use it.
+    *CONVERSATION_MIGRATIONS,
 )
 
 
@@ -330,6 +334,9 @@ class PostgresBackend:
             )
         self.facts = PostgresFactStore(self)
         self.audit = PostgresAuditLog(self)
+        self.turns = PostgresTurnStore(self)
+        self.vectors = PostgresVectorStore(self)
+        self.summaries = PostgresSummaryStore(self)
 
     def __repr__(self) -> str:
         return f"PostgresBackend({self._errors.shown_url!r})"
@@ -615,6 +622,11 @@ class PostgresAuditLog:
         self._backend = backend
 
     def lock_head(self, tenant: str) -> AuditEvent | None:
+        """The chain head, after taking the tenant's writer lock.
+
+        Refuses (``IntegrityError``) to extend a chain whose recorded head does not match its
+        last event: appending would re-use a deleted sequence number and hide the cut.
+        """
         with self._backend.connection() as conn:
             # The head row is the tenant's writer lock: create it once (a concurrent creator
             # makes us wait for its commit), then hold it FOR UPDATE until our transaction ends.
@@ -622,12 +634,21 @@ class PostgresAuditLog:
                 "INSERT INTO audit_heads (tenant, seq, hash) VALUES (%s, 0, '') ON CONFLICT (tenant) DO NOTHING",
                 (tenant,),
             )
-            conn.execute("SELECT seq FROM audit_heads WHERE tenant = %s FOR UPDATE", (tenant,))
-            # Like the reference backend, the chain continues from the last stored event.
+            locked = conn.execute(
+                "SELECT seq, hash FROM audit_heads WHERE tenant = %s FOR UPDATE", (tenant,)
+            ).fetchone()
             row = conn.execute(
                 f"SELECT {_AUDIT_COLUMNS} FROM audit_events WHERE tenant = %s ORDER BY seq DESC LIMIT 1", (tenant,)
             ).fetchone()
-        return None if row is None else _event_from_row(row)
+        last = None if row is None else _event_from_row(row)
+        # seq 0 is a head row locked by writes that appended nothing: the same as no head.
+        recorded = (int(locked[0]), str(locked[1])) if locked is not None and locked[0] > 0 else None
+        if recorded != (None if last is None else (last.seq, last.hash)):
+            raise IntegrityError(
+                f"audit chain of tenant {tenant!r} does not end at its recorded head; "
+                "run audit verify before writing again"
+            )
+        return last
 
     def append(self, event: AuditEvent) -> None:
         with self._backend.connection() as conn:

@@ -4,15 +4,25 @@ Lexical search. The facade hands every turn over already tokenized (jieba for Ch
 a light stemmer for English) as tokens joined by spaces, so FTS5 must split on those
 spaces and nothing else: ``unicode61`` with ``remove_diacritics 0`` and the apostrophe
 as a token character does exactly that for every token our tokenizer can emit (runs of
-letters and digits, ``o'brien``; CJK words such as ``海淀区`` stay whole). It never
-stems. A second FTS column, ``scope``, holds two synthetic tokens per turn — a hash of
-(tenant, user) and one of (tenant, user, session) — so a search is one FTS5 query
-``{scope}: <user token> AND {body}: ("t1" OR "t2" ...)``: the scope token's posting
-list (one user's rows) confines the match inside the index instead of ranking every
-user's rows and filtering afterwards. Its column weight is 0, so it never changes a
-score. Scores are FTS5's ``bm25()`` (k1=1.2, b=0.75) negated so higher is better. Unlike
-the in-process index, document frequencies are those of the whole table (all users), and
-FTS5 clamps the IDF of a term found in more than half the rows to ~0.
+letters and digits, ``o'brien``; CJK words such as ``海淀区`` stay whole). It never stems.
+
+Scoping. Every indexed token is prefixed with a 16-hex-digit hash of (tenant, user), so
+``order`` of user A and ``order`` of user B are different FTS terms: a query touches only
+the asking user's posting lists, and document frequencies are per user (as in the
+in-process reference) instead of being diluted by a million other users' rows. A query
+phrase is built from the same prefix, inside double quotes, so user input can never
+become FTS5 syntax. The result is still joined back to ``turns`` on (tenant, user): the
+prefix is for speed, the join is the isolation guarantee. The ``scope`` column carries a
+session token so a session-confined search is one more FTS5 term (column weight 0: it
+filters, it never scores).
+
+Ranking. ``bm25()`` (k1=1.2, b=0.75) negated so higher is better. Its cost grows with the
+number of matching rows (≈1.5 µs each), so a query matching more than ``RANK_WINDOW``
+of a user's turns ranks only the newest ``RANK_WINDOW`` matches (found from the rowid
+order, which is insertion order): a word in most of 100,000 turns would otherwise cost
+hundreds of milliseconds to rank, and it carries little evidence anyway (FTS5 clamps
+the IDF of a term in more than half the rows to ~0); rarer words are always ranked over
+every match. Older matches stay reachable through the vector channel.
 
 Vectors. Rows live in ``vectors``; a search loads the scope's rows once into a
 :class:`~palimpsest.storage.vector_index.ScopeVectors` held in a process-wide LRU cache
@@ -47,6 +57,9 @@ if TYPE_CHECKING:
 
 DEFAULT_VECTOR_CACHE_BYTES = 1 << 30
 """Process-wide budget for cached scopes (1 GiB ≈ 700k 384-d vectors)."""
+
+RANK_WINDOW = 2000
+"""At most this many matches (the newest) are ranked per lexical query (see the module docstring)."""
 
 _CHUNK = 500
 """Ids per ``IN (...)`` list: far below SQLite's host-parameter limit, large enough to be cheap."""
@@ -153,6 +166,15 @@ CONVERSATION_MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX summaries_user_time ON summaries (tenant, user_id, updated_at, id)",
         ),
     ),
+    Migration(
+        "0008_turn_position",
+        (
+            # The turn's position in its session (Turn.seq): retrieval's neighbour smoothing needs
+            # to know which turns are adjacent, whatever their timestamps say.
+            "ALTER TABLE turns ADD COLUMN position INTEGER NOT NULL DEFAULT 0",
+            "CREATE INDEX turns_session_position ON turns (tenant, user_id, session_id, position)",
+        ),
+    ),
 )
 """Appended to ``SQLITE_MIGRATIONS`` after the facts and audit schema."""
 
@@ -169,17 +191,23 @@ def _marks(items: Sequence[Any]) -> str:
 # -- lexical tokens ----------------------------------------------------------------------
 
 
-def _digest(*parts: str) -> str:
-    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=10).hexdigest()
+def _digest(*parts: str, size: int = 10) -> str:
+    return hashlib.blake2b("\x1f".join(parts).encode(), digest_size=size).hexdigest()
 
 
-def user_token(tenant: str, user_id: str) -> str:
-    """The synthetic FTS token every turn of (tenant, user) carries in its ``scope`` column."""
-    return "u" + _digest(tenant, user_id)
+def user_prefix(tenant: str, user_id: str) -> str:
+    """What every indexed token of (tenant, user) starts with: 16 hex digits, a token
+    character run that fuses with the word it precedes."""
+    return _digest(tenant, user_id, size=8)
 
 
 def session_token(tenant: str, user_id: str, session_id: str) -> str:
+    """The token a turn carries in the ``scope`` column (one session's rows)."""
     return "s" + _digest(tenant, user_id, session_id)
+
+
+def indexed_body(prefix: str, lexical_text: str) -> str:
+    return " ".join(prefix + token for token in lexical_text.split())
 
 
 def _phrase(text: str) -> str:
@@ -189,19 +217,20 @@ def _phrase(text: str) -> str:
     return '"' + text.replace('"', '""') + '"'
 
 
-def match_expression(scope: str, terms: Sequence[str]) -> str | None:
-    """The FTS5 query for any of ``terms`` within the rows carrying ``scope``; None if no term."""
-    unique = [t for t in dict.fromkeys(terms) if t]
+def match_expression(prefix: str, terms: Sequence[str], session: str | None = None) -> str | None:
+    """The FTS5 query for any of ``terms`` of one user (optionally one session); None if no term."""
+    unique = [t for t in dict.fromkeys(terms) if t and not t.isspace()]
     if not unique:
         return None
-    return f"{{scope}} : {_phrase(scope)} AND {{body}} : ({' OR '.join(_phrase(t) for t in unique)})"
+    body = f"{{body}} : ({' OR '.join(_phrase(prefix + t) for t in unique)})"
+    return body if session is None else f"{{scope}} : {_phrase(session)} AND {body}"
 
 
 # -- turns --------------------------------------------------------------------------------
 
 _TURN_COLUMNS = (
     "id, tenant, user_id, session_id, agent_id, role, content, occurred_at, recorded_at, content_hash, "
-    "metadata, tags, forgotten_at"
+    "metadata, tags, forgotten_at, position"
 )
 
 
@@ -214,14 +243,14 @@ def _turn_row(turn: Turn) -> tuple[Any, ...]:
         turn.id, turn.tenant, turn.user_id, turn.session_id, turn.agent_id, turn.role, turn.content,
         to_micros(turn.occurred_at), to_micros(turn.recorded_at), turn.content_hash, metadata,
         json.dumps(list(turn.tags), ensure_ascii=False),
-        None if turn.forgotten_at is None else to_micros(turn.forgotten_at),
+        None if turn.forgotten_at is None else to_micros(turn.forgotten_at), turn.seq,
     )  # fmt: skip
 
 
 def _turn(row: Sequence[Any]) -> Turn:
     (
         id_, tenant, user_id, session_id, agent_id, role, content, occurred_at, recorded_at, content_hash,
-        metadata, tags, forgotten_at,
+        metadata, tags, forgotten_at, position,
     ) = row  # fmt: skip
     return Turn(
         id=id_,
@@ -237,6 +266,7 @@ def _turn(row: Sequence[Any]) -> Turn:
         metadata=json.loads(metadata),
         tags=tuple(json.loads(tags)),
         forgotten_at=None if forgotten_at is None else from_micros(forgotten_at),
+        seq=position,
     )
 
 
@@ -275,8 +305,8 @@ class SQLiteTurnStore:
                 "INSERT INTO turns_fts (rowid, body, scope) SELECT seq, ?, ? FROM turns WHERE id = ?",
                 [
                     (
-                        text,
-                        f"{user_token(t.tenant, t.user_id)} {session_token(t.tenant, t.user_id, t.session_id)}",
+                        indexed_body(user_prefix(t.tenant, t.user_id), text),
+                        session_token(t.tenant, t.user_id, t.session_id),
                         t.id,
                     )
                     for t, text in zip(turns, lexical_texts, strict=True)
@@ -306,6 +336,14 @@ class SQLiteTurnStore:
             by_id.update((r[0], _turn(r)) for r in rows)
         return [by_id[i] for i in ids if i in by_id]
 
+    def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:
+        rows = self._db.execute(
+            "SELECT MAX(position) FROM turns WHERE tenant = ? AND user_id = ? AND session_id = ?",
+            (tenant, user_id, session_id),
+        )
+        top = rows[0][0] if rows else None
+        return 0 if top is None else int(top) + 1
+
     def recent(
         self,
         tenant: str,
@@ -329,18 +367,23 @@ class SQLiteTurnStore:
     def lexical(
         self, tenant: str, user_id: str, terms: Sequence[str], *, limit: int, session_id: str | None = None
     ) -> list[tuple[str, float]]:
-        scope = user_token(tenant, user_id) if session_id is None else session_token(tenant, user_id, session_id)
-        expression = match_expression(scope, terms)
+        session = None if session_id is None else session_token(tenant, user_id, session_id)
+        expression = match_expression(user_prefix(tenant, user_id), terms, session)
         if expression is None or limit <= 0:
             return []
-        # Rank inside FTS5 first (its ORDER BY rank LIMIT path), then map the few winners to ids.
+        # Rowids grow with insertion, so the RANK_WINDOW-th newest match bounds the ranked set.
+        edge = self._db.execute(
+            "SELECT rowid FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rowid DESC LIMIT 1 OFFSET ?",
+            (expression, RANK_WINDOW - 1),
+        )
         rows = self._db.execute(
-            "SELECT t.id, -hit.rank FROM"
-            " (SELECT rowid, rank FROM turns_fts WHERE turns_fts MATCH ? ORDER BY rank LIMIT ?) AS hit"
+            "SELECT t.id, -hit.score FROM"
+            " (SELECT rowid, bm25(turns_fts, 1.0, 0.0) AS score FROM turns_fts"
+            "  WHERE turns_fts MATCH ? AND rowid >= ? ORDER BY score LIMIT ?) AS hit"
             " JOIN turns AS t ON t.seq = hit.rowid"
             " WHERE t.tenant = ? AND t.user_id = ? AND t.forgotten_at IS NULL"
-            " ORDER BY hit.rank, t.id",
-            (expression, limit, tenant, user_id),
+            " ORDER BY hit.score, t.id",
+            (expression, edge[0][0] if edge else 0, limit, tenant, user_id),
         )
         return [(str(r[0]), float(r[1])) for r in rows]
 
@@ -558,6 +601,13 @@ def _as_matrix(ids: Sequence[str], vectors: NDArray[np.float32]) -> NDArray[np.f
     return matrix
 
 
+def _remover(ids: Sequence[str]) -> Callable[[ScopeVectors], None]:
+    def remove(scope: ScopeVectors) -> None:
+        scope.remove(ids)
+
+    return remove
+
+
 def _blob(row: NDArray[np.float32]) -> bytes:
     # Little-endian float32 on disk whatever the machine, so files move between hosts.
     return row.astype("<f4", copy=False).tobytes()
@@ -620,7 +670,7 @@ class SQLiteVectorStore:
                 [(space, tenant, user_id, vid, _blob(row)) for vid, row in zip(ids, matrix, strict=True)],
             )
             for owner, gone in moved.items():
-                self._changed(space, tenant, owner, lambda scope, gone=gone: scope.remove(gone))
+                self._changed(space, tenant, owner, _remover(gone))
             self._changed(space, tenant, user_id, lambda scope: scope.add(ids, matrix), dimension=matrix.shape[1])
 
     def search(
@@ -644,7 +694,7 @@ class SQLiteVectorStore:
                 ):
                     removed.setdefault(owner, []).append(vid)
             for owner, gone in removed.items():
-                self._changed(space, tenant, owner, lambda scope, gone=gone: scope.remove(gone))
+                self._changed(space, tenant, owner, _remover(gone))
 
     def clear_space(self, space: str) -> None:
         with self._db.transaction():
@@ -810,11 +860,13 @@ __all__ = [
     "CONVERSATION_MIGRATIONS",
     "DEFAULT_VECTOR_CACHE_BYTES",
     "PROCESS_VECTOR_CACHE",
+    "RANK_WINDOW",
     "SQLiteSummaryStore",
     "SQLiteTurnStore",
     "SQLiteVectorStore",
     "VectorCache",
+    "indexed_body",
     "match_expression",
     "session_token",
-    "user_token",
+    "user_prefix",
 ]
