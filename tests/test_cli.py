@@ -44,12 +44,7 @@ def store_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
 
 
 def make_cli(url: str) -> Invoke:
-    runner = CliRunner()
-
-    def cli(*args: str, env: dict[str, str | None] | None = None, input: str | None = None) -> Result:
-        return runner.invoke(app, ["--url", url, *args], env={**CLEAN_ENV, **(env or {})}, input=input)
-
-    return cli
+    return make_cli_with(url)
 
 
 @pytest.fixture
@@ -366,9 +361,14 @@ def test_audit_verify_names_the_first_broken_seq(sqlite_url: str) -> None:
 
 def test_migrate_status_on_sqlite(sqlite_url: str) -> None:
     cli = make_cli(sqlite_url)
+    fresh = ok_json(cli("migrate", "--status", "--json"))
+    assert fresh["applied"] == []
+    assert fresh["pending"] and fresh["pending"] == sorted(fresh["pending"])
+    first = ok_json(cli("migrate", "--json"))
+    assert first["applied_now"] == fresh["pending"]
     status = ok_json(cli("migrate", "--status", "--json"))
     names = [m["name"] for m in status["applied"]]
-    assert names and names == sorted(names)
+    assert names == fresh["pending"]
     assert all(datetime.fromisoformat(m["applied_at"]).tzinfo is not None for m in status["applied"])
     assert status["pending"] == []
     table = cli("migrate", "--status")
@@ -527,3 +527,39 @@ def test_demo_as_a_real_process(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     demo_checks(done.stdout)
+
+
+# -- conversation memory ----------------------------------------------------------------
+
+
+def test_add_search_recall_and_reindex(sqlite_url: str) -> None:
+    cli = make_cli(sqlite_url)
+    hashed = {"PALIMPSEST_EMBEDDER": "hash"}
+    added = ok_json(cli("add", "my order ORD-7 arrived broken", "--user", "u1", "--session", "s1", "--json", env=hashed))
+    assert added["turns"][0]["content"] == "my order ORD-7 arrived broken"
+    duplicate = cli("add", "my order ORD-7 arrived broken", "--user", "u1", "--session", "s1", env=hashed)
+    assert "duplicate" in duplicate.stdout
+    window_only = cli("add", "do not keep this", "--user", "u1", "--session", "s1", "--no-remember", env=hashed)
+    assert "window only" in window_only.stdout
+    hits = ok_json(cli("search", "broken order", "--user", "u1", "--json", env=hashed))
+    assert [h["content"] for h in hits] == ["user: my order ORD-7 arrived broken"]
+    packet = ok_json(cli("recall", "what happened to my order?", "--user", "u1", "--json", env=hashed))
+    assert "ORD-7" in packet["text"]
+    assert packet["route"]["query_kind"] in {"general", "current_state"}
+    mismatch = cli("search", "order", "--user", "u1", env={"PALIMPSEST_EMBEDDER": "hash", "X": None})
+    assert mismatch.exit_code == 0
+    other = make_cli_with(sqlite_url, "--embedder", "use")
+    refused = other("search", "order", "--user", "u1")
+    assert "MEM_ERR_EMBEDDER_MISMATCH" in error_line(refused)
+    assert "palimpsest reindex" in refused.stderr
+    assert ok_json(other("reindex", "--json")) == {"reindexed": 1}
+    assert ok_json(other("search", "broken order", "--user", "u1", "--json"))[0]["content"].endswith("broken")
+
+
+def make_cli_with(url: str, *options: str) -> Invoke:
+    runner = CliRunner()
+
+    def cli(*args: str, env: dict[str, str | None] | None = None, input: str | None = None) -> Result:
+        return runner.invoke(app, ["--url", url, *options, *args], env={**CLEAN_ENV, **(env or {})}, input=input)
+
+    return cli

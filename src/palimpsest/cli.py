@@ -35,6 +35,7 @@ from palimpsest import __version__
 from palimpsest.config import Config, default_url
 from palimpsest.errors import ConflictError, NaiveDatetimeError, PalimpsestError, ValidationError
 from palimpsest.memory import Memory
+from palimpsest.storage.registry import open_backend
 from palimpsest.types import NOW, FactStatus, FactVersion, FactWrite, Source, TimeArg, _Now
 
 TIME_FORMS = (
@@ -80,6 +81,7 @@ app.add_typer(audit_app, name="audit")
 class _Settings:
     url: str
     tenant: str
+    embedder: str = "e5"
 
 
 def _console(*, stderr: bool = False) -> Console:
@@ -105,12 +107,16 @@ def root(
         ),
     ] = None,
     tenant: Annotated[str, typer.Option(envvar="PALIMPSEST_TENANT", help="Tenant to read and write.")] = "default",
+    embedder: Annotated[
+        str,
+        typer.Option(envvar="PALIMPSEST_EMBEDDER", help="Embedder for conversation memory: e5 (default), use, hash."),
+    ] = "e5",
     version: Annotated[
         bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version and exit.")
     ] = False,
 ) -> None:
     """Long-term memory for AI agents: bi-temporal facts, exact lookup, a verifiable audit chain."""
-    ctx.obj = _Settings(url=url if url is not None else default_url(), tenant=tenant)
+    ctx.obj = _Settings(url=url if url is not None else default_url(), tenant=tenant, embedder=embedder)
 
 
 def _settings(ctx: typer.Context) -> _Settings:
@@ -122,7 +128,7 @@ def _settings(ctx: typer.Context) -> _Settings:
 
 def _open(ctx: typer.Context) -> Memory:
     settings = _settings(ctx)
-    return Memory(config=Config(url=settings.url, tenant=settings.tenant, actor="cli"))
+    return Memory(config=Config(url=settings.url, tenant=settings.tenant, actor="cli", embedder=settings.embedder))
 
 
 # -- parsing ----------------------------------------------------------------------------
@@ -653,6 +659,108 @@ def audit_log(
     _console().print(table)
 
 
+# -- conversation memory ------------------------------------------------------------------
+
+
+@app.command("add")
+def add(
+    ctx: typer.Context,
+    content: Annotated[str, typer.Argument(help="What was said.")],
+    user: Annotated[str, typer.Option("--user", help="The user the memory belongs to.")],
+    session: Annotated[str, typer.Option("--session", help="The conversation session.")],
+    role: Annotated[str, typer.Option("--role", help="user, assistant, system or tool.")] = "user",
+    at: Annotated[str | None, typer.Option("--at", help="When it was said (default: now).")] = None,
+    no_remember: Annotated[
+        bool, typer.Option("--no-remember", help="Keep it in the session window only; store nothing.")
+    ] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Remember a conversation turn (durable when the command returns)."""
+    with _open(ctx) as mem:
+        result = mem.add(
+            {"role": role, "content": content},
+            user,
+            session,
+            at=_optional_time(at, "--at"),
+            remember=not no_remember,
+        )
+    if as_json:
+        _print_json(result)
+        return
+    if result.window_only:
+        _console().print("kept in the session window only (not remembered)")
+    elif result.turns:
+        _console().print(f"remembered turn {result.turns[0].id}")
+    else:
+        _console().print("already remembered in this session (duplicate)")
+
+
+@app.command("search")
+def search(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="What to look for.")],
+    user: Annotated[str, typer.Option("--user", help="Whose memory to search.")],
+    limit: Annotated[int, typer.Option("--limit", help="How many hits.")] = 10,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Ranked hybrid (lexical + vector) hits over remembered turns, with scores and provenance."""
+    with _open(ctx) as mem:
+        hits = mem.search(query, user, limit=limit)
+    if as_json:
+        _print_json(hits)
+        return
+    table = _table(title=f"search: {query}")
+    for name in ("score", "when", "session", "content", "why"):
+        table.add_column(name)
+    for hit in hits:
+        table.add_row(
+            f"{hit.score:.3f}", show_time(hit.occurred_at), Text(hit.session_id or ""), Text(hit.content), Text(hit.why)
+        )
+    _console().print(table)
+
+
+@app.command("recall")
+def recall(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="The question the agent is about to answer.")],
+    user: Annotated[str, typer.Option("--user", help="Whose memory to recall.")],
+    session: Annotated[str | None, typer.Option("--session", help="The current session, if any.")] = None,
+    at: Annotated[str | None, typer.Option("--at", help="Recall as of this time (default: now).")] = None,
+    budget: Annotated[int, typer.Option("--budget", help="Token budget of the packet.")] = 1500,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """The routed memory packet: prompt-ready text, the items behind it and the route taken."""
+    with _open(ctx) as mem:
+        packet = mem.recall(query, user, session_id=session, at=_optional_time(at, "--at"), budget_tokens=budget)
+    if as_json:
+        _print_json(packet)
+        return
+    console = _console()
+    console.print(Text(packet.text))
+    console.print(
+        Text(
+            f"route: {packet.route.query_kind} via {', '.join(packet.route.channels)}; "
+            + "; ".join(packet.route.reasons)
+            + f" ({packet.tokens} tokens)",
+            style="dim",
+        )
+    )
+
+
+@app.command("reindex")
+def reindex(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False) -> None:
+    """Re-embed every remembered turn and summary with the configured --embedder."""
+    from rich.progress import Progress
+
+    with _open(ctx) as mem, Progress(console=_console(stderr=True), transient=as_json) as bar:
+        task = bar.add_task("re-embedding", total=None)
+        count = mem.reindex(progress=lambda done, total: bar.update(task, completed=done, total=total))
+    if as_json:
+        _print_json({"reindexed": count})
+    else:
+        _console().print(f"re-embedded {count} item(s) with {_settings(ctx).embedder}")
+
+
 # -- schema ------------------------------------------------------------------------------
 
 
@@ -665,10 +773,15 @@ def migrate(
     as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
     """Apply pending schema migrations (each in its own transaction), or show them with --status."""
-    with _open(ctx) as mem:
-        applied_now = [] if status else mem.backend.migrate()
-        applied = mem.backend.applied_migrations()
-        pending = mem.backend.pending_migrations()
+    settings = _settings(ctx)
+    # Opened without migrating, so --status shows what is pending and migrate applies it.
+    backend = open_backend(settings.url, migrate=False)
+    try:
+        applied_now = [] if status else backend.migrate()
+        applied = backend.applied_migrations()
+        pending = backend.pending_migrations()
+    finally:
+        backend.close()
     if as_json:
         body: dict[str, object] = {"applied": applied, "pending": pending}
         if not status:
@@ -892,6 +1005,95 @@ def demo(
                 Text(f"\nKept. Explore it: palimpsest --url {store} facts history {DEMO_USER}", style="dim"),
                 soft_wrap=True,
             )
+
+
+# -- benchmarks ---------------------------------------------------------------------------
+
+bench_app = typer.Typer(
+    help="Run the benchmarks of a source checkout (they read ../shared/benchmarks/).", no_args_is_help=True
+)
+app.add_typer(bench_app, name="bench")
+
+
+class BenchDataset(enum.StrEnum):
+    locomo = "locomo"
+    longmemeval = "longmemeval"
+    madial = "madial"
+
+
+class BenchEmbedder(enum.StrEnum):
+    e5 = "e5"
+    use = "use"
+    hash = "hash"
+
+
+def _bench_module(name: str) -> Any:
+    """Import ``bench.<name>`` from the source checkout; it is not part of the installed package."""
+    import importlib
+    import sys
+
+    checkout = Path(__file__).resolve().parents[2]
+    if (checkout / "bench" / "__init__.py").is_file() and str(checkout) not in sys.path:
+        sys.path.insert(0, str(checkout))
+    try:
+        return importlib.import_module(f"bench.{name}")
+    except ImportError as exc:
+        raise ValidationError(
+            f"the benchmarks live in the palimpsest source checkout (bench/), which this installation does not "
+            f"have ({exc}); clone the repository and `pip install -e .` from it"
+        ) from None
+
+
+@bench_app.command("retrieval")
+def bench_retrieval(
+    dataset: Annotated[BenchDataset, typer.Option(help="Benchmark to run.")] = BenchDataset.locomo,
+    file: Annotated[
+        str | None,
+        typer.Option(
+            help="Data file in the dataset's folder (longmemeval: default the 34-question subset; "
+            "longmemeval_s_498.json.gz for all)."
+        ),
+    ] = None,
+    limit_conversations: Annotated[
+        int | None, typer.Option(min=1, help="LoCoMo: only the first N conversations.")
+    ] = None,
+    limit_questions: Annotated[
+        int | None,
+        typer.Option(min=1, help="Only the first N questions (LoCoMo: per conversation; others: in the file)."),
+    ] = None,
+    embedder: Annotated[BenchEmbedder, typer.Option(help="Embedder of the store under test.")] = BenchEmbedder.e5,
+    url: Annotated[
+        str | None,
+        typer.Option(
+            "--url",
+            help="Store to fill (memory://, sqlite:///..., postgresql://...); "
+            "default a temporary SQLite file. The global --url is not used.",
+            show_default=False,
+        ),
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option(help="Markdown report (default bench/results/retrieval-<dataset>.md).")
+    ] = None,
+) -> None:
+    """Evidence recall@k per category of Memory.search, beside BM25-only and vector-only baselines."""
+    import shlex
+    import sys
+
+    retrieval = _bench_module("retrieval")
+    options = retrieval.Options(
+        dataset=dataset.value,
+        file=file,
+        limit_conversations=limit_conversations,
+        limit_questions=limit_questions,
+        embedder=embedder.value,
+        url=url,
+        out=out,
+    )
+    console = _console(stderr=True)
+    command = shlex.join(["palimpsest", *sys.argv[1:]])
+    report, written = retrieval.benchmark(options, command, progress=lambda m: console.print(m, highlight=False))
+    typer.echo(report)
+    console.print(f"written to {written}")
 
 
 def main() -> None:

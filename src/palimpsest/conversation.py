@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -161,6 +161,57 @@ class Conversation:
                 f"{embedder.name!r} ({embedder.dimension}-d); run `palimpsest reindex` to re-embed everything "
                 "with the configured embedder, or configure the original one"
             )
+
+    def reindex(self, progress: Callable[[int, int], None] | None = None, batch: int = 256) -> int:
+        """Re-embed every stored turn and summary with the configured embedder.
+
+        The vector spaces are cleared and claimed for the configured embedder first, then
+        filled session by session (each turn embedded with its previous turn, as ``add``
+        does). ``progress(done, total)`` is called after each batch. Returns the count.
+        """
+        from palimpsest.embed.registry import open_embedder
+
+        config = self._memory.config
+        embedder = open_embedder(config.embedder, **dict(config.embedder_options))
+        backend = self._memory.backend
+        sessions: dict[tuple[str, str, str], int] = {}
+        for chunk in backend.turns.iter_all(None, batch=1000):
+            for turn in chunk:
+                key = (turn.tenant, turn.user_id, turn.session_id)
+                sessions[key] = sessions.get(key, 0) + 1
+        users = sorted({(tenant, user) for tenant, user, _ in sessions})
+        summaries = [s for tenant, user in users for s in backend.summaries.for_user(tenant, user)]
+        total = sum(sessions.values()) + len(summaries)
+        with backend.transaction():
+            backend.vectors.clear_space(TURN_SPACE)
+            backend.vectors.clear_space(SUMMARY_SPACE)
+            backend.vectors.set_space_info(TURN_SPACE, embedder.name, embedder.dimension)
+            backend.vectors.set_space_info(SUMMARY_SPACE, embedder.name, embedder.dimension)
+        done = 0
+        for (tenant, user_id, session_id), count in sorted(sessions.items()):
+            turns = sorted(
+                backend.turns.recent(tenant, user_id, session_id=session_id, limit=count),
+                key=lambda t: (t.seq, t.occurred_at, t.id),
+            )
+            for start in range(0, len(turns), batch):
+                part = turns[start : start + batch]
+                texts = passage_texts(part, turns[start - 1] if start else None)
+                with backend.transaction():
+                    backend.vectors.upsert(
+                        TURN_SPACE, tenant, user_id, [t.id for t in part], embedder.embed_passages(texts)
+                    )
+                done += len(part)
+                if progress is not None:
+                    progress(done, total)
+        for summary in summaries:
+            vector = embedder.embed_passages([summary.sections.render() or summary.kind])
+            with backend.transaction():
+                backend.vectors.upsert(SUMMARY_SPACE, summary.tenant, summary.user_id, [summary.id], vector)
+            done += 1
+            if progress is not None:
+                progress(done, total)
+        self._embedder = embedder
+        return done
 
     def _claim_space(self, space: str) -> None:
         if self._memory.backend.vectors.space_info(space) is None:

@@ -7,7 +7,7 @@ logic of its own.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -183,6 +183,12 @@ class Memory:
         )
         self.metrics.observe("recall", time.perf_counter() - started)
         return packet
+
+    def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
+        """Re-embed everything with the configured embedder (after changing embedders)."""
+        count = self.conversation.reindex(progress)
+        self.audit.record("reindex", self.config.embedder, {"vectors": count})
+        return count
 
     def end_session(self, user_id: str, session_id: str) -> Summary | None:
         """Close a session: fold its remaining turns into its summary and refresh the storyline."""

@@ -285,3 +285,20 @@ def test_turns_know_their_position_in_the_session(conv: Memory) -> None:
     ]
     assert conv.backend.turns.recent("default", "u1", session_id="s2", limit=1)[0].seq == 0
     assert conv.backend.turns.next_seq("default", "u1", "s1") == 4
+
+
+def test_reindex_re_embeds_with_the_configured_embedder(backend_url: str, make_memory: Any) -> None:
+    if backend_url == "memory://":
+        pytest.skip("an in-process store cannot be reopened")
+    first: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64}, summary_every=2)
+    first.add(["the red bicycle is broken", "we will repair the bicycle"], user_id="u1", session_id="s1")
+    first.add("a question about taxes", user_id="u2", session_id="s9")
+    second: Memory = make_memory(embedder="hash", embedder_options={"dimension": 32})
+    seen: list[tuple[int, int]] = []
+    assert second.reindex(progress=lambda done, total: seen.append((done, total))) == 4
+    assert seen[-1] == (4, 4)
+    hits = second.search("bicycle", user_id="u1")
+    assert hits[0].content.endswith("bicycle is broken") or hits[0].content.endswith("repair the bicycle")
+    embedder = second.conversation.embedder
+    assert second.backend.vectors.space_info("turns") == (embedder.name, 32)
+    assert any(e.action == "reindex" for e in second.audit.events())

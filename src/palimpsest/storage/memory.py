@@ -238,5 +238,6 @@ class MemoryAuditLog:
             return state.heads.get(tenant)
 
 
-def open_memory(url: str) -> MemoryBackend:
+def open_memory(url: str, *, migrate: bool = True) -> MemoryBackend:
+    # Nothing to migrate: the in-process store has no schema.
     return MemoryBackend(url)

@@ -316,12 +316,13 @@ def _configure(conn: Connection) -> None:
 class PostgresBackend:
     """A pool of connections; a transaction is one pooled connection bound to the calling thread."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, *, migrate: bool = True) -> None:
         self.url = url
         self._conninfo, settings = parse_url(url)
         self._errors = _Translator(url)
         self._local = threading.local()
-        self.migrate()
+        if migrate:
+            self.migrate()
         with self._errors.boundary():
             self._pool: psycopg_pool.ConnectionPool[Connection] = psycopg_pool.ConnectionPool(
                 self._conninfo,
@@ -676,9 +677,9 @@ class PostgresAuditLog:
         return None if row is None else (int(row[0]), str(row[1]))
 
 
-def open_postgres(url: str) -> PostgresBackend:
-    """Open the PostgreSQL store named by ``url`` and apply pending migrations."""
-    return PostgresBackend(url)
+def open_postgres(url: str, *, migrate: bool = True) -> PostgresBackend:
+    """Open the PostgreSQL store named by ``url`` and (unless ``migrate=False``) apply pending migrations."""
+    return PostgresBackend(url, migrate=migrate)
 
 
 __all__ = ["MIGRATIONS", "PoolSettings", "PostgresBackend", "open_postgres", "parse_url", "redact_url"]

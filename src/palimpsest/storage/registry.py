@@ -11,9 +11,10 @@ from urllib.parse import urlsplit
 from palimpsest.errors import ConfigError
 from palimpsest.storage.base import Backend
 
-BackendFactory = Callable[[str], Backend]
+BackendFactory = Callable[..., Backend]
+"""Called as ``factory(url, migrate=bool)``."""
 
-# scheme -> "module:function"; the function takes the URL and returns an opened, migrated backend.
+# scheme -> "module:function"; the function takes the URL (and ``migrate=``) and returns an opened backend.
 _BACKENDS: dict[str, str] = {
     "memory": "palimpsest.storage.memory:open_memory",
     "sqlite": "palimpsest.storage.sqlite:open_sqlite",
@@ -47,11 +48,12 @@ def scheme_of(url: str) -> str:
     return urlsplit(url).scheme.lower()
 
 
-def open_backend(url: str) -> Backend:
-    """Open (and migrate) the backend named by ``url``."""
+def open_backend(url: str, *, migrate: bool = True) -> Backend:
+    """Open the backend named by ``url``; pending schema migrations are applied unless ``migrate=False``
+    (``palimpsest migrate --status`` needs to see them pending)."""
     scheme = scheme_of(url)
     if scheme in _CUSTOM:
-        return _CUSTOM[scheme](url)
+        return _CUSTOM[scheme](url, migrate=migrate)
     target = _BACKENDS.get(scheme)
     if target is None:
         raise ConfigError(f"unknown storage backend {scheme!r} in {url!r}; known: {', '.join(known_schemes())}")
@@ -63,4 +65,4 @@ def open_backend(url: str) -> Backend:
         hint = f" (pip install 'palimpsest[{extra}]')" if extra else ""
         raise ConfigError(f"backend {scheme!r} needs a driver that is not installed: {exc}{hint}") from exc
     factory = cast(BackendFactory, getattr(module, func_name))
-    return factory(url)
+    return factory(url, migrate=migrate)

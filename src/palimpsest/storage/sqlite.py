@@ -715,9 +715,11 @@ class SQLiteAuditLog:
         return (int(rows[0][0]), str(rows[0][1])) if rows else None
 
 
-def open_sqlite(url: str) -> SQLiteBackend:
-    """Open the database named by ``url`` and apply pending migrations."""
+def open_sqlite(url: str, *, migrate: bool = True) -> SQLiteBackend:
+    """Open the database named by ``url`` and (unless ``migrate=False``) apply pending migrations."""
     backend = SQLiteBackend(url)
+    if not migrate:
+        return backend
     try:
         backend.migrate()
     except BaseException:
