@@ -535,7 +535,9 @@ def test_demo_as_a_real_process(tmp_path: Path) -> None:
 def test_add_search_recall_and_reindex(sqlite_url: str) -> None:
     cli = make_cli(sqlite_url)
     hashed = {"PALIMPSEST_EMBEDDER": "hash"}
-    added = ok_json(cli("add", "my order ORD-7 arrived broken", "--user", "u1", "--session", "s1", "--json", env=hashed))
+    added = ok_json(
+        cli("add", "my order ORD-7 arrived broken", "--user", "u1", "--session", "s1", "--json", env=hashed)
+    )
     assert added["turns"][0]["content"] == "my order ORD-7 arrived broken"
     duplicate = cli("add", "my order ORD-7 arrived broken", "--user", "u1", "--session", "s1", env=hashed)
     assert "duplicate" in duplicate.stdout
