@@ -666,16 +666,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     def say(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
+    command = "python -m bench.facts " + shlex.join(sys.argv[1:] if argv is None else list(argv))
+    report = ""
     for kind in kinds:
         workload = Workload(args.versions, args.subjects, args.batch_size, seed=args.seed)
         say(f"{kind}: ingesting {args.versions:,} versions")
         with sqlite_url(args.tmpdir) if kind == "sqlite" else postgres_database() as url:
             results.append(run_backend(kind, url, workload, args.queries, progress=say))
         say(f"{kind}: done")
-    command = "python -m bench.facts " + shlex.join(sys.argv[1:] if argv is None else list(argv))
-    report = render(results, workload, args.queries, command, datetime.now(UTC))
-    if args.out is not None:
-        write_report(args.out, report)
+        # Written after each backend, so a long PostgreSQL run never loses the SQLite figures.
+        report = render(results, workload, args.queries, command, datetime.now(UTC))
+        if args.out is not None:
+            write_report(args.out, report)
     print(report)
     return 0
 

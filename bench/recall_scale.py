@@ -84,21 +84,21 @@ _TOPICS = (
 _EXCHANGES_EN = (
     ("I ordered a {product} on {weekday}, order {order}, and it still hasn't arrived.",
      "I checked order {order}: the {product} is with {courier} and should reach {city} within two days."),
-    ("Please send everything to my new address in {city} from now on.",
+    ("Please send everything to my new address in {city} from now on, the {product} too.",
      "Noted, future deliveries go to {city}. Do you want me to update order {order} as well?"),
     ("My {relation}'s birthday is next {weekday}. Any gift ideas under {price} yuan?",
      "A {product} or a dinner with {food} could work; both fit a {price} yuan budget."),
     ("Can you book a table for {n} at a {food} place in {city} on {weekday} evening?",
      "Booked a {food} restaurant in {city} for {n} people on {weekday} at 7 pm."),
-    ("I prefer {courier} for deliveries, the others were always late.",
-     "Understood, I'll choose {courier} whenever a shop offers it."),
+    ("I prefer {courier} for deliveries to {city}; the {product} that came {weekday} was late with the others.",
+     "Understood, I'll choose {courier} for {city} whenever a shop offers it, starting with order {order}."),
     ("The {product} I bought last month stopped working. Is it still under warranty?",
      "It is: the warranty covers 12 months. I opened repair ticket {ticket} for the {product}."),
     ("Remind me to send the {doc} to {name} before {weekday}.",
      "Reminder set: send the {doc} to {name} before {weekday}, as a {fmt} file like last time."),
-    ("I need the {doc} exported as {fmt}, not the default format.",
-     "From now on the {doc} will be exported as {fmt}."),
-    ("What's the status of my {topic} request?",
+    ("I need the {doc} for {name} exported as {fmt}, not the default format.",
+     "From now on the {doc} for {name} will be exported as {fmt}."),
+    ("What's the status of my {topic} request for the {product}?",
      "Your {topic} request for order {order} was approved on {weekday}; expect it in 3 to 5 days."),
     ("I'm flying to {city} on {weekday}, can you find a hotel near the station?",
      "Found three hotels near {city} station for {weekday}; the cheapest is {price} yuan a night."),
@@ -106,18 +106,18 @@ _EXCHANGES_EN = (
 _EXCHANGES_ZH = (
     ("我上个月买的{product_zh}坏了，订单号{order}，能退款吗？",
      "已为订单{order}申请退款，{product_zh}请用{courier_zh}寄回。"),
-    ("我搬到{city_zh}{district}了，以后都寄到这里。",
-     "好的，收货地址已改为{city_zh}{district}。"),
+    ("我搬到{city_zh}{district}了，以后{product_zh}都寄到这里。",
+     "好的，收货地址已改为{city_zh}{district}，{product_zh}的订单{order}也已更新。"),
     ("帮我查一下订单{order}的快递到哪了。",
      "订单{order}由{courier_zh}配送，目前在{city_zh}中转，预计{weekday_zh}送达。"),
     ("下{weekday_zh}要和{name}开会，提醒我准备{doc_zh}。",
      "已设置提醒：{weekday_zh}开会前准备好{doc_zh}。"),
-    ("我比较喜欢吃{food_zh}，不太吃辣。",
-     "记住了，您喜欢{food_zh}，推荐餐厅时会避开太辣的。"),
+    ("我比较喜欢吃{food_zh}，不太吃辣，{weekday_zh}想在{city_zh}吃。",
+     "记住了，您喜欢{food_zh}，{weekday_zh}在{city_zh}给您推荐不太辣的餐厅。"),
     ("我的{topic_zh}问题处理得怎么样了？",
      "您的{topic_zh}申请已受理，工单号{ticket}，{weekday_zh}前会有结果。"),
-    ("{doc_zh}以后都导出成{fmt}格式。",
-     "好的，以后{doc_zh}默认导出为{fmt}。"),
+    ("发给{name}的{doc_zh}以后都导出成{fmt}格式。",
+     "好的，以后发给{name}的{doc_zh}默认导出为{fmt}。"),
     ("给我{relation_zh}买个{product_zh}当生日礼物，预算{price}元。",
      "为您挑了三款{product_zh}，都在{price}元以内，需要直接下单吗？"),
 )  # fmt: skip
@@ -281,38 +281,53 @@ def batches(turns: int, users: int, batch: int) -> Iterator[tuple[int, int, int]
             yield u, offset, count
 
 
-def build(memory: Memory, *, turns: int, users: int, batch: int, session_turns: int, seed: int) -> dict[str, Any]:
-    """Fill the store up to ``turns`` turns; resumes after the batches already stored."""
+def build(
+    memory: Memory, *, turns: int, users: int, batch: int, session_turns: int, seed: int, progress: Path
+) -> dict[str, Any]:
+    """Fill the store until it holds ``turns`` turns; resumes where ``progress`` says it stopped.
+
+    About 2% of generated turns repeat an earlier turn of their session and are dropped by
+    add()'s dedupe (people do repeat themselves), so more turns are offered than stored.
+    """
     maker = DialogueMaker(seed)
     stored = memory.backend.turns.count(memory.config.tenant)
-    # Every batch stores exactly ``count`` turns (texts carry unique order numbers, so the
-    # dedupe never drops one), hence the batches already done are the first ``stored`` turns.
+    resume_at = int(progress.read_text()) if progress.exists() else 0
     if stored == 0:
         for u in range(users):
             memory.facts.set_many(maker.facts(user_name(u)))
     start_at = datetime(2025, 1, 1, tzinfo=UTC)
-    done = 0
     added = 0
     started = time.perf_counter()
     last_report = started
-    for u, offset, count in batches(turns, users, batch):
-        if done + count <= stored:
-            done += count
+    for index, (u, offset, count) in enumerate(batches(2 * turns, users, batch)):
+        if stored >= turns:
+            break
+        if index < resume_at:
             continue
         user = user_name(u)
-        session = offset // session_turns
+        session = f"s{offset // session_turns:05d}"
         messages = maker.turns(f"{user}:{offset}", count)
         at = start_at + timedelta(minutes=offset)
-        added += len(memory.add(messages, user_id=user, session_id=f"s{session:05d}", at=at).turns)
-        done += count
+        fresh = len(memory.add(messages, user_id=user, session_id=session, at=at).turns)
+        added += fresh
+        stored += fresh
         if (offset + count) % session_turns == 0:
-            memory.end_session(user, f"s{session:05d}")
+            memory.end_session(user, session)
+        if index % 50 == 0:
+            # Re-adding a batch after a crash stores nothing twice (dedupe), so a mark that
+            # lags behind the store by a few batches is harmless.
+            progress.write_text(str(index))
         now = time.perf_counter()
         if now - last_report > 30:
-            log(f"  … {done:,}/{turns:,} turns, {added / (now - started):,.0f} turns/s, load {os.getloadavg()[0]:.1f}")
+            rate = added / (now - started)
+            log(f"  … {stored:,}/{turns:,} turns, {rate:,.0f} turns/s, load {os.getloadavg()[0]:.1f}")
             last_report = now
     seconds = time.perf_counter() - started
-    return {"turns_added": added, "seconds": round(seconds, 1), "turns_per_s": round(added / seconds, 1) if added else None}
+    return {
+        "turns_added": added,
+        "seconds": round(seconds, 1),
+        "turns_per_s": round(added / seconds, 1) if added else None,
+    }
 
 
 # -- measure -------------------------------------------------------------------------------
@@ -493,7 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 log(f"building {db}: {args.turns:,} turns over {args.users:,} users with {args.embedder}")
                 report["build"] = build(
                     memory, turns=args.turns, users=args.users, batch=args.batch,
-                    session_turns=args.session_turns, seed=args.seed,
+                    session_turns=args.session_turns, seed=args.seed, progress=Path(f"{db}.progress"),
                 )  # fmt: skip
                 report["build"]["rss_after_build"] = rss_mb()
             report["store"] = {

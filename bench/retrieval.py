@@ -474,26 +474,36 @@ def newest_above_stale(probe: Probe, ranked: Sequence[str]) -> float:
 Metric = Callable[[Probe, Sequence[str]], float]
 
 
+def _recall(k: int) -> Metric:
+    return lambda probe, ranked: recall_at(probe.relevant, ranked, k)
+
+
+def _session_any(k: int) -> Metric:
+    return lambda probe, ranked: recall_any_at(probe.sessions, sessions_of(ranked), k)
+
+
+def _turn_all(k: int) -> Metric:
+    return lambda probe, ranked: recall_all_at(probe.relevant, ranked, k)
+
+
+def _ndcg(k: int) -> Metric:
+    return lambda probe, ranked: ndcg_at(probe.relevant, ranked, k)
+
+
 def locomo_metrics() -> dict[str, Metric]:
-    return {f"R@{k}": (lambda p, r, k=k: recall_at(p.relevant, r, k)) for k in (5, 10, 25, 50)}
+    return {f"R@{k}": _recall(k) for k in (5, 10, 25, 50)}
 
 
 def longmemeval_metrics() -> dict[str, Metric]:
-    out: dict[str, Metric] = {}
-    for k in (5, 10):
-        out[f"session any@{k}"] = lambda p, r, k=k: recall_any_at(p.sessions, sessions_of(r), k)
-    for k in (5, 10):
-        out[f"turn all@{k}"] = lambda p, r, k=k: recall_all_at(p.relevant, r, k)
-    return out
+    """Sessions are ranked by their best turn (the first k unique sessions of the turn ranking)."""
+    return {
+        **{f"session any@{k}": _session_any(k) for k in (5, 10)},
+        **{f"turn all@{k}": _turn_all(k) for k in (5, 10)},
+    }
 
 
 def madial_metrics() -> dict[str, Metric]:
-    return {
-        "R@5": lambda p, r: recall_at(p.relevant, r, 5),
-        "R@10": lambda p, r: recall_at(p.relevant, r, 10),
-        "nDCG@5": lambda p, r: ndcg_at(p.relevant, r, 5),
-        "nDCG@10": lambda p, r: ndcg_at(p.relevant, r, 10),
-    }
+    return {"R@5": _recall(5), "R@10": _recall(10), "nDCG@5": _ndcg(5), "nDCG@10": _ndcg(10)}
 
 
 METRICS: dict[str, Callable[[], dict[str, Metric]]] = {

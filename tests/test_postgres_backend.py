@@ -15,7 +15,7 @@ import psycopg
 import pytest
 
 from palimpsest import Memory
-from palimpsest.errors import ConfigError, ConflictError, MigrationError, StorageError
+from palimpsest.errors import ConfigError, ConflictError, IntegrityError, MigrationError, StorageError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.postgres import MIGRATIONS, PostgresBackend, _Translator, open_postgres, parse_url, redact_url
 from palimpsest.types import View
@@ -165,6 +165,25 @@ def test_sql_delete_of_the_last_audit_row_is_detected_via_the_head(chained: Memo
     sql(postgres_url, "DELETE FROM audit_events WHERE seq = 5")
     report = chained.audit.verify()
     assert not report.ok and report.first_broken_seq == 5 and report.checked == 4
+
+
+def test_a_cut_tail_stops_the_next_write_and_verify_names_the_break(chained: Memory, postgres_url: str) -> None:
+    sql(postgres_url, "DELETE FROM audit_events WHERE seq = 5")
+    with pytest.raises(IntegrityError, match="recorded head"):
+        chained.facts.set("u1", "lives_in", "Lhasa", valid_from=datetime(2026, 2, 1, tzinfo=UTC))
+    with pytest.raises(IntegrityError):
+        chained.add("hello", user_id="u1", session_id="s1")
+    assert [e.seq for e in chained.audit.events()] == [1, 2, 3, 4]  # nothing re-used seq 5
+    assert chained.backend.turns.count("default") == 0
+    report = chained.audit.verify()
+    assert not report.ok and report.first_broken_seq == 5 and "missing" in report.problem
+
+
+def test_an_altered_head_row_stops_the_next_write(chained: Memory, postgres_url: str) -> None:
+    sql(postgres_url, "UPDATE audit_heads SET hash = 'forged'")
+    with pytest.raises(IntegrityError):
+        chained.forget("u1", "lives_in")
+    assert not chained.audit.verify().ok
 
 
 def test_head_row_locked_by_a_write_that_changed_nothing_is_not_a_head(mem: Memory) -> None:

@@ -23,6 +23,7 @@ EXPECTED = [
     "0006_vectors",
     "0007_summaries",
     "0008_turn_position",
+    "0009_records",
 ]
 
 

@@ -328,7 +328,9 @@ class Conversation:
         vector = {k: v for k, v in vector.items() if k in candidates}
         by_position = {(t.session_id, t.seq): t.id for t in candidates.values()}
         neighbours = {
-            t.id: [n for n in (by_position.get((t.session_id, t.seq - 1)), by_position.get((t.session_id, t.seq + 1))) if n]
+            t.id: [
+                n for n in (by_position.get((t.session_id, t.seq - 1)), by_position.get((t.session_id, t.seq + 1))) if n
+            ]
             for t in candidates.values()
         }
         group_of = {t.id: t.session_id for t in candidates.values()}

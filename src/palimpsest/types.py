@@ -326,6 +326,24 @@ class MemoryPacket:
     tokens: int
 
 
+@dataclass(frozen=True, slots=True)
+class Record:
+    """A small governed document (quarantine item, user settings, consent, workflow, ...).
+
+    Typed repositories wrap records per kind; the storage layer only needs this shape.
+    """
+
+    kind: str
+    id: str
+    tenant: str
+    payload: Mapping[str, Any]
+    created_at: datetime
+    updated_at: datetime
+    user_id: str | None = None
+    status: str = ""
+    expires_at: datetime | None = None
+
+
 __all__ = [
     "NOW",
     "AppliedMigration",
@@ -340,6 +358,7 @@ __all__ = [
     "MemoryItem",
     "MemoryPacket",
     "Migration",
+    "Record",
     "Role",
     "RoutePlan",
     "Source",

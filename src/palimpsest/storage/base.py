@@ -24,7 +24,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palimpsest.core.temporal import FactKey
-from palimpsest.types import AppliedMigration, AuditEvent, FactVersion, Summary, SummaryKind, Turn, View
+from palimpsest.types import AppliedMigration, AuditEvent, FactVersion, Record, Summary, SummaryKind, Turn, View
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +198,36 @@ class SummaryStore(Protocol):
     def erase(self, tenant: str, user_id: str, *, session_id: str | None = None) -> int: ...
 
 
+class RecordStore(Protocol):
+    """Small documents by (tenant, kind, id): quarantine items, settings, consent, workflows, ...
+
+    ``list`` orders newest first by (updated_at, id). Payloads are JSON-compatible mappings.
+    """
+
+    def put(self, record: Record) -> None:
+        """Insert or replace the record with the same (tenant, kind, id)."""
+        ...
+
+    def get(self, tenant: str, kind: str, record_id: str) -> Record | None: ...
+
+    def list(
+        self,
+        tenant: str,
+        kind: str,
+        *,
+        user_id: str | None = None,
+        status: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[Record]: ...
+
+    def delete(self, tenant: str, kind: str, ids: Sequence[str]) -> int: ...
+
+    def delete_user(self, tenant: str, user_id: str) -> int:
+        """Every record of the user, whatever its kind (hard forget)."""
+        ...
+
+
 @runtime_checkable
 class Backend(Protocol):
     url: str
@@ -206,6 +236,7 @@ class Backend(Protocol):
     turns: TurnStore
     vectors: VectorStore
     summaries: SummaryStore
+    records: RecordStore
 
     def transaction(self) -> AbstractContextManager[None]: ...
 

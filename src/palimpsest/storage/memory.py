@@ -15,7 +15,12 @@ from palimpsest.core.temporal import FactKey
 from palimpsest.errors import IntegrityError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.filters import matches_query, sort_key
-from palimpsest.storage.memory_conversation import MemorySummaryStore, MemoryTurnStore, MemoryVectorStore
+from palimpsest.storage.memory_conversation import (
+    MemoryRecordStore,
+    MemorySummaryStore,
+    MemoryTurnStore,
+    MemoryVectorStore,
+)
 from palimpsest.types import AppliedMigration, AuditEvent, FactVersion
 
 
@@ -53,6 +58,7 @@ class MemoryBackend:
         self.turns = MemoryTurnStore(self._lock, self.record_undo)
         self.vectors = MemoryVectorStore(self._lock, self.record_undo)
         self.summaries = MemorySummaryStore(self._lock, self.record_undo)
+        self.records = MemoryRecordStore(self._lock, self.record_undo)
 
     # -- transactions -------------------------------------------------------------
     def _undo_log(self) -> list[Callable[[], None]] | None:
@@ -101,6 +107,7 @@ class MemoryBackend:
             self.turns = MemoryTurnStore(self._lock, self.record_undo)
             self.vectors = MemoryVectorStore(self._lock, self.record_undo)
             self.summaries = MemorySummaryStore(self._lock, self.record_undo)
+        self.records = MemoryRecordStore(self._lock, self.record_undo)
 
 
 class MemoryFactStore:

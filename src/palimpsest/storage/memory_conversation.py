@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import replace
@@ -11,9 +12,10 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palimpsest.core.bm25 import InvertedIndex
+from palimpsest.errors import ValidationError
 from palimpsest.storage.base import SessionInfo
 from palimpsest.storage.vector_index import ScopeVectors
-from palimpsest.types import Summary, SummaryKind, Turn
+from palimpsest.types import Record, Summary, SummaryKind, Turn
 
 
 def _turn_order(turn: Turn) -> tuple[datetime, str]:
@@ -267,4 +269,78 @@ class MemorySummaryStore:
             ]
             for k in doomed:
                 del self._rows[k]
+        return len(doomed)
+
+
+class MemoryRecordStore:
+    def __init__(self, lock: threading.RLock, record_undo: Callable[[Callable[[], None]], None]) -> None:
+        self._lock = lock
+        self._record_undo = record_undo
+        self._rows: dict[tuple[str, str, str], Record] = {}
+
+    def _restore(self, key: tuple[str, str, str], previous: Record | None) -> Callable[[], None]:
+        def undo() -> None:
+            if previous is None:
+                self._rows.pop(key, None)
+            else:
+                self._rows[key] = previous
+
+        return undo
+
+    def put(self, record: Record) -> None:
+        # Round-trip through JSON, as the SQL backends do: same errors, same stored shapes.
+        try:
+            payload = json.loads(json.dumps(dict(record.payload), ensure_ascii=False))
+        except (TypeError, ValueError) as exc:
+            raise ValidationError(f"record payload must be JSON-serializable: {exc}") from exc
+        record = replace(record, payload=payload)
+        key = (record.tenant, record.kind, record.id)
+        with self._lock:
+            previous = self._rows.get(key)
+            self._rows[key] = record
+            self._record_undo(self._restore(key, previous))
+
+    def get(self, tenant: str, kind: str, record_id: str) -> Record | None:
+        with self._lock:
+            return self._rows.get((tenant, kind, record_id))
+
+    def list(
+        self,
+        tenant: str,
+        kind: str,
+        *,
+        user_id: str | None = None,
+        status: str | None = None,
+        limit: int | None = None,
+        offset: int = 0,
+    ) -> list[Record]:
+        with self._lock:
+            rows = [
+                r
+                for (t, k, _), r in self._rows.items()
+                if t == tenant
+                and k == kind
+                and (user_id is None or r.user_id == user_id)
+                and (status is None or r.status == status)
+            ]
+        rows.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
+        end = None if limit is None else offset + limit
+        return rows[offset:end]
+
+    def delete(self, tenant: str, kind: str, ids: Sequence[str]) -> int:
+        count = 0
+        with self._lock:
+            for record_id in ids:
+                key = (tenant, kind, record_id)
+                previous = self._rows.pop(key, None)
+                if previous is not None:
+                    count += 1
+                    self._record_undo(self._restore(key, previous))
+        return count
+
+    def delete_user(self, tenant: str, user_id: str) -> int:
+        with self._lock:
+            doomed = [k for k, r in self._rows.items() if k[0] == tenant and r.user_id == user_id]
+            for key in doomed:
+                self._record_undo(self._restore(key, self._rows.pop(key)))
         return len(doomed)

@@ -22,10 +22,11 @@ Lexical search is Okapi BM25 (k1=1.2, b=0.75, the same formula as
 
 Vectors live in one table with an untyped ``vector`` column, because the dimension is known
 only when a space is claimed. ``set_space_info`` then creates an HNSW index on the expression
-``embedding::vector(dim)`` restricted to that space. A search over a scope of at most
-:data:`EXACT_SEARCH_MAX` vectors is exact (the untyped expression cannot use the index); a
-larger scope uses the index with pgvector's iterative scan, so the user filter still returns
-``limit`` rows.
+``embedding::vector(dim)`` restricted to that space and dimension (a row of another width,
+e.g. one deleted earlier in the re-claiming transaction, falls outside the index instead of
+failing the cast). A search over a scope of at most :data:`EXACT_SEARCH_MAX` vectors is exact
+(the untyped expression cannot use the index); a larger scope uses the index with pgvector's
+iterative scan, so the user filter still returns ``limit`` rows.
 """
 
 from __future__ import annotations
@@ -538,20 +539,23 @@ def ann_settings(conn: Connection, limit: int) -> Iterator[None]:
         yield
 
 
-def ann_statement(space: str, cast: sql.Composable) -> sql.Composed:
+def ann_statement(space: str, dimension: int) -> sql.Composed:
     """The HNSW search of one scope; parameters: query text, tenant, user_id, query text, limit.
 
-    The space is a literal so the planner can match the space's partial index even once
-    psycopg has prepared the statement; the relaxed order of an iterative scan is re-sorted
-    outside.
+    Space and dimension are literals so the planner can match the space's partial index even
+    once psycopg has prepared the statement; the relaxed order of an iterative scan is
+    re-sorted outside.
     """
+    cast = ann_cast(dimension)
+    if cast is None:
+        raise ValueError(f"HNSW cannot index {dimension}-d vectors")
     return sql.SQL(
         "WITH hits AS MATERIALIZED ("
         " SELECT id, (embedding::{cast}) <=> %s::{cast} AS distance FROM vectors"
-        " WHERE space = {space} AND tenant = %s AND user_id = %s"
+        " WHERE space = {space} AND vector_dims(embedding) = {dim} AND tenant = %s AND user_id = %s"
         " ORDER BY (embedding::{cast}) <=> %s::{cast} LIMIT %s)"
         " SELECT id, 1 - distance FROM hits ORDER BY distance, id"
-    ).format(cast=cast, space=sql.Literal(space))
+    ).format(cast=cast, space=sql.Literal(space), dim=sql.Literal(dimension))
 
 
 class PostgresVectorStore:
@@ -586,12 +590,13 @@ class PostgresVectorStore:
             conn.execute(
                 sql.SQL(
                     "CREATE INDEX IF NOT EXISTS {name} ON vectors USING hnsw ((embedding::{cast}) {ops}) "
-                    "WHERE space = {space}"
+                    "WHERE space = {space} AND vector_dims(embedding) = {dim}"
                 ).format(
                     name=sql.Identifier(wanted),
                     cast=cast,
                     ops=sql.SQL(f"{_ann_type(dimension)}_cosine_ops"),
                     space=sql.Literal(space),
+                    dim=sql.Literal(dimension),
                 )
             )
 
@@ -634,9 +639,8 @@ class PostgresVectorStore:
             dimension, size = (row[0], int(row[1])) if row else (None, 0)
             if size == 0:
                 return []
-            cast = ann_cast(len(q)) if dimension == len(q) else None
-            if size > self.exact_search_max and cast is not None:
-                rows = self._search_ann(conn, space, tenant, user_id, text, cast, limit)
+            if size > self.exact_search_max and dimension == len(q) and ann_cast(len(q)) is not None:
+                rows = self._search_ann(conn, space, tenant, user_id, text, len(q), limit)
             else:
                 rows = conn.execute(
                     "SELECT id, 1 - (embedding <=> %s::vector) FROM vectors "
@@ -649,10 +653,10 @@ class PostgresVectorStore:
 
     @staticmethod
     def _search_ann(
-        conn: Connection, space: str, tenant: str, user_id: str, text: str, cast: sql.Composable, limit: int
+        conn: Connection, space: str, tenant: str, user_id: str, text: str, dimension: int, limit: int
     ) -> list[TupleRow]:
         with ann_settings(conn, limit):
-            return conn.execute(ann_statement(space, cast), (text, tenant, user_id, text, limit)).fetchall()
+            return conn.execute(ann_statement(space, dimension), (text, tenant, user_id, text, limit)).fetchall()
 
     def delete(self, space: str, tenant: str, ids: Sequence[str]) -> None:
         if len(ids) == 0:

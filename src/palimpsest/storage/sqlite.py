@@ -49,6 +49,7 @@ from palimpsest.storage.sqlite_conversation import (
     SQLiteVectorStore,
     VectorCache,
 )
+from palimpsest.storage.sqlite_records import RECORD_MIGRATIONS, SQLiteRecordStore
 from palimpsest.types import (
     AppliedMigration,
     AuditEvent,
@@ -186,6 +187,7 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
         ),
     ),
     *CONVERSATION_MIGRATIONS,
+    *RECORD_MIGRATIONS,
 )
 """The SQLite schema, oldest first. Never edit an entry that has shipped; append a new one."""
 
@@ -291,6 +293,7 @@ class SQLiteBackend:
             self, PROCESS_VECTOR_CACHE if cache_mb is None else VectorCache(cache_mb * 1024 * 1024)
         )
         self.summaries = SQLiteSummaryStore(self)
+        self.records = SQLiteRecordStore(self)
         self._runner = MigrationRunner(SQLiteMigrationTarget(self), SQLITE_MIGRATIONS)
 
     # -- connections ----------------------------------------------------------------------

@@ -765,10 +765,9 @@ def _load(rows: Sequence[Sequence[Any]]) -> ScopeVectors | None:
     blob_size = len(rows[0][1])
     if blob_size == 0 or blob_size % 4 or any(len(r[1]) != blob_size for r in rows):
         raise StorageError("stored vectors of one scope have inconsistent sizes; run `palimpsest reindex`")
+    # One buffer, one (writable, native-order) copy, adopted by the scope: no per-row work.
     matrix = np.frombuffer(b"".join(r[1] for r in rows), dtype="<f4").reshape(len(rows), blob_size // 4)
-    scope = ScopeVectors(blob_size // 4)
-    scope.add([str(r[0]) for r in rows], matrix.astype(np.float32))
-    return scope
+    return ScopeVectors.from_rows([str(r[0]) for r in rows], matrix.astype(np.float32))
 
 
 # -- summaries ----------------------------------------------------------------------------
