@@ -14,6 +14,7 @@ from palimpsest.core.clock import utc_now
 from palimpsest.core.fusion import FusionParams
 from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.errors import ConfigError
+from palimpsest.write.immune import RiskPolicy
 
 
 def default_data_dir() -> Path:
@@ -50,6 +51,10 @@ class Config:
     router_rules: Path | None = None
     """A YAML file of router rules (reloaded when it changes); ``None`` uses the packaged defaults."""
     fusion: FusionParams = field(default_factory=FusionParams)
+    risk_policy: RiskPolicy = field(default_factory=RiskPolicy)
+    """Immune system: quarantine threshold, quarantine expiry, burst freeze."""
+    consent_policy: Path | None = None
+    """A YAML file of consent categories and retention; ``None`` uses the packaged defaults."""
 
     def __post_init__(self) -> None:
         if not self.tenant or not self.tenant.strip():

@@ -32,6 +32,8 @@ from palimpsest.types import FactVersion, MemoryItem, MemoryPacket, RoutePlan, S
 
 if TYPE_CHECKING:
     from palimpsest.embed.base import Embedder
+    from palimpsest.governance.quarantine import QuarantineItem
+    from palimpsest.write.pipeline import FactDecision
     from palimpsest.memory import Memory
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
@@ -45,11 +47,19 @@ _LAST_TIME = re.compile(r"(上次|上回|上一次|last time|previous time|the o
 
 @dataclass(frozen=True, slots=True)
 class AddResult:
-    """What ``add`` stored. ``turns`` are the episodes written (durable on return)."""
+    """What ``add`` did. Everything it reports is committed when it returns.
+
+    ``turns``: episodes written; ``quarantined``: turns (or facts) the immune system held;
+    ``facts``: what happened to every candidate fact extracted (written, rejected, ...);
+    ``not_stored``: turns kept out of episodes because the user switched conversations off.
+    """
 
     turns: tuple[Turn, ...]
     duplicates: int = 0
     window_only: bool = False
+    quarantined: tuple[QuarantineItem, ...] = ()
+    facts: tuple[FactDecision, ...] = ()
+    not_stored: tuple[Turn, ...] = ()
 
 
 def content_hash(role: str, content: str) -> str:
@@ -228,6 +238,8 @@ class Conversation:
         metadata: Mapping[str, Any] | None = None,
         remember: bool = True,
         agent_id: str | None = None,
+        source: str = "user",
+        screened: bool = True,
     ) -> AddResult:
         memory = self._memory
         _require_name(user_id, "user_id")
@@ -255,7 +267,8 @@ class Conversation:
             for i, (role, content) in enumerate(pairs)
         ]
         memory.window.append(tenant, user_id, session_id, drafts, now=now)
-        if not remember:
+        switches = memory.controls.get(user_id)
+        if not remember or not switches.memory:
             return AddResult(turns=(), window_only=True)
 
         known = memory.backend.turns.known_hashes(tenant, user_id, session_id, [t.content_hash for t in drafts])
@@ -265,26 +278,37 @@ class Conversation:
                 continue
             known.add(turn.content_hash)
             fresh.append(turn)
-        duplicates = len(drafts) - len(fresh)
         if not fresh:
-            return AddResult(turns=(), duplicates=duplicates)
+            return AddResult(turns=(), duplicates=len(drafts))
 
-        previous = memory.backend.turns.recent(tenant, user_id, session_id=session_id, limit=1)
-        before = previous[0] if previous else None
-        vectors = self.embedder.embed_passages(passage_texts(fresh, before))
-        lexical = [lexical_text(t) for t in fresh]
+        pipeline = memory.pipeline
+        if screened:
+            admitted, held = pipeline.classify(fresh, user_id=user_id, session_id=session_id, source=source)
+        else:
+            admitted, held = fresh, []
+        extractions = pipeline.extract(admitted, user_id=user_id)
+        admitted = [pipeline.tag(t, extractions.get(t.id)) for t in admitted]
+        episodes = admitted if switches.conversations else []
+        vectors = None
+        if episodes:
+            previous = memory.backend.turns.recent(tenant, user_id, session_id=session_id, limit=1)
+            vectors = self.embedder.embed_passages(passage_texts(episodes, previous[0] if previous else None))
+        lexical = [lexical_text(t) for t in episodes]
         backend = memory.backend
+        decisions: list[FactDecision] = []
         with backend.transaction():
             head = backend.audit.lock_head(tenant)
+            quarantined = pipeline.hold(held, user_id=user_id, session_id=session_id, source=source)
             # Re-check inside the transaction: a concurrent add may have stored the same turn.
-            again = backend.turns.known_hashes(tenant, user_id, session_id, [t.content_hash for t in fresh])
-            keep = [i for i, t in enumerate(fresh) if t.content_hash not in again]
+            again = backend.turns.known_hashes(tenant, user_id, session_id, [t.content_hash for t in episodes])
+            keep = [i for i, t in enumerate(episodes) if t.content_hash not in again]
             start = backend.turns.next_seq(tenant, user_id, session_id)
-            fresh = [replace(fresh[i], seq=start + n) for n, i in enumerate(keep)]
-            if fresh:
+            stored = [replace(episodes[i], seq=start + n) for n, i in enumerate(keep)]
+            if stored and vectors is not None:
                 self._claim_space(TURN_SPACE)
-                backend.turns.insert(fresh, [lexical[i] for i in keep])
-                backend.vectors.upsert(TURN_SPACE, tenant, user_id, [t.id for t in fresh], vectors[keep])
+                backend.turns.insert(stored, [lexical[i] for i in keep])
+                backend.vectors.upsert(TURN_SPACE, tenant, user_id, [t.id for t in stored], vectors[keep])
+                head = backend.audit.lock_head(tenant)
                 backend.audit.append(
                     next_event(
                         head,
@@ -294,14 +318,23 @@ class Conversation:
                         action="turns.added",
                         target=f"{user_id}/{session_id}",
                         digest=payload_digest(
-                            {"turns": [t.id for t in fresh], "hashes": [t.content_hash for t in fresh]}
+                            {"turns": [t.id for t in stored], "hashes": [t.content_hash for t in stored]}
                         ),
                     )
                 )
-        duplicates += len(keep) - len(fresh) if len(keep) != len(fresh) else 0
-        if fresh:
-            memory.summaries.after_add(user_id, session_id, fresh)
-        return AddResult(turns=tuple(fresh), duplicates=len(drafts) - len(fresh))
+            for turn in admitted:
+                extraction = extractions.get(turn.id)
+                if extraction is not None:
+                    decisions.extend(pipeline.apply(turn, extraction, user_id=user_id, switches=switches, source=source))
+        if stored:
+            memory.summaries.after_add(user_id, session_id, stored)
+        return AddResult(
+            turns=tuple(stored),
+            duplicates=len(drafts) - len(fresh) + len(episodes) - len(stored),
+            quarantined=tuple(quarantined),
+            facts=tuple(decisions),
+            not_stored=tuple(t for t in admitted if not switches.conversations),
+        )
 
     # -- read path: hybrid episode search ------------------------------------------------
     def episode_scores(

@@ -26,7 +26,10 @@ from palimpsest.core.window import WindowPolicy
 from palimpsest.errors import ValidationError
 from palimpsest.facts import Facts
 from palimpsest.governance.audit import next_event, payload_digest, verify_chain
+from palimpsest.governance.controls import ConsentPolicy, Controls
+from palimpsest.governance.quarantine import Quarantine
 from palimpsest.metrics import Metrics
+from palimpsest.write.pipeline import WritePipeline
 from palimpsest.router_rules import ReloadingRecipe
 from palimpsest.storage.base import Backend, FactQuery
 from palimpsest.storage.registry import open_backend
@@ -117,6 +120,10 @@ class Memory:
         self.conversation = Conversation(self)
         self.summaries = SummaryChannel(self, every=base.summary_every)
         self._router = ReloadingRecipe(base.router_rules)
+        self.consent_policy = ConsentPolicy.load(base.consent_policy)
+        self.controls = Controls(self)
+        self.quarantine = Quarantine(self)
+        self.pipeline = WritePipeline(self)
 
     def router_recipe(self) -> RouterRecipe:
         return self._router.get()
@@ -132,11 +139,14 @@ class Memory:
         remember: bool = True,
         *,
         agent_id: str | None = None,
+        source: str = "user",
     ) -> AddResult:
         """Store turns as episodes (and in the session window). Durable when it returns.
 
         ``messages``: a string, a ``{"role", "content"}`` dict, or a list of them.
-        ``remember=False`` keeps the turns in the sliding window only.
+        ``remember=False`` keeps the turns in the sliding window only. ``source`` says where the
+        content came from: anything but the user, the assistant or the system (e.g. ``"tool"``,
+        ``"web"``) is untrusted, and facts extracted from it wait in quarantine for confirmation.
         """
         started = time.perf_counter()
         result = self.conversation.add(

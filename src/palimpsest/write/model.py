@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 Language = Literal["en", "zh"]
 
-IdentifierKind = Literal["phone", "email", "order_id", "user_id", "amount"]
+IdentifierKind = Literal["phone", "email", "order_id", "user_id", "amount", "ticket_id"]
 
 Granularity = Literal["instant", "day", "week", "month", "year"]
 
@@ -28,12 +28,21 @@ Severity = Literal["reject", "warn"]
 @dataclass(frozen=True, slots=True)
 class RelativeTime:
     """A time expression as said, kept so it can be re-resolved at read time
-    ("上个月" means a different month next month). ``offset`` counts ``unit``s from the anchor."""
+    ("上个月" means a different month next month). ``offset`` counts ``unit``s from the anchor
+    (weeks for ``unit="weekday"``). ``write.timeexpr.resolve_relative`` gives the exact rules."""
 
     unit: Literal["day", "week", "month", "year", "weekday", "hour", "minute"]
     offset: int
     weekday: int | None = None
     """0 = Monday … 6 = Sunday, for "last Monday" / "上周一"."""
+    month: int | None = None
+    """1–12: a named month inside the year the spec picks ("去年三月", "in March")."""
+    day: int | None = None
+    """1–31: a named day inside the month the spec picks ("3月5日", "下个月5号")."""
+    mode: Literal["calendar", "shift", "most_recent"] = "calendar"
+    """``calendar``: the calendar day/week/month/year ``offset`` units away ("上个月", "last week");
+    ``shift``: the anchor's day moved by ``offset`` units ("two weeks ago", "三个月前");
+    ``most_recent``: the latest named weekday or month not after the anchor ("周一", "in March")."""
 
 
 @dataclass(frozen=True, slots=True)

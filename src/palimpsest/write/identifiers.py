@@ -1,0 +1,271 @@
+"""Identifiers in free text: phones, e-mails, order / ticket / user ids and amounts.
+
+Identifiers feed the exact channel, where a wrong key is worse than a missing one, so
+every pattern here is anchored either on an unmistakable shape (a Chinese mobile
+``1[3-9]`` + 9 digits, a ``+44`` prefix, an ``@``, a currency sign) or on a cue word
+("订单号", "order #", "用户ID"). Bare numbers — dates, times, years, versions ("iPhone 14",
+"v2.3", "2024年") — never match on their own.
+
+Values are normalized with :func:`palimpsest.core.identifiers.identifier_key`, the
+function exact lookup applies to queries, so ``+86 138-0000-1111`` and ``13800001111``
+meet. Amounts become a decimal string plus an ISO currency code ("¥299" → ``299`` CNY,
+"3千块" → ``3000`` CNY, "$3,000.50" → ``3000.50`` USD).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from palimpsest.core.identifiers import identifier_key
+from palimpsest.write.model import IdentifierKind, IdentifierMention
+
+__all__ = ["find_identifiers", "parse_chinese_number"]
+
+# ---------------------------------------------------------------------------- patterns
+
+# ASCII-only boundaries: ``\b`` and ``\w`` treat hanzi as word characters, and Chinese
+# text glues identifiers straight onto words ("邮箱是a@b.com", "订单号JD123").
+_NOT_AFTER_ALNUM = r"(?<![0-9A-Za-z])"
+_NOT_BEFORE_DIGIT = r"(?![0-9])"
+
+_EMAIL = re.compile(
+    r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
+)
+_CN_MOBILE = re.compile(
+    r"(?<![0-9A-Za-z+])(?:(?:\+|00)\s?86[\s-]?)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}" + _NOT_BEFORE_DIGIT
+)
+_INTL_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\+|00)[1-9]\d{0,2}(?:[\s.-]?\(?\d{1,4}\)?){2,5}" + _NOT_BEFORE_DIGIT)
+_US_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}" + _NOT_BEFORE_DIGIT)
+_CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-\d{7,8}(?![0-9-])")
+
+# An id token: letters, digits, dashes, underscores, with at least one digit.
+_ID = r"(?P<id>[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
+_CUE_TAIL = r"\s*(?:(?i:is|was)\s+|是|为|:|：|#|号)?\s*#?\s*"
+_ORDER_CUE = re.compile(
+    r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\border)(?:\s*(?i:number|no\.?|num|id))?)" + _CUE_TAIL + _ID
+)
+_TICKET_CUE = re.compile(
+    r"(?:投诉单号|工单编号|工单号|工单|(?i:\bticket|\bcase)(?:\s*(?i:number|no\.?|num|id))?)" + _CUE_TAIL + _ID
+)
+_USER_CUE = re.compile(
+    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)))"
+    + _CUE_TAIL
+    + r"(?P<id>[A-Za-z0-9_][A-Za-z0-9_.-]*)"
+)
+# Ids recognisable by shape alone: a known order prefix, or a few capitals and a long run of digits.
+_ORDER_SHAPE = re.compile(
+    r"(?<![A-Za-z0-9_-])(?P<id>(?:ORD|ORDER|SO|PO|JD|TB|TM|PDD|AMZ|INV)[-_]?(?:[A-Z0-9]+[-_])*\d[A-Z0-9]*"
+    r"|[A-Z]{2,4}\d{8,})(?![A-Za-z0-9_-])"
+)
+_TICKET_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?P<id>(?:TK|TKT|TICKET|CASE|INC)[-_]?\d{3,})(?![A-Za-z0-9_-])")
+
+_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+_CN_DIGITS = "零一二两三四五六七八九"
+_CN_NUM = rf"[{_CN_DIGITS}十百千万亿]+"
+_MULT = r"(?P<mult>[千万kK](?![A-Za-z]))?"
+_PREFIX_CURRENCY = re.compile(
+    r"(?P<cur>[¥$€£]|(?<![A-Za-z])(?:US\$|RMB|CNY|USD|EUR|GBP))\s?(?P<num>" + _NUM + r")" + _MULT
+)
+# 元旦 / 元宵 are holidays, not yuan; 块 after a Chinese numeral is also "a piece of", so
+# it only counts with 钱 or a number of at least ten (三千块, 两百块).
+_SUFFIX_CURRENCY = re.compile(
+    _NOT_AFTER_ALNUM
+    + r"(?P<num>"
+    + _NUM
+    + r")\s?"
+    + _MULT
+    + r"\s?(?P<cur>元(?![旦宵])|块钱|块|人民币|美元|美金|欧元|英镑|RMB|CNY|USD|EUR|GBP"
+    r"|(?i:dollars?|bucks|euros?|yuan)(?![A-Za-z]))"
+)
+_SUFFIX_CURRENCY_CN = re.compile(rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑)")
+
+_CURRENCY_CODES: dict[str, str] = {
+    "¥": "CNY", "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY",
+    "$": "USD", "us$": "USD", "usd": "USD", "美元": "USD", "美金": "USD", "dollar": "USD", "dollars": "USD",
+    "bucks": "USD", "€": "EUR", "eur": "EUR", "欧元": "EUR", "euro": "EUR", "euros": "EUR",
+    "£": "GBP", "gbp": "GBP", "英镑": "GBP",
+}  # fmt: skip
+_MULTIPLIERS = {"千": 1000, "k": 1000, "万": 10000}
+
+_MIN_ID_CHARS = 4
+_MIN_PHONE_DIGITS = 8
+_MAX_PHONE_DIGITS = 15
+_YEAR = re.compile(r"^(19|20)\d{2}$")
+
+# ---------------------------------------------------------------------------- numbers
+
+
+def parse_chinese_number(text: str) -> int | None:
+    """``三千`` → 3000, ``两百五十`` → 250, ``一万二千`` → 12000; ``None`` if not a numeral."""
+    digits = {ch: i for i, ch in enumerate("零一二三四五六七八九")} | {"两": 2}
+    small_units = {"十": 10, "百": 100, "千": 1000}
+    big_units = {"万": 10_000, "亿": 100_000_000}
+    total = section = digit = 0
+    seen = False
+    for ch in text:
+        if ch in digits:
+            digit, seen = digits[ch], True
+        elif ch in small_units:
+            # A bare 十 at the start means 10 ("十五" = 15).
+            section += (digit or 1) * small_units[ch]
+            digit, seen = 0, True
+        elif ch in big_units:
+            total += (section + digit) * big_units[ch]
+            section = digit = 0
+        else:
+            return None
+    return total + section + digit if seen else None
+
+
+def _decimal_string(amount: Decimal) -> str:
+    if amount == amount.to_integral_value():
+        return str(int(amount))
+    # Money keeps cents: 3000.5 is written 3000.50.
+    return f"{amount:.2f}" if amount.as_tuple().exponent in (-1, -2) else format(amount.normalize(), "f")
+
+
+# ---------------------------------------------------------------------------- scanning
+
+
+@dataclass(frozen=True, slots=True)
+class _Found:
+    priority: int
+    """Lower wins an overlap: a cue ("账号") says more than a shape does."""
+    mention: IdentifierMention
+
+
+def _fold(text: str) -> str:
+    """NFKC per character, keeping offsets: full-width ``１３８`` / ``＠`` / ``￥`` become ASCII."""
+    out = []
+    for ch in text:
+        folded = unicodedata.normalize("NFKC", ch)
+        out.append(folded if len(folded) == 1 else ch)
+    return "".join(out)
+
+
+def _mention(
+    text: str, kind: IdentifierKind, span: tuple[int, int], value: str | None, currency: str | None = None
+) -> IdentifierMention | None:
+    if not value:
+        return None
+    return IdentifierMention(kind=kind, text=text[span[0] : span[1]], value=value, span=span, currency=currency)
+
+
+def _phones(text: str, folded: str) -> Iterator[_Found]:
+    for priority, pattern in enumerate((_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE), start=20):
+        for m in pattern.finditer(folded):
+            digits = re.sub(r"\D", "", m.group())
+            if not _MIN_PHONE_DIGITS <= len(digits) <= _MAX_PHONE_DIGITS:
+                continue
+            found = _mention(text, "phone", m.span(), identifier_key(m.group(), "phone"))
+            if found:
+                yield _Found(priority, found)
+
+
+def _plausible_id(token: str) -> bool:
+    token = token.strip("-_")
+    if len(token) < _MIN_ID_CHARS or not re.search(r"\d", token):
+        return False
+    # A cue followed by a year ("orders in 2024" is caught elsewhere, "订单 2024" is not an id).
+    return not _YEAR.match(token)
+
+
+def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
+    cued: tuple[tuple[re.Pattern[str], IdentifierKind], ...] = (
+        (_TICKET_CUE, "ticket_id"),
+        (_ORDER_CUE, "order_id"),
+        (_USER_CUE, "user_id"),
+    )
+    for pattern, kind in cued:
+        for m in pattern.finditer(folded):
+            token = m.group("id").rstrip("-_.")
+            needs_digit = kind != "user_id" or "_" not in token
+            if (needs_digit and not _plausible_id(token)) or len(token) < 3:
+                continue
+            start = m.start("id")
+            found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
+            if found:
+                yield _Found(10, found)
+
+
+def _shaped_ids(text: str, folded: str) -> Iterator[_Found]:
+    for pattern, kind in ((_TICKET_SHAPE, "ticket_id"), (_ORDER_SHAPE, "order_id")):
+        for m in pattern.finditer(folded):
+            if len(re.sub(r"\D", "", m.group("id"))) < 3:
+                continue
+            found = _mention(text, kind, m.span("id"), identifier_key(m.group("id"), "id"))
+            if found:
+                yield _Found(30, found)
+
+
+def _amount(m: re.Match[str], number: Decimal | None) -> tuple[str, str] | None:
+    currency = _CURRENCY_CODES.get(m.group("cur").casefold())
+    if number is None or currency is None:
+        return None
+    mult = (m.groupdict().get("mult") or "").casefold()
+    return _decimal_string(number * _MULTIPLIERS.get(mult, 1)), currency
+
+
+def _arabic(m: re.Match[str]) -> Decimal | None:
+    try:
+        return Decimal(m.group("num").replace(",", ""))
+    except InvalidOperation:
+        return None
+
+
+def _chinese(m: re.Match[str]) -> Decimal | None:
+    numeral = m.group("num")
+    if m.group("cur") == "块" and not re.search("[十百千万亿]", numeral):
+        return None  # "一块蛋糕" is a piece of cake
+    value = parse_chinese_number(numeral)
+    return Decimal(value) if value else None
+
+
+def _amounts(text: str, folded: str) -> Iterator[_Found]:
+    parsers: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], Decimal | None]], ...] = (
+        (_PREFIX_CURRENCY, _arabic),
+        (_SUFFIX_CURRENCY, _arabic),
+        (_SUFFIX_CURRENCY_CN, _chinese),
+    )
+    for pattern, parse in parsers:
+        for m in pattern.finditer(folded):
+            amount = _amount(m, parse(m))
+            if amount is None:
+                continue
+            found = _mention(text, "amount", m.span(), amount[0], currency=amount[1])
+            if found:
+                yield _Found(40, found)
+
+
+def _emails(text: str, folded: str) -> Iterator[_Found]:
+    for m in _EMAIL.finditer(folded):
+        found = _mention(text, "email", m.span(), identifier_key(m.group(), "email"))
+        if found:
+            yield _Found(0, found)
+
+
+def find_identifiers(text: str) -> list[IdentifierMention]:
+    """Every identifier in ``text``, in order of appearance, none overlapping another.
+
+    >>> [(m.kind, m.value) for m in find_identifiers("订单号 JD20240615001，电话 +86 138-0000-1111")]
+    [('order_id', 'jd20240615001'), ('phone', '13800001111')]
+    """
+    folded = _fold(text)
+    found = [
+        *_emails(text, folded),
+        *_cued_ids(text, folded),
+        *_phones(text, folded),
+        *_shaped_ids(text, folded),
+        *_amounts(text, folded),
+    ]
+    found.sort(key=lambda f: (f.priority, -(f.mention.span[1] - f.mention.span[0]), f.mention.span[0]))
+    taken: list[IdentifierMention] = []
+    for candidate in found:
+        start, end = candidate.mention.span
+        if all(end <= s or start >= e for s, e in (m.span for m in taken)):
+            taken.append(candidate.mention)
+    return sorted(taken, key=lambda m: m.span)

@@ -1,0 +1,149 @@
+"""What the English and Chinese rule sets share: the turn they read, clauses, and fact building.
+
+A rule reads one clause at a time, so "I used to live in Shanghai but now I live in Beijing"
+gives each half its own subject, negation and time. Offsets stay relative to the whole turn,
+which is how a clause finds the time mentions and identifiers inside it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from palimpsest.write.model import (
+    AnchorKind,
+    CandidateFact,
+    IdentifierKind,
+    IdentifierMention,
+    Intent,
+    TimeMention,
+)
+from palimpsest.write.registry import normalize_email, normalize_phone
+
+__all__ = [
+    "LASTING_CONFIDENCE",
+    "PLAIN_PREFERENCE_CONFIDENCE",
+    "Clause",
+    "RuleOutput",
+    "TurnContext",
+    "split_clauses",
+]
+
+LASTING_CONFIDENCE = 0.9
+PLAIN_PREFERENCE_CONFIDENCE = 0.7
+"""A preference said without "always"/"以后都" may be a whim: lasting, but less sure."""
+ONE_OFF_CONFIDENCE = 0.8
+STATE_CONFIDENCE = 0.85
+ENDING_CONFIDENCE = 0.85
+
+
+@dataclass(frozen=True, slots=True)
+class TurnContext:
+    """One turn, with the identifiers and times already found in it."""
+
+    text: str
+    speaker_id: str
+    at: datetime
+    role: str
+    times: tuple[TimeMention, ...]
+    identifiers: tuple[IdentifierMention, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    text: str
+    start: int
+    """Offset of ``text`` in the turn."""
+
+    @property
+    def end(self) -> int:
+        return self.start + len(self.text)
+
+    def times(self, ctx: TurnContext) -> list[TimeMention]:
+        return [t for t in ctx.times if self.start <= t.span[0] and t.span[1] <= self.end]
+
+    def identifiers(self, ctx: TurnContext, kind: IdentifierKind) -> list[IdentifierMention]:
+        return [m for m in ctx.identifiers if m.kind == kind and self.start <= m.span[0] and m.span[1] <= self.end]
+
+    def past_time(self, ctx: TurnContext) -> datetime | None:
+        """Start of the first time mention here that has begun by the turn's time.
+
+        A move "last Monday" starts then; a time still to come ("next month") does not
+        date a statement about the present, so it is ignored.
+        """
+        for mention in self.times(ctx):
+            if mention.start <= ctx.at:
+                return mention.start
+        return None
+
+    def without_times(self, ctx: TurnContext) -> str:
+        """The clause with its time expressions blanked (same length, so offsets hold)."""
+        chars = list(self.text)
+        for mention in self.times(ctx):
+            for i in range(mention.span[0] - self.start, mention.span[1] - self.start):
+                chars[i] = " "
+        return "".join(chars)
+
+
+@dataclass(slots=True)
+class RuleOutput:
+    facts: list[CandidateFact] = field(default_factory=list)
+    intents: list[Intent] = field(default_factory=list)
+    topics: set[str] = field(default_factory=set)
+    intent_tags: set[str] = field(default_factory=set)
+    anchors: set[AnchorKind] = field(default_factory=set)
+
+    def merge(self, other: RuleOutput) -> None:
+        self.facts.extend(other.facts)
+        self.intents.extend(other.intents)
+        self.topics |= other.topics
+        self.intent_tags |= other.intent_tags
+        self.anchors |= other.anchors
+
+
+def split_clauses(text: str, boundary: re.Pattern[str]) -> list[Clause]:
+    """Split ``text`` at each ``boundary`` match (the match is kept on the left clause)."""
+    clauses: list[Clause] = []
+    start = 0
+    for m in boundary.finditer(text):
+        if m.end() > start:
+            clauses.append(Clause(text[start : m.end()], start))
+            start = m.end()
+    if start < len(text):
+        clauses.append(Clause(text[start:], start))
+    return [c for c in clauses if c.text.strip()]
+
+
+def ending(
+    ctx: TurnContext, clause: Clause, subject: str, predicate: str, value: str, rule: str, evidence: str
+) -> CandidateFact:
+    """``value`` stops being true: at the time the clause names, else when it was said.
+
+    Represented as the ended value with ``valid_to`` set, ``valid_from`` left ``None`` and
+    ``ends_previous=True``; the write path closes that value and opens nothing.
+    """
+    return CandidateFact(
+        subject=subject,
+        predicate=predicate,
+        value=value,
+        valid_to=clause.past_time(ctx) or ctx.at,
+        confidence=ENDING_CONFIDENCE,
+        rule=rule,
+        evidence_text=evidence.strip(),
+        ends_previous=True,
+    )
+
+
+def contact_value(predicate: str, mention: IdentifierMention) -> str:
+    """A phone or e-mail as the registry stores it (international numbers keep their +)."""
+    return normalize_phone(mention.text) if predicate == "phone" else normalize_email(mention.text)
+
+
+def first_group(match: re.Match[str], names: Iterable[str]) -> str | None:
+    for name in names:
+        value = match.groupdict().get(name)
+        if value:
+            return value
+    return None

@@ -1,0 +1,655 @@
+"""Time expressions in Chinese and English, resolved against the time a turn was said.
+
+Pure functions, no I/O. :func:`find_times` finds every time expression in a text and resolves it
+to a half-open ``[start, end)`` UTC range; relative expressions also keep a :class:`RelativeTime`
+spec so a stored request ("把上个月销售数据按区域汇总") can be re-resolved at read time with
+:func:`resolve_relative` — "上个月" said on 31 January is December, read on 1 February it is
+January (seed 002 §3.2).
+
+Day, week, month and year boundaries are local midnights in the user's zone ``tz`` (default UTC),
+converted to UTC. The rules, with what a caller may rely on:
+
+====================================  =========================================================
+expression                            range
+====================================  =========================================================
+today / 今天 / this morning / 今早     the anchor's day (also tonight, 今晚, 今天早上 …)
+yesterday / 昨天 / last night / 昨晚   the day before; 前天, 大前天, 明天, 后天, 大后天 likewise
+N days/weeks/months/years ago,        one day: the anchor's day moved by N units; months and
+in N …, N … from now, 三天前,          years move the calendar date and clamp to the month's end
+两周前, 三个月后, 半个月前, 半年前      (31 May − 3 months = 28/29 Feb); 半个月 = 15 days,
+                                      半年 = 6 months. Granularity ``day``.
+last/this/next week, 上周/本周/下周     the Monday-to-Monday week; weeks start on Monday
+last/this/next month, 上个月/本月 …     the calendar month (a range, never a day)
+last/this/next year, 去年/今年/明年     the calendar year; 前年/后年 two years away
+last/this/next Monday, 上周一/本周一/   Monday of the previous/current/next calendar week, even
+这周一/下周一                          when "this Monday" is still to come
+Monday, on Monday, 周一, 星期一, 礼拜一  the nearest Monday not after the anchor (today if today
+                                      is Monday); "every Monday"/"每周一" is not a time
+in March, March, 三月, 3月(份)          the most recent March not after the anchor's month
+                                      (said Nov 2026 → March 2026; said Feb 2026 → March 2025)
+March 3, 3 March, 3月5日, 3月5号        that day in the year chosen by the rule above
+this March, 今年三月 / 去年三月 / 明年三月 the month in this / last / next calendar year
+March 2024, 2024年3月, 2024-03          that month; 3 March 2024, 2024年3月5日, 2024-03-05,
+                                      2024/3/5 that day; in 2024, 2024年 that year (absolute)
+上个月5号, 下个月1号                    that day of the previous / next calendar month
+====================================  =========================================================
+
+Bare numbers are never times: a year needs a marker ("in 2024", "2024年"), numeric dates need a
+four-digit year and must not be glued to letters, digits or hyphens ("ORD-2024-03-05" is an
+order number), and "next March" / "每周一" are left alone rather than guessed. Overlapping
+matches resolve to the longest ("去年三月" is one mention, not 去年 + 三月).
+
+At find time a named day that does not exist (2月30日, 29 February in a common year) is not a
+time; at read time :func:`resolve_relative` clamps it to the month's last day instead, because a
+stored request must always resolve.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
+from typing import Literal
+
+from palimpsest.errors import NaiveDatetimeError, ValidationError
+from palimpsest.write.model import Granularity, Language, RelativeTime, TimeMention
+
+__all__ = ["find_times", "resolve_relative"]
+
+_Unit = Literal["day", "week", "month", "year", "weekday", "hour", "minute"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Absolute:
+    """An expression that names its date itself ("2024年3月5日"); local dates, end exclusive."""
+
+    start: date
+    end: date
+    granularity: Granularity
+
+
+_Parsed = RelativeTime | _Absolute
+_Candidate = tuple[tuple[int, int], RelativeTime | None, date, date, Granularity]
+"""(span, relative spec or None, first local day, local day after, granularity)."""
+
+
+# --------------------------------------------------------------------------------------------
+# Resolution
+
+
+def resolve_relative(spec: RelativeTime, anchor: datetime, *, tz: tzinfo = UTC) -> tuple[datetime, datetime]:
+    """The half-open UTC range ``spec`` denotes when resolved at ``anchor`` (e.g. read time).
+
+    Rules by ``spec.mode``:
+
+    - ``calendar``: the calendar day / Monday-start week / month / year ``offset`` units from the
+      anchor's; ``unit="weekday"`` is ``weekday`` of the week ``offset`` weeks away; ``month``
+      (with ``unit="year"``) and ``day`` (with ``unit="month"`` or a ``month``) narrow it.
+    - ``shift``: the one day reached by moving the anchor's local date ``offset`` units
+      (month-end clamped).
+    - ``most_recent``: the latest ``weekday`` (``unit="weekday"``) on or before the anchor's day,
+      or the latest ``month`` (``unit="year"``) not after the anchor's month, narrowed by ``day``;
+      ``offset`` then steps further in weeks or years (0 = the most recent one).
+
+    ``hour``/``minute`` units give that clock hour/minute, ``offset`` units from the anchor.
+    A named day past the month's end is clamped to its last day. Raises
+    :class:`NaiveDatetimeError` for a naive anchor and :class:`ValidationError` for a spec that
+    names no time (e.g. ``unit="weekday"`` without ``weekday``).
+    """
+    local_anchor = _local_anchor(anchor, tz)
+    _check_spec(spec)
+    try:
+        if spec.unit in ("hour", "minute"):
+            return _clock_range(spec, local_anchor)
+        first, after = _local_range(spec, local_anchor.date(), clamp=True)
+    except (OverflowError, ValueError) as exc:
+        raise ValidationError(f"{spec!r} falls outside the supported calendar: {exc}") from exc
+    return _utc_midnight(first, tz), _utc_midnight(after, tz)
+
+
+def _local_anchor(anchor: datetime, tz: tzinfo) -> datetime:
+    if anchor.tzinfo is None or anchor.utcoffset() is None:
+        raise NaiveDatetimeError("anchor must be timezone-aware (a naive datetime has no defined instant)")
+    return anchor.astimezone(tz)
+
+
+def _check_spec(spec: RelativeTime) -> None:
+    problems: list[str] = []
+    if spec.weekday is not None and not 0 <= spec.weekday <= 6:
+        problems.append("weekday must be 0 (Monday) … 6 (Sunday)")
+    if spec.month is not None and not 1 <= spec.month <= 12:
+        problems.append("month must be 1 … 12")
+    if spec.day is not None and not 1 <= spec.day <= 31:
+        problems.append("day must be 1 … 31")
+    if spec.unit == "weekday" and spec.weekday is None:
+        problems.append('unit="weekday" needs a weekday')
+    if spec.month is not None and spec.unit != "year":
+        problems.append('a named month needs unit="year"')
+    if spec.day is not None and not (spec.unit == "month" or spec.month is not None):
+        problems.append('a named day needs unit="month" or a named month')
+    if spec.mode == "shift" and spec.unit == "weekday":
+        problems.append('mode="shift" counts days, weeks, months or years, not weekdays')
+    if spec.mode == "most_recent" and not (
+        (spec.unit == "weekday") or (spec.unit == "year" and spec.month is not None)
+    ):
+        problems.append('mode="most_recent" needs a weekday or a named month')
+    if problems:
+        raise ValidationError(f"invalid relative time {spec!r}: " + "; ".join(problems))
+
+
+def _local_range(spec: RelativeTime, today: date, *, clamp: bool) -> tuple[date, date]:
+    """Local first day and the day after the range. ``clamp=False`` raises ValueError for a
+    named day the month lacks (find time: "2月30日" is not a date)."""
+    if spec.mode == "shift":
+        day = _shift(today, spec.unit, spec.offset)
+        return day, day + timedelta(days=1)
+    if spec.mode == "most_recent":
+        return _most_recent(spec, today, clamp=clamp)
+    return _calendar(spec, today, clamp=clamp)
+
+
+def _shift(today: date, unit: str, offset: int) -> date:
+    if unit == "day":
+        return today + timedelta(days=offset)
+    if unit == "week":
+        return today + timedelta(weeks=offset)
+    months = offset * (12 if unit == "year" else 1)
+    year, month = _add_months(today.year, today.month, months)
+    return _day_in_month(year, month, today.day, clamp=True)
+
+
+def _most_recent(spec: RelativeTime, today: date, *, clamp: bool) -> tuple[date, date]:
+    if spec.unit == "weekday":
+        assert spec.weekday is not None  # guaranteed by _check_spec
+        day = today - timedelta(days=(today.weekday() - spec.weekday) % 7) + timedelta(weeks=spec.offset)
+        return day, day + timedelta(days=1)
+    assert spec.month is not None  # guaranteed by _check_spec
+    year = today.year if spec.month <= today.month else today.year - 1
+    return _month_or_day(year + spec.offset, spec.month, spec.day, clamp=clamp)
+
+
+def _calendar(spec: RelativeTime, today: date, *, clamp: bool) -> tuple[date, date]:
+    if spec.unit == "day":
+        day = today + timedelta(days=spec.offset)
+        return day, day + timedelta(days=1)
+    monday = today - timedelta(days=today.weekday())
+    if spec.unit == "week":
+        first = monday + timedelta(weeks=spec.offset)
+        return first, first + timedelta(weeks=1)
+    if spec.unit == "weekday":
+        assert spec.weekday is not None  # guaranteed by _check_spec
+        day = monday + timedelta(weeks=spec.offset, days=spec.weekday)
+        return day, day + timedelta(days=1)
+    if spec.unit == "month":
+        year, month = _add_months(today.year, today.month, spec.offset)
+        return _month_or_day(year, month, spec.day, clamp=clamp)
+    year = today.year + spec.offset
+    if spec.month is None:
+        return date(year, 1, 1), date(year + 1, 1, 1)
+    return _month_or_day(year, spec.month, spec.day, clamp=clamp)
+
+
+def _month_or_day(year: int, month: int, day: int | None, *, clamp: bool) -> tuple[date, date]:
+    if day is None:
+        next_year, next_month = _add_months(year, month, 1)
+        return date(year, month, 1), date(next_year, next_month, 1)
+    first = _day_in_month(year, month, day, clamp=clamp)
+    return first, first + timedelta(days=1)
+
+
+def _day_in_month(year: int, month: int, day: int, *, clamp: bool) -> date:
+    if clamp:
+        day = min(day, calendar.monthrange(year, month)[1])
+    return date(year, month, day)
+
+
+def _add_months(year: int, month: int, months: int) -> tuple[int, int]:
+    index = year * 12 + (month - 1) + months
+    return index // 12, index % 12 + 1
+
+
+def _clock_range(spec: RelativeTime, local_anchor: datetime) -> tuple[datetime, datetime]:
+    step = timedelta(hours=1) if spec.unit == "hour" else timedelta(minutes=1)
+    moved = local_anchor + step * spec.offset
+    start = moved.replace(second=0, microsecond=0)
+    if spec.unit == "hour":
+        start = start.replace(minute=0)
+    return start.astimezone(UTC), (start + step).astimezone(UTC)
+
+
+def _utc_midnight(day: date, tz: tzinfo) -> datetime:
+    return datetime.combine(day, time(), tzinfo=tz).astimezone(UTC)
+
+
+def _granularity(spec: RelativeTime) -> Granularity:
+    if spec.unit in ("hour", "minute"):
+        return "instant"
+    if spec.mode == "shift" or spec.unit in ("day", "weekday") or spec.day is not None:
+        return "day"
+    if spec.unit == "week":
+        return "week"
+    if spec.unit == "month" or spec.month is not None:
+        return "month"
+    return "year"
+
+
+# --------------------------------------------------------------------------------------------
+# Finding
+
+
+def find_times(text: str, anchor: datetime, *, tz: tzinfo = UTC, language: Language | None = None) -> list[TimeMention]:
+    """Every time expression in ``text``, non-overlapping, in text order, resolved at ``anchor``.
+
+    ``language`` restricts the word rules to English or Chinese; numeric dates (2024-03-05) are
+    found either way. ``None`` runs both, which code-switched turns ("I moved to 北京 上周一") need.
+    Raises :class:`NaiveDatetimeError` for a naive ``anchor``. See the module docstring for the
+    meaning of each expression.
+    """
+    today = _local_anchor(anchor, tz).date()
+    candidates: list[_Candidate] = []
+    for rule in _RULES:
+        if language is not None and rule.language not in (None, language):
+            continue
+        for match in rule.pattern.finditer(text):
+            candidate = _candidate(match.span("t"), rule.build(match), today)
+            if candidate is not None:
+                candidates.append(candidate)
+    mentions = []
+    for span, relative, first, after, granularity in _longest_non_overlapping(candidates):
+        mentions.append(
+            TimeMention(
+                text=text[span[0] : span[1]],
+                span=span,
+                start=_utc_midnight(first, tz),
+                end=_utc_midnight(after, tz),
+                granularity=granularity,
+                relative=relative,
+            )
+        )
+    return mentions
+
+
+def _candidate(span: tuple[int, int], parsed: _Parsed | None, today: date) -> _Candidate | None:
+    if parsed is None:
+        return None
+    if isinstance(parsed, _Absolute):
+        return span, None, parsed.start, parsed.end, parsed.granularity
+    try:
+        first, after = _local_range(parsed, today, clamp=False)
+    except (OverflowError, ValueError):
+        return None  # "2月30日", or a count that leaves the calendar: not a time
+    return span, parsed, first, after, _granularity(parsed)
+
+
+def _longest_non_overlapping(candidates: Iterable[_Candidate]) -> list[_Candidate]:
+    # Longest first, so "去年三月" wins over 去年 and 三月 and "in March 2024" over "in March".
+    chosen: list[_Candidate] = []
+    for candidate in sorted(candidates, key=lambda c: (c[0][0] - c[0][1], c[0][0])):
+        start, end = candidate[0]
+        if all(end <= other[0][0] or start >= other[0][1] for other in chosen):
+            chosen.append(candidate)
+    return sorted(chosen, key=lambda c: c[0][0])
+
+
+# --------------------------------------------------------------------------------------------
+# Rules
+
+
+@dataclass(frozen=True, slots=True)
+class _Rule:
+    language: Language | None
+    """None: language-neutral (numeric dates)."""
+    pattern: re.Pattern[str]
+    """Group ``t`` is the mention's span; text outside it is context ("since March")."""
+    build: Callable[[re.Match[str]], _Parsed | None]
+
+
+def _en(pattern: str, build: Callable[[re.Match[str]], _Parsed | None], *, ignore_case: bool = True) -> _Rule:
+    # ASCII word boundaries, so "上周Monday" still has a boundary before "Monday".
+    flags = re.ASCII | re.VERBOSE | (re.IGNORECASE if ignore_case else 0)
+    return _Rule("en", re.compile(pattern, flags), build)
+
+
+def _zh(pattern: str, build: Callable[[re.Match[str]], _Parsed | None]) -> _Rule:
+    return _Rule("zh", re.compile(pattern, re.VERBOSE), build)
+
+
+def _valid_date(year: int, month: int, day: int) -> date | None:
+    try:
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _absolute_day(year: int, month: int, day: int) -> _Absolute | None:
+    found = _valid_date(year, month, day)
+    return None if found is None else _Absolute(found, found + timedelta(days=1), "day")
+
+
+def _absolute_month(year: int, month: int) -> _Absolute:
+    next_year, next_month = _add_months(year, month, 1)
+    return _Absolute(date(year, month, 1), date(next_year, next_month, 1), "month")
+
+
+def _absolute_year(year: int) -> _Absolute:
+    return _Absolute(date(year, 1, 1), date(year + 1, 1, 1), "year")
+
+
+def _named_month(year: int | None, month: int, day: int | None) -> _Parsed | None:
+    """A month (and day) with an explicit year, or — without one — the most recent such month."""
+    if year is not None:
+        return _absolute_month(year, month) if day is None else _absolute_day(year, month, day)
+    return RelativeTime("year", 0, month=month, day=day, mode="most_recent")
+
+
+# --- English -------------------------------------------------------------------------------
+
+_EN_COUNTS = {
+    "a": 1, "an": 1, "one": 1, "a couple of": 2, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+}  # fmt: skip
+_EN_COUNT = r"(?P<n>\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+_EN_UNIT = r"(?P<u>day|week|month|year)s?"
+
+_EN_FULL_MONTHS = (
+    "january", "february", "march", "april", "may", "june",
+    "july", "august", "september", "october", "november", "december",
+)  # fmt: skip
+_EN_MONTHS = {name: index + 1 for index, name in enumerate(_EN_FULL_MONTHS)} | {
+    "jan": 1, "feb": 2, "mar": 3, "apr": 4, "jun": 6, "jul": 7, "aug": 8, "sep": 9, "sept": 9,
+    "oct": 10, "nov": 11, "dec": 12,
+}  # fmt: skip
+_EN_MONTH = r"(?P<mon>" + "|".join(sorted(_EN_MONTHS, key=len, reverse=True)) + r")\.?"
+_EN_FULL_MONTH = r"(?P<mon>" + "|".join(_EN_FULL_MONTHS) + ")"
+_EN_DAY = r"(?P<day>3[01]|[12][0-9]|0?[1-9])(?:st|nd|rd|th)?"
+_EN_YEAR = r"(?P<year>(?:19|20)[0-9]{2})"
+
+_EN_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+
+_EN_DAY_WORDS = {
+    "today": 0, "tonight": 0, "this morning": 0, "this afternoon": 0, "this evening": 0,
+    "yesterday": -1, "last night": -1, "tomorrow": 1,
+    "the day before yesterday": -2, "day before yesterday": -2,
+    "the day after tomorrow": 2, "day after tomorrow": 2,
+}  # fmt: skip
+_EN_RELATIONS = {"last": -1, "this": 0, "next": 1}
+
+
+def _words(match: re.Match[str], group: str) -> str:
+    return " ".join(match.group(group).lower().split())
+
+
+def _en_count(match: re.Match[str]) -> int:
+    said = _words(match, "n")
+    return int(said) if said.isdigit() else _EN_COUNTS[said]
+
+
+_EN_UNITS: dict[str, _Unit] = {"day": "day", "week": "week", "month": "month", "year": "year"}
+
+
+def _en_unit(match: re.Match[str]) -> _Unit:
+    return _EN_UNITS[match.group("u").lower().removesuffix("s")]
+
+
+def _en_day_word(match: re.Match[str]) -> _Parsed:
+    said = _words(match, "w")
+    return RelativeTime("day", _EN_DAY_WORDS[said])
+
+
+def _en_ago(match: re.Match[str]) -> _Parsed | None:
+    count = _en_count(match)
+    return RelativeTime(_en_unit(match), -count, mode="shift") if count else None
+
+
+def _en_ahead(match: re.Match[str]) -> _Parsed | None:
+    count = _en_count(match)
+    return RelativeTime(_en_unit(match), count, mode="shift") if count else None
+
+
+def _en_calendar_unit(match: re.Match[str]) -> _Parsed:
+    return RelativeTime(_en_unit(match), _EN_RELATIONS[match.group("rel").lower()])
+
+
+def _en_weekday(match: re.Match[str]) -> _Parsed:
+    weekday = _EN_WEEKDAYS.index(match.group("wd").lower())
+    relation = (match.group("rel") or "").lower()
+    if relation in _EN_RELATIONS:
+        return RelativeTime("weekday", _EN_RELATIONS[relation], weekday=weekday)
+    return RelativeTime("weekday", 0, weekday=weekday, mode="most_recent")
+
+
+def _en_month_parts(match: re.Match[str]) -> tuple[int | None, int, int | None]:
+    groups = match.groupdict()
+    year = int(groups["year"]) if groups.get("year") else None
+    day = int(groups["day"]) if groups.get("day") else None
+    return year, _EN_MONTHS[match.group("mon").lower()], day
+
+
+def _is_verb_may(match: re.Match[str], year: int | None) -> bool:
+    # Lower-case "may" without a year is the verb ("you may 2 …", "this may change").
+    return match.group("mon") == "may" and year is None
+
+
+def _en_named_month(match: re.Match[str]) -> _Parsed | None:
+    year, month, day = _en_month_parts(match)
+    return None if _is_verb_may(match, year) else _named_month(year, month, day)
+
+
+def _en_this_month_name(match: re.Match[str]) -> _Parsed | None:
+    year, month, _ = _en_month_parts(match)
+    return None if _is_verb_may(match, year) else RelativeTime("year", 0, month=month)
+
+
+def _en_year(match: re.Match[str]) -> _Parsed:
+    return _absolute_year(int(match.group("year")))
+
+
+_EN_MONTH_CONTEXT = r"(?:since|from|until|till|by|before|after|of|early|late|mid-?|end\s+of|start\s+of)\s*"
+
+_EN_RULES = [
+    _en(
+        r"""\b(?P<t>(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|yesterday|today|tonight
+        |tomorrow|last\s+night|this\s+(?:morning|afternoon|evening))
+        (?:\s+(?:morning|afternoon|evening|night))?)\b""",
+        _en_day_word,
+    ),
+    _en(rf"\b(?P<t>{_EN_COUNT}\s+{_EN_UNIT}\s+ago)\b", _en_ago),
+    # "twice in a month" is a frequency, not a date.
+    _en(rf"(?<!once\s)(?<!twice\s)(?<!times\s)\b(?P<t>in\s+{_EN_COUNT}\s+{_EN_UNIT})\b", _en_ahead),
+    _en(rf"\b(?P<t>{_EN_COUNT}\s+{_EN_UNIT}\s+from\s+now)\b", _en_ahead),
+    _en(r"\b(?P<t>(?P<rel>last|this|next)\s+(?P<u>week|month|year))\b", _en_calendar_unit),
+    _en(
+        rf"(?<!every\s)\b(?P<t>(?:(?P<rel>last|this|next|on)\s+)?(?P<wd>{'|'.join(_EN_WEEKDAYS)}))\b",
+        _en_weekday,
+    ),
+    # "March 3", "on March 3rd, 2023", "Mar. 3 2024"
+    _en(rf"\b(?P<t>(?:(?:on|in)\s+)?{_EN_MONTH}\s+{_EN_DAY}(?:,?\s+{_EN_YEAR})?)\b(?!:)", _en_named_month),
+    # "3 March", "on 1 July", "the 1st of July 2024"
+    _en(rf"\b(?P<t>(?:on\s+)?(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s+{_EN_YEAR})?)\b", _en_named_month),
+    # "March 2024", "in March of 2024"
+    _en(rf"\b(?P<t>(?:(?:in|during)\s+)?{_EN_MONTH},?\s+(?:of\s+)?{_EN_YEAR})\b", _en_named_month),
+    # "in March", "since March"; the context word stays outside the span unless it is in/during
+    _en(rf"\b(?P<t>(?:in|during)\s+{_EN_MONTH})\b", _en_named_month),
+    # Full names only: "from Jan" is more often a person than January.
+    _en(rf"\b{_EN_MONTH_CONTEXT}(?P<t>{_EN_FULL_MONTH})\b", _en_named_month),
+    # A capitalised full month name alone is a month; "May" alone is too often the verb.
+    _en(
+        r"(?<!next\s)(?<!this\s)\b(?P<t>(?P<mon>January|February|March|April|June|July|August|September"
+        r"|October|November|December))\b",
+        _en_named_month,
+        ignore_case=False,
+    ),
+    _en(rf"\b(?P<t>this\s+{_EN_MONTH})\b", _en_this_month_name),
+    _en(rf"\b(?P<t>(?:in|during)\s+{_EN_YEAR})\b(?![-/][0-9])", _en_year),
+    _en(rf"\b(?:since|from|until|till|by|before|after)\s+(?P<t>{_EN_YEAR})\b(?![-/][0-9])", _en_year),
+]
+
+
+# --- Chinese -------------------------------------------------------------------------------
+
+_ZH_DIGITS = {
+    "零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9,
+}  # fmt: skip
+_ZH_NUMERAL_CHARS = "0-9零〇一二三四五六七八九十两百千万"
+
+
+def _zh_number(said: str) -> int:
+    """Arabic digits or a Chinese numeral below 100 (十二, 二十, 二十三, 两)."""
+    if said.isdigit():
+        return int(said)
+    if "十" not in said:
+        return _ZH_DIGITS[said]
+    tens, _, units = said.partition("十")
+    return (_ZH_DIGITS[tens] if tens else 1) * 10 + (_ZH_DIGITS[units] if units else 0)
+
+
+_ZH_COUNT = r"(?P<n>[0-9]{1,3}|[一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九两]|半)"
+_ZH_MONTH = r"(?P<mon>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])"
+_ZH_DAY = r"(?P<day>3[01]|[12][0-9]|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])"
+# A weekday numeral must not start a longer word: "上周一起" is "last week, together", "上周三天"
+# "three days last week", "这周天气" "the weather this week".
+_ZH_WEEKDAY = r"""(?P<wd>
+    一(?!起|样|直|共|定|些|下(?!午)|切|般|次|同|块|边|半|致|生|会|天|个|周|年|月|号|日)
+    |[二三四五六](?![天个次位名件本项号日月年周十])
+    |日(?![报子常记期程])
+    |天(?![气数内里后前都以下])
+)"""
+_ZH_WEEKDAY_INDEX = {"一": 0, "二": 1, "三": 2, "四": 3, "五": 4, "六": 5, "日": 6, "天": 6}
+
+_ZH_DAY_WORDS = {
+    "大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿": -1, "昨晚": -1, "昨夜": -1,
+    "今天": 0, "今日": 0, "今儿": 0, "今早": 0, "今晚": 0,
+    "明天": 1, "明日": 1, "明儿": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3,
+}  # fmt: skip
+_ZH_YEAR_WORDS = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
+_ZH_MONTH_WORDS = {
+    "上上个月": -2, "上个月": -1, "上月": -1, "这个月": 0, "这月": 0, "本月": 0,
+    "下个月": 1, "下月": 1, "下下个月": 2,
+}  # fmt: skip
+_ZH_WEEK_PREFIXES = {"上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2}
+
+
+def _zh_day_word(match: re.Match[str]) -> _Parsed:
+    return RelativeTime("day", _ZH_DAY_WORDS[match.group("w")])
+
+
+def _zh_count(match: re.Match[str]) -> _Parsed | None:
+    said, unit = match.group("n"), match.group("u")
+    sign = -1 if match.group("dir").endswith("前") else 1
+    if said == "半":
+        # Half a month is 15 days and half a year six months; 半天/半周 are not dates.
+        if unit == "个月":
+            return RelativeTime("day", sign * 15, mode="shift")
+        return RelativeTime("month", sign * 6, mode="shift") if unit == "年" else None
+    count = _zh_number(said)
+    if count == 0:
+        return None
+    shift_unit: _Unit = "day" if unit == "天" else "year" if unit == "年" else "month" if unit == "个月" else "week"
+    return RelativeTime(shift_unit, sign * count, mode="shift")
+
+
+def _zh_year_month(match: re.Match[str]) -> _Parsed | None:
+    month = _zh_number(match.group("mon")) if match.group("mon") else None
+    day = _zh_number(match.group("day")) if match.group("day") else None
+    if month is not None and not 1 <= month <= 12:
+        return None
+    if match.group("yn"):
+        year = int(match.group("yn"))
+        return _absolute_year(year) if month is None else _named_month(year, month, day)
+    return RelativeTime("year", _ZH_YEAR_WORDS[match.group("yw")], month=month, day=day)
+
+
+def _zh_month_word(match: re.Match[str]) -> _Parsed:
+    day = _zh_number(match.group("day")) if match.group("day") else None
+    return RelativeTime("month", _ZH_MONTH_WORDS[match.group("mw")], day=day)
+
+
+def _zh_week(match: re.Match[str]) -> _Parsed:
+    offset = _ZH_WEEK_PREFIXES[match.group("wp")]
+    if match.group("wd"):
+        return RelativeTime("weekday", offset, weekday=_ZH_WEEKDAY_INDEX[match.group("wd")])
+    return RelativeTime("week", offset)
+
+
+def _zh_bare_weekday(match: re.Match[str]) -> _Parsed:
+    return RelativeTime("weekday", 0, weekday=_ZH_WEEKDAY_INDEX[match.group("wd")], mode="most_recent")
+
+
+def _zh_month(match: re.Match[str]) -> _Parsed | None:
+    month = _zh_number(match.group("mon"))
+    day = _zh_number(match.group("day")) if match.group("day") else None
+    return _named_month(None, month, day) if 1 <= month <= 12 else None
+
+
+_ZH_DAY_SUFFIX = r"(?:[日号])"
+_ZH_PART_OF_DAY = r"(?:早上|上午|中午|下午|傍晚|晚上|夜里)"
+_ZH_RULES = [
+    _zh(
+        r"(?P<t>(?P<w>" + "|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True)) + r")"
+        rf"{_ZH_PART_OF_DAY}?)",
+        _zh_day_word,
+    ),
+    _zh(
+        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<dir>以前|之前|前|以后|之后|后))",
+        _zh_count,
+    ),
+    _zh(
+        r"(?P<t>(?:(?P<yw>前年|去年|今年|明年|后年)|(?<![0-9])(?P<yn>(?:19|20)[0-9]{2})年)"
+        rf"(?:{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)?)",
+        _zh_year_month,
+    ),
+    _zh(
+        # 晚上月亮 is "evening moon", not 上月: the 上 must not end a word.
+        r"(?<![晚早马路楼线身])(?P<t>(?P<mw>" + "|".join(sorted(_ZH_MONTH_WORDS, key=len, reverse=True)) + r")"
+        rf"(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)",
+        _zh_month_word,
+    ),
+    _zh(
+        r"(?<![晚早马路楼线身])(?P<t>(?P<wp>上上|下下|上|这|本|下)个?(?:周|星期|礼拜)"
+        rf"(?:{_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)?)",
+        _zh_week,
+    ),
+    _zh(rf"(?<![每上下这本个])(?P<t>(?:周|星期|礼拜){_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)", _zh_bare_weekday),
+    _zh(
+        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)",
+        _zh_month,
+    ),
+]
+
+
+# --- Numeric dates (any language) ------------------------------------------------------------
+
+# Glued to letters, digits, dots, slashes or hyphens, a digit run is an identifier (ORD-2024-03-05,
+# v2024.03.05), never a date.
+_NOT_GLUED_BEFORE = r"(?<![A-Za-z0-9_./-])"
+_NOT_GLUED_AFTER = r"(?![A-Za-z0-9_/-]|\.[0-9])"
+
+
+def _numeric_day(match: re.Match[str]) -> _Parsed | None:
+    return _absolute_day(int(match.group("year")), int(match.group("mon")), int(match.group("day")))
+
+
+def _numeric_month(match: re.Match[str]) -> _Parsed:
+    return _absolute_month(int(match.group("year")), int(match.group("mon")))
+
+
+_NUMERIC_RULES = [
+    _Rule(
+        None,
+        re.compile(
+            _NOT_GLUED_BEFORE + r"(?P<t>(?P<year>(?:19|20)[0-9]{2})(?P<sep>[-/])(?P<mon>1[0-2]|0?[1-9])(?P=sep)"
+            r"(?P<day>3[01]|[12][0-9]|0?[1-9]))" + _NOT_GLUED_AFTER
+        ),
+        _numeric_day,
+    ),
+    # Year-month only with a two-digit month and a hyphen, the ISO form ("2024-03").
+    _Rule(
+        None,
+        re.compile(_NOT_GLUED_BEFORE + r"(?P<t>(?P<year>(?:19|20)[0-9]{2})-(?P<mon>1[0-2]|0[1-9]))" + _NOT_GLUED_AFTER),
+        _numeric_month,
+    ),
+]
+
+_RULES: tuple[_Rule, ...] = (*_EN_RULES, *_ZH_RULES, *_NUMERIC_RULES)
