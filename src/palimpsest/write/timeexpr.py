@@ -71,8 +71,23 @@ class _Absolute:
 
 
 _Parsed = RelativeTime | _Absolute
-_Candidate = tuple[tuple[int, int], RelativeTime | None, date, date, Granularity]
-"""(span, relative spec or None, first local day, local day after, granularity)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Resolution:
+    relative: RelativeTime | None
+    first: date
+    after: date
+    """Local first day and the local day after the range."""
+    granularity: Granularity
+
+
+@dataclass(frozen=True, slots=True)
+class _Candidate:
+    span: tuple[int, int]
+    resolution: _Resolution | None
+    """None: a rule recognised the shape but it names no real time ("February 30", "this may
+    change"). It still claims its span, so a shorter rule cannot salvage a piece ("February")."""
 
 
 # --------------------------------------------------------------------------------------------
@@ -252,45 +267,41 @@ def find_times(text: str, anchor: datetime, *, tz: tzinfo = UTC, language: Langu
     for rule in _RULES:
         if language is not None and rule.language not in (None, language):
             continue
-        for match in rule.pattern.finditer(text):
-            candidate = _candidate(match.span("t"), rule.build(match), today)
-            if candidate is not None:
-                candidates.append(candidate)
-    mentions = []
-    for span, relative, first, after, granularity in _longest_non_overlapping(candidates):
-        mentions.append(
-            TimeMention(
-                text=text[span[0] : span[1]],
-                span=span,
-                start=_utc_midnight(first, tz),
-                end=_utc_midnight(after, tz),
-                granularity=granularity,
-                relative=relative,
-            )
+        candidates += (_Candidate(m.span("t"), _resolution(rule.build(m), today)) for m in rule.pattern.finditer(text))
+    return [
+        TimeMention(
+            text=text[start:end],
+            span=(start, end),
+            start=_utc_midnight(found.first, tz),
+            end=_utc_midnight(found.after, tz),
+            granularity=found.granularity,
+            relative=found.relative,
         )
-    return mentions
+        for (start, end), found in _longest_non_overlapping(candidates)
+    ]
 
 
-def _candidate(span: tuple[int, int], parsed: _Parsed | None, today: date) -> _Candidate | None:
+def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
     if parsed is None:
         return None
     if isinstance(parsed, _Absolute):
-        return span, None, parsed.start, parsed.end, parsed.granularity
+        return _Resolution(None, parsed.start, parsed.end, parsed.granularity)
     try:
         first, after = _local_range(parsed, today, clamp=False)
     except (OverflowError, ValueError):
         return None  # "2月30日", or a count that leaves the calendar: not a time
-    return span, parsed, first, after, _granularity(parsed)
+    return _Resolution(parsed, first, after, _granularity(parsed))
 
 
-def _longest_non_overlapping(candidates: Iterable[_Candidate]) -> list[_Candidate]:
+def _longest_non_overlapping(candidates: Iterable[_Candidate]) -> list[tuple[tuple[int, int], _Resolution]]:
     # Longest first, so "去年三月" wins over 去年 and 三月 and "in March 2024" over "in March".
-    chosen: list[_Candidate] = []
-    for candidate in sorted(candidates, key=lambda c: (c[0][0] - c[0][1], c[0][0])):
-        start, end = candidate[0]
-        if all(end <= other[0][0] or start >= other[0][1] for other in chosen):
-            chosen.append(candidate)
-    return sorted(chosen, key=lambda c: c[0][0])
+    claimed: list[_Candidate] = []
+    for candidate in sorted(candidates, key=lambda c: (c.span[0] - c.span[1], c.span[0])):
+        start, end = candidate.span
+        if all(end <= other.span[0] or start >= other.span[1] for other in claimed):
+            claimed.append(candidate)
+    found = [(c.span, c.resolution) for c in claimed if c.resolution is not None]
+    return sorted(found, key=lambda pair: pair[0])
 
 
 # --------------------------------------------------------------------------------------------
