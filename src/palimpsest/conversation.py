@@ -31,10 +31,15 @@ from palimpsest.text import tokenize
 from palimpsest.types import FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn, View
 
 if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
     from palimpsest.embed.base import Embedder
+    from palimpsest.governance.controls import Switches
     from palimpsest.governance.quarantine import QuarantineItem
-    from palimpsest.write.pipeline import FactDecision
     from palimpsest.memory import Memory
+    from palimpsest.write.model import Extraction, RiskFinding
+    from palimpsest.write.pipeline import FactDecision
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
 TURN_SPACE = "turns"
@@ -293,6 +298,38 @@ class Conversation:
         if episodes:
             previous = memory.backend.turns.recent(tenant, user_id, session_id=session_id, limit=1)
             vectors = self.embedder.embed_passages(passage_texts(episodes, previous[0] if previous else None))
+        stored, quarantined, decisions = self._persist(
+            episodes, vectors, admitted, held, extractions, user_id=user_id, session_id=session_id,
+            source=source, switches=switches, now=now,
+        )  # fmt: skip
+        if stored:
+            memory.summaries.after_add(user_id, session_id, stored)
+        return AddResult(
+            turns=tuple(stored),
+            duplicates=len(drafts) - len(fresh) + len(episodes) - len(stored),
+            quarantined=tuple(quarantined),
+            facts=tuple(decisions),
+            not_stored=tuple(t for t in admitted if not switches.conversations),
+        )
+
+    def _persist(
+        self,
+        episodes: list[Turn],
+        vectors: NDArray[np.float32] | None,
+        admitted: list[Turn],
+        held: list[tuple[Turn, list[RiskFinding]]],
+        extractions: Mapping[str, Extraction],
+        *,
+        user_id: str,
+        session_id: str,
+        source: str,
+        switches: Switches,
+        now: datetime,
+    ) -> tuple[list[Turn], list[QuarantineItem], list[FactDecision]]:
+        """The one transaction of ``add``: quarantine, episodes, vectors, facts, audit."""
+        memory = self._memory
+        tenant = memory.config.tenant
+        pipeline = memory.pipeline
         lexical = [lexical_text(t) for t in episodes]
         backend = memory.backend
         decisions: list[FactDecision] = []
@@ -325,16 +362,10 @@ class Conversation:
             for turn in admitted:
                 extraction = extractions.get(turn.id)
                 if extraction is not None:
-                    decisions.extend(pipeline.apply(turn, extraction, user_id=user_id, switches=switches, source=source))
-        if stored:
-            memory.summaries.after_add(user_id, session_id, stored)
-        return AddResult(
-            turns=tuple(stored),
-            duplicates=len(drafts) - len(fresh) + len(episodes) - len(stored),
-            quarantined=tuple(quarantined),
-            facts=tuple(decisions),
-            not_stored=tuple(t for t in admitted if not switches.conversations),
-        )
+                    decisions.extend(
+                        pipeline.apply(turn, extraction, user_id=user_id, switches=switches, source=source)
+                    )
+        return stored, quarantined, decisions
 
     # -- read path: hybrid episode search ------------------------------------------------
     def episode_scores(

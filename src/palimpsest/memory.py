@@ -27,9 +27,9 @@ from palimpsest.errors import ValidationError
 from palimpsest.facts import Facts
 from palimpsest.governance.audit import next_event, payload_digest, verify_chain
 from palimpsest.governance.controls import ConsentPolicy, Controls
+from palimpsest.governance.inheritance import Inheritance
 from palimpsest.governance.quarantine import Quarantine
 from palimpsest.metrics import Metrics
-from palimpsest.write.pipeline import WritePipeline
 from palimpsest.router_rules import ReloadingRecipe
 from palimpsest.storage.base import Backend, FactQuery
 from palimpsest.storage.registry import open_backend
@@ -42,9 +42,23 @@ from palimpsest.types import (
     MemoryPacket,
     Summary,
     TimeArg,
+    Turn,
     View,
     _Now,
 )
+from palimpsest.write.pipeline import WritePipeline
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """The answer to "why was this remembered?" (seed 002 §6)."""
+
+    version: FactVersion
+    turns: tuple[Turn, ...]
+    """The turns the fact was extracted from (its evidence), when they are still stored."""
+    rule: str
+    recorded_at: datetime
+    text: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +138,7 @@ class Memory:
         self.controls = Controls(self)
         self.quarantine = Quarantine(self)
         self.pipeline = WritePipeline(self)
+        self.inheritance = Inheritance(self)
 
     def router_recipe(self) -> RouterRecipe:
         return self._router.get()
@@ -199,6 +214,27 @@ class Memory:
         count = self.conversation.reindex(progress)
         self.audit.record("reindex", self.config.embedder, {"vectors": count})
         return count
+
+    def why(self, version_id: str) -> Explanation:
+        """Why was this remembered? The version, the turns it came from, the rule and the time."""
+        version = self.facts.version(version_id)
+        turns = self.backend.turns.get(self.config.tenant, list(version.evidence)) if version.evidence else []
+        rule = (
+            version.reason.split(":", 1)[0].removeprefix("rule ").strip() if version.reason.startswith("rule ") else ""
+        )
+        told = version.recorded_at.date().isoformat()
+        said = f'"{turns[0].content}"' if turns else (version.reason or "an explicit write")
+        sentence = (
+            f"Remembered on {told} from {said}"
+            + (f" by rule {rule}" if rule else "")
+            + f" (source: {version.source.label}); valid from {version.valid_from.date().isoformat()}"
+            + ("" if version.valid_to is None else f" to {version.valid_to.date().isoformat()}")
+            + ("" if version.superseded_at is None else f"; superseded on {version.superseded_at.date().isoformat()}")
+            + "."
+        )
+        return Explanation(
+            version=version, turns=tuple(turns), rule=rule, recorded_at=version.recorded_at, text=sentence
+        )
 
     def end_session(self, user_id: str, session_id: str) -> Summary | None:
         """Close a session: fold its remaining turns into its summary and refresh the storyline."""

@@ -140,7 +140,12 @@ class Controls:
         current = self.get(user_id)
         changes = {
             k: v
-            for k, v in {"memory": memory, "preferences": preferences, "conversations": conversations, "files": files}.items()
+            for k, v in {
+                "memory": memory,
+                "preferences": preferences,
+                "conversations": conversations,
+                "files": files,
+            }.items()
             if v is not None
         }
         merged_consent = {**(current.consent or {}), **(consent or {})}

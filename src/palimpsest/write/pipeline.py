@@ -148,7 +148,9 @@ class WritePipeline:
         for turn in turns:
             if turn.role not in EXTRACTING_ROLES:
                 continue
-            found[turn.id] = self.extractor.extract(turn.content, speaker_id=user_id, at=turn.occurred_at, role=turn.role)
+            found[turn.id] = self.extractor.extract(
+                turn.content, speaker_id=user_id, at=turn.occurred_at, role=turn.role
+            )
         return found
 
     @staticmethod
@@ -202,7 +204,9 @@ class WritePipeline:
                 session_id=turn.session_id,
                 item="fact",
                 content=f"{candidate.subject} {candidate.predicate} {candidate.value}",
-                findings=[RiskFinding("untrusted_source", 1.0, f"source={source}, role={turn.role}", "untrusted_source")],
+                findings=[
+                    RiskFinding("untrusted_source", 1.0, f"source={source}, role={turn.role}", "untrusted_source")
+                ],
                 payload={"fact": _candidate_payload(candidate), "turn_id": turn.id, "source": source},
             )
             return FactDecision(candidate, f"quarantined:{item.id}", turn_id=turn.id)
@@ -217,7 +221,9 @@ class WritePipeline:
             )
             return FactDecision(candidate, "rejected", verdict=verdict, turn_id=turn.id)
         write = self._write_fact(turn, candidate, user_id, verdict)
-        return FactDecision(candidate, write.outcome if write else "ended", write=write, verdict=verdict, turn_id=turn.id)
+        return FactDecision(
+            candidate, write.outcome if write else "ended", write=write, verdict=verdict, turn_id=turn.id
+        )
 
     def _write_fact(self, turn: Turn, candidate: CandidateFact, user_id: str, verdict: Verdict) -> FactWrite | None:
         facts = self._memory.facts
@@ -225,15 +231,27 @@ class WritePipeline:
         source = Source.USER_COMMAND if candidate.confidence >= 0.8 and turn.role == "user" else Source.AGENT_INFERRED
         for old_value in verdict.details.get("end_values", ()) if verdict.details else ():
             try:
-                facts.end(candidate.subject, candidate.predicate, user_id=user_id, value=str(old_value),
-                          at=candidate.valid_from or turn.occurred_at, reason=reason)
+                facts.end(
+                    candidate.subject,
+                    candidate.predicate,
+                    user_id=user_id,
+                    value=str(old_value),
+                    at=candidate.valid_from or turn.occurred_at,
+                    reason=reason,
+                )
             except PalimpsestError:
                 continue  # already ended or never current: nothing to close
         if candidate.valid_to is not None and candidate.valid_from is None:
             # "I no longer live in Shanghai": the value's valid time ends; nothing new begins.
             try:
-                return facts.end(candidate.subject, candidate.predicate, user_id=user_id, value=candidate.value,
-                                 at=candidate.valid_to, reason=reason)
+                return facts.end(
+                    candidate.subject,
+                    candidate.predicate,
+                    user_id=user_id,
+                    value=candidate.value,
+                    at=candidate.valid_to,
+                    reason=reason,
+                )
             except PalimpsestError:
                 return None
         valid_from = candidate.valid_from or turn.occurred_at

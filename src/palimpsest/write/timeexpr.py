@@ -25,7 +25,7 @@ last/this/next Monday, 上周一/本周一/   Monday of the previous/current/nex
 这周一/下周一                          when "this Monday" is still to come
 Monday, on Monday, 周一, 星期一, 礼拜一  the nearest Monday not after the anchor (today if today
                                       is Monday); "every Monday"/"每周一" is not a time
-in March, March, 三月, 3月(份)          the most recent March not after the anchor's month
+in March, (last) March, 三月, 3月(份)   the most recent March not after the anchor's month
                                       (said Nov 2026 → March 2026; said Feb 2026 → March 2025)
 March 3, 3 March, 3月5日, 3月5号        that day in the year chosen by the rule above
 this March, 今年三月 / 去年三月 / 明年三月 the month in this / last / next calendar year
@@ -539,6 +539,14 @@ _ZH_MONTH_WORDS = {
     "上上个月": -2, "上个月": -1, "上月": -1, "这个月": 0, "这月": 0, "本月": 0,
     "下个月": 1, "下月": 1, "下下个月": 2,
 }  # fmt: skip
+_ZH_COUNT_UNITS: dict[str, _Unit] = {
+    "天": "day",
+    "周": "week",
+    "星期": "week",
+    "礼拜": "week",
+    "月": "month",
+    "年": "year",
+}
 _ZH_WEEK_PREFIXES = {"上上": -2, "上": -1, "这": 0, "本": 0, "下": 1, "下下": 2}
 
 
@@ -557,8 +565,7 @@ def _zh_count(match: re.Match[str]) -> _Parsed | None:
     count = _zh_number(said)
     if count == 0:
         return None
-    shift_unit: _Unit = "day" if unit == "天" else "year" if unit == "年" else "month" if unit == "个月" else "week"
-    return RelativeTime(shift_unit, sign * count, mode="shift")
+    return RelativeTime(_ZH_COUNT_UNITS[unit.removeprefix("个")], sign * count, mode="shift")
 
 
 def _zh_year_month(match: re.Match[str]) -> _Parsed | None:

@@ -1,0 +1,730 @@
+"""English extraction rules: state facts, preferences, intents, tags and anchors.
+
+Precision first: a fact needs an explicit subject ("I", "my wife", a capitalized name) right
+before its verb. Questions, hypotheticals ("if I moved …"), past habits ("I used to …") and
+plans ("I'm moving …") say nothing about the present and produce no fact; a negation only
+produces something when it ends a state ("I no longer live in Shanghai", "… anymore").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from palimpsest.write.model import AnchorKind, CandidateFact, Intent, RelativeTime
+from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
+from palimpsest.write.rulekit import (
+    LASTING_CONFIDENCE,
+    ONE_OFF_CONFIDENCE,
+    PLAIN_PREFERENCE_CONFIDENCE,
+    STATE_CONFIDENCE,
+    Clause,
+    RuleOutput,
+    TurnContext,
+    contact_value,
+    ending,
+    split_clauses,
+)
+
+__all__ = ["apply_rules"]
+
+# ---------------------------------------------------------------------------- vocabulary
+
+_RELATIONS = {
+    "wife": "wife", "husband": "husband", "partner": "partner", "son": "son", "daughter": "daughter",
+    "kid": "child", "child": "child", "mother": "mother", "mom": "mother", "mum": "mother", "father": "father",
+    "dad": "father", "brother": "brother", "sister": "sister", "boss": "boss", "manager": "manager",
+    "friend": "friend", "colleague": "colleague", "girlfriend": "girlfriend", "boyfriend": "boyfriend",
+    "roommate": "roommate", "parents": "parents", "family": "family",
+}  # fmt: skip
+_REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
+# Capitalized words that start sentences but never name a subject.
+_NOT_NAMES = frozenset(
+    """He She They It This That The There Here Then Now Yesterday Today Tomorrow Last Next Also And But So
+    We You Yes No Ok Okay Please Hi Hello Hey Well Actually Since After Before When If What Where Why How Who
+    January February March April May June July August September October November December Monday Tuesday
+    Wednesday Thursday Friday Saturday Sunday My Our Your His Her Their Its Just Recently Finally Still
+    Sure Great Thanks Thank Anyway Oh Btw Let Can Could Would Should Will Did Do Does Is Are Was Were""".split()
+)
+_SUBJ = rf"(?P<subj>\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+'s)"
+_ADV = (
+    r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
+    r"|eventually|then|have|has|had|am|is|are|really|even|all|both|only|happily|temporarily|permanently))*"
+)
+_NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
+_CAP = r"[A-Z][\w'&.-]*"
+_KNOWN_CITIES = (
+    "beijing|shanghai|hangzhou|shenzhen|guangzhou|chengdu|wuhan|nanjing|suzhou|tianjin|chongqing|xi'an|xiamen"
+    "|hong kong|taipei|singapore|tokyo|seoul|london|paris|berlin|new york|san francisco|seattle|boston|chicago"
+    "|los angeles|sydney|toronto|vancouver|amsterdam|dublin|munich|madrid|rome|dubai"
+)
+_CITY_WORDS = frozenset(re.split(r"\|", _KNOWN_CITIES))
+
+
+def _named(group: str) -> str:
+    """A proper-noun phrase (up to four capitalized words), a hanzi run, or a known city in any case."""
+    return rf"(?P<{group}>(?i:{_KNOWN_CITIES})\b|{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|[\u4e00-\u9fff]{{2,12}})"
+
+
+_JOB_NOUNS = (
+    "engineer|developer|programmer|designer|manager|director|analyst|scientist|teacher|professor|doctor|nurse"
+    "|accountant|lawyer|consultant|architect|researcher|student|intern|writer|editor|marketer|salesperson"
+    "|product manager|project manager|founder|co-founder|CEO|CTO|CFO|COO|VP|president|chef|pilot|pharmacist"
+    "|dentist|journalist|photographer|recruiter|administrator|officer|specialist|lead|head of \\w+"
+)
+_TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?:{_JOB_NOUNS}))\b"
+_TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
+
+_BRANDS = (
+    r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
+    r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
+    r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
+)
+_MODEL = r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+))*"
+_GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
+
+
+def _device(group: str) -> str:
+    return rf"(?P<{group}>(?:{_BRANDS}){_MODEL}|(?<=new )(?:{_GENERIC_DEVICES})\b)"
+
+
+_ARTICLES = r"(?:(?:a|an|the|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
+
+_BOUNDARY = re.compile(
+    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+)
+_QUESTION_START = re.compile(
+    r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
+    r"|whom|which|how|why)\b",
+    re.IGNORECASE,
+)
+_HYPOTHETICAL = re.compile(
+    r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|wish|whether|pretend|hypothetically)\b"
+    r"|\bwould(?!\s+(?:like|prefer|rather|love))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
+    re.IGNORECASE,
+)
+_ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.IGNORECASE)
+
+_LASTING = re.compile(
+    r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
+    r"|in (?:the )?future|all the time|usually|as a rule|permanently|for good|from today on|from now)\b",
+    re.IGNORECASE,
+)
+_ONE_OFF = re.compile(
+    r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
+    r"|just for this|for this (?:one|report|order|time)|this one time|this order|this package)\b",
+    re.IGNORECASE,
+)
+_PREFERS = re.compile(
+    r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
+    r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please)\b",
+    re.IGNORECASE,
+)
+_PREF_NEGATED = re.compile(
+    r"\b(?:not|don't|do not|doesn't|never|no|turn off|disable|stop|hate|dislike|without)\b", re.IGNORECASE
+)
+
+# ---------------------------------------------------------------------------- subjects
+
+
+def _subject(ctx: TurnContext, raw: str) -> str | None:
+    """Whom a matched subject phrase names, or ``None`` when it names nobody we can pin down."""
+    word = raw.strip()
+    if word in ("I", "we", "We"):
+        return ctx.speaker_id
+    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s)?)?", word)
+    if possessive:
+        relation = possessive.group(1)
+        return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}" if relation else ctx.speaker_id
+    name = word.removesuffix("'s")
+    if name.split()[0] in _NOT_NAMES:
+        return None
+    return name
+
+
+def _clean(value: str) -> str:
+    return value.strip().rstrip(".,;:!?'\"").strip()
+
+
+def _fact(
+    ctx: TurnContext, clause: Clause, m: re.Match[str], subject: str, predicate: str, value: str, rule: str, **kw: object
+) -> CandidateFact:
+    return CandidateFact(
+        subject=subject,
+        predicate=predicate,
+        value=value,
+        rule=f"en.{rule}",
+        evidence_text=m.group().strip(),
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+# ---------------------------------------------------------------------------- state facts
+
+_MOVE = re.compile(
+    _SUBJ + _ADV + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home))?(?:\s+from\s+" + _named("old") + r")?"
+    r"\s+to\s+(?:the\s+city\s+of\s+)?" + _named("place")
+)
+_MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
+_LIVE = re.compile(
+    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying)"
+    r"\s+in\s+" + _named("place")
+)
+_HOME = re.compile(_POSS + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+" + _named("place"))
+
+_WORK = re.compile(
+    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:work|works|working|worked)\s+(?:at|for)\s+" + _named("org")
+)
+_JOIN = re.compile(
+    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|got a job at|was hired by|got hired (?:at|by)"
+    r"|employed (?:at|by))\s+" + _named("org")
+)
+_LEAVE = re.compile(
+    _SUBJ + _ADV + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
+    + _named("org")
+)
+_WORK_AS = re.compile(
+    _SUBJ + _ADV + r"\s+work(?:s|ing)?\s+as\s+(?:an?\s+|the\s+)?" + _TITLE_FREE + r"(?:\s+(?:at|for)\s+"
+    + _named("org") + ")?"
+)
+_IS_TITLE = re.compile(
+    _SUBJ + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+" + _TITLE
+    + r"(?:\s+(?:at|for|of)\s+" + _named("org") + ")?"
+)
+_PROMOTED = re.compile(
+    _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
+)
+_TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
+
+_ACQUIRE = re.compile(
+    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|own|owns|have|has"
+    r"|use|uses|using)\s+" + _ARTICLES + _device("device")
+)
+_DISPOSE = re.compile(
+    _SUBJ + _ADV + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up)\s+" + _ARTICLES
+    + _device("device")
+)
+_REPLACE = re.compile(
+    _SUBJ + _ADV + r"\s+(?:replaced|swapped)\s+" + _ARTICLES + _device("old") + r"\s+(?:with|for)\s+" + _ARTICLES
+    + _device("device")
+    + "|" + r"(?P<subj2>\bI\b)" + _ADV + r"\s+(?:switched|upgraded|moved)\s+from\s+" + _ARTICLES
+    + _device("old2") + r"\s+to\s+" + _ARTICLES + _device("device2")
+)
+
+_NAME = re.compile(
+    _POSS + r"\s+(?:full\s+)?name\s+is\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"|\b[Cc]all me (?!at\b|on\b)(?P<name3>[A-Z][\w'-]*)"
+)
+_ADDRESS = re.compile(
+    _POSS + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal)\s+)*address\s+"
+    r"(?:is|has changed to|changed to|is now)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
+)
+_CONTACT_CUE = {
+    "phone": re.compile(
+        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
+        r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
+    ),
+    "email": re.compile(
+        _POSS + r"\s+(?:(?:new|current|work|personal|updated)\s+)*(?:e-?mail|mail)(?:\s+address)?\b"
+        r"|(?P<me>\b(?:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
+        r"|\b(?:change|update|set)\s+my\s+e-?mail(?:\s+address)?\s+to\b)"
+    ),
+}
+_CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
+_CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
+
+
+def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _MOVE.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "moved_to",
+                        valid_from=clause.past_time(ctx), confidence=0.9, ends_previous=True)  # fmt: skip
+    for m in _MOVE_AWAY.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        place = m.group("place")
+        # "I left Google" is a job; only a known city makes "left" a move.
+        if subject and (place.lower() in _CITY_WORDS or "moved" in m.group()):
+            yield ending(ctx, clause, subject, "lives_in", _city(place), "en.moved_away", m.group())
+    for m in _LIVE.finditer(clause.text):
+        yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    for m in _HOME.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "home_in",
+                        valid_from=clause.past_time(ctx), confidence=STATE_CONFIDENCE)  # fmt: skip
+
+
+def _state(
+    ctx: TurnContext, clause: Clause, m: re.Match[str], predicate: str, value: str, rule: str
+) -> Iterator[CandidateFact]:
+    """A present-tense state, or its end when negated with "no longer"/"anymore"."""
+    subject = _subject(ctx, m.group("subj"))
+    said = m.group()
+    if subject is None or (predicate == "lives_in" and not _place_ok(value)):
+        return
+    negation = (m.group("neg") or "").strip().lower()
+    if negation:
+        if negation != "used to" and (negation == "no longer" or _ENDS_STATE.search(clause.text)):
+            yield ending(ctx, clause, subject, predicate, value, f"en.{rule}.ended", said)
+        return
+    # "lived"/"worked" are past unless perfect ("I've lived here since 2019").
+    if re.search(r"\b(?:lived|worked)\b", said) and not re.search(r"'ve|\bha(?:ve|s)\b", said):
+        return
+    changed = bool(re.search(r"\bnow\b", clause.text))
+    yield _fact(ctx, clause, m, subject, predicate, value, rule, valid_from=clause.past_time(ctx),
+                confidence=STATE_CONFIDENCE, ends_previous=changed)  # fmt: skip
+
+
+def _place_ok(place: str) -> bool:
+    first = place.split()[0]
+    return first not in _NOT_NAMES
+
+
+def _city(place: str) -> str:
+    return normalize_city(_clean(place))
+
+
+def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _WORK.finditer(clause.text):
+        if _clean(m.group("org")).lower() not in _CITY_WORDS:
+            yield from _state(ctx, clause, m, "works_at", _clean(m.group("org")), "works_at")
+    for m in _JOIN.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and m.group("org").split()[0] not in _NOT_NAMES:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(m.group("org")), "joined",
+                        valid_from=clause.past_time(ctx), confidence=0.85, ends_previous=True)  # fmt: skip
+    for m in _LEAVE.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject:
+            yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _MOVE_AWAY.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        org = _clean(m.group("place"))
+        if subject and "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES:
+            yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
+    yield from _title_facts(ctx, clause)
+
+
+def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for pattern, rule, changed in ((_WORK_AS, "works_as", False), (_IS_TITLE, "is_a", False)):
+        for m in pattern.finditer(clause.text):
+            subject = _subject(ctx, m.group("subj"))
+            if subject is None or re.search(r"\b(?:not|never|used to)\b", clause.text):
+                continue
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), rule,
+                        confidence=STATE_CONFIDENCE, ends_previous=changed)  # fmt: skip
+            if m.group("org"):
+                yield _fact(ctx, clause, m, subject, "works_at", _clean(m.group("org")), f"{rule}.employer",
+                            confidence=STATE_CONFIDENCE)  # fmt: skip
+    for m in _PROMOTED.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and "promoted" in m.group():
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "promoted",
+                        valid_from=clause.past_time(ctx), confidence=0.85, ends_previous=True)  # fmt: skip
+    for m in _TITLE_IS.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject:
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is",
+                        confidence=STATE_CONFIDENCE)  # fmt: skip
+
+
+def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    replaced: set[str] = set()
+    for m in _REPLACE.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj") or m.group("subj2"))
+        old, new = m.group("old") or m.group("old2"), m.group("device") or m.group("device2")
+        if subject:
+            replaced.add(_clean(new))
+            yield ending(ctx, clause, subject, "owns_device", _clean(old), "en.replaced_device", m.group())
+            yield _fact(ctx, clause, m, subject, "owns_device", _clean(new), "replaced_device",
+                        valid_from=clause.past_time(ctx), confidence=0.85)  # fmt: skip
+    for m in _ACQUIRE.finditer(clause.text):
+        device = _clean(m.group("device"))
+        if device in replaced:
+            continue
+        generic = device.lower() in _GENERIC_DEVICES.split("|")
+        for fact in _state(ctx, clause, m, "owns_device", device, "owns_device"):
+            yield fact if fact.valid_to else _with(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+    for m in _DISPOSE.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
+            yield ending(ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group())
+
+
+def _with(fact: CandidateFact, **changes: object) -> CandidateFact:
+    from dataclasses import replace
+
+    return replace(fact, **changes)  # type: ignore[arg-type]
+
+
+def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for predicate, cue in _CONTACT_CUE.items():
+        kind = "phone" if predicate == "phone" else "email"
+        for mention in clause.identifiers(ctx, kind):
+            before = clause.text[: mention.span[0] - clause.start]
+            cues = list(cue.finditer(before))
+            if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", before[cues[-1].start() :]):
+                continue
+            m = cues[-1]
+            subject = ctx.speaker_id if m.group("me") else _subject(ctx, m.group("subj"))
+            if subject is None:
+                continue
+            value = contact_value(predicate, mention)
+            evidence = clause.text[m.start() : mention.span[1] - clause.start]
+            if _CONTACT_DEAD.search(clause.text):
+                yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.ended", evidence)
+                continue
+            yield CandidateFact(subject=subject, predicate=predicate, value=value, rule=f"en.{predicate}",
+                                evidence_text=evidence.strip(), confidence=0.9,
+                                ends_previous=bool(_CONTACT_CHANGE.search(evidence)))  # fmt: skip
+
+
+def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NAME.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj") or m.group("subj2") or "I")
+        name = m.group("name") or m.group("name2") or m.group("name3")
+        if subject and name.split()[0] not in _NOT_NAMES and not re.search(r"\bnot\b", clause.text):
+            yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
+    for m in _ADDRESS.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and not re.search(r"\bnot\b", m.group()):
+            changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
+            yield _fact(ctx, clause, m, subject, "address", _clean(m.group("addr")), "address",
+                        confidence=0.85, ends_previous=changed)  # fmt: skip
+
+
+def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Order and ticket numbers the user mentions are theirs to look up later."""
+    for kind in ("order_id", "ticket_id"):
+        for mention in clause.identifiers(ctx, kind):  # type: ignore[arg-type]
+            yield CandidateFact(subject=ctx.speaker_id, predicate=kind, value=normalize_id(mention.text),
+                                rule=f"en.{kind}", evidence_text=mention.text, confidence=0.85)  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- preferences
+
+_THEME = re.compile(r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b", re.IGNORECASE)
+_FORMAT = re.compile(
+    r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint)|Word(?=\s+(?:doc|document"
+    r"|file|format)))(?![A-Za-z])"
+)
+_FORMAT_CONTEXT = re.compile(
+    r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?)\b",
+    re.IGNORECASE,
+)
+_REPORT_FORMAT = re.compile(
+    r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:template|version|layout|style"
+    r"|format)\s+[A-Z0-9][\w-]{0,10})\b"
+)
+_REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
+_LANGUAGE = re.compile(
+    r"\b(?:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|prefer|switch to)"
+    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|English|Japanese|Korean|French|German|Spanish)\b"
+)
+_CHANNEL = re.compile(
+    r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
+    r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with)\s+(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat"
+    r"|phone|push(?: notifications?)?|the app|Slack)\b",
+    re.IGNORECASE,
+)
+_CARRIERS = {
+    "sf express": "顺丰", "sf": "顺丰", "jd logistics": "京东物流", "zto": "中通", "yto": "圆通", "yunda": "韵达",
+    "fedex": "FedEx", "ups": "UPS", "dhl": "DHL", "usps": "USPS", "ems": "EMS", "royal mail": "Royal Mail",
+}  # fmt: skip
+_CARRIER = re.compile(
+    r"\b(?:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?)\b[^.?!]{0,30}?"
+    r"(?<![A-Za-z])(?P<carrier>SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail)\b"
+    r"|\b(?:use|prefer|with|via)\s+(?P<carrier2>SF Express|JD Logistics|FedEx|UPS|DHL|USPS)\b",
+)
+_PAYMENTS = {
+    "alipay": "支付宝", "wechat pay": "微信支付", "unionpay": "银联", "paypal": "PayPal", "apple pay": "Apple Pay",
+    "google pay": "Google Pay", "credit card": "credit card", "debit card": "debit card", "cash": "cash",
+    "bank transfer": "bank transfer", "visa": "Visa", "mastercard": "Mastercard",
+}  # fmt: skip
+_PAYMENT = re.compile(
+    r"\b(?:pay|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
+    r"(?:my\s+|a\s+)?(?P<pay>Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash"
+    r"|bank transfer|Visa|Mastercard|UnionPay)\b",
+    re.IGNORECASE,
+)
+_GENERIC_PREFERENCE = re.compile(
+    r"\bI\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+)*(?:prefer|'d rather|would rather)\s+(?:to\s+)?"
+    r"(?P<val>[^,.;!?]{2,60})"
+    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b)[a-z][^,.;!?]{2,60})"
+    r"|\b[Mm]y\s+favou?rite\s+(?P<what>\w+(?:\s+\w+)?)\s+is\s+(?P<val3>[^,.;!?]{1,40})"
+)
+
+
+def _lasting(text: str) -> tuple[bool, float]:
+    """(lasting, confidence) from the clause's markers; a lasting marker wins over a one-off one."""
+    if _LASTING.search(text):
+        return True, LASTING_CONFIDENCE
+    if _ONE_OFF.search(text):
+        return False, ONE_OFF_CONFIDENCE
+    return True, PLAIN_PREFERENCE_CONFIDENCE
+
+
+def _preference_candidates(clause: Clause) -> Iterator[tuple[str, str, re.Match[str]]]:
+    text = clause.text
+    for m in _THEME.finditer(text):
+        yield "preferred_theme", "dark" if m.group("theme").lower() in ("dark", "night") else "light", m
+    formats = list(_FORMAT.finditer(text))
+    if formats and _FORMAT_CONTEXT.search(text):
+        from palimpsest.write.registry import normalize_format
+
+        yield "preferred_export_format", normalize_format(formats[-1].group("fmt").rstrip("s")), formats[-1]
+    if _REPORT_WORD.search(text):
+        for m in _REPORT_FORMAT.finditer(text):
+            if not _FORMAT.search(m.group("rf")):
+                yield "preferred_report_format", m.group("rf"), m
+    for m in _LANGUAGE.finditer(text):
+        yield "preferred_language", normalize_language(m.group("lang")), m
+    for m in _CHANNEL.finditer(text):
+        from palimpsest.write.registry import normalize_channel
+
+        channel = "SMS" if m.group("ch").lower().startswith("text") else normalize_channel(m.group("ch"))
+        yield "preferred_notification_channel", channel, m
+    for m in _CARRIER.finditer(text):
+        carrier = m.group("carrier") or m.group("carrier2")
+        yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m
+    for m in _PAYMENT.finditer(text):
+        yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m
+
+
+def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    if _PREF_NEGATED.search(text) and not re.search(r"\bno longer\b|\bnot\s+\w+\s+anymore\b", text, re.I):
+        return
+    lasting, confidence = _lasting(text)
+    has_marker = bool(_LASTING.search(text) or _ONE_OFF.search(text))
+    found = False
+    for predicate, value, m in _preference_candidates(clause):
+        # A bare request ("export it as PDF") is an intent, not a preference.
+        if not has_marker and not _PREFERS.search(text):
+            continue
+        if predicate == "preferred_export_format" and not has_marker and not re.search(
+            r"\b(?:prefer|rather|like|love|favou?rite|default)\b", text, re.I
+        ):
+            continue
+        found = True
+        yield CandidateFact(subject=ctx.speaker_id, predicate=predicate, value=value, lasting=lasting,
+                            confidence=confidence, rule=f"en.{predicate}", evidence_text=text.strip(),
+                            ends_previous=bool(re.search(r"\b(?:change|switch|from now on|instead)\b", text, re.I)))  # fmt: skip
+    if found:
+        return
+    for m in _GENERIC_PREFERENCE.finditer(text):
+        value = _clean(m.group("val") or m.group("val2") or f"{m.group('what')}: {m.group('val3')}")
+        value = re.sub(r"^(?:the|a|an|to)\s+", "", value)
+        # "I always" states a habit; a plain "I prefer" is lasting but less sure.
+        yield CandidateFact(subject=ctx.speaker_id, predicate="preference", value=value, lasting=lasting,
+                            confidence=confidence, rule="en.preference", evidence_text=m.group().strip())  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- intents
+
+_DIMENSIONS = {
+    "region": "region", "regions": "region", "area": "region", "product": "product", "products": "product",
+    "category": "category", "categories": "category", "channel": "channel", "channels": "channel",
+    "month": "month", "quarter": "quarter", "week": "week", "day": "day", "store": "store", "stores": "store",
+    "city": "city", "cities": "city", "province": "province", "department": "department", "customer": "customer",
+    "customers": "customer", "country": "country", "salesperson": "salesperson", "team": "team",
+}  # fmt: skip
+_DIMENSION = re.compile(
+    r"\b(?:by|per|for each|across|and)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
+    re.IGNORECASE,
+)
+_METRICS = (
+    ("revenue", re.compile(r"\b(?:revenue|gmv|turnover|sales amount)\b", re.I)),
+    ("sales_volume", re.compile(r"\bsales\b", re.I)),
+    ("profit", re.compile(r"\bprofits?\b", re.I)),
+    ("order_count", re.compile(r"\b(?:orders|order count|number of orders)\b", re.I)),
+    ("monthly_active_users", re.compile(r"\b(?:mau|monthly active users)\b", re.I)),
+    ("daily_active_users", re.compile(r"\b(?:dau|daily active users)\b", re.I)),
+    ("retention_rate", re.compile(r"\bretention\b", re.I)),
+    ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
+)
+_AGGREGATE = re.compile(
+    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|group|roll up"
+    r"|compile)\b",
+    re.I,
+)
+_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me)\b", re.I)
+_REFUND = re.compile(r"\b(?:refund|money back|reimburse|reimbursement|return (?:it|this|the))\b", re.I)
+_COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
+_MODIFY = re.compile(
+    r"\b(?:change|switch|set|update|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
+    r"|settings|language|notifications?|format|template)\b",
+    re.I,
+)
+_QUERY = re.compile(
+    r"\b(?:check|look up|find|show me|what's|where's|status|track|tell me|how much|when will|where is|what is)\b", re.I
+)
+
+
+def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
+    for mention in clause.times(ctx):
+        if mention.relative is not None:
+            return mention.relative, {}
+        return None, {"time_start": mention.start.isoformat(), "time_end": mention.end.isoformat()}
+    return None, {}
+
+
+def _output_format(text: str, default: str | None) -> str | None:
+    fmt = _FORMAT.search(text)
+    if fmt:
+        from palimpsest.write.registry import normalize_format
+
+        return normalize_format(fmt.group("fmt").rstrip("s"))
+    if re.search(r"\b(?:chart|graph|plot)\b", text, re.I):
+        return "chart"
+    return default
+
+
+def _metric(text: str) -> str | None:
+    return next((name for name, pattern in _METRICS if pattern.search(text)), None)
+
+
+def _id_slots(ctx: TurnContext, clause: Clause) -> dict[str, str]:
+    slots: dict[str, str] = {}
+    for kind in ("order_id", "ticket_id", "amount"):
+        for mention in clause.identifiers(ctx, kind):  # type: ignore[arg-type]
+            slots.setdefault(kind, mention.value)
+            if mention.currency:
+                slots.setdefault("currency", mention.currency)
+    return slots
+
+
+def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
+    text = clause.text
+    time_range, time_slots = _time_range(ctx, clause)
+    dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
+    metric = _metric(text)
+    ids = _id_slots(ctx, clause)
+    if _AGGREGATE.search(text) and (dims or metric):
+        yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
+    elif _EXPORT.search(text) and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I)):
+        yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
+    if _REFUND.search(text):
+        yield Intent("refund", time_range, slots=ids | time_slots)
+    if _COMPLAINT.search(text):
+        yield Intent("complaint", time_range, slots=ids | time_slots)
+    preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
+    if _MODIFY.search(text) and not question:
+        setting = {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value} if preference else {}
+        yield Intent("modify_setting", slots=setting)
+    if question or _QUERY.search(text):
+        yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
+
+
+# ---------------------------------------------------------------------------- tags and anchors
+
+_TOPICS = {
+    "orders": r"\b(?:orders?|purchase|purchased|bought)\b",
+    "billing": r"\b(?:bill|billing|invoice|charged?|payment|pay|refund|price|fee|fees|subscription|receipt)\b",
+    "relocation": r"\b(?:move|moved|moving|relocat\w*)\b",
+    "reports": r"\b(?:reports?|sales|data|summar\w+|aggregate|dashboard|metrics?|template|spreadsheet)\b",
+    "account": r"\b(?:account|password|log ?in|sign ?in|username|user id|profile settings)\b",
+    "devices": r"\b(?:iphone|ipad|macbook|laptop|phone|device|tablet|pixel|galaxy|thinkpad|kindle|smartwatch)\b",
+    "shipping": r"\b(?:ship|shipping|shipped|delivery|deliver|courier|tracking|package|parcel|carrier)\b",
+    "support": r"\b(?:help|issue|problem|broken|complain\w*|ticket|support|not working|error|bug)\b",
+    "preferences": r"\b(?:prefer\w*|default|always|from now on|mode|theme|notifications?|language|favou?rite)\b",
+    "profile": r"\b(?:my name|name is|address|my email|my number|phone number|job|title|work at|work for)\b",
+}
+_TOPIC_PATTERNS = {topic: re.compile(pattern, re.I) for topic, pattern in _TOPICS.items()}
+_PREDICATE_TOPICS = {
+    "lives_in": "profile", "address": "profile", "works_at": "profile", "job_title": "profile", "name": "profile",
+    "phone": "profile", "email": "profile", "owns_device": "devices", "order_id": "orders", "ticket_id": "support",
+}  # fmt: skip
+_INTENT_TAGS = {
+    "data_aggregation": "query", "query": "query", "export": "export", "modify_setting": "modify_setting",
+    "refund": "refund", "complaint": "complaint",
+}  # fmt: skip
+
+_CONFIRM = re.compile(
+    r"^\s*(?:yes|yeah|yep|yup|correct|right|exactly|confirmed|sure|ok|okay|sounds good|perfect|great|agreed)\b"
+    r"|\b(?:that's right|that is right|i confirm|confirmed|go ahead|let's do (?:it|that)|use this (?:one|template)"
+    r"|that one|looks good|that works)\b",
+    re.I,
+)
+_DECISION = re.compile(
+    r"\b(?:let's go with|let's use|we'll go with|i'll go with|i'll take|i choose|i chose|i've decided|i decided"
+    r"|we decided|decided to|we'll use|i'll use|go with|opt for|instead of|rather than)\b",
+    re.I,
+)
+_CHANGE = re.compile(
+    r"\b(?:change|changed|switch|switched|update|updated|from now on|no longer|anymore|instead|moved|relocated"
+    r"|new (?:number|phone|email|address)|replace|replaced|upgrade|upgraded)\b",
+    re.I,
+)
+_FAILURE = re.compile(
+    r"\b(?:wrong|incorrect|mistake|mistaken|not right|not what i (?:asked|meant|wanted)|that's not it|you misread"
+    r"|doesn't match|is off)\b",
+    re.I,
+)
+_CORRECTION = re.compile(r"\b(?:should be|should have been|supposed to be|i meant|actually it's|it's actually|use)\b", re.I)
+_NEGATIVE_START = re.compile(r"^\s*(?:no|nope|not quite|nah)\b", re.I)
+
+
+def _anchors(text: str, facts: list[CandidateFact]) -> set[AnchorKind]:
+    anchors: set[AnchorKind] = set()
+    if (_FAILURE.search(text) and (_CORRECTION.search(text) or _NEGATIVE_START.search(text))) or re.search(
+        r"\bi meant\b", text, re.I
+    ):
+        anchors.add("failure_correction")
+    elif _CONFIRM.search(text) and not _NEGATIVE_START.search(text):
+        anchors.add("confirmation")
+    if _DECISION.search(text):
+        anchors.add("decision")
+    if _CHANGE.search(text) or any(f.ends_previous for f in facts):
+        anchors.add("change")
+    return anchors
+
+
+def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
+    topics = {topic for topic, pattern in _TOPIC_PATTERNS.items() if pattern.search(ctx.text)}
+    for fact in facts:
+        if fact.predicate == "lives_in" and fact.ends_previous:
+            topics.add("relocation")
+        topics.add(_PREDICATE_TOPICS.get(fact.predicate, "preferences"))
+    return topics
+
+
+# ---------------------------------------------------------------------------- entry point
+
+
+def _is_question(clause: Clause) -> bool:
+    return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
+
+
+_FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+
+
+def apply_rules(ctx: TurnContext) -> RuleOutput:
+    """Everything the English rules find in ``ctx`` (facts only for user turns)."""
+    text = ctx.text.replace("\u2019", "'")
+    ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
+    out = RuleOutput()
+    for clause in split_clauses(text, _BOUNDARY):
+        question = _is_question(clause)
+        hypothetical = bool(_HYPOTHETICAL.search(clause.text))
+        facts: list[CandidateFact] = []
+        if ctx.role == "user" and not hypothetical:
+            facts.extend(_reference_facts(ctx, clause))
+            if not question:
+                for rule in _FACT_RULES:
+                    facts.extend(rule(ctx, clause))
+        out.facts.extend(facts)
+        if ctx.role == "user":
+            out.intents.extend(_intents(ctx, clause, facts, question))
+    out.anchors = _anchors(text, out.facts)
+    out.topics = _topics(ctx, out.facts)
+    out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents}
+    if "confirmation" in out.anchors:
+        out.intent_tags.add("confirm")
+    if "failure_correction" in out.anchors:
+        out.intent_tags.add("correction")
+    return out
