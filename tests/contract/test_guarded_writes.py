@@ -146,3 +146,56 @@ def test_quarantine_ttl_is_configurable(make_memory: Any, clock: FakeClock) -> N
     memory.add("sudo rm -rf /", user_id="u1", session_id="s1")
     clock.advance(minutes=61)
     assert memory.quarantine.items() == []
+
+
+# -- permission inheritance and "why remembered" ---------------------------------------------
+
+
+def test_assistant_inherits_director_preferences_and_overrides_locally(guarded: Memory, clock: FakeClock) -> None:
+    guarded.facts.set("director", "preferred_report_format", "周报B版", source="user_command")
+    guarded.facts.set("director", "preferred_theme", "dark", source="user_command")
+    guarded.facts.set("director", "lives_in", "Shanghai", source="user_command")
+    guarded.inheritance.link("assistant", "director")
+    effective = {e.version.predicate: e for e in guarded.inheritance.effective("assistant")}
+    assert effective["preferred_report_format"].version.value == "周报B版"
+    assert effective["preferred_report_format"].inherited_from == "director"
+    assert "lives_in" not in effective  # only the linked categories are inherited
+    clock.advance(minutes=1)
+    guarded.facts.set("assistant", "preferred_report_format", "月报A版", source="user_command")
+    effective = {e.version.predicate: e for e in guarded.inheritance.effective("assistant")}
+    assert effective["preferred_report_format"].version.value == "月报A版"
+    assert effective["preferred_report_format"].inherited_from is None
+    assert effective["preferred_theme"].inherited_from == "director"
+    director = guarded.facts.get("director", "preferred_report_format")
+    assert director is not None and director.value == "周报B版"
+
+
+def test_inheritance_chains_and_refuses_cycles(guarded: Memory) -> None:
+    from palimpsest.errors import ValidationError
+
+    guarded.facts.set("ceo", "preferred_language", "English", source="user_command")
+    guarded.inheritance.link("director", "ceo")
+    guarded.inheritance.link("assistant", "director")
+    assert guarded.inheritance.chain("assistant") == ["director", "ceo"]
+    effective = guarded.inheritance.effective("assistant")
+    assert [(e.version.value, e.inherited_from) for e in effective] == [("English", "ceo")]
+    with pytest.raises(ValidationError):
+        guarded.inheritance.link("ceo", "assistant")
+    guarded.inheritance.unlink("assistant")
+    assert guarded.inheritance.effective("assistant") == []
+
+
+def test_why_names_the_turn_the_rule_and_the_time(guarded: Memory) -> None:
+    turn = guarded.add("I moved to Beijing", user_id="u1", session_id="s1").turns[0]
+    write = guarded.facts.set(
+        "u1",
+        "lives_in",
+        "Beijing",
+        source="user_command",
+        reason="rule en.move: I moved to Beijing",
+        evidence=[turn.id],
+    )
+    explanation = guarded.why(write.version.id)
+    assert explanation.turns == (turn,)
+    assert explanation.rule == "en.move"
+    assert "I moved to Beijing" in explanation.text and "user_command" in explanation.text
