@@ -49,7 +49,6 @@ from typing import Any
 from palimpsest import Memory
 from palimpsest.config import Config
 from palimpsest.conversation import passage_texts
-from palimpsest.embed.registry import open_embedder
 from palimpsest.facts import FactInput
 from palimpsest.types import Turn
 

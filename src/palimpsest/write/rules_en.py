@@ -40,11 +40,7 @@ _RELATIONS = {
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
-    """He She They It This That The There Here Then Now Yesterday Today Tomorrow Last Next Also And But So
-    We You Yes No Ok Okay Please Hi Hello Hey Well Actually Since After Before When If What Where Why How Who
-    January February March April May June July August September October November December Monday Tuesday
-    Wednesday Thursday Friday Saturday Sunday My Our Your His Her Their Its Just Recently Finally Still
-    Sure Great Thanks Thank Anyway Oh Btw Let Can Could Would Should Will Did Do Does Is Are Was Were""".split()
+    ["He", "She", "They", "It", "This", "That", "The", "There", "Here", "Then", "Now", "Yesterday", "Today", "Tomorrow", "Last", "Next", "Also", "And", "But", "So", "We", "You", "Yes", "No", "Ok", "Okay", "Please", "Hi", "Hello", "Hey", "Well", "Actually", "Since", "After", "Before", "When", "If", "What", "Where", "Why", "How", "Who", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "My", "Our", "Your", "His", "Her", "Their", "Its", "Just", "Recently", "Finally", "Still", "Sure", "Great", "Thanks", "Thank", "Anyway", "Oh", "Btw", "Let", "Can", "Could", "Would", "Should", "Will", "Did", "Do", "Does", "Is", "Are", "Was", "Were"]
 )
 _SUBJ = rf"(?P<subj>\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
 _POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+'s)"
@@ -280,7 +276,7 @@ def _state(
 
 
 def _place_ok(place: str) -> bool:
-    first = place.split()[0]
+    first = place.split(maxsplit=1)[0]
     return first not in _NOT_NAMES
 
 
