@@ -592,7 +592,7 @@ def machine_facts() -> str:
         cpu = names[0] if names else cpu
     return (
         f"{platform.system()} {platform.release()}, {cpu}, {os.cpu_count()} CPUs, Python {platform.python_version()}, "
-        f"palimpsest {__version__}"
+        f"palimpsest {__version__}, OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}"
     )
 
 

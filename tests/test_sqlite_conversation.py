@@ -7,6 +7,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -349,5 +350,7 @@ def test_summaries_upsert_replace_and_order(backend: SQLiteBackend) -> None:
     assert [s.id for s in backend.summaries.for_user("default", "u1", "session")] == ["a", "b"]
     assert [s.id for s in backend.summaries.get_by_ids("default", ["b", "zz", "a"])] == ["b", "a"]
     assert backend.summaries.get_by_ids("elsewhere", ["a"]) == []
+    bare = backend.summaries.get_by_ids("default", ["a"], with_covers=False)
+    assert bare == [replace(summary("a", "s1", 4, "first, revised"), covers=())]
     assert backend.summaries.erase("default", "u1", session_id="s2") == 1
     assert backend.summaries.erase("default", "u1") == 2

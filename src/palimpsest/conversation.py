@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
 
 from palimpsest.core import fusion
 from palimpsest.core.clock import require_aware
@@ -38,7 +44,7 @@ if TYPE_CHECKING:
     from palimpsest.governance.controls import Switches
     from palimpsest.governance.quarantine import QuarantineItem
     from palimpsest.memory import Memory
-    from palimpsest.write.model import Extraction, RiskFinding
+    from palimpsest.write.model import Extraction, RiskFinding, Verdict
     from palimpsest.write.pipeline import FactDecision
 
 ROLES = frozenset({"user", "assistant", "system", "tool"})
@@ -46,6 +52,8 @@ TURN_SPACE = "turns"
 SUMMARY_SPACE = "summaries"
 CANDIDATES = 100
 """How many hits each retriever contributes before fusion."""
+FACT_VECTOR_CACHE = 65_536
+"""Fact passage vectors kept per ``Conversation`` (≈100 MB at 384-d; least recently used out)."""
 
 _LAST_TIME = re.compile(r"(上次|上回|上一次|last time|previous time|the other day|最近一次)", re.IGNORECASE)
 
@@ -64,6 +72,8 @@ class AddResult:
     window_only: bool = False
     quarantined: tuple[QuarantineItem, ...] = ()
     facts: tuple[FactDecision, ...] = ()
+    findings: tuple[Verdict, ...] = ()
+    """Rule findings about whole turns (e.g. MEM_ERR_MISSING_TICKET: ask the user for a ticket id)."""
     not_stored: tuple[Turn, ...] = ()
 
 
@@ -145,12 +155,53 @@ def passage_texts(turns: Sequence[Turn], before: Turn | None) -> list[str]:
     return texts
 
 
+@dataclass(frozen=True, slots=True)
+class _Episodes:
+    """One episode search: the scores of each retriever, the fused scores, the candidate turns."""
+
+    lexical: dict[str, float]
+    vector: dict[str, float]
+    fused: dict[str, float]
+    candidates: dict[str, Turn]
+
+
+@dataclass(slots=True)
+class _Query:
+    """One query's derived forms, each computed at most once per ``search`` / ``recall``.
+
+    A recall reads several channels (episodes, summaries, facts, the "last time" anchor),
+    and each used to tokenize and embed the query again; with e5 one query embedding is
+    the largest single cost of a recall.
+    """
+
+    text: str
+    conversation: Conversation
+    episodes: dict[tuple[str | None, int], _Episodes] = field(default_factory=dict)
+    _terms: list[str] | None = None
+    _vector: NDArray[np.float32] | None = None
+
+    @property
+    def terms(self) -> list[str]:
+        if self._terms is None:
+            self._terms = tokenize(self.text)
+        return self._terms
+
+    @property
+    def vector(self) -> NDArray[np.float32]:
+        """Embedded on first use only: a query answered by the exact channel never needs it."""
+        if self._vector is None:
+            self._vector = self.conversation.embedder.embed_queries([self.text])[0]
+        return self._vector
+
+
 class Conversation:
     """Episodes, summaries, the window and retrieval over them (``Memory`` delegates here)."""
 
     def __init__(self, memory: Memory) -> None:
         self._memory = memory
         self._embedder: Embedder | None = None
+        self._fact_vector_cache: OrderedDict[tuple[str, str], NDArray[np.float32]] = OrderedDict()
+        self._fact_vector_lock = threading.Lock()
 
     # -- the embedder -----------------------------------------------------------------
     @property
@@ -298,7 +349,7 @@ class Conversation:
         if episodes:
             previous = memory.backend.turns.recent(tenant, user_id, session_id=session_id, limit=1)
             vectors = self.embedder.embed_passages(passage_texts(episodes, previous[0] if previous else None))
-        stored, quarantined, decisions = self._persist(
+        stored, quarantined, decisions, findings = self._persist(
             episodes, vectors, admitted, held, extractions, user_id=user_id, session_id=session_id,
             source=source, switches=switches, now=now,
         )  # fmt: skip
@@ -309,6 +360,7 @@ class Conversation:
             duplicates=len(drafts) - len(fresh) + len(episodes) - len(stored),
             quarantined=tuple(quarantined),
             facts=tuple(decisions),
+            findings=tuple(findings),
             not_stored=tuple(t for t in admitted if not switches.conversations),
         )
 
@@ -325,7 +377,7 @@ class Conversation:
         source: str,
         switches: Switches,
         now: datetime,
-    ) -> tuple[list[Turn], list[QuarantineItem], list[FactDecision]]:
+    ) -> tuple[list[Turn], list[QuarantineItem], list[FactDecision], list[Verdict]]:
         """The one transaction of ``add``: quarantine, episodes, vectors, facts, audit."""
         memory = self._memory
         tenant = memory.config.tenant
@@ -333,6 +385,7 @@ class Conversation:
         lexical = [lexical_text(t) for t in episodes]
         backend = memory.backend
         decisions: list[FactDecision] = []
+        findings: list[Verdict] = []
         with backend.transaction():
             head = backend.audit.lock_head(tenant)
             quarantined = pipeline.hold(held, user_id=user_id, session_id=session_id, source=source)
@@ -362,26 +415,35 @@ class Conversation:
             for turn in admitted:
                 extraction = extractions.get(turn.id)
                 if extraction is not None:
-                    decisions.extend(
-                        pipeline.apply(turn, extraction, user_id=user_id, switches=switches, source=source)
-                    )
-        return stored, quarantined, decisions
+                    made, found = pipeline.apply(turn, extraction, user_id=user_id, switches=switches, source=source)
+                    decisions.extend(made)
+                    findings.extend(found)
+        return stored, quarantined, decisions, findings
 
     # -- read path: hybrid episode search ------------------------------------------------
     def episode_scores(
         self, query: str, *, user_id: str, session_id: str | None = None, limit: int = CANDIDATES
     ) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
         """(lexical, vector, fused) scores of candidate turns for ``query``."""
+        found = self._episodes(_Query(query, self), user_id=user_id, session_id=session_id, limit=limit)
+        return found.lexical, found.vector, found.fused
+
+    def _episodes(self, q: _Query, *, user_id: str, session_id: str | None, limit: int = CANDIDATES) -> _Episodes:
+        """Candidates and scores of one query, computed once per (session filter, limit) per call:
+        a recall that asks the episode channel and the "last time" anchor reuses them."""
+        key = (session_id, limit)
+        cached = q.episodes.get(key)
+        if cached is not None:
+            return cached
         backend = self._memory.backend
         tenant = self._memory.config.tenant
-        terms = tokenize(query)
+        terms = q.terms
         lexical = (
             dict(backend.turns.lexical(tenant, user_id, terms, limit=limit, session_id=session_id)) if terms else {}
         )
         vector: dict[str, float] = {}
         if backend.vectors.space_info(TURN_SPACE) is not None:
-            qvec = self.embedder.embed_queries([query])[0]
-            hits = backend.vectors.search(TURN_SPACE, tenant, user_id, qvec, limit=limit)
+            hits = backend.vectors.search(TURN_SPACE, tenant, user_id, q.vector, limit=limit)
             vector = dict(hits)
         candidates = {
             t.id: t
@@ -401,7 +463,9 @@ class Conversation:
         fused = fusion.fuse(lexical, vector, self._memory.config.fusion, neighbours=neighbours, group_of=group_of)
         # Fusion scores are relative (z-scores); map them to [0, 1] so the merge can weigh
         # them against other channels and decay cannot flip their sign.
-        return lexical, vector, fusion.normalize_scores(fused, "minmax")
+        found = _Episodes(lexical, vector, fusion.normalize_scores(fused, "minmax"), candidates)
+        q.episodes[key] = found
+        return found
 
     def search(
         self,
@@ -420,23 +484,24 @@ class Conversation:
         unknown = sorted(set(wanted) - {"episodes", "summaries", "facts"})
         if unknown:
             raise ValidationError(f"search() channels must be among episodes, summaries, facts; got {unknown}")
+        q = _Query(query, self)
         items: list[MemoryItem] = []
         if "episodes" in wanted:
-            items.extend(self._episode_items(query, user_id=user_id, session_id=session_id, limit=limit))
+            items.extend(self._episode_items(q, user_id=user_id, session_id=session_id, limit=limit))
         if "summaries" in wanted:
-            items.extend(self._summary_items(query, user_id=user_id, limit=limit))
+            items.extend(self._summary_items(q, user_id=user_id, limit=limit))
         if "facts" in wanted:
-            items.extend(self._fact_items(query, user_id=user_id, at=None, limit=limit, with_history=False))
+            items.extend(self._fact_items(q, user_id=user_id, at=None, limit=limit, with_history=False))
         items.sort(key=lambda i: -i.score)
         return items[:limit]
 
-    def _episode_items(self, query: str, *, user_id: str, session_id: str | None, limit: int) -> list[MemoryItem]:
-        lexical, vector, fused = self.episode_scores(query, user_id=user_id, session_id=session_id)
-        top = fusion.rank(fused, limit)
-        turns = {t.id: t for t in self._memory.backend.turns.get(self._memory.config.tenant, [i for i, _ in top])}
+    def _episode_items(self, q: _Query, *, user_id: str, session_id: str | None, limit: int) -> list[MemoryItem]:
+        found = self._episodes(q, user_id=user_id, session_id=session_id)
+        lexical, vector = found.lexical, found.vector
         items: list[MemoryItem] = []
-        for turn_id, score in top:
-            turn = turns.get(turn_id)
+        # The candidates were fetched to find neighbours; the top ones need no second read.
+        for turn_id, score in fusion.rank(found.fused, limit):
+            turn = found.candidates.get(turn_id)
             if turn is None:
                 continue
             signals = []
@@ -459,14 +524,13 @@ class Conversation:
             )
         return items
 
-    def _summary_items(self, query: str, *, user_id: str, limit: int) -> list[MemoryItem]:
+    def _summary_items(self, q: _Query, *, user_id: str, limit: int) -> list[MemoryItem]:
         backend = self._memory.backend
         tenant = self._memory.config.tenant
         if backend.vectors.space_info(SUMMARY_SPACE) is None:
             return []
-        qvec = self.embedder.embed_queries([query])[0]
-        hits = dict(backend.vectors.search(SUMMARY_SPACE, tenant, user_id, qvec, limit=limit))
-        summaries = backend.summaries.get_by_ids(tenant, list(hits))
+        hits = dict(backend.vectors.search(SUMMARY_SPACE, tenant, user_id, q.vector, limit=limit))
+        summaries = backend.summaries.get_by_ids(tenant, list(hits), with_covers=False)
         return [
             MemoryItem(
                 kind="summary",
@@ -482,13 +546,13 @@ class Conversation:
         ]
 
     def _fact_items(
-        self, query: str, *, user_id: str, at: datetime | None, limit: int, with_history: bool
+        self, q: _Query, *, user_id: str, at: datetime | None, limit: int, with_history: bool
     ) -> list[MemoryItem]:
         facts = self._memory.facts
         current = facts.list(user_id=user_id, valid_at=at if at is not None else _now(self._memory))
         if not current:
             return []
-        scored = _score_facts(query, current, self.embedder, self._memory.config.predicates)
+        scored = _score_facts(q, current, self._fact_vectors(current), self._memory.config.predicates)
         items = [_fact_item(f, s, "current") for f, s in scored[:limit] if s > 0]
         if with_history:
             for fact, score in scored[:limit]:
@@ -501,6 +565,25 @@ class Conversation:
                     if old.id != fact.id and old.valid_to is not None and old.valid_to <= fact.valid_from:
                         items.append(_fact_item(old, score * 0.5, "history"))
         return items
+
+    def _fact_vectors(self, facts: Sequence[FactVersion]) -> NDArray[np.float32]:
+        """Passage vectors of ``facts``. A fact version never changes, so its vector is kept
+        (by version id) instead of re-embedding the user's facts on every recall."""
+        embedder = self.embedder
+        keys = [(embedder.name, f.id) for f in facts]
+        with self._fact_vector_lock:
+            known = {k: self._fact_vector_cache[k] for k in keys if k in self._fact_vector_cache}
+            for k in known:
+                self._fact_vector_cache.move_to_end(k)
+        missing = [(k, f) for k, f in zip(keys, facts, strict=True) if k not in known]
+        if missing:
+            fresh = embedder.embed_passages([_fact_text(f) for _, f in missing])
+            with self._fact_vector_lock:
+                for (k, _), row in zip(missing, fresh, strict=True):
+                    known[k] = self._fact_vector_cache[k] = row
+                while len(self._fact_vector_cache) > FACT_VECTOR_CACHE:
+                    self._fact_vector_cache.popitem(last=False)
+        return np.stack([known[k] for k in keys]) if keys else np.zeros((0, embedder.dimension), np.float32)
 
     # -- read path: the routed packet --------------------------------------------------
     def recall(
@@ -528,6 +611,7 @@ class Conversation:
         reasons = list(plan.reasons)
         used: list[str] = []
         stopped = False
+        q = _Query(query, self)  # one tokenization, one query vector, one episode search per recall
 
         if plan.query_kind == "identifier":
             exact = self._exact_items(query, user_id=user_id, at=when)
@@ -543,13 +627,13 @@ class Conversation:
         if not stopped:
             channels = plan.channels if plan.query_kind != "identifier" else recipe.identifier_fallback
             for channel in channels:
-                found = self._channel(channel, query, user_id=user_id, session_id=session_id, at=when, plan=plan)
+                found = self._channel(channel, q, user_id=user_id, session_id=session_id, at=when, plan=plan)
                 used.append(channel)
                 if found is None:
                     reasons.append(f"{channel}: not available yet")
                     continue
                 items.extend(found)
-            anchored = self._anchor_last_time(query, user_id=user_id, session_id=session_id, now=now)
+            anchored = self._anchor_last_time(q, user_id=user_id, session_id=session_id, now=now)
             if anchored is not None:
                 anchor_items, why = anchored
                 items.extend(anchor_items)
@@ -567,7 +651,7 @@ class Conversation:
     def _channel(
         self,
         channel: str,
-        query: str,
+        q: _Query,
         *,
         user_id: str,
         session_id: str | None,
@@ -575,13 +659,13 @@ class Conversation:
         plan: RoutePlan,
     ) -> list[MemoryItem] | None:
         if channel == "facts":
-            return self._fact_items(query, user_id=user_id, at=at, limit=10, with_history=True)
+            return self._fact_items(q, user_id=user_id, at=at, limit=10, with_history=True)
         if channel == "facts_history":
-            return self._fact_items(query, user_id=user_id, at=at, limit=10, with_history=True)
+            return self._fact_items(q, user_id=user_id, at=at, limit=10, with_history=True)
         if channel == "episodes":
-            return self._episode_items(query, user_id=user_id, session_id=None, limit=10)
+            return self._episode_items(q, user_id=user_id, session_id=None, limit=10)
         if channel == "summaries":
-            return self._summary_items(query, user_id=user_id, limit=5)
+            return self._summary_items(q, user_id=user_id, limit=5)
         if channel == "window":
             if session_id is None:
                 return []
@@ -612,15 +696,15 @@ class Conversation:
         return items
 
     def _anchor_last_time(
-        self, query: str, *, user_id: str, session_id: str | None, now: datetime
+        self, q: _Query, *, user_id: str, session_id: str | None, now: datetime
     ) -> tuple[list[MemoryItem], str] | None:
         """ "上次 / last time": this session first, then the user's last 7 days, else nothing (seed 002 §4.2)."""
-        if not _LAST_TIME.search(query):
+        if not _LAST_TIME.search(q.text):
             return None
         backend = self._memory.backend
         tenant = self._memory.config.tenant
         if session_id is not None:
-            hits = self._episode_items(query, user_id=user_id, session_id=session_id, limit=3)
+            hits = self._episode_items(q, user_id=user_id, session_id=session_id, limit=3)
             if hits:
                 return (
                     [_with_why(h, "anchored in this session (confidence 0.9)") for h in hits],
@@ -630,9 +714,7 @@ class Conversation:
         cutoff = now - timedelta(days=7)
         recent_ids = {t.id for t in recent if t.occurred_at >= cutoff}
         if recent_ids:
-            hits = [
-                h for h in self._episode_items(query, user_id=user_id, session_id=None, limit=20) if h.id in recent_ids
-            ]
+            hits = [h for h in self._episode_items(q, user_id=user_id, session_id=None, limit=20) if h.id in recent_ids]
             if hits:
                 return (
                     [_with_why(h, "anchored in the user's last 7 days (confidence 0.6)") for h in hits[:3]],
@@ -677,29 +759,34 @@ def _fact_item(fact: FactVersion, score: float, status: str) -> MemoryItem:
 
 
 def _score_facts(
-    query: str, facts: Sequence[FactVersion], embedder: Embedder, registry: PredicateRegistry
+    q: _Query, facts: Sequence[FactVersion], vectors: NDArray[np.float32], registry: PredicateRegistry
 ) -> list[tuple[FactVersion, float]]:
-    """Relevance of each fact to the query.
+    """Relevance of each fact to the query (``vectors``: the facts' passage vectors, in order).
 
     Word evidence decides (the value, the predicate's name and its bilingual keywords,
     stemmed and jieba-segmented); meaning only orders facts the words cannot tell apart.
     Embedding cosines of short texts sit in a narrow band, so they are rank-normalized
     among the user's facts instead of trusted as absolute relevance.
     """
-    query_terms = set(tokenize(query)) | {ch for ch in query if "\u4e00" <= ch <= "\u9fff"}
-    texts = [_fact_text(f) for f in facts]
-    qvec = embedder.embed_queries([query])[0]
-    cosine = embedder.embed_passages(texts) @ qvec
+    query_terms = set(q.terms) | {ch for ch in q.text if "\u4e00" <= ch <= "\u9fff"}
+    cosine = vectors @ q.vector
     lo, hi = float(cosine.min()), float(cosine.max())
     scored: list[tuple[FactVersion, float]] = []
-    for fact, text, cos in zip(facts, texts, cosine, strict=True):
+    for fact, cos in zip(facts, cosine, strict=True):
         spec = registry.get(fact.predicate)
-        vocabulary = set(tokenize(text)) | set(tokenize(" ".join(spec.keywords))) | set(spec.keywords)
+        vocabulary = _vocabulary(_fact_text(fact), spec.keywords)
         words = len(query_terms & vocabulary) / max(1, min(len(query_terms), 3)) if query_terms else 0.0
         meaning = (float(cos) - lo) / (hi - lo) if hi > lo else 0.5
         scored.append((fact, min(1.0, words) * (0.8 + 0.2 * meaning) if words else 0.0))
     scored.sort(key=lambda fs: -fs[1])
     return scored
+
+
+@lru_cache(maxsize=16384)
+def _vocabulary(text: str, keywords: tuple[str, ...]) -> frozenset[str]:
+    """The words a fact can be found by. Pure, and the same facts are scored on every
+    recall of their user, so the tokenization (jieba for Chinese) is done once."""
+    return frozenset(tokenize(text)) | frozenset(tokenize(" ".join(keywords))) | frozenset(keywords)
 
 
 def _newest_episodes_first(items: list[MemoryItem]) -> list[MemoryItem]:

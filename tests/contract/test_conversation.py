@@ -142,7 +142,7 @@ def test_identifier_question_answers_from_exact_channel_only(conv: Memory) -> No
 
 def test_identifier_without_exact_match_falls_back(conv: Memory) -> None:
     conv.add("my order ORD-9 never arrived", user_id="u1", session_id="s1")
-    packet = conv.recall("what about ORD-9?", user_id="u1")
+    packet = conv.recall("what about ORD-404?", user_id="u1")
     assert packet.route.query_kind == "identifier"
     assert not packet.route.stopped_early
     assert "exact" in packet.route.channels and "episodes" in packet.route.channels

@@ -9,13 +9,17 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 _WORD = re.compile(r"[A-Za-z]+|\d+")
 _SYMBOL = re.compile(r"[^\sA-Za-z\d\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]")
 
 
+@lru_cache(maxsize=8192)
 def estimate_tokens(text: str) -> int:
+    # Cached: a recall budgets the same summaries and popular turns again and again, and
+    # three regex passes over a long storyline cost more than the rest of the merge.
     if not text:
         return 0
     cjk = len(_CJK.findall(text))

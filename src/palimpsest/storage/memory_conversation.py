@@ -255,10 +255,11 @@ class MemorySummaryStore:
         rows = [s for s in rows if kind is None or s.kind == kind]
         return sorted(rows, key=lambda s: (s.updated_at, s.id), reverse=True)
 
-    def get_by_ids(self, tenant: str, ids: Sequence[str]) -> list[Summary]:
+    def get_by_ids(self, tenant: str, ids: Sequence[str], *, with_covers: bool = True) -> list[Summary]:
         wanted = set(ids)
         with self._lock:
-            return [s for s in self._rows.values() if s.tenant == tenant and s.id in wanted]
+            found = [s for s in self._rows.values() if s.tenant == tenant and s.id in wanted]
+        return found if with_covers else [replace(s, covers=()) for s in found]
 
     def erase(self, tenant: str, user_id: str, *, session_id: str | None = None) -> int:
         with self._lock:

@@ -740,12 +740,13 @@ class PostgresSummaryStore:
             ).fetchall()
         return [_summary_from_row(r) for r in rows]
 
-    def get_by_ids(self, tenant: str, ids: Sequence[str]) -> list[Summary]:
+    def get_by_ids(self, tenant: str, ids: Sequence[str], *, with_covers: bool = True) -> list[Summary]:
         if not ids:
             return []
+        columns = _SUMMARY_SELECT if with_covers else _SUMMARY_SELECT.replace("covers", "'[]'::jsonb AS covers")
         with self._backend.connection() as conn:
             rows = conn.execute(
-                f"SELECT {_SUMMARY_SELECT} FROM summaries WHERE tenant = %s AND id = ANY(%s::text[]) ORDER BY id",
+                f"SELECT {columns} FROM summaries WHERE tenant = %s AND id = ANY(%s::text[]) ORDER BY id",
                 (tenant, list(ids)),
             ).fetchall()
         return [_summary_from_row(r) for r in rows]

@@ -35,9 +35,7 @@ _NOT_BEFORE_DIGIT = r"(?![0-9])"
 _EMAIL = re.compile(
     r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}(?![A-Za-z0-9-])"
 )
-_CN_MOBILE = re.compile(
-    r"(?<![0-9A-Za-z+])(?:(?:\+|00)\s?86[\s-]?)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}" + _NOT_BEFORE_DIGIT
-)
+_CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)\s?86[\s-]?)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}" + _NOT_BEFORE_DIGIT)
 _INTL_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\+|00)[1-9]\d{0,2}(?:[\s.-]?\(?\d{1,4}\)?){2,5}" + _NOT_BEFORE_DIGIT)
 _US_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}" + _NOT_BEFORE_DIGIT)
 _CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-\d{7,8}(?![0-9-])")
@@ -84,11 +82,31 @@ _SUFFIX_CURRENCY = re.compile(
 _SUFFIX_CURRENCY_CN = re.compile(rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑)")
 
 _CURRENCY_CODES: dict[str, str] = {
-    "¥": "CNY", "元": "CNY", "块": "CNY", "块钱": "CNY", "人民币": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY",
-    "$": "USD", "us$": "USD", "usd": "USD", "美元": "USD", "美金": "USD", "dollar": "USD", "dollars": "USD",
-    "bucks": "USD", "€": "EUR", "eur": "EUR", "欧元": "EUR", "euro": "EUR", "euros": "EUR",
-    "£": "GBP", "gbp": "GBP", "英镑": "GBP",
-}  # fmt: skip
+    "¥": "CNY",
+    "元": "CNY",
+    "块": "CNY",
+    "块钱": "CNY",
+    "人民币": "CNY",
+    "rmb": "CNY",
+    "cny": "CNY",
+    "yuan": "CNY",
+    "$": "USD",
+    "us$": "USD",
+    "usd": "USD",
+    "美元": "USD",
+    "美金": "USD",
+    "dollar": "USD",
+    "dollars": "USD",
+    "bucks": "USD",
+    "€": "EUR",
+    "eur": "EUR",
+    "欧元": "EUR",
+    "euro": "EUR",
+    "euros": "EUR",
+    "£": "GBP",
+    "gbp": "GBP",
+    "英镑": "GBP",
+}
 _MULTIPLIERS = {"千": 1000, "k": 1000, "万": 10000}
 
 _MIN_ID_CHARS = 4
@@ -193,7 +211,11 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
 
 
 def _shaped_ids(text: str, folded: str) -> Iterator[_Found]:
-    for pattern, kind in ((_TICKET_SHAPE, "ticket_id"), (_ORDER_SHAPE, "order_id")):
+    shaped: tuple[tuple[re.Pattern[str], IdentifierKind], ...] = (
+        (_TICKET_SHAPE, "ticket_id"),
+        (_ORDER_SHAPE, "order_id"),
+    )
+    for pattern, kind in shaped:
         for m in pattern.finditer(folded):
             if len(re.sub(r"\D", "", m.group("id"))) < 3:
                 continue

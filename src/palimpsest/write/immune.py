@@ -168,8 +168,8 @@ _PATTERNS: tuple[_Pattern, ...] = (
         0.9,
         "wipe_data_en",
         # "delete all my data" is a user exercising a right, not an attack: possessives of the speaker are excluded.
-       r"\b(delete|erase|wipe|destroy|purge)\b.{0,20}\b(all|every|the entire|everyone'?s)\b(?!\s+(of\s+)?(my|our)\b)"
-       r".{0,20}\b(data|database|records|"
+        r"\b(delete|erase|wipe|destroy|purge)\b.{0,20}\b(all|every|the entire|everyone'?s)\b(?!\s+(of\s+)?(my|our)\b)"
+        r".{0,20}\b(data|database|records|"
         r"memories|users|accounts|files)\b",
     ),
     # -- instructions aimed at the agent's policy (not preferences about the user's own service) -----

@@ -28,6 +28,8 @@ from palimpsest.ids import new_id
 from palimpsest.types import FactVersion, FactWrite, Record, Source, Turn
 from palimpsest.write.immune import TRUSTED_SOURCES, assess, risky, should_freeze
 from palimpsest.write.model import CandidateFact, Extraction, RiskFinding, Verdict
+from palimpsest.write.registry import normalize_value
+from palimpsest.write.validator import turn_context
 
 if TYPE_CHECKING:
     from palimpsest.memory import Memory
@@ -46,6 +48,8 @@ class ValidatorLike(Protocol):
     def validate(
         self, candidate: CandidateFact, *, current: Sequence[FactVersion], context: Mapping[str, Any]
     ) -> Verdict: ...
+
+    def check_turn(self, context: Mapping[str, Any]) -> tuple[Verdict, ...]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,10 +145,6 @@ class WritePipeline:
     # -- 2. extract -----------------------------------------------------------------------------
     def extract(self, turns: Sequence[Turn], *, user_id: str) -> dict[str, Extraction]:
         found: dict[str, Extraction] = {}
-        import importlib.util  # TEMPORARY-LEAD: remove once write/extract.py lands
-
-        if self._extractor is None and importlib.util.find_spec("palimpsest.write.extract") is None:
-            return found
         for turn in turns:
             if turn.role not in EXTRACTING_ROLES:
                 continue
@@ -169,16 +169,30 @@ class WritePipeline:
         user_id: str,
         switches: Switches,
         source: str,
-    ) -> list[FactDecision]:
-        """Write what ``extraction`` justifies (inside the add transaction)."""
+    ) -> tuple[list[FactDecision], list[Verdict]]:
+        """Write what ``extraction`` justifies (inside the add transaction).
+
+        Returns the decision on every candidate fact and the turn-level rule findings
+        (e.g. ``MEM_ERR_MISSING_TICKET`` for a complaint without a ticket id).
+        """
         decisions: list[FactDecision] = []
+        findings: list[Verdict] = []
         trusted = source in TRUSTED_SOURCES and turn.role != "tool"
         anchored = bool(extraction.anchors) or any(c.confidence >= 0.8 for c in extraction.facts)
+        context = turn_context(extraction, text=turn.content, source=source, turn_id=turn.id, role=turn.role)
+        for finding in self.validator.check_turn(context):
+            if not finding.accepted or finding.severity == "warn":
+                self._memory.audit.record(
+                    "validator.turn_rule",
+                    f"{user_id}/{turn.session_id}/{turn.id}",
+                    {"code": finding.code, "message": finding.message, "severity": finding.severity},
+                )
+                findings.append(finding)
         for candidate in extraction.facts:
-            decisions.append(self._apply_one(turn, candidate, user_id, switches, trusted, anchored, source))
+            decisions.append(self._apply_one(turn, candidate, user_id, switches, trusted, anchored, source, context))
         if switches.memory and switches.preferences:
             self._store_intents(turn, extraction, user_id)
-        return decisions
+        return decisions, findings
 
     def _apply_one(
         self,
@@ -189,6 +203,7 @@ class WritePipeline:
         trusted: bool,
         anchored: bool,
         source: str,
+        context: Mapping[str, Any],
     ) -> FactDecision:
         memory = self._memory
         spec = memory.config.predicates.get(candidate.predicate)
@@ -211,7 +226,6 @@ class WritePipeline:
             )
             return FactDecision(candidate, f"quarantined:{item.id}", turn_id=turn.id)
         current = memory.facts.list(user_id=user_id, subject=candidate.subject, predicate=candidate.predicate)
-        context = {"text": turn.content, "role": turn.role, "source": source, "turn_id": turn.id}
         verdict = self.validator.validate(candidate, current=current, context=context)
         if not verdict.accepted:
             memory.audit.record(
@@ -359,8 +373,4 @@ def _candidate_payload(candidate: CandidateFact) -> dict[str, Any]:
 
 
 def _normalized(memory: Memory, candidate: CandidateFact) -> str:
-    try:
-        from palimpsest.write.registry import normalize_value
-    except ImportError:  # the registry module is optional for custom predicate sets
-        return candidate.value.strip()
     return normalize_value(memory.config.predicates.get(candidate.predicate), candidate.value)

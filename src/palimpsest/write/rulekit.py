@@ -28,6 +28,7 @@ __all__ = [
     "Clause",
     "RuleOutput",
     "TurnContext",
+    "make_fact",
     "split_clauses",
 ]
 
@@ -114,6 +115,31 @@ def split_clauses(text: str, boundary: re.Pattern[str]) -> list[Clause]:
     if start < len(text):
         clauses.append(Clause(text[start:], start))
     return [c for c in clauses if c.text.strip()]
+
+
+def make_fact(
+    subject: str,
+    predicate: str,
+    value: str,
+    rule: str,
+    evidence: str,
+    *,
+    valid_from: datetime | None = None,
+    lasting: bool = True,
+    confidence: float = STATE_CONFIDENCE,
+    ends_previous: bool = False,
+) -> CandidateFact:
+    return CandidateFact(
+        subject=subject,
+        predicate=predicate,
+        value=value,
+        valid_from=valid_from,
+        lasting=lasting,
+        confidence=confidence,
+        rule=rule,
+        evidence_text=evidence.strip(),
+        ends_previous=ends_previous,
+    )
 
 
 def ending(

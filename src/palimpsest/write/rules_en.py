@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
 
-from palimpsest.write.model import AnchorKind, CandidateFact, Intent, RelativeTime
+from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
     LASTING_CONFIDENCE,
@@ -23,6 +25,7 @@ from palimpsest.write.rulekit import (
     TurnContext,
     contact_value,
     ending,
+    make_fact,
     split_clauses,
 )
 
@@ -31,16 +34,127 @@ __all__ = ["apply_rules"]
 # ---------------------------------------------------------------------------- vocabulary
 
 _RELATIONS = {
-    "wife": "wife", "husband": "husband", "partner": "partner", "son": "son", "daughter": "daughter",
-    "kid": "child", "child": "child", "mother": "mother", "mom": "mother", "mum": "mother", "father": "father",
-    "dad": "father", "brother": "brother", "sister": "sister", "boss": "boss", "manager": "manager",
-    "friend": "friend", "colleague": "colleague", "girlfriend": "girlfriend", "boyfriend": "boyfriend",
-    "roommate": "roommate", "parents": "parents", "family": "family",
-}  # fmt: skip
+    "wife": "wife",
+    "husband": "husband",
+    "partner": "partner",
+    "son": "son",
+    "daughter": "daughter",
+    "kid": "child",
+    "child": "child",
+    "mother": "mother",
+    "mom": "mother",
+    "mum": "mother",
+    "father": "father",
+    "dad": "father",
+    "brother": "brother",
+    "sister": "sister",
+    "boss": "boss",
+    "manager": "manager",
+    "friend": "friend",
+    "colleague": "colleague",
+    "girlfriend": "girlfriend",
+    "boyfriend": "boyfriend",
+    "roommate": "roommate",
+    "parents": "parents",
+    "family": "family",
+}
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
-    ["He", "She", "They", "It", "This", "That", "The", "There", "Here", "Then", "Now", "Yesterday", "Today", "Tomorrow", "Last", "Next", "Also", "And", "But", "So", "We", "You", "Yes", "No", "Ok", "Okay", "Please", "Hi", "Hello", "Hey", "Well", "Actually", "Since", "After", "Before", "When", "If", "What", "Where", "Why", "How", "Who", "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday", "My", "Our", "Your", "His", "Her", "Their", "Its", "Just", "Recently", "Finally", "Still", "Sure", "Great", "Thanks", "Thank", "Anyway", "Oh", "Btw", "Let", "Can", "Could", "Would", "Should", "Will", "Did", "Do", "Does", "Is", "Are", "Was", "Were"]
+    [
+        "He",
+        "She",
+        "They",
+        "It",
+        "This",
+        "That",
+        "The",
+        "There",
+        "Here",
+        "Then",
+        "Now",
+        "Yesterday",
+        "Today",
+        "Tomorrow",
+        "Last",
+        "Next",
+        "Also",
+        "And",
+        "But",
+        "So",
+        "We",
+        "You",
+        "Yes",
+        "No",
+        "Ok",
+        "Okay",
+        "Please",
+        "Hi",
+        "Hello",
+        "Hey",
+        "Well",
+        "Actually",
+        "Since",
+        "After",
+        "Before",
+        "When",
+        "If",
+        "What",
+        "Where",
+        "Why",
+        "How",
+        "Who",
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+        "Monday",
+        "Tuesday",
+        "Wednesday",
+        "Thursday",
+        "Friday",
+        "Saturday",
+        "Sunday",
+        "My",
+        "Our",
+        "Your",
+        "His",
+        "Her",
+        "Their",
+        "Its",
+        "Just",
+        "Recently",
+        "Finally",
+        "Still",
+        "Sure",
+        "Great",
+        "Thanks",
+        "Thank",
+        "Anyway",
+        "Oh",
+        "Btw",
+        "Let",
+        "Can",
+        "Could",
+        "Would",
+        "Should",
+        "Will",
+        "Did",
+        "Do",
+        "Does",
+        "Is",
+        "Are",
+        "Was",
+        "Were",
+    ]
 )
 _SUBJ = rf"(?P<subj>\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
 _POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+'s)"
@@ -100,6 +214,12 @@ _HYPOTHETICAL = re.compile(
     r"|\bwould(?!\s+(?:like|prefer|rather|love))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
     re.IGNORECASE,
 )
+# Reported or denied speech ("I never said I work at Google") asserts nothing.
+_REPORTED = re.compile(
+    r"\b(?:never|didn't|did not|don't|do not|not)\s+(?:say|said|tell|told|claim|claimed|mean|meant)\b"
+    r"|\b(?:thinking (?:of|about)|considering|planning (?:to|on))\b",
+    re.IGNORECASE,
+)
 _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.IGNORECASE)
 
 _LASTING = re.compile(
@@ -144,15 +264,27 @@ def _clean(value: str) -> str:
 
 
 def _fact(
-    ctx: TurnContext, clause: Clause, m: re.Match[str], subject: str, predicate: str, value: str, rule: str, **kw: object
+    ctx: TurnContext,
+    clause: Clause,
+    m: re.Match[str],
+    subject: str,
+    predicate: str,
+    value: str,
+    rule: str,
+    *,
+    valid_from: datetime | None = None,
+    confidence: float = STATE_CONFIDENCE,
+    ends_previous: bool = False,
 ) -> CandidateFact:
-    return CandidateFact(
-        subject=subject,
-        predicate=predicate,
-        value=value,
-        rule=f"en.{rule}",
-        evidence_text=m.group().strip(),
-        **kw,  # type: ignore[arg-type]
+    return make_fact(
+        subject,
+        predicate,
+        value,
+        f"en.{rule}",
+        m.group(),
+        valid_from=valid_from,
+        confidence=confidence,
+        ends_previous=ends_previous,
     )
 
 
@@ -169,24 +301,42 @@ _LIVE = re.compile(
 )
 _HOME = re.compile(_POSS + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+" + _named("place"))
 
-_WORK = re.compile(
-    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:work|works|working|worked)\s+(?:at|for)\s+" + _named("org")
+_WORK = re.compile(_SUBJ + _ADV + _NEG + _ADV + r"\s+(?:work|works|working|worked)\s+(?:at|for)\s+" + _named("org"))
+_WORK_AT_AS = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:work|works|working)\s+(?:at|for)\s+"
+    + _named("org")
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
 )
 _JOIN = re.compile(
-    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|got a job at|was hired by|got hired (?:at|by)"
+    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
+    r"|was hired by|got hired (?:at|by)"
     r"|employed (?:at|by))\s+" + _named("org")
 )
 _LEAVE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
+    _SUBJ
+    + _ADV
+    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
     + _named("org")
 )
 _WORK_AS = re.compile(
-    _SUBJ + _ADV + r"\s+work(?:s|ing)?\s+as\s+(?:an?\s+|the\s+)?" + _TITLE_FREE + r"(?:\s+(?:at|for)\s+"
-    + _named("org") + ")?"
+    _SUBJ
+    + _ADV
+    + r"\s+work(?:s|ing)?\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
+    + r"(?:\s+(?:at|for)\s+"
+    + _named("org")
+    + ")?"
 )
 _IS_TITLE = re.compile(
-    _SUBJ + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+" + _TITLE
-    + r"(?:\s+(?:at|for|of)\s+" + _named("org") + ")?"
+    _SUBJ
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+"
+    + _TITLE
+    + r"(?:\s+(?:at|for|of)\s+"
+    + _named("org")
+    + ")?"
 )
 _PROMOTED = re.compile(
     _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
@@ -197,36 +347,57 @@ _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|own|owns|have|has"
     r"|use|uses|using)\s+" + _ARTICLES + _device("device")
 )
+_MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up)\s+" + _ARTICLES
+    _SUBJ
+    + _ADV
+    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up)\s+"
+    + _ARTICLES
     + _device("device")
 )
 _REPLACE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:replaced|swapped)\s+" + _ARTICLES + _device("old") + r"\s+(?:with|for)\s+" + _ARTICLES
+    _SUBJ
+    + _ADV
+    + r"\s+(?:replaced|swapped)\s+"
+    + _ARTICLES
+    + _device("old")
+    + r"\s+(?:with|for)\s+"
+    + _ARTICLES
     + _device("device")
-    + "|" + r"(?P<subj2>\bI\b)" + _ADV + r"\s+(?:switched|upgraded|moved)\s+from\s+" + _ARTICLES
-    + _device("old2") + r"\s+to\s+" + _ARTICLES + _device("device2")
+    + "|"
+    + r"(?P<subj2>\bI\b)"
+    + _ADV
+    + r"\s+(?:switched|upgraded|moved)\s+from\s+"
+    + _ARTICLES
+    + _device("old2")
+    + r"\s+to\s+"
+    + _ARTICLES
+    + _device("device2")
 )
 
 _NAME = re.compile(
     _POSS + r"\s+(?:full\s+)?name\s+is\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b[Cc]all me (?!at\b|on\b)(?P<name3>[A-Z][\w'-]*)"
+    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!\s+(?:Inc|Ltd|Street|Road)\b)"
 )
 _ADDRESS = re.compile(
-    _POSS + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal)\s+)*address\s+"
-    r"(?:is|has changed to|changed to|is now)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
+    r"(?:(?i:change|update|set)\s+)?"
+    + _POSS
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*address\s+"
+    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
 )
 _CONTACT_CUE = {
     "phone": re.compile(
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
-        r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
     ),
     "email": re.compile(
-        _POSS + r"\s+(?:(?:new|current|work|personal|updated)\s+)*(?:e-?mail|mail)(?:\s+address)?\b"
-        r"|(?P<me>\b(?:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
-        r"|\b(?:change|update|set)\s+my\s+e-?mail(?:\s+address)?\s+to\b)"
+        _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:e-?mail|mail)(?:\s+address)?\b"
+        r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
+        r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
+        r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$)"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -237,8 +408,18 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject and _place_ok(m.group("place")):
-            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "moved_to",
-                        valid_from=clause.past_time(ctx), confidence=0.9, ends_previous=True)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "moved_to",
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=True,
+            )
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         place = m.group("place")
@@ -250,8 +431,17 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _HOME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject and _place_ok(m.group("place")):
-            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "home_in",
-                        valid_from=clause.past_time(ctx), confidence=STATE_CONFIDENCE)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "home_in",
+                valid_from=clause.past_time(ctx),
+                confidence=STATE_CONFIDENCE,
+            )
 
 
 def _state(
@@ -271,8 +461,18 @@ def _state(
     if re.search(r"\b(?:lived|worked)\b", said) and not re.search(r"'ve|\bha(?:ve|s)\b", said):
         return
     changed = bool(re.search(r"\bnow\b", clause.text))
-    yield _fact(ctx, clause, m, subject, predicate, value, rule, valid_from=clause.past_time(ctx),
-                confidence=STATE_CONFIDENCE, ends_previous=changed)  # fmt: skip
+    yield _fact(
+        ctx,
+        clause,
+        m,
+        subject,
+        predicate,
+        value,
+        rule,
+        valid_from=clause.past_time(ctx),
+        confidence=STATE_CONFIDENCE,
+        ends_previous=changed,
+    )
 
 
 def _place_ok(place: str) -> bool:
@@ -291,8 +491,18 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _JOIN.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
-            yield _fact(ctx, clause, m, subject, "works_at", _clean(m.group("org")), "joined",
-                        valid_from=clause.past_time(ctx), confidence=0.85, ends_previous=True)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "works_at",
+                _clean(m.group("org")),
+                "joined",
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+                ends_previous=True,
+            )
     for m in _LEAVE.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject:
@@ -306,26 +516,58 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _WORK_AT_AS.finditer(clause.text):
+        subject = _subject(ctx, m.group("subj"))
+        if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
     for pattern, rule, changed in ((_WORK_AS, "works_as", False), (_IS_TITLE, "is_a", False)):
         for m in pattern.finditer(clause.text):
             subject = _subject(ctx, m.group("subj"))
             if subject is None or re.search(r"\b(?:not|never|used to)\b", clause.text):
                 continue
-            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), rule,
-                        confidence=STATE_CONFIDENCE, ends_previous=changed)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "job_title",
+                _clean(m.group("title")),
+                rule,
+                confidence=STATE_CONFIDENCE,
+                ends_previous=changed,
+            )
             if m.group("org"):
-                yield _fact(ctx, clause, m, subject, "works_at", _clean(m.group("org")), f"{rule}.employer",
-                            confidence=STATE_CONFIDENCE)  # fmt: skip
+                yield _fact(
+                    ctx,
+                    clause,
+                    m,
+                    subject,
+                    "works_at",
+                    _clean(m.group("org")),
+                    f"{rule}.employer",
+                    confidence=STATE_CONFIDENCE,
+                )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject and "promoted" in m.group():
-            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "promoted",
-                        valid_from=clause.past_time(ctx), confidence=0.85, ends_previous=True)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "job_title",
+                _clean(m.group("title")),
+                "promoted",
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+                ends_previous=True,
+            )
     for m in _TITLE_IS.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject:
-            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is",
-                        confidence=STATE_CONFIDENCE)  # fmt: skip
+            yield _fact(
+                ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
+            )
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -336,34 +578,50 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject:
             replaced.add(_clean(new))
             yield ending(ctx, clause, subject, "owns_device", _clean(old), "en.replaced_device", m.group())
-            yield _fact(ctx, clause, m, subject, "owns_device", _clean(new), "replaced_device",
-                        valid_from=clause.past_time(ctx), confidence=0.85)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "owns_device",
+                _clean(new),
+                "replaced_device",
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+            )
     for m in _ACQUIRE.finditer(clause.text):
         device = _clean(m.group("device"))
         if device in replaced:
             continue
-        generic = device.lower() in _GENERIC_DEVICES.split("|")
-        for fact in _state(ctx, clause, m, "owns_device", device, "owns_device"):
-            yield fact if fact.valid_to else _with(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+        devices = [device, *_listed_devices(clause.text, m.end())]
+        for one in devices:
+            generic = one.lower() in _GENERIC_DEVICES.split("|")
+            for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
+                yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
     for m in _DISPOSE.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
-            yield ending(ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group())
+            yield ending(
+                ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
+            )
 
 
-def _with(fact: CandidateFact, **changes: object) -> CandidateFact:
-    from dataclasses import replace
-
-    return replace(fact, **changes)  # type: ignore[arg-type]
+def _listed_devices(text: str, pos: int) -> Iterator[str]:
+    """The devices that follow a first one in a list: "a ThinkPad X1, an iPad and a Kindle"."""
+    while (more := _MORE_DEVICES.match(text, pos)) is not None:
+        yield _clean(more.group("device"))
+        pos = more.end()
 
 
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
-        kind = "phone" if predicate == "phone" else "email"
+        kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
             cues = list(cue.finditer(before))
-            if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", before[cues[-1].start() :]):
+            # "That is not my number: …" negates the cue from just before it.
+            window = before[max(0, cues[-1].start() - 12) :] if cues else ""
+            if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
                 continue
             m = cues[-1]
             subject = ctx.speaker_id if m.group("me") else _subject(ctx, m.group("subj"))
@@ -374,31 +632,55 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if _CONTACT_DEAD.search(clause.text):
                 yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.ended", evidence)
                 continue
-            yield CandidateFact(subject=subject, predicate=predicate, value=value, rule=f"en.{predicate}",
-                                evidence_text=evidence.strip(), confidence=0.9,
-                                ends_previous=bool(_CONTACT_CHANGE.search(evidence)))  # fmt: skip
+            yield CandidateFact(
+                subject=subject,
+                predicate=predicate,
+                value=value,
+                rule=f"en.{predicate}",
+                evidence_text=evidence.strip(),
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=bool(_CONTACT_CHANGE.search(evidence)),
+            )
 
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or "I")
-        name = m.group("name") or m.group("name2") or m.group("name3")
+        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4")
         if subject and name.split()[0] not in _NOT_NAMES and not re.search(r"\bnot\b", clause.text):
             yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
         subject = _subject(ctx, m.group("subj"))
         if subject and not re.search(r"\bnot\b", m.group()):
             changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
-            yield _fact(ctx, clause, m, subject, "address", _clean(m.group("addr")), "address",
-                        confidence=0.85, ends_previous=changed)  # fmt: skip
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "address",
+                _clean(m.group("addr")),
+                "address",
+                confidence=0.85,
+                ends_previous=changed,
+            )
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later."""
-    for kind in ("order_id", "ticket_id"):
-        for mention in clause.identifiers(ctx, kind):  # type: ignore[arg-type]
-            yield CandidateFact(subject=ctx.speaker_id, predicate=kind, value=normalize_id(mention.text),
-                                rule=f"en.{kind}", evidence_text=mention.text, confidence=0.85)  # fmt: skip
+    kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
+    for kind in kinds:
+        for mention in clause.identifiers(ctx, kind):
+            yield CandidateFact(
+                subject=ctx.speaker_id,
+                predicate=kind,
+                value=normalize_id(mention.text),
+                rule=f"en.{kind}",
+                evidence_text=mention.text,
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+            )
 
 
 # ---------------------------------------------------------------------------- preferences
@@ -418,34 +700,60 @@ _REPORT_FORMAT = re.compile(
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
 _LANGUAGE = re.compile(
-    r"\b(?:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|prefer|switch to)"
+    r"\b(?:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
+    r"|language is|language to)"
     r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|English|Japanese|Korean|French|German|Spanish)\b"
 )
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
-    r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with)\s+(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat"
-    r"|phone|push(?: notifications?)?|the app|Slack)\b",
+    r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
+    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b",
     re.IGNORECASE,
 )
 _CARRIERS = {
-    "sf express": "顺丰", "sf": "顺丰", "jd logistics": "京东物流", "zto": "中通", "yto": "圆通", "yunda": "韵达",
-    "fedex": "FedEx", "ups": "UPS", "dhl": "DHL", "usps": "USPS", "ems": "EMS", "royal mail": "Royal Mail",
-}  # fmt: skip
+    "sf express": "顺丰",
+    "sf": "顺丰",
+    "jd logistics": "京东物流",
+    "zto": "中通",
+    "yto": "圆通",
+    "yunda": "韵达",
+    "fedex": "FedEx",
+    "ups": "UPS",
+    "dhl": "DHL",
+    "usps": "USPS",
+    "ems": "EMS",
+    "royal mail": "Royal Mail",
+}
 _CARRIER = re.compile(
     r"\b(?:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?)\b[^.?!]{0,30}?"
     r"(?<![A-Za-z])(?P<carrier>SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail)\b"
     r"|\b(?:use|prefer|with|via)\s+(?P<carrier2>SF Express|JD Logistics|FedEx|UPS|DHL|USPS)\b",
 )
 _PAYMENTS = {
-    "alipay": "支付宝", "wechat pay": "微信支付", "unionpay": "银联", "paypal": "PayPal", "apple pay": "Apple Pay",
-    "google pay": "Google Pay", "credit card": "credit card", "debit card": "debit card", "cash": "cash",
-    "bank transfer": "bank transfer", "visa": "Visa", "mastercard": "Mastercard",
-}  # fmt: skip
+    "alipay": "支付宝",
+    "wechat pay": "微信支付",
+    "unionpay": "银联",
+    "paypal": "PayPal",
+    "apple pay": "Apple Pay",
+    "google pay": "Google Pay",
+    "credit card": "credit card",
+    "debit card": "debit card",
+    "cash": "cash",
+    "bank transfer": "bank transfer",
+    "visa": "Visa",
+    "mastercard": "Mastercard",
+}
 _PAYMENT = re.compile(
     r"\b(?:pay|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
     r"(?:my\s+|a\s+)?(?P<pay>Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash"
     r"|bank transfer|Visa|Mastercard|UnionPay)\b",
     re.IGNORECASE,
+)
+_DEFAULT_CHANGE = re.compile(
+    r"\b(?:change|set|switch|make)\s+(?:the\s+|my\s+)?(?:default\s+)(?:report\s+)?(?:format|template|layout)?"
+    r"\s*(?:to|as)\s+(?P<val>[A-Z0-9][\w-]{0,15}|(?i:pdf|excel|csv|word|json|markdown))\b"
+    r"|\b(?:change|set|switch|make)\s+(?:the\s+|my\s+)?(?:report\s+)(?:format|template|layout)\s*(?:to|as)\s+"
+    r"(?P<val2>[A-Z0-9][\w-]{0,15})\b"
 )
 _GENERIC_PREFERENCE = re.compile(
     r"\bI\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+)*(?:prefer|'d rather|would rather)\s+(?:to\s+)?"
@@ -464,6 +772,12 @@ def _lasting(text: str) -> tuple[bool, float]:
     return True, PLAIN_PREFERENCE_CONFIDENCE
 
 
+def _sentence_of(text: str, clause: Clause) -> str:
+    start = max(text.rfind(mark, 0, clause.start) for mark in ".!?\n")
+    ends = [i for i in (text.find(mark, clause.end) for mark in ".!?\n") if i >= 0]
+    return text[start + 1 : min(ends) if ends else len(text)]
+
+
 def _preference_candidates(clause: Clause) -> Iterator[tuple[str, str, re.Match[str]]]:
     text = clause.text
     for m in _THEME.finditer(text):
@@ -473,7 +787,15 @@ def _preference_candidates(clause: Clause) -> Iterator[tuple[str, str, re.Match[
         from palimpsest.write.registry import normalize_format
 
         yield "preferred_export_format", normalize_format(formats[-1].group("fmt").rstrip("s")), formats[-1]
-    if _REPORT_WORD.search(text):
+    for m in _DEFAULT_CHANGE.finditer(text):
+        value = m.group("val") or m.group("val2")
+        if _FORMAT.fullmatch(value):
+            from palimpsest.write.registry import normalize_format
+
+            yield "preferred_export_format", normalize_format(value), m
+        elif "format" in m.group() or "template" in m.group() or "layout" in m.group():
+            yield "preferred_report_format", value, m
+    if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
         for m in _REPORT_FORMAT.finditer(text):
             if not _FORMAT.search(m.group("rf")):
                 yield "preferred_report_format", m.group("rf"), m
@@ -491,44 +813,88 @@ def _preference_candidates(clause: Clause) -> Iterator[tuple[str, str, re.Match[
         yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m
 
 
+def _negated_before(text: str, position: int) -> bool:
+    """A negation ahead of the preference ("I don't want dark mode"); "SMS, not email" keeps SMS."""
+    return bool(_PREF_NEGATED.search(text[:position]))
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
-    if _PREF_NEGATED.search(text) and not re.search(r"\bno longer\b|\bnot\s+\w+\s+anymore\b", text, re.I):
-        return
-    lasting, confidence = _lasting(text)
-    has_marker = bool(_LASTING.search(text) or _ONE_OFF.search(text))
+    # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
+    sentence = _sentence_of(ctx.text, clause)
+    lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
+    has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
     found = False
-    for predicate, value, m in _preference_candidates(clause):
+    for predicate, value, match in _preference_candidates(clause):
+        if _negated_before(text, match.start()):
+            continue
         # A bare request ("export it as PDF") is an intent, not a preference.
         if not has_marker and not _PREFERS.search(text):
             continue
-        if predicate == "preferred_export_format" and not has_marker and not re.search(
-            r"\b(?:prefer|rather|like|love|favou?rite|default)\b", text, re.I
+        if (
+            predicate == "preferred_export_format"
+            and not has_marker
+            and not re.search(r"\b(?:prefer|rather|like|love|favou?rite|default)\b", text, re.I)
         ):
             continue
         found = True
-        yield CandidateFact(subject=ctx.speaker_id, predicate=predicate, value=value, lasting=lasting,
-                            confidence=confidence, rule=f"en.{predicate}", evidence_text=text.strip(),
-                            ends_previous=bool(re.search(r"\b(?:change|switch|from now on|instead)\b", text, re.I)))  # fmt: skip
-    if found:
+        yield CandidateFact(
+            subject=ctx.speaker_id,
+            predicate=predicate,
+            value=value,
+            lasting=lasting,
+            valid_from=clause.past_time(ctx),
+            confidence=confidence,
+            rule=f"en.{predicate}",
+            evidence_text=text.strip(),
+            ends_previous=bool(re.search(r"\b(?:change|switch|from now on|instead)\b", text, re.I)),
+        )
+    if found or _PREF_NEGATED.search(text):
         return
     for m in _GENERIC_PREFERENCE.finditer(text):
         value = _clean(m.group("val") or m.group("val2") or f"{m.group('what')}: {m.group('val3')}")
         value = re.sub(r"^(?:the|a|an|to)\s+", "", value)
         # "I always" states a habit; a plain "I prefer" is lasting but less sure.
-        yield CandidateFact(subject=ctx.speaker_id, predicate="preference", value=value, lasting=lasting,
-                            confidence=confidence, rule="en.preference", evidence_text=m.group().strip())  # fmt: skip
+        yield CandidateFact(
+            subject=ctx.speaker_id,
+            predicate="preference",
+            value=value,
+            lasting=lasting,
+            valid_from=clause.past_time(ctx),
+            confidence=confidence,
+            rule="en.preference",
+            evidence_text=m.group().strip(),
+        )
 
 
 # ---------------------------------------------------------------------------- intents
 
 _DIMENSIONS = {
-    "region": "region", "regions": "region", "area": "region", "product": "product", "products": "product",
-    "category": "category", "categories": "category", "channel": "channel", "channels": "channel",
-    "month": "month", "quarter": "quarter", "week": "week", "day": "day", "store": "store", "stores": "store",
-    "city": "city", "cities": "city", "province": "province", "department": "department", "customer": "customer",
-    "customers": "customer", "country": "country", "salesperson": "salesperson", "team": "team",
-}  # fmt: skip
+    "region": "region",
+    "regions": "region",
+    "area": "region",
+    "product": "product",
+    "products": "product",
+    "category": "category",
+    "categories": "category",
+    "channel": "channel",
+    "channels": "channel",
+    "month": "month",
+    "quarter": "quarter",
+    "week": "week",
+    "day": "day",
+    "store": "store",
+    "stores": "store",
+    "city": "city",
+    "cities": "city",
+    "province": "province",
+    "department": "department",
+    "customer": "customer",
+    "customers": "customer",
+    "country": "country",
+    "salesperson": "salesperson",
+    "team": "team",
+}
 _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
@@ -549,15 +915,31 @@ _AGGREGATE = re.compile(
     re.I,
 )
 _EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me)\b", re.I)
-_REFUND = re.compile(r"\b(?:refund|money back|reimburse|reimbursement|return (?:it|this|the))\b", re.I)
+# Requests, not mentions: "the refund was supposed to be $1,050" asks for nothing.
+_REFUND = re.compile(
+    r"\b(?:(?:want|need|like|get|request|issue|process|give me|demand)\s+(?:a\s+|my\s+|the\s+)?(?:full\s+)?refund"
+    r"|refund (?:me|my|the|this|it|order)|money back|reimburse me)\b",
+    re.I,
+)
+_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*order\b", re.I)
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
+# An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
-    r"\b(?:change|switch|set|update|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
+    r"^\s*(?:(?:please|pls|can you|could you|would you|kindly|hey|ok|okay|now)[,\s]+)*(?:change|switch|set|update"
+    r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template)\b",
     re.I,
 )
+# A query is about the user's own records; how-to questions and chit-chat are not.
 _QUERY = re.compile(
-    r"\b(?:check|look up|find|show me|what's|where's|status|track|tell me|how much|when will|where is|what is)\b", re.I
+    r"\b(?:check|look up|find|show me|what's|where's|status|track|tell me|how much|when will|where is|what is|has|did"
+    r"|why)\b",
+    re.I,
+)
+_OWN_RECORDS = re.compile(
+    r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
+    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b",
+    re.I,
 )
 
 
@@ -584,11 +966,12 @@ def _metric(text: str) -> str | None:
     return next((name for name, pattern in _METRICS if pattern.search(text)), None)
 
 
-def _id_slots(ctx: TurnContext, clause: Clause) -> dict[str, str]:
+def _id_slots(ctx: TurnContext) -> dict[str, str]:
+    """Order, ticket and amount of the whole turn: "refund order X, I paid $30" spans clauses."""
     slots: dict[str, str] = {}
-    for kind in ("order_id", "ticket_id", "amount"):
-        for mention in clause.identifiers(ctx, kind):  # type: ignore[arg-type]
-            slots.setdefault(kind, mention.value)
+    for mention in ctx.identifiers:
+        if mention.kind in ("order_id", "ticket_id", "amount"):
+            slots.setdefault(mention.kind, mention.value)
             if mention.currency:
                 slots.setdefault("currency", mention.currency)
     return slots
@@ -597,22 +980,37 @@ def _id_slots(ctx: TurnContext, clause: Clause) -> dict[str, str]:
 def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
     text = clause.text
     time_range, time_slots = _time_range(ctx, clause)
+    # A standing preference ("always export PDF") is a fact, not a request.
+    # "default" names the setting in "change the default to A", so it does not make a request standing.
+    unmarked = re.sub(r"\bdefault\b", "", text, flags=re.I)
+    standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
     metric = _metric(text)
-    ids = _id_slots(ctx, clause)
+    ids = _id_slots(ctx)
     if _AGGREGATE.search(text) and (dims or metric):
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
-    elif _EXPORT.search(text) and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I)):
+    elif (
+        not standing
+        and _EXPORT.search(text)
+        and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I))
+    ):
         yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
     if _REFUND.search(text):
         yield Intent("refund", time_range, slots=ids | time_slots)
+    if _CANCEL.search(text):
+        yield Intent("cancel_order", time_range, slots=ids | time_slots)
     if _COMPLAINT.search(text):
         yield Intent("complaint", time_range, slots=ids | time_slots)
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
-    if _MODIFY.search(text) and not question:
-        setting = {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value} if preference else {}
+    if _MODIFY.search(text) and not question and not standing:
+        setting = (
+            {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
+            if preference
+            else {}
+        )
         yield Intent("modify_setting", slots=setting)
-    if question or _QUERY.search(text):
+    own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
+    if own and (question or _QUERY.search(text)) and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
 
@@ -632,13 +1030,25 @@ _TOPICS = {
 }
 _TOPIC_PATTERNS = {topic: re.compile(pattern, re.I) for topic, pattern in _TOPICS.items()}
 _PREDICATE_TOPICS = {
-    "lives_in": "profile", "address": "profile", "works_at": "profile", "job_title": "profile", "name": "profile",
-    "phone": "profile", "email": "profile", "owns_device": "devices", "order_id": "orders", "ticket_id": "support",
-}  # fmt: skip
+    "lives_in": "profile",
+    "address": "profile",
+    "works_at": "profile",
+    "job_title": "profile",
+    "name": "profile",
+    "phone": "profile",
+    "email": "profile",
+    "owns_device": "devices",
+    "order_id": "orders",
+    "ticket_id": "support",
+}
 _INTENT_TAGS = {
-    "data_aggregation": "query", "query": "query", "export": "export", "modify_setting": "modify_setting",
-    "refund": "refund", "complaint": "complaint",
-}  # fmt: skip
+    "data_aggregation": "query",
+    "query": "query",
+    "export": "export",
+    "modify_setting": "modify_setting",
+    "refund": "refund",
+    "complaint": "complaint",
+}
 
 _CONFIRM = re.compile(
     r"^\s*(?:yes|yeah|yep|yup|correct|right|exactly|confirmed|sure|ok|okay|sounds good|perfect|great|agreed)\b"
@@ -652,7 +1062,7 @@ _DECISION = re.compile(
     re.I,
 )
 _CHANGE = re.compile(
-    r"\b(?:change|changed|switch|switched|update|updated|from now on|no longer|anymore|instead|moved|relocated"
+    r"\b(?:change|changed|switch|switched|update|updated|from now on|no longer|anymore|moved|relocated"
     r"|new (?:number|phone|email|address)|replace|replaced|upgrade|upgraded)\b",
     re.I,
 )
@@ -661,7 +1071,9 @@ _FAILURE = re.compile(
     r"|doesn't match|is off)\b",
     re.I,
 )
-_CORRECTION = re.compile(r"\b(?:should be|should have been|supposed to be|i meant|actually it's|it's actually|use)\b", re.I)
+_CORRECTION = re.compile(
+    r"\b(?:should be|should have been|supposed to be|i meant|actually it's|it's actually|use)\b", re.I
+)
 _NEGATIVE_START = re.compile(r"^\s*(?:no|nope|not quite|nah)\b", re.I)
 
 
@@ -706,7 +1118,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out = RuleOutput()
     for clause in split_clauses(text, _BOUNDARY):
         question = _is_question(clause)
-        hypothetical = bool(_HYPOTHETICAL.search(clause.text))
+        hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
@@ -718,7 +1130,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
-    out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents}
+    out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
     if "confirmation" in out.anchors:
         out.intent_tags.add("confirm")
     if "failure_correction" in out.anchors:

@@ -659,6 +659,37 @@ def _gravest_first(findings: Iterable[_Finding]) -> list[_Finding]:
     return sorted(findings, key=lambda f: f.severity != "reject")
 
 
+def _verdict(findings: list[_Finding], consistency: _Consistency, value: str, plausibility: float) -> Verdict:
+    """Findings (gravest first) and the consistency outcome, as one verdict."""
+    rejected = any(f.severity == "reject" for f in findings)
+    action = "reject" if rejected else consistency.action
+    ending = consistency.end if action in ("replace", "end") else ()
+    details: dict[str, Any] = {
+        "action": action,
+        "end": tuple(v.id for v in ending),
+        "end_values": tuple(v.value for v in ending),
+        "supersedes": tuple(v.id for v in consistency.end) if action == "supersede" else (),
+        "normalized_value": value,
+        "violations": tuple(f.as_dict() for f in findings),
+    }
+    if consistency.candidates:
+        details["replace_candidates"] = tuple(v.id for v in consistency.candidates)
+    if rejected:
+        messages = [f.message for f in findings if f.severity == "reject"]
+    else:
+        messages = [*(f.message for f in findings if f.code != consistency.code), consistency.message]
+    gravest = findings[0] if findings else None
+    return Verdict(
+        accepted=not rejected,
+        severity=gravest.severity if gravest else None,
+        code=gravest.code if gravest else None,
+        message="; ".join(m for m in messages if m),
+        suggestion=None if rejected else consistency.suggestion,
+        plausibility=plausibility,
+        details=details,
+    )
+
+
 class Validator:
     """Judges candidate facts; pure apart from reading the (reloading) business rules."""
 
@@ -692,38 +723,7 @@ class Validator:
         consistency = _consistency(spec, candidate, value, current, context)
         if consistency.code is not None and consistency.severity is not None:
             findings.append(_Finding(consistency.code, consistency.severity, consistency.message))
-        findings = _gravest_first(findings)
-        rejected = any(f.severity == "reject" for f in findings)
-        ending = consistency.end if not rejected and consistency.action in ("replace", "end") else None
-        details_action = "reject" if rejected else consistency.action
-        details: dict[str, Any] = {
-            "action": details_action,
-            "end": () if ending is None else tuple(v.id for v in ending),
-            "end_values": () if ending is None else tuple(v.value for v in ending),
-            "supersedes": tuple(v.id for v in consistency.end) if details_action == "supersede" else (),
-            "normalized_value": value,
-            "violations": tuple(f.as_dict() for f in findings),
-        }
-        if consistency.candidates:
-            details["replace_candidates"] = tuple(v.id for v in consistency.candidates)
-        messages = (
-            [f.message for f in findings if f.severity == "reject"]
-            if rejected
-            else [
-                *(f.message for f in findings if f.code != consistency.code),
-                consistency.message,
-            ]
-        )
-        gravest = findings[0] if findings else None
-        return Verdict(
-            accepted=not rejected,
-            severity=gravest.severity if gravest else None,
-            code=gravest.code if gravest else None,
-            message="; ".join(m for m in messages if m),
-            suggestion=None if rejected else consistency.suggestion,
-            plausibility=plausibility,
-            details=details,
-        )
+        return _verdict(_gravest_first(findings), consistency, value, plausibility)
 
     def check_turn(self, context: Mapping[str, Any]) -> tuple[Verdict, ...]:
         """Findings of the rules about the turn itself (those naming no predicate).

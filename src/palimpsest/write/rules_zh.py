@@ -1,0 +1,984 @@
+"""Chinese extraction rules: state facts, preferences, intents, tags and anchors.
+
+Chinese drops its subjects ("上个月搬到了杭州" is about the speaker), so a rule finds its verb
+first and then reads the words before it: nothing or 我 is the speaker, 我老婆 is the
+speaker's wife, a short name is that person, 他/她 or anything unrecognised is nobody we can
+pin down and yields no fact. The particle 了 after a negation marks a change ("不住在上海了"
+ends a state); a bare negation ("我没有搬家", "我不住在上海") says nothing new.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import datetime
+
+from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
+from palimpsest.write.registry import normalize_channel, normalize_city, normalize_format, normalize_id
+from palimpsest.write.rulekit import (
+    LASTING_CONFIDENCE,
+    ONE_OFF_CONFIDENCE,
+    PLAIN_PREFERENCE_CONFIDENCE,
+    STATE_CONFIDENCE,
+    Clause,
+    RuleOutput,
+    TurnContext,
+    contact_value,
+    ending,
+    make_fact,
+    split_clauses,
+)
+
+__all__ = ["apply_rules"]
+
+# ---------------------------------------------------------------------------- vocabulary
+
+_RELATIONS = {
+    "老婆": "wife",
+    "妻子": "wife",
+    "太太": "wife",
+    "爱人": "wife",
+    "老公": "husband",
+    "丈夫": "husband",
+    "儿子": "son",
+    "女儿": "daughter",
+    "孩子": "child",
+    "妈妈": "mother",
+    "母亲": "mother",
+    "妈": "mother",
+    "爸爸": "father",
+    "父亲": "father",
+    "爸": "father",
+    "哥哥": "brother",
+    "弟弟": "brother",
+    "姐姐": "sister",
+    "妹妹": "sister",
+    "老板": "boss",
+    "男朋友": "boyfriend",
+    "女朋友": "girlfriend",
+    "朋友": "friend",
+    "同事": "colleague",
+    "家人": "family",
+    "全家": "family",
+    "父母": "parents",
+}
+_REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
+# Words that may sit between a subject and its verb without changing whom it is about.
+_FILLERS = re.compile(
+    r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
+    r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
+)
+_NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
+_NOT_NAMES = frozenset(
+    [
+        "大家",
+        "有人",
+        "别人",
+        "用户",
+        "客户",
+        "公司",
+        "朋友",
+        "同事",
+        "孩子",
+        "家里",
+        "我们",
+        "他们",
+        "她们",
+        "你们",
+        "这里",
+        "那里",
+        "以前",
+        "之前",
+        "曾经",
+        "原来",
+        "过去",
+        "当时",
+        "那时",
+        "小时候",
+        "以后",
+        "今后",
+        "上次",
+        "这次",
+        "每次",
+        "之后",
+        "后来",
+        "去年",
+        "今天",
+        "昨天",
+        "明天",
+    ]
+)
+_PAST = re.compile(r"以前|之前|曾经|原来|过去|当时|那时|小时候|早年|以往")
+_PLAN = re.compile(
+    r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$"
+)
+_HYPOTHETICAL = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是")
+_QUESTION = re.compile(
+    r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
+)
+_BOUNDARY = re.compile(r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在)|(?<=,)(?=但是|但|不过|可是)")
+
+_CITY_SUFFIX = re.compile(r"[市省区县州]$")
+_KNOWN_CITIES = frozenset(
+    [
+        "北京",
+        "上海",
+        "杭州",
+        "深圳",
+        "广州",
+        "成都",
+        "武汉",
+        "南京",
+        "苏州",
+        "天津",
+        "重庆",
+        "西安",
+        "厦门",
+        "长沙",
+        "郑州",
+        "青岛",
+        "大连",
+        "宁波",
+        "合肥",
+        "昆明",
+        "沈阳",
+        "哈尔滨",
+        "济南",
+        "福州",
+        "香港",
+        "澳门",
+        "台北",
+        "新加坡",
+        "东京",
+        "伦敦",
+        "巴黎",
+        "纽约",
+        "首尔",
+        "悉尼",
+        "旧金山",
+        "洛杉矶",
+        "柏林",
+    ]
+)
+_NOT_PLACES = frozenset(
+    [
+        "这里",
+        "那里",
+        "这儿",
+        "那儿",
+        "家里",
+        "哪里",
+        "哪儿",
+        "附近",
+        "隔壁",
+        "宿舍",
+        "酒店",
+        "宾馆",
+        "公司",
+        "学校",
+        "家",
+        "外面",
+        "楼上",
+        "楼下",
+    ]
+)
+_STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
+_PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
+
+_BRANDS_ZH = r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo"
+_BRANDS_EN = (
+    r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
+    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung"
+)
+_MODEL = r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus))*"
+_NOUNS = r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机"
+_DEVICE = (
+    rf"(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
+    rf"|(?<=新)(?:{_NOUNS})(?!号)))"
+)
+_MEASURE = r"(?:一[台部个块只副款])?"
+
+_JOB_SUFFIX = (
+    r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
+    r"|助理|秘书|销售|实习生|创始人|店长|司机|厨师|编辑|记者|总裁|主任|科学家|教授|作家|翻译"
+)
+_TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
+_ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
+
+# ---------------------------------------------------------------------------- subjects
+
+
+def _segment(clause: Clause, start: int) -> str:
+    """The words from the last comma before ``start`` (clause-relative) up to it."""
+    head = clause.text[:start]
+    cut = max(head.rfind(mark) for mark in "，,、：:")
+    return head[cut + 1 :]
+
+
+def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
+    """Whom the verb at clause offset ``start`` is about, from the words before it."""
+    blanked = clause.without_times(ctx)
+    prefix = _segment(Clause(blanked, clause.start), start).strip()
+    relation = re.search(rf"我(?:的)?({_REL})", prefix)
+    if relation:
+        return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
+    if re.search(r"他|她|它|你|您", prefix):
+        return None
+    if "我" in prefix:
+        return ctx.speaker_id
+    rest = _FILLERS.sub("", prefix).strip(" ，,")
+    if not rest:
+        return ctx.speaker_id
+    if _NAME.match(rest) and rest not in _NOT_NAMES and not _PAST.search(rest):
+        return rest
+    return None
+
+
+def _prefix(clause: Clause, start: int) -> str:
+    return _segment(clause, start)
+
+
+def _fact(
+    subject: str,
+    predicate: str,
+    value: str,
+    rule: str,
+    evidence: str,
+    *,
+    valid_from: datetime | None = None,
+    lasting: bool = True,
+    confidence: float = STATE_CONFIDENCE,
+    ends_previous: bool = False,
+) -> CandidateFact:
+    return make_fact(
+        subject,
+        predicate,
+        value,
+        f"zh.{rule}",
+        evidence,
+        valid_from=valid_from,
+        lasting=lasting,
+        confidence=confidence,
+        ends_previous=ends_previous,
+    )
+
+
+def _clean(value: str) -> str:
+    return value.strip().strip("，。！？、,.!?：:\"“”'").strip()
+
+
+def _future(ctx: TurnContext, clause: Clause) -> bool:
+    return any(t.start > ctx.at for t in clause.times(ctx))
+
+
+# ---------------------------------------------------------------------------- state facts
+
+_MOVE = re.compile(
+    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往)?了?(?:了)?" + _PLACE
+)
+_LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
+_LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
+_LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
+_WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
+_JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
+_QUIT = re.compile(
+    r"(?:从" + _ORG + r"(?:离职|辞职|退休)|(?:离开|辞掉)了?" + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
+    r"(?=[，。！？,.!?\s]|的工作|了|$))"
+)
+_TITLE_IS = re.compile(
+    r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
+    r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    r"|(?:升职|晋升|升)(?:为|成|到|当)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+)
+_ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
+
+_ACQUIRE = re.compile(
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|在用|用着)"
+    + _MEASURE
+    + r"(?:新的?|台|部)?"
+    + _DEVICE
+)
+_NEW_PHONE = re.compile(
+    r"换了?"
+    + _MEASURE
+    + r"新(?P<noun>手机|电脑|笔记本电脑|笔记本|平板)(?!号)(?:，|,|\s)?(?P<model>"
+    + rf"(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?|{_BRANDS_EN}){_MODEL})?"
+)
+_DISPOSE = re.compile(
+    r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
+    r"|(?:把)?(?:我的|那[台部个]|旧的?)"
+    + _DEVICE.replace("device", "device2")
+    + r"(?:卖了|卖掉了|送人了|丢了|退了|扔了|换掉了)"
+    r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?" + _DEVICE.replace("device", "device3")
+)
+
+_CONTACT = {
+    "phone": re.compile(
+        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
+        r"(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$)"
+    ),
+    "email": re.compile(
+        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
+        r"(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到)"
+    ),
+}
+_CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
+_CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
+_NAME_IS = re.compile(
+    r"(?:我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我|全名(?:是|叫)?|本人)"
+    r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+    r"(?=[，。！？,.!?\s]|$)"
+)
+_ADDRESS = re.compile(
+    rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|现在的?|家)?(?:地址|住址)"
+    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
+)
+
+
+def _place_ok(place: str) -> bool:
+    return place not in _NOT_PLACES and not _PAST.search(place) and not place.startswith(("一", "这", "那", "哪"))
+
+
+def _is_city(name: str) -> bool:
+    return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or bool(_CITY_SUFFIX.search(name))
+
+
+def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    moved: set[str] = set()
+    for m in _MOVE.finditer(text):
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
+            continue
+        moved.add(place)
+        yield _fact(
+            subject,
+            "lives_in",
+            normalize_city(place),
+            "moved_to",
+            m.group(),
+            valid_from=clause.past_time(ctx),
+            confidence=0.9,
+            ends_previous=True,
+        )
+    for pattern in (_LIVE, _LIVE_AFTER):
+        for m in pattern.finditer(text):
+            place = _clean(m.group("place"))
+            if place in moved or not _place_ok(place):
+                continue
+            yield from _state(ctx, clause, m, "lives_in", normalize_city(place), "lives_in")
+    for m in _LEAVE_CITY.finditer(text):
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _is_city(place) and not re.search(r"没|不", _prefix(clause, m.start())[-2:]):
+            yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.left_city", m.group())
+
+
+def _state(
+    ctx: TurnContext, clause: Clause, m: re.Match[str], predicate: str, value: str, rule: str
+) -> Iterator[CandidateFact]:
+    """A present state; or its end when negated as a change (不再…, 不…了, 已经不…)."""
+    subject = _subject(ctx, clause, m.start())
+    prefix = _prefix(clause, m.start())
+    if subject is None or _PAST.search(prefix) or _PLAN.search(prefix):
+        return
+    negation = m.groupdict().get("neg") or ""
+    after = clause.text[m.end() : m.end() + 3]
+    if not negation and re.search(r"(?:不|没)$", prefix):
+        negation = prefix[-1]
+    if negation:
+        changed = negation in ("不再", "已经不") or after.startswith("了") or "了" in m.group()[-2:]
+        if changed and not negation.startswith("没"):
+            yield ending(ctx, clause, subject, predicate, value, f"zh.{rule}.ended", m.group())
+        return
+    yield _fact(
+        subject,
+        predicate,
+        value,
+        rule,
+        m.group(),
+        valid_from=clause.past_time(ctx),
+        confidence=STATE_CONFIDENCE,
+        ends_previous="现在" in prefix,
+    )
+
+
+def _org_ok(org: str) -> bool:
+    return not org.startswith(("一", "这", "那", "某", "家", "哪")) and org not in _NOT_PLACES and not _PAST.search(org)
+
+
+def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _ROLE_AT.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(m.group("org")) and not _PAST.search(_prefix(clause, m.start())):
+            yield _fact(
+                subject, "job_title", _clean(m.group("title")), "role_at", m.group(), confidence=STATE_CONFIDENCE
+            )
+            if not _is_city(m.group("org")):
+                yield _fact(
+                    subject,
+                    "works_at",
+                    _clean(m.group("org")),
+                    "role_at.employer",
+                    m.group(),
+                    confidence=STATE_CONFIDENCE,
+                )
+    for m in _WORK.finditer(text):
+        org = _clean(m.group("org"))
+        if m.group("verb") in ("做", "当", "担任") or _is_city(org) or not _org_ok(org):
+            continue
+        yield from _state(ctx, clause, m, "works_at", org, "works_at")
+    for m in _JOIN.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or _is_city(org) or not _org_ok(org):
+            continue
+        if not _PLAN.search(_prefix(clause, m.start())) and not _future(ctx, clause):
+            yield _fact(
+                subject,
+                "works_at",
+                org,
+                "joined",
+                m.group(),
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+                ends_previous=True,
+            )
+    for m in _QUIT.finditer(text):
+        org = _clean(m.group("org") or m.group("org2"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or not _org_ok(org) or re.search(r"没|不", _prefix(clause, m.start())[-2:]):
+            continue
+        if _is_city(org):
+            continue  # 离开了上海 is handled as a move
+        yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
+    for m in _TITLE_IS.finditer(text):
+        subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
+        title = m.group("title") or m.group("title2") or m.group("title3")
+        if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
+            continue
+        yield _fact(
+            subject,
+            "job_title",
+            _clean(title),
+            "job_title",
+            m.group(),
+            confidence=STATE_CONFIDENCE,
+            valid_from=clause.past_time(ctx) if m.group("title3") else None,
+            ends_previous=bool(m.group("title3")),
+        )
+
+
+def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    seen: set[str] = set()
+    new_device_spans: list[tuple[int, int]] = []
+    for m in _NEW_PHONE.finditer(text):
+        new_device_spans.append(m.span())
+        subject = _subject(ctx, clause, m.start())
+        device = _clean(m.group("model") or "") or m.group("noun")
+        if subject:
+            seen.add(device)
+            yield _fact(
+                subject,
+                "owns_device",
+                device,
+                "new_device",
+                m.group(),
+                valid_from=clause.past_time(ctx),
+                confidence=0.85 if m.group("model") else 0.7,
+            )
+    for m in _DISPOSE.finditer(text):
+        device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and not _FORMATS.fullmatch(device):
+            seen.add(device)
+            yield ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
+    for m in _ACQUIRE.finditer(text):
+        device = _clean(m.group("device"))
+        if device in seen or any(s <= m.start("device") < e for s, e in new_device_spans):
+            continue
+        generic = re.fullmatch(_NOUNS, device) is not None
+        for fact in _state(ctx, clause, m, "owns_device", device, "owns_device"):
+            yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+
+
+def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for predicate, cue in _CONTACT.items():
+        kind: IdentifierKind = "phone" if predicate == "phone" else "email"
+        for mention in clause.identifiers(ctx, kind):
+            before = clause.text[: mention.span[0] - clause.start]
+            cues = list(cue.finditer(before))
+            if not cues or re.search(r"不是|并非", before[cues[-1].start() :]):
+                continue
+            m = cues[-1]
+            who = m.group("who") or ""
+            relation = re.search(_REL, who) if who else None
+            subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+            value = contact_value(predicate, mention)
+            evidence = clause.text[m.start() : mention.span[1] - clause.start]
+            if _CONTACT_DEAD.search(clause.text):
+                yield ending(ctx, clause, subject, predicate, value, f"zh.{predicate}.ended", evidence)
+                continue
+            yield _fact(
+                subject,
+                predicate,
+                value,
+                predicate,
+                evidence,
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=bool(_CONTACT_CHANGE.search(m.group())),
+            )
+
+
+def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NAME_IS.finditer(clause.text):
+        name = m.group("name")
+        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人")):
+            yield _fact(ctx.speaker_id, "name", name, "name", m.group(), confidence=0.9)
+    for m in _ADDRESS.finditer(clause.text):
+        who = m.group("who") or ""
+        relation = re.search(_REL, who) if who else None
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+        yield _fact(
+            subject,
+            "address",
+            _clean(m.group("addr")),
+            "address",
+            m.group(),
+            confidence=0.85,
+            ends_previous=m.group("verb") not in ("是", "为", ":", "："),
+        )
+
+
+def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Order and ticket numbers the user mentions are theirs to look up later."""
+    kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
+    for kind in kinds:
+        for mention in clause.identifiers(ctx, kind):
+            yield _fact(
+                ctx.speaker_id,
+                kind,
+                normalize_id(mention.text),
+                kind,
+                mention.text,
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+            )
+
+
+# ---------------------------------------------------------------------------- preferences
+
+_LASTING = re.compile(
+    r"以后都|以后|今后|往后|默认|总是|习惯|一直|每次|从现在(?:开始|起)|从今(?:天)?(?:以后|起|开始)|今天(?:开始|起)"
+    r"|永远|统一|始终|长期|都用|一律|每周|每个月|每月|平时|一般|通常|平常"
+)
+_ONE_OFF = re.compile(r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单")
+_PREFERS = re.compile(r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|调成|开|选|发|导出|保存|希望|请|走")
+_NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
+_THEME = re.compile(
+    r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
+    r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
+)
+_FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
+_FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
+_FORMAT_CONTEXT = re.compile(r"导出|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成")
+_REPORT_FORMAT = re.compile(
+    r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
+    r"(?P<rf>[^，。！？；\s了吧的呢都]{0,8}?(?:周报|月报|日报|报表|报告|模板|版式|格式)[A-Za-z0-9]{0,3}(?:版|模板|格式)?)"
+    r"|(?:默认|报告|报表|周报|月报)的?(?:格式|模板|版式)(?:改成|换成|改为|设为|设置为|用)了?"
+    r"(?P<rf2>[A-Za-z0-9\u4e00-\u9fff]{1,10}?)(?=[，。！？；\s了吧的呢]|$)"
+)
+_LANGUAGES = {
+    "中文": "zh",
+    "汉语": "zh",
+    "普通话": "zh",
+    "英文": "en",
+    "英语": "en",
+    "日语": "ja",
+    "日文": "ja",
+    "韩语": "ko",
+    "法语": "fr",
+    "德语": "de",
+}
+_LANGUAGE = re.compile(
+    r"(?:用|说|讲)(?P<lang>中文|汉语|普通话|英文|英语|日语|日文|韩语|法语|德语)(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。)"
+    r"|(?:回复|回答|交流|沟通|语言|界面)(?:我|都|请)?(?:要|用|都用|使用|是|设为|设置为|改成|换成)(?P<lang2>中文|汉语|英文|英语|日语|日文|韩语|法语|德语)"
+)
+_CHANNEL = re.compile(
+    r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我)"
+    r"|通知(?:我)?(?:请)?(?:都)?(?:用|通过|发到|发|走)(?P<ch2>微信|短信|邮件|邮箱|电话)"
+    r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
+)
+_CARRIERS = {
+    "顺丰": "顺丰",
+    "京东物流": "京东物流",
+    "京东快递": "京东物流",
+    "中通": "中通",
+    "圆通": "圆通",
+    "韵达": "韵达",
+    "申通": "申通",
+    "EMS": "EMS",
+    "邮政": "中国邮政",
+    "德邦": "德邦",
+    "极兔": "极兔",
+}
+_CARRIER = re.compile(
+    r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都)?(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"|(?:用|走|选)(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+)
+_PAYMENTS = {
+    "支付宝": "支付宝",
+    "微信支付": "微信支付",
+    "银行卡": "银行卡",
+    "信用卡": "credit card",
+    "花呗": "花呗",
+    "现金": "cash",
+    "货到付款": "货到付款",
+    "银联": "银联",
+    "云闪付": "云闪付",
+    "Apple Pay": "Apple Pay",
+    "PayPal": "PayPal",
+}
+_PAYMENT = re.compile(
+    r"(?:用|走|通过|使用)(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|Apple Pay|PayPal)"
+    r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
+)
+_GENERIC_PREFERENCE = re.compile(
+    r"我(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{2,20})"
+)
+
+
+def _lasting(text: str) -> tuple[bool, float]:
+    if _LASTING.search(text):
+        return True, LASTING_CONFIDENCE
+    if _ONE_OFF.search(text):
+        return False, ONE_OFF_CONFIDENCE
+    return True, PLAIN_PREFERENCE_CONFIDENCE
+
+
+def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
+    for m in _THEME.finditer(text):
+        yield "preferred_theme", "dark" if m.group("dark") else "light"
+    report_formats = [m.group("rf") or m.group("rf2") for m in _REPORT_FORMAT.finditer(text)]
+    formats = list(_FORMAT.finditer(text))
+    for value in report_formats:
+        if not _FORMAT.search(value):
+            yield "preferred_report_format", value
+    if formats and _FORMAT_CONTEXT.search(text):
+        yield "preferred_export_format", normalize_format(formats[-1].group("fmt"))
+    for m in _LANGUAGE.finditer(text):
+        yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2")]
+    for m in _CHANNEL.finditer(text):
+        yield "preferred_notification_channel", normalize_channel(m.group("ch") or m.group("ch2") or m.group("ch3"))
+    for m in _CARRIER.finditer(text):
+        yield "preferred_shipping_carrier", _CARRIERS[m.group("carrier") or m.group("carrier2") or m.group("carrier3")]
+    for m in _PAYMENT.finditer(text):
+        yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
+
+
+_STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
+
+
+def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    if re.search(r"不再|不[^，。]{0,6}了", text):
+        yield from _stopped_preferences(ctx, clause)
+        return
+    # "以后通知都发微信，别打电话": a negation only cancels what follows it in its own phrase.
+    text = next((part for part in re.split(r"[，,]", text) if not _NEGATED.search(part) and part.strip()), "")
+    if not text:
+        return
+    if _PLAN.search(text) and not _LASTING.search(text):
+        return
+    lasting, confidence = _lasting(text)
+    has_marker = bool(_LASTING.search(text) or _ONE_OFF.search(text))
+    strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
+    found = False
+    for predicate, value in _preference_candidates(text):
+        if not has_marker and not _PREFERS.search(text):
+            continue
+        # A bare request ("导出成PDF") is an intent, not a preference.
+        if predicate == "preferred_export_format" and not strong:
+            continue
+        found = True
+        yield _fact(
+            ctx.speaker_id,
+            predicate,
+            value,
+            predicate,
+            text,
+            lasting=lasting,
+            valid_from=clause.past_time(ctx),
+            confidence=confidence,
+            ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", text)),
+        )
+    if found:
+        return
+    for m in _GENERIC_PREFERENCE.finditer(text):
+        value = _clean(m.group("val"))
+        if value.startswith(("你", "您", "他", "她", "这", "那", "的")):
+            continue
+        habit = "习惯" in m.group()
+        yield _fact(
+            ctx.speaker_id,
+            "preference",
+            value,
+            "preference",
+            m.group(),
+            lasting=lasting,
+            valid_from=clause.past_time(ctx),
+            confidence=LASTING_CONFIDENCE if habit else confidence,
+        )
+
+
+def _stopped_preferences(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "不再用PDF了" ends that preference; other negated preferences say nothing."""
+    for m in _STOPPED.finditer(clause.text):
+        what = m.group("what")
+        for predicate, value in _preference_candidates("用" + what):
+            yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"zh.{predicate}.ended", m.group())
+        fmt = _FORMAT.fullmatch(what.strip())
+        if fmt and not _FORMAT_CONTEXT.search("用" + what):
+            yield ending(
+                ctx,
+                clause,
+                ctx.speaker_id,
+                "preferred_export_format",
+                normalize_format(fmt.group()),
+                "zh.preferred_export_format.ended",
+                m.group(),
+            )
+
+
+# ---------------------------------------------------------------------------- intents
+
+_DIMENSIONS = {
+    "区域": "region",
+    "地区": "region",
+    "大区": "region",
+    "省份": "province",
+    "省": "province",
+    "城市": "city",
+    "产品": "product",
+    "商品": "product",
+    "品类": "category",
+    "类别": "category",
+    "类目": "category",
+    "渠道": "channel",
+    "月份": "month",
+    "月": "month",
+    "季度": "quarter",
+    "周": "week",
+    "天": "day",
+    "日": "day",
+    "门店": "store",
+    "店铺": "store",
+    "部门": "department",
+    "客户": "customer",
+    "销售员": "salesperson",
+    "国家": "country",
+    "团队": "team",
+}
+_DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
+_BY = re.compile(rf"(?:按|按照|分)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
+_METRICS = (
+    ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
+    ("sales_volume", re.compile(r"销售数据|销量|销售")),
+    ("profit", re.compile(r"利润")),
+    ("order_count", re.compile(r"订单量|订单数")),
+    ("monthly_active_users", re.compile(r"月活|(?i:mau)")),
+    ("daily_active_users", re.compile(r"日活|(?i:dau)")),
+    ("retention_rate", re.compile(r"留存")),
+    ("conversion_rate", re.compile(r"转化率")),
+    ("average_order_value", re.compile(r"客单价")),
+)
+_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分")
+_EXPORT = re.compile(r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出")
+# Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
+_REFUND = re.compile(r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退")
+_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^，。！？]{0,20}取消|退订")
+_COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
+_MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
+# A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
+_MODIFY_REQUEST = re.compile(
+    r"^\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?.{0,12}?(?:改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改)(?!了)"
+)
+_OWN_RECORDS = re.compile(r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账")
+_QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
+
+
+def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
+    for mention in clause.times(ctx):
+        if mention.relative is not None:
+            return mention.relative, {}
+        return None, {"time_start": mention.start.isoformat(), "time_end": mention.end.isoformat()}
+    return None, {}
+
+
+def _output_format(text: str, default: str | None) -> str | None:
+    fmt = _FORMAT.search(text)
+    if fmt:
+        return normalize_format(fmt.group("fmt"))
+    if re.search(r"图表|柱状图|折线图|饼图|趋势图", text):
+        return "chart"
+    if "表格" in text:
+        return "table"
+    return default
+
+
+def _id_slots(ctx: TurnContext) -> dict[str, str]:
+    slots: dict[str, str] = {}
+    for mention in ctx.identifiers:
+        if mention.kind in ("order_id", "ticket_id", "amount"):
+            slots.setdefault(mention.kind, mention.value)
+            if mention.currency:
+                slots.setdefault("currency", mention.currency)
+    return slots
+
+
+def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
+    text = clause.text
+    time_range, time_slots = _time_range(ctx, clause)
+    # A standing preference ("以后都导出PDF") is a fact, not a request.
+    # "默认" names the setting in "把默认格式改成A", so it does not make a request standing.
+    standing = any(
+        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(text.replace("默认", "")) for f in facts
+    )
+    dims: list[str] = []
+    for m in _BY.finditer(text):
+        for word in re.findall(_DIMENSION_WORDS, m.group("dims")):
+            dims.append(_DIMENSIONS[word])
+    dimensions = tuple(dict.fromkeys(dims))
+    metric = next((name for name, pattern in _METRICS if pattern.search(text)), None)
+    ids = _id_slots(ctx)
+    if _AGGREGATE.search(text) and (dimensions or metric):
+        yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
+    elif _EXPORT.search(text) and not standing:
+        yield Intent("export", time_range, dimensions, metric, _output_format(text, None), time_slots)
+    if _REFUND.search(text):
+        yield Intent("refund", time_range, slots=ids | time_slots)
+    if _CANCEL.search(text):
+        yield Intent("cancel_order", time_range, slots=ids | time_slots)
+    if _COMPLAINT.search(text):
+        yield Intent("complaint", time_range, slots=ids | time_slots)
+    preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
+    if _MODIFY_REQUEST.search(text) and not question and not standing:
+        setting = (
+            {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
+            if preference
+            else {}
+        )
+        yield Intent("modify_setting", slots=setting)
+    own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
+    asks = question or (_QUERY.search(text) and not _AGGREGATE.search(text))
+    if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
+        yield Intent("query", time_range, dimensions, metric, slots=ids | time_slots)
+
+
+# ---------------------------------------------------------------------------- tags and anchors
+
+_TOPICS = {
+    "orders": r"订单|下单|单号|购买|买的",
+    "billing": r"账单|发票|扣费|付款|支付|退款|费用|价格|多少钱|收费|充值|余额|块钱|扣钱",
+    "relocation": r"搬家|搬到|搬去|搬了|迁居|移居|新家|搬离",
+    "reports": r"报告|报表|周报|月报|日报|数据|汇总|统计|销售|模板|导出",
+    "account": r"账号|帐号|密码|登录|注册|用户名|会员|绑定|用户(?i:id)",
+    "devices": r"手机(?!号)|电脑|笔记本|平板|设备|耳机|手表|(?i:iphone|ipad|macbook)|华为|小米",
+    "shipping": r"快递|物流|发货|配送|收货|顺丰|运单|包裹|寄",
+    "support": r"投诉|工单|客服|故障|坏了|问题|报修|帮忙|售后|不能用|打不开",
+    "preferences": r"偏好|默认|以后都|喜欢|习惯|模式|主题|设置|通知",
+    "profile": r"名字|我叫|地址|邮箱|电话|手机号|工作|职位|公司|上班",
+}
+_TOPIC_PATTERNS = {topic: re.compile(pattern) for topic, pattern in _TOPICS.items()}
+_PREDICATE_TOPICS = {
+    "lives_in": "profile",
+    "address": "profile",
+    "works_at": "profile",
+    "job_title": "profile",
+    "name": "profile",
+    "phone": "profile",
+    "email": "profile",
+    "owns_device": "devices",
+    "order_id": "orders",
+    "ticket_id": "support",
+}
+_INTENT_TAGS = {
+    "data_aggregation": "query",
+    "query": "query",
+    "export": "export",
+    "modify_setting": "modify_setting",
+    "refund": "refund",
+    "complaint": "complaint",
+}
+
+_CONFIRM = re.compile(
+    r"^\s*(?:对|是的|是|没错|好的|好|可以|行|嗯|确认|就这样|(?i:ok))(?:[，,。!！\s啊的吧]|$)"
+    r"|就用这个|就这样吧|就按这个|没问题|可以的|对的|就它了|确认无误"
+)
+_DECISION = re.compile(r"决定|就选|而(?:不是|非)|还是用|我们用|定了|那就用|选择了?")
+_CHANGE = re.compile(
+    r"改成|换成|改为|变成|换了|改了|不再|以后都|(?<!没有)(?<![没不])(?:搬到|搬家|搬了)|新的?(?:手机号|号码|邮箱|地址)|更新|切换|升级|从现在开始"
+)
+_FAILURE = re.compile(r"错了|不对|搞错|查错|弄错|写错|算错|有误|不是这个|不准确|理解错")
+_CORRECTION = re.compile(r"应该是|应该用|应为|改成|其实是|我是说|我的意思是|正确的是|要的是")
+
+
+def _anchors(text: str, facts: list[CandidateFact]) -> set[AnchorKind]:
+    anchors: set[AnchorKind] = set()
+    if (_FAILURE.search(text) and _CORRECTION.search(text)) or re.search(r"我是说|我的意思是", text):
+        anchors.add("failure_correction")
+    elif _CONFIRM.search(text) and not re.match(r"^\s*(?:不|没)", text):
+        anchors.add("confirmation")
+    if _DECISION.search(text):
+        anchors.add("decision")
+    if _CHANGE.search(text) or any(f.ends_previous for f in facts):
+        anchors.add("change")
+    return anchors
+
+
+def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
+    topics = {topic for topic, pattern in _TOPIC_PATTERNS.items() if pattern.search(ctx.text)}
+    for fact in facts:
+        if fact.predicate == "lives_in" and fact.ends_previous:
+            topics.add("relocation")
+        topics.add(_PREDICATE_TOPICS.get(fact.predicate, "preferences"))
+    return topics
+
+
+# ---------------------------------------------------------------------------- entry point
+
+_FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+
+
+def apply_rules(ctx: TurnContext) -> RuleOutput:
+    """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
+    out = RuleOutput()
+    for clause in split_clauses(ctx.text, _BOUNDARY):
+        question = bool(_QUESTION.search(clause.text))
+        hypothetical = bool(_HYPOTHETICAL.search(clause.text))
+        facts: list[CandidateFact] = []
+        if ctx.role == "user" and not hypothetical:
+            facts.extend(_reference_facts(ctx, clause))
+            if not question:
+                for rule in _FACT_RULES:
+                    facts.extend(rule(ctx, clause))
+        out.facts.extend(facts)
+        if ctx.role == "user":
+            out.intents.extend(_intents(ctx, clause, facts, question))
+    out.anchors = _anchors(ctx.text, out.facts)
+    out.topics = _topics(ctx, out.facts)
+    out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
+    if "confirmation" in out.anchors:
+        out.intent_tags.add("confirm")
+    if "failure_correction" in out.anchors:
+        out.intent_tags.add("correction")
+    return out
