@@ -45,6 +45,7 @@ from palimpsest.storage.base import FactQuery
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
 from palimpsest.storage.postgres_conversation import PostgresSummaryStore, PostgresTurnStore, PostgresVectorStore
+from palimpsest.storage.postgres_records import RECORD_MIGRATIONS, PostgresRecordStore
 from palimpsest.types import (
     AppliedMigration,
     AuditEvent,
@@ -199,6 +200,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     # 0005_turns, 0006_vectors, 0007_summaries: schema beside the stores that use it.
     *CONVERSATION_MIGRATIONS,
+    *RECORD_MIGRATIONS,
 )
 
 
@@ -338,6 +340,7 @@ class PostgresBackend:
         self.turns = PostgresTurnStore(self)
         self.vectors = PostgresVectorStore(self)
         self.summaries = PostgresSummaryStore(self)
+        self.records = PostgresRecordStore(self)
 
     def __repr__(self) -> str:
         return f"PostgresBackend({self._errors.shown_url!r})"
