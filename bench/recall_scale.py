@@ -486,7 +486,8 @@ def print_report(report: dict[str, Any]) -> None:
     for section in ("measure",):
         rows = report.get(section, {}).get("results", [])
         if rows:
-            print(f"\n{'operation':40} {'n':>5} {'p50 ms':>8} {'p95 ms':>8} {'p99 ms':>8} {'cpu p50':>8} {'cpu p95':>8}")
+            heads = ("p50 ms", "p95 ms", "p99 ms", "cpu p50", "cpu p95")
+            print(f"\n{'operation':40} {'n':>5} " + " ".join(f"{h:>8}" for h in heads))
             for r in rows:
                 print(
                     f"{r['name']:40} {r['n']:>5} {r['p50_ms']:>8} {r['p95_ms']:>8} {r['p99_ms']:>8}"

@@ -85,6 +85,13 @@ def test_readme_python_quickstart_runs(tmp_path: Path, monkeypatch: pytest.Monke
     exec(compile(blocks[0], "README.md quickstart", "exec"), {"__name__": "readme"})
 
 
+def test_readme_conversation_example_runs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    blocks = re.findall(r"```python\n(.*?)```", section("Conversation memory"), flags=re.S)
+    assert len(blocks) == 1
+    monkeypatch.chdir(tmp_path)
+    exec(compile(blocks[0], "README.md conversation example", "exec"), {"__name__": "readme"})
+
+
 ERRORS = sorted(
     (cls for cls in vars(errors).values() if isinstance(cls, type) and issubclass(cls, errors.PalimpsestError)),
     key=lambda cls: cls.__name__,
