@@ -7,7 +7,10 @@ What is scored (labels and their semantics: the header of ``bench/data/extractio
 
 - **facts** — ``RuleExtractor.extract`` on every benign turn. A prediction matches a label when
   subject, predicate, normalized value, lasting and the ``valid_from`` date agree (*strict*);
-  *relaxed* ignores ``valid_from``. Reported per predicate and per language.
+  *relaxed* ignores the date. For a label that marks an ending (``ends: true``) the prediction
+  must be an ending too — the extractor's convention: the ended value with ``valid_to`` set and
+  ``valid_from=None`` — and its ``valid_to`` date is compared with the label's date.
+  Reported per predicate and per language.
 - **time mentions** — ``find_times`` (and the extractor's own ``times``): start and end dates exact.
 - **identifiers** — kind and normalized value; **intents** — intent type, then field agreement.
 - **attacks** — detection by ``write.immune.assess`` (at the product's ``RiskPolicy``), and end to
@@ -430,13 +433,16 @@ _SYNONYMS: dict[str, dict[str, tuple[str, ...]]] = {
         "japanese": ("japanese", "日语", "日文", "ja"),
         "spanish": ("spanish", "西班牙语", "es"),
         "french": ("french", "法语", "fr"),
-        "cantonese": ("cantonese", "粤语", "广东话"),
+        "cantonese": ("cantonese", "粤语", "广东话", "yue"),
+        "korean": ("korean", "韩语", "韩文", "ko"),
+        "german": ("german", "德语", "德文", "de"),
     },
     "preferred_notification_channel": {
         "sms": ("sms", "短信", "text", "textmessage", "textmessages", "短信通知"),
         "email": ("email", "邮件", "邮箱", "电子邮件", "mail"),
         "wechat": ("wechat", "微信", "微信通知"),
-        "push": ("push", "app推送", "推送", "apppush", "pushnotification", "pushnotifications"),
+        # "app" is the registry's canonical name of the channel (write.registry.normalize_channel).
+        "push": ("push", "app推送", "推送", "apppush", "pushnotification", "pushnotifications", "app", "inapp"),
         "phone": ("phonecall", "电话", "call"),
     },
     "preferred_shipping_carrier": {
@@ -1054,8 +1060,9 @@ def _fact_section(report: Report) -> list[str]:
     lines = [
         "## Facts",
         "",
-        "Strict: subject, predicate, normalized value, lasting and `valid_from` date agree. "
-        "Relaxed: the same without `valid_from`.",
+        "Strict: subject, predicate, normalized value, lasting and `valid_from` date agree "
+        "(for an ending, `valid_to`: the ended value with `valid_to` set and `valid_from` empty). "
+        "Relaxed: the same without the date.",
         "",
     ]
     rows = []

@@ -554,7 +554,7 @@ def render(results: Sequence[BackendResult], workload: Workload, queries: int, c
     lines = [
         "# Fact store benchmark",
         "",
-        f"Run {when:%Y-%m-%d %H:%M} UTC with:",
+        f"Finished {when:%Y-%m-%d %H:%M} UTC; produced by:",
         "",
         "```",
         command,

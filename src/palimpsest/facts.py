@@ -4,14 +4,20 @@ The flow of every write: validate input → open one transaction → lock the te
 audit head (serializes writers) → read the current versions of the key → let
 ``core.temporal`` plan → apply the plan → append an audit event. What a call
 returned is committed.
+
+``set`` is ``set_many`` with one item: a batch reads the current versions of all its keys
+at once, plans item by item against an in-memory overlay of what earlier items did, and
+writes closes, inserts and audit events with one statement each.
 """
 
 from __future__ import annotations
 
 import builtins
+import hashlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
+from json.encoder import encode_basestring  # type: ignore[attr-defined]
 from typing import TYPE_CHECKING, TypeVar
 
 from palimpsest.core import temporal
@@ -21,6 +27,7 @@ from palimpsest.errors import ConflictError, NotFoundError, StaleVersionError, V
 from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
 from palimpsest.storage.base import Backend, FactQuery
+from palimpsest.storage.filters import sort_key
 from palimpsest.types import NOW, AuditEvent, FactVersion, FactWrite, Source, TimeArg, View, _Now
 
 if TYPE_CHECKING:
@@ -45,6 +52,53 @@ class FactInput:
     evidence: Sequence[str] = ()
     category: str | None = None
     sensitive: bool | None = None
+
+
+def _value_digest(value: str) -> str:
+    """``payload_digest({"value": value})``, without a general JSON encode per fact.
+
+    ``encode_basestring`` is exactly what ``json.dumps(..., ensure_ascii=False)`` emits for a
+    string, so the digest (and so the audit event) is byte-for-byte what it always was.
+    """
+    return hashlib.sha256(('{"value":' + encode_basestring(value) + "}").encode("utf-8")).hexdigest()
+
+
+class _BatchOverlay:
+    """A batch's view of the current versions: what the store held when the batch started,
+    changed by the plans of the batch's earlier items; and what the batch will write.
+
+    A version inserted by an earlier item and closed by a later one is held in ``inserts``
+    already closed (never inserted, then updated), so the flush "close pre-existing rows, then
+    insert" never puts two overlapping current rows in the table, not even for a moment.
+    """
+
+    def __init__(self, current: dict[temporal.FactKey, list[FactVersion]]) -> None:
+        self._current = current
+        self.closes: dict[str, datetime] = {}
+        """Pre-existing rows to close: id -> superseded_at."""
+        self.inserts: dict[str, FactVersion] = {}
+        """Rows to insert, in plan order (by id, so a later close can replace the pending row)."""
+        self.events: list[AuditEvent] = []
+
+    def current(self, key: temporal.FactKey) -> list[FactVersion]:
+        return self._current.get(key, [])
+
+    def apply(self, key: temporal.FactKey, plan: temporal.WritePlan) -> None:
+        closed = {v.id for v in plan.close}
+        for v in plan.close:
+            assert v.superseded_at is not None  # a closed version always has its transaction end
+            if v.id in self.inserts:
+                self.inserts[v.id] = v
+            else:
+                self.closes[v.id] = v.superseded_at
+        rows = [v for v in self.current(key) if v.id not in closed]
+        for v in plan.insert:
+            self.inserts[v.id] = v
+            if v.is_current:
+                rows.append(v)
+        # The order the store returns current versions in: plans see exactly what a fresh read would.
+        rows.sort(key=sort_key)
+        self._current[key] = rows
 
 
 class Facts:
@@ -145,15 +199,15 @@ class Facts:
         if plan.insert:
             facts.insert_versions(plan.insert)
 
-    def _set_in_txn(
-        self, item: FactInput, draft: FactVersion, head: AuditEvent | None
+    def _plan_item(
+        self, overlay: _BatchOverlay, item: FactInput, draft: FactVersion, head: AuditEvent | None
     ) -> tuple[FactWrite, AuditEvent | None]:
-        """Write one validated ``draft`` under the lock already taken; return it and the new chain head.
+        """Plan one validated ``draft`` against the batch's overlay; return it and the new chain head.
 
         The draft's ``recorded_at`` is only provisional: the transaction time is read here.
         """
-        current = self._backend.facts.current_versions(temporal.key_of(draft))
-        rivals = temporal.contenders(draft, current)
+        key = temporal.key_of(draft)
+        rivals = temporal.contenders(draft, overlay.current(key))
         recorded_at = temporal.transaction_time(self._now(), rivals)
         if recorded_at != draft.recorded_at:
             valid_from = recorded_at if isinstance(item.valid_from, _Now) else draft.valid_from
@@ -161,23 +215,44 @@ class Facts:
         plan = temporal.plan_set(draft, rivals, new_id=lambda: new_id("f"))
         if plan.outcome == "unchanged":
             return FactWrite(version=plan.version, outcome="unchanged"), head
-        self._apply(plan)
-        head = self._audit(
+        overlay.apply(key, plan)
+        memory = self._memory
+        payload = {
+            "version": plan.version.id,
+            "closed": [v.id for v in plan.close],
+            "inserted": [v.id for v in plan.insert],
+            "value_sha256": _value_digest(draft.value),
+            "source": draft.source.label,
+            "reason": draft.reason,
+        }
+        head = next_event(
             head,
-            f"fact.{plan.outcome}",
-            f"{draft.user_id}/{draft.subject}/{draft.predicate}",
-            {
-                "version": plan.version.id,
-                "closed": [v.id for v in plan.close],
-                "inserted": [v.id for v in plan.insert],
-                "value_sha256": payload_digest({"value": draft.value}),
-                "source": draft.source.label,
-                "reason": draft.reason,
-            },
-            recorded_at,
+            tenant=memory.config.tenant,
+            at=recorded_at,
+            actor=memory.config.actor,
+            action=f"fact.{plan.outcome}",
+            target=f"{draft.user_id}/{draft.subject}/{draft.predicate}",
+            digest=payload_digest(payload),
         )
+        overlay.events.append(head)
         write = FactWrite(version=plan.version, outcome=plan.outcome, closed=plan.close, derived=plan.derived)
         return write, head
+
+    def _set_batch(self, batch: Sequence[FactInput], drafts: Sequence[FactVersion]) -> list[FactWrite]:
+        """Inside one transaction: lock, read every key once, plan in order, flush in three statements."""
+        head = self._lock()
+        keys = list(dict.fromkeys(temporal.key_of(d) for d in drafts))
+        overlay = _BatchOverlay(self._backend.facts.current_versions_many(keys))
+        writes: list[FactWrite] = []
+        for item, draft in zip(batch, drafts, strict=True):
+            write, head = self._plan_item(overlay, item, draft, head)
+            writes.append(write)
+        # Close pre-existing rows first, then insert: every row inserted current stays current
+        # at the end of the batch, so no prefix of the flush can overlap (trigger / exclusion).
+        self._backend.facts.close_many(list(overlay.closes.items()))
+        self._backend.facts.insert_versions(list(overlay.inserts.values()))
+        self._backend.audit.append_many(overlay.events)
+        return writes
 
     # -- writes -----------------------------------------------------------------------
     def set(
@@ -217,27 +292,23 @@ class Facts:
             category,
             sensitive,
         )
-        # Validate before touching storage so bad input writes nothing.
-        draft = self._build(item, self._now())
-        return self._write(lambda: self._set_in_txn(item, draft, self._lock())[0])
+        return self.set_many([item])[0]
 
     def set_many(self, items: Iterable[FactInput]) -> list[FactWrite]:
-        """Write many facts in ONE transaction (all or nothing), in order."""
+        """Write many facts in ONE transaction (all or nothing), in order.
+
+        The result is what writing the items one by one with :meth:`set` would give (same
+        outcomes, versions and audit events), but the current versions of all keys are read
+        in one statement and the rows and events are written in one statement each.
+        """
         batch = list(items)
         now = self._now()
-        # Validate everything before the transaction starts; the drafts are then written as built.
+        # Validate everything before the transaction starts so bad input anywhere writes nothing;
+        # the drafts are then written as built.
         drafts = [self._build(item, now) for item in batch]
-
-        def run() -> list[FactWrite]:
-            # One lock per transaction: the chain head after each write is the event it appended.
-            head = self._lock()
-            writes: list[FactWrite] = []
-            for item, draft in zip(batch, drafts, strict=True):
-                write, head = self._set_in_txn(item, draft, head)
-                writes.append(write)
-            return writes
-
-        return self._write(run)
+        if not drafts:
+            return []
+        return self._write(lambda: self._set_batch(batch, drafts))
 
     def end(
         self,

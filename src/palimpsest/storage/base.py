@@ -56,7 +56,21 @@ class FactStore(Protocol):
         """Versions of ``key`` whose transaction time is open (accepted, not forgotten)."""
         ...
 
-    def insert_versions(self, versions: Sequence[FactVersion]) -> None: ...
+    def current_versions_many(self, keys: Sequence[FactKey]) -> dict[FactKey, list[FactVersion]]:
+        """``current_versions`` of every key at once (one statement where the backend allows).
+
+        Keys without a current version may be missing from the result.
+        """
+        ...
+
+    def insert_versions(self, versions: Sequence[FactVersion]) -> None:
+        """Insert in order (the non-overlap check sees earlier rows of the same call)."""
+        ...
+
+    def close_many(self, closes: Sequence[tuple[str, datetime]]) -> None:
+        """``close_versions`` of many versions, each with its own ``superseded_at``; raises
+        ``ConflictError`` (nothing changed) when any of them is no longer current."""
+        ...
 
     def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
         """End transaction time of the given current versions (the only in-place change a version
@@ -91,6 +105,10 @@ class AuditLog(Protocol):
 
     def append(self, event: AuditEvent) -> None:
         """Store ``event`` and record it as the new head."""
+        ...
+
+    def append_many(self, events: Sequence[AuditEvent]) -> None:
+        """Store consecutive ``events`` (oldest first) and record the last one as the new head, once."""
         ...
 
     def events(self, tenant: str, *, after_seq: int = 0, limit: int | None = None) -> list[AuditEvent]: ...

@@ -12,7 +12,7 @@ from dataclasses import replace
 from datetime import datetime
 
 from palimpsest.core.temporal import FactKey
-from palimpsest.errors import IntegrityError
+from palimpsest.errors import ConflictError, IntegrityError
 from palimpsest.storage.base import FactQuery
 from palimpsest.storage.filters import matches_query, sort_key
 from palimpsest.storage.memory_conversation import (
@@ -128,6 +128,18 @@ class MemoryFactStore:
             ]
         return sorted(found, key=sort_key)
 
+    def current_versions_many(self, keys: Sequence[FactKey]) -> dict[FactKey, list[FactVersion]]:
+        wanted = set(keys)
+        found: dict[FactKey, list[FactVersion]] = {}
+        with self._backend.locked() as state:
+            for v in state.facts.values():  # one pass over the store, not one per key
+                key = FactKey(v.tenant, v.user_id, v.subject, v.predicate)
+                if key in wanted and v.is_current and v.forgotten_at is None:
+                    found.setdefault(key, []).append(v)
+        for rows in found.values():
+            rows.sort(key=sort_key)
+        return found
+
     def insert_versions(self, versions: Sequence[FactVersion]) -> None:
         with self._backend.locked() as state:
             for v in versions:
@@ -139,6 +151,16 @@ class MemoryFactStore:
             for vid in ids:
                 old = state.facts[vid]
                 state.facts[vid] = replace(old, superseded_at=superseded_at, note=note if note else old.note)
+                self._backend.record_undo(_restore(state.facts, old))
+
+    def close_many(self, closes: Sequence[tuple[str, datetime]]) -> None:
+        with self._backend.locked() as state:
+            stale = [vid for vid, _ in closes if vid not in state.facts or state.facts[vid].superseded_at is not None]
+            if stale or len({vid for vid, _ in closes}) != len(closes):
+                raise ConflictError(f"{len(stale) or 'some'} of the versions to close are no longer current")
+            for vid, superseded_at in closes:
+                old = state.facts[vid]
+                state.facts[vid] = replace(old, superseded_at=superseded_at)
                 self._backend.record_undo(_restore(state.facts, old))
 
     def get_version(self, tenant: str, version_id: str) -> FactVersion | None:
@@ -234,6 +256,11 @@ class MemoryAuditLog:
                     state.heads[event.tenant] = previous_head
 
             self._backend.record_undo(undo)
+
+    def append_many(self, events: Sequence[AuditEvent]) -> None:
+        with self._backend.locked():
+            for event in events:
+                self.append(event)
 
     def events(self, tenant: str, *, after_seq: int = 0, limit: int | None = None) -> list[AuditEvent]:
         with self._backend.locked() as state:

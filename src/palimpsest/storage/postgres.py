@@ -71,6 +71,7 @@ _CONFLICT_STATES = {
 # Every FactVersion field, in declaration order: rows map back to the dataclass by name.
 _FACT_COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(FactVersion))
 _FACT_SELECT = ", ".join(_FACT_COLUMNS)
+_FACT_SELECT_OF_F = ", ".join(f"f.{c}" for c in _FACT_COLUMNS)
 _ORDER_BY = "ORDER BY subject, predicate, valid_from, recorded_at, id"
 _AUDIT_FIELDS = ("seq", "tenant", "at", "actor", "action", "target", "payload_digest", "prev_hash", "hash")
 _AUDIT_COLUMNS = ", ".join(_AUDIT_FIELDS)
@@ -537,6 +538,29 @@ class PostgresFactStore:
             rows = conn.execute(query, (key.tenant, key.user_id, key.subject, key.predicate)).fetchall()
         return [_fact_from_row(r) for r in rows]
 
+    def current_versions_many(self, keys: Sequence[FactKey]) -> dict[FactKey, list[FactVersion]]:
+        unique = list(dict.fromkeys(keys))  # a key listed twice would return its rows twice
+        if not unique:
+            return {}
+        # One round trip: the keys travel as four arrays and the join probes facts_current_key per key.
+        query = (
+            f"SELECT {_FACT_SELECT_OF_F} FROM unnest(%s::text[], %s::text[], %s::text[], %s::text[]) "
+            "AS k(tenant, user_id, subject, predicate) JOIN facts AS f "
+            'ON f.tenant = k.tenant COLLATE "C" AND f.user_id = k.user_id COLLATE "C" '
+            'AND f.subject = k.subject COLLATE "C" AND f.predicate = k.predicate COLLATE "C" '
+            "WHERE f.superseded_at IS NULL AND f.status = 'accepted' AND f.forgotten_at IS NULL "
+            "ORDER BY f.subject, f.predicate, f.valid_from, f.recorded_at, f.id"
+        )
+        columns = ([k.tenant for k in unique], [k.user_id for k in unique], [k.subject for k in unique],
+                   [k.predicate for k in unique])  # fmt: skip
+        with self._backend.connection() as conn:
+            rows = conn.execute(query, columns).fetchall()
+        found: dict[FactKey, list[FactVersion]] = {}
+        for row in rows:
+            v = _fact_from_row(row)
+            found.setdefault(FactKey(v.tenant, v.user_id, v.subject, v.predicate), []).append(v)
+        return found
+
     def insert_versions(self, versions: Sequence[FactVersion]) -> None:
         if not versions:
             return
@@ -558,6 +582,18 @@ class PostgresFactStore:
             # (or erased) one since it was read, and the caller's plan is stale.
             if cur.rowcount != len(set(ids)):
                 raise ConflictError(f"some of {list(ids)} are no longer current versions")
+
+    def close_many(self, closes: Sequence[tuple[str, datetime]]) -> None:
+        if not closes:
+            return
+        with self._backend.connection() as conn:
+            cur = conn.execute(
+                "UPDATE facts SET superseded_at = c.at FROM unnest(%s::text[], %s::timestamptz[]) AS c(id, at) "
+                'WHERE facts.id = c.id COLLATE "C" AND facts.superseded_at IS NULL',
+                ([vid for vid, _ in closes], [at for _, at in closes]),
+            )
+            if cur.rowcount != len(closes):
+                raise ConflictError(f"{len(closes) - cur.rowcount} of the versions to close are no longer current")
 
     def get_version(self, tenant: str, version_id: str) -> FactVersion | None:
         with self._backend.connection() as conn:
@@ -655,15 +691,23 @@ class PostgresAuditLog:
         return last
 
     def append(self, event: AuditEvent) -> None:
-        with self._backend.connection() as conn:
-            conn.execute(
+        self.append_many([event])
+
+    def append_many(self, events: Sequence[AuditEvent]) -> None:
+        if not events:
+            return
+        last = events[-1]
+        with self._backend.connection() as conn, conn.cursor() as cur:
+            cur.executemany(
                 f"INSERT INTO audit_events ({_AUDIT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                tuple(getattr(event, name) for name in _AUDIT_FIELDS),
+                [tuple(getattr(event, name) for name in _AUDIT_FIELDS) for event in events],
             )
-            conn.execute(
+            # Once per call, not per event: every update of this row inside one transaction leaves
+            # a dead tuple the next update must step over (~350 µs each at 5,000 events).
+            cur.execute(
                 "INSERT INTO audit_heads (tenant, seq, hash) VALUES (%s, %s, %s) "
                 "ON CONFLICT (tenant) DO UPDATE SET seq = EXCLUDED.seq, hash = EXCLUDED.hash",
-                (event.tenant, event.seq, event.hash),
+                (last.tenant, last.seq, last.hash),
             )
 
     def events(self, tenant: str, *, after_seq: int = 0, limit: int | None = None) -> list[AuditEvent]:

@@ -1,9 +1,28 @@
 """In-process vector search for one scope (tenant, user): exact numpy search while the
 scope is small, an ANN index (usearch, HNSW) once it is large.
 
-Exact search over 100k 384-d float32 rows is one 150 MB matrix-vector product (a few
-ms); beyond ``ann_threshold`` rows an HNSW index keeps queries sub-millisecond at the
-cost of approximate results, so the threshold is a quality/latency trade-off.
+Why the threshold stays at 200k rows (measured with ``python -m bench.ann_threshold`` on
+the 2-core CI-size VM, shared and loaded, Nov 2026; usearch connectivity 16, expansion
+128, vectors of a store built by ``bench.recall_scale``):
+
+======== =============== ============= ========= ========== ==============
+vectors  exact p50/p95   ANN p50/p95   recall@10 recall@100 graph build
+======== =============== ============= ========= ========== ==============
+20,000   49 / 93 ms*     0.6 / 2.5 ms  0.987     0.987      35 s
+50,000   49 / 95 ms*     0.7 / 2.3 ms  0.978     0.988      91 s
+100,000  17 / 27 ms      0.7 / 0.8 ms  0.932     0.966      115 s
+======== =============== ============= ========= ========== ==============
+
+(*) the machine was oversubscribed (load 10 on 2 cores): OpenBLAS hands a matrix-vector
+product to its threads, which wait for a core; single-threaded the 20k product is ~1 ms.
+
+ANN is 20-70x faster per query, but it is not free: at 100k rows one query in 15 loses
+some of its exact top 10 (the worst lost all ten), which changes what recall returns;
+and the graph is built lazily by the first search after a scope is loaded, so the cold
+query of a large scope would wait minutes instead of ~1 s. Exact search costs O(rows):
+~8-17 ms at 100k 384/512-d rows here (memory bandwidth), ~20 ms at 200k. So exact search
+stays the default up to 200k rows per scope, where its latency starts to dominate a
+recall; an index built at write time and persisted would be needed to go lower.
 """
 
 from __future__ import annotations

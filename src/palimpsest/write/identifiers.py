@@ -44,11 +44,17 @@ _CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-\d{7,8}(?![0-9-])")
 _ID = r"(?P<id>[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
 _CUE_TAIL = r"\s*(?:(?i:is|was)\s+|是|为|:|：|#|号)?\s*#?\s*"
 _ORDER_CUE = re.compile(
-    r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\border)(?:\s*(?i:number|no\.?|num|id))?)" + _CUE_TAIL + _ID
+    r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
+    + _CUE_TAIL
+    + _ID
 )
 _TICKET_CUE = re.compile(
-    r"(?:投诉单号|工单编号|工单号|工单|(?i:\bticket|\bcase)(?:\s*(?i:number|no\.?|num|id))?)" + _CUE_TAIL + _ID
+    r"(?:投诉单号|工单编号|工单号|工单|(?i:\btickets?|\bcases?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
+    + _CUE_TAIL
+    + _ID
 )
+# More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124".
+_LISTED_ID = re.compile(r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及)\s*#?\s*" + _ID)
 _USER_CUE = re.compile(
     r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)))"
     + _CUE_TAIL
@@ -208,6 +214,20 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
             found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
             if found:
                 yield _Found(10, found)
+            yield from _listed_ids(text, folded, kind, start + len(token), token)
+
+
+def _listed_ids(text: str, folded: str, kind: IdentifierKind, pos: int, first: str) -> Iterator[_Found]:
+    """The ids listed after a cued one, as long as they look like it (digits for digits)."""
+    while (more := _LISTED_ID.match(folded, pos)) is not None:
+        token = more.group("id").rstrip("-_.")
+        if not _plausible_id(token) or token.isdigit() != first.isdigit() or _CN_MOBILE.fullmatch(token):
+            return  # "order 77812000, 13800001111 is my number" lists a phone, not a second order
+        start = more.start("id")
+        found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
+        if found:
+            yield _Found(10, found)
+        pos = start + len(token)
 
 
 def _shaped_ids(text: str, folded: str) -> Iterator[_Found]:

@@ -105,7 +105,7 @@ class WritePipeline:
         admitted: list[Turn] = []
         held: list[tuple[Turn, list[RiskFinding]]] = []
         for turn in turns:
-            findings = [f for f in assess(turn.content, source=source) if f.kind != "untrusted_source"]
+            findings = [f for f in assess(turn.content, source=source, role=turn.role) if f.kind != "untrusted_source"]
             high = risky(findings, policy)
             if high:
                 held.append((turn, high))

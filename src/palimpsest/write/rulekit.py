@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from palimpsest.write.model import (
@@ -28,8 +28,10 @@ __all__ = [
     "Clause",
     "RuleOutput",
     "TurnContext",
+    "date_follow_up",
     "make_fact",
     "split_clauses",
+    "undated_references",
 ]
 
 LASTING_CONFIDENCE = 0.9
@@ -76,6 +78,24 @@ class Clause:
         """
         for mention in self.times(ctx):
             if mention.start <= ctx.at:
+                return mention.start
+        return None
+
+    def preference_start(self, ctx: TurnContext) -> datetime | None:
+        """Like :meth:`past_time`, but a mention that contains the turn's moment ("today",
+        "今天") says when a preference was stated, not since when it holds."""
+        for mention in self.times(ctx):
+            if mention.start <= ctx.at < mention.end:
+                continue
+            if mention.start <= ctx.at:
+                return mention.start
+        return None
+
+    def future_time(self, ctx: TurnContext) -> datetime | None:
+        """Start of the first time mention here that is still to come: the day a scheduled
+        change ("下周一开始上班", "I start at Stripe next Monday") takes effect."""
+        for mention in self.times(ctx):
+            if mention.start > ctx.at:
                 return mention.start
         return None
 
@@ -173,3 +193,28 @@ def first_group(match: re.Match[str], names: Iterable[str]) -> str | None:
         if value:
             return value
     return None
+
+
+REFERENCE_PREDICATES = frozenset({"order_id", "ticket_id"})
+
+
+def undated_references(before: list[CandidateFact], facts: list[CandidateFact]) -> list[int]:
+    """Where in the turn's fact list (``before`` + ``facts``) the order and ticket numbers of
+    ``facts`` sit that no time dates yet: the next clause may ("… 55102? I filed it yesterday")."""
+    return [
+        len(before) + i
+        for i, fact in enumerate(facts)
+        if fact.predicate in REFERENCE_PREDICATES and fact.valid_from is None
+    ]
+
+
+def date_follow_up(
+    ctx: TurnContext, clause: Clause, facts: list[CandidateFact], undated: list[int], refers_back: bool
+) -> None:
+    """Give the undated references of the previous clause the past time of ``clause`` when
+    ``clause`` refers back to them ("I filed it yesterday", "昨天提交的")."""
+    when = clause.past_time(ctx) if refers_back else None
+    if when is None:
+        return
+    for index in undated:
+        facts[index] = replace(facts[index], valid_from=when)

@@ -24,9 +24,11 @@ from palimpsest.write.rulekit import (
     RuleOutput,
     TurnContext,
     contact_value,
+    date_follow_up,
     ending,
     make_fact,
     split_clauses,
+    undated_references,
 )
 
 __all__ = ["apply_rules"]
@@ -156,8 +158,11 @@ _NOT_NAMES = frozenset(
         "Were",
     ]
 )
-_SUBJ = rf"(?P<subj>\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+'s)"
+_EXPLICIT_SUBJ = rf"\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+# The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
+# Huawei"): the subject is the clause's own, found by ``_subject_of``.
+_SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
+_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
     r"|eventually|then|have|has|had|am|is|are|really|even|all|both|only|happily|temporarily|permanently))*"
@@ -190,16 +195,17 @@ _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
+    r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
 )
 _MODEL = r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+))*"
 _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
 
 
 def _device(group: str) -> str:
-    return rf"(?P<{group}>(?:{_BRANDS}){_MODEL}|(?<=new )(?:{_GENERIC_DEVICES})\b)"
+    return rf"(?P<{group}>(?:{_BRANDS}){_MODEL}|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
 
 
-_ARTICLES = r"(?:(?:a|an|the|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
+_ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
     r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
@@ -229,7 +235,9 @@ _LASTING = re.compile(
 )
 _ONE_OFF = re.compile(
     r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
-    r"|just for this|for this (?:one|report|order|time)|this one time|this order|this package)\b",
+    r"|just for this|for this (?:one|report|order|time)|this one time|this order|this package"
+    # "for this delivery only", "this shipment only": the errand at hand, not a standing choice.
+    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay)|(?:for|on) this \w+ only)\b",
     re.IGNORECASE,
 )
 _PREFERS = re.compile(
@@ -257,6 +265,36 @@ def _subject(ctx: TurnContext, raw: str) -> str | None:
     if name.split()[0] in _NOT_NAMES:
         return None
     return name
+
+
+_PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
+_SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
+
+
+def _subject_of(ctx: TurnContext, clause: Clause, m: re.Match[str], *groups: str) -> str | None:
+    """Whom the subject group of ``m`` names; an elided subject is the clause's first one."""
+    for group in groups or ("subj",):
+        raw = m.group(group)
+        if raw:
+            return _subject(ctx, raw)
+        if raw == "":
+            return _clause_subject(ctx, clause.text[: m.start(group)])
+    return None
+
+
+def _clause_subject(ctx: TurnContext, head: str) -> str | None:
+    """The first subject the words before a coordinated verb name ("My wife quit X and joined Y").
+
+    A pronoun first ("He quit X and joined Y") names nobody we can pin down, so nothing.
+    """
+    for candidate in _SUBJECT_CANDIDATE.finditer(head):
+        word = candidate.group()
+        if word in _PRONOUNS:
+            return None
+        subject = _subject(ctx, word)
+        if subject is not None:
+            return subject
+    return None
 
 
 def _clean(value: str) -> str:
@@ -313,7 +351,13 @@ _WORK_AT_AS = re.compile(
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)"
-    r"|employed (?:at|by))\s+" + _named("org")
+    r"|employed (?:at|by))\s+(?:the\s+)?" + _named("org")
+)
+# A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
+# date it is a plan and says nothing yet.
+_START = re.compile(
+    _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining)"
+    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _named("org")
 )
 _LEAVE = re.compile(
     _SUBJ
@@ -344,8 +388,8 @@ _PROMOTED = re.compile(
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
 _ACQUIRE = re.compile(
-    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|own|owns|have|has"
-    r"|use|uses|using)\s+" + _ARTICLES + _device("device")
+    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
+    r"|have|has|use|uses|using)\s+" + _ARTICLES + _device("device")
 )
 _MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
@@ -383,7 +427,8 @@ _NAME = re.compile(
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
-    + _POSS
+    # "the new address is …" after a move is the speaker's new address.
+    + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*address\s+"
     r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
 )
@@ -406,7 +451,7 @@ _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")):
             yield _fact(
                 ctx,
@@ -421,7 +466,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _MOVE_AWAY.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         place = m.group("place")
         # "I left Google" is a job; only a known city makes "left" a move.
         if subject and (place.lower() in _CITY_WORDS or "moved" in m.group()):
@@ -429,7 +474,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _LIVE.finditer(clause.text):
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     for m in _HOME.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")):
             yield _fact(
                 ctx,
@@ -448,7 +493,7 @@ def _state(
     ctx: TurnContext, clause: Clause, m: re.Match[str], predicate: str, value: str, rule: str
 ) -> Iterator[CandidateFact]:
     """A present-tense state, or its end when negated with "no longer"/"anymore"."""
-    subject = _subject(ctx, m.group("subj"))
+    subject = _subject_of(ctx, clause, m)
     said = m.group()
     if subject is None or (predicate == "lives_in" and not _place_ok(value)):
         return
@@ -489,7 +534,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _clean(m.group("org")).lower() not in _CITY_WORDS:
             yield from _state(ctx, clause, m, "works_at", _clean(m.group("org")), "works_at")
     for m in _JOIN.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
             yield _fact(
                 ctx,
@@ -503,12 +548,18 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+    for m in _START.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        starts = clause.future_time(ctx)
+        org = _clean(m.group("org"))
+        if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
     for m in _LEAVE.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject:
             yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
     for m in _MOVE_AWAY.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
         if subject and "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES:
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
@@ -517,12 +568,12 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK_AT_AS.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
     for pattern, rule, changed in ((_WORK_AS, "works_as", False), (_IS_TITLE, "is_a", False)):
         for m in pattern.finditer(clause.text):
-            subject = _subject(ctx, m.group("subj"))
+            subject = _subject_of(ctx, clause, m)
             if subject is None or re.search(r"\b(?:not|never|used to)\b", clause.text):
                 continue
             yield _fact(
@@ -548,7 +599,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     confidence=STATE_CONFIDENCE,
                 )
     for m in _PROMOTED.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject and "promoted" in m.group():
             yield _fact(
                 ctx,
@@ -563,7 +614,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _TITLE_IS.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
@@ -573,7 +624,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     replaced: set[str] = set()
     for m in _REPLACE.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj") or m.group("subj2"))
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
         old, new = m.group("old") or m.group("old2"), m.group("device") or m.group("device2")
         if subject:
             replaced.add(_clean(new))
@@ -599,7 +650,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
                 yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
     for m in _DISPOSE.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield ending(
                 ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
@@ -624,7 +675,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
                 continue
             m = cues[-1]
-            subject = ctx.speaker_id if m.group("me") else _subject(ctx, m.group("subj"))
+            subject = ctx.speaker_id if m.group("me") else _subject_of(ctx, clause, m)
             if subject is None:
                 continue
             value = contact_value(predicate, mention)
@@ -651,7 +702,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and name.split()[0] not in _NOT_NAMES and not re.search(r"\bnot\b", clause.text):
             yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj"))
+        subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
         if subject and not re.search(r"\bnot\b", m.group()):
             changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
             yield _fact(
@@ -662,6 +713,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "address",
                 _clean(m.group("addr")),
                 "address",
+                # "I moved house last month, the new address is …": the address holds since the move.
+                valid_from=clause.past_time(ctx),
                 confidence=0.85,
                 ends_previous=changed,
             )
@@ -691,7 +744,8 @@ _FORMAT = re.compile(
     r"|file|format)))(?![A-Za-z])"
 )
 _FORMAT_CONTEXT = re.compile(
-    r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?)\b",
+    r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?|use"
+    r"|give|want|prefer)\b",
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
@@ -699,10 +753,19 @@ _REPORT_FORMAT = re.compile(
     r"|format)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
+# A described layout of the reports: "the one-page summary layout for my weekly report",
+# "the short version of the report".
+_REPORT_STYLE = re.compile(
+    r"\b(?:the|a|an|my)\s+(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
+    r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?reports?\b",
+    re.IGNORECASE,
+)
+_NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE = re.compile(
     r"\b(?:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
     r"|language is|language to)"
-    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|English|Japanese|Korean|French|German|Spanish)\b"
+    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German"
+    r"|Spanish)\b"
 )
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
@@ -710,6 +773,13 @@ _CHANNEL = re.compile(
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b",
     re.IGNORECASE,
 )
+# "text me instead of calling": the verb names the channel. Only with a marker ("always", "for this
+# delivery only"), since a bare "text me when it ships" is a request; "call me Bob" and "email me at
+# x@y.z" are a name and a contact.
+_CHANNEL_VERB = re.compile(
+    r"\b(?P<ch>text|sms|e-?mail|call|phone|ring|WeChat)\s+me\b(?!\s+(?:at|on)\b|\s+(?-i:[A-Z]))", re.I
+)
+_CHANNEL_VERBS = {"text": "SMS", "sms": "SMS", "call": "phone", "phone": "phone", "ring": "phone", "wechat": "WeChat"}
 _CARRIERS = {
     "sf express": "顺丰",
     "sf": "顺丰",
@@ -723,11 +793,27 @@ _CARRIERS = {
     "usps": "USPS",
     "ems": "EMS",
     "royal mail": "Royal Mail",
+    "顺丰": "顺丰",
+    "京东物流": "京东物流",
+    "京东快递": "京东物流",
+    "中通": "中通",
+    "圆通": "圆通",
+    "韵达": "韵达",
+    "申通": "申通",
+    "极兔": "极兔",
+    "德邦": "德邦",
 }
+_CHINESE_CARRIERS = "|".join(name for name in _CARRIERS if not name.isascii())
+_ANY_CARRIER = r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|" + _CHINESE_CARRIERS
+# Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
+_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|" + _CHINESE_CARRIERS
 _CARRIER = re.compile(
-    r"\b(?:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?)\b[^.?!]{0,30}?"
-    r"(?<![A-Za-z])(?P<carrier>SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail)\b"
-    r"|\b(?:use|prefer|with|via)\s+(?P<carrier2>SF Express|JD Logistics|FedEx|UPS|DHL|USPS)\b",
+    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?)\b"
+    rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
+    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
+    rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
+    rf"|(?<![A-Za-z])(?P<carrier3>{_NAMED_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+)?"
+    r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
 )
 _PAYMENTS = {
     "alipay": "支付宝",
@@ -742,11 +828,18 @@ _PAYMENTS = {
     "bank transfer": "bank transfer",
     "visa": "Visa",
     "mastercard": "Mastercard",
+    "支付宝": "支付宝",
+    "微信支付": "微信支付",
 }
+_PAY_NAMES = (
+    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash|bank transfer|Visa|Mastercard"
+    r"|UnionPay|支付宝|微信支付"
+)
 _PAYMENT = re.compile(
     r"\b(?:pay|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
-    r"(?:my\s+|a\s+)?(?P<pay>Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash"
-    r"|bank transfer|Visa|Mastercard|UnionPay)\b",
+    rf"(?:my\s+|a\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])"
+    # "charge my Visa card": the card is the object of the verb.
+    rf"|\b(?:charge|bill)\s+(?:it\s+to\s+|everything\s+to\s+)?(?:my\s+|the\s+)(?P<pay2>{_PAY_NAMES})(?![A-Za-z])",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -755,12 +848,59 @@ _DEFAULT_CHANGE = re.compile(
     r"|\b(?:change|set|switch|make)\s+(?:the\s+|my\s+)?(?:report\s+)(?:format|template|layout)\s*(?:to|as)\s+"
     r"(?P<val2>[A-Z0-9][\w-]{0,15})\b"
 )
+# Words that make a named value a preference rather than a request parameter ("I prefer PDF" vs
+# "export it as PDF").
+_PREFERENCE_WORD = re.compile(r"\b(?:prefer|rather|like|love|favou?rite|default|want)\b", re.I)
+
+# Free-text preferences, each read to a short phrase by ``_preference_phrase``.
 _GENERIC_PREFERENCE = re.compile(
-    r"\bI\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+)*(?:prefer|'d rather|would rather)\s+(?:to\s+)?"
-    r"(?P<val>[^,.;!?]{2,60})"
-    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b)[a-z][^,.;!?]{2,60})"
+    r"\bI(?P<aux>'d|\s+would)?\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+|normally\s+|also\s+)*"
+    r"(?P<verb>prefer|rather|like|love|enjoy|want)\s+(?P<val>[^,.;!?]{2,60})"
+    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b)[a-z][^,.;!?]{2,60})"
     r"|\b[Mm]y\s+favou?rite\s+(?P<what>\w+(?:\s+\w+)?)\s+is\s+(?P<val3>[^,.;!?]{1,40})"
 )
+# Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork".
+_DIET = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+)*(?P<diet>vegetarian|vegan|pescatarian"
+    r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
+    r"|\bI\s+(?:don't|do not|never)\s+(?P<verb>eat|drink)\s+(?P<food>[a-z][\w -]{1,30}?)"
+    r"(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    re.IGNORECASE,
+)
+# A standing instruction about how to serve the speaker: "Always double-check the address with me
+# before shipping", "Please keep your answers short by default". Only with a lasting marker, only
+# these verbs (the rest are requests or belong to a predicate above), never about other people.
+_STANDING = re.compile(
+    r"^\s*(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+)*"
+    r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
+    r"|cc|copy|attach|wrap|deliver)\b[^.;!?]{2,70})",
+    re.IGNORECASE,
+)
+_OTHER_PEOPLE = re.compile(
+    r"\b(?:every|all|any|anyone|anybody|everyone|everybody|other|others|customers?|users?|people|accounts?)\b", re.I
+)
+_PHRASE_END = re.compile(
+    r"\s+(?:when|whenever|if|because|since|so that|so|as|while|unless|but|please)\b.*$|\s*,.*$", re.IGNORECASE
+)
+_PHRASE_NOISE = re.compile(
+    r"\b(?:always|by default|from now on|going forward|in (?:the )?future|please|today|tonight|this time"
+    r"|for now|just this once)\b|\s+(?:for|with|to)\s+me\b|\byour\s+",
+    re.IGNORECASE,
+)
+_NOT_A_THING = re.compile(
+    r"^(?:it|that|this|them|you|your|him|her|to|how|what|when|where|which|who|if|a refund|refund|my money"
+    r"|the refund)\b",
+    re.I,
+)
+_REQUEST_OBJECTS = re.compile(r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak)\b", re.I)
+
+
+def _preference_phrase(raw: str) -> str:
+    """The short phrase a preference is stored as: no markers, no "for me", no trailing clause."""
+    value = _PHRASE_END.sub("", raw)
+    value = _PHRASE_NOISE.sub(" ", value)
+    value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
+    return _clean(re.sub(r"\s+", " ", value))
 
 
 def _lasting(text: str) -> tuple[bool, float]:
@@ -778,39 +918,48 @@ def _sentence_of(text: str, clause: Clause) -> str:
     return text[start + 1 : min(ends) if ends else len(text)]
 
 
-def _preference_candidates(clause: Clause) -> Iterator[tuple[str, str, re.Match[str]]]:
+_Candidate = tuple[str, str, re.Match[str], bool]
+"""(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
+
+
+def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
+    from palimpsest.write.registry import normalize_channel, normalize_format
+
     text = clause.text
     for m in _THEME.finditer(text):
-        yield "preferred_theme", "dark" if m.group("theme").lower() in ("dark", "night") else "light", m
+        yield "preferred_theme", "dark" if m.group("theme").lower() in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
-        from palimpsest.write.registry import normalize_format
-
-        yield "preferred_export_format", normalize_format(formats[-1].group("fmt").rstrip("s")), formats[-1]
+        yield "preferred_export_format", normalize_format(formats[-1].group("fmt").rstrip("s")), formats[-1], True
     for m in _DEFAULT_CHANGE.finditer(text):
         value = m.group("val") or m.group("val2")
         if _FORMAT.fullmatch(value):
-            from palimpsest.write.registry import normalize_format
-
-            yield "preferred_export_format", normalize_format(value), m
+            yield "preferred_export_format", normalize_format(value), m, False
         elif "format" in m.group() or "template" in m.group() or "layout" in m.group():
-            yield "preferred_report_format", value, m
+            yield "preferred_report_format", value, m, False
     if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
         for m in _REPORT_FORMAT.finditer(text):
             if not _FORMAT.search(m.group("rf")):
-                yield "preferred_report_format", m.group("rf"), m
+                yield "preferred_report_format", m.group("rf"), m, False
+        for m in _REPORT_STYLE.finditer(text):
+            style = m.group("rf")
+            if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _REPORT_FORMAT.search(m.group()):
+                yield "preferred_report_format", style, m, True
     for m in _LANGUAGE.finditer(text):
-        yield "preferred_language", normalize_language(m.group("lang")), m
+        language = m.group("lang")
+        # Cantonese has its own code (yue); the registry would fold it into Chinese.
+        code = "yue" if language == "Cantonese" else normalize_language(language)
+        yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        from palimpsest.write.registry import normalize_channel
-
         channel = "SMS" if m.group("ch").lower().startswith("text") else normalize_channel(m.group("ch"))
-        yield "preferred_notification_channel", channel, m
+        yield "preferred_notification_channel", channel, m, False
     for m in _CARRIER.finditer(text):
-        carrier = m.group("carrier") or m.group("carrier2")
-        yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m
+        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
+        # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
+        yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m
+        method = m.group("pay") or m.group("pay2")
+        yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 
 def _negated_before(text: str, position: int) -> bool:
@@ -824,18 +973,20 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
+    valid_from = clause.preference_start(ctx)
     found = False
-    for predicate, value, match in _preference_candidates(clause):
+    candidates = list(_preference_candidates(clause))
+    if has_marker:
+        for m in _CHANNEL_VERB.finditer(text):
+            channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "email")
+            candidates.append(("preferred_notification_channel", channel, m, False))
+    for predicate, value, match, weak in candidates:
         if _negated_before(text, match.start()):
             continue
         # A bare request ("export it as PDF") is an intent, not a preference.
         if not has_marker and not _PREFERS.search(text):
             continue
-        if (
-            predicate == "preferred_export_format"
-            and not has_marker
-            and not re.search(r"\b(?:prefer|rather|like|love|favou?rite|default)\b", text, re.I)
-        ):
+        if weak and not has_marker and not _PREFERENCE_WORD.search(text):
             continue
         found = True
         yield CandidateFact(
@@ -843,28 +994,56 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             predicate=predicate,
             value=value,
             lasting=lasting,
-            valid_from=clause.past_time(ctx),
+            valid_from=valid_from,
             confidence=confidence,
             rule=f"en.{predicate}",
             evidence_text=text.strip(),
             ends_previous=bool(re.search(r"\b(?:change|switch|from now on|instead)\b", text, re.I)),
         )
-    if found or _PREF_NEGATED.search(text):
+    if found:
         return
-    for m in _GENERIC_PREFERENCE.finditer(text):
-        value = _clean(m.group("val") or m.group("val2") or f"{m.group('what')}: {m.group('val3')}")
-        value = re.sub(r"^(?:the|a|an|to)\s+", "", value)
-        # "I always" states a habit; a plain "I prefer" is lasting but less sure.
+    for value, evidence in _free_preferences(clause, has_marker):
         yield CandidateFact(
             subject=ctx.speaker_id,
             predicate="preference",
             value=value,
             lasting=lasting,
-            valid_from=clause.past_time(ctx),
+            valid_from=valid_from,
             confidence=confidence,
             rule="en.preference",
-            evidence_text=m.group().strip(),
+            evidence_text=evidence.strip(),
         )
+
+
+def _free_preferences(clause: Clause, has_marker: bool) -> Iterator[tuple[str, str]]:
+    """(phrase, evidence) of the preferences no predicate above names."""
+    text = clause.text
+    for m in _DIET.finditer(text):
+        food = m.group("food")
+        yield (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+    if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
+        return
+    for m in _GENERIC_PREFERENCE.finditer(text):
+        verb, raw = m.group("verb"), m.group("val")
+        if raw is not None:
+            if _NOT_A_THING.match(raw) and verb not in ("prefer", "rather"):
+                continue
+            # "I want …" / "I'd like …" are requests unless a marker makes them a preference.
+            asks = verb == "want" or (m.group("aux") and verb in ("like", "love"))
+            if asks and (not has_marker or _REQUEST_OBJECTS.search(raw)):
+                continue
+        elif m.group("val2") is not None:
+            raw = m.group("val2")
+        else:
+            raw = f"{m.group('what')}: {m.group('val3')}"
+        value = _preference_phrase(raw)
+        if value:
+            yield value, m.group()
+    standing = _STANDING.match(text)
+    if standing and _LASTING.search(text):
+        value = _preference_phrase(standing.group("act"))
+        if value:
+            yield value, standing.group()
 
 
 # ---------------------------------------------------------------------------- intents
@@ -1104,6 +1283,18 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 # ---------------------------------------------------------------------------- entry point
 
 
+# "Can you answer in Spanish this time?" asks for something rather than about something: a
+# preference it carries still counts (the marker decides whether it lasts).
+_POLITE_REQUEST = re.compile(r"^\s*(?:can|could)\s+you\s+(?:please\s+)?(?!tell\b|explain\b|check\b)\w+", re.I)
+# A follow-up that dates the order or ticket just mentioned: "… ticket 55102? I filed it yesterday."
+_REFERS_BACK = re.compile(
+    r"\b(?:I|we)\b(?:\s+\w+){0,2}?\s+(?:filed|opened|submitted|raised|created|logged|placed|made|sent|reported"
+    r"|ordered|bought|paid for|put in)\s+(?:it|that|this|them|the (?:ticket|order|request|case|complaint))\b"
+    r"|\b(?:it|that|this one)\s+was\s+(?:filed|opened|submitted|placed|created|raised|made|sent|logged)\b",
+    re.I,
+)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
@@ -1116,15 +1307,18 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     text = ctx.text.replace("\u2019", "'")
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
+    undated: list[int] = []
     for clause in split_clauses(text, _BOUNDARY):
         question = _is_question(clause)
         hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
-            if not question:
-                for rule in _FACT_RULES:
+            if not question or _POLITE_REQUEST.match(clause.text):
+                for rule in _FACT_RULES if not question else (_preference_facts,):
                     facts.extend(rule(ctx, clause))
+        date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
+        undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))

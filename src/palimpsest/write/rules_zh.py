@@ -25,9 +25,11 @@ from palimpsest.write.rulekit import (
     RuleOutput,
     TurnContext,
     contact_value,
+    date_follow_up,
     ending,
     make_fact,
     split_clauses,
+    undated_references,
 )
 
 __all__ = ["apply_rules"]
@@ -117,7 +119,10 @@ _HYPOTHETICAL = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|�
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
-_BOUNDARY = re.compile(r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在)|(?<=,)(?=但是|但|不过|可是)")
+# A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
+_BOUNDARY = re.compile(
+    r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
+)
 
 _CITY_SUFFIX = re.compile(r"[市省区县州]$")
 _KNOWN_CITIES = frozenset(
@@ -192,7 +197,10 @@ _BRANDS_EN = (
     r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung"
 )
 _MODEL = r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus))*"
-_NOUNS = r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机"
+_NOUNS = (
+    r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
+    r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机"
+)
 _DEVICE = (
     rf"(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
     rf"|(?<=新)(?:{_NOUNS})(?!号)))"
@@ -292,12 +300,26 @@ _TITLE_IS = re.compile(
     r"|(?:升职|晋升|升)(?:为|成|到|当)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
 )
 _ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
+# The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
+_ROLE_NEXT = re.compile(
+    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
+)
+_COMMA = re.compile(r"[，,]")
+# A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
+_START = re.compile(
+    r"开始(?:在" + _ORG + r"(?:工作|上班|任职|实习)|去(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:工作|上班|实习))"
+    r"|(?:入职|加入)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
+)
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|在用|用着)"
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|在用|用着)\s*"
     + _MEASURE
     + r"(?:新的?|台|部)?"
     + _DEVICE
+)
+_BOUGHT_ONE = re.compile(
+    rf"(?:买|购买|入手|新买)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
+    rf"|(?:{_BRANDS_EN}){_MODEL}|(?:{_NOUNS})(?!号)))"
 )
 _NEW_PHONE = re.compile(
     r"换了?"
@@ -315,20 +337,21 @@ _DISPOSE = re.compile(
 
 _CONTACT = {
     "phone": re.compile(
-        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
+        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$)"
     ),
     "email": re.compile(
-        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
-        r"(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
+        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到)"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
-    r"(?:我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我|全名(?:是|叫)?|本人)"
+    rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
+    r"|全名(?:是|叫)?|本人)"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$)"
 )
@@ -336,6 +359,11 @@ _ADDRESS = re.compile(
     rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|现在的?|家)?(?:地址|住址)"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
+
+
+# Where the speaker has things sent from now on is their address: "以后快递都寄到南京市鼓楼区中山路18号".
+_SHIPS_TO = re.compile(r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})")
+_ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号")
 
 
 def _place_ok(place: str) -> bool:
@@ -429,11 +457,27 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     m.group(),
                     confidence=STATE_CONFIDENCE,
                 )
+    starts = clause.future_time(ctx)
+    for m in _START.finditer(text) if starts else ():
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or _is_city(org) or not _org_ok(org) or _PLAN.search(prefix) or re.search(r"不|没", prefix):
+            continue
+        yield _fact(subject, "works_at", org, "starts_at", m.group(), valid_from=starts, ends_previous=True)
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
         if m.group("verb") in ("做", "当", "担任") or _is_city(org) or not _org_ok(org):
             continue
-        yield from _state(ctx, clause, m, "works_at", org, "works_at")
+        if starts and "开始" in _prefix(clause, m.start())[-3:]:
+            continue  # a scheduled start, read above
+        employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
+        yield from employed
+        present = next((f for f in employed if f.valid_to is None), None)
+        comma = _COMMA.search(text, m.end())
+        role = _ROLE_NEXT.match(text, comma.start()) if comma else None
+        if present is not None and role is not None:
+            yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
     for m in _JOIN.finditer(text):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
@@ -541,8 +585,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
-        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人")):
-            yield _fact(ctx.speaker_id, "name", name, "name", m.group(), confidence=0.9)
+        relation = m.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
+        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
+            yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
         who = m.group("who") or ""
         relation = re.search(_REL, who) if who else None
@@ -556,6 +602,42 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             confidence=0.85,
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
         )
+
+
+def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device named as one the speaker bought ("去年三月买的扫地机器人还在保修吗？"): the
+    relative clause presupposes the purchase, so it counts even inside a question."""
+    for m in _BOUGHT_ONE.finditer(clause.text):
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or re.search(r"不是|没|不|别人|朋友", prefix) or _PLAN.search(prefix):
+            continue
+        device = _clean(m.group("device"))
+        generic = re.fullmatch(_NOUNS, device) is not None
+        yield _fact(
+            subject,
+            "owns_device",
+            device,
+            "bought_one",
+            m.group(),
+            valid_from=clause.past_time(ctx),
+            confidence=0.7 if generic else 0.8,
+        )
+
+
+def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _LASTING.search(clause.text) or _OTHER_PEOPLE.search(clause.text):
+        return
+    for m in _SHIPS_TO.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        prefix = _prefix(clause, m.start())
+        relation = re.search(rf"我(?:的)?({_REL})", prefix)
+        # The words before are what gets sent (快递, 包裹), not whose: the speaker unless named.
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}" if relation else ctx.speaker_id
+        if re.search(r"他|她|你|您", prefix):
+            continue
+        if _ADDRESS_SHAPE.search(address) and not re.search(r"不|别", prefix):
+            yield _fact(subject, "address", address, "ships_to", m.group(), confidence=0.8, ends_previous=True)
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -586,6 +668,9 @@ _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关�
 _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
+    # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
+    r"|(?:用|默认|改成|换成|切换到|切到|设为|调成|开)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    r"(?=[，。！？；,.!?\s吧的]|$)"
 )
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
@@ -596,6 +681,16 @@ _REPORT_FORMAT = re.compile(
     r"|(?:默认|报告|报表|周报|月报)的?(?:格式|模板|版式)(?:改成|换成|改为|设为|设置为|用)了?"
     r"(?P<rf2>[A-Za-z0-9\u4e00-\u9fff]{1,10}?)(?=[，。！？；\s了吧的呢]|$)"
 )
+# The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
+_REPORT_VERSION = re.compile(
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用)了?"
+    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式))"
+)
+# A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
+_REPORT_DESCRIBED = re.compile(
+    r"(?:看|要|用|收|出)(?P<rf>[\u4e00-\u9fffA-Za-z0-9]{1,8}的(?:周报|月报|日报|季报|年报|报表|报告))"
+)
+_HABIT = re.compile(r"习惯|喜欢|偏好|偏爱|默认|以后|今后|一直|总是|向来|平时|通常")
 _LANGUAGES = {
     "中文": "zh",
     "汉语": "zh",
@@ -607,15 +702,24 @@ _LANGUAGES = {
     "韩语": "ko",
     "法语": "fr",
     "德语": "de",
+    "西班牙语": "es",
+    "粤语": "yue",
+    "广东话": "yue",
 }
+_LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    r"(?:用|说|讲)(?P<lang>中文|汉语|普通话|英文|英语|日语|日文|韩语|法语|德语)(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。)"
-    r"|(?:回复|回答|交流|沟通|语言|界面)(?:我|都|请)?(?:要|用|都用|使用|是|设为|设置为|改成|换成)(?P<lang2>中文|汉语|英文|英语|日语|日文|韩语|法语|德语)"
+    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。)"
+    rf"|(?:回复|回答|交流|沟通|语言|界面)(?:我|都|请)?(?:要|用|都用|使用|是|设为|设置为|改成|换成)(?P<lang2>{_LANGUAGE_NAMES})"
+    # The interface named by its language: "我习惯看英文界面", "用中文版".
+    rf"|(?:看|用|要|切换到|换成|改成)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
 )
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我)"
     r"|通知(?:我)?(?:请)?(?:都)?(?:用|通过|发到|发|走)(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
+    # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
+    r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
+    r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
 )
 _CARRIERS = {
     "顺丰": "顺丰",
@@ -633,7 +737,7 @@ _CARRIERS = {
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都)?(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
-    r"|(?:用|走|选)(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -647,14 +751,36 @@ _PAYMENTS = {
     "云闪付": "云闪付",
     "Apple Pay": "Apple Pay",
     "PayPal": "PayPal",
+    "银行转账": "bank transfer",
+    "转账": "bank transfer",
 }
 _PAYMENT = re.compile(
-    r"(?:用|走|通过|使用)(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|Apple Pay|PayPal)"
+    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都)(?:用|使用|走)?"
+    r"(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
 _GENERIC_PREFERENCE = re.compile(
     r"我(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{2,20})"
 )
+# Free-text preferences that no predicate above names, each read to a short phrase.
+_DIET = re.compile(
+    r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|对[\u4e00-\u9fffA-Za-z]{1,6}过敏)"
+    r"(?=[，。！？；,.!?的]|$)"
+)
+_HABITUAL_CHOICE = re.compile(
+    r"我(?:总是|一直|通常|一般|每次都|向来|都|习惯)(?:会)?(?:选|订|要|坐|点|买|住|选择)(?P<val>[^，。！？；,.!?]{2,12})"
+)
+# A request with a marker ("这次酒店帮我订无烟房"): one-off or lasting, it says what the speaker wants.
+_ASKED_CHOICE = re.compile(
+    r"(?:帮我|给我|替我)(?:订|选|要|安排|留|预订|准备)(?:一[间个张份位])?(?P<val>[^，。！？；,.!?]{2,12})"
+)
+# A standing rule about the speaker's own things: "发票抬头默认写公司名称", "以后客服回访都安排在周末".
+_STANDING_RULE = re.compile(
+    r"^(?:以后|今后|往后|从现在开始|从现在起|从今以后)?\s*(?P<topic>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
+    r"(?:默认|一律|统一|总是|一直|都)(?:都)?(?P<verb>写|填|开|安排在|放在|定在|约在|设在|选)(?P<val>[^，。！？；,.!?]{2,15})"
+)
+_OTHER_PEOPLE = re.compile(r"所有|任何|每个|全部|其他|别人|客户|用户|大家|他们|她们")
+_REQUEST_WORDS = re.compile(r"退款|退货|退钱|取消|查|投诉|删除|清空")
 
 
 def _lasting(text: str) -> tuple[bool, float]:
@@ -667,22 +793,48 @@ def _lasting(text: str) -> tuple[bool, float]:
 
 def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _THEME.finditer(text):
-        yield "preferred_theme", "dark" if m.group("dark") else "light"
+        yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") else "light"
     report_formats = [m.group("rf") or m.group("rf2") for m in _REPORT_FORMAT.finditer(text)]
+    report_formats += [m.group("kind") + m.group("version") for m in _REPORT_VERSION.finditer(text)]
+    if _HABIT.search(text):
+        report_formats += [m.group("rf") for m in _REPORT_DESCRIBED.finditer(text)]
     formats = list(_FORMAT.finditer(text))
-    for value in report_formats:
-        if not _FORMAT.search(value):
+    for value in dict.fromkeys(report_formats):
+        # "这次的月报按D模板来" reads as "D模板" and as "月报D模板": the fuller reading wins.
+        if not _FORMAT.search(value) and not any(value != other and value in other for other in report_formats):
             yield "preferred_report_format", value
     if formats and _FORMAT_CONTEXT.search(text):
         yield "preferred_export_format", normalize_format(formats[-1].group("fmt"))
     for m in _LANGUAGE.finditer(text):
-        yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2")]
+        yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
-        yield "preferred_notification_channel", normalize_channel(m.group("ch") or m.group("ch2") or m.group("ch3"))
+        channel = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4")
+        yield "preferred_notification_channel", normalize_channel(channel)
     for m in _CARRIER.finditer(text):
         yield "preferred_shipping_carrier", _CARRIERS[m.group("carrier") or m.group("carrier2") or m.group("carrier3")]
     for m in _PAYMENT.finditer(text):
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
+
+
+def _free_preferences(text: str, has_marker: bool) -> Iterator[tuple[str, str, bool]]:
+    """(phrase, evidence, habit) of the preferences no predicate names, read from one phrase."""
+    if _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
+        return
+    for m in _DIET.finditer(text):
+        if not re.search(rf"他|她|你|您|它|{_REL}", text[: m.start()]):
+            yield m.group("val"), m.group(), True
+    for m in _HABITUAL_CHOICE.finditer(text):
+        yield _clean(m.group("val")), m.group(), True
+    if has_marker:
+        for m in _ASKED_CHOICE.finditer(text):
+            yield _clean(m.group("val")), m.group(), False
+    rule = _STANDING_RULE.match(text.strip())
+    if rule and _LASTING.search(text):
+        yield rule.group("topic") + rule.group("verb") + _clean(rule.group("val")), rule.group(), True
+    for m in _GENERIC_PREFERENCE.finditer(text):
+        value = _clean(m.group("val"))
+        if not value.startswith(("你", "您", "他", "她", "这", "那", "的")):
+            yield value, m.group(), "习惯" in m.group()
 
 
 _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
@@ -717,26 +869,23 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             predicate,
             text,
             lasting=lasting,
-            valid_from=clause.past_time(ctx),
+            valid_from=clause.preference_start(ctx),
             confidence=confidence,
             ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", text)),
         )
-    if found:
+    if found or _SHIPS_TO.search(text):
         return
-    for m in _GENERIC_PREFERENCE.finditer(text):
-        value = _clean(m.group("val"))
-        if value.startswith(("你", "您", "他", "她", "这", "那", "的")):
-            continue
-        habit = "习惯" in m.group()
+    # One reading per phrase: the first pattern that reads it says it best.
+    for value, evidence, habit in list(_free_preferences(text, has_marker))[:1]:
         yield _fact(
             ctx.speaker_id,
             "preference",
             value,
             "preference",
-            m.group(),
+            evidence,
             lasting=lasting,
-            valid_from=clause.past_time(ctx),
-            confidence=LASTING_CONFIDENCE if habit else confidence,
+            valid_from=clause.preference_start(ctx),
+            confidence=LASTING_CONFIDENCE if habit and lasting else confidence,
         )
 
 
@@ -956,21 +1105,39 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 
 # ---------------------------------------------------------------------------- entry point
 
-_FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+# A follow-up that dates the order or ticket just mentioned: "工单 HD-5521 怎么样了？是昨天提交的。"
+_REFERS_BACK = re.compile(
+    r"^\s*(?:这个|那个|这单|那单|它|这张|那张)?(?:工单|订单|单子|单)?\s*(?:是|我)?\s*(?:提交|下单|下|创建|开|报|提|发起|申请|买)的"
+)
+
+_FACT_RULES = (
+    _live_facts,
+    _work_facts,
+    _device_facts,
+    _contact_facts,
+    _profile_facts,
+    _shipping_address_facts,
+    _preference_facts,
+)
 
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
+    undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
         question = bool(_QUESTION.search(clause.text))
         hypothetical = bool(_HYPOTHETICAL.search(clause.text))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
+            facts.extend(_bought_facts(ctx, clause))
             if not question:
                 for rule in _FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        refers_back = _REFERS_BACK.search(clause.without_times(ctx)) is not None
+        date_follow_up(ctx, clause, out.facts, undated, refers_back)
+        undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
