@@ -86,13 +86,14 @@ def _shape(rows: list[FactVersion]) -> list[tuple[Any, ...]]:
         o = by_id.get(v.derived_from) if v.derived_from else None
         return None if o is None else (o.value, o.valid_from, o.valid_to, o.recorded_at)
 
-    return sorted(
+    shapes = [
         (
             v.predicate, v.value, v.valid_from, v.valid_to, v.recorded_at, v.superseded_at, v.source, v.status,
             v.reason, v.evidence, _ID.sub("<id>", v.note), v.value_key, origin(v),
         )
         for v in rows
-    ), key=repr)  # fmt: skip
+    ]  # fmt: skip
+    return sorted(shapes, key=repr)
 
 
 def _current(mem: Memory, predicate: str) -> list[tuple[str, datetime, datetime | None]]:

@@ -60,6 +60,7 @@ def test_delete_and_delete_user(mem: Memory) -> None:
 
 def test_writes_roll_back_with_the_transaction(mem: Memory) -> None:
     store = mem.backend.records
+
     def fail_after_put() -> None:
         with mem.backend.transaction():
             store.put(rec("settings", "u1"))

@@ -189,9 +189,7 @@ class Quarantine:
 
     # -- session freezes (burst of high-risk writes) ------------------------------------------
     def session_frozen(self, user_id: str, session_id: str) -> bool:
-        record = self._memory.backend.records.get(
-            self._memory.config.tenant, FREEZE_KIND, f"{user_id}\x1f{session_id}"
-        )
+        record = self._memory.backend.records.get(self._memory.config.tenant, FREEZE_KIND, f"{user_id}\x1f{session_id}")
         return record is not None and record.status == "frozen"
 
     def note_risk(self, user_id: str, session_id: str, at: datetime) -> list[datetime]:
