@@ -9,6 +9,7 @@ import pytest
 from bench.extraction import (
     ATTACK_FAMILIES,
     CANONICAL_PREDICATES,
+    DATA,
     TIME_KINDS,
     Counts,
     DatasetError,
@@ -50,6 +51,32 @@ def test_the_labelled_set_follows_its_schema_and_covers_the_issue() -> None:
         + sum("lasting_marker" in u.tags for u in utterances)
         >= 20
     )
+
+
+HELDOUT = DATA.parent / "extraction_heldout.yaml"
+
+
+def test_the_held_out_set_follows_the_same_schema_and_covers_the_issue() -> None:
+    # Written after the rules were tuned, never tuned against: it only measures (see its header).
+    utterances = load_dataset(HELDOUT)
+    assert len(utterances) >= 160
+    langs = Counter(u.lang for u in utterances)
+    assert min(langs["en"], langs["zh"]) >= 0.4 * len(utterances)
+    benign = [u for u in utterances if u.attack is None]
+    attacks = [u for u in utterances if u.attack is not None]
+    assert len(attacks) >= 40 and {a.attack.family for a in attacks if a.attack} == set(ATTACK_FAMILIES)
+    assert any(a.attack and a.attack.hidden for a in attacks) and any(a.attack and a.attack.obfuscated for a in attacks)
+    assert sum("lookalike" in u.tags for u in benign) >= 30
+    for predicate in CANONICAL_PREDICATES:
+        assert sum(1 for u in utterances for f in u.facts if f.predicate == predicate and not f.ends) >= 4, predicate
+    kinds = Counter(time_kind(t.text) for u in utterances for t in u.times)
+    assert all(kinds[kind] >= 2 for kind, _ in TIME_KINDS), kinds
+    no_fact = [u for u in benign if u.role == "user" and not u.facts and "lookalike" not in u.tags]
+    assert len(no_fact) >= 25
+    assert not any(u.facts for u in benign if u.tags & {"negation", "hypothetical", "question"})
+    assert sum(1 for u in utterances for f in u.facts if not f.lasting) >= 12
+    # Held out means held out: no utterance of the tuning set reappears here.
+    assert not {u.text for u in utterances} & {u.text for u in load_dataset()}
 
 
 def _raw(**changes: object) -> dict[str, object]:

@@ -12,10 +12,8 @@ date-time without a timezone is ambiguous and therefore an error, never a guess.
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import json
-import re
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,14 +31,13 @@ from typer.core import TyperGroup
 
 from palimpsest import __version__
 from palimpsest.config import Config, default_url
-from palimpsest.errors import ConflictError, NaiveDatetimeError, PalimpsestError, ValidationError
+from palimpsest.errors import ConflictError, PalimpsestError, ValidationError
+from palimpsest.knowledge import KnowledgeItem
 from palimpsest.memory import Memory
 from palimpsest.storage.registry import open_backend
-from palimpsest.types import NOW, FactStatus, FactVersion, FactWrite, Source, TimeArg, _Now
+from palimpsest.surface import TIME_FORMS, parse_query_time, parse_time, to_jsonable
+from palimpsest.types import NOW, FactStatus, FactVersion, FactWrite, TimeArg, _Now
 
-TIME_FORMS = (
-    "ISO 8601 with a timezone (2026-07-01T09:00+08:00, 2026-07-01T01:00Z) or a date (2026-07-01 = midnight UTC)"
-)
 QUERY_TIME_HELP = f"{TIME_FORMS}; 'now' (default) or 'all' for every point in time."
 VIEW_HELP = "active (what the agent sees), audit (everything kept) or compliance (what was forgotten)."
 SOURCE_HELP = "Who asserts it: user_command > auth_profile > agent_inferred > system_default."
@@ -74,7 +71,11 @@ app = typer.Typer(
 facts_app = typer.Typer(help="Write and read bi-temporal facts.", no_args_is_help=True)
 audit_app = typer.Typer(help="Inspect and verify the tamper-evident audit chain.", no_args_is_help=True)
 app.add_typer(facts_app, name="facts")
+workflows_app = typer.Typer(
+    help="Workflow memory: record agent trajectories, induce and find workflows.", no_args_is_help=True
+)
 app.add_typer(audit_app, name="audit")
+app.add_typer(workflows_app, name="workflows")
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,34 +134,6 @@ def _open(ctx: typer.Context) -> Memory:
 
 # -- parsing ----------------------------------------------------------------------------
 
-_DATE_ONLY = re.compile(r"\d{4}-?\d{2}-?\d{2}")
-
-
-def parse_time(text: str, option: str) -> datetime:
-    """An aware UTC datetime from ``text``; a bare date is midnight UTC, a naive date-time an error."""
-    raw = text.strip()
-    try:
-        parsed = datetime.fromisoformat(raw)
-    except ValueError:
-        raise ValidationError(f"{option} {text!r} is not a time: expected {TIME_FORMS}") from None
-    if _DATE_ONLY.fullmatch(raw):
-        return parsed.replace(tzinfo=UTC)
-    if parsed.tzinfo is None or parsed.utcoffset() is None:
-        raise NaiveDatetimeError(
-            f"{option} {text!r} has no timezone; add one ({raw}Z, {raw}+08:00) or give a bare date (midnight UTC)"
-        )
-    return parsed.astimezone(UTC)
-
-
-def parse_query_time(text: str, option: str) -> TimeArg:
-    """``now`` → NOW, ``all`` → None (all time), anything else → :func:`parse_time`."""
-    word = text.strip().lower()
-    if word == "now":
-        return NOW
-    if word == "all":
-        return None
-    return parse_time(text, option)
-
 
 def _optional_time(text: str | None, option: str) -> datetime | None:
     return None if text is None else parse_time(text, option)
@@ -189,23 +162,6 @@ def _time_arg_label(value: TimeArg) -> str:
     if isinstance(value, _Now):
         return "now"
     return "all time" if value is None else show_time(value)
-
-
-def to_jsonable(value: object) -> object:
-    """Dataclasses, enums and datetimes as plain JSON values (times in ISO 8601, sources by name)."""
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, Source):
-        return value.label
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [to_jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {str(k): to_jsonable(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_jsonable(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    return value
 
 
 def _print_json(value: object) -> None:
@@ -759,6 +715,376 @@ def reindex(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", 
         _print_json({"reindexed": count})
     else:
         _console().print(f"re-embedded {count} item(s) with {_settings(ctx).embedder}")
+
+
+# -- tenant knowledge ----------------------------------------------------------------------
+
+knowledge_app = typer.Typer(
+    help="Tenant knowledge distilled from questions many users asked, with feedback and review.",
+    no_args_is_help=True,
+)
+app.add_typer(knowledge_app, name="knowledge")
+
+
+def _knowledge_table(items: Sequence[KnowledgeItem], title: str, scores: Sequence[float] | None = None) -> Table:
+    table = _table(title=title)
+    columns = ["id", "topic", "users", "confidence", "valid since", "status", "feedback", "steps"]
+    for name in (["score"] if scores is not None else []) + columns:
+        table.add_column(name, no_wrap=name in {"id", "valid since"})
+    for n, item in enumerate(items):
+        fb = item.feedback
+        row: list[str | Text] = [f"{scores[n]:.3f}"] if scores is not None else []
+        row += [
+            item.id,
+            Text(item.topic),
+            str(item.users_count) if item.source == "distilled" else "curated",
+            f"{item.confidence:.2f}",
+            show_time(item.valid_since),
+            Text(item.status + (f" ({item.review_reason})" if item.review_reason else "")),
+            f"+{fb.useful} -{fb.useless} ?{fb.silent}",
+            Text("\n".join(f"{i}. {step}" for i, step in enumerate(item.solution_steps, 1))),
+        ]
+        table.add_row(*row)
+    return table
+
+
+@knowledge_app.command("distill")
+def knowledge_distill(
+    ctx: typer.Context,
+    min_users: Annotated[int, typer.Option("--min-users", help="Distinct users who must have asked.", min=1)] = 3,
+    since: Annotated[str | None, typer.Option("--since", help="Only questions asked since this time.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Create or refresh items from questions many users asked and the answers they got."""
+    with _open(ctx) as mem:
+        result = mem.knowledge.distill(min_users=min_users, since=_optional_time(since, "--since"))
+    if as_json:
+        _print_json(result)
+        return
+    console = _console()
+    console.print(
+        f"{result.questions} question(s), {result.clusters} asked by {min_users}+ users: "
+        f"{len(result.created)} created, {len(result.refreshed)} refreshed, {len(result.unchanged)} unchanged, "
+        f"{len(result.skipped_rejected)} rejected (not recreated)"
+    )
+    changed = [*result.created, *result.refreshed]
+    if changed:
+        console.print(_knowledge_table(changed, "new or refreshed knowledge"))
+
+
+@knowledge_app.command("find")
+def knowledge_find(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="The question to find knowledge for.")],
+    limit: Annotated[int, typer.Option("--limit", help="How many items.", min=1)] = 5,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Active items that answer QUERY, best first (this tenant's only)."""
+    with _open(ctx) as mem:
+        matches = mem.knowledge.find(query, limit=limit)
+    if as_json:
+        _print_json(matches)
+        return
+    _console().print(
+        _knowledge_table([m.item for m in matches], f"knowledge: {query}", scores=[m.score for m in matches])
+    )
+
+
+@knowledge_app.command("feedback")
+def knowledge_feedback(
+    ctx: typer.Context,
+    item_id: Annotated[str, typer.Argument(help="The knowledge item.")],
+    useful: Annotated[
+        bool, typer.Option("--useful/--useless", help="Was it useful? One --useless sends the item to review.")
+    ],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Record a user's verdict on an item."""
+    with _open(ctx) as mem:
+        item = mem.knowledge.feedback(item_id, useful)
+    if as_json:
+        _print_json(item)
+        return
+    _console().print(f"{item.id}: {item.status}" + (f" ({item.review_reason})" if item.review_reason else ""))
+
+
+@knowledge_app.command("review")
+def knowledge_review(
+    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False
+) -> None:
+    """The review queue: items marked useless or used three times without feedback."""
+    with _open(ctx) as mem:
+        items = mem.knowledge.review_queue()
+    if as_json:
+        _print_json(items)
+        return
+    _console().print(_knowledge_table(items, f"review queue: {len(items)} item(s)"))
+
+
+def _decide(ctx: typer.Context, item_id: str, by: str, *, approve: bool, as_json: bool) -> None:
+    with _open(ctx) as mem:
+        item = mem.knowledge.approve(item_id, by) if approve else mem.knowledge.reject(item_id, by)
+    if as_json:
+        _print_json(item)
+        return
+    _console().print(f"{item.id}: {item.status} (by {by})")
+
+
+REVIEWER_HELP = "Who decided (recorded on the item and in the audit log)."
+
+
+@knowledge_app.command("approve")
+def knowledge_approve(
+    ctx: typer.Context,
+    item_id: Annotated[str, typer.Argument(help="The knowledge item.")],
+    by: Annotated[str, typer.Option("--by", help=REVIEWER_HELP)],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Keep a reviewed (or rejected) item: it is active again."""
+    _decide(ctx, item_id, by, approve=True, as_json=as_json)
+
+
+@knowledge_app.command("reject")
+def knowledge_reject(
+    ctx: typer.Context,
+    item_id: Annotated[str, typer.Argument(help="The knowledge item.")],
+    by: Annotated[str, typer.Option("--by", help=REVIEWER_HELP)],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Withdraw an item for good: never found again, and distillation does not recreate it."""
+    _decide(ctx, item_id, by, approve=False, as_json=as_json)
+
+
+# -- workflow memory ---------------------------------------------------------------------
+
+
+def _parse_steps(text: str) -> list[Any]:
+    try:
+        steps = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"--steps must be a JSON list of {{action, params, result}} objects: {exc}") from None
+    if not isinstance(steps, list):
+        raise ValidationError("--steps must be a JSON list of {action, params, result} objects")
+    return steps
+
+
+def _workflow_table(workflows: Sequence[Any], title: str) -> Table:
+    table = _table(title=title)
+    for name in ("id", "task type", "v", "steps", "slots", "success", "risks"):
+        table.add_column(name)
+    for w in workflows:
+        table.add_row(
+            Text(w.id),
+            Text(w.task_type),
+            str(w.version),
+            Text(" → ".join(w.actions)),
+            Text(", ".join("{" + s.name + "}" for s in w.slots)),
+            f"{w.success_rate:.0%} ({w.success_count}/{w.success_count + w.failure_count})",
+            Text("; ".join(r.describe() for r in w.risk_points[:3])),
+        )
+    return table
+
+
+@workflows_app.command("record")
+def workflows_record(
+    ctx: typer.Context,
+    task: Annotated[str, typer.Argument(help="The task the agent performed, in words.")],
+    steps: Annotated[
+        str, typer.Option("--steps", help='JSON list of steps: [{"action": ..., "params": {...}, "result": ...}].')
+    ],
+    outcome: Annotated[str, typer.Option("--outcome", help="success or failure.")] = "success",
+    task_type: Annotated[
+        str | None, typer.Option("--task-type", help="The task type (default: matched by meaning).")
+    ] = None,
+    agent: Annotated[str | None, typer.Option("--agent", help="The agent that executed it.")] = None,
+    user: Annotated[str | None, typer.Option("--user", help="The user it was done for.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Record an agent trajectory and learn it into the workflows."""
+    with _open(ctx) as mem:
+        trajectory = mem.workflows.record(
+            task, _parse_steps(steps), outcome, agent_id=agent, task_type=task_type, user_id=user
+        )
+    if as_json:
+        _print_json(trajectory)
+        return
+    into = f" into workflow {trajectory.workflow_id}" if trajectory.workflow_id else " (no workflow yet)"
+    _console().print(Text(f"recorded trajectory {trajectory.id}{into}"), soft_wrap=True)
+
+
+@workflows_app.command("induce")
+def workflows_induce(
+    ctx: typer.Context,
+    task_type: Annotated[str | None, typer.Option("--task-type", help="Only this task type (default: all).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Induce workflows from every stored trajectory (offline), grouped by task type or meaning."""
+    with _open(ctx) as mem:
+        written = mem.workflows.induce(task_type)
+    if as_json:
+        _print_json(written)
+        return
+    _console().print(_workflow_table(written, f"induced {len(written)} workflow(s)"))
+
+
+@workflows_app.command("find")
+def workflows_find(
+    ctx: typer.Context,
+    query: Annotated[str, typer.Argument(help="A task type, or the task in words (any language).")],
+    limit: Annotated[int, typer.Option("--limit", help="How many workflows.", min=1)] = 3,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """The workflows best matching a task, with steps, slots, success rate and risks."""
+    with _open(ctx) as mem:
+        matches = mem.workflows.find(query, limit=limit)
+    if as_json:
+        _print_json(matches)
+        return
+    for match in matches:
+        _console().print(Text(f"{match.score:.3f}  {match.workflow.render()}"))
+    if not matches:
+        _console().print("no workflows yet")
+
+
+@workflows_app.command("list")
+def workflows_list(
+    ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False
+) -> None:
+    """Every workflow's current version."""
+    with _open(ctx) as mem:
+        workflows = mem.workflows.current()
+    if as_json:
+        _print_json(workflows)
+        return
+    _console().print(_workflow_table(workflows, f"{len(workflows)} workflow(s)"))
+
+
+# -- export and import ---------------------------------------------------------------------
+
+
+@app.command("export")
+def export(
+    ctx: typer.Context,
+    user: Annotated[str, typer.Argument(help="The user whose memory to export.")],
+    out: Annotated[Path | None, typer.Option("--out", help="Write to this file (default: standard output).")] = None,
+) -> None:
+    """A user's facts (both time axes), remembered turns and switches as JSON (input of import)."""
+    with _open(ctx) as mem:
+        data = mem.export(user)
+    text = json.dumps(data, ensure_ascii=False, indent=2)
+    if out is None:
+        typer.echo(text)
+    else:
+        out.write_text(text + "\n", encoding="utf-8")
+        _console(stderr=True).print(f"exported {len(data['facts'])} fact version(s), {len(data['turns'])} turn(s)")
+
+
+@app.command("import")
+def import_(
+    ctx: typer.Context,
+    file: Annotated[Path, typer.Argument(help="An export file ('-' reads standard input).")],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Load an export: validated first, one transaction, idempotent (importing twice writes nothing)."""
+    import sys
+
+    try:
+        text = sys.stdin.read() if str(file) == "-" else file.read_text(encoding="utf-8")
+        data = json.loads(text)
+    except OSError as exc:
+        raise ValidationError(f"cannot read {file}: {exc}") from None
+    except json.JSONDecodeError as exc:
+        raise ValidationError(f"{file} is not JSON: {exc}") from None
+    with _open(ctx) as mem:
+        result = mem.import_(data)
+    if as_json:
+        _print_json(result)
+    else:
+        _console().print(
+            f"imported {result.facts} fact version(s) and {result.turns} turn(s) of {result.user_id}"
+            + ("; switches updated" if result.settings else "")
+        )
+
+
+# -- serving -----------------------------------------------------------------------------
+
+
+@app.command("serve")
+def serve(
+    ctx: typer.Context,
+    host: Annotated[str, typer.Option(help="Address to bind; the default is loopback only.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port.")] = 8765,
+    workers: Annotated[int, typer.Option(min=1, help="Worker processes (use a server database to share data).")] = 1,
+    window_url: Annotated[
+        str,
+        typer.Option(
+            envvar="PALIMPSEST_WINDOW_URL",
+            help="Where session windows live: memory:// (one process) or redis://host:port/db (shared by workers).",
+        ),
+    ] = "memory://",
+    rate_limit: Annotated[
+        float, typer.Option(min=0, help="Requests per second per API key, per worker (0 = no limit).")
+    ] = 500.0,
+    max_body: Annotated[int, typer.Option(min=1, help="Largest request body in bytes (413 above).")] = 1_000_000,
+) -> None:
+    """Run the REST API (OpenAPI at /docs). The admin key is $PALIMPSEST_ADMIN_KEY; without it, a
+    one-time admin key is generated on first start, printed once to stderr and stored hashed."""
+    import os
+
+    import uvicorn
+
+    from palimpsest.server.auth import KeyStore
+
+    settings = _settings(ctx)
+    if workers > 1 and settings.url.startswith("memory://"):
+        raise ValidationError("memory:// lives in one process: use SQLite or PostgreSQL with --workers > 1")
+    admin_key = os.environ.get("PALIMPSEST_ADMIN_KEY") or None
+    with Memory(config=Config(url=settings.url, embedder=settings.embedder, actor="rest")) as mem:
+        keys = KeyStore(mem, admin_key)
+        if not keys.has_admin_key():
+            key = keys.create_admin_key()
+            err = _console(stderr=True)
+            err.print(Text("admin key (shown once; stored only as a hash):", style="bold yellow"))
+            err.print(key, soft_wrap=True)
+            err.print(
+                Text(
+                    "create a tenant and its key: curl -H 'Authorization: Bearer <admin key>' ... (see README)",
+                    style="dim",
+                )
+            )
+    os.environ.update(
+        PALIMPSEST_URL=settings.url,
+        PALIMPSEST_EMBEDDER=settings.embedder,
+        PALIMPSEST_WINDOW_URL=window_url,
+        PALIMPSEST_RATE_LIMIT=str(rate_limit),
+        PALIMPSEST_MAX_BODY=str(max_body),
+    )
+    uvicorn.run(
+        "palimpsest.server.entry:app_from_env", factory=True, host=host, port=port, workers=workers, log_level="info"
+    )
+
+
+class McpTransport(enum.StrEnum):
+    stdio = "stdio"
+    http = "http"
+
+
+@app.command("mcp")
+def mcp(
+    ctx: typer.Context,
+    transport: Annotated[
+        McpTransport, typer.Option(help="stdio (for desktop clients) or http (streamable HTTP at /mcp).")
+    ] = McpTransport.stdio,
+    host: Annotated[str, typer.Option(help="HTTP: address to bind; the default is loopback only.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="HTTP: port.")] = 8766,
+) -> None:
+    """Run the MCP server (tools remember, recall, search, get_fact, fact_history, forget, ...)."""
+    from palimpsest.server.mcp_server import run
+
+    settings = _settings(ctx)
+    config = Config(url=settings.url, tenant=settings.tenant, embedder=settings.embedder, actor="mcp")
+    with Memory(config=config) as mem:
+        run(mem, transport.value, host=host, port=port)
 
 
 # -- schema ------------------------------------------------------------------------------

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from palimpsest.embed.base import Embedder
     from palimpsest.governance.controls import Switches
     from palimpsest.governance.quarantine import QuarantineItem
+    from palimpsest.knowledge import KnowledgeMatch
     from palimpsest.memory import Memory
     from palimpsest.write.model import Extraction, RiskFinding, Verdict
     from palimpsest.write.pipeline import FactDecision
@@ -670,7 +671,11 @@ class Conversation:
             if session_id is None:
                 return []
             return self._memory.window.items(self._memory.config.tenant, user_id, session_id, now=_now(self._memory))
-        return None  # workflows and knowledge arrive with their own issue
+        if channel == "workflows":
+            return self._memory.workflows.items(q.text)
+        if channel == "knowledge":
+            return [_knowledge_item(m) for m in self._memory.knowledge.find(q.text, limit=3)]
+        return None
 
     def _exact_items(self, query: str, *, user_id: str, at: datetime | None) -> list[MemoryItem]:
         items: list[MemoryItem] = []
@@ -737,6 +742,19 @@ def _with_why(item: MemoryItem, why: str) -> MemoryItem:
 def _fact_text(fact: FactVersion) -> str:
     subject = "" if fact.subject == fact.user_id else f"{fact.subject} "
     return f"{subject}{fact.predicate.replace('_', ' ')}: {fact.value}"
+
+
+def _knowledge_item(match: KnowledgeMatch) -> MemoryItem:
+    # No occurred_at / valid_from: knowledge is kept current by feedback and review, and the
+    # merge's age decay (meant for episodes) would fade a still-valid procedure.
+    return MemoryItem(
+        kind="knowledge",
+        id=match.item.id,
+        content=match.item.render(),
+        score=match.score,
+        why=match.item.why(),
+        scores=dict(match.scores),
+    )
 
 
 def _fact_item(fact: FactVersion, score: float, status: str) -> MemoryItem:

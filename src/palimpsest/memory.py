@@ -29,7 +29,9 @@ from palimpsest.governance.audit import next_event, payload_digest, verify_chain
 from palimpsest.governance.controls import ConsentPolicy, Controls
 from palimpsest.governance.inheritance import Inheritance
 from palimpsest.governance.quarantine import Quarantine
+from palimpsest.knowledge import Knowledge
 from palimpsest.metrics import Metrics
+from palimpsest.portability import ImportResult, export_user, import_user
 from palimpsest.router_rules import ReloadingRecipe
 from palimpsest.storage.base import Backend, FactQuery
 from palimpsest.storage.registry import open_backend
@@ -46,6 +48,7 @@ from palimpsest.types import (
     View,
     _Now,
 )
+from palimpsest.workflows import Workflows
 from palimpsest.write.pipeline import WritePipeline
 
 
@@ -139,6 +142,8 @@ class Memory:
         self.quarantine = Quarantine(self)
         self.pipeline = WritePipeline(self)
         self.inheritance = Inheritance(self)
+        self.knowledge = Knowledge(self)
+        self.workflows = Workflows(self)
 
     def router_recipe(self) -> RouterRecipe:
         return self._router.get()
@@ -398,6 +403,20 @@ class Memory:
                 )
             )
         return deleted
+
+    # -- portability ---------------------------------------------------------------------
+    def export(self, user_id: str) -> dict[str, Any]:
+        """A JSON-compatible copy of the user's facts (every stored version, both time axes),
+        remembered turns and switches; forgotten data is not exported."""
+        return export_user(self, user_id)
+
+    def import_(self, data: Mapping[str, Any]) -> ImportResult:
+        """Load an :meth:`export`: validated first (nothing is written when any part is wrong),
+        one transaction, idempotent (a second import of the same export writes nothing).
+
+        A user who already has fact versions that are not in the export is a ``ConflictError``.
+        """
+        return import_user(self, data)
 
     # -- lifecycle -----------------------------------------------------------------------
     def close(self) -> None:

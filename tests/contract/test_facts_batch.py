@@ -35,7 +35,15 @@ BATCH = [
     # supersede within the batch, then a remnant of a remnant
     FactInput("u1", "lives_in", "Shanghai", valid_from=JAN, reason="form"),
     FactInput("u1", "lives_in", "Beijing", valid_from=JUL1, reason="moved"),
-    FactInput("u1", "lives_in", "Hangzhou", valid_from=MAR, valid_to=APR, reason="was away", evidence=["t-7"]),
+    FactInput(
+        "u1",
+        "lives_in",
+        "Hangzhou",
+        valid_from=MAR,
+        valid_to=APR,
+        reason="was away",
+        evidence=["t-7", 'odd, "quoted" {braced} \\ back\tslash', ""],
+    ),
     # override by source priority within the batch
     FactInput("u1", "phone", "138 0000 1111", source=Source.USER_COMMAND),
     FactInput("u1", "phone", "139 2222 3333", source=Source.AGENT_INFERRED, reason="guess"),
@@ -126,6 +134,8 @@ def test_same_key_several_times_in_one_batch(mem: Memory, clock: FakeClock) -> N
         ("Shanghai", JAN, JUL1),
     ]
     assert all(v.recorded_at < v.superseded_at for v in closed_in_batch)  # type: ignore[operator]
+    hangzhou = [v for v in history if v.value == "Hangzhou"]
+    assert hangzhou[0].evidence == tuple(BATCH[2].evidence)  # odd characters survive the bulk insert
     remnant_of_remnant = [v for v in history if v.is_current and v.valid_from == APR]
     assert remnant_of_remnant[0].derived_from == closed_in_batch[1].id
     assert closed_in_batch[1].derived_from == closed_in_batch[0].id

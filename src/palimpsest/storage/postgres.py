@@ -564,10 +564,15 @@ class PostgresFactStore:
     def insert_versions(self, versions: Sequence[FactVersion]) -> None:
         if not versions:
             return
-        placeholders = ", ".join("%s::text[]" if c == "evidence" else "%s" for c in _FACT_COLUMNS)
-        statement = f"INSERT INTO facts ({_FACT_SELECT}) VALUES ({placeholders})"
-        with self._backend.connection() as conn, conn.cursor() as cur:
-            cur.executemany(statement, [_fact_params(v) for v in versions])
+        # COPY streams the rows in one round trip, in order; the exclusion constraints still check
+        # each row against the rows before it.
+        with (
+            self._backend.connection() as conn,
+            conn.cursor() as cur,
+            cur.copy(f"COPY facts ({_FACT_SELECT}) FROM STDIN") as copy,
+        ):
+            for v in versions:
+                copy.write_row(_fact_params(v))
 
     def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
         if not ids:
@@ -698,10 +703,9 @@ class PostgresAuditLog:
             return
         last = events[-1]
         with self._backend.connection() as conn, conn.cursor() as cur:
-            cur.executemany(
-                f"INSERT INTO audit_events ({_AUDIT_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                [tuple(getattr(event, name) for name in _AUDIT_FIELDS) for event in events],
-            )
+            with cur.copy(f"COPY audit_events ({_AUDIT_COLUMNS}) FROM STDIN") as copy:
+                for event in events:
+                    copy.write_row([getattr(event, name) for name in _AUDIT_FIELDS])
             # Once per call, not per event: every update of this row inside one transaction leaves
             # a dead tuple the next update must step over (~350 µs each at 5,000 events).
             cur.execute(

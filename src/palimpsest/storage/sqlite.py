@@ -552,7 +552,7 @@ def _version(row: Sequence[Any]) -> FactVersion:
         source=Source(source),
         confidence=confidence,
         reason=reason,
-        evidence=tuple(json.loads(evidence)),
+        evidence=tuple(json.loads(evidence)) if evidence != "[]" else (),
         category=category,
         sensitive=bool(sensitive),
         status=FactStatus(status),

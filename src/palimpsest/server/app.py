@@ -1,0 +1,543 @@
+"""The REST API: one FastAPI app over one :class:`~palimpsest.Memory` (OpenAPI at ``/docs``).
+
+Every data route runs on ``memory.with_tenant(<the tenant of the caller's key>)`` and calls
+exactly one library method; errors are mapped by type in :mod:`palimpsest.server.errors`.
+Admin routes (``/v1/admin/...``) need the admin key and manage tenants and keys.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+from fastapi import APIRouter, Depends, FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from palimpsest import __version__
+from palimpsest.errors import PalimpsestError, PermissionDeniedError
+from palimpsest.facts import FactInput
+from palimpsest.memory import Memory
+from palimpsest.server import schemas as s
+from palimpsest.server.auth import KeyStore, Principal, RateLimiter, bind_session
+from palimpsest.server.errors import (
+    HTTP_CODES,
+    MalformedRequestError,
+    PayloadTooLargeError,
+    RateLimitedError,
+    error_body,
+    status_of,
+)
+from palimpsest.surface import parse_query_time
+from palimpsest.types import NOW, TimeArg
+
+T = TypeVar("T")
+
+MAX_PAGE = 500
+DEFAULT_PAGE = 50
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimit:
+    per_second: float = 500.0
+    burst: int = 1000
+
+
+# -- request size ----------------------------------------------------------------------------
+
+
+class BodyLimit:
+    """Refuses bodies over ``max_bytes`` with 413, by Content-Length or while a chunked body streams."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        declared = dict(scope.get("headers") or []).get(b"content-length")
+        if declared is not None and declared.isdigit() and int(declared) > self.max_bytes:
+            await self._refuse(scope, send)
+            return
+        if declared is not None:
+            await self.app(scope, receive, send)
+            return
+        # No length declared (a chunked body): read it here, up to the limit, then replay it.
+        body = b""
+        more = True
+        while more:
+            message = await receive()
+            if message["type"] != "http.request":
+                await self.app(scope, _replay([message]), send)
+                return
+            body += message.get("body", b"")
+            more = bool(message.get("more_body", False))
+            if len(body) > self.max_bytes:
+                await self._refuse(scope, send)
+                return
+        await self.app(scope, _replay([{"type": "http.request", "body": body, "more_body": False}], receive), send)
+
+    def _message(self) -> str:
+        return f"the request body is larger than {self.max_bytes} bytes"
+
+    async def _refuse(self, scope: Scope, send: Send) -> None:
+        response = JSONResponse(error_body(PayloadTooLargeError.code, self._message()), status_code=413)
+        await response(scope, _no_body, send)
+
+
+async def _no_body() -> Message:
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
+def _replay(messages: list[Message], then: Receive | None = None) -> Receive:
+    """A ``receive`` that hands out ``messages`` first, then defers to ``then`` (disconnects)."""
+    pending = list(messages)
+
+    async def receive() -> Message:
+        if pending:
+            return pending.pop(0)
+        if then is None:
+            return {"type": "http.disconnect"}
+        return await then()
+
+    return receive
+
+
+# -- error mapping ---------------------------------------------------------------------------
+
+
+def _error_response(exc: PalimpsestError) -> JSONResponse:
+    headers = {"Retry-After": str(max(1, round(exc.retry_after)))} if isinstance(exc, RateLimitedError) else None
+    return JSONResponse(error_body(exc.code, exc.message), status_code=status_of(exc), headers=headers)
+
+
+async def _on_palimpsest_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, PalimpsestError)
+    return _error_response(exc)
+
+
+async def _on_validation_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, RequestValidationError)
+    errors: Sequence[Any] = exc.errors()
+    if any(e.get("type") == "json_invalid" for e in errors):
+        return _error_response(MalformedRequestError("the request body is not valid JSON"))
+    parts = [".".join(str(p) for p in e.get("loc", ())) + f": {e.get('msg', '')}" for e in errors]
+    return JSONResponse(error_body("MEM_ERR_INVALID", "; ".join(parts)), status_code=422)
+
+
+async def _on_http_error(_: Request, exc: Exception) -> JSONResponse:
+    assert isinstance(exc, StarletteHTTPException)
+    code = HTTP_CODES.get(exc.status_code, f"MEM_ERR_HTTP_{exc.status_code}")
+    return JSONResponse(error_body(code, str(exc.detail)), status_code=exc.status_code)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+Limit = Annotated[int, Query(ge=1, le=MAX_PAGE, description=f"Page size (at most {MAX_PAGE}).")]
+Offset = Annotated[int, Query(ge=0, description="Rows to skip.")]
+TimeQuery = Annotated[str, Query(description="'now' (default), 'all' (every point in time) or an ISO 8601 time.")]
+
+
+def _page(items: Sequence[T], limit: int, offset: int, more: bool | None = None) -> dict[str, Any]:
+    """A page of ``items`` (already cut when ``more`` is given, else cut here)."""
+    if more is None:
+        more = len(items) > offset + limit
+        items = items[offset : offset + limit]
+    return {"items": list(items), "limit": limit, "offset": offset, "next_offset": offset + limit if more else None}
+
+
+def _times(valid_at: str, known_at: str) -> tuple[TimeArg, TimeArg]:
+    return parse_query_time(valid_at, "valid_at"), parse_query_time(known_at, "known_at")
+
+
+class _Tenants:
+    """One Memory per tenant, made once: it keeps its embedder and window between requests."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+        self._open: dict[str, Memory] = {}
+        self._lock = threading.Lock()
+
+    def __call__(self, tenant: str) -> Memory:
+        with self._lock:
+            found = self._open.get(tenant)
+            if found is None:
+                found = self._open[tenant] = self._memory.with_tenant(tenant)
+            return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Surface:
+    """What the dependencies below need, kept on ``app.state``."""
+
+    keys: KeyStore
+    tenants: _Tenants
+    limiter: RateLimiter | None
+
+
+def _principal(request: Request) -> Principal:
+    surface: _Surface = request.app.state.surface
+    header = request.headers.get("authorization", "")
+    key = header[7:].strip() if header.lower().startswith("bearer ") else request.headers.get("x-api-key")
+    found = surface.keys.authenticate(key)
+    if surface.limiter is not None:
+        surface.limiter.take(found.key_id)
+    return found
+
+
+def _admin(who: Annotated[Principal, Depends(_principal)]) -> Principal:
+    if not who.is_admin:
+        raise PermissionDeniedError("this route needs the admin key")
+    return who
+
+
+def _memory(request: Request, who: Annotated[Principal, Depends(_principal)]) -> Memory:
+    if who.tenant is None:
+        raise PermissionDeniedError("the admin key manages tenants and keys; use a tenant's key for data")
+    surface: _Surface = request.app.state.surface
+    return surface.tenants(who.tenant)
+
+
+def _admin_surface(request: Request, _: Annotated[Principal, Depends(_admin)]) -> _Surface:
+    surface: _Surface = request.app.state.surface
+    return surface
+
+
+Mem = Annotated[Memory, Depends(_memory)]
+AdminSurface = Annotated[_Surface, Depends(_admin_surface)]
+router = APIRouter()
+
+
+def create_app(
+    memory: Memory,
+    *,
+    admin_key: str | None,
+    max_body_bytes: int = 1_000_000,
+    rate_limit: RateLimit | None = RateLimit(),
+) -> FastAPI:
+    """The REST API over ``memory``. ``admin_key``: the admin's key in plain text (else only a
+    stored, hashed admin key works); ``rate_limit=None`` turns the per-key limit off."""
+    keys = KeyStore(memory, admin_key)
+    limiter = None if rate_limit is None else RateLimiter(rate_limit.per_second, rate_limit.burst)
+    app = FastAPI(
+        title="palimpsest",
+        version=__version__,
+        description="Long-term memory for AI agents: bi-temporal facts, exact lookup, conversation memory.",
+        responses={code: {"model": s.ErrorOut} for code in (400, 401, 403, 404, 409, 413, 422, 429)},
+    )
+    app.add_exception_handler(PalimpsestError, _on_palimpsest_error)
+    app.add_exception_handler(RequestValidationError, _on_validation_error)
+    app.add_exception_handler(StarletteHTTPException, _on_http_error)
+    app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
+    app.state.surface = _Surface(keys, _Tenants(memory), limiter)
+
+    app.include_router(router)
+    return app
+
+
+# -- conversation memory -------------------------------------------------------------
+@router.post("/v1/memories", response_model=s.AddOut, tags=["conversation"])
+def add(body: s.AddIn, m: Mem) -> Any:
+    """Remember conversation turns (durable when the response arrives)."""
+    bind_session(m, body.user_id, body.session_id)
+    messages = body.messages if isinstance(body.messages, str) else _messages(body.messages)
+    return m.add(
+        messages, body.user_id, body.session_id, at=body.at, metadata=body.metadata, remember=body.remember,
+        agent_id=body.agent_id, source=body.source,
+    )  # fmt: skip
+
+
+@router.post("/v1/recall", response_model=s.PacketOut, tags=["conversation"])
+def recall(body: s.RecallIn, m: Mem) -> Any:
+    """The routed memory packet for a question: prompt-ready text, items and the route taken."""
+    if body.session_id is not None:
+        bind_session(m, body.user_id, body.session_id)
+    return m.recall(
+        body.query, body.user_id, session_id=body.session_id, at=body.at, budget_tokens=body.budget_tokens,
+        temperature=body.temperature,
+    )  # fmt: skip
+
+
+@router.post("/v1/search", response_model=list[s.MemoryItemOut], tags=["conversation"])
+def search(body: s.SearchIn, m: Mem) -> Any:
+    """Ranked hybrid (lexical + vector) hits with scores and provenance."""
+    if body.session_id is not None:
+        bind_session(m, body.user_id, body.session_id)
+    return m.search(body.query, body.user_id, limit=body.limit, channels=body.channels, session_id=body.session_id)
+
+
+@router.post("/v1/users/{user_id}/sessions/{session_id}/end", response_model=s.SummaryOut | None, tags=["conversation"])
+def end_session(user_id: str, session_id: str, m: Mem) -> Any:
+    """Close a session: fold its remaining turns into its summary."""
+    bind_session(m, user_id, session_id)
+    summary = m.end_session(user_id, session_id)
+    return None if summary is None else _summary(summary)
+
+
+# -- facts -----------------------------------------------------------------------------
+@router.post("/v1/facts", response_model=s.FactWriteOut, tags=["facts"])
+def facts_set(body: s.FactSetIn, m: Mem) -> Any:
+    """Assert a fact valid from ``valid_from`` (default now); see the library's ``facts.set``."""
+    fields = body.model_dump(exclude={"valid_from"})
+    return m.facts.set_many([FactInput(**fields, valid_from=body.valid_from or NOW)])[0]
+
+
+@router.get("/v1/facts", response_model=s.Page[s.FactOut], tags=["facts"])
+def facts_list(
+    m: Mem,
+    user_id: str,
+    subject: str | None = None,
+    predicate: str | None = None,
+    valid_at: TimeQuery = "now",
+    known_at: TimeQuery = "now",
+    view: str = "active",
+    limit: Limit = DEFAULT_PAGE,
+    offset: Offset = 0,
+) -> Any:
+    """A user's facts as of ``valid_at`` / ``known_at``."""
+    valid, known = _times(valid_at, known_at)
+    rows = m.facts.list(
+        user_id=user_id, subject=subject, predicate=predicate, valid_at=valid, known_at=known, view=view,
+        limit=limit + 1, offset=offset,
+    )  # fmt: skip
+    return _page(rows[:limit], limit, offset, more=len(rows) > limit)
+
+
+@router.get("/v1/facts/versions/{version_id}", response_model=s.FactOut, tags=["facts"])
+def facts_version(version_id: str, m: Mem) -> Any:
+    """One version by id."""
+    return m.facts.version(version_id)
+
+
+@router.get("/v1/facts/versions/{version_id}/why", response_model=s.ExplanationOut, tags=["facts"])
+def why(version_id: str, m: Mem) -> Any:
+    """Why was this remembered: the turns it came from, the rule and the time."""
+    return m.why(version_id)
+
+
+@router.post("/v1/facts/versions/{version_id}/correct", response_model=s.FactWriteOut, tags=["facts"])
+def facts_correct(version_id: str, body: s.FactCorrectIn, m: Mem) -> Any:
+    """The recorded version was wrong: end its transaction time, optionally recording the right value."""
+    return m.facts.correct(version_id, body.value, reason=body.reason, source=body.source)
+
+
+@router.get("/v1/facts/{subject}/history", response_model=s.Page[s.FactOut], tags=["facts"])
+def facts_history(
+    subject: str,
+    m: Mem,
+    predicate: str | None = None,
+    user_id: str | None = None,
+    view: str = "audit",
+    limit: Limit = DEFAULT_PAGE,
+    offset: Offset = 0,
+) -> Any:
+    """Every version on both time axes, oldest record first."""
+    return _page(m.facts.history(subject, predicate, user_id=user_id, view=view), limit, offset)
+
+
+@router.get("/v1/facts/{subject}/{predicate}", response_model=s.MaybeFactOut, tags=["facts"])
+def facts_get(
+    subject: str,
+    predicate: str,
+    m: Mem,
+    user_id: str | None = None,
+    valid_at: TimeQuery = "now",
+    known_at: TimeQuery = "now",
+    view: str = "active",
+) -> Any:
+    """The value as of both times (``fact`` is null when there is none)."""
+    valid, known = _times(valid_at, known_at)
+    return {"fact": m.facts.get(subject, predicate, user_id=user_id, valid_at=valid, known_at=known, view=view)}
+
+
+@router.post("/v1/facts/{subject}/{predicate}/end", response_model=s.FactWriteOut, tags=["facts"])
+def facts_end(subject: str, predicate: str, body: s.FactEndIn, m: Mem) -> Any:
+    """The fact stops being true at ``at`` (default now); history is kept."""
+    return m.facts.end(
+        subject, predicate, user_id=body.user_id, value=body.value, at=body.at or NOW, reason=body.reason
+    )
+
+
+@router.get("/v1/lookup", response_model=s.Page[s.FactOut], tags=["facts"])
+def lookup(
+    m: Mem,
+    identifier: str,
+    user_id: str | None = None,
+    valid_at: TimeQuery = "now",
+    known_at: TimeQuery = "now",
+    view: str = "active",
+    limit: Limit = DEFAULT_PAGE,
+    offset: Offset = 0,
+) -> Any:
+    """Facts whose value IS the identifier after normalization: exact, never similar."""
+    valid, known = _times(valid_at, known_at)
+    return _page(m.lookup(identifier, user_id=user_id, valid_at=valid, known_at=known, view=view), limit, offset)
+
+
+# -- governance ------------------------------------------------------------------------
+@router.post("/v1/users/{user_id}/forget", response_model=s.ForgetOut, tags=["governance"])
+def forget(user_id: str, body: s.ForgetIn, m: Mem) -> Any:
+    """Hide the user's data now (compliance view until purge); ``hard`` erases at once."""
+    return m.forget(user_id, body.predicate, subject=body.subject, hard=body.hard, reason=body.reason)
+
+
+@router.post("/v1/users/{user_id}/sessions/{session_id}/forget", response_model=s.CountOut, tags=["governance"])
+def forget_session(user_id: str, session_id: str, body: s.ForgetSessionIn, m: Mem) -> Any:
+    """Forget one conversation: its episodes, window and summary leave recall at once."""
+    bind_session(m, user_id, session_id)
+    return {"count": m.forget_session(user_id, session_id, hard=body.hard)}
+
+
+@router.post("/v1/purge", response_model=s.CountOut, tags=["governance"])
+def purge(body: s.PurgeIn, m: Mem) -> Any:
+    """Physically delete what was forgotten before ``before`` (default: now − retention)."""
+    return {"count": m.purge(body.before)}
+
+
+@router.get("/v1/users/{user_id}/export", tags=["governance"])
+def export(user_id: str, m: Mem) -> dict[str, Any]:
+    """The user's facts (both time axes), turns and switches as JSON (input of import)."""
+    return m.export(user_id)
+
+
+@router.post("/v1/import", response_model=s.ImportOut, tags=["governance"])
+def import_(body: dict[str, Any], m: Mem) -> Any:
+    """Load an export: validated first, one transaction, idempotent."""
+    return m.import_(body)
+
+
+@router.get("/v1/users/{user_id}/controls", response_model=s.SwitchesOut, tags=["governance"])
+def controls_get(user_id: str, m: Mem) -> Any:
+    """The user's switches (memory, preferences, conversations, files) and consent."""
+    return m.controls.get(user_id)
+
+
+@router.patch("/v1/users/{user_id}/controls", response_model=s.SwitchesOut, tags=["governance"])
+def controls_set(user_id: str, body: s.ControlsIn, m: Mem) -> Any:
+    """Change some switches (a field left out stays as it is)."""
+    return m.controls.set(user_id, **body.model_dump())
+
+
+@router.get("/v1/users/{user_id}/inheritance", response_model=list[s.EffectiveFactOut], tags=["governance"])
+def inheritance_effective(user_id: str, m: Mem, category: str | None = "preferences") -> Any:
+    """The user's facts of ``category`` overlaid on what they inherit."""
+    return m.inheritance.effective(user_id, category=category)
+
+
+@router.put("/v1/users/{user_id}/inheritance", status_code=204, tags=["governance"])
+def inheritance_link(user_id: str, body: s.InheritanceIn, m: Mem) -> None:
+    """``user_id`` inherits ``source``'s facts of ``categories``."""
+    m.inheritance.link(user_id, body.source, categories=body.categories)
+
+
+@router.delete("/v1/users/{user_id}/inheritance", status_code=204, tags=["governance"])
+def inheritance_unlink(user_id: str, m: Mem) -> None:
+    """Stop inheriting."""
+    m.inheritance.unlink(user_id)
+
+
+@router.get("/v1/quarantine", response_model=s.Page[s.QuarantineItemOut], tags=["governance"])
+def quarantine_items(
+    m: Mem,
+    user_id: str | None = None,
+    status: str | None = "pending",
+    limit: Limit = DEFAULT_PAGE,
+    offset: Offset = 0,
+) -> Any:
+    """Writes the immune system held back (pending by default), newest first."""
+    return _page(m.quarantine.items(user_id=user_id, status=status), limit, offset)  # type: ignore[arg-type]
+
+
+@router.post("/v1/quarantine/{item_id}/confirm", response_model=s.QuarantineItemOut, tags=["governance"])
+def quarantine_confirm(item_id: str, body: s.DecisionIn, m: Mem) -> Any:
+    """Release the item: it is written now as a trusted write."""
+    return m.quarantine.confirm(item_id, by=body.by)
+
+
+@router.post("/v1/quarantine/{item_id}/reject", response_model=s.QuarantineItemOut, tags=["governance"])
+def quarantine_reject(item_id: str, body: s.DecisionIn, m: Mem) -> Any:
+    """Reject the item: it never becomes memory."""
+    return m.quarantine.reject(item_id, by=body.by)
+
+
+@router.get("/v1/audit/verify", response_model=s.AuditReportOut, tags=["governance"])
+def audit_verify(m: Mem) -> Any:
+    """Recompute every link of the tenant's hash chain."""
+    return m.audit.verify()
+
+
+@router.get("/v1/audit/events", response_model=s.Page[s.AuditEventOut], tags=["governance"])
+def audit_events(m: Mem, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limit = DEFAULT_PAGE) -> Any:
+    """Audit events after ``after_seq``, oldest first (page on with the last seq seen)."""
+    events = m.audit.events(after_seq=after_seq, limit=limit + 1)
+    more = len(events) > limit
+    last = events[limit - 1].seq if more else None
+    return {"items": events[:limit], "limit": limit, "offset": after_seq, "next_offset": last}
+
+
+# -- administration --------------------------------------------------------------------
+@router.post("/v1/admin/tenants", response_model=s.TenantOut, status_code=201, tags=["admin"])
+def create_tenant(body: s.TenantIn, surface: AdminSurface) -> Any:
+    """Create a tenant (its data is separate from every other tenant's)."""
+    return surface.keys.create_tenant(body.name)
+
+
+@router.get("/v1/admin/tenants", response_model=list[s.TenantOut], tags=["admin"])
+def list_tenants(surface: AdminSurface) -> Any:
+    return surface.keys.tenants()
+
+
+@router.post("/v1/admin/tenants/{tenant}/keys", response_model=s.NewApiKeyOut, status_code=201, tags=["admin"])
+def create_key(tenant: str, body: s.ApiKeyIn, surface: AdminSurface) -> Any:
+    """A new API key for ``tenant``; the key is in this response only (stored hashed)."""
+    info, key = surface.keys.create_key(tenant, body.label)
+    return {**_fields(info), "key": key}
+
+
+@router.get("/v1/admin/keys", response_model=list[s.ApiKeyOut], tags=["admin"])
+def list_keys(surface: AdminSurface, tenant: str | None = None) -> Any:
+    """Keys (never their secrets), optionally of one tenant."""
+    return surface.keys.keys(tenant)
+
+
+@router.delete("/v1/admin/keys/{key_id}", response_model=s.ApiKeyOut, tags=["admin"])
+def revoke_key(key_id: str, surface: AdminSurface) -> Any:
+    """Revoke a key: it stops working at once."""
+    return surface.keys.revoke(key_id)
+
+
+@router.get("/healthz", tags=["admin"])
+def healthz() -> dict[str, str]:
+    """Liveness (no key needed)."""
+    return {"status": "ok"}
+
+
+def _messages(messages: s.Message | list[s.Message]) -> list[dict[str, str]]:
+    items = messages if isinstance(messages, list) else [messages]
+    return [m.model_dump() for m in items]
+
+
+def _summary(summary: Any) -> dict[str, Any]:
+    return {
+        "id": summary.id,
+        "user_id": summary.user_id,
+        "kind": summary.kind,
+        "text": summary.sections.render(),
+        "covers": summary.covers,
+        "updated_at": summary.updated_at,
+        "session_id": summary.session_id,
+    }
+
+
+def _fields(obj: Any) -> dict[str, Any]:
+    return {name: getattr(obj, name) for name in obj.__slots__}
+
+
+__all__ = ["RateLimit", "create_app"]

@@ -1,0 +1,180 @@
+"""The MCP server (official ``mcp`` SDK, v2 ``MCPServer``): memory tools for agents.
+
+Each tool calls one method of one :class:`~palimpsest.Memory` and returns JSON. Errors are
+tool errors whose text is the REST error body, ``{"error": {"code": ..., "message": ...}}``,
+so a client branches on the same machine-readable codes everywhere.
+
+Run it with ``palimpsest mcp`` (stdio, for desktop clients) or ``palimpsest mcp --transport http``
+(streamable HTTP at ``http://127.0.0.1:8766/mcp``), or as
+``python -m palimpsest.server.mcp_server --url sqlite:///memory.db``.
+
+Only what an agent should decide is a tool: hard erasure, purge, quarantine decisions, switches,
+export and import stay with people (REST, CLI, the panel).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+import os
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, ParamSpec
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from palimpsest import __version__
+from palimpsest.config import Config, default_url
+from palimpsest.errors import PalimpsestError
+from palimpsest.memory import Memory
+from palimpsest.server.errors import error_body
+from palimpsest.surface import parse_query_time, to_jsonable
+
+P = ParamSpec("P")
+
+Transport = Literal["stdio", "http"]
+DEFAULT_MCP_PORT = 8766
+
+INSTRUCTIONS = (
+    "Long-term memory. Call `recall` before answering a question about the user; call `remember` with "
+    "what the user said. Facts are bi-temporal: `get_fact` takes valid_at/known_at ('now', 'all' or an "
+    "ISO 8601 time), `fact_history` shows every version."
+)
+
+
+def _tool_errors(fn: Callable[P, dict[str, Any]]) -> Callable[P, dict[str, Any]]:
+    """Turn a PalimpsestError into a tool error carrying its machine-readable code."""
+
+    @functools.wraps(fn)
+    def run(*args: P.args, **kwargs: P.kwargs) -> dict[str, Any]:
+        try:
+            return fn(*args, **kwargs)
+        except PalimpsestError as exc:
+            raise ToolError(json.dumps(error_body(exc.code, exc.message), ensure_ascii=False)) from exc
+
+    return run
+
+
+def _json(value: object) -> Any:
+    return to_jsonable(value)
+
+
+def build_server(memory: Memory) -> MCPServer:
+    """An MCP server whose tools call ``memory`` (nothing is opened or read from the environment)."""
+    server: MCPServer = MCPServer("palimpsest", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+
+    @server.tool()
+    @_tool_errors
+    def remember(
+        content: str, user_id: str, session_id: str, role: str = "user", source: str = "user"
+    ) -> dict[str, Any]:
+        """Remember what was said in a conversation (facts and preferences are extracted from it).
+
+        source: where the content came from; anything but user/assistant/system (e.g. "tool", "web")
+        is untrusted and its facts wait in quarantine for a person to confirm them.
+        """
+        result = memory.add({"role": role, "content": content}, user_id, session_id, source=source)
+        return {
+            "turns": [t.id for t in result.turns],
+            "duplicates": result.duplicates,
+            "window_only": result.window_only,
+            "quarantined": [q.id for q in result.quarantined],
+            "facts": [
+                {"outcome": d.outcome, "predicate": d.candidate.predicate, "value": d.candidate.value}
+                for d in result.facts
+            ],
+        }
+
+    @server.tool()
+    @_tool_errors
+    def recall(query: str, user_id: str, session_id: str | None = None, budget_tokens: int = 1500) -> dict[str, Any]:
+        """Prompt-ready memory for a question: `text` to put in the prompt, the items behind it, the route."""
+        packet = memory.recall(query, user_id, session_id=session_id, budget_tokens=budget_tokens)
+        return {"text": packet.text, "items": _json(packet.items), "route": _json(packet.route)}
+
+    @server.tool()
+    @_tool_errors
+    def search(query: str, user_id: str, limit: int = 10) -> dict[str, Any]:
+        """Ranked hits over remembered turns (hybrid lexical + vector), with scores and provenance."""
+        return {"items": _json(memory.search(query, user_id, limit=min(max(limit, 1), 100)))}
+
+    @server.tool()
+    @_tool_errors
+    def get_fact(
+        subject: str, predicate: str, user_id: str | None = None, valid_at: str = "now", known_at: str = "now"
+    ) -> dict[str, Any]:
+        """The value of `subject predicate` true at valid_at, as the store believed at known_at
+        ('now', 'all' or ISO 8601 with a timezone); `fact` is null when there is none."""
+        found = memory.facts.get(
+            subject,
+            predicate,
+            user_id=user_id,
+            valid_at=parse_query_time(valid_at, "valid_at"),
+            known_at=parse_query_time(known_at, "known_at"),
+        )
+        return {"fact": _json(found)}
+
+    @server.tool()
+    @_tool_errors
+    def set_fact(
+        subject: str, predicate: str, value: str, user_id: str | None = None, reason: str = ""
+    ) -> dict[str, Any]:
+        """Record a fact the agent inferred (source agent_inferred: never overrides what the user said)."""
+        return _json(memory.facts.set(subject, predicate, value, user_id=user_id, reason=reason))  # type: ignore[no-any-return]
+
+    @server.tool()
+    @_tool_errors
+    def fact_history(subject: str, predicate: str | None = None, user_id: str | None = None) -> dict[str, Any]:
+        """Every version of the fact(s) on both time axes: valid from/to, recorded/superseded, source, reason."""
+        return {"versions": _json(memory.facts.history(subject, predicate, user_id=user_id))}
+
+    @server.tool()
+    @_tool_errors
+    def lookup(identifier: str, user_id: str | None = None) -> dict[str, Any]:
+        """Facts whose value IS this phone number, e-mail, order or user id (exact, never similar)."""
+        return {"facts": _json(memory.lookup(identifier, user_id=user_id))}
+
+    @server.tool()
+    @_tool_errors
+    def forget(
+        user_id: str, predicate: str | None = None, subject: str | None = None, reason: str = ""
+    ) -> dict[str, Any]:
+        """Hide the user's memory (or one predicate / subject) from now on, as the user asked.
+
+        Kept in the compliance view until purged; permanent erasure is not an agent's decision.
+        """
+        result = memory.forget(user_id, predicate, subject=subject, reason=reason)
+        return {"forgotten": len(result.forgotten)}
+
+    return server
+
+
+def run(
+    memory: Memory, transport: Transport = "stdio", *, host: str = "127.0.0.1", port: int = DEFAULT_MCP_PORT
+) -> None:
+    """Serve ``memory`` over stdio, or streamable HTTP at ``http://host:port/mcp``."""
+    server = build_server(memory)
+    if transport == "stdio":
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host=host, port=port)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """``python -m palimpsest.server.mcp_server``: the entry point reads the environment, nothing below it does."""
+    parser = argparse.ArgumentParser(prog="python -m palimpsest.server.mcp_server", description=__doc__)
+    parser.add_argument("--url", default=os.environ.get("PALIMPSEST_URL") or default_url(), help="storage URL")
+    parser.add_argument("--tenant", default=os.environ.get("PALIMPSEST_TENANT", "default"), help="tenant")
+    parser.add_argument("--embedder", default=os.environ.get("PALIMPSEST_EMBEDDER", "e5"), help="e5, use or hash")
+    parser.add_argument("--transport", choices=("stdio", "http"), default="stdio", help="stdio or http")
+    parser.add_argument("--host", default="127.0.0.1", help="HTTP: address to bind (loopback by default)")
+    parser.add_argument("--port", type=int, default=DEFAULT_MCP_PORT, help="HTTP: port")
+    args = parser.parse_args(argv)
+    config = Config(url=args.url, tenant=args.tenant, embedder=args.embedder, actor="mcp")
+    with Memory(config=config) as memory:
+        run(memory, args.transport, host=args.host, port=args.port)
+
+
+if __name__ == "__main__":
+    main()

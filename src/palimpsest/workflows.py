@@ -1,0 +1,604 @@
+"""``Memory.workflows``: workflow memory (seed 000 §4, DESIGN §1 "workflow memory").
+
+An agent records *trajectories* (the steps it executed for a task and the outcome);
+workflow templates are induced from them (``palimpsest.core.workflows`` does the
+deciding) and found again by meaning when a similar task comes up.
+
+Storage is the tenant's :class:`~palimpsest.storage.base.RecordStore`:
+
+- kind ``trajectory``: one record per trajectory (``status`` = outcome, ``user_id`` when
+  the caller named a user, so a hard forget of the user takes it along);
+- kind ``workflow``: one record per *version* (id ``<workflow id>.v<n>``); the newest has
+  ``status="current"``, older ones ``"superseded"`` and stay readable as history. A version
+  changes when the steps or slots change; counts, risks and feedback update in place.
+
+Every write takes the tenant's audit lock first and appends one audit event in the same
+transaction, so the read-match-write of online learning never interleaves with another.
+
+LLM-assisted induction is not implemented: the deterministic induction needs no model, and
+a model's template could not be checked against the traces any better than the consensus.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, Literal
+
+import numpy as np
+
+from palimpsest.core import workflows as core
+from palimpsest.core.clock import require_aware
+from palimpsest.errors import NotFoundError, ValidationError
+from palimpsest.governance.audit import next_event, payload_digest
+from palimpsest.ids import new_id
+from palimpsest.text import tokenize
+from palimpsest.types import MemoryItem, Record
+
+if TYPE_CHECKING:
+    from palimpsest.memory import Memory
+
+Outcome = Literal["success", "failure"]
+TRAJECTORY = "trajectory"
+WORKFLOW = "workflow"
+MATCH_THRESHOLD = 0.6
+"""Online matching of an untyped trajectory: mean of task-meaning cosine and step-sequence
+similarity to a workflow must reach this (same-type pairs score ~0.7-0.95 with e5 and hash,
+different types ~0.15-0.45, because the steps rarely agree)."""
+CLUSTER_THRESHOLD = 0.7
+"""Offline clustering of untyped trajectories, on the same half-meaning, half-steps similarity."""
+MAX_DESCRIPTIONS = 8
+"""Task descriptions kept per workflow for retrieval (the first distinct ones)."""
+MEANING_WEIGHT = 0.8
+"""``find``: share of the score from meaning (the rest from word overlap). Embedding cosines
+of short texts sit in a narrow band, so words must be able to reorder them."""
+
+_ACTION = re.compile(r"^[\w.:/-]{1,128}$")
+
+
+@dataclass(frozen=True, slots=True)
+class TrajectoryStep:
+    action: str
+    params: Mapping[str, Any]
+    result: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trajectory:
+    """One recorded execution of a task: its steps (tool calls, decisions) and outcome."""
+
+    id: str
+    task: str
+    steps: tuple[TrajectoryStep, ...]
+    outcome: Outcome
+    recorded_at: datetime
+    task_type: str | None = None
+    agent_id: str | None = None
+    user_id: str | None = None
+    workflow_id: str | None = None
+    """The workflow it was learned into (``None`` while it belongs to none)."""
+
+    def trace(self) -> core.Trace:
+        return core.Trace(
+            steps=tuple(core.TraceStep(s.action, s.params, core.step_failed(s.result)) for s in self.steps),
+            success=self.outcome == "success",
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Workflow:
+    """One version of a workflow template."""
+
+    id: str
+    task_type: str
+    version: int
+    steps: tuple[core.TemplateStep, ...]
+    slots: tuple[core.Slot, ...]
+    risk_points: tuple[core.RiskPoint, ...]
+    success_count: int
+    failure_count: int
+    source_trajectories: tuple[str, ...]
+    descriptions: tuple[str, ...]
+    created_at: datetime
+    updated_at: datetime
+    useful: int = 0
+    useless: int = 0
+    current: bool = True
+
+    @property
+    def success_rate(self) -> float:
+        runs = self.success_count + self.failure_count
+        return self.success_count / runs if runs else 0.0
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        return tuple(s.action for s in self.steps)
+
+    def template(self) -> core.Template:
+        return core.Template(self.steps, self.slots, self.risk_points, self.success_count, self.failure_count)
+
+    def render(self) -> str:
+        """Prompt-ready text: the steps with their parameters, the rate, the risks."""
+        parts = []
+        for step in self.steps:
+            args = ", ".join(f"{k}={v}" for k, v in step.params.items())
+            parts.append(f"{step.action}({args})")
+        text = f"Workflow '{self.task_type}' v{self.version}: " + " → ".join(parts)
+        runs = self.success_count + self.failure_count
+        text += f". Success rate {self.success_rate:.0%} ({self.success_count}/{runs})"
+        if self.risk_points:
+            text += ". Risks: " + "; ".join(r.describe() for r in self.risk_points[:3])
+        return text + "."
+
+
+@dataclass(frozen=True, slots=True)
+class WorkflowMatch:
+    """A ``find`` result: the workflow and how well it matched (``meaning``: cosine,
+    ``lexical``: share of query words it contains)."""
+
+    workflow: Workflow
+    score: float
+    meaning: float
+    lexical: float
+
+
+class Workflows:
+    """``Memory.workflows``: record trajectories, induce and learn workflows, find them."""
+
+    def __init__(self, memory: Memory) -> None:
+        self._memory = memory
+
+    # -- recording and online learning -----------------------------------------------
+    def record(
+        self,
+        task: str,
+        steps: Sequence[Mapping[str, Any]],
+        outcome: str = "success",
+        agent_id: str | None = None,
+        task_type: str | None = None,
+        user_id: str | None = None,
+        *,
+        learn: bool = True,
+    ) -> Trajectory:
+        """Store a trajectory (durable when this returns) and, unless ``learn=False``, learn
+        it into the workflows at once."""
+        memory = self._memory
+        trajectory = Trajectory(
+            id=new_id("tr"),
+            task=_text(task, "task"),
+            steps=_steps(steps),
+            outcome=_outcome(outcome),
+            recorded_at=self._now(),
+            task_type=None if task_type is None else _text(task_type, "task_type"),
+            agent_id=None if agent_id is None else _text(agent_id, "agent_id"),
+            user_id=None if user_id is None else _text(user_id, "user_id"),
+        )
+        record = _trajectory_record(trajectory, memory.config.tenant)
+        self._commit([record], "workflow.record", trajectory.id, record.payload)
+        if learn:
+            learned = self.learn(trajectory)
+            if learned is not None:
+                trajectory = replace(trajectory, workflow_id=learned.id)
+        return trajectory
+
+    def learn(self, trajectory: Trajectory) -> Workflow | None:
+        """Online learning: match ``trajectory`` to a workflow (same task type, else the
+        nearest by meaning and steps) and re-induce it; a successful trajectory that matches
+        none starts a workflow. Returns the workflow it went into, if any."""
+        with self._memory.backend.transaction():
+            self._lock()
+            current = self.current()
+            target = self._match(trajectory, current)
+            if target is None:
+                if trajectory.outcome != "success":
+                    return None
+                return self._write_group(None, trajectory.task_type or _auto_type(trajectory), [trajectory])
+            return self._write_group(target, target.task_type, [trajectory])
+
+    def induce(self, task_type: str | None = None) -> list[Workflow]:
+        """Offline induction over every stored trajectory (or those of ``task_type``).
+
+        Typed trajectories group by task type; untyped ones join the workflow they were
+        learned into, or are clustered by task meaning and steps. Returns the workflows
+        written (new versions or updated counts), in group order.
+        """
+        with self._memory.backend.transaction():
+            self._lock()
+            trajectories = self.trajectories()
+            current = {w.id: w for w in self.current()}
+            by_type = {w.task_type: w for w in current.values()}
+            groups: dict[str, list[Trajectory]] = {}
+            loose: list[Trajectory] = []
+            for t in trajectories:
+                if t.task_type is not None:
+                    groups.setdefault(t.task_type, []).append(t)
+                elif t.workflow_id in current:
+                    groups.setdefault(current[t.workflow_id].task_type, []).append(t)
+                else:
+                    loose.append(t)
+            for members in self._clusters(loose):
+                groups.setdefault(_auto_type(members[0]), []).extend(members)
+            written: list[Workflow] = []
+            for kind, members in groups.items():
+                if task_type is not None and kind != task_type:
+                    continue
+                result = self._write_group(by_type.get(kind), kind, members)
+                if result is not None:
+                    written.append(result)
+            return written
+
+    # -- reading ------------------------------------------------------------------------
+    def current(self) -> list[Workflow]:
+        """The current version of every workflow, most recently updated first."""
+        records = self._memory.backend.records.list(self._memory.config.tenant, WORKFLOW, status="current")
+        return [_workflow(r) for r in records]
+
+    def get(self, workflow_id: str) -> Workflow:
+        for workflow in self.current():
+            if workflow.id == workflow_id:
+                return workflow
+        raise NotFoundError(f"no workflow {workflow_id!r}")
+
+    def history(self, workflow_id: str) -> list[Workflow]:
+        """Every version of the workflow, oldest first."""
+        records = self._memory.backend.records.list(self._memory.config.tenant, WORKFLOW)
+        versions = [_workflow(r) for r in records if r.payload.get("workflow_id") == workflow_id]
+        if not versions:
+            raise NotFoundError(f"no workflow {workflow_id!r}")
+        return sorted(versions, key=lambda w: w.version)
+
+    def trajectories(self, task_type: str | None = None) -> list[Trajectory]:
+        """Stored trajectories, oldest first."""
+        records = self._memory.backend.records.list(self._memory.config.tenant, TRAJECTORY)
+        found = [_trajectory(r) for r in reversed(records)]
+        return [t for t in found if task_type is None or t.task_type == task_type]
+
+    def find(self, query: str, limit: int = 3) -> list[WorkflowMatch]:
+        """The workflows best matching ``query`` — a task type, or a task described in any
+        language — by meaning (task descriptions and steps) fused with word overlap."""
+        text = _text(query, "query")
+        if limit < 1:
+            raise ValidationError("limit must be at least 1")
+        workflows = self.current()
+        if not workflows:
+            return []
+        embedder = self._memory.conversation.embedder
+        query_vector = embedder.embed_queries([text])[0]
+        query_terms = set(tokenize(text))
+        passages = [_passages(w) for w in workflows]
+        vocabularies = [set(tokenize(" ".join(p))) for p in passages]
+        # Words every workflow shares ("user", "order") say little: weight query words by their
+        # rarity among the workflows (IDF), so a generic word cannot outvote meaning.
+        weight = {t: math.log(1 + len(workflows) / (1 + sum(t in v for v in vocabularies))) for t in query_terms}
+        total = sum(weight.values())
+        matches = []
+        for workflow, texts, vocabulary in zip(workflows, passages, vocabularies, strict=True):
+            meaning = float(np.max(embedder.embed_passages(texts) @ query_vector))
+            lexical = sum(weight[t] for t in query_terms & vocabulary) / total if total else 0.0
+            exact = 1.0 if text.strip() == workflow.task_type else 0.0
+            score = max(exact, MEANING_WEIGHT * meaning + (1 - MEANING_WEIGHT) * lexical) * _feedback(workflow)
+            matches.append(WorkflowMatch(workflow, round(score, 6), round(meaning, 6), round(lexical, 6)))
+        matches.sort(key=lambda m: (-m.score, m.workflow.task_type))
+        return matches[:limit]
+
+    def items(self, query: str, limit: int = 2) -> list[MemoryItem]:
+        """``find`` as memory items for the router's ``workflows`` channel."""
+        items = []
+        for match in self.find(query, limit=limit):
+            workflow = match.workflow
+            risks = "; ".join(r.describe() for r in workflow.risk_points[:2]) or "no known risks"
+            items.append(
+                MemoryItem(
+                    kind="workflow",
+                    id=workflow.id,
+                    content=workflow.render(),
+                    score=match.score,
+                    why=f"workflow for task type '{workflow.task_type}' (v{workflow.version}), success rate "
+                    f"{workflow.success_rate:.0%} over {workflow.success_count + workflow.failure_count} runs; "
+                    f"risks: {risks}; matched by meaning ({match.meaning:.2f}) and words ({match.lexical:.2f})",
+                    occurred_at=workflow.updated_at,
+                    scores={"vector": match.meaning, "lexical": match.lexical, "fused": match.score},
+                )
+            )
+        return items
+
+    def feedback(self, workflow_id: str, useful: bool) -> Workflow:
+        """Record whether a workflow helped; unhelpful ones rank lower in ``find``."""
+        with self._memory.backend.transaction():
+            self._lock()
+            workflow = self.get(workflow_id)
+            updated = replace(
+                workflow,
+                useful=workflow.useful + int(useful),
+                useless=workflow.useless + int(not useful),
+                updated_at=self._now(),
+            )
+            self._commit(
+                [_workflow_record(updated, self._memory.config.tenant)],
+                "workflow.feedback",
+                workflow_id,
+                {"useful": useful},
+            )
+        return updated
+
+    # -- internals ------------------------------------------------------------------------
+    def _now(self) -> datetime:
+        return require_aware(self._memory.config.clock(), "clock()")
+
+    def _lock(self) -> None:
+        self._memory.backend.audit.lock_head(self._memory.config.tenant)
+
+    def _commit(self, records: Iterable[Record], action: str, target: str, payload: Mapping[str, Any]) -> None:
+        memory = self._memory
+        backend = memory.backend
+        with backend.transaction():
+            head = backend.audit.lock_head(memory.config.tenant)
+            for record in records:
+                backend.records.put(record)
+            backend.audit.append(
+                next_event(
+                    head,
+                    tenant=memory.config.tenant,
+                    at=self._now(),
+                    actor=memory.config.actor,
+                    action=action,
+                    target=target,
+                    digest=payload_digest(dict(payload)),
+                )
+            )
+
+    def _match(self, trajectory: Trajectory, workflows: Sequence[Workflow]) -> Workflow | None:
+        if trajectory.task_type is not None:
+            return next((w for w in workflows if w.task_type == trajectory.task_type), None)
+        if not workflows:
+            return None
+        embedder = self._memory.conversation.embedder
+        task_vector = embedder.embed_queries([trajectory.task])[0]
+        actions = tuple(s.action for s in trajectory.steps)
+        best: tuple[float, Workflow] | None = None
+        for workflow in workflows:
+            meaning = float(np.max(embedder.embed_passages(_passages(workflow)) @ task_vector))
+            score = (meaning + core.sequence_similarity(actions, workflow.actions)) / 2
+            if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
+                best = (score, workflow)
+        return None if best is None else best[1]
+
+    def _clusters(self, trajectories: Sequence[Trajectory]) -> list[list[Trajectory]]:
+        if not trajectories:
+            return []
+        embedder = self._memory.conversation.embedder
+        meaning = embedder.embed_passages([t.task for t in trajectories])
+        vocabulary = sorted({s.action for t in trajectories for s in t.steps})
+        column = {a: i for i, a in enumerate(vocabulary)}
+        steps = np.zeros((len(trajectories), len(vocabulary)), dtype=np.float32)
+        for row, t in enumerate(trajectories):
+            for s in t.steps:
+                steps[row, column[s.action]] = 1.0
+        steps /= np.maximum(np.linalg.norm(steps, axis=1, keepdims=True), 1e-9)
+        # Concatenating the halves scaled by sqrt(1/2) makes the dot product the mean of the two cosines.
+        joined = np.hstack([meaning, steps]).astype(np.float32) * np.float32(np.sqrt(0.5))
+        return [[trajectories[i] for i in group] for group in core.cluster(joined, CLUSTER_THRESHOLD)]
+
+    def _load(self, ids: Iterable[str]) -> list[Trajectory]:
+        store, tenant = self._memory.backend.records, self._memory.config.tenant
+        found = (store.get(tenant, TRAJECTORY, i) for i in ids)
+        return [_trajectory(r) for r in found if r is not None]
+
+    def _write_group(self, existing: Workflow | None, task_type: str, new: Sequence[Trajectory]) -> Workflow | None:
+        """Re-induce ``existing`` with ``new`` trajectories (or start a workflow from them)
+        and write the result: a new version when the template's shape changed."""
+        tenant = self._memory.config.tenant
+        known = set(existing.source_trajectories) if existing else set()
+        members = self._load(existing.source_trajectories) if existing else []
+        members += [t for t in new if t.id not in known]
+        template = core.induce([t.trace() for t in members])
+        if template is None:
+            return None
+        now = self._now()
+        descriptions = list(existing.descriptions) if existing else []
+        for t in members:
+            if t.task not in descriptions and len(descriptions) < MAX_DESCRIPTIONS:
+                descriptions.append(t.task)
+        base = Workflow(
+            id=existing.id if existing else new_id("wf"),
+            task_type=task_type,
+            version=existing.version if existing else 1,
+            steps=template.steps,
+            slots=template.slots,
+            risk_points=template.risk_points,
+            success_count=template.success_count,
+            failure_count=template.failure_count,
+            source_trajectories=tuple(t.id for t in members),
+            descriptions=tuple(descriptions),
+            created_at=existing.created_at if existing else now,
+            updated_at=now,
+            useful=existing.useful if existing else 0,
+            useless=existing.useless if existing else 0,
+        )
+        records: list[Record] = []
+        action = "workflow.update"
+        if existing is None:
+            action = "workflow.create"
+        elif not template.same_shape(existing.template()):
+            action = "workflow.version"
+            records.append(_workflow_record(replace(existing, current=False), tenant))
+            base = replace(base, version=existing.version + 1, created_at=now)
+        workflow = base
+        records.append(_workflow_record(workflow, tenant))
+        records += [
+            _trajectory_record(replace(t, workflow_id=workflow.id), tenant)
+            for t in members
+            if t.workflow_id != workflow.id
+        ]
+        self._commit(records, action, f"{workflow.id}.v{workflow.version}", {"steps": list(workflow.actions)})
+        return workflow
+
+
+# -- validation -----------------------------------------------------------------------------
+
+
+def _text(value: Any, name: str) -> str:
+    if not isinstance(value, str) or not value.strip():
+        raise ValidationError(f"{name} must be a non-empty string")
+    return value.strip()
+
+
+def _outcome(value: Any) -> Outcome:
+    if value == "success":
+        return "success"
+    if value == "failure":
+        return "failure"
+    raise ValidationError(f"outcome must be 'success' or 'failure', got {value!r}")
+
+
+def _steps(steps: Any) -> tuple[TrajectoryStep, ...]:
+    if isinstance(steps, str | bytes | Mapping) or not isinstance(steps, Sequence) or not steps:
+        raise ValidationError("steps must be a non-empty list of {action, params, result} dicts")
+    out: list[TrajectoryStep] = []
+    for i, step in enumerate(steps):
+        if not isinstance(step, Mapping):
+            raise ValidationError(f"steps[{i}] must be a dict with an 'action'")
+        unknown = set(step) - {"action", "params", "result"}
+        if unknown:
+            raise ValidationError(f"steps[{i}] has unknown key(s) {sorted(unknown)}; expected action, params, result")
+        action = step.get("action")
+        if not isinstance(action, str) or not _ACTION.match(action.strip()):
+            raise ValidationError(f"steps[{i}].action must be a tool or action name (letters, digits, _ . : / -)")
+        params = step.get("params") or {}
+        if not isinstance(params, Mapping) or not all(isinstance(k, str) for k in params):
+            raise ValidationError(f"steps[{i}].params must be a dict with string keys")
+        result = step.get("result")
+        try:
+            json.dumps({"params": params, "result": result}, allow_nan=False)
+        except (TypeError, ValueError):
+            raise ValidationError(f"steps[{i}] must hold JSON-compatible params and result") from None
+        out.append(TrajectoryStep(action=action.strip(), params=dict(params), result=result))
+    return tuple(out)
+
+
+# -- records <-> objects ----------------------------------------------------------------------
+
+
+def _trajectory_record(t: Trajectory, tenant: str) -> Record:
+    payload = {
+        "task": t.task,
+        "task_type": t.task_type,
+        "steps": [{"action": s.action, "params": dict(s.params), "result": s.result} for s in t.steps],
+        "outcome": t.outcome,
+        "agent_id": t.agent_id,
+        "workflow_id": t.workflow_id,
+    }
+    return Record(
+        kind=TRAJECTORY,
+        id=t.id,
+        tenant=tenant,
+        payload=payload,
+        created_at=t.recorded_at,
+        updated_at=t.recorded_at,
+        user_id=t.user_id,
+        status=t.outcome,
+    )
+
+
+def _trajectory(r: Record) -> Trajectory:
+    p = r.payload
+    return Trajectory(
+        id=r.id,
+        task=str(p["task"]),
+        steps=tuple(TrajectoryStep(s["action"], dict(s.get("params") or {}), s.get("result")) for s in p["steps"]),
+        outcome=_outcome(p["outcome"]),
+        recorded_at=r.created_at,
+        task_type=p.get("task_type"),
+        agent_id=p.get("agent_id"),
+        user_id=r.user_id,
+        workflow_id=p.get("workflow_id"),
+    )
+
+
+def _workflow_record(w: Workflow, tenant: str) -> Record:
+    payload = {
+        "workflow_id": w.id,
+        "task_type": w.task_type,
+        "version": w.version,
+        "steps": [
+            {"action": s.action, "params": dict(s.params), "slots": dict(s.slots), "support": s.support}
+            for s in w.steps
+        ],
+        "slots": [{"name": s.name, "examples": list(s.examples)} for s in w.slots],
+        "risk_points": [
+            {"position": r.position, "action": r.action, "kind": r.kind, "count": r.count} for r in w.risk_points
+        ],
+        "success_count": w.success_count,
+        "failure_count": w.failure_count,
+        "source_trajectories": list(w.source_trajectories),
+        "descriptions": list(w.descriptions),
+        "useful": w.useful,
+        "useless": w.useless,
+    }
+    return Record(
+        kind=WORKFLOW,
+        id=f"{w.id}.v{w.version}",
+        tenant=tenant,
+        payload=payload,
+        created_at=w.created_at,
+        updated_at=w.updated_at,
+        status="current" if w.current else "superseded",
+    )
+
+
+def _workflow(r: Record) -> Workflow:
+    p = r.payload
+    return Workflow(
+        id=str(p["workflow_id"]),
+        task_type=str(p["task_type"]),
+        version=int(p["version"]),
+        steps=tuple(
+            core.TemplateStep(s["action"], dict(s["params"]), dict(s["slots"]), float(s["support"])) for s in p["steps"]
+        ),
+        slots=tuple(core.Slot(s["name"], tuple(s["examples"])) for s in p["slots"]),
+        risk_points=tuple(
+            core.RiskPoint(int(x["position"]), str(x["action"]), x["kind"], int(x["count"])) for x in p["risk_points"]
+        ),
+        success_count=int(p["success_count"]),
+        failure_count=int(p["failure_count"]),
+        source_trajectories=tuple(p["source_trajectories"]),
+        descriptions=tuple(p["descriptions"]),
+        created_at=r.created_at,
+        updated_at=r.updated_at,
+        useful=int(p.get("useful", 0)),
+        useless=int(p.get("useless", 0)),
+        current=r.status == "current",
+    )
+
+
+# -- retrieval helpers ------------------------------------------------------------------------
+
+
+def _humanize(name: str) -> str:
+    return re.sub(r"[_\-.:/]+", " ", name).strip()
+
+
+def _passages(workflow: Workflow) -> list[str]:
+    """What a workflow is found by: each task description it was learned from, and its type
+    with its steps (so "how do I process a refund" finds it by its actions too)."""
+    steps = ", ".join(_humanize(a) for a in workflow.actions)
+    return [*workflow.descriptions, f"{_humanize(workflow.task_type)}: {steps}"]
+
+
+def _feedback(workflow: Workflow) -> float:
+    """0.8 (only "useless") .. 1.2 (only "useful"); 1.0 without feedback (Laplace-smoothed)."""
+    share = (workflow.useful + 1) / (workflow.useful + workflow.useless + 2)
+    return 0.8 + 0.4 * share
+
+
+def _auto_type(trajectory: Trajectory) -> str:
+    """A readable name for a task type nobody named: its first and last actions."""
+    actions = [s.action for s in trajectory.steps]
+    return f"auto:{actions[0]}..{actions[-1]}" if len(actions) > 1 else f"auto:{actions[0]}"
+
+
+__all__ = ["Trajectory", "TrajectoryStep", "Workflow", "WorkflowMatch", "Workflows"]

@@ -1,0 +1,144 @@
+"""Workflow memory contract (issue 5 §1-4): identical assertions over every backend."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from palimpsest import Memory
+from palimpsest.errors import NotFoundError, ValidationError
+
+REFUND = ["validate_order", "check_refund_policy", "process_refund", "notify_user"]
+
+
+def refund_steps(order_id: str, *, skip: str | None = None, fail: str | None = None) -> list[dict[str, Any]]:
+    params = {
+        "validate_order": {"order_id": order_id},
+        "check_refund_policy": {"order_id": order_id, "policy": "standard"},
+        "process_refund": {"order_id": order_id, "amount": "full"},
+        "notify_user": {"channel": "email"},
+    }
+    return [{"action": a, "params": params[a], "result": {"ok": a != fail}} for a in REFUND if a != skip]
+
+
+def hash_memory(make_memory: Any) -> Memory:
+    memory: Memory = make_memory(embedder="hash", embedder_options={"dimension": 256})
+    return memory
+
+
+def test_done_when_refunds_induce_the_workflow_and_recall_finds_it(make_memory: Any) -> None:
+    memory: Memory = make_memory()  # the default embedder (e5): the Chinese question has no English words
+    for order in ("A1001", "B2002", "C3003"):
+        memory.workflows.record(f"Refund order {order} for the customer", refund_steps(order), task_type="order_refund")
+    failed = memory.workflows.record(
+        "Refund order D4004", refund_steps("D4004", skip="check_refund_policy"), "failure", task_type="order_refund"
+    )
+    [workflow] = memory.workflows.current()
+    assert failed.workflow_id == workflow.id
+    assert workflow.actions == tuple(REFUND)
+    assert [s.name for s in workflow.slots] == ["order_id"]
+    assert workflow.steps[0].params == {"order_id": "{order_id}"}
+    assert workflow.steps[1].params == {"order_id": "{order_id}", "policy": "standard"}
+    assert (workflow.success_count, workflow.failure_count, workflow.success_rate) == (3, 1, 0.75)
+    [risk] = workflow.risk_points
+    assert (risk.position, risk.action, risk.kind, risk.count) == (1, "check_refund_policy", "missing", 1)
+    for question in ("how do I refund an order?", "这类退款一般怎么处理？"):
+        packet = memory.recall(question, user_id="u1")
+        assert packet.route.query_kind == "procedure"
+        items = [i for i in packet.items if i.kind == "workflow"]
+        assert [i.id for i in items] == [workflow.id], question
+        assert "order_refund" in items[0].why and "75%" in items[0].why and "check_refund_policy" in items[0].why
+        assert "validate_order" in packet.text
+
+
+def test_online_learning_keeps_versions_and_updates_counts(make_memory: Any, clock: Any) -> None:
+    memory = hash_memory(make_memory)
+    first = memory.workflows.record("refund order A1", refund_steps("A1"), task_type="refund")
+    assert first.workflow_id is not None
+    wid = first.workflow_id
+    clock.advance(minutes=1)
+    # A new successful path (fraud check before the refund) shifts the consensus once it is the majority.
+    new_path = ["validate_order", "fraud_check", "check_refund_policy", "process_refund", "notify_user"]
+    for order in ("B2", "C3"):
+        steps = refund_steps(order)
+        steps.insert(1, {"action": "fraud_check", "params": {"order_id": order}, "result": None})
+        memory.workflows.record(f"refund order {order}", steps, task_type="refund")
+        clock.advance(minutes=1)
+    current = memory.workflows.get(wid)
+    assert current.actions == tuple(new_path)
+    assert current.version == 2
+    history = memory.workflows.history(wid)
+    assert [(w.version, w.current) for w in history] == [(1, False), (2, True)]
+    assert history[0].actions == tuple(REFUND)
+    memory.workflows.record("refund order D4", refund_steps("D4", fail="process_refund"), "failure", task_type="refund")
+    after = memory.workflows.get(wid)
+    assert after.version == 2 and (after.success_count, after.failure_count) == (3, 1)
+    assert after.risk_points[0].kind == "missing" and after.risk_points[0].action == "fraud_check"
+    # a failure of a task type with no workflow is stored but starts nothing
+    lone = memory.workflows.record("cancel order", [{"action": "cancel"}], "failure", task_type="cancel")
+    assert lone.workflow_id is None
+    assert [w.task_type for w in memory.workflows.current()] == ["refund"]
+    actions = [e.action for e in memory.audit.events()]
+    assert actions.count("workflow.record") == 5 and "workflow.version" in actions
+    assert memory.audit.verify().ok
+
+
+def test_offline_induction_clusters_untyped_trajectories(make_memory: Any) -> None:
+    memory = hash_memory(make_memory)
+    password = ["verify_identity", "send_reset_link", "confirm_reset"]
+    for order in ("A1", "B2", "C3"):
+        memory.workflows.record(f"refund order {order} please", refund_steps(order), learn=False)
+    for user in ("u1", "u2", "u3"):
+        steps = [{"action": a, "params": {"user": user}} for a in password]
+        memory.workflows.record(f"reset password for account {user}", steps, learn=False)
+    assert memory.workflows.current() == []
+    written = memory.workflows.induce()
+    assert sorted(w.actions for w in written) == sorted([tuple(REFUND), tuple(password)])
+    assert all(w.success_count == 3 for w in written)
+    # induction is idempotent: the same trajectories give the same templates, no new versions
+    again = memory.workflows.induce()
+    assert sorted((w.id, w.version) for w in again) == sorted((w.id, w.version) for w in written)
+    # an untyped trajectory learned online joins the nearest workflow
+    joined = memory.workflows.record("refund order D4 please", refund_steps("D4"))
+    refund = next(w for w in memory.workflows.current() if w.actions == tuple(REFUND))
+    assert joined.workflow_id == refund.id and refund.success_count == 4
+    best = memory.workflows.find("refund an order")[0]
+    assert best.workflow.id == refund.id and best.lexical > 0
+
+
+def test_find_by_task_type_feedback_and_tenants(make_memory: Any) -> None:
+    memory = hash_memory(make_memory)
+    memory.workflows.record("refund order A1", refund_steps("A1"), task_type="order_refund")
+    memory.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
+    [match] = memory.workflows.find("password_reset", limit=1)
+    assert match.workflow.task_type == "password_reset" and match.score >= 1.0
+    refund = memory.workflows.find("order_refund", limit=1)[0].workflow
+    worse = memory.workflows.feedback(refund.id, useful=False)
+    assert (worse.useless, worse.useful) == (1, 0)
+    assert memory.workflows.find("order_refund", limit=1)[0].score < 1.0
+    other = memory.with_tenant("other")
+    assert other.workflows.current() == [] and other.workflows.find("order_refund") == []
+    with pytest.raises(NotFoundError):
+        other.workflows.get(refund.id)
+
+
+INVALID: list[tuple[dict[str, Any], str]] = [
+    ({"task": " ", "steps": [{"action": "a"}]}, "task"),
+    ({"task": "t", "steps": []}, "steps"),
+    ({"task": "t", "steps": [{"params": {}}]}, "action"),
+    ({"task": "t", "steps": [{"action": "has space"}]}, "action"),
+    ({"task": "t", "steps": [{"action": "a", "params": [1]}]}, "params"),
+    ({"task": "t", "steps": [{"action": "a", "oops": 1}]}, "unknown"),
+    ({"task": "t", "steps": [{"action": "a", "result": object()}]}, "JSON"),
+    ({"task": "t", "steps": [{"action": "a"}], "outcome": "maybe"}, "outcome"),
+]
+
+
+def test_record_validates(make_memory: Any) -> None:
+    # One store for every case: each case is rejected before anything is written.
+    memory = hash_memory(make_memory)
+    for kwargs, message in INVALID:
+        with pytest.raises(ValidationError, match=message):
+            memory.workflows.record(**kwargs)
+    assert memory.workflows.trajectories() == []
