@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from palimpsest.core.knowledge import (
-    DistillParams,
     Distilled,
+    DistillParams,
     Question,
     cluster_questions,
     concepts,

@@ -368,3 +368,33 @@ def test_openapi_documents_every_route(client: TestClient) -> None:
 
 def test_app_is_a_fastapi_app(memory: Memory) -> None:
     assert isinstance(create_app(memory, admin_key=None), FastAPI)
+
+
+def test_workflows_and_knowledge(client: TestClient, acme: dict[str, str]) -> None:
+    steps = [{"action": "lookup_order", "params": {"order": "A1"}}, {"action": "refund"}]
+    trajectory = {"task": "refund a broken order", "steps": steps, "task_type": "refund"}
+    recorded = client.post("/v1/workflows/trajectories", json=trajectory, headers=acme).json()
+    assert recorded["workflow_id"]
+    assert len(client.get("/v1/workflows/trajectories", headers=acme).json()["items"]) == 1
+    found = client.get("/v1/workflows/find", params={"query": "refund"}, headers=acme).json()
+    assert found[0]["workflow"]["task_type"] == "refund"
+    workflow_id = found[0]["workflow"]["id"]
+    assert client.get(f"/v1/workflows/{workflow_id}", headers=acme).json()["id"] == workflow_id
+    assert len(client.get(f"/v1/workflows/{workflow_id}/history", headers=acme).json()) == 1
+    assert client.post(f"/v1/workflows/{workflow_id}/feedback", json={"useful": True}, headers=acme).json()["useful"]
+    assert client.get("/v1/workflows", headers=acme).json()["items"][0]["id"] == workflow_id
+    assert client.post("/v1/workflows/induce", headers=acme).status_code == 200
+    _error(client.post("/v1/workflows/trajectories", json={**trajectory, "steps": []}, headers=acme), 422,
+           "MEM_ERR_INVALID")  # fmt: skip
+    item = {"topic": "reset password", "patterns": ["how do I reset my password"], "solution_steps": ["open settings"]}
+    added = client.post("/v1/knowledge", json=item, headers=acme).json()
+    assert client.get(f"/v1/knowledge/{added['id']}", headers=acme).json()["topic"] == "reset password"
+    matches = client.get("/v1/knowledge/find", params={"query": "reset my password"}, headers=acme).json()
+    assert matches[0]["item"]["id"] == added["id"]
+    assert client.post(f"/v1/knowledge/{added['id']}/use", headers=acme).status_code == 200
+    assert client.post(f"/v1/knowledge/{added['id']}/feedback", json={"useful": False}, headers=acme).status_code == 200
+    assert isinstance(client.get("/v1/knowledge/review", headers=acme).json(), list)
+    assert client.post(f"/v1/knowledge/{added['id']}/reject", json={"by": "ops"}, headers=acme).status_code == 200
+    assert client.post(f"/v1/knowledge/{added['id']}/approve", json={"by": "ops"}, headers=acme).status_code == 200
+    assert client.get("/v1/knowledge", headers=acme).json()["items"]
+    assert client.post("/v1/knowledge/distill", json={}, headers=acme).status_code == 200

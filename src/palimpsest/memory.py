@@ -177,6 +177,7 @@ class Memory:
             metadata=metadata,
             remember=remember,
             agent_id=agent_id,
+            source=source,
         )
         self.metrics.observe("add", time.perf_counter() - started)
         return result

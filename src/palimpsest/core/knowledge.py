@@ -311,30 +311,49 @@ def cluster_questions(
     cluster whose core concepts it overlaps most (at least ``join_similarity``; cosine to the
     cluster's centroid breaks ties), else starts a new one. Questions without concepts
     ("how?") cannot be compared and are left out.
+
+    Only clusters that share a core concept (an inverted index) or whose centroid is a
+    near-verbatim paraphrase (one matrix product) are scored, so a tenant with thousands of
+    distinct questions does not cost questions × clusters set comparisons.
     """
     order = sorted(range(len(questions)), key=lambda i: (questions[i].occurred_at, questions[i].id))
     clusters: list[list[int]] = []
     counts: list[Counter[str]] = []
-    sums: list[NDArray[np.float32]] = []
+    cores: list[frozenset[str]] = []
+    by_concept: dict[str, set[int]] = {}
+    # At most one cluster per question: preallocated, so a new cluster costs no copy.
+    width = vectors.shape[1] if vectors is not None else 1
+    sums = np.zeros((len(questions), width), np.float32)
+    centroids = np.zeros((len(questions), width), np.float32)
     for i in order:
         own = concepts(questions[i].text)
         if not own:
             continue
+        k = len(clusters)
+        cosines = centroids[:k] @ vectors[i] if vectors is not None else np.zeros(k, np.float32)
+        candidates = {c for concept in own for c in by_concept.get(concept, ())}
+        candidates.update(int(c) for c in np.flatnonzero(cosines >= params.paraphrase_cosine))
         best, best_key = -1, (0.0, 0.0)
-        for c, members in enumerate(clusters):
-            cosine = float(_unit(sums[c]) @ vectors[i]) if vectors is not None else 0.0
-            score = similarity(own, _core(counts[c], len(members)), cosine, params)
+        for c in sorted(candidates):
+            cosine = float(cosines[c])
+            score = similarity(own, cores[c], cosine, params)
             if score >= params.join_similarity and (score, cosine) > best_key:
                 best, best_key = c, (score, cosine)
         if best < 0:
             clusters.append([])
             counts.append(Counter())
-            sums.append(np.zeros(vectors.shape[1], np.float32) if vectors is not None else np.zeros(1, np.float32))
-            best = len(clusters) - 1
+            cores.append(frozenset())
+            best = k
         clusters[best].append(i)
         counts[best].update(own)
+        for concept in cores[best]:
+            by_concept[concept].discard(best)
+        cores[best] = _core(counts[best], len(clusters[best]))
+        for concept in cores[best]:
+            by_concept.setdefault(concept, set()).add(best)
         if vectors is not None:
-            sums[best] = sums[best] + vectors[i]
+            sums[best] += vectors[i]
+            centroids[best] = _unit(sums[best])
     return clusters
 
 

@@ -32,7 +32,7 @@ from palimpsest.server.errors import (
     error_body,
     status_of,
 )
-from palimpsest.surface import parse_query_time
+from palimpsest.surface import parse_query_time, to_jsonable
 from palimpsest.types import NOW, TimeArg
 
 T = TypeVar("T")
@@ -480,6 +480,118 @@ def audit_events(m: Mem, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limi
     more = len(events) > limit
     last = events[limit - 1].seq if more else None
     return {"items": events[:limit], "limit": limit, "offset": after_seq, "next_offset": last}
+
+
+# -- workflows and knowledge (their shapes are the library's dataclasses, as JSON) -------------
+
+
+@router.post("/v1/workflows/trajectories", tags=["workflows"])
+def workflows_record(body: s.TrajectoryIn, m: Mem) -> Any:
+    """Record an agent trajectory (steps and outcome) and learn it into the workflows."""
+    return to_jsonable(m.workflows.record(**body.model_dump()))
+
+
+@router.get("/v1/workflows/trajectories", tags=["workflows"])
+def workflows_trajectories(
+    m: Mem, task_type: str | None = None, limit: Limit = DEFAULT_PAGE, offset: Offset = 0
+) -> Any:
+    """Stored trajectories, oldest first."""
+    return to_jsonable(_page(m.workflows.trajectories(task_type), limit, offset))
+
+
+@router.post("/v1/workflows/induce", tags=["workflows"])
+def workflows_induce(m: Mem, task_type: str | None = None) -> Any:
+    """Induce workflows from every stored trajectory (offline)."""
+    return to_jsonable(m.workflows.induce(task_type))
+
+
+@router.get("/v1/workflows", tags=["workflows"])
+def workflows_current(m: Mem, limit: Limit = DEFAULT_PAGE, offset: Offset = 0) -> Any:
+    """Every workflow's current version."""
+    return to_jsonable(_page(m.workflows.current(), limit, offset))
+
+
+@router.get("/v1/workflows/find", tags=["workflows"])
+def workflows_find(m: Mem, query: str, limit: Annotated[int, Query(ge=1, le=20)] = 3) -> Any:
+    """The workflows best matching a task, with steps, slots, success rate and risks."""
+    return to_jsonable(m.workflows.find(query, limit=limit))
+
+
+@router.get("/v1/workflows/{workflow_id}", tags=["workflows"])
+def workflows_get(workflow_id: str, m: Mem) -> Any:
+    """A workflow's current version."""
+    return to_jsonable(m.workflows.get(workflow_id))
+
+
+@router.get("/v1/workflows/{workflow_id}/history", tags=["workflows"])
+def workflows_history(workflow_id: str, m: Mem) -> Any:
+    """Every version of a workflow, oldest first."""
+    return to_jsonable(m.workflows.history(workflow_id))
+
+
+@router.post("/v1/workflows/{workflow_id}/feedback", tags=["workflows"])
+def workflows_feedback(workflow_id: str, body: s.FeedbackIn, m: Mem) -> Any:
+    """Was the workflow useful? Feedback weighs its ranking."""
+    return to_jsonable(m.workflows.feedback(workflow_id, body.useful))
+
+
+@router.get("/v1/knowledge", tags=["knowledge"])
+def knowledge_items(m: Mem, status: str | None = None, limit: Limit = DEFAULT_PAGE, offset: Offset = 0) -> Any:
+    """Knowledge items, optionally of one status."""
+    return to_jsonable(_page(m.knowledge.items(status), limit, offset))  # type: ignore[arg-type]
+
+
+@router.post("/v1/knowledge", tags=["knowledge"])
+def knowledge_add(body: s.KnowledgeIn, m: Mem) -> Any:
+    """Add a knowledge item by hand."""
+    return to_jsonable(m.knowledge.add(**body.model_dump()))
+
+
+@router.post("/v1/knowledge/distill", tags=["knowledge"])
+def knowledge_distill(body: s.DistillIn, m: Mem) -> Any:
+    """Create or refresh items from questions many users asked and the answers they got."""
+    return to_jsonable(m.knowledge.distill(body.min_users, since=body.since))
+
+
+@router.get("/v1/knowledge/find", tags=["knowledge"])
+def knowledge_find(m: Mem, query: str, limit: Annotated[int, Query(ge=1, le=50)] = 5) -> Any:
+    """Active items that answer the query, best first."""
+    return to_jsonable(m.knowledge.find(query, limit=limit))
+
+
+@router.get("/v1/knowledge/review", tags=["knowledge"])
+def knowledge_review(m: Mem) -> Any:
+    """The review queue: items marked useless or used often without feedback."""
+    return to_jsonable(m.knowledge.review_queue())
+
+
+@router.get("/v1/knowledge/{item_id}", tags=["knowledge"])
+def knowledge_get(item_id: str, m: Mem) -> Any:
+    return to_jsonable(m.knowledge.get(item_id))
+
+
+@router.post("/v1/knowledge/{item_id}/use", tags=["knowledge"])
+def knowledge_use(item_id: str, m: Mem) -> Any:
+    """Note that an item was used in an answer."""
+    return to_jsonable(m.knowledge.use(item_id))
+
+
+@router.post("/v1/knowledge/{item_id}/feedback", tags=["knowledge"])
+def knowledge_feedback(item_id: str, body: s.FeedbackIn, m: Mem) -> Any:
+    """A user's verdict on an item."""
+    return to_jsonable(m.knowledge.feedback(item_id, body.useful))
+
+
+@router.post("/v1/knowledge/{item_id}/approve", tags=["knowledge"])
+def knowledge_approve(item_id: str, body: s.DecisionIn, m: Mem) -> Any:
+    """Keep a reviewed (or rejected) item: it is active again."""
+    return to_jsonable(m.knowledge.approve(item_id, body.by))
+
+
+@router.post("/v1/knowledge/{item_id}/reject", tags=["knowledge"])
+def knowledge_reject(item_id: str, body: s.DecisionIn, m: Mem) -> Any:
+    """Withdraw an item for good."""
+    return to_jsonable(m.knowledge.reject(item_id, body.by))
 
 
 # -- administration --------------------------------------------------------------------

@@ -147,6 +147,47 @@ def build_server(memory: Memory) -> MCPServer:
         result = memory.forget(user_id, predicate, subject=subject, reason=reason)
         return {"forgotten": len(result.forgotten)}
 
+    @server.tool()
+    @_tool_errors
+    def record_trajectory(
+        task: str,
+        steps: list[dict[str, Any]],
+        outcome: Literal["success", "failure"] = "success",
+        task_type: str | None = None,
+        agent_id: str | None = None,
+        user_id: str | None = None,
+    ) -> dict[str, Any]:
+        """Record how a task was done: steps [{action, params, result}] and the outcome.
+
+        Workflows are learned from trajectories at once; `workflow_id` names the one it went into.
+        """
+        trajectory = memory.workflows.record(
+            task, steps, outcome, agent_id=agent_id, task_type=task_type, user_id=user_id
+        )
+        return {"id": trajectory.id, "workflow_id": trajectory.workflow_id, "outcome": trajectory.outcome}
+
+    @server.tool()
+    @_tool_errors
+    def find_workflow(query: str, limit: int = 3) -> dict[str, Any]:
+        """Workflows for a task like this one (a task type or a description, any language), best first:
+        each with its steps, slots, risk points and success rate."""
+        matches = memory.workflows.find(query, limit=min(max(limit, 1), 20))
+        return {
+            "workflows": [
+                {
+                    "id": m.workflow.id,
+                    "task_type": m.workflow.task_type,
+                    "score": m.score,
+                    "success_rate": m.workflow.success_rate,
+                    "text": m.workflow.render(),
+                    "steps": _json(m.workflow.steps),
+                    "slots": _json(m.workflow.slots),
+                    "risk_points": _json(m.workflow.risk_points),
+                }
+                for m in matches
+            ]
+        }
+
     return server
 
 

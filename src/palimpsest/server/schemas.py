@@ -354,3 +354,31 @@ class TenantIn(_In):
 
 class ApiKeyIn(_In):
     label: str = ""
+
+
+class TrajectoryIn(_In):
+    task: str
+    steps: list[dict[str, Any]]
+    """[{"action": ..., "params": {...}, "result": ...}], validated by the library."""
+    outcome: Literal["success", "failure"] = "success"
+    agent_id: str | None = None
+    task_type: str | None = None
+    user_id: str | None = None
+
+
+class FeedbackIn(_In):
+    useful: bool
+
+
+class KnowledgeIn(_In):
+    topic: str
+    patterns: list[str]
+    solution_steps: list[str]
+    examples: list[str] = []
+    confidence: float = 0.9
+    valid_since: Time | None = None
+
+
+class DistillIn(_In):
+    min_users: int = Field(3, ge=1)
+    since: Time | None = None
