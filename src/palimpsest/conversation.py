@@ -556,13 +556,18 @@ class Conversation:
         scored = _score_facts(q, current, self._fact_vectors(current), self._memory.config.predicates)
         items = [_fact_item(f, s, "current") for f, s in scored[:limit] if s > 0]
         if with_history:
+            # Several top facts often share a key (a user's many order ids): read each key's
+            # versions once; a *many* key can hold hundreds of them.
+            versions: dict[tuple[str, str], list[FactVersion]] = {}
             for fact, score in scored[:limit]:
                 if score <= 0:
                     continue
-                past = facts.list(
-                    user_id=user_id, subject=fact.subject, predicate=fact.predicate, valid_at=None, view=View.ACTIVE
-                )
-                for old in past:
+                key = (fact.subject, fact.predicate)
+                if key not in versions:
+                    versions[key] = facts.list(
+                        user_id=user_id, subject=fact.subject, predicate=fact.predicate, valid_at=None, view=View.ACTIVE
+                    )
+                for old in versions[key]:
                     if old.id != fact.id and old.valid_to is not None and old.valid_to <= fact.valid_from:
                         items.append(_fact_item(old, score * 0.5, "history"))
         return items
