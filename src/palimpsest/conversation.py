@@ -31,7 +31,6 @@ from palimpsest.core.packet import build_packet
 from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.core.router import RouterRecipe, find_identifiers, plan_route
 from palimpsest.errors import EmbedderMismatchError, ValidationError
-from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
 from palimpsest.text import tokenize
 from palimpsest.types import FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn, View
@@ -388,7 +387,7 @@ class Conversation:
         decisions: list[FactDecision] = []
         findings: list[Verdict] = []
         with backend.transaction():
-            head = backend.audit.lock_head(tenant)
+            backend.audit.lock_head(tenant)  # serialize this tenant's writers before reading
             quarantined = pipeline.hold(held, user_id=user_id, session_id=session_id, source=source)
             # Re-check inside the transaction: a concurrent add may have stored the same turn.
             again = backend.turns.known_hashes(tenant, user_id, session_id, [t.content_hash for t in episodes])
@@ -399,19 +398,11 @@ class Conversation:
                 self._claim_space(TURN_SPACE)
                 backend.turns.insert(stored, [lexical[i] for i in keep])
                 backend.vectors.upsert(TURN_SPACE, tenant, user_id, [t.id for t in stored], vectors[keep])
-                head = backend.audit.lock_head(tenant)
-                backend.audit.append(
-                    next_event(
-                        head,
-                        tenant=tenant,
-                        at=now,
-                        actor=memory.config.actor,
-                        action="turns.added",
-                        target=f"{user_id}/{session_id}",
-                        digest=payload_digest(
-                            {"turns": [t.id for t in stored], "hashes": [t.content_hash for t in stored]}
-                        ),
-                    )
+                memory.audit.append(
+                    "turns.added",
+                    f"{user_id}/{session_id}",
+                    {"turns": [t.id for t in stored], "hashes": [t.content_hash for t in stored]},
+                    at=now,
                 )
             for turn in admitted:
                 extraction = extractions.get(turn.id)

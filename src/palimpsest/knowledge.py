@@ -28,7 +28,6 @@ from numpy.typing import NDArray
 from palimpsest.core import knowledge as core
 from palimpsest.core.clock import require_aware
 from palimpsest.errors import ConflictError, NotFoundError, StaleVersionError, ValidationError
-from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
 from palimpsest.types import AuditEvent, Record, Turn
 
@@ -185,17 +184,8 @@ class Knowledge:
         raise AssertionError("unreachable")
 
     def _audit(self, head: AuditEvent | None, action: str, target: str, payload: dict[str, Any]) -> AuditEvent:
-        event = next_event(
-            head,
-            tenant=self._tenant,
-            at=self._now(),
-            actor=self._memory.config.actor,
-            action=action,
-            target=target,
-            digest=payload_digest(payload),
-        )
-        self._memory.backend.audit.append(event)
-        return event
+        # ``head`` was locked by the caller at the start of its transaction; the append re-reads it.
+        return self._memory.audit.append(action, target, payload, at=self._now())
 
     def _record(self, item_id: str) -> Record:
         record = self._memory.backend.records.get(self._tenant, KNOWLEDGE_KIND, item_id)

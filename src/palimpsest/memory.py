@@ -93,22 +93,29 @@ class Audit:
             head_hash=head[1] if head else None,
         )
 
-    def record(self, action: str, target: str, payload: dict[str, Any]) -> AuditEvent:
-        """Append an event in its own transaction (for operations outside the fact store)."""
+    def append(self, action: str, target: str, payload: Mapping[str, Any], *, at: datetime | None = None) -> AuditEvent:
+        """Append an event to the chain inside the caller's transaction (joins it; opens one if none).
+
+        Only a digest of ``payload`` is kept: the log proves what happened without holding the data.
+        """
         memory = self._memory
         with memory.backend.transaction():
             head = memory.backend.audit.lock_head(memory.config.tenant)
             event = next_event(
                 head,
                 tenant=memory.config.tenant,
-                at=require_aware(memory.config.clock(), "clock()"),
+                at=at if at is not None else require_aware(memory.config.clock(), "clock()"),
                 actor=memory.config.actor,
                 action=action,
                 target=target,
-                digest=payload_digest(payload),
+                digest=payload_digest(dict(payload)),
             )
             memory.backend.audit.append(event)
         return event
+
+    def record(self, action: str, target: str, payload: Mapping[str, Any]) -> AuditEvent:
+        """Append an event in its own transaction (for operations outside the fact store)."""
+        return self.append(action, target, payload)
 
 
 class Memory:
@@ -308,7 +315,7 @@ class Memory:
             raise ValidationError("user_id must be a non-empty string")
         tenant = self.config.tenant
         with self.backend.transaction():
-            head = self.backend.audit.lock_head(tenant)
+            self.backend.audit.lock_head(tenant)  # serialize this tenant's writers before reading
             now = require_aware(self.config.clock(), "clock()")
             whole_user = predicate is None and subject is None
             if hard:
@@ -326,17 +333,7 @@ class Memory:
                 result = ForgetResult(forgotten=tuple(ids))
             target = "/".join(p for p in (user_id, subject or "*", predicate or "*"))
             payload = {"hard": hard, "reason": reason, "count": result.erased or len(result.forgotten)}
-            self.backend.audit.append(
-                next_event(
-                    head,
-                    tenant=tenant,
-                    at=now,
-                    actor=self.config.actor,
-                    action="forget.hard" if hard else "forget",
-                    target=target,
-                    digest=payload_digest(payload),
-                )
-            )
+            self.audit.append("forget.hard" if hard else "forget", target, payload, at=now)
         return result
 
     def _erase_summaries(self, tenant: str, user_id: str) -> int:
@@ -356,7 +353,7 @@ class Memory:
         """Forget one conversation: its episodes, window and summary leave recall at once."""
         tenant = self.config.tenant
         with self.backend.transaction():
-            head = self.backend.audit.lock_head(tenant)
+            self.backend.audit.lock_head(tenant)  # serialize this tenant's writers before reading
             now = require_aware(self.config.clock(), "clock()")
             if hard:
                 ids = [t.id for t in self.backend.turns.recent(tenant, user_id, session_id=session_id, limit=10**9)]
@@ -369,16 +366,8 @@ class Memory:
             if summary is not None:
                 self.backend.vectors.delete("summaries", tenant, [summary.id])
                 self.backend.summaries.erase(tenant, user_id, session_id=session_id)
-            self.backend.audit.append(
-                next_event(
-                    head,
-                    tenant=tenant,
-                    at=now,
-                    actor=self.config.actor,
-                    action="forget.session.hard" if hard else "forget.session",
-                    target=f"{user_id}/{session_id}",
-                    digest=payload_digest({"turns": ids}),
-                )
+            self.audit.append(
+                "forget.session.hard" if hard else "forget.session", f"{user_id}/{session_id}", {"turns": ids}, at=now
             )
         self.window.clear_session(tenant, user_id, session_id)
         return count
@@ -387,21 +376,13 @@ class Memory:
         """Physically delete data forgotten before ``before`` (default: now − retention)."""
         tenant = self.config.tenant
         with self.backend.transaction():
-            head = self.backend.audit.lock_head(tenant)
+            self.backend.audit.lock_head(tenant)  # serialize this tenant's writers before reading
             now = require_aware(self.config.clock(), "clock()")
             cutoff = require_aware(before, "before") if before is not None else now - self.config.forgotten_retention
             deleted = self.backend.facts.purge(tenant, forgotten_before=cutoff)
             deleted += self.backend.turns.purge(tenant, forgotten_before=cutoff)
-            self.backend.audit.append(
-                next_event(
-                    head,
-                    tenant=tenant,
-                    at=now,
-                    actor=self.config.actor,
-                    action="purge",
-                    target=f"forgotten_before={cutoff.isoformat()}",
-                    digest=payload_digest({"deleted": deleted, "cutoff": cutoff}),
-                )
+            self.audit.append(
+                "purge", f"forgotten_before={cutoff.isoformat()}", {"deleted": deleted, "cutoff": cutoff}, at=now
             )
         return deleted
 

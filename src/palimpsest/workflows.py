@@ -34,7 +34,6 @@ import numpy as np
 from palimpsest.core import workflows as core
 from palimpsest.core.clock import require_aware
 from palimpsest.errors import NotFoundError, ValidationError
-from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
 from palimpsest.text import tokenize
 from palimpsest.types import MemoryItem, Record
@@ -337,20 +336,10 @@ class Workflows:
         memory = self._memory
         backend = memory.backend
         with backend.transaction():
-            head = backend.audit.lock_head(memory.config.tenant)
+            backend.audit.lock_head(memory.config.tenant)  # serialize this tenant's writers first
             for record in records:
                 backend.records.put(record)
-            backend.audit.append(
-                next_event(
-                    head,
-                    tenant=memory.config.tenant,
-                    at=self._now(),
-                    actor=memory.config.actor,
-                    action=action,
-                    target=target,
-                    digest=payload_digest(dict(payload)),
-                )
-            )
+            memory.audit.append(action, target, payload, at=self._now())
 
     def _match(self, trajectory: Trajectory, workflows: Sequence[Workflow]) -> Workflow | None:
         if trajectory.task_type is not None:
