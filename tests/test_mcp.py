@@ -63,7 +63,8 @@ async def _exercise(client: Client) -> None:
     forgotten = await _call(client, "forget", user_id="u1", predicate="phone", reason="asked")
     assert forgotten["forgotten"] == 1
     assert (await _call(client, "lookup", identifier="13800001111"))["facts"] == []
-    failed = await client.call_tool("get_fact", {"subject": "u1", "predicate": "lives_in", "valid_at": "2026-01-01T00:00"})
+    naive = {"subject": "u1", "predicate": "lives_in", "valid_at": "2026-01-01T00:00"}
+    failed = await client.call_tool("get_fact", naive)
     assert failed.is_error
     text = failed.content[0].text  # type: ignore[union-attr]
     assert json.loads(text[text.index("{") :])["error"]["code"] == "MEM_ERR_NAIVE_DATETIME"

@@ -8,11 +8,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import pytest
+from tests.conftest import FakeClock
 
 from palimpsest import Memory
 from palimpsest.config import Config
 from palimpsest.errors import ConflictError, NaiveDatetimeError, ValidationError
-from tests.conftest import FakeClock
 
 
 def _utc(*args: int) -> datetime:
@@ -29,14 +29,13 @@ def _filled(clock: FakeClock, tenant: str = "default") -> Memory:
     return mem
 
 
+FACT_FIELDS = ("subject", "predicate", "value", "valid_from", "valid_to", "recorded_at", "superseded_at", "source")
+
+
 def _shape(export: dict[str, Any]) -> dict[str, Any]:
     """What must survive a round trip (ids and tenant may be remapped)."""
     return {
-        "facts": [
-            (f["subject"], f["predicate"], f["value"], f["valid_from"], f["valid_to"], f["recorded_at"],
-             f["superseded_at"], f["source"], f["status"])
-            for f in export["facts"]
-        ],  # fmt: skip
+        "facts": [tuple(f[k] for k in (*FACT_FIELDS, "status")) for f in export["facts"]],
         "turns": [(t["session_id"], t["role"], t["content"], t["seq"]) for t in export["turns"]],
         "settings": export["settings"],
     }

@@ -3,20 +3,27 @@ the one error table, limits, pagination, as-of reads, export/import and quaranti
 
 from __future__ import annotations
 
+import os
+import socket
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+from tests.conftest import FakeClock
 
 from palimpsest import Memory, errors
 from palimpsest.config import Config
 from palimpsest.server.app import RateLimit, create_app
 from palimpsest.server.auth import RateLimiter
 from palimpsest.server.errors import ERROR_STATUS, AuthenticationError, status_of
-from tests.conftest import FakeClock
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
 
@@ -72,9 +79,7 @@ def test_requests_without_a_valid_key_are_401(client: TestClient) -> None:
     _error(client.get("/v1/audit/verify", headers={"Authorization": f"Bearer {fake}"}), 401, "MEM_ERR_UNAUTHENTICATED")
 
 
-def test_admin_routes_need_the_admin_key_and_data_routes_a_tenant_key(
-    client: TestClient, acme: dict[str, str]
-) -> None:
+def test_admin_routes_need_the_admin_key_and_data_routes_a_tenant_key(client: TestClient, acme: dict[str, str]) -> None:
     _error(client.get("/v1/admin/tenants", headers=acme), 403, "MEM_ERR_PERMISSION")
     _error(client.post("/v1/admin/tenants", json={"name": "evil"}, headers=acme), 403, "MEM_ERR_PERMISSION")
     _error(client.get("/v1/audit/verify", headers=ADMIN), 403, "MEM_ERR_PERMISSION")
@@ -398,3 +403,46 @@ def test_workflows_and_knowledge(client: TestClient, acme: dict[str, str]) -> No
     assert client.post(f"/v1/knowledge/{added['id']}/approve", json={"by": "ops"}, headers=acme).status_code == 200
     assert client.get("/v1/knowledge", headers=acme).json()["items"]
     assert client.post("/v1/knowledge/distill", json={}, headers=acme).status_code == 200
+
+
+def test_palimpsest_serve_starts_with_no_configuration_and_prints_a_one_time_admin_key(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PALIMPSEST_")}
+    env["HOME"] = str(tmp_path)  # the embedded default lands in $HOME/.palimpsest
+    command = [sys.executable, "-m", "palimpsest.cli", "--embedder", "hash", "serve", "--port", str(port)]
+
+    def start() -> tuple[subprocess.Popen[str], str]:
+        process = subprocess.Popen(command, env=env, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+        assert process.stderr is not None
+        seen = ""
+        deadline = time.monotonic() + 60
+        while "Uvicorn running" not in seen:
+            assert time.monotonic() < deadline and process.poll() is None, seen
+            seen += process.stderr.readline()
+        return process, seen
+
+    def stop(process: subprocess.Popen[str]) -> None:
+        process.terminate()
+        process.wait(timeout=20)
+        assert process.stderr is not None
+        process.stderr.close()
+
+    process, output = start()
+    try:
+        key = next(line.strip() for line in output.splitlines() if line.startswith("pk_"))
+        base = f"http://127.0.0.1:{port}"
+        made = httpx.post(f"{base}/v1/admin/tenants", json={"name": "acme"}, headers={"X-API-Key": key}, timeout=10)
+        assert made.status_code == 201
+        assert httpx.get(f"{base}/docs", timeout=10).status_code == 200
+    finally:
+        stop(process)
+    assert (tmp_path / ".palimpsest" / "memory.db").exists()
+    process, output = start()  # the second start prints no new key: the first one is stored hashed
+    try:
+        assert "pk_" not in output
+        again = httpx.get(f"{base}/v1/admin/tenants", headers={"X-API-Key": key}, timeout=10)
+        assert [t["name"] for t in again.json()] == ["acme"]
+    finally:
+        stop(process)

@@ -1048,9 +1048,11 @@ def serve(
             err.print(key, soft_wrap=True)
             err.print(
                 Text(
-                    "create a tenant and its key: curl -H 'Authorization: Bearer <admin key>' ... (see README)",
+                    f"next: POST http://{host}:{port}/v1/admin/tenants with this key, then "
+                    "/v1/admin/tenants/<name>/keys (README: REST API)",
                     style="dim",
-                )
+                ),
+                soft_wrap=True,
             )
     os.environ.update(
         PALIMPSEST_URL=settings.url,
