@@ -1,0 +1,121 @@
+"""``add()`` throughput on all cores: N processes add batches of 50 turns into ONE SQLite store.
+
+    python -m bench.add_parallel --embedder use --turns 1000 --processes 2
+
+Embedding runs in parallel (outside the write transaction); the writes themselves serialize on
+SQLite's write lock, so this measures what a multi-worker deployment gets from one store file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing as mp
+import random
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+EN_WORDS = [
+    "order",
+    "refund",
+    "Beijing",
+    "Shanghai",
+    "laptop",
+    "phone",
+    "report",
+    "weekly",
+    "PDF",
+    "meeting",
+    "invoice",
+    "shipping",
+    "delayed",
+    "account",
+    "password",
+    "travel",
+    "hotel",
+    "flight",
+    "budget",
+]
+ZH_WORDS = [
+    "订单",
+    "退款",
+    "北京",
+    "上海",
+    "电脑",
+    "手机",
+    "周报",
+    "会议",
+    "发票",
+    "快递",
+    "延迟",
+    "账号",
+    "出差",
+    "酒店",
+    "航班",
+    "预算",
+]
+BATCH = 50
+
+
+def generate(count: int, seed: int) -> list[str]:
+    """Seeded bilingual support-style turns (half English, half Chinese)."""
+    rng = random.Random(seed)
+    out: list[str] = []
+    for i in range(count):
+        if i % 2:
+            out.append(
+                "我想问一下" + "".join(rng.choice(ZH_WORDS) for _ in range(6)) + f"，编号{rng.randint(1000, 9999)}"
+            )
+        else:
+            words = " ".join(rng.choice(EN_WORDS) for _ in range(8))
+            out.append(f"Could you check my {words} number {rng.randint(1000, 9999)}?")
+    return out
+
+
+def _worker(url: str, embedder: str, user: str, turns: int, seed: int, results: Any) -> None:
+    from palimpsest import Memory
+
+    memory = Memory.open(url, embedder=embedder)
+    texts = generate(turns + 2, seed)
+    memory.add(texts[:2], user_id=user, session_id="warm-up")  # loads the model before timing
+    start = time.perf_counter()
+    for i in range(2, len(texts), BATCH):
+        batch = [{"role": "user", "content": t} for t in texts[i : i + BATCH]]
+        memory.add(batch, user_id=user, session_id=f"s{i // 200}")
+    results.put((turns, time.perf_counter() - start))
+    memory.close()
+
+
+def run(embedder: str, turns: int, processes: int, url: str) -> dict[str, Any]:
+    ctx = mp.get_context("spawn")
+    results = ctx.Queue()
+    workers = [
+        ctx.Process(target=_worker, args=(url, embedder, f"user{k}", turns, 1000 + k, results))
+        for k in range(processes)
+    ]
+    for w in workers:
+        w.start()
+    measured = [results.get() for _ in workers]
+    for w in workers:
+        w.join()
+    total = sum(m[0] for m in measured)
+    wall = max(m[1] for m in measured)
+    return {"embedder": embedder, "processes": processes, "turns": total, "wall_s": round(wall, 2),
+            "turns_per_s": round(total / wall, 1)}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--embedder", default="use")
+    parser.add_argument("--turns", type=int, default=1000, help="turns per process")
+    parser.add_argument("--processes", type=int, default=2)
+    parser.add_argument("--url", default=None, help="store (default: a fresh temporary SQLite file)")
+    args = parser.parse_args()
+    url = args.url or f"sqlite:///{Path(tempfile.mkdtemp(prefix='palimpsest-add-')) / 'store.db'}"
+    print(json.dumps(run(args.embedder, args.turns, args.processes, url)))
+
+
+if __name__ == "__main__":
+    main()
