@@ -4,6 +4,7 @@ the one error table, limits, pagination, as-of reads, export/import and quaranti
 from __future__ import annotations
 
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -446,3 +447,56 @@ def test_palimpsest_serve_starts_with_no_configuration_and_prints_a_one_time_adm
         assert [t["name"] for t in again.json()] == ["acme"]
     finally:
         stop(process)
+
+
+# -- the panel's and the dashboard's routes -----------------------------------------------------
+
+
+def test_sessions_list_and_forget(client: TestClient, acme: dict[str, str]) -> None:
+    for session in ("s1", "s2"):
+        body = {"messages": f"hello from {session}", "user_id": "u1", "session_id": session}
+        assert client.post("/v1/memories", json=body, headers=acme).status_code == 200
+    listed = client.get("/v1/users/u1/sessions", headers=acme).json()
+    assert sorted(s["session_id"] for s in listed) == ["s1", "s2"] and {s["turns"] for s in listed} == {1}
+    client.post("/v1/users/u1/sessions/s1/forget", json={}, headers=acme)
+    assert [s["session_id"] for s in client.get("/v1/users/u1/sessions", headers=acme).json()] == ["s2"]
+    assert client.get("/v1/users/nobody/sessions", headers=acme).json() == []
+
+
+def test_recall_feedback_health_and_prometheus(client: TestClient, acme: dict[str, str]) -> None:
+    client.post("/v1/memories", json={"messages": "I live in Shanghai.", "user_id": "u1", "session_id": "s1"},
+                headers=acme)  # fmt: skip
+    client.post("/v1/recall", json={"query": "where do I live?", "user_id": "u1"}, headers=acme)
+    for useful in (True, False, False):
+        body = {"query": "where do I live?", "item_id": "f1", "useful": useful, "user_id": "u1"}
+        sample = client.post("/v1/recall/feedback", json=body, headers=acme)
+        assert sample.status_code == 200 and sample.json()["useful"] is useful
+    _error(client.post("/v1/recall/feedback", json={"query": " ", "item_id": "f1", "useful": True}, headers=acme),
+           422, "MEM_ERR_INVALID")  # fmt: skip
+    _error(client.get("/v1/admin/health", headers=acme), 403, "MEM_ERR_PERMISSION")
+    health = client.get("/v1/admin/health", headers=ADMIN).json()
+    (tenant,) = health["tenants"]
+    assert (tenant["tenant"], tenant["turns"]) == ("acme", 1) and tenant["facts"] >= 1
+    assert health["precision"]["alert"] is True and len(health["precision"]["failing"]) == 2
+    assert round(health["precision"]["precision"], 3) == 0.333
+    assert {row["operation"] for row in health["latency"]} >= {"add", "recall"}
+    relaxed = client.get("/v1/admin/health", params={"threshold": 0.3}, headers=ADMIN).json()["precision"]
+    assert relaxed["alert"] is False and relaxed["failing"] == []
+    _error(client.get("/v1/admin/health", params={"threshold": 2}, headers=ADMIN), 422, "MEM_ERR_INVALID")
+    _error(client.get("/metrics"), 401, "MEM_ERR_UNAUTHENTICATED")
+    metrics = client.get("/metrics", headers=ADMIN)
+    assert metrics.headers["content-type"].startswith("text/plain; version=0.0.4")
+    assert 'palimpsest_events_total{name="recall.calls"} 1' in metrics.text
+    assert 'palimpsest_operation_latency_seconds{operation="add",quantile="0.99"}' in metrics.text
+
+
+def test_the_panel_and_the_dashboard_are_served(client: TestClient) -> None:
+    for path, script in (("/ui", "panel.js"), ("/ui/health", "health.js")):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert f"/ui/static/{script}" in page.text
+        assert client.get(f"/ui/static/{script}").status_code == 200
+    script = client.get("/ui/static/common.js").text
+    english, chinese = (re.findall(r'^ {4}"([a-z.A-Z]+)":', block, flags=re.M)
+                        for block in script.split("\n  zh: {\n")[0:2])  # fmt: skip
+    assert len(english) > 50 and english == chinese, "the English and Chinese string tables differ"

@@ -34,6 +34,7 @@ AGENT_ONLY_PEOPLE = Without("people decide this (REST, CLI, panel); an agent mus
 OPERATOR = Without("an operator's maintenance command, CLI only")
 NOT_FOR_AGENTS = Without("workflow/knowledge curation is for operators and reviewers, not the agent's tools")
 PANEL = Without("served by REST and the web panel; the CLI is for operators")
+OPERATOR_DASHBOARD = Without("operators read it on the health dashboard (/ui/health) and /metrics")
 INTERNAL_STEP = Without("a step inside another operation, not an operation of its own")
 
 # operation: (REST route, MCP tool, CLI command)
@@ -51,6 +52,10 @@ OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
     "export": ("GET /v1/users/{user_id}/export", AGENT_ONLY_PEOPLE, "export"),
     "import_": ("POST /v1/import", AGENT_ONLY_PEOPLE, "import"),
     "reindex": (OPERATOR, OPERATOR, "reindex"),
+    "sessions": ("GET /v1/users/{user_id}/sessions", Without("an agent works within the session it is in"), PANEL),
+    "recall_feedback": ("POST /v1/recall/feedback", Without("not exposed yet: the people reading an answer judge it"),
+                        PANEL),
+    "health": ("GET /v1/admin/health", OPERATOR_DASHBOARD, OPERATOR_DASHBOARD),
     "facts.set": ("POST /v1/facts", "set_fact", "facts set"),
     "facts.set_many": (Without("POST /v1/facts writes one; batches are a library optimisation"),
                        Without("one fact per tool call"), Without("one fact per command")),

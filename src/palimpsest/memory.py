@@ -29,11 +29,19 @@ from palimpsest.governance.audit import next_event, payload_digest, verify_chain
 from palimpsest.governance.controls import ConsentPolicy, Controls
 from palimpsest.governance.inheritance import Inheritance
 from palimpsest.governance.quarantine import Quarantine
+from palimpsest.health import (
+    DEFAULT_FEEDBACK_WINDOW,
+    DEFAULT_THRESHOLD,
+    FeedbackSample,
+    Health,
+    record_feedback,
+    snapshot,
+)
 from palimpsest.knowledge import Knowledge
 from palimpsest.metrics import Metrics
 from palimpsest.portability import ImportResult, export_user, import_user
 from palimpsest.router_rules import ReloadingRecipe
-from palimpsest.storage.base import Backend, FactQuery
+from palimpsest.storage.base import Backend, FactQuery, SessionInfo
 from palimpsest.storage.registry import open_backend
 from palimpsest.types import (
     NOW,
@@ -128,6 +136,7 @@ class Memory:
         *,
         config: Config | None = None,
         backend: Backend | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
         base = config if config is not None else Config()
         if url is not None:
@@ -139,7 +148,7 @@ class Memory:
         self.backend: Backend = backend
         self.facts = Facts(self)
         self.audit = Audit(self)
-        self.metrics = Metrics()
+        self.metrics = metrics if metrics is not None else Metrics()
         self.window = WindowChannel(base.window_url, WindowPolicy(max_turns=base.window_turns, ttl=base.window_ttl))
         self.conversation = Conversation(self)
         self.summaries = SummaryChannel(self, every=base.summary_every)
@@ -249,6 +258,27 @@ class Memory:
             version=version, turns=tuple(turns), rule=rule, recorded_at=version.recorded_at, text=sentence
         )
 
+    def sessions(self, user_id: str) -> list[SessionInfo]:
+        """The user's remembered conversations (not forgotten ones), most recently active first."""
+        return self.backend.turns.sessions(self.config.tenant, user_id)
+
+    def recall_feedback(self, query: str, item_id: str, useful: bool, *, user_id: str | None = None) -> FeedbackSample:
+        """Was the recalled item ``item_id`` useful for ``query``? Stored (and audited); the health
+        snapshot's recall precision is computed from these verdicts."""
+        return record_feedback(self, query, item_id, useful, user_id)
+
+    def health(
+        self,
+        tenants: Sequence[str] | None = None,
+        *,
+        threshold: float = DEFAULT_THRESHOLD,
+        window: int = DEFAULT_FEEDBACK_WINDOW,
+    ) -> Health:
+        """An operational snapshot of ``tenants`` (default: this one): store sizes, write rejections
+        and quarantines, recall precision over the latest ``window`` feedback samples (an alert with
+        the failing samples below ``threshold``) and this process's latency percentiles."""
+        return snapshot(self, [self.config.tenant] if tenants is None else list(tenants), threshold, window)
+
     def end_session(self, user_id: str, session_id: str) -> Summary | None:
         """Close a session: fold its remaining turns into its summary and refresh the storyline."""
         return self.summaries.end_session(user_id, session_id)
@@ -258,8 +288,9 @@ class Memory:
         return cls(url, config=Config(**config) if config else None)
 
     def with_tenant(self, tenant: str) -> Memory:
-        """The same store seen as another tenant (shares the backend; nothing is copied)."""
-        return Memory(config=self.config.with_changes(tenant=tenant), backend=self.backend)
+        """The same store seen as another tenant (shares the backend and the process's metrics;
+        nothing is copied)."""
+        return Memory(config=self.config.with_changes(tenant=tenant), backend=self.backend, metrics=self.metrics)
 
     # -- exact channel -------------------------------------------------------------------
     def lookup(

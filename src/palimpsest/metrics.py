@@ -5,6 +5,7 @@ Bounded memory: latencies are kept in fixed-size rings per operation.
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import Counter, deque
 from dataclasses import dataclass
@@ -60,3 +61,33 @@ class Metrics:
     def operations(self) -> list[str]:
         with self._lock:
             return sorted(self._latency)
+
+    def counter_values(self) -> dict[str, int]:
+        """A copy of every counter, by name."""
+        with self._lock:
+            return dict(sorted(self.counters.items()))
+
+    def prometheus(self) -> str:
+        """Counters and latency quantiles in the Prometheus text exposition format (version 0.0.4)."""
+        lines = [
+            "# HELP palimpsest_events_total Operations and outcomes counted in this process.",
+            "# TYPE palimpsest_events_total counter",
+        ]
+        for name, value in self.counter_values().items():
+            lines.append(f'palimpsest_events_total{{name="{_label(name)}"}} {value}')
+        lines += [
+            "# HELP palimpsest_operation_latency_seconds Latency of library operations (latest calls).",
+            "# TYPE palimpsest_operation_latency_seconds summary",
+        ]
+        for operation in self.operations():
+            summary = self.latency(operation)
+            op = _label(operation)
+            for q, ms in (("0.5", summary.p50_ms), ("0.95", summary.p95_ms), ("0.99", summary.p99_ms)):
+                lines.append(f'palimpsest_operation_latency_seconds{{operation="{op}",quantile="{q}"}} {ms / 1000:.6f}')
+            lines.append(f'palimpsest_operation_latency_seconds_count{{operation="{op}"}} {summary.count}')
+        return "\n".join(lines) + "\n"
+
+
+def _label(value: str) -> str:
+    """A label value escaped as the exposition format asks (backslash, quote, newline)."""
+    return re.sub(r'[\\"\n]', lambda m: "\\n" if m.group() == "\n" else "\\" + m.group(), value)

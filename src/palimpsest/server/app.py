@@ -2,7 +2,8 @@
 
 Every data route runs on ``memory.with_tenant(<the tenant of the caller's key>)`` and calls
 exactly one library method; errors are mapped by type in :mod:`palimpsest.server.errors`.
-Admin routes (``/v1/admin/...``) need the admin key and manage tenants and keys.
+Admin routes (``/v1/admin/...``, ``/metrics``) need the admin key: tenants, keys and health.
+``/ui`` (the memory panel) and ``/ui/health`` (the dashboard) are static pages that call these routes.
 """
 
 from __future__ import annotations
@@ -10,11 +11,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -37,6 +40,7 @@ from palimpsest.types import NOW, TimeArg
 
 T = TypeVar("T")
 
+STATIC = Path(__file__).resolve().parent / "static"
 MAX_PAGE = 500
 DEFAULT_PAGE = 50
 
@@ -177,6 +181,7 @@ class _Tenants:
 class _Surface:
     """What the dependencies below need, kept on ``app.state``."""
 
+    memory: Memory
     keys: KeyStore
     tenants: _Tenants
     limiter: RateLimiter | None
@@ -236,9 +241,10 @@ def create_app(
     app.add_exception_handler(RequestValidationError, _on_validation_error)
     app.add_exception_handler(StarletteHTTPException, _on_http_error)
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
-    app.state.surface = _Surface(keys, _Tenants(memory), limiter)
+    app.state.surface = _Surface(memory, keys, _Tenants(memory), limiter)
 
     app.include_router(router)
+    app.mount("/ui/static", StaticFiles(directory=STATIC), name="ui-static")
     return app
 
 
@@ -265,12 +271,24 @@ def recall(body: s.RecallIn, m: Mem) -> Any:
     )  # fmt: skip
 
 
+@router.post("/v1/recall/feedback", response_model=s.FeedbackSampleOut, tags=["conversation"])
+def recall_feedback(body: s.RecallFeedbackIn, m: Mem) -> Any:
+    """Was a recalled item useful for the query? The health dashboard's recall precision."""
+    return m.recall_feedback(body.query, body.item_id, body.useful, user_id=body.user_id)
+
+
 @router.post("/v1/search", response_model=list[s.MemoryItemOut], tags=["conversation"])
 def search(body: s.SearchIn, m: Mem) -> Any:
     """Ranked hybrid (lexical + vector) hits with scores and provenance."""
     if body.session_id is not None:
         bind_session(m, body.user_id, body.session_id)
     return m.search(body.query, body.user_id, limit=body.limit, channels=body.channels, session_id=body.session_id)
+
+
+@router.get("/v1/users/{user_id}/sessions", response_model=list[s.SessionOut], tags=["conversation"])
+def sessions(user_id: str, m: Mem) -> Any:
+    """The user's remembered conversations, most recently active first."""
+    return m.sessions(user_id)
 
 
 @router.post("/v1/users/{user_id}/sessions/{session_id}/end", response_model=s.SummaryOut | None, tags=["conversation"])
@@ -623,6 +641,34 @@ def list_keys(surface: AdminSurface, tenant: str | None = None) -> Any:
 def revoke_key(key_id: str, surface: AdminSurface) -> Any:
     """Revoke a key: it stops working at once."""
     return surface.keys.revoke(key_id)
+
+
+@router.get("/v1/admin/health", response_model=s.HealthOut, tags=["admin"])
+def health(
+    surface: AdminSurface,
+    threshold: Annotated[float, Query(ge=0, le=1, description="Alert below this recall precision.")] = 0.7,
+    window: Annotated[int, Query(ge=1, le=10_000, description="Feedback samples per tenant.")] = 200,
+) -> Any:
+    """Every tenant's store sizes, rejections, quarantines and recall precision; this process's latencies."""
+    return surface.memory.health([t.name for t in surface.keys.tenants()], threshold=threshold, window=window)
+
+
+@router.get("/metrics", response_class=PlainTextResponse, tags=["admin"])
+def prometheus(surface: AdminSurface) -> PlainTextResponse:
+    """Prometheus text exposition: counters and latency quantiles of this process (admin key)."""
+    return PlainTextResponse(surface.memory.metrics.prometheus(), media_type="text/plain; version=0.0.4")
+
+
+@router.get("/ui", include_in_schema=False)
+def panel() -> FileResponse:
+    """The memory panel for end users (static; it talks to the REST API with the user's key)."""
+    return FileResponse(STATIC / "panel.html")
+
+
+@router.get("/ui/health", include_in_schema=False)
+def dashboard() -> FileResponse:
+    """The health dashboard for operators (static; it reads ``/v1/admin/health`` with the admin key)."""
+    return FileResponse(STATIC / "health.html")
 
 
 @router.get("/healthz", tags=["admin"])

@@ -240,6 +240,59 @@ class NewApiKeyOut(ApiKeyOut):
     """The key itself: shown once, stored only as a salted hash."""
 
 
+class SessionOut(_Out):
+    session_id: str
+    first_at: datetime
+    last_at: datetime
+    turns: int
+
+
+class FeedbackSampleOut(_Out):
+    id: str
+    tenant: str
+    query: str
+    item_id: str
+    useful: bool
+    at: datetime
+    user_id: str | None
+
+
+class PrecisionOut(_Out):
+    precision: float | None
+    """useful / (useful + useless); null without feedback."""
+    useful: int
+    useless: int
+    threshold: float
+    alert: bool
+    failing: tuple[FeedbackSampleOut, ...]
+    """The useless samples, newest first, when ``alert`` is set."""
+
+
+class OperationLatencyOut(_Out):
+    operation: str
+    count: int
+    p50_ms: float
+    p95_ms: float
+    p99_ms: float
+
+
+class TenantHealthOut(_Out):
+    tenant: str
+    facts: int
+    turns: int
+    rejections: int
+    quarantines: int
+    precision: PrecisionOut
+
+
+class HealthOut(_Out):
+    at: datetime
+    tenants: tuple[TenantHealthOut, ...]
+    precision: PrecisionOut
+    latency: tuple[OperationLatencyOut, ...]
+    counters: Mapping[str, int]
+
+
 class ErrorDetail(BaseModel):
     code: str
     message: str
@@ -368,6 +421,15 @@ class TrajectoryIn(_In):
 
 class FeedbackIn(_In):
     useful: bool
+
+
+class RecallFeedbackIn(_In):
+    query: str
+    """The query the packet answered."""
+    item_id: str
+    """The recalled item judged."""
+    useful: bool
+    user_id: str | None = None
 
 
 class KnowledgeIn(_In):

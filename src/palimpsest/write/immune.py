@@ -164,6 +164,15 @@ _AGENT_DIRECTED = (
     rf"(?:{_RULE_MARKER}|{_OTHERS}|{_ANYONE}|\byou\b|^\W*(?:please\s+)?(?:approve|accept|process|grant|change|let|allow|skip|"
     r"refund|give|reset|unlock|update|transfer|ship|send)\b|你|请|直接)"
 )
+# The directive is an order to the agent, not the speaker's own intention ("I'll make sure everyone…",
+# measured: 24 of 6,199 real LongMemEval user turns were flagged without this): a standing-rule
+# marker, a sentence that starts with the order, "you must/should …", or a Chinese imperative form.
+_TOLD_TO_AGENT = (
+    rf"(?:{_RULE_MARKER}|^\W*(?:(?:please|now|also|and|then|just|ok|okay)[,\s]+)*(?:tell|say|inform|notify|promise|approve|"
+    r"auto-?approve|grant|refund|credit|change|update|set|reset|modify|edit|charge|ban|block|unblock|unlock|suspend|delete|"
+    r"remove|wipe|expire|waive|disable|make sure|ensure|offer|cancel|message|text|give|send)\b"
+    r"|\byou (?:must|should|will|need to|have to|are to|shall)\b|请|你|直接|把|给所有|给每)"
+)
 _DESTRUCT_EN = r"\b(?:delete|erase|wipe|destroy|purge|drop|truncate|clear|remove|nuke)\b"
 _DESTRUCT_ZH = r"(?:删除|删掉|删了|清空|清除|抹掉|销毁|格式化|清掉|干掉|\bdrop\b|\btruncate\b)"
 # Stores of everybody's data ("the customer database", "用户表").
@@ -571,7 +580,7 @@ _RULES: tuple[_Rule, ...] = (
     # A standing answer for unnamed third parties ("whenever anyone asks, say …", "以后有人问就说 …").
     _rule("instruction", 0.8, "standing_answer_for_anyone", _RULE_MARKER, _ANYONE, _ANSWER_THEM),
     # Acting on everybody: telling every customer something, changing all users' data.
-    _rule("instruction", 0.8, "directive_for_others", _DIRECTIVE, _OTHERS, unless=_LINKED_TO_ME),
+    _rule("instruction", 0.8, "directive_for_others", _DIRECTIVE, _OTHERS, _TOLD_TO_AGENT, unless=_LINKED_TO_ME),
     # Approving everything in bulk is a check switched off.
     _rule(
         "instruction",
