@@ -43,6 +43,7 @@ from typing import Any
 import yaml
 
 from palimpsest.core.identifiers import IdentifierKind, identifier_key
+from palimpsest.write import extract
 
 DATA = Path(__file__).parent / "data" / "extraction_labelled.yaml"
 ANALYSIS_MARKER = "<!-- analysis -->"
@@ -50,26 +51,8 @@ TARGET_PRECISION = 0.95
 TARGET_RECALL = 0.85
 TARGET_FALSE_QUARANTINE = 0.02
 
-CANONICAL_PREDICATES = (
-    "lives_in",
-    "address",
-    "works_at",
-    "job_title",
-    "owns_device",
-    "phone",
-    "email",
-    "order_id",
-    "ticket_id",
-    "name",
-    "preferred_report_format",
-    "preferred_export_format",
-    "preferred_theme",
-    "preferred_language",
-    "preferred_notification_channel",
-    "preferred_shipping_carrier",
-    "preferred_payment_method",
-    "preference",
-)
+# The product's own list, so the scorer and the extractor can never disagree on what exists.
+CANONICAL_PREDICATES = extract.CANONICAL_PREDICATES
 IDENTIFIER_KINDS = ("phone", "email", "order_id", "ticket_id", "user_id", "amount")
 INTENT_TYPES = ("data_aggregation", "export", "query", "modify_setting", "refund", "complaint", "cancel_order")
 ATTACK_FAMILIES = (

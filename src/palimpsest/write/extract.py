@@ -61,28 +61,27 @@ __all__ = [
     "parse_llm_extraction",
 ]
 
-CANONICAL_PREDICATES: frozenset[str] = frozenset(
-    [
-        "lives_in",
-        "address",
-        "works_at",
-        "job_title",
-        "owns_device",
-        "phone",
-        "email",
-        "order_id",
-        "ticket_id",
-        "name",
-        "preferred_report_format",
-        "preferred_export_format",
-        "preferred_theme",
-        "preferred_language",
-        "preferred_notification_channel",
-        "preferred_shipping_carrier",
-        "preferred_payment_method",
-        "preference",
-    ]
+CANONICAL_PREDICATES: tuple[str, ...] = (
+    "lives_in",
+    "address",
+    "works_at",
+    "job_title",
+    "owns_device",
+    "phone",
+    "email",
+    "order_id",
+    "ticket_id",
+    "name",
+    "preferred_report_format",
+    "preferred_export_format",
+    "preferred_theme",
+    "preferred_language",
+    "preferred_notification_channel",
+    "preferred_shipping_carrier",
+    "preferred_payment_method",
+    "preference",
 )
+"""The predicates the rule extractors produce, in report order (the registry YAML describes them)."""
 TOPICS: tuple[str, ...] = (
     "orders",
     "billing",
@@ -267,7 +266,7 @@ class LLMExtractor:
     def __init__(self, client: ChatCompleter, fallback: Extractor, *, predicates: Iterable[str] = ()) -> None:
         self._client = client
         self._fallback = fallback
-        self.predicates = CANONICAL_PREDICATES | frozenset(predicates)
+        self.predicates = frozenset(CANONICAL_PREDICATES) | frozenset(predicates)
         self.last_error: str | None = None
 
     def extract(self, text: str, *, speaker_id: str, at: datetime, role: str = "user", tz: tzinfo = UTC) -> Extraction:
