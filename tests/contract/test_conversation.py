@@ -302,3 +302,16 @@ def test_reindex_re_embeds_with_the_configured_embedder(backend_url: str, make_m
     embedder = second.conversation.embedder
     assert second.backend.vectors.space_info("turns") == (embedder.name, 32)
     assert any(e.action == "reindex" for e in second.audit.events())
+
+
+def test_storyline_is_built_from_the_newest_sessions(make_memory: Any, clock: FakeClock) -> None:
+    memory: Memory = make_memory(embedder="hash", summary_every=1)
+    for i in range(3):
+        clock.advance(minutes=1)
+        memory.add(f"session {i} is about topic{i}", user_id="u1", session_id=f"s{i}")
+        memory.end_session("u1", f"s{i}")
+    newest = memory.backend.summaries.for_user("default", "u1", "session", limit=2)
+    assert [s.session_id for s in newest] == ["s2", "s1"]
+    assert len(memory.backend.summaries.for_user("default", "u1", "session")) == 3
+    storyline = memory.summaries.get("u1")
+    assert storyline is not None and storyline.covers

@@ -207,8 +207,10 @@ class SummaryStore(Protocol):
 
     def get(self, tenant: str, user_id: str, kind: SummaryKind, session_id: str | None = None) -> Summary | None: ...
 
-    def for_user(self, tenant: str, user_id: str, kind: SummaryKind | None = None) -> list[Summary]:
-        """Most recently updated first."""
+    def for_user(
+        self, tenant: str, user_id: str, kind: SummaryKind | None = None, *, limit: int | None = None
+    ) -> list[Summary]:
+        """Most recently updated first; at most ``limit`` of them."""
         ...
 
     def get_by_ids(self, tenant: str, ids: Sequence[str], *, with_covers: bool = True) -> list[Summary]:

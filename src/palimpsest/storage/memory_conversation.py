@@ -249,11 +249,14 @@ class MemorySummaryStore:
         with self._lock:
             return self._rows.get((tenant, user_id, kind, session_id))
 
-    def for_user(self, tenant: str, user_id: str, kind: SummaryKind | None = None) -> list[Summary]:
+    def for_user(
+        self, tenant: str, user_id: str, kind: SummaryKind | None = None, *, limit: int | None = None
+    ) -> list[Summary]:
         with self._lock:
             rows = [s for s in self._rows.values() if s.tenant == tenant and s.user_id == user_id]
         rows = [s for s in rows if kind is None or s.kind == kind]
-        return sorted(rows, key=lambda s: (s.updated_at, s.id), reverse=True)
+        ordered = sorted(rows, key=lambda s: (s.updated_at, s.id), reverse=True)
+        return ordered if limit is None else ordered[:limit]
 
     def get_by_ids(self, tenant: str, ids: Sequence[str], *, with_covers: bool = True) -> list[Summary]:
         wanted = set(ids)

@@ -731,12 +731,14 @@ class PostgresSummaryStore:
             ).fetchone()
         return None if row is None else _summary_from_row(row)
 
-    def for_user(self, tenant: str, user_id: str, kind: SummaryKind | None = None) -> list[Summary]:
+    def for_user(
+        self, tenant: str, user_id: str, kind: SummaryKind | None = None, *, limit: int | None = None
+    ) -> list[Summary]:
         with self._backend.connection() as conn:
             rows = conn.execute(
                 f"SELECT {_SUMMARY_SELECT} FROM summaries WHERE tenant = %s AND user_id = %s "
-                "AND (%s::text IS NULL OR kind = %s::text) ORDER BY updated_at DESC, id DESC",
-                (tenant, user_id, kind, kind),
+                "AND (%s::text IS NULL OR kind = %s::text) ORDER BY updated_at DESC, id DESC LIMIT %s",
+                (tenant, user_id, kind, kind, limit),
             ).fetchall()
         return [_summary_from_row(r) for r in rows]
 

@@ -838,12 +838,14 @@ class SQLiteSummaryStore:
         )
         return _summary(rows[0]) if rows else None
 
-    def for_user(self, tenant: str, user_id: str, kind: SummaryKind | None = None) -> list[Summary]:
+    def for_user(
+        self, tenant: str, user_id: str, kind: SummaryKind | None = None, *, limit: int | None = None
+    ) -> list[Summary]:
         where = " AND kind = ?" if kind is not None else ""
         rows = self._db.execute(
             f"SELECT {_SUMMARY_COLUMNS} FROM summaries WHERE tenant = ? AND user_id = ?{where}"
-            " ORDER BY updated_at DESC, id DESC",
-            (tenant, user_id, *([kind] if kind is not None else [])),
+            " ORDER BY updated_at DESC, id DESC LIMIT ?",
+            (tenant, user_id, *([kind] if kind is not None else []), -1 if limit is None else limit),
         )
         return [_summary(r) for r in rows]
 
