@@ -11,6 +11,7 @@ similarity); ``recall`` routes the query over channels and returns a
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import threading
@@ -33,7 +34,7 @@ from palimpsest.core.router import RouterRecipe, find_identifiers, plan_route
 from palimpsest.errors import EmbedderMismatchError, ValidationError
 from palimpsest.ids import new_id
 from palimpsest.text import tokenize
-from palimpsest.types import FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn, View
+from palimpsest.types import Cardinality, FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn, View
 
 if TYPE_CHECKING:
     import numpy as np
@@ -541,7 +542,11 @@ class Conversation:
         self, q: _Query, *, user_id: str, at: datetime | None, limit: int, with_history: bool
     ) -> list[MemoryItem]:
         facts = self._memory.facts
-        current = facts.list(user_id=user_id, valid_at=at if at is not None else _now(self._memory))
+        current = facts.list(
+            user_id=user_id,
+            valid_at=at if at is not None else _now(self._memory),
+            exclude_predicates=self._unasked_many_predicates(q),
+        )
         if not current:
             return []
         scored = _score_facts(q, current, self._fact_vectors(current), self._memory.config.predicates)
@@ -562,6 +567,30 @@ class Conversation:
                     if old.id != fact.id and old.valid_to is not None and old.valid_to <= fact.valid_from:
                         items.append(_fact_item(old, score * 0.5, "history"))
         return items
+
+    def _unasked_many_predicates(self, q: _Query) -> tuple[str, ...]:
+        """*Many* predicates (order ids, devices, tickets) the query does not ask about.
+
+        They accumulate without bound — a customer's order ids can run into thousands — and
+        reading and scoring all of them on every recall dominated its cost (4,461 facts for one
+        user: recall p95 151 ms against 9.7 ms for the episodes). A *many* predicate is read
+        when the query names it by its words or keywords, or carries an identifier.
+        """
+        registry = self._memory.config.predicates
+        if find_identifiers(q.text):
+            return ()
+        asked = set(q.terms) | {ch for ch in q.text if "\u4e00" <= ch <= "\u9fff"}
+        skipped: list[str] = []
+        for name in registry.names():
+            spec = registry.get(name)
+            if spec.cardinality is not Cardinality.MANY:
+                continue
+            vocabulary = (
+                set(tokenize(name.replace("_", " "))) | set(spec.keywords) | set(tokenize(" ".join(spec.keywords)))
+            )
+            if not asked & vocabulary:
+                skipped.append(name)
+        return tuple(skipped)
 
     def _fact_vectors(self, facts: Sequence[FactVersion]) -> NDArray[np.float32]:
         """Passage vectors of ``facts``. A fact version never changes, so its vector is kept
@@ -725,6 +754,12 @@ class Conversation:
 
 
 # -- helpers --------------------------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=1024)
+def _predicate_vocabulary(name: str, keywords: tuple[str, ...]) -> frozenset[str]:
+    """The words that name a predicate: its own name, its keywords and their tokens (both languages)."""
+    return frozenset(tokenize(name.replace("_", " "))) | frozenset(keywords) | frozenset(tokenize(" ".join(keywords)))
 
 
 def _now(memory: Memory) -> datetime:

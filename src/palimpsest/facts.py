@@ -407,6 +407,7 @@ class Facts:
         view: View | str = View.ACTIVE,
         limit: int | None = None,
         offset: int = 0,
+        exclude_predicates: Sequence[str] = (),
     ) -> list[FactVersion]:
         """Versions matching the filters, as of ``valid_at`` / ``known_at`` (``None`` = all time)."""
         owner = user_id if user_id is not None else subject
@@ -424,6 +425,7 @@ class Facts:
             view=View.parse(view),
             limit=limit,
             offset=offset,
+            exclude_predicates=tuple(exclude_predicates),
         )
         return self._backend.facts.query(query)
 

@@ -315,3 +315,15 @@ def test_storyline_is_built_from_the_newest_sessions(make_memory: Any, clock: Fa
     assert len(memory.backend.summaries.for_user("default", "u1", "session")) == 3
     storyline = memory.summaries.get("u1")
     assert storyline is not None and storyline.covers
+
+
+def test_facts_channel_reads_many_valued_predicates_only_when_asked(conv: Memory) -> None:
+    conv.facts.set("u1", "lives_in", "Hangzhou", source="user_command")
+    for i in range(5):
+        conv.facts.set("u1", "order_id", f"ORD-77{i}", source="user_command")
+    where = conv.recall("where does the user live now?", user_id="u1")
+    assert [i.content for i in where.items if i.kind == "fact"] == ["lives in: Hangzhou"]
+    orders = conv.recall("which orders did the user place?", user_id="u1")
+    assert sum(1 for i in orders.items if i.kind == "fact" and "order id" in i.content) == 5
+    rows = conv.facts.list(user_id="u1", exclude_predicates=["order_id"])
+    assert [v.predicate for v in rows] == ["lives_in"]

@@ -49,6 +49,8 @@ class FactQuery:
     view: View = View.ACTIVE
     limit: int | None = None
     offset: int = 0
+    exclude_predicates: tuple[str, ...] = ()
+    """Predicates to leave out (the recall facts channel skips large *many* predicates it was not asked about)."""
 
 
 class FactStore(Protocol):

@@ -32,6 +32,8 @@ def matches_query(version: FactVersion, query: FactQuery) -> bool:
         return False
     if query.predicate is not None and version.predicate != query.predicate:
         return False
+    if version.predicate in query.exclude_predicates:
+        return False
     if query.value_key is not None and version.value_key != query.value_key:
         return False
     if query.valid_at is not None and not version.valid_at(query.valid_at):

@@ -617,6 +617,9 @@ class PostgresFactStore:
         if query.value_key is not None:
             clauses.append("value_key = %s")
             params.append(query.value_key)
+        if query.exclude_predicates:
+            clauses.append("predicate <> ALL(%s)")
+            params.append(list(query.exclude_predicates))
         if query.valid_at is not None:
             clauses.append("valid_from <= %s AND (valid_to IS NULL OR %s < valid_to)")
             params += [query.valid_at, query.valid_at]

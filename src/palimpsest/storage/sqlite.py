@@ -671,6 +671,9 @@ class SQLiteFactStore:
             if value is not None:
                 clauses.append(f"{column} = ?")
                 params.append(value)
+        if query.exclude_predicates:
+            clauses.append(f"predicate NOT IN ({', '.join('?' for _ in query.exclude_predicates)})")
+            params += list(query.exclude_predicates)
         if query.valid_at is not None:
             at = to_micros(query.valid_at)
             clauses.append("valid_from <= ? AND (valid_to IS NULL OR ? < valid_to)")
