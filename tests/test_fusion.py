@@ -17,6 +17,7 @@ from palimpsest.core.fusion import (
     session_prior,
     weighted_fusion,
 )
+from palimpsest.errors import ConfigError
 
 
 def approx(d: dict[str, float]) -> dict[str, object]:
@@ -41,7 +42,7 @@ def test_normalize_scores(method: Normalization, scores: dict[str, float], expec
 
 
 def test_normalize_rejects_unknown_method() -> None:
-    with pytest.raises(ValueError, match="unknown normalization"):
+    with pytest.raises(ConfigError, match="unknown normalization"):
         normalize_scores({"a": 1.0}, "softmax")  # type: ignore[arg-type]
 
 
@@ -126,7 +127,7 @@ def test_fuse_pipeline_and_defaults() -> None:
     [{"lexical_weight": 1.5}, {"neighbour_weight": -0.1}, {"session_weight": -1.0}, {"session_top": 0}],
 )
 def test_params_validated(kwargs: dict[str, float]) -> None:
-    with pytest.raises(ValueError, match="must be"):
+    with pytest.raises(ConfigError, match="must be"):
         FusionParams(**kwargs)  # type: ignore[arg-type]
 
 

@@ -33,6 +33,8 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeVar
 
+from palimpsest.errors import ConfigError
+
 __all__ = [
     "FusionParams",
     "Normalization",
@@ -85,11 +87,11 @@ class FusionParams:
 
     def __post_init__(self) -> None:
         if not 0.0 <= self.lexical_weight <= 1.0:
-            raise ValueError("lexical_weight must be within [0, 1]")
+            raise ConfigError("lexical_weight must be within [0, 1]")
         if self.neighbour_weight < 0.0 or self.session_weight < 0.0:
-            raise ValueError("neighbour_weight and session_weight must be >= 0")
+            raise ConfigError("neighbour_weight and session_weight must be >= 0")
         if self.session_top < 1:
-            raise ValueError("session_top must be >= 1")
+            raise ConfigError("session_top must be >= 1")
 
 
 def normalize_scores(scores: Mapping[K, float], method: Normalization = "minmax") -> dict[K, float]:
@@ -125,7 +127,7 @@ def normalize_scores(scores: Mapping[K, float], method: Normalization = "minmax"
         if std <= 0.0:
             return dict.fromkeys(scores, 0.0)
         return {k: (v - mean) / std for k, v in scores.items()}
-    raise ValueError(f"unknown normalization {method!r}")
+    raise ConfigError(f"unknown normalization {method!r}")
 
 
 def weighted_fusion(

@@ -336,7 +336,7 @@ class PostgresTurnStore:
 
     def insert(self, turns: Sequence[Turn], lexical_texts: Sequence[str]) -> None:
         if len(turns) != len(lexical_texts):
-            raise ValueError("insert() needs one lexical text per turn")
+            raise ValidationError("insert() needs one lexical text per turn")
         if not turns:
             return
         columns = ", ".join((*_TURN_COLUMNS, "lexical", "lexical_len"))
