@@ -474,9 +474,9 @@ class Conversation:
         if limit < 1:
             raise ValidationError("limit must be at least 1")
         wanted = tuple(channels) if channels is not None else ("episodes",)
-        unknown = sorted(set(wanted) - {"episodes", "summaries", "facts"})
+        unknown = sorted(set(wanted) - {"episodes", "summaries", "facts", "files"})
         if unknown:
-            raise ValidationError(f"search() channels must be among episodes, summaries, facts; got {unknown}")
+            raise ValidationError(f"search() channels must be among episodes, summaries, facts, files; got {unknown}")
         q = _Query(query, self)
         items: list[MemoryItem] = []
         if "episodes" in wanted:
@@ -485,6 +485,8 @@ class Conversation:
             items.extend(self._summary_items(q, user_id=user_id, limit=limit))
         if "facts" in wanted:
             items.extend(self._fact_items(q, user_id=user_id, at=None, limit=limit, with_history=False))
+        if "files" in wanted:
+            items.extend(self._memory.files.items(user_id, q.terms, lambda: q.vector, limit=limit))
         items.sort(key=lambda i: -i.score)
         return items[:limit]
 
@@ -700,6 +702,8 @@ class Conversation:
             return self._memory.workflows.items(q.text)
         if channel == "knowledge":
             return [_knowledge_item(m) for m in self._memory.knowledge.find(q.text, limit=3)]
+        if channel == "files":
+            return self._memory.files.items(user_id, q.terms, lambda: q.vector, limit=5)
         return None
 
     def _exact_items(self, query: str, *, user_id: str, at: datetime | None) -> list[MemoryItem]:

@@ -9,6 +9,7 @@ need to import a driver to handle a failure. Surfaces (REST, MCP, CLI) map these
     ├── ConfigError                 bad configuration, unknown backend URL or embedder
     │   └── EmbedderMismatchError   store was built with another embedder (run `palimpsest reindex`)
     ├── ValidationError             bad input from the caller; nothing was written
+    │   ├── FileTooLargeError       a file over the size limit
     │   ├── NaiveDatetimeError      a datetime without tzinfo
     │   ├── InvalidIntervalError    valid_to <= valid_from
     │   └── UnknownViewError        view= names no view
@@ -17,6 +18,7 @@ need to import a driver to handle a failure. Surfaces (REST, MCP, CLI) map these
     │   │                           current intervals that survived every retry)
     │   └── StaleVersionError       the addressed version is no longer current (never retried)
     ├── PermissionDeniedError       scope or consent forbids the operation
+    │   └── SwitchedOffError        the user switched this kind of memory off (or withdrew consent)
     ├── IntegrityError              stored data fails a check (e.g. a broken audit chain)
     ├── StorageError                the backend failed (connection lost, disk full, ...)
     │   └── MigrationError          a schema migration failed or the schema is newer than this code
@@ -57,6 +59,10 @@ class NaiveDatetimeError(ValidationError):
     code = "MEM_ERR_NAIVE_DATETIME"
 
 
+class FileTooLargeError(ValidationError):
+    code = "MEM_ERR_FILE_TOO_LARGE"
+
+
 class InvalidIntervalError(ValidationError):
     code = "MEM_ERR_INVALID_INTERVAL"
 
@@ -81,6 +87,10 @@ class PermissionDeniedError(PalimpsestError):
     code = "MEM_ERR_PERMISSION"
 
 
+class SwitchedOffError(PermissionDeniedError):
+    code = "MEM_ERR_SWITCHED_OFF"
+
+
 class IntegrityError(PalimpsestError):
     code = "MEM_ERR_INTEGRITY"
 
@@ -101,6 +111,7 @@ __all__ = [
     "ConfigError",
     "ConflictError",
     "EmbedderMismatchError",
+    "FileTooLargeError",
     "IntegrityError",
     "InvalidIntervalError",
     "MigrationError",
@@ -111,6 +122,7 @@ __all__ = [
     "QuarantinedError",
     "StaleVersionError",
     "StorageError",
+    "SwitchedOffError",
     "UnknownViewError",
     "ValidationError",
 ]

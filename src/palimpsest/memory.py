@@ -25,6 +25,7 @@ from palimpsest.core.router import RouterRecipe
 from palimpsest.core.window import WindowPolicy
 from palimpsest.errors import ValidationError
 from palimpsest.facts import Facts
+from palimpsest.files import Files
 from palimpsest.governance.audit import next_event, payload_digest, verify_chain
 from palimpsest.governance.controls import ConsentPolicy, Controls
 from palimpsest.governance.inheritance import Inheritance
@@ -160,6 +161,7 @@ class Memory:
         self.inheritance = Inheritance(self)
         self.knowledge = Knowledge(self)
         self.workflows = Workflows(self)
+        self.files = Files(self)
 
     def router_recipe(self) -> RouterRecipe:
         return self._router.get()
@@ -233,7 +235,13 @@ class Memory:
 
     def reindex(self, progress: Callable[[int, int], None] | None = None) -> int:
         """Re-embed everything with the configured embedder (after changing embedders)."""
-        count = self.conversation.reindex(progress)
+        conversation = self.conversation.reindex(progress)
+
+        def files_progress(done: int) -> None:
+            if progress is not None:
+                progress(conversation + done, conversation + done)
+
+        count = conversation + self.files.reindex(files_progress)
         self.audit.record("reindex", self.config.embedder, {"vectors": count})
         return count
 
@@ -353,6 +361,7 @@ class Memory:
                 erased = self.backend.facts.erase(tenant, user_id, subject=subject, predicate=predicate)
                 if whole_user:
                     erased += self._erase_conversation(tenant, user_id)
+                    erased += len(self.files.forget_user(user_id, now, hard=True))
                 result = ForgetResult(erased=erased, hard=True)
             else:
                 ids = self.backend.facts.forget(tenant, user_id, subject=subject, predicate=predicate, at=now)
@@ -360,7 +369,7 @@ class Memory:
                     turn_ids = self.backend.turns.forget(tenant, user_id, session_id=None, turn_ids=None, at=now)
                     self.backend.vectors.delete("turns", tenant, turn_ids)
                     self._erase_summaries(tenant, user_id)
-                    ids = [*ids, *turn_ids]
+                    ids = [*ids, *turn_ids, *self.files.forget_user(user_id, now, hard=False)]
                 result = ForgetResult(forgotten=tuple(ids))
             target = "/".join(p for p in (user_id, subject or "*", predicate or "*"))
             payload = {"hard": hard, "reason": reason, "count": result.erased or len(result.forgotten)}
@@ -412,6 +421,7 @@ class Memory:
             cutoff = require_aware(before, "before") if before is not None else now - self.config.forgotten_retention
             deleted = self.backend.facts.purge(tenant, forgotten_before=cutoff)
             deleted += self.backend.turns.purge(tenant, forgotten_before=cutoff)
+            deleted += self.files.purge(cutoff, now)
             self.audit.append(
                 "purge", f"forgotten_before={cutoff.isoformat()}", {"deleted": deleted, "cutoff": cutoff}, at=now
             )

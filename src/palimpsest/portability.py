@@ -1,7 +1,8 @@
 """Export and import one user's memory as JSON (``Memory.export`` / ``Memory.import_``).
 
 The export holds the user's fact versions (every stored version on both time axes, forgotten
-ones excluded: they are on their way out), remembered turns and switches. Import is validated
+ones excluded: they are on their way out), remembered turns, files (with their text) and
+switches. Import is validated
 before anything is written, runs in one transaction, and is idempotent: importing the same
 export twice writes nothing the second time.
 
@@ -23,6 +24,7 @@ from palimpsest.conversation import TURN_SPACE, lexical_text, passage_texts
 from palimpsest.core import temporal
 from palimpsest.core.clock import require_aware
 from palimpsest.errors import ConflictError, ValidationError
+from palimpsest.files import FileDraft, StoredFile, check_media_type, check_name, decode_content
 from palimpsest.governance.controls import SWITCH_TYPES
 from palimpsest.types import Cardinality, FactStatus, FactVersion, Source, Turn, View
 
@@ -40,6 +42,7 @@ class ImportResult:
     user_id: str
     facts: int = 0
     turns: int = 0
+    files: int = 0
     settings: bool = False
     """Whether the user's switches changed."""
 
@@ -92,6 +95,22 @@ def turn_to_dict(t: Turn) -> dict[str, Any]:
     }
 
 
+def file_to_dict(f: StoredFile) -> dict[str, Any]:
+    return {
+        "id": f.id,
+        "name": f.name,
+        "media_type": f.media_type,
+        "content": f.content,
+        "added_at": _iso(f.added_at),
+        "recorded_at": _iso(f.recorded_at),
+        "source": f.source,
+        "added_by": f.added_by,
+        "agent_id": f.agent_id,
+        "metadata": dict(f.metadata),
+        "expires_at": _iso(f.expires_at),
+    }
+
+
 def export_user(memory: Memory, user_id: str) -> dict[str, Any]:
     if not isinstance(user_id, str) or not user_id.strip():
         raise ValidationError("user_id must be a non-empty string")
@@ -110,6 +129,7 @@ def export_user(memory: Memory, user_id: str) -> dict[str, Any]:
         "exported_at": require_aware(memory.config.clock(), "clock()").isoformat(),
         "facts": [fact_to_dict(v) for v in facts],
         "turns": [turn_to_dict(t) for t in turns],
+        "files": [file_to_dict(memory.files.get(f.id)) for f in reversed(memory.files.list(user_id))],
         "settings": settings,
     }
 
@@ -280,6 +300,29 @@ def _parse_turn(raw: Any, where: str, user_id: str, tenant: str, ids: _Ids) -> T
     )
 
 
+def _parse_file(raw: Any, where: str, user_id: str, ids: _Ids) -> FileDraft:
+    r = _Reader(raw, where)
+    try:
+        name, media_type = check_name(r.text("name")), check_media_type(r.text("media_type"))
+        text = decode_content(r.text("content"))
+    except ValidationError as exc:
+        raise ValidationError(f"{where}: {exc.message}") from None
+    return FileDraft(
+        id=ids(r.text("id")),
+        user_id=user_id,
+        name=name,
+        media_type=media_type,
+        text=text,
+        added_at=r.required_time("added_at"),
+        recorded_at=r.required_time("recorded_at"),
+        source=r.text("source"),
+        added_by=r.text("added_by", optional=True, empty=True),
+        agent_id=r.maybe_text("agent_id"),
+        metadata=dict(r.mapping("metadata")),
+        expires_at=r.time("expires_at", optional=True),
+    )
+
+
 def _parse_settings(raw: Any) -> dict[str, Any]:
     r = _Reader(raw, "settings")
     switches: dict[str, Any] = {name: r.flag(name, True) for name in ("memory", *SWITCH_TYPES)}
@@ -295,6 +338,7 @@ class _Parsed:
     user_id: str
     facts: list[FactVersion]
     turns: list[Turn]
+    files: list[FileDraft]
     settings: dict[str, Any]
 
 
@@ -309,10 +353,11 @@ def parse_export(data: Any, tenant: str) -> _Parsed:
     ids = _Ids(r.text("tenant"), tenant)
     facts = [_parse_fact(f, f"facts[{i}]", user_id, tenant, ids) for i, f in enumerate(r.items("facts"))]
     turns = [_parse_turn(t, f"turns[{i}]", user_id, tenant, ids) for i, t in enumerate(r.items("turns"))]
-    for name, rows in (("facts", facts), ("turns", turns)):
+    files = [_parse_file(f, f"files[{i}]", user_id, ids) for i, f in enumerate(r.items("files"))]
+    for name, rows in (("facts", facts), ("turns", turns), ("files", files)):
         if len({row.id for row in rows}) != len(rows):
             raise ValidationError(f"export.{name}: ids must be unique")
-    return _Parsed(user_id, facts, turns, _parse_settings(data.get("settings", {})))
+    return _Parsed(user_id, facts, turns, files, _parse_settings(data.get("settings", {})))
 
 
 # -- import ------------------------------------------------------------------------------
@@ -380,12 +425,13 @@ def import_user(memory: Memory, data: Any) -> ImportResult:
         if facts:
             memory.backend.facts.insert_versions(facts)
         _store_turns(memory, turns)
-        if facts or turns:
+        files = memory.files.store_imported(parsed.files)
+        if facts or turns or files:
             memory.audit.record(
                 "import",
                 parsed.user_id,
-                {"facts": [v.id for v in facts], "turns": [t.id for t in turns]},
+                {"facts": [v.id for v in facts], "turns": [t.id for t in turns], "files": files},
             )
         if differs:
             memory.controls.set(parsed.user_id, **wanted)
-    return ImportResult(user_id=parsed.user_id, facts=len(facts), turns=len(turns), settings=differs)
+    return ImportResult(user_id=parsed.user_id, facts=len(facts), turns=len(turns), files=len(files), settings=differs)

@@ -281,7 +281,7 @@ class Summary:
     session_id: str | None = None
 
 
-ItemKind = Literal["exact", "fact", "episode", "summary", "window", "workflow", "knowledge"]
+ItemKind = Literal["exact", "fact", "episode", "summary", "window", "workflow", "knowledge", "file"]
 
 
 @dataclass(frozen=True, slots=True)

@@ -48,6 +48,7 @@ def _channel_of(item: MemoryItem) -> str:
         "window": "window",
         "workflow": "workflows",
         "knowledge": "knowledge",
+        "file": "files",
     }[item.kind]
 
 

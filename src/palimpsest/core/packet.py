@@ -43,6 +43,7 @@ _SECTIONS: tuple[tuple[str, str], ...] = (
     ("fact_history", "History (superseded; not current)"),
     ("workflow", "Procedures"),
     ("knowledge", "Knowledge"),
+    ("file", "From the user's files"),
     ("summary", "Summaries"),
     ("episode", "Relevant conversation"),
     ("window", "Recent turns in this session"),

@@ -18,7 +18,7 @@ from palimpsest.errors import ConfigError
 from palimpsest.types import RoutePlan
 
 KNOWN_CHANNELS = frozenset(
-    {"exact", "facts", "facts_history", "summaries", "episodes", "window", "workflows", "knowledge"}
+    {"exact", "facts", "facts_history", "summaries", "episodes", "window", "workflows", "knowledge", "files"}
 )
 QUERY_KINDS = frozenset({"identifier", "current_state", "past_state", "preference", "procedure", "general"})
 

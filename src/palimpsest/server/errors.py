@@ -18,6 +18,7 @@ from __future__ import annotations
 from palimpsest.errors import (
     ConfigError,
     ConflictError,
+    FileTooLargeError,
     IntegrityError,
     MigrationError,
     NotFoundError,
@@ -62,6 +63,7 @@ ERROR_STATUS: tuple[tuple[type[PalimpsestError], int], ...] = (
     (NotFoundError, 404),
     (ConflictError, 409),  # StaleVersionError included
     (PayloadTooLargeError, 413),
+    (FileTooLargeError, 413),
     (ValidationError, 422),  # NaiveDatetimeError, InvalidIntervalError, UnknownViewError included
     (QuarantinedError, 422),
     (RateLimitedError, 429),

@@ -237,14 +237,16 @@ class RecordStore(Protocol):
 
     def list(
         self,
-        tenant: str,
+        tenant: str | None,
         kind: str,
         *,
         user_id: str | None = None,
         status: str | None = None,
         limit: int | None = None,
         offset: int = 0,
-    ) -> list[Record]: ...
+    ) -> list[Record]:
+        """``tenant=None``: every tenant's records of ``kind`` (maintenance only: re-embedding)."""
+        ...
 
     def delete(self, tenant: str, kind: str, ids: Sequence[str]) -> int: ...
 

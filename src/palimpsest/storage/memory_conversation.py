@@ -310,7 +310,7 @@ class MemoryRecordStore:
 
     def list(
         self,
-        tenant: str,
+        tenant: str | None,
         kind: str,
         *,
         user_id: str | None = None,
@@ -322,7 +322,7 @@ class MemoryRecordStore:
             rows = [
                 r
                 for (t, k, _), r in self._rows.items()
-                if t == tenant
+                if (tenant is None or t == tenant)
                 and k == kind
                 and (user_id is None or r.user_id == user_id)
                 and (status is None or r.status == status)

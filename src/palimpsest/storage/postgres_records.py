@@ -91,7 +91,7 @@ class PostgresRecordStore:
 
     def list(
         self,
-        tenant: str,
+        tenant: str | None,
         kind: str,
         *,
         user_id: str | None = None,
@@ -99,12 +99,15 @@ class PostgresRecordStore:
         limit: int | None = None,
         offset: int = 0,
     ) -> list[Record]:
+        # Every tenant's rows only for maintenance (re-embedding); a tenant's reads keep the
+        # plain equality so the (tenant, kind, ...) index serves them.
+        scope = "kind = %s" if tenant is None else "tenant = %s AND kind = %s"
         with self._backend.connection() as conn:
             rows = conn.execute(
-                f"SELECT {_COLUMNS} FROM records WHERE tenant = %s AND kind = %s"
+                f"SELECT {_COLUMNS} FROM records WHERE {scope}"
                 " AND (%s::text IS NULL OR user_id = %s::text) AND (%s::text IS NULL OR status = %s::text)"
                 " ORDER BY updated_at DESC, id DESC LIMIT %s OFFSET %s",
-                (tenant, kind, user_id, user_id, status, status, limit, offset),
+                (*(() if tenant is None else (tenant,)), kind, user_id, user_id, status, status, limit, offset),
             ).fetchall()
         return [_record(r) for r in rows]
 

@@ -84,7 +84,7 @@ class SQLiteRecordStore:
 
     def list(
         self,
-        tenant: str,
+        tenant: str | None,
         kind: str,
         *,
         user_id: str | None = None,
@@ -92,8 +92,8 @@ class SQLiteRecordStore:
         limit: int | None = None,
         offset: int = 0,
     ) -> list[Record]:
-        where = "tenant = ? AND kind = ?"
-        params: list[Any] = [tenant, kind]
+        where = "kind = ?" if tenant is None else "tenant = ? AND kind = ?"
+        params: list[Any] = [kind] if tenant is None else [tenant, kind]
         if user_id is not None:
             where += " AND user_id = ?"
             params.append(user_id)
