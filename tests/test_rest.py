@@ -153,7 +153,7 @@ EXPECTED = {
     "ConfigError": 500, "EmbedderMismatchError": 500, "ValidationError": 422, "NaiveDatetimeError": 422,
     "InvalidIntervalError": 422, "UnknownViewError": 422, "NotFoundError": 404, "ConflictError": 409,
     "StaleVersionError": 409, "PermissionDeniedError": 403, "IntegrityError": 500, "StorageError": 503,
-    "MigrationError": 500, "QuarantinedError": 422,
+    "MigrationError": 500, "QuarantinedError": 422, "FileTooLargeError": 413, "SwitchedOffError": 403,
 }  # fmt: skip
 
 
@@ -500,3 +500,51 @@ def test_the_panel_and_the_dashboard_are_served(client: TestClient) -> None:
     english, chinese = (re.findall(r'^ {4}"([a-z.A-Z]+)":', block, flags=re.M)
                         for block in script.split("\n  zh: {\n")[0:2])  # fmt: skip
     assert len(english) > 50 and english == chinese, "the English and Chinese string tables differ"
+
+
+def test_files_upload_list_get_recall_and_delete(client: TestClient, acme: dict[str, str]) -> None:
+    import base64
+
+    text = "Returns policy\n\nItems can be returned within 30 days of delivery.\n\n保修：耳机享受一年保修。"
+    body = {"user_id": "u1", "name": "policy.md", "media_type": "text/markdown"}
+    made = client.post("/v1/files", json={**body, "content_base64": base64.b64encode(text.encode()).decode()},
+                       headers=acme)  # fmt: skip
+    assert made.status_code == 200, made.text
+    stored = made.json()
+    assert stored["name"] == "policy.md" and stored["content"] is None and "uploaded by user" in stored["why"]
+    listed = client.get("/v1/users/u1/files", headers=acme).json()
+    assert [f["id"] for f in listed["items"]] == [stored["id"]] and listed["next_offset"] is None
+    assert client.get(f"/v1/files/{stored['id']}", headers=acme).json()["content"] == text
+    recalled = client.post(
+        "/v1/recall", json={"query": "how many days to return items?", "user_id": "u1"}, headers=acme
+    )
+    assert any(i["kind"] == "file" and "30 days" in i["content"] for i in recalled.json()["items"])
+    found = client.post("/v1/search", json={"query": "耳机保修", "user_id": "u1", "channels": ["files"]}, headers=acme)
+    assert found.json()[0]["id"].startswith(stored["id"])
+    other = _tenant_key(client, "other")
+    _error(client.get(f"/v1/files/{stored['id']}", headers=other), 404, "MEM_ERR_NOT_FOUND")
+    deleted = client.delete(f"/v1/files/{stored['id']}", headers=acme)
+    assert deleted.status_code == 200 and deleted.json()["hard"] is False
+    assert client.get("/v1/users/u1/files", headers=acme).json()["items"] == []
+    recalled = client.post(
+        "/v1/recall", json={"query": "how many days to return items?", "user_id": "u1"}, headers=acme
+    )
+    assert not any(i["kind"] == "file" for i in recalled.json()["items"])
+    _error(client.delete(f"/v1/files/{stored['id']}", headers=acme), 404, "MEM_ERR_NOT_FOUND")
+
+
+def test_file_errors(client: TestClient, acme: dict[str, str]) -> None:
+    import base64
+
+    body = {"user_id": "u1", "name": "a.txt"}
+    gbk = base64.b64encode("耳机保修".encode("gbk")).decode()
+    _error(client.post("/v1/files", json={**body, "content_base64": gbk}, headers=acme), 422, "MEM_ERR_INVALID")
+    _error(client.post("/v1/files", json={**body, "content_base64": "%%%"}, headers=acme), 422, "MEM_ERR_INVALID")
+    _error(client.post("/v1/files", json=body, headers=acme), 422, "MEM_ERR_INVALID")
+    both = {**body, "content": "x", "content_base64": "eA=="}
+    _error(client.post("/v1/files", json=both, headers=acme), 422, "MEM_ERR_INVALID")
+    big = {**body, "content": "a" * (512 * 1024 + 1)}
+    _error(client.post("/v1/files", json=big, headers=acme), 413, "MEM_ERR_FILE_TOO_LARGE")
+    assert client.patch("/v1/users/u1/controls", json={"files": False}, headers=acme).status_code == 200
+    _error(client.post("/v1/files", json={**body, "content": "hello"}, headers=acme), 403, "MEM_ERR_SWITCHED_OFF")
+    assert client.get("/v1/users/u1/files", headers=acme).json()["items"] == []

@@ -36,6 +36,7 @@ NOT_FOR_AGENTS = Without("workflow/knowledge curation is for operators and revie
 PANEL = Without("served by REST and the web panel; the CLI is for operators")
 OPERATOR_DASHBOARD = Without("operators read it on the health dashboard (/ui/health) and /metrics")
 INTERNAL_STEP = Without("a step inside another operation, not an operation of its own")
+FILES_BY_PEOPLE = Without("people give and manage their files (panel, REST, CLI); an agent reads them through recall")
 
 # operation: (REST route, MCP tool, CLI command)
 OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
@@ -108,9 +109,19 @@ OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
     "knowledge.get": ("GET /v1/knowledge/{item_id}", NOT_FOR_AGENTS, PANEL),
     "knowledge.items": ("GET /v1/knowledge", NOT_FOR_AGENTS, PANEL),
     "knowledge.use": ("POST /v1/knowledge/{item_id}/use", NOT_FOR_AGENTS, PANEL),
+    "files.add": ("POST /v1/files", FILES_BY_PEOPLE, "files add"),
+    "files.list": ("GET /v1/users/{user_id}/files", FILES_BY_PEOPLE, "files list"),
+    "files.get": ("GET /v1/files/{file_id}", FILES_BY_PEOPLE, "files show"),
+    "files.delete": ("DELETE /v1/files/{file_id}", AGENT_ONLY_PEOPLE, "files delete"),
+    "files.items": (Without("recall's files channel; search(channels=[files])"), Without("recall's files channel"),
+                    INTERNAL_STEP),
+    "files.forget_user": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
+    "files.purge": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
+    "files.reindex": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
+    "files.store_imported": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
 }  # fmt: skip
 
-SUB_APIS = ("facts", "audit", "controls", "quarantine", "inheritance", "workflows", "knowledge")
+SUB_APIS = ("facts", "audit", "controls", "quarantine", "inheritance", "workflows", "knowledge", "files")
 NOT_OPERATIONS = {
     "open": "a constructor", "close": "lifecycle", "with_tenant": "the REST API's tenancy itself",
     "router_recipe": "configuration read by recall", "config": "configuration", "backend": "storage",

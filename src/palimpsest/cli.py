@@ -32,6 +32,7 @@ from typer.core import TyperGroup
 from palimpsest import __version__
 from palimpsest.config import Config, default_url
 from palimpsest.errors import ConflictError, PalimpsestError, ValidationError
+from palimpsest.files import StoredFile
 from palimpsest.knowledge import KnowledgeItem
 from palimpsest.memory import Memory
 from palimpsest.storage.registry import open_backend
@@ -1422,6 +1423,99 @@ def bench_retrieval(
     report, written = retrieval.benchmark(options, command, progress=lambda m: console.print(m, highlight=False))
     typer.echo(report)
     console.print(f"written to {written}")
+
+
+# -- files -----------------------------------------------------------------------------------
+
+files_app = typer.Typer(
+    help="A user's text documents: remembered in passages that recall can find.", no_args_is_help=True
+)
+app.add_typer(files_app, name="files")
+
+
+def _files_table(files: Sequence[StoredFile], title: str) -> Table:
+    table = _table(title=title, tight=True)
+    for name in ("id", "name", "bytes", "why remembered"):
+        table.add_column(name, no_wrap=name in {"id", "bytes"}, ratio=None if name != "why remembered" else 1)
+    for f in files:
+        table.add_row(f.id, Text(f.name), str(f.size), Text(f.why()))
+    return table
+
+
+@files_app.command("add")
+def files_add(
+    ctx: typer.Context,
+    user: Annotated[str, typer.Argument(help="The user the file belongs to.")],
+    path: Annotated[Path, typer.Argument(help="A UTF-8 text file (at most 512 KiB).", exists=True, dir_okay=False)],
+    name: Annotated[str | None, typer.Option(help="The name to remember it by (default: the file's name).")] = None,
+    media_type: Annotated[
+        str | None, typer.Option("--media-type", help="e.g. text/markdown (default: guessed from the name).")
+    ] = None,
+    source: Annotated[str, typer.Option(help="Who gives it: user, assistant, tool, ...")] = "user",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Remember a text document of USER: cut into passages that search and recall find."""
+    import mimetypes
+
+    guessed = mimetypes.guess_type(path.name)[0]
+    media = media_type or (guessed if guessed and guessed.startswith("text/") else "text/plain")
+    with _open(ctx) as mem:
+        stored = mem.files.add(user, name or path.name, path.read_bytes(), media_type=media, source=source)
+    if as_json:
+        _print_json(stored)
+    else:
+        _console().print(_files_table([stored], f"remembered for {user}"))
+
+
+@files_app.command("list")
+def files_list(
+    ctx: typer.Context,
+    user: Annotated[str, typer.Argument(help="The user whose files to list.")],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """USER's files, most recently added first, with why each is remembered."""
+    with _open(ctx) as mem:
+        files = mem.files.list(user)
+    if as_json:
+        _print_json(files)
+    else:
+        _console().print(_files_table(files, f"files of {user}"))
+
+
+@files_app.command("show")
+def files_show(
+    ctx: typer.Context,
+    file_id: Annotated[str, typer.Argument(help="The file's id.")],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Print a file's text (--json: with its metadata)."""
+    with _open(ctx) as mem:
+        stored = mem.files.get(file_id)
+    if as_json:
+        _print_json(stored)
+    else:
+        typer.echo(stored.content or "", nl=False)
+
+
+@files_app.command("delete")
+def files_delete(
+    ctx: typer.Context,
+    file_id: Annotated[str, typer.Argument(help="The file's id.")],
+    hard: Annotated[bool, typer.Option("--hard", help="Erase at once instead of hiding until purge.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask before a --hard erase.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Forget a file: it leaves recall now; purge erases it after retention (--hard: at once)."""
+    if hard and not yes:
+        typer.confirm(f"Erase file {file_id} permanently (no compliance copy is kept)?", abort=True)
+    with _open(ctx) as mem:
+        result = mem.files.delete(file_id, hard=hard)
+    if as_json:
+        _print_json(result)
+    elif result.hard:
+        _console().print(f"erased {result.file.name} ({result.passages} passage(s))")
+    else:
+        _console().print(f"forgot {result.file.name}: hidden now, kept in the compliance view until purge")
 
 
 def main() -> None:

@@ -22,7 +22,9 @@ Shipping
 
 We ship to mainland China, Hong Kong and Singapore. Express delivery takes two days.
 """
-WARRANTY_ZH = "保修条款：耳机享受一年保修。人为损坏不在保修范围内。\n\n维修流程：请先联系客服，寄回耳机后七个工作日内修好。"
+WARRANTY_ZH = (
+    "保修条款：耳机享受一年保修。人为损坏不在保修范围内。\n\n维修流程：请先联系客服，寄回耳机后七个工作日内修好。"
+)
 
 
 @pytest.fixture
@@ -125,7 +127,11 @@ def test_files_past_their_retention_leave_and_are_purged(files_mem: Memory, cloc
 
 @pytest.mark.parametrize(
     ("switches", "message"),
-    [({"files": False}, "file memory off"), ({"memory": False}, "memory off"), ({"consent": {"files": False}}, "consent")],
+    [
+        ({"files": False}, "file memory off"),
+        ({"memory": False}, "memory off"),
+        ({"consent": {"files": False}}, "consent"),
+    ],
 )
 def test_switched_off_files_are_refused_and_nothing_is_stored(
     files_mem: Memory, switches: dict[str, Any], message: str

@@ -8,9 +8,11 @@ Admin routes (``/v1/admin/...``, ``/metrics``) need the admin key: tenants, keys
 
 from __future__ import annotations
 
+import base64
+import binascii
 import threading
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
@@ -22,8 +24,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from palimpsest import __version__
-from palimpsest.errors import PalimpsestError, PermissionDeniedError
+from palimpsest.errors import PalimpsestError, PermissionDeniedError, ValidationError
 from palimpsest.facts import FactInput
+from palimpsest.files import StoredFile
 from palimpsest.memory import Memory
 from palimpsest.server import schemas as s
 from palimpsest.server.auth import KeyStore, Principal, RateLimiter, bind_session
@@ -498,6 +501,53 @@ def audit_events(m: Mem, after_seq: Annotated[int, Query(ge=0)] = 0, limit: Limi
     more = len(events) > limit
     last = events[limit - 1].seq if more else None
     return {"items": events[:limit], "limit": limit, "offset": after_seq, "next_offset": last}
+
+
+# -- files -----------------------------------------------------------------------------------
+def _file(stored: StoredFile) -> s.FileOut:
+    return s.FileOut(**asdict(stored) | {"why": stored.why()})
+
+
+def _content(body: s.FileIn) -> str | bytes:
+    if (body.content is None) == (body.content_base64 is None):
+        raise ValidationError("give the file as exactly one of content (text) or content_base64 (bytes)")
+    if body.content is not None:
+        return body.content
+    try:
+        return base64.b64decode(body.content_base64 or "", validate=True)
+    except (binascii.Error, ValueError):
+        raise ValidationError("content_base64 is not valid base64") from None
+
+
+@router.post("/v1/files", response_model=s.FileOut, tags=["files"])
+def files_add(body: s.FileIn, m: Mem) -> Any:
+    """Remember a text document (UTF-8, at most 512 KiB); searchable when the response arrives.
+    Refused with 403 ``MEM_ERR_SWITCHED_OFF`` when the user turned file memory off."""
+    stored = m.files.add(
+        body.user_id, body.name, _content(body), media_type=body.media_type, at=body.at, metadata=body.metadata,
+        source=body.source, agent_id=body.agent_id,
+    )  # fmt: skip
+    return _file(stored)
+
+
+@router.get("/v1/users/{user_id}/files", response_model=s.Page[s.FileOut], tags=["files"])
+def files_list(user_id: str, m: Mem, limit: Limit = DEFAULT_PAGE, offset: Offset = 0) -> Any:
+    """The user's files, most recently added first, each with why it is remembered (no content)."""
+    rows = m.files.list(user_id, limit=limit + 1, offset=offset)
+    return _page([_file(f) for f in rows[:limit]], limit, offset, more=len(rows) > limit)
+
+
+@router.get("/v1/files/{file_id}", response_model=s.FileOut, tags=["files"])
+def files_get(file_id: str, m: Mem) -> Any:
+    """One file with its text."""
+    return _file(m.files.get(file_id))
+
+
+@router.delete("/v1/files/{file_id}", response_model=s.FileDeleteOut, tags=["files"])
+def files_delete(file_id: str, m: Mem, hard: bool = False) -> Any:
+    """Forget a file: it leaves recall at once (kept for compliance until purge); ``hard`` erases it now."""
+    result = m.files.delete(file_id, hard=hard)
+    return {"file": _file(result.file), "passages": result.passages, "hard": result.hard}
 
 
 # -- workflows and knowledge (their shapes are the library's dataclasses, as JSON) -------------

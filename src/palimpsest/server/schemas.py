@@ -204,7 +204,35 @@ class ImportOut(_Out):
     user_id: str
     facts: int
     turns: int
+    files: int
     settings: bool
+
+
+class FileOut(_Out):
+    id: str
+    user_id: str
+    name: str
+    media_type: str
+    size: int
+    sha256: str
+    passages: int
+    added_at: datetime
+    recorded_at: datetime
+    source: str
+    added_by: str
+    agent_id: str | None
+    metadata: Mapping[str, Any]
+    expires_at: datetime | None
+    why: str
+    """Who gave the file, when, and until when it is kept."""
+    content: str | None = None
+    """The text: in ``GET /v1/files/{file_id}`` only."""
+
+
+class FileDeleteOut(_Out):
+    file: FileOut
+    passages: int
+    hard: bool
 
 
 class SummaryOut(_Out):
@@ -319,6 +347,19 @@ class AddIn(_In):
     remember: bool = True
     agent_id: str | None = None
     source: str = "user"
+
+
+class FileIn(_In):
+    user_id: str
+    name: str
+    content: str | None = None
+    """The text; or give ``content_base64`` (the raw bytes, which must be UTF-8), not both."""
+    content_base64: str | None = None
+    media_type: str = "text/plain"
+    at: Time | None = None
+    metadata: dict[str, Any] | None = None
+    source: str = "user"
+    agent_id: str | None = None
 
 
 class RecallIn(_In):
