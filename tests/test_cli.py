@@ -565,3 +565,24 @@ def make_cli_with(url: str, *options: str) -> Invoke:
         return runner.invoke(app, ["--url", url, *options, *args], env={**CLEAN_ENV, **(env or {})}, input=input)
 
     return cli
+
+
+def test_files_add_list_show_recall_and_delete(sqlite_url: str, tmp_path: Path) -> None:
+    cli = make_cli(sqlite_url)
+    hashed = {"PALIMPSEST_EMBEDDER": "hash"}
+    text = "Returns policy\n\nItems can be returned within 30 days of delivery.\n\n保修：耳机享受一年保修。\n"
+    (tmp_path / "policy.md").write_text(text, encoding="utf-8")
+    stored = ok_json(cli("files", "add", "u1", str(tmp_path / "policy.md"), "--json", env=hashed))
+    assert stored["name"] == "policy.md" and stored["media_type"] == "text/markdown"
+    listing = cli("files", "list", "u1", env=hashed)
+    assert listing.exit_code == 0 and stored["id"] in listing.stdout and "uploaded by user via cli" in listing.stdout
+    shown = cli("files", "show", stored["id"], env=hashed)
+    assert shown.exit_code == 0 and shown.stdout == text
+    packet = ok_json(cli("recall", "how many days to return items?", "--user", "u1", "--json", env=hashed))
+    assert "[policy.md §1]" in packet["text"]
+    (tmp_path / "gbk.txt").write_bytes("耳机保修".encode("gbk"))
+    assert "not UTF-8" in error_line(cli("files", "add", "u1", str(tmp_path / "gbk.txt"), env=hashed))
+    deleted = cli("files", "delete", stored["id"], env=hashed)
+    assert deleted.exit_code == 0 and "forgot policy.md" in deleted.stdout
+    assert ok_json(cli("files", "list", "u1", "--json", env=hashed)) == []
+    assert "MEM_ERR_NOT_FOUND" in error_line(cli("files", "show", stored["id"], env=hashed))
