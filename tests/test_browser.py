@@ -192,3 +192,55 @@ def test_the_dashboard_draws_its_charts_and_alerts_on_low_precision(page: Any, b
     page.click("#options button[type=submit]")
     _settled(page)
     assert page.locator("#precision-ok").is_visible()
+
+
+def test_a_file_uploaded_in_the_panel_is_recalled_until_it_is_deleted(page: Any, base_url: str, api_key: str) -> None:
+    api = Api(base_url, api_key)
+    query = "how many days do I have to return headphones?"
+    policy = (
+        "Returns policy\n\nHeadphones can be returned within 45 days of delivery, unused.\n\n保修：耳机享受一年保修。\n"
+    )
+    assert "45 days" not in api.recall_text(query, "erin")
+    _open_panel(page, base_url, api_key, "erin")
+    assert page.locator("#files li[data-file]").count() == 0
+    page.set_input_files("#file-input", files=[{"name": "returns.md", "mimeType": "", "buffer": policy.encode()}])
+    page.click("#file-form button[type=submit]")
+    _settled(page)
+    row = page.locator("#files li[data-name='returns.md']")
+    row.wait_for()
+    assert "returns.md" in (page.text_content("#status") or "")
+    row.locator("button.why").click()
+    assert "uploaded by user" in (row.locator(".detail").text_content() or "")
+    row.locator("button.view").click()
+    _settled(page)
+    assert "45 days" in (row.locator("pre.file-text").text_content() or "")
+    recalled = api.recall_text(query, "erin")
+    assert "[returns.md §" in recalled and "45 days" in recalled
+    file_id = row.get_attribute("data-file")
+    row.locator("button.delete").click()
+    _settled(page)
+    page.wait_for_selector(f"#files li[data-file='{file_id}']", state="detached")
+    assert "45 days" not in api.recall_text(query, "erin")
+    assert api.post("/v1/search", {"query": "return headphones", "user_id": "erin", "channels": ["files"]}) == []
+    # Not UTF-8: refused with the server's reason, nothing listed.
+    page.set_input_files("#file-input", files=[{"name": "gbk.txt", "mimeType": "text/plain",
+                                                 "buffer": "耳机保修".encode("gbk")}])  # fmt: skip
+    page.click("#file-form button[type=submit]")
+    page.wait_for_selector("#status.error")
+    assert "not UTF-8" in (page.text_content("#status") or "")
+    assert page.locator("#files li[data-file]").count() == 0
+
+
+def test_switching_files_off_in_the_panel_closes_the_upload(page: Any, base_url: str, api_key: str) -> None:
+    api = Api(base_url, api_key)
+    _open_panel(page, base_url, api_key, "frank")
+    assert page.locator("#file-input").is_enabled() and not page.locator("#files-off").is_visible()
+    page.locator("[data-switch='files']").uncheck()
+    _settled(page)
+    assert page.locator("#file-input").is_disabled() and page.locator("#files-off").is_visible()
+    refused = httpx.post(f"{base_url}/v1/files", json={"user_id": "frank", "name": "a.txt", "content": "hello"},
+                         headers=api.headers, timeout=30)  # fmt: skip
+    assert refused.status_code == 403 and refused.json()["error"]["code"] == "MEM_ERR_SWITCHED_OFF"
+    page.click("#lang")
+    assert page.text_content("#files h2") == "你的文件"
+    page.click("#lang")

@@ -16,13 +16,19 @@ function userPath(rest) {
 }
 
 async function refresh() {
-  const [controls, facts, sessions, quarantine] = await Promise.all([
+  const [controls, facts, sessions, quarantine, files] = await Promise.all([
     call(userPath("/controls")),
     call(`/v1/facts?user_id=${enc(state.user)}&limit=500`),
     call(userPath("/sessions")),
     call(`/v1/quarantine?user_id=${enc(state.user)}&limit=500`),
+    call(userPath("/files?limit=500")),
   ]);
   for (const box of document.querySelectorAll("[data-switch]")) box.checked = Boolean(controls[box.dataset.switch]);
+  // The server refuses files while the switch is off; the form says so instead of failing.
+  const filesOn = Boolean(controls.memory && controls.files);
+  document.getElementById("files-off").hidden = filesOn;
+  for (const node of document.querySelectorAll("#file-form input, #file-form button")) node.disabled = !filesOn;
+  fill("files", files.items, fileRow);
   const preferences = facts.items.filter((f) => f.category === "preferences");
   const others = facts.items.filter((f) => f.category !== "preferences");
   fill("preferences", preferences, factRow);
@@ -117,6 +123,59 @@ function deleteFact(fact) {
   });
 }
 
+const MAX_FILE_BYTES = 512 * 1024;
+const TEXT_TYPES = { md: "text/markdown", markdown: "text/markdown", csv: "text/csv", tsv: "text/tab-separated-values",
+  json: "application/json", yaml: "application/yaml", yml: "application/yaml", toml: "application/toml",
+  xml: "application/xml", html: "text/html", htm: "text/html" };
+
+function mediaType(file) {
+  if (file.type) return file.type;
+  const extension = file.name.includes(".") ? file.name.split(".").pop().toLowerCase() : "";
+  return TEXT_TYPES[extension] || "text/plain";
+}
+
+// The raw bytes go as base64, so the server (not the browser) decides whether they are UTF-8.
+function base64(buffer) {
+  const bytes = new Uint8Array(buffer);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+function readableSize(bytes) {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+function fileRow(file) {
+  const item = el("li", { "data-file": file.id, "data-name": file.name });
+  const meta = t(file.passages === 1 ? "files.meta.one" : "files.meta",
+    { size: readableSize(file.size), passages: file.passages, when: P.when(file.added_at) });
+  const view = async () => {
+    const full = await call(`/v1/files/${enc(file.id)}`);
+    detail(item, el("pre", { class: "file-text" }, full.content));
+  };
+  const remove = () => {
+    if (!window.confirm(t("confirm.delete.file", { what: file.name }))) return;
+    P.busy(async () => {
+      await call(`/v1/files/${enc(file.id)}`, { method: "DELETE" });
+      await refresh();
+      P.status(t("status.deleted"));
+    });
+  };
+  item.append(
+    el("span", { class: "name" }, file.name),
+    el("span", { class: "meta" }, meta),
+    el(
+      "span",
+      { class: "actions" },
+      el("button", { type: "button", class: "why", onclick: () => detail(item, file.why) }, t("action.why")),
+      el("button", { type: "button", class: "view", onclick: () => P.busy(view) }, t("files.view")),
+      el("button", { type: "button", class: "delete danger", onclick: remove }, t("action.delete")),
+    ),
+  );
+  return item;
+}
+
 function sessionRow(session) {
   const item = el("li", { "data-session": session.session_id });
   const span = t("session.span", { first: P.when(session.first_at), last: P.when(session.last_at), n: session.turns });
@@ -207,6 +266,24 @@ document.getElementById("add-form").addEventListener("submit", (event) => {
     event.target.reset();
     await refresh();
     P.status(t("status.saved"));
+  });
+});
+
+document.getElementById("file-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  const file = document.getElementById("file-input").files[0];
+  if (!file) return;
+  if (file.size > MAX_FILE_BYTES) {
+    P.status(t("files.tooLarge", { name: file.name }), true);
+    return;
+  }
+  P.busy(async () => {
+    const body = { user_id: state.user, name: file.name, media_type: mediaType(file),
+      content_base64: base64(await file.arrayBuffer()), metadata: { uploaded_from: "memory panel" } };
+    await call("/v1/files", { method: "POST", body });
+    event.target.reset();
+    await refresh();
+    P.status(t("status.uploaded", { name: file.name }));
   });
 });
 
