@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
@@ -55,6 +57,8 @@ MAX_FILE_BYTES = 512 * 1024
 still fit the default 1 MB request limit."""
 MAX_NAME_CHARS = 255
 CANDIDATES = 100
+PASSAGE_INDEX_USERS = 256
+"""Users whose passage index a ``Files`` keeps in memory (least recently used out)."""
 ACTIVE = "active"
 FORGOTTEN = "forgotten"
 TEXT_MEDIA_TYPES = frozenset(
@@ -268,6 +272,8 @@ class Files:
 
     def __init__(self, memory: Memory) -> None:
         self._memory = memory
+        self._indexes: OrderedDict[tuple[str, str], _PassageIndex] = OrderedDict()
+        self._index_lock = threading.Lock()
 
     @property
     def _tenant(self) -> str:
@@ -536,61 +542,59 @@ class Files:
         ``query_vector`` is called only when the user has files (the query embedding is the
         largest cost of a recall, and most users have no files)."""
         backend = self._memory.backend
-        tenant = self._tenant
         files = {f.id: f for f in self.list(user_id)}
         if not files:
             return []
-        passages = {
-            r.id: r
-            for r in backend.records.list(tenant, PASSAGE_KIND, user_id=user_id, status=ACTIVE)
-            if r.payload.get("file_id") in files
-        }
-        if not passages:
+        index = self._passage_index(user_id, files)
+        if not index.passages:
             return []
-        index = InvertedIndex()
-        for passage_id, record in passages.items():
-            index.add(passage_id, str(record.payload.get("terms", "")).split())
-        lexical = dict(index.search(terms, CANDIDATES)) if terms else {}
+        lexical = dict(index.lexical.search(terms, CANDIDATES)) if terms else {}
         vector: dict[str, float] = {}
         if backend.vectors.space_info(FILE_SPACE) is not None:
             self._check_space()
-            hits = backend.vectors.search(FILE_SPACE, tenant, user_id, query_vector(), limit=CANDIDATES)
-            vector = {k: v for k, v in hits if k in passages}
-        neighbours = {
-            pid: [
-                n
-                for n in (
-                    _passage_id(str(r.payload["file_id"]), int(r.payload["position"]) - 1),
-                    _passage_id(str(r.payload["file_id"]), int(r.payload["position"]) + 1),
-                )
-                if n in passages
-            ]
-            for pid, r in passages.items()
-        }
-        group_of = {pid: str(r.payload["file_id"]) for pid, r in passages.items()}
+            hits = backend.vectors.search(FILE_SPACE, self._tenant, user_id, query_vector(), limit=CANDIDATES)
+            vector = {k: v for k, v in hits if k in index.passages}
         candidates = {**lexical, **vector}
         fused = fusion.fuse(
             lexical,
             vector,
             self._memory.config.fusion,
-            neighbours={k: v for k, v in neighbours.items() if k in candidates},
-            group_of={k: v for k, v in group_of.items() if k in candidates},
+            neighbours={pid: index.neighbours(pid) for pid in candidates},
+            group_of={pid: index.passages[pid].file_id for pid in candidates},
         )
         # Fused scores are relative (min-max over this query's candidates: a lone candidate gets
         # 0); the share of the query's words a passage holds is absolute evidence, so a passage
         # that answers in the query's own words scores high even when it is the only one.
         relative = fusion.normalize_scores(fused, "minmax")
         wanted = set(terms)
-        scores = {
-            pid: 0.5 * r + 0.5 * _coverage(wanted, str(passages[pid].payload.get("terms", "")))
-            for pid, r in relative.items()
-        }
+        scores = {pid: 0.5 * r + 0.5 * index.passages[pid].coverage(wanted) for pid, r in relative.items()}
         items = []
         for passage_id, score in fusion.rank(scores, limit):
-            record = passages[passage_id]
-            stored = files[str(record.payload["file_id"])]
-            items.append(_passage_item(stored, record, score, lexical.get(passage_id), vector.get(passage_id)))
+            passage = index.passages[passage_id]
+            stored = files[passage.file_id]
+            items.append(_passage_item(stored, passage, score, lexical.get(passage_id), vector.get(passage_id)))
         return items
+
+    def _passage_index(self, user_id: str, files: Mapping[str, StoredFile]) -> _PassageIndex:
+        """The user's passages and their BM25 index, rebuilt only when the user's active files
+        change. Passages never change in place (a delete changes the file's status, so the file
+        leaves the active list), so the set of active files identifies the index; it is read
+        from the store on every call, so a change made by another process is seen."""
+        key = (self._tenant, user_id)
+        signature = frozenset((f.id, f.sha256) for f in files.values())
+        with self._index_lock:
+            cached = self._indexes.get(key)
+            if cached is not None and cached.signature == signature:
+                self._indexes.move_to_end(key)
+                return cached
+        records = self._memory.backend.records.list(self._tenant, PASSAGE_KIND, user_id=user_id, status=ACTIVE)
+        built = _PassageIndex.build(signature, [r for r in records if r.payload.get("file_id") in files])
+        with self._index_lock:
+            self._indexes[key] = built
+            self._indexes.move_to_end(key)
+            while len(self._indexes) > PASSAGE_INDEX_USERS:
+                self._indexes.popitem(last=False)
+        return built
 
     def list(self, user_id: str, *, limit: int | None = None, offset: int = 0) -> list[StoredFile]:
         """The user's files (not deleted, not expired), most recently added first; no content."""
@@ -606,16 +610,54 @@ class Files:
         return files[offset:] if limit is None else files[offset : offset + limit]
 
 
-def _coverage(wanted: set[str], terms: str) -> float:
-    if not wanted:
-        return 0.0
-    return len(wanted & set(terms.split())) / len(wanted)
+@dataclass(frozen=True, slots=True)
+class _IndexedPassage:
+    id: str
+    file_id: str
+    position: int
+    text: str
+    terms: frozenset[str]
+
+    def coverage(self, wanted: set[str]) -> float:
+        """The share of the query's words the passage (or its file's name) holds."""
+        return len(wanted & self.terms) / len(wanted) if wanted else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class _PassageIndex:
+    signature: frozenset[tuple[str, str]]
+    passages: Mapping[str, _IndexedPassage]
+    lexical: InvertedIndex
+
+    @classmethod
+    def build(cls, signature: frozenset[tuple[str, str]], records: Sequence[Record]) -> _PassageIndex:
+        passages: dict[str, _IndexedPassage] = {}
+        lexical = InvertedIndex()
+        for record in records:
+            tokens = str(record.payload.get("terms", "")).split()
+            passages[record.id] = _IndexedPassage(
+                id=record.id,
+                file_id=str(record.payload["file_id"]),
+                position=int(record.payload["position"]),
+                text=str(record.payload["span"]).strip(),
+                terms=frozenset(tokens),
+            )
+            lexical.add(record.id, tokens)
+        return cls(signature, passages, lexical)
+
+    def neighbours(self, passage_id: str) -> list[str]:
+        passage = self.passages[passage_id]
+        around = (
+            _passage_id(passage.file_id, passage.position - 1),
+            _passage_id(passage.file_id, passage.position + 1),
+        )
+        return [n for n in around if n in self.passages]
 
 
 def _passage_item(
-    stored: StoredFile, passage: Record, score: float, lexical: float | None, vector: float | None
+    stored: StoredFile, passage: _IndexedPassage, score: float, lexical: float | None, vector: float | None
 ) -> MemoryItem:
-    position = int(passage.payload["position"])
+    position = passage.position
     signals = []
     if lexical is not None:
         signals.append("shares words with the query")
@@ -624,7 +666,7 @@ def _passage_item(
     return MemoryItem(
         kind="file",
         id=passage.id,
-        content=f"[{stored.name} §{position + 1}] {str(passage.payload['span']).strip()}",
+        content=f"[{stored.name} §{position + 1}] {passage.text}",
         score=float(score),
         why=f"from file {stored.name!r}, passage {position + 1} of {stored.passages}, uploaded by {stored.source} "
         f"on {stored.added_at.date().isoformat()}; " + " and ".join(signals),

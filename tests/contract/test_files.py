@@ -213,3 +213,14 @@ def _unit(dimension: int) -> Any:
 
     vector = np.ones(dimension, dtype=np.float32)
     return vector / np.linalg.norm(vector)
+
+
+def test_a_change_made_through_another_instance_is_seen_at_once(files_mem: Memory) -> None:
+    # Each Memory keeps its users' passage index; another worker's add or delete must show.
+    worker = Memory(config=files_mem.config, backend=files_mem.backend)
+    stored = files_mem.files.add("u1", "policy.md", POLICY)
+    assert worker.search("return an item within 30 days", "u1", channels=["files"])
+    zh = files_mem.files.add("u1", "保修.txt", WARRANTY_ZH)
+    assert worker.search("耳机保修", "u1", channels=["files"])[0].id.startswith(zh.id)
+    files_mem.files.delete(stored.id)
+    assert all(not h.id.startswith(stored.id) for h in worker.search("return an item", "u1", channels=["files"]))
