@@ -40,8 +40,9 @@ from palimpsest.config import Config
 from palimpsest.text import tokenize
 
 _PRODUCTS = (
-    ("headphones", "耳机"), ("laptop", "笔记本电脑"), ("router", "路由器"), ("camera", "相机"), ("monitor", "显示器"),
-    ("keyboard", "键盘"), ("tablet", "平板"), ("printer", "打印机"), ("coffee machine", "咖啡机"), ("bicycle", "自行车"),
+    ("headphones", "耳机"), ("laptop", "笔记本电脑"), ("router", "路由器"), ("camera", "相机"),
+    ("monitor", "显示器"), ("keyboard", "键盘"), ("tablet", "平板"), ("printer", "打印机"),
+    ("coffee machine", "咖啡机"), ("bicycle", "自行车"),
 )  # fmt: skip
 _CITIES = (("Beijing", "北京"), ("Shanghai", "上海"), ("Shenzhen", "深圳"), ("Hangzhou", "杭州"), ("Chengdu", "成都"))
 _EN = (
@@ -137,6 +138,17 @@ def run(args: argparse.Namespace) -> str:
         "",
     ]
     memory.recall("warm up the embedder", "nobody")
+    docs, passages, report = add_phase(memory, rng, args)
+    lines += report
+    lines += recall_phase(memory, rng, docs, args.queries)
+    lines += channel_phase(memory, sorted(docs), args.queries, f"with {args.files} files (~{passages} passages)")
+    memory.close()
+    return "\n".join(lines)
+
+
+def add_phase(
+    memory: Memory, rng: random.Random, args: argparse.Namespace
+) -> tuple[dict[str, list[Document]], int, list[str]]:
     docs: dict[str, list[Document]] = {}
     add_wall: list[float] = []
     add_cpu: list[float] = []
@@ -152,7 +164,7 @@ def run(args: argparse.Namespace) -> str:
             add_cpu.append(cpu)
             passages += stored.passages
             size += stored.size
-    lines += [
+    report = [
         f"## add ({args.users * args.files} files, {size / 1024:.0f} KiB, {passages} passages; "
         f"load {before} → {load()})",
         "",
@@ -162,65 +174,59 @@ def run(args: argparse.Namespace) -> str:
         f"{size / 1024 / sum(add_wall):.0f} |",
         "",
     ]
+    return docs, passages // max(1, args.users), report
 
+
+def recall_phase(memory: Memory, rng: random.Random, docs: dict[str, list[Document]], queries: int) -> list[str]:
     users = sorted(docs)
-    cold_wall: list[float] = []
-    cold_cpu: list[float] = []
-    warm_wall: list[float] = []
-    warm_cpu: list[float] = []
+    cold: tuple[list[float], list[float]] = ([], [])
+    warm: tuple[list[float], list[float]] = ([], [])
     hits = 0
     before = load()
-    seen: set[str] = set()
-    for i in range(args.queries):
+    for i in range(queries):
         user = users[i % len(users)]
         doc = rng.choice(docs[user])
-        query = (
-            f"How long is the warranty on my {doc.product} {doc.model}?"
-            if i % 2
-            else f"我的{doc.model}保修多久？"
-        )
+        query = f"How long is the warranty on my {doc.product} {doc.model}?" if i % 2 else f"我的{doc.model}保修多久？"
+        first = all(i % len(users) != j % len(users) for j in range(i))
         packet, wall, cpu = timed(lambda q=query, u=user: memory.recall(q, u))
-        if user in seen:
-            warm_wall.append(wall)
-            warm_cpu.append(cpu)
-        else:
-            cold_wall.append(wall)
-            cold_cpu.append(cpu)
-            seen.add(user)
+        (cold if first else warm)[0].append(wall)
+        (cold if first else warm)[1].append(cpu)
         hits += any(item.kind == "file" and f"{doc.months} months" in item.content for item in packet.items)
-    lines += [
-        f"## recall ({args.queries} questions about a planted sentence; load {before} → {load()})",
+    return [
+        f"## recall ({queries} questions about a planted sentence; load {before} → {load()})",
         "",
         "| | recalls | wall | CPU (mean) |",
         "|---|---|---|---|",
-        f"| first recall of a user (builds its passage index) | {len(cold_wall)} | {ms(cold_wall)} | {statistics.mean(cold_cpu) * 1000:.1f} |",
-        f"| warm | {len(warm_wall)} | {ms(warm_wall)} | {statistics.mean(warm_cpu) * 1000:.1f} |",
+        f"| first recall of a user (builds its passage index) | {len(cold[0])} | {ms(cold[0])} | "
+        f"{statistics.mean(cold[1]) * 1000:.1f} |",
+        f"| warm | {len(warm[0])} | {ms(warm[0])} | {statistics.mean(warm[1]) * 1000:.1f} |",
         "",
-        f"Planted passage among the packet's items: {hits}/{args.queries} ({hits / args.queries:.0%}).",
+        f"Planted passage among the packet's items: {hits}/{queries} ({hits / queries:.0%}).",
         "",
     ]
 
+
+def channel_phase(memory: Memory, users: Sequence[str], queries: int, label: str) -> list[str]:
     vector = memory.conversation.embedder.embed_queries(["warranty months"])[0]
     terms = tokenize("how long is the warranty")
-    channel_with: list[float] = []
-    channel_without: list[float] = []
+    with_files: list[float] = []
+    without: list[float] = []
     before = load()
-    for i in range(args.queries):
-        _, wall, _ = timed(lambda u=users[i % len(users)]: memory.files.items(u, terms, lambda: vector, limit=5))
-        channel_with.append(wall)
+    for i in range(queries):
+        user = users[i % len(users)]
+        _, wall, _ = timed(lambda u=user: memory.files.items(u, terms, lambda: vector, limit=5))
+        with_files.append(wall)
         _, wall, _ = timed(lambda n=i: memory.files.items(f"nofiles{n}", terms, lambda: vector, limit=5))
-        channel_without.append(wall)
-    lines += [
+        without.append(wall)
+    return [
         f"## the files channel alone (load {before} → {load()})",
         "",
         "| user | wall |",
         "|---|---|",
-        f"| with {args.files} files (~{passages // max(1, args.users)} passages) | {ms(channel_with)} |",
-        f"| without files | {ms(channel_without)} |",
+        f"| {label} | {ms(with_files)} |",
+        f"| without files | {ms(without)} |",
         "",
     ]
-    memory.close()
-    return "\n".join(lines)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
