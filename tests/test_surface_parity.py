@@ -119,6 +119,7 @@ OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
     "files.purge": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
     "files.reindex": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
     "files.store_imported": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
+    "files.release": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
 }  # fmt: skip
 
 SUB_APIS = ("facts", "audit", "controls", "quarantine", "inheritance", "workflows", "knowledge", "files")

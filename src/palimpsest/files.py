@@ -15,6 +15,10 @@ Governance, consistent with the rest of the facade:
 
 - the user's ``memory`` or ``files`` switch off, or consent for the ``files`` category
   withdrawn: :class:`~palimpsest.errors.SwitchedOffError`, nothing stored;
+- every passage is screened by the immune system (a document is a prompt-injection vector:
+  its passages are pasted into the agent's prompt by recall). A file with a high-risk passage
+  waits in quarantine, whole, for the user's confirmation (``QuarantinedError`` names the
+  item); confirmed, it is stored as if just given;
 - ``delete`` hides the file at once (it leaves ``list``/``search``/``recall``; its passage
   vectors are dropped) and keeps the text in the compliance view until ``Memory.purge``;
   ``delete(hard=True)`` erases it at once; ``Memory.forget(user)`` does the same to all files;
@@ -40,13 +44,22 @@ from palimpsest.core import fusion
 from palimpsest.core.bm25 import InvertedIndex
 from palimpsest.core.chunking import Passage, chunk_text
 from palimpsest.core.clock import require_aware
-from palimpsest.errors import FileTooLargeError, NotFoundError, SwitchedOffError, ValidationError
+from palimpsest.errors import (
+    FileTooLargeError,
+    NotFoundError,
+    QuarantinedError,
+    SwitchedOffError,
+    ValidationError,
+)
 from palimpsest.ids import new_id
 from palimpsest.text import tokenize
 from palimpsest.types import MemoryItem, Record
+from palimpsest.write.immune import assess, risky
 
 if TYPE_CHECKING:
+    from palimpsest.governance.quarantine import QuarantineItem
     from palimpsest.memory import Memory
+    from palimpsest.write.model import RiskFinding
 
 FILE_KIND = "file"
 PASSAGE_KIND = "file_passage"
@@ -311,7 +324,26 @@ class Files:
         The same content added again for the same user returns the file already stored
         (nothing is written twice). Raises ``SwitchedOffError`` when the user's switches or
         consent refuse files, ``ValidationError`` for bad input; nothing is stored then.
+        Raises ``QuarantinedError`` when a passage looks like an attack (e.g. a prompt
+        injection): the file then waits in quarantine for the user's confirmation.
         """
+        return self._add(
+            user_id, name, content, media_type, at, metadata, source=source, agent_id=agent_id, screened=True
+        )
+
+    def _add(
+        self,
+        user_id: str,
+        name: str,
+        content: str | bytes,
+        media_type: str,
+        at: datetime | None,
+        metadata: Mapping[str, Any] | None,
+        *,
+        source: str,
+        agent_id: str | None,
+        screened: bool,
+    ) -> StoredFile:
         memory = self._memory
         user_id = _require_text(user_id, "user_id")
         name = check_name(name)
@@ -331,7 +363,10 @@ class Files:
         existing = self._find_same(user_id, draft.sha256)
         if existing is not None:
             return existing
-        passages, vectors = self._embed(draft)
+        passages = chunk_text(draft.text)
+        if screened:
+            self._screen(draft, passages)
+        vectors = self._embed(draft, passages)
         with memory.backend.transaction():
             memory.backend.audit.lock_head(self._tenant)  # serialize this tenant's writers before reading
             # Re-check inside the transaction: a concurrent add may have stored the same file.
@@ -347,12 +382,55 @@ class Files:
             )
         return StoredFile.from_record(record)
 
-    def _embed(self, draft: FileDraft) -> tuple[list[Passage], NDArray[np.float32]]:
-        passages = chunk_text(draft.text)
+    def _embed(self, draft: FileDraft, passages: Sequence[Passage]) -> NDArray[np.float32]:
         self._check_space()
         embedder = self._memory.conversation.embedder
-        vectors = embedder.embed_passages([passage_text(draft.name, p.text) for p in passages])
-        return passages, vectors
+        return embedder.embed_passages([passage_text(draft.name, p.text) for p in passages])
+
+    def _screen(self, draft: FileDraft, passages: Sequence[Passage]) -> None:
+        """Hold the whole file in quarantine when any passage is high-risk."""
+        memory = self._memory
+        flagged: list[tuple[Passage, list[RiskFinding]]] = []
+        for passage in passages:
+            high = risky(assess(passage.text, source=draft.source, role="user"), memory.config.risk_policy)
+            high = [f for f in high if f.kind != "untrusted_source"]
+            if high:
+                flagged.append((passage, high))
+        if not flagged:
+            return
+        findings = list({f.kind: f for _, found in flagged for f in found}.values())
+        excerpt = " … ".join(p.text for p, _ in flagged[:3])
+        item = memory.quarantine.hold(
+            user_id=draft.user_id,
+            session_id=None,
+            item="file",
+            content=f"{draft.name}: {excerpt[:500]}",
+            findings=findings,
+            payload={
+                "file": {
+                    "name": draft.name, "media_type": draft.media_type, "text": draft.text,
+                    "added_at": draft.added_at.isoformat(), "source": draft.source, "agent_id": draft.agent_id,
+                    "metadata": dict(draft.metadata),
+                },
+                "passages": [p.position for p, _ in flagged],
+            },
+        )  # fmt: skip
+        kinds = ", ".join(sorted({f.kind for f in findings}))
+        where = ", ".join(str(p.position + 1) for p, _ in flagged[:5])
+        raise QuarantinedError(
+            f"file {draft.name!r} was held for confirmation (quarantine item {item.id}): passage {where} "
+            f"looks like {kinds}; it is not remembered unless confirmed"
+        )
+
+    def release(self, item: QuarantineItem) -> StoredFile:
+        """Store a file the user confirmed from quarantine (called by ``Quarantine.confirm``)."""
+        held = item.payload["file"]
+        return self._add(
+            item.user_id, str(held["name"]), str(held["text"]), str(held["media_type"]),
+            datetime.fromisoformat(str(held["added_at"])),
+            {**dict(held.get("metadata") or {}), "released_from_quarantine": item.id},
+            source=str(held.get("source", "user")), agent_id=held.get("agent_id"), screened=False,
+        )  # fmt: skip
 
     def store_imported(self, drafts: Sequence[FileDraft]) -> list[str]:
         """Store files of an import (inside the caller's transaction): those whose id or content
@@ -363,8 +441,8 @@ class Files:
                 continue
             if self._find_same(draft.user_id, draft.sha256) is not None:
                 continue
-            passages, vectors = self._embed(draft)
-            self._store(draft, passages, vectors)
+            passages = chunk_text(draft.text)
+            self._store(draft, passages, self._embed(draft, passages))
             stored.append(draft.id)
         return stored
 

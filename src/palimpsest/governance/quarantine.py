@@ -1,6 +1,6 @@
 """Quarantine (seed 003 §6.2): writes the immune system held back.
 
-An item is a turn or a candidate fact, with the findings that held it. It never reaches
+An item is a turn, a candidate fact or a file, with the findings that held it. It never reaches
 the active view; a reviewer (or the user) confirms it — then it is written as if it had
 just arrived from a trusted source — or rejects it; unconfirmed items expire
 (``RiskPolicy.quarantine_ttl``, 24 h by default). Every decision is audited.
@@ -34,7 +34,7 @@ class QuarantineItem:
     id: str
     user_id: str
     session_id: str | None
-    item: Literal["turn", "fact"]
+    item: Literal["turn", "fact", "file"]
     content: str
     findings: tuple[Mapping[str, Any], ...]
     status: str
@@ -77,7 +77,7 @@ class Quarantine:
         *,
         user_id: str,
         session_id: str | None,
-        item: Literal["turn", "fact"],
+        item: Literal["turn", "fact", "file"],
         content: str,
         findings: Sequence[RiskFinding],
         payload: Mapping[str, Any],

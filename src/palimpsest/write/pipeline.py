@@ -321,6 +321,9 @@ class WritePipeline:
         """A confirmed item is written now, as a trusted write."""
         memory = self._memory
         payload = item.payload
+        if item.item == "file":
+            memory.files.release(item)
+            return
         if item.item == "turn":
             turn = payload.get("turn", {})
             memory.conversation.add(

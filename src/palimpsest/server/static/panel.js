@@ -280,9 +280,12 @@ document.getElementById("file-form").addEventListener("submit", (event) => {
   P.busy(async () => {
     const body = { user_id: state.user, name: file.name, media_type: mediaType(file),
       content_base64: base64(await file.arrayBuffer()), metadata: { uploaded_from: "memory panel" } };
-    await call("/v1/files", { method: "POST", body });
     event.target.reset();
-    await refresh();
+    try {
+      await call("/v1/files", { method: "POST", body });
+    } finally {
+      await refresh(); // a file held by the immune system shows up among the items waiting for confirmation
+    }
     P.status(t("status.uploaded", { name: file.name }));
   });
 });
