@@ -31,8 +31,8 @@ from typer.core import TyperGroup
 
 from palimpsest import __version__
 from palimpsest.config import Config, default_url
-from palimpsest.errors import ConflictError, PalimpsestError, ValidationError
-from palimpsest.files import StoredFile
+from palimpsest.errors import ConflictError, FileTooLargeError, PalimpsestError, ValidationError
+from palimpsest.files import MAX_FILE_BYTES, StoredFile
 from palimpsest.knowledge import KnowledgeItem
 from palimpsest.memory import Memory
 from palimpsest.storage.registry import open_backend
@@ -1457,6 +1457,8 @@ def files_add(
     """Remember a text document of USER: cut into passages that search and recall find."""
     import mimetypes
 
+    if path.stat().st_size > MAX_FILE_BYTES:  # refuse before reading a huge file into memory
+        raise FileTooLargeError(f"{path} is {path.stat().st_size} bytes; at most {MAX_FILE_BYTES} bytes are accepted")
     guessed = mimetypes.guess_type(path.name)[0]
     media = media_type or (guessed if guessed and guessed.startswith("text/") else "text/plain")
     with _open(ctx) as mem:
