@@ -58,7 +58,7 @@ MAX_DESCRIPTIONS = 16
 (``core.task_pattern``: ids taken out), so twenty refunds of different orders keep one
 "Refund order … for the customer" and leave room for other phrasings and languages."""
 PASSAGE_CACHE = 4096
-"""Workflows whose retrieval vectors ``find`` keeps in memory (per ``Memory``)."""
+"""Workflows whose retrieval vectors ``find`` keeps in memory (per ``Memory``; 3 kB per text and mode)."""
 
 _ACTION = re.compile(r"^[\w.:/-]{1,128}$")
 
@@ -157,7 +157,7 @@ class Workflows:
 
     def __init__(self, memory: Memory) -> None:
         self._memory = memory
-        self._views: OrderedDict[str, tuple[tuple[str, ...], FloatMatrix]] = OrderedDict()
+        self._views: OrderedDict[str, _Views] = OrderedDict()
         self._views_lock = threading.Lock()
 
     # -- recording and online learning -----------------------------------------------
@@ -289,15 +289,14 @@ class Workflows:
         query_vector = embedder.embed_queries([text])[0]
         views = self._retrieval_views(workflows)
         query_terms = set(tokenize(text))
-        vocabularies = [set(tokenize(" ".join(_retrieval_texts(w)))) for w in workflows]
         # Words every workflow shares ("user", "order") say little: weight query words by their
         # rarity among the workflows (IDF).
-        weight = {t: math.log(1 + len(workflows) / (1 + sum(t in v for v in vocabularies))) for t in query_terms}
+        weight = {t: math.log(1 + len(workflows) / (1 + sum(t in v.words for v in views))) for t in query_terms}
         total = sum(weight.values())
         matches = []
-        for workflow, vectors, vocabulary in zip(workflows, views, vocabularies, strict=True):
-            meaning = _meaning(vectors @ query_vector)
-            lexical = sum(weight[t] for t in query_terms & vocabulary) / total if total else 0.0
+        for workflow, view in zip(workflows, views, strict=True):
+            meaning = _meaning(view.vectors @ query_vector)
+            lexical = sum(weight[t] for t in query_terms & view.words) / total if total else 0.0
             exact = 1.0 if text == workflow.task_type else 0.0
             score = max(exact, meaning) * _feedback(workflow)
             matches.append(WorkflowMatch(workflow, round(score, 6), round(meaning, 6), round(lexical, 6)))
@@ -345,36 +344,37 @@ class Workflows:
         return updated
 
     # -- internals ------------------------------------------------------------------------
-    def _retrieval_views(self, workflows: Sequence[Workflow]) -> list[FloatMatrix]:
+    def _retrieval_views(self, workflows: Sequence[Workflow]) -> list[_Views]:
         """Each workflow's retrieval vectors (``_retrieval_texts`` embedded as passages, then
-        as queries), computed once per distinct text set: a workflow's texts change only when
-        it gains a wording or a new version, so ``find`` embeds just the query."""
+        as queries) and words, kept until what they are made of (type, steps, descriptions,
+        embedder) changes: ``find`` then embeds just the query."""
         embedder = self._memory.conversation.embedder
-        texts = [_retrieval_texts(w) for w in workflows]
-        space = (embedder.name, str(embedder.dimension))  # `reindex` may switch the embedder
-        keys = [(*space, *t) for t in texts]
-        found: dict[int, FloatMatrix] = {}
+        space = (embedder.name, embedder.dimension)  # `reindex` may switch the embedder
+        stamps = [(space, w.task_type, w.actions, w.descriptions) for w in workflows]
+        found: dict[int, _Views] = {}
         with self._views_lock:
-            for i, (workflow, key) in enumerate(zip(workflows, keys, strict=True)):
-                cached = self._views.get(workflow.id)
-                if cached is not None and cached[0] == key:
-                    self._views.move_to_end(workflow.id)
-                    found[i] = cached[1]
+            for i, (workflow, stamp) in enumerate(zip(workflows, stamps, strict=True)):
+                entry = self._views.get(workflow.id)
+                if entry is not None and entry.stamp == stamp:
+                    found[i] = entry
         missing = [i for i in range(len(workflows)) if i not in found]
         if missing:
+            texts = {i: _retrieval_texts(workflows[i]) for i in missing}
             flat = [t for i in missing for t in texts[i]]
             as_passages = embedder.embed_passages(flat)
             as_queries = embedder.embed_queries(flat)
             start = 0
-            with self._views_lock:
-                for i in missing:
-                    end = start + len(texts[i])
-                    found[i] = np.vstack([as_passages[start:end], as_queries[start:end]])
-                    start = end
-                    self._views[workflows[i].id] = (keys[i], found[i])
-                    self._views.move_to_end(workflows[i].id)
-                while len(self._views) > PASSAGE_CACHE:
-                    self._views.popitem(last=False)
+            for i in missing:
+                end = start + len(texts[i])
+                vectors = np.vstack([as_passages[start:end], as_queries[start:end]])
+                found[i] = _Views(stamps[i], vectors, frozenset(tokenize(" ".join(texts[i]))))
+                start = end
+        with self._views_lock:
+            for i, workflow in enumerate(workflows):
+                self._views[workflow.id] = found[i]
+                self._views.move_to_end(workflow.id)
+            while len(self._views) > PASSAGE_CACHE:
+                self._views.popitem(last=False)
         return [found[i] for i in range(len(workflows))]
 
     def _now(self) -> datetime:
@@ -631,6 +631,16 @@ def _passages(workflow: Workflow) -> list[str]:
     with its steps (so "how do I process a refund" finds it by its actions too)."""
     steps = ", ".join(_humanize(a) for a in workflow.actions)
     return [*workflow.descriptions, f"{_humanize(workflow.task_type)}: {steps}"]
+
+
+@dataclass(frozen=True, slots=True)
+class _Views:
+    """``find``'s cached view of one workflow version."""
+
+    stamp: tuple[tuple[str, int], str, tuple[str, ...], tuple[str, ...]]
+    """What the texts are made of: (embedder, dimension), type, actions, descriptions."""
+    vectors: FloatMatrix
+    words: frozenset[str]
 
 
 def _retrieval_texts(workflow: Workflow) -> tuple[str, ...]:
