@@ -286,7 +286,8 @@ class Workflows:
         if not workflows:
             return []
         embedder = self._memory.conversation.embedder
-        query_vector = embedder.embed_queries([text])[0]
+        # Compared with descriptions whose ids were taken out, "refund order A1001" is "refund order".
+        query_vector = embedder.embed_queries([core.task_pattern(text) or text])[0]
         views = self._retrieval_views(workflows)
         query_terms = set(tokenize(text))
         # Words every workflow shares ("user", "order") say little: weight query words by their
