@@ -144,3 +144,19 @@ def unit(*rows: list[float]) -> np.ndarray:
 )
 def test_cluster(vectors: np.ndarray, threshold: float, groups: list[list[int]]) -> None:
     assert core.cluster(vectors, threshold) == groups
+
+
+@pytest.mark.parametrize(
+    ("description", "pattern"),
+    [
+        ("Refund order A1001 for the customer", "Refund order for the customer"),
+        ("重置账号ACC-12345的密码", "重置账号的密码"),
+        ("Refund 3 items of order ORD-77, then mail bob@example.com", "Refund 3 items of order, then mail"),
+        ("Call 13800001111 about the delay", "Call about the delay"),
+        ("upgrade to the v2 plan", "upgrade to the v2 plan"),  # short tokens are words, not cases
+        ("why did build 2024 fail", "why did build 2024 fail"),  # a bare number is no case id
+        ("A1001", ""),
+    ],
+)
+def test_task_pattern_takes_out_the_case(description: str, pattern: str) -> None:
+    assert core.task_pattern(description) == pattern

@@ -123,6 +123,33 @@ def test_find_by_task_type_feedback_and_tenants(make_memory: Any) -> None:
         other.workflows.get(refund.id)
 
 
+def test_descriptions_keep_one_per_wording_and_find_embeds_only_the_query(make_memory: Any, monkeypatch: Any) -> None:
+    memory = hash_memory(make_memory)
+    for order in ("A1001", "B2002", "C3003"):
+        memory.workflows.record(f"Refund order {order} for the customer", refund_steps(order), task_type="order_refund")
+    memory.workflows.record("为客户办理订单D4004的退款", refund_steps("D4004"), task_type="order_refund")
+    memory.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
+    refund = next(w for w in memory.workflows.current() if w.task_type == "order_refund")
+    assert refund.descriptions == ("Refund order A1001 for the customer", "为客户办理订单D4004的退款")
+    memory.workflows.find("how do I refund an order?")  # embeds every workflow's views once
+    embedder = memory.conversation.embedder
+    calls: list[tuple[str, list[str]]] = []
+    for mode in ("embed_queries", "embed_passages"):
+        original = getattr(embedder, mode)
+        monkeypatch.setattr(
+            embedder,
+            mode,
+            lambda texts, mode=mode, original=original: calls.append((mode, list(texts))) or original(texts),
+        )
+    assert memory.workflows.find("how do I refund an order?")[0].workflow.id == refund.id
+    assert calls == [("embed_queries", ["how do I refund an order?"])]
+    calls.clear()
+    memory.workflows.record("Please refund the order E5005", refund_steps("E5005"), task_type="order_refund")
+    memory.workflows.find("refund")
+    embedded = [text for _, texts in calls for text in texts]
+    assert "Please refund the order" in embedded and "reset password" not in embedded  # only the changed workflow
+
+
 INVALID: list[tuple[dict[str, Any], str]] = [
     ({"task": " ", "steps": [{"action": "a"}]}, "task"),
     ({"task": "t", "steps": []}, "steps"),

@@ -166,6 +166,25 @@ def sequence_similarity(a: Sequence[str], b: Sequence[str]) -> float:
     return 1.0 - edit_distance(a, b) / longest if longest else 1.0
 
 
+_CANDIDATE_ID = re.compile(r"[^\s@]+@[^\s@]+\.\w+|[\w\-.:/#+]*\d[\w\-.:/#+]*", re.ASCII)
+_SPACE_BEFORE_PUNCTUATION = re.compile(r"\s+([,.;:!?，。；：！？])")
+
+
+def task_pattern(description: str) -> str:
+    """A task description with the case it names taken out: ``"Refund order A1001 for the
+    customer"`` -> ``"Refund order for the customer"``, ``"重置账号ACC-12345的密码"`` ->
+    ``"重置账号的密码"``. Descriptions of one task type then compare by what the task is, not by
+    which order or account it was about (an id is noise to an embedding and to word overlap).
+    Short tokens (``v2``, ``4k``) are words, not cases, and stay."""
+
+    def keep(match: re.Match[str]) -> str:
+        token = match.group(0)
+        return "" if len(token) >= 4 and _looks_instance_specific(token) else token
+
+    kept = " ".join(_CANDIDATE_ID.sub(keep, description).split())
+    return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", kept)
+
+
 def _value_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
