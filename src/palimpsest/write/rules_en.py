@@ -216,7 +216,9 @@ def _device(group: str) -> str:
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
-    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
+    # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
+    r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
 )
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
