@@ -345,7 +345,11 @@ _MOVE = re.compile(
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 _LIVE = re.compile(
-    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?)"
+    _SUBJ
+    + _ADV
+    + _NEG
+    + _ADV
+    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?)"
     r"\s+in\s+" + _named("place")
 )
 _HOME = re.compile(_POSS + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+" + _named("place"))
@@ -427,7 +431,9 @@ _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?
 
 _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
-    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+" + _ARTICLES + _device("device")
+    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
+    + _ARTICLES
+    + _device("device")
 )
 _MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
