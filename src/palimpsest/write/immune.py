@@ -108,14 +108,16 @@ _ANYONE = r"(?:\b(?:anyone|anybody|whoever|someone|somebody|users|customers|clie
 # Answering or granting something to those third parties ("say it was delivered", "就说已经签收了").
 _ANSWER_THEM = (
     r"(?:\b(?:say|tell|answer|reply|respond|inform|confirm|promise|approve|grant|give (?:them|him|her)|deny|lie|claim|pretend"
-    r"|insist|close|reject|refuse|ignore|delete|ban|block|mark|recommend|push)\b"
+    r"|insist|close|reject|refuse|ignore|delete|ban|block|mark|recommend|push|delay(?:ed)?|overcharge[ds]?|penali[sz]e[ds]?"
+    r"|deprioriti[sz]e[ds]?)\b"
     r"|就说|都说|一律说|说成|就告诉|告诉(?:他|她|对方)|回复(?:他|她|对方)|就回|就给|直接(?:批准|同意|给))"
 )
 # One specific other account, named by an id with a digit in it ("user u_77120", "用户ID 10086002 的").
 _SPECIFIC_OTHER = (
     r"(?:\b(?:user|customer|client|member|account)\s*(?:id\s*)?[#:]?\s*[\w.+-]*\d[\w.@+-]*"
     r"|\b(?:user|customer|client|member)\s+(?:id\s*)?[#:]?\s*[\w.+-]*\d[\w.@+-]*'s"
-    r"|(?:用户|客户|会员)\s*(?:ID|id|号|编号)?\s*[:：]?\s*[\w@.+-]*\d[\w@.+-]*\s*的)"
+    r"|(?:用户|客户|会员)\s*(?:ID|id|号|编号)?\s*[:：]?\s*[\w@.+-]*\d[\w@.+-]*\s*的"
+    r"|\bthe (?:user|customer|client|member|account holder|person) (?:called|named)\s+(?-i:[A-Z])\w+)"
 )
 # Personal data and records that belong to someone.
 _PII = (
@@ -147,7 +149,8 @@ _DIRECTIVE = (
 _RULE_MARKER = (
     r"(?:\b(?:from now on|from this point|from today|starting (?:today|now)|henceforth|going forward|whenever|every time|by default|"
     r"permanently|forever|when(?:ever)? (?:users|customers|clients|buyers|shoppers|people|callers)|"
-    r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future)\b"
+    r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future"
+    r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive))\b"
     r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新政策|凡是)"
 )
 # "all accounts linked to my email": a group that is the speaker's own.
@@ -164,7 +167,9 @@ _BYPASS = (
     r"(?:校验|验证|审核|检查|认证|审批|安全过滤|过滤|风控|安全检查|实名)"
     r"|(?:不用|无需|不需要|不必|别|不要)再?(?:验证|校验|核实|审核|核对)(?:身份|用户|实名)"
     # Passive: "two-factor checks can be skipped".
-    r"|\b" + _CHECKS + r"\b[^.!?]{0,30}\b(?:can|may|should|will|are to|is to)\s+be\s+(?:skipped|bypassed|disabled|ignored|waived|turned off|removed)\b)"
+    r"|\b"
+    + _CHECKS
+    + r"\b[^.!?]{0,30}\b(?:can|may|should|will|are to|is to)\s+be\s+(?:skipped|bypassed|disabled|ignored|waived|turned off|removed)\b)"
 )
 # Evidence the sentence is addressed to the agent: a rule marker, other people, "you", or a bare imperative.
 _AGENT_DIRECTED = (
@@ -181,7 +186,7 @@ _TOLD_TO_AGENT = (
     r"|\byou (?:must|should|will|need to|have to|are to|shall)\b|请|你|直接|把|给所有|给每)"
 )
 _DESTRUCT_EN = r"\b(?:delete|erase|wipe|destroy|purge|drop|truncate|clear|remove|nuke)\b"
-_DESTRUCT_ZH = r"(?:删除|删掉|删了|清空|清除|抹掉|销毁|格式化|清掉|干掉|\bdrop\b|\btruncate\b)"
+_DESTRUCT_ZH = r"(?:删除|删掉|删了|清空|清除|抹掉|销毁|格式化|清掉|干掉|清零|归零|\bdrop\b|\btruncate\b)"
 # Stores of everybody's data ("the customer database", "用户表").
 _BULK_STORE = (
     r"(?:\b(?:customer|user|client|member|subscriber)s?'?\s+(?:database|db|table|list|data|records|dump|e-?mails|contacts)\b"
@@ -247,7 +252,8 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "ignore_all_rules_en",
-        r"\b(ignore|disregard|forget|bypass)\s+(all|any|every)\s+(of\s+)?(the\s+|your\s+)?(rules|instructions|restrictions|guidelines|prompts|directives|polic(y|ies)|safeguards)\b|\b(ignore|disregard)\s+(the|this|your)\s+(user|customer|human)('s)?\b",
+        r"\b(ignore|disregard|forget|bypass)\s+(all|any|every)\s+(of\s+)?(the\s+|your\s+)?(rules|instructions|restrictions|guidelines|prompts|directives|polic(y|ies)|safeguards)\b|\b(ignore|disregard)\s+(the|this|your)\s+(user|customer|human)('s)?\b"
+        r"|\b(ignore|disregard|forget|drop|abandon)\s+your\s+(\w+\s+)?(guidelines|rules|instructions|restrictions|programming|policies|safeguards|guardrails)\b",
         questions="keep",
         negatable=False,
     ),
@@ -328,7 +334,7 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.85,
         "prompt_extraction",
-        r"(\b(output|repeat|print|show|reveal|tell me|recite)\b.{0,20}\b(everything|all|the text|the words|what)\b.{0,25}(\babove (this|here)\b|\bat the (start|beginning)\b|\byou were (given|told)\b|\byour first\b)|(输出|重复|告诉我|显示|打印|复述)你?(收到|得到|拿到)?的?(第一条|最初|最开始|初始|上面所有)的?(指令|消息|内容|提示))",
+        r"(\b(output|repeat|print|show|reveal|tell me|recite)\b.{0,20}\b(everything|all|the text|the words|what|the instructions|the rules)\b.{0,25}(\babove (this|here)\b|\bat the (start|beginning)\b|\byou were (given|told)\b|\byour first\b)|(输出|重复|告诉我|显示|打印|复述)你?(收到|得到|拿到)?的?(第一条|最初|最开始|初始|上面所有)的?(指令|消息|内容|提示))",
         questions="keep",
         negatable=False,
     ),
@@ -475,7 +481,7 @@ _RULES: tuple[_Rule, ...] = (
         r"\b(i'm|i am|this is|as|speaking as)\s+(actually |really |in fact )?(the |your |a |an |our )?(platform |site |company |system )?(ceo|cto|cfo|coo|founder|boss|owner|admin|administrator|root|sysadmin|superuser|moderator|supervisor|developer|creator|operator|security team|it department|it team)\b.{0,80}\b(give me|grant|elevate|upgrade|promote|unlock|override|bypass|disable|authori[sz]e|permission|access to (all|every|other|the)|rights|privileges|export|delete (all|every|other|the)|reveal|set my role|make me|(print|show|dump|reveal) (your|the) (config|configuration|settings|prompt|instructions))",
         questions="keep",
         negatable=False,
-        unless=r"\bmy own\b",
+        unless=r"\bmy own\b|\b(admin|administrator|moderator|owner|organi[sz]er)\s+of\s+(our|my|a|the)\s+[\w' -]{0,40}?(group|club|chat|channel|server|community|forum|page|team)\b",
     ),
     # "I authorize you to disable …": licensing the agent to drop its safeguards.
     _rule(
@@ -666,7 +672,7 @@ _RULES: tuple[_Rule, ...] = (
         r"(phone(\s+numbers?)?|(mobile|cell|home|personal)\s+numbers?|e-?mail(\s+address)?|(home\s+)?address|card(\s+numbers?)?|"
         r"passwords?|ssn|social security|id number|passport|salary|pay ?slips?|medical (records?|history)|health records?|"
         r"diagnos[ie]s|location|whereabouts|date of birth|birthday|bank (account|details))\b"
-        r"|(告诉我|给我|发我|查一下|查查|看看|看一下|调出|找出)[^，。！？]{0,4}?(他|她|他们|(?<!我)[\u4e00-\u9fff]{2,3})的(家庭)?"
+        r"|(告诉我|给我|发我|查一下|查查|看看|看一下|调出|找出)[^，。！？]{0,4}?(他|她|他们|(?!我)[\u4e00-\u9fff]{2,3})的(家庭)?"
         r"(手机号?|电话|号码|邮箱|地址|住址|身份证号?|病历|病例|工资|薪水|薪资|聊天记录|订单|行程|位置)",
         questions="keep",
         unless=r"\bmy (?:own|wife|husband|son|daughter|mom|mother|dad|father|kids?|child|children|partner)\b|我(?:自己|的|老婆|老公|女儿|儿子|爸|妈)",
@@ -753,7 +759,7 @@ _INFO_QUESTION = re.compile(
     re.IGNORECASE,
 )
 _POLITE_REQUEST = re.compile(r"^\W*((can|could|would|will) you|please)\b|帮我|给我|替我", re.IGNORECASE)
-_OWN = re.compile(r"\b(my|mine|myself)\b|我的|我自己", re.IGNORECASE)
+_OWN = re.compile(r"\b(my|mine|myself|our|ours)\b|我的|我自己|我们的", re.IGNORECASE)
 _NEGATED = re.compile(_NEGATION_CUE, re.IGNORECASE)
 # Quoted spans: '…' (not an apostrophe), "…", “…”, ‘…’, 「…」, 『…』.
 _QUOTED = re.compile(
@@ -773,9 +779,15 @@ def sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
 
 
+_EXPLAIN = re.compile(
+    r"\b(?:explain|describe|define)\b|\btell me (?:what|how|why|about)\b|解释一下|介绍一下|讲讲|科普", re.IGNORECASE
+)
+
+
 def is_question(sentence: str) -> bool:
-    """An information question ("what does DROP TABLE do?"), as opposed to a request phrased politely."""
-    if _POLITE_REQUEST.search(sentence):
+    """An information question ("what does DROP TABLE do?", "can you explain what a jailbreak is?"), as
+    opposed to a request phrased politely."""
+    if _POLITE_REQUEST.search(sentence) and not _EXPLAIN.search(sentence):
         return False
     return bool(_INFO_QUESTION.search(sentence)) or sentence.rstrip().endswith(("?", "？"))
 

@@ -340,8 +340,19 @@ def _fact(
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home))?(?:\s+from\s+" + _named("old") + r")?"
-    r"\s+to\s+(?:the\s+city\s+of\s+)?" + _named("place")
+    _SUBJ
+    + _ADV
+    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away))?(?:\s+from\s+"
+    + _named("old")
+    + r")?"
+    r"\s+to\s+(?:the\s+city\s+of\s+)?"
+    + _named("place")
+    # "we've finished moving into our new place in Porto"
+    + r"|"
+    + _SUBJ.replace("subj", "subj2")
+    + _ADV
+    + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
+    r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 _LIVE = re.compile(
@@ -352,9 +363,23 @@ _LIVE = re.compile(
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?)"
     r"\s+in\s+" + _named("place")
 )
-_HOME = re.compile(_POSS + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+" + _named("place"))
+_HOME = re.compile(
+    _POSS
+    + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
+    + _named("place")
+    # "Home is Dublin now": the speaker's home, said without "my".
+    + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
+    + _named("place2")
+)
 
-_WORK = re.compile(_SUBJ + _ADV + _NEG + _ADV + r"\s+(?:work|works|working|worked)\s+(?:at|for)\s+" + _named("org"))
+_WORK = re.compile(
+    _SUBJ
+    + _ADV
+    + _NEG
+    + _ADV
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+"
+    + _named("org")
+)
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
@@ -435,6 +460,13 @@ _ACQUIRE = re.compile(
     + _ARTICLES
     + _device("device")
 )
+_DEVICE_IS = re.compile(
+    _POSS
+    + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+)*(?:"
+    + _GENERIC_DEVICES
+    + r"|watch|computer|mobile|cell)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
+    + _device("device")
+)
 _MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
     _SUBJ
@@ -477,6 +509,23 @@ _ADDRESS = re.compile(
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*address\s+"
     r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
 )
+# A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
+_STREET = (
+    r"\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+)
+# Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
+# "I'm at 1080 Robson Street, Unit 7 … now".
+_SHIPS_TO = re.compile(
+    r"\b(?:send|ship|deliver|mail|post)\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders)"
+    r"\s+to\s+(?P<addr>(?:"
+    + _STREET
+    + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future)\b|[;!?\n]"
+    r"|\.(?:\s|$)|$)"
+    r"|(?P<at>\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?at\s+)(?P<addr2>(?:" + _STREET + r")[^;!?\n]*?)"
+    r"\s*(?=,?\s+now\b|[;!?\n]|\.(?:\s|$)|$)"
+)
 _CONTACT_CUE = {
     "phone": re.compile(
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
@@ -497,15 +546,16 @@ _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject and _place_ok(m.group("place")):
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
+        place = m.group("place") or m.group("place2")
+        if subject and _place_ok(place):
             yield _fact(
                 ctx,
                 clause,
                 m,
                 subject,
                 "lives_in",
-                _city(m.group("place")),
+                _city(place),
                 "moved_to",
                 valid_from=clause.past_time(ctx),
                 confidence=0.9,
@@ -520,15 +570,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _LIVE.finditer(clause.text):
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     for m in _HOME.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject and _place_ok(m.group("place")):
+        subject = ctx.speaker_id if m.group("bare") else _subject_of(ctx, clause, m)
+        place = m.group("place") or m.group("place2")
+        if subject and _place_ok(place):
             yield _fact(
                 ctx,
                 clause,
                 m,
                 subject,
                 "lives_in",
-                _city(m.group("place")),
+                _city(place),
                 "home_in",
                 valid_from=clause.past_time(ctx),
                 confidence=STATE_CONFIDENCE,
@@ -607,9 +658,16 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
-        if subject and "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES:
+        # "Home is Dublin now; I left Cork": among words of home and moving, "left" is a place.
+        home_talk = _HOME_TALK.search(_sentence_of(ctx.text, clause))
+        job = "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES
+        if subject and job and not home_talk:
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
+
+
+# Words of home and moving: "left X" among them is a place left, not an employer.
+_HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -716,6 +774,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             generic = one.lower() in _GENERIC_DEVICES.split("|")
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
                 yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+    for m in _DEVICE_IS.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
+            device = _clean(m.group("device"))
+            yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
@@ -786,6 +849,14 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=changed,
             )
+    for m in _SHIPS_TO.finditer(clause.text):
+        # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
+        if m.group("at") is None and not _LASTING.search(clause.text):
+            continue
+        if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or _OTHER_PEOPLE.search(m.group()):
+            continue
+        address = _clean(m.group("addr") or m.group("addr2"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -849,6 +920,12 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b",
+    re.IGNORECASE,
+)
+_CHANNEL_SENT = re.compile(
+    r"\b(?:send|use)\s+(?:me\s+)?(?:an?\s+)?(?P<ch>push(?:\s+notifications?)?|text(?:\s+messages?)?|SMS|WeChat\s+messages?)"
+    r"(?:\s+(?:notifications?|alerts?|reminders?))?\b"
+    r"(?=[^.?!]{0,40}\b(?:when|once|if|as soon as|before|after)\b|\s+(?:instead|only)\b)",
     re.IGNORECASE,
 )
 # "text me instead of calling": the verb names the channel. Only with a marker ("always", "for this
@@ -923,7 +1000,8 @@ _PAYMENT = re.compile(
     # "put this one on Apple Pay"; "Apple Pay is my preferred way to pay".
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
-    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b",
+    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
+    r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -1048,12 +1126,17 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         said = m.group("ch") or m.group("ch2")
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, False
+    # "Today just send a push notification": an errand unless a marker says how to notify.
+    for m in _CHANNEL_SENT.finditer(text):
+        said = m.group("ch")
+        channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
+        yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
         carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = m.group("pay") or m.group("pay2") or m.group("pay3") or m.group("pay4")
+        method = m.group("pay") or m.group("pay2") or m.group("pay3") or m.group("pay4") or m.group("pay5")
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 

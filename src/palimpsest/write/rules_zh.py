@@ -203,21 +203,29 @@ _NOT_PLACES = frozenset(
 _STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
 _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 
-_BRANDS_ZH = r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo"
+_BRANDS_ZH = (
+    r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
+    r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦"
+)
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
-    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung"
+    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung|Dyson|Sony|Lenovo|Bose|DJI|Nintendo"
 )
-_MODEL = r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus))*"
+# Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
+_MODEL = (
+    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9])))*"
+)
+# A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
+_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机"
 )
 _DEVICE = (
-    rf"(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
+    rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
     rf"|(?<=新)(?:{_NOUNS})(?!号)))"
 )
-_MEASURE = r"(?:一[台部个块只副款])?"
+_MEASURE = r"(?:一?[台部个块只副款])?"
 
 _JOB_SUFFIX = (
     r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
@@ -326,6 +334,11 @@ _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
+_EMPLOYER_NAMED = re.compile(
+    r"在一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)(?:上班|工作|任职|实习)"
+    r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
+    r"|研究院|工作室|科技|律所))(?=[。！；]|$)"
+)
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
     r"开始(?:在" + _ORG + r"(?:工作|上班|任职|实习)|去(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:工作|上班|实习))"
@@ -353,15 +366,18 @@ _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
-    + r"(?:卖了|卖掉了|送人了|丢了|退了|扔了|换掉了)"
+    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?" + _DEVICE.replace("device", "device3")
 )
+# "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
+_BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$)"
+        r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
+        r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$)"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
@@ -373,19 +389,22 @@ _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|全名(?:是|叫)?|本人)"
+    r"|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-    r"(?=[，。！？,.!?\s]|$)"
+    r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
 _ADDRESS = re.compile(
-    rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?(?:地址|住址)"
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦)?"
+    rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
+    r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
 
 
 # Where the speaker has things sent from now on is their address: "以后快递都寄到南京市鼓楼区中山路18号".
 _SHIPS_TO = re.compile(r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})")
+_LIVES_AT = re.compile(r"住(?!址|宿|院)(?:在)?(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,60})")
+_STREET_ADDRESS = re.compile(r"[省市区县].{0,12}(?:路|街|道|巷|弄).{0,10}\d+号")
 _ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号")
 
 
@@ -525,6 +544,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+            yield from _role_after(ctx, clause, m.end(), subject)
+    yield from _named_employer_facts(ctx, clause)
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
@@ -552,6 +573,25 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -> Iterator[CandidateFact]:
+    """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
+    comma = _COMMA.search(clause.text, position)
+    role = _ROLE_NEXT.match(clause.text, comma.start()) if comma else None
+    if role is not None and not _NOT_A_JOB.search(role.group("title")):
+        title = _clean(role.group("title"))
+        yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
+
+
+def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "我是一名律师，在金杜律师事务所" / "我在一家叫星河科技的公司上班": the employer without a verb, or named."""
+    text = clause.text
+    for m in _EMPLOYER_NAMED.finditer(text):
+        org = _clean(m.group("org") or m.group("org2"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
+            yield _fact(subject, "works_at", org, "employer_named", m.group())
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -571,7 +611,16 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85 if m.group("model") else 0.7,
             )
-    for m in _DISPOSE.finditer(text):
+    # Time words blanked: "我的iPad Air上周送人了" reads as one phrase.
+    bare = clause.without_times(ctx)
+    for m in _BOUGHT_IS.finditer(bare):
+        # "是我…买的" names the buyer; the words before the device only say where it is.
+        subject = ctx.speaker_id if "是我" in m.group() else _subject(ctx, clause, m.start())
+        device = _clean(m.group("device"))
+        if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
+            seen.add(device)
+            yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
+    for m in _DISPOSE.finditer(bare):
         device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
@@ -622,6 +671,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
+    for m in _LIVES_AT.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject and _STREET_ADDRESS.search(address) and not re.search(r"不|没|以前|曾经|之前", prefix):
+            yield _fact(subject, "address", address, "lives_at", m.group(), confidence=0.8)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
         relation = m.group("rel")
@@ -701,7 +757,9 @@ _LASTING = re.compile(
     r"以后都|以后|今后|往后|默认|总是|习惯|一直|每次|从现在(?:开始|起)|从今(?:天)?(?:以后|起|开始)|今天(?:开始|起)"
     r"|永远|统一|始终|长期|都用|一律|每周|每个月|每月|平时|一般|通常|平常"
 )
-_ONE_OFF = re.compile(r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单")
+_ONE_OFF = re.compile(
+    r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+)
 _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
 )
@@ -724,8 +782,8 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用)了?"
-    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式))"
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
+    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
 _REPORT_DESCRIBED = re.compile(
@@ -765,6 +823,7 @@ _CHANNEL = re.compile(
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    r"|(?:通知|提醒|消息)(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
 )
 _CARRIERS = {
     "顺丰": "顺丰",
@@ -819,6 +878,7 @@ _HABITUAL_CHOICE = re.compile(
 _ASKED_CHOICE = re.compile(
     r"(?:帮我|给我|替我)(?:订|选|要|安排|留|预订|准备)(?:一[间个张份位])?(?P<val>[^，。！？；,.!?]{2,12})"
 )
+_WANT_NOW = re.compile(r"(?:想|想要)(?:喝|吃|点)(?!点|些|个|一)(?P<val>[^，。！？；,.!?]{2,10})")
 # A standing rule about the speaker's own things: "发票抬头默认写公司名称", "以后客服回访都安排在周末".
 _STANDING_RULE = re.compile(
     r"^(?:以后|今后|往后|从现在开始|从现在起|从今以后)?\s*(?P<topic>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
@@ -839,8 +899,14 @@ def _lasting(text: str) -> tuple[bool, float]:
 def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _THEME.finditer(text):
         yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") else "light"
-    report_formats = [m.group("rf") or m.group("rf2") for m in _REPORT_FORMAT.finditer(text)]
-    report_formats += [m.group("kind") + m.group("version") for m in _REPORT_VERSION.finditer(text)]
+    versions = list(_REPORT_VERSION.finditer(text))
+    # "以后周报都用A版模板" reads as "A版模板" and as "周报A版": one report, one reading (the version's).
+    report_formats = [
+        m.group("rf") or m.group("rf2")
+        for m in _REPORT_FORMAT.finditer(text)
+        if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
+    ]
+    report_formats += [m.group("kind") + m.group("version") for m in versions]
     if _HABIT.search(text):
         report_formats += [m.group("rf") for m in _REPORT_DESCRIBED.finditer(text)]
     formats = list(_FORMAT.finditer(text))
@@ -853,7 +919,9 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _LANGUAGE.finditer(text):
         yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
-        channel = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4") or m.group("ch5")
+        channel = (
+            m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4") or m.group("ch5") or m.group("ch6")
+        )
         yield "preferred_notification_channel", normalize_channel(channel)
     for m in _CARRIER.finditer(text):
         yield "preferred_shipping_carrier", _CARRIERS[m.group("carrier") or m.group("carrier2") or m.group("carrier3")]
@@ -872,6 +940,10 @@ def _free_preferences(text: str, has_marker: bool) -> Iterator[tuple[str, str, b
         yield _clean(m.group("val")), m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
+            yield _clean(m.group("val")), m.group(), False
+    # "今天想喝冰美式": what one wants this once is a one-off preference.
+    if _ONE_OFF.search(text):
+        for m in _WANT_NOW.finditer(text):
             yield _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
     if rule and _LASTING.search(text):
