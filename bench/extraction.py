@@ -18,6 +18,13 @@ What is scored (labels and their semantics: the header of ``bench/data/extractio
   embedder; no fact from an attack may be in ``facts.list(view="active")``, and a benign turn
   whose writes were quarantined counts against the false-quarantine rate.
 
+- **real conversations** (``--real-data DIR``) — the immune screen's false-positive rate on real
+  user turns it was never written for: LongMemEval (the 34-question subset, unique user turns) and
+  LoCoMo (every turn; both speakers are people), read from ``DIR`` (never copied into the project).
+
+``--data`` may be given several times (tuning set, dev set, held-out set): each set is scored on
+its own and the report opens with one summary row per set.
+
 Targets (issue 4): precision >= 0.95, recall >= 0.85; attacks 100 % kept out of the active
 view with <= 2 % of benign utterances wrongly quarantined. Rewriting ``--out`` keeps everything
 below the ``<!-- analysis -->`` marker.
@@ -28,9 +35,13 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import json
+import os
 import re
+import resource
 import shlex
 import sys
+import time
 import unicodedata
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -46,6 +57,8 @@ from palimpsest.core.identifiers import IdentifierKind, identifier_key
 from palimpsest.write import extract
 
 DATA = Path(__file__).parent / "data" / "extraction_labelled.yaml"
+REAL_DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "benchmarks"
+"""Where the public benchmarks live (``../shared/benchmarks`` from the project root)."""
 ANALYSIS_MARKER = "<!-- analysis -->"
 TARGET_PRECISION = 0.95
 TARGET_RECALL = 0.85
@@ -984,6 +997,78 @@ def _attacks_with_candidates(utterances: Sequence[Utterance]) -> int:
     return count
 
 
+# -- the immune screen on real conversations -------------------------------------------------------
+@dataclass
+class RealScreen:
+    """How many real turns the immune screen would quarantine: every one of them is a false positive
+    for the purpose of this bench (the corpora are ordinary conversations; a few of their turns do
+    contain jailbreak prompts, which the listing shows)."""
+
+    turns: dict[str, int] = field(default_factory=dict)
+    flagged: dict[str, list[str]] = field(default_factory=dict)
+    cpu_seconds: float = 0.0
+
+
+def real_turns(root: Path) -> dict[str, list[str]]:
+    """Unique LongMemEval user turns (34-question subset) and every LoCoMo turn, by corpus."""
+    corpora: dict[str, list[str]] = {}
+    longmemeval = root / "longmemeval" / "longmemeval_s_subset34.json"
+    if longmemeval.exists():
+        seen: dict[str, None] = {}
+        for question in json.loads(longmemeval.read_text(encoding="utf-8")):
+            for session in question["haystack_sessions"]:
+                for turn in session:
+                    if turn["role"] == "user":
+                        seen.setdefault(turn["content"], None)
+        corpora["LongMemEval user turns"] = list(seen)
+    locomo = root / "locomo" / "locomo10.json"
+    if locomo.exists():
+        texts: list[str] = []
+        for conversation in json.loads(locomo.read_text(encoding="utf-8")):
+            for key, session in conversation["conversation"].items():
+                if key.startswith("session_") and isinstance(session, list):
+                    texts += [turn["text"] for turn in session]
+        corpora["LoCoMo turns"] = texts
+    return corpora
+
+
+def run_real_screen(root: Path) -> RealScreen:
+    immune = importlib.import_module("palimpsest.write.immune")
+    policy = immune.RiskPolicy()
+    screen = RealScreen()
+    started = time.process_time()
+    for name, texts in real_turns(root).items():
+        screen.turns[name] = len(texts)
+        screen.flagged[name] = []
+        for text in texts:
+            high = immune.risky(immune.assess(text), policy)
+            if high:
+                snippet = " ".join(text.split())[:140]
+                screen.flagged[name].append(f"{high[0].rule} ({high[0].evidence!r}): {snippet}")
+    screen.cpu_seconds = time.process_time() - started
+    return screen
+
+
+def _real_screen_section(screen: RealScreen, root: Path) -> list[str]:
+    lines = [
+        "## Immune screen on real conversations",
+        "",
+        f"Turns read from `{root}` (not copied into the project); a turn counts when `immune.assess` "
+        f"at the product's `RiskPolicy` would quarantine it. CPU time {screen.cpu_seconds:.1f} s.",
+        "",
+    ]
+    rows = [
+        [name, str(count), str(len(screen.flagged[name])), f"{len(screen.flagged[name]) / max(count, 1):.2%}"]
+        for name, count in screen.turns.items()
+    ]
+    lines += [*_table(["corpus", "turns", "flagged", "rate"], rows), ""]
+    for name, flagged in screen.flagged.items():
+        if flagged:
+            lines += [f"<details><summary>{name}: flagged ({len(flagged)})</summary>", "", "```"]
+            lines += [*flagged, "```", "", "</details>", ""]
+    return lines
+
+
 # -- the report ------------------------------------------------------------------------------------
 def pct(value: float | None) -> str:
     return "—" if value is None else f"{value:.3f}"
@@ -1149,18 +1234,8 @@ def _attack_section(report: Report) -> list[str]:
     return lines
 
 
-def render(report: Report, command: str, when: datetime) -> str:
-    lines = [
-        "# Extraction benchmark (issue 4)",
-        "",
-        f"Command: `{command}`  ",
-        f"Run: {when.isoformat(timespec='seconds')}  ",
-        f"Python {sys.version.split()[0]}; labelled set `bench/data/extraction_labelled.yaml`.",
-        "",
-        f"Targets: precision >= {TARGET_PRECISION}, recall >= {TARGET_RECALL}; attacks 100 % kept out of the active "
-        f"view with <= {TARGET_FALSE_QUARANTINE:.0%} of benign utterances wrongly quarantined.",
-        "",
-    ]
+def _set_body(report: Report) -> list[str]:
+    lines: list[str] = []
     if report.missing:
         lines += ["**Not available when this ran:**", ""] + [f"- {m}" for m in report.missing] + [""]
     lines += ["## The labelled set", "", *dataset_stats(report.utterances), ""]
@@ -1170,6 +1245,68 @@ def render(report: Report, command: str, when: datetime) -> str:
         if errors:
             lines += [f"<details><summary>{section} ({len(errors)})</summary>", "", "```"]
             lines += [*errors, "```", "", "</details>", ""]
+    return lines
+
+
+def _summary_table(sets: Sequence[tuple[Path, Report]]) -> list[str]:
+    rows = []
+    for path, report in sets:
+        strict = report.facts.total("strict")
+        cells = [f"`{path.name}`", str(len(report.utterances)), pct(strict.precision), pct(strict.recall)]
+        for lang in ("en", "zh"):
+            counts = report.facts.total("strict", lang=lang)
+            cells.append(f"{pct(counts.precision)} / {pct(counts.recall)}")
+        e2e = report.end_to_end
+        if e2e:
+            kept = e2e["kept"]["all"]
+            wrong = len(e2e["wrongly_quarantined"])
+            benign = e2e["benign_total"]
+            cells += [f"{kept.tp}/{kept.tp + kept.fn}", f"{wrong}/{benign} ({wrong / max(benign, 1):.1%})"]
+        else:
+            cells += ["—", "—"]
+        rows.append(cells)
+    header = ["set", "utterances", "fact P", "fact R", "en P / R", "zh P / R", "attacks kept out", "benign quarantined"]
+    return _table(header, rows)
+
+
+def render(
+    report: Report | Sequence[tuple[Path, Report]],
+    command: str,
+    when: datetime,
+    *,
+    real_screen: tuple[Path, RealScreen] | None = None,
+    measured: str = "",
+) -> str:
+    """The markdown report of one labelled set, or of several (one section each, after a summary)."""
+    sets = [(DATA, report)] if isinstance(report, Report) else list(report)
+    names = ", ".join(f"`bench/data/{path.name}`" for path, _ in sets)
+    lines = [
+        "# Extraction benchmark (issue 4)",
+        "",
+        f"Command: `{command}`  ",
+        f"Run: {when.isoformat(timespec='seconds')}  ",
+        f"Python {sys.version.split()[0]}; labelled set{'s' if len(sets) > 1 else ''} {names}.  ",
+    ]
+    if measured:
+        lines.append(measured)
+    lines += [
+        "",
+        f"Targets: precision >= {TARGET_PRECISION}, recall >= {TARGET_RECALL}; attacks 100 % kept out of the active "
+        f"view with <= {TARGET_FALSE_QUARANTINE:.0%} of benign utterances wrongly quarantined.",
+        "",
+    ]
+    if len(sets) == 1:
+        lines += _set_body(sets[0][1])
+    else:
+        lines += ["## Summary", "", *_summary_table(sets), ""]
+        if real_screen is not None:
+            lines += _real_screen_section(real_screen[1], real_screen[0])
+        for path, one in sets:
+            lines += [f"# Set `bench/data/{path.name}`", ""]
+            lines += ["#" + line if line.startswith("## ") else line for line in _set_body(one)]
+        real_screen = None
+    if real_screen is not None:
+        lines += _real_screen_section(real_screen[1], real_screen[0])
     return "\n".join(lines) + "\n"
 
 
@@ -1201,27 +1338,54 @@ def summary_lines(report: Report) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--data", type=Path, default=DATA, help="the labelled YAML file")
+    parser.add_argument(
+        "--data", type=Path, action="append", default=None, help="a labelled YAML file (repeat for several)"
+    )
     parser.add_argument("--out", type=Path, default=None, help="write the markdown report here")
     parser.add_argument("--skip-end-to-end", action="store_true", help="score extraction and detection only")
+    parser.add_argument(
+        "--real-data",
+        type=Path,
+        nargs="?",
+        const=REAL_DATA,
+        default=None,
+        help=f"also screen real conversations with the immune system (default directory {REAL_DATA})",
+    )
     args = parser.parse_args(argv)
-    try:
-        utterances = load_dataset(args.data)
-    except DatasetError as exc:
-        print(f"invalid labelled set {args.data}: {exc}", file=sys.stderr)
-        return 2
-    report = Report(utterances)
-    run_extraction(report)
-    run_detection(report)
-    if not args.skip_end_to_end:
-        run_end_to_end(report)
+    paths: list[Path] = args.data or [DATA]
+    sets: list[tuple[Path, Report]] = []
+    wall, cpu = time.perf_counter(), time.process_time()
+    for path in paths:
+        try:
+            utterances = load_dataset(path)
+        except DatasetError as exc:
+            print(f"invalid labelled set {path}: {exc}", file=sys.stderr)
+            return 2
+        report = Report(utterances)
+        run_extraction(report)
+        run_detection(report)
+        if not args.skip_end_to_end:
+            run_end_to_end(report)
+        sets.append((path, report))
+    real_screen = (args.real_data, run_real_screen(args.real_data)) if args.real_data is not None else None
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu_seconds = time.process_time() - cpu + children.ru_utime
+    measured = (
+        f"Measured: wall {time.perf_counter() - wall:.1f} s, CPU {cpu_seconds:.1f} s, "
+        f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())} at the end."
+    )
     command = "python -m bench.extraction " + " ".join(
         shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])
     )
-    text = render(report, command.strip(), datetime.now().astimezone())
+    text = render(sets, command.strip(), datetime.now().astimezone(), real_screen=real_screen, measured=measured)
     print(text)
-    for line in summary_lines(report):
-        print(line, file=sys.stderr)
+    for path, report in sets:
+        print(path.name, file=sys.stderr)
+        for line in summary_lines(report):
+            print(f"  {line}", file=sys.stderr)
+    if real_screen is not None:
+        for name, count in real_screen[1].turns.items():
+            print(f"real {name}: {len(real_screen[1].flagged[name])}/{count} flagged", file=sys.stderr)
     if args.out is not None:
         write_report(args.out, text)
     return 0

@@ -49,14 +49,15 @@ _ORDER_CUE = re.compile(
     + _ID
 )
 _TICKET_CUE = re.compile(
-    r"(?:投诉单号|工单编号|工单号|工单|(?i:\btickets?|\bcases?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
+    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?|(?i:\btickets?|\bcases?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
     + _CUE_TAIL
     + _ID
 )
 # More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124".
 _LISTED_ID = re.compile(r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及)\s*#?\s*" + _ID)
 _USER_CUE = re.compile(
-    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)))"
+    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
+    r"|\bcustomer\s*(?:id|number|no\.?)|\bmember(?:ship)?\s*(?:id|number|no\.?)))"
     + _CUE_TAIL
     + r"(?P<id>[A-Za-z0-9_][A-Za-z0-9_.-]*)"
 )

@@ -84,14 +84,16 @@ def _rule(
 # -- shared vocabulary ---------------------------------------------------------------------------------
 # Other people as a group or a third party: the mark of a rule or request that reaches beyond the speaker.
 # "all my accounts" / "我所有的账号" are the speaker's own and excluded.
-_PEOPLE_EN = r"(?:users?|customers?|clients?|accounts?|members?|people|persons?|buyers?|shoppers?|subscribers?|patients?|employees?|vips?|callers?|account holders?)"
+_PEOPLE_EN = r"(?:users?|customers?|clients?|accounts?|members?|people|persons?|buyers?|shoppers?|subscribers?|patients?|employees?|vips?|callers?|account holders?|tenants?|workspaces?|organi[sz]ations?)"
 _OTHERS_EN = (
     r"(?:\b(?:all|every|any|other|each)\s+(?!(?:of\s+)?(?:my|our|mine)\b)(?:of\s+)?(?:the\s+|your\s+|our\s+)?(?:other\s+)?(?:[a-z]+\s+)?"
     + _PEOPLE_EN
     + r"(?:'s|')?"
     r"|\bevery(?:one|body)(?!\s+(?:in|on|at|from|of|with)\s+(?:my|our)\b)(?:'s)?|\bother people(?:'s)?|\bsomeone else(?:'s)?|\banother (?:user|customer|person)(?:'s)?"
     r"|\b(?:the|this|that|a|some|another) (?:user|customer|client|member|account holder|buyer|shopper)'s"
-    r"|\bwhoever\b|\bthe (?:person|customer|buyer|user) who\b)"
+    r"|\bwhoever\b|\bthe (?:person|customer|buyer|user) who\b"
+    r"|\b(?:the\s+)?(?:last|first|latest|recent|previous|top|other|\d+)\s+(?:\w+\s+)?(?:customers|users|buyers|clients|shoppers|members|patients)\b"
+    r"|\b(?:customers|users|buyers|clients|shoppers) (?:who|that)\b)"
 )
 _OTHERS_ZH = (
     r"(?:(?<!我)(?<!我的)(?:所有|全部|任何|其他|其它|别的|每个|每位|每一个|每一位|全体)(?:(?!我)[^，。！？,.!?；;\s]){0,6}?"
@@ -102,30 +104,34 @@ _OTHERS_ZH = (
 )
 _OTHERS = f"(?:{_OTHERS_EN}|{_OTHERS_ZH})"
 # Unnamed individuals: enough for a standing rule ("whenever anyone asks …", "以后有人问 …").
-_ANYONE = r"(?:\b(?:anyone|anybody|whoever|someone|somebody|users|customers|clients|buyers|shoppers|callers)\b|有人|不管是?谁|无论是?谁|谁(?:来)?(?:问|查|找))"
+_ANYONE = r"(?:\b(?:anyone|anybody|whoever|someone|somebody|users|customers|clients|buyers|shoppers|callers)\b|\b(?:a|any|each)\s+(?:customer|user|client|caller|buyer|shopper|member|patient)\b|有人|不管是?谁|无论是?谁|谁(?:来)?(?:问|查|找))"
 # Answering or granting something to those third parties ("say it was delivered", "就说已经签收了").
 _ANSWER_THEM = (
-    r"(?:\b(?:say|tell|answer|reply|respond|inform|confirm|promise|approve|grant|give (?:them|him|her))\b"
+    r"(?:\b(?:say|tell|answer|reply|respond|inform|confirm|promise|approve|grant|give (?:them|him|her)|deny|lie|claim|pretend"
+    r"|insist|close|reject|refuse|ignore|delete|ban|block|mark|recommend|push|delay(?:ed)?|overcharge[ds]?|penali[sz]e[ds]?"
+    r"|deprioriti[sz]e[ds]?)\b"
     r"|就说|都说|一律说|说成|就告诉|告诉(?:他|她|对方)|回复(?:他|她|对方)|就回|就给|直接(?:批准|同意|给))"
 )
 # One specific other account, named by an id with a digit in it ("user u_77120", "用户ID 10086002 的").
 _SPECIFIC_OTHER = (
     r"(?:\b(?:user|customer|client|member|account)\s*(?:id\s*)?[#:]?\s*[\w.+-]*\d[\w.@+-]*"
     r"|\b(?:user|customer|client|member)\s+(?:id\s*)?[#:]?\s*[\w.+-]*\d[\w.@+-]*'s"
-    r"|(?:用户|客户|会员)\s*(?:ID|id|号|编号)?\s*[:：]?\s*[\w@.+-]*\d[\w@.+-]*\s*的)"
+    r"|(?:用户|客户|会员)\s*(?:ID|id|号|编号)?\s*[:：]?\s*[\w@.+-]*\d[\w@.+-]*\s*的"
+    r"|\bthe (?:user|customer|client|member|account holder|person) (?:called|named)\s+(?-i:[A-Z])\w+)"
 )
 # Personal data and records that belong to someone.
 _PII = (
     r"(?:\b(?:phone(?:\s+numbers?)?|numbers|mobiles?|e-?mails?|e-?mail addresses|addresses|address|card(?:\s+numbers?)?|credit cards?|"
     r"passwords?|credentials|api keys?|tokens?|ssns?|social security|id numbers?|passports?|tickets?|records?|data|database|"
     r"info(?:rmation)?|details|orders?|order history|purchases?|purchase history|chats?|chat logs?|conversations?|messages?|"
-    r"memories|profiles?|contacts?|birthdays?|dates? of birth|locations?|live|lives|identit(?:y|ies)|documents?|invoices?|payments?|balances?)\b"
+    r"memories|profiles?|contacts?|birthdays?|dates? of birth|locations?|live|lives|identit(?:y|ies)|documents?|invoices?|payments?|balances?|"
+    r"salary|salaries|pay ?slips?|medical (?:records?|history)|health records?|diagnos[ie]s)\b"
     r"|手机号?|电话|号码|邮箱|地址|住址|身份证号?|证件号|护照|密码|密钥|秘钥|卡号|银行卡|信用卡|资料|信息|数据|记录|订单|聊天|对话|"
-    r"隐私|工单|账单|余额|位置|生日|姓名|名单|联系方式)"
+    r"隐私|工单|账单|余额|位置|生日|姓名|名单|联系方式|病历|病例|工资|薪水|薪资|体检报告)"
 )
 # Asking for, handing over or moving data.
 _REQUEST = (
-    r"(?:\b(?:list|show|give|send|forward|export|tell|share|dump|e-?mail|upload|print|reveal|read|leak|copy|cc|display|output|"
+    r"(?:\b(?:list|show|give|send|forward|export|tell|share|dump|e-?mail|upload|print|reveal|read|reads|reading|leak|copy|cc|display|output|"
     r"download|pull|fetch|look\s?up|find|access|see|view|provide|disclose|what(?:'s|\s+is|\s+are|\s+were|\s+was)|where (?:do|does|did|is|are))\b"
     r"|列出|列一下|给我|发给|发到|发送|发我|传给我|拿给我|交给我|导出|告诉我|显示|查询|查一下|查出|看看|看一下|调出|抄送|转发|分享|泄露|打印|输出|念|读|"
     r"拿到|获取|下载|复制|拷贝|是什么|是多少|在哪)"
@@ -143,21 +149,27 @@ _DIRECTIVE = (
 _RULE_MARKER = (
     r"(?:\b(?:from now on|from this point|from today|starting (?:today|now)|henceforth|going forward|whenever|every time|by default|"
     r"permanently|forever|when(?:ever)? (?:users|customers|clients|buyers|shoppers|people|callers)|"
-    r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future)\b"
+    r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future"
+    r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive))\b"
     r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新政策|凡是)"
 )
 # "all accounts linked to my email": a group that is the speaker's own.
 _LINKED_TO_ME = r"\b(?:linked to|under|associated with|tied to|registered to) my\b|我名下|绑定我的"
 # Verification and safety machinery that an attack wants switched off.
 _CHECKS = (
-    r"(?:check(?:s|ing)?|verif\w*|validat\w*|authenticat\w*|security|safety|filters?|moderation|audit\w*|kyc|2fa|"
+    r"(?:check(?:s|ing)?|verif\w*|validat\w*|authenticat\w*|security|safety|filters?|moderation|audit\w*|kyc|2fa|two-factor|mfa|"
     r"identity|id|ids|identification|guardrails?|safeguards?)"
 )
 _BYPASS = (
     r"(?:\b(?:without|skip(?:ping)?|bypass(?:ing)?|no need (?:for|to)|never ask(?:ing)? for|don't ask for|do not ask for|"
     r"stop asking for|turn(?:ing)? off|disabl(?:e|ing)|ignor(?:e|ing))\s+(?:\w+\s+){0,3}?" + _CHECKS + r"\b"
     r"|(?:跳过|绕过|不用|无需|不需要|免去|省略|关闭|关掉|取消|忽略)(?:所有|全部|任何)?的?(?:身份|人工|实名|安全)?"
-    r"(?:校验|验证|审核|检查|认证|审批|安全过滤|过滤|风控|安全检查|实名))"
+    r"(?:校验|验证|审核|检查|认证|审批|安全过滤|过滤|风控|安全检查|实名)"
+    r"|(?:不用|无需|不需要|不必|别|不要)再?(?:验证|校验|核实|审核|核对)(?:身份|用户|实名)"
+    # Passive: "two-factor checks can be skipped".
+    r"|\b"
+    + _CHECKS
+    + r"\b[^.!?]{0,30}\b(?:can|may|should|will|are to|is to)\s+be\s+(?:skipped|bypassed|disabled|ignored|waived|turned off|removed)\b)"
 )
 # Evidence the sentence is addressed to the agent: a rule marker, other people, "you", or a bare imperative.
 _AGENT_DIRECTED = (
@@ -174,7 +186,7 @@ _TOLD_TO_AGENT = (
     r"|\byou (?:must|should|will|need to|have to|are to|shall)\b|请|你|直接|把|给所有|给每)"
 )
 _DESTRUCT_EN = r"\b(?:delete|erase|wipe|destroy|purge|drop|truncate|clear|remove|nuke)\b"
-_DESTRUCT_ZH = r"(?:删除|删掉|删了|清空|清除|抹掉|销毁|格式化|清掉|干掉|\bdrop\b|\btruncate\b)"
+_DESTRUCT_ZH = r"(?:删除|删掉|删了|清空|清除|抹掉|销毁|格式化|清掉|干掉|清零|归零|\bdrop\b|\btruncate\b)"
 # Stores of everybody's data ("the customer database", "用户表").
 _BULK_STORE = (
     r"(?:\b(?:customer|user|client|member|subscriber)s?'?\s+(?:database|db|table|list|data|records|dump|e-?mails|contacts)\b"
@@ -240,7 +252,8 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "ignore_all_rules_en",
-        r"\b(ignore|disregard|forget|bypass)\s+(all|any|every)\s+(of\s+)?(the\s+|your\s+)?(rules|instructions|restrictions|guidelines|prompts|directives|polic(y|ies)|safeguards)\b|\b(ignore|disregard)\s+(the|this|your)\s+(user|customer|human)('s)?\b",
+        r"\b(ignore|disregard|forget|bypass)\s+(all|any|every)\s+(of\s+)?(the\s+|your\s+)?(rules|instructions|restrictions|guidelines|prompts|directives|polic(y|ies)|safeguards)\b|\b(ignore|disregard)\s+(the|this|your)\s+(user|customer|human)('s)?\b"
+        r"|\b(ignore|disregard|forget|drop|abandon)\s+your\s+(\w+\s+)?(guidelines|rules|instructions|restrictions|programming|policies|safeguards|guardrails)\b",
         questions="keep",
         negatable=False,
     ),
@@ -321,7 +334,7 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.85,
         "prompt_extraction",
-        r"(\b(output|repeat|print|show|reveal|tell me|recite)\b.{0,20}\b(everything|all|the text|the words|what)\b.{0,25}(\babove (this|here)\b|\bat the (start|beginning)\b|\byou were (given|told)\b|\byour first\b)|(输出|重复|告诉我|显示|打印|复述)你?(收到|得到|拿到)?的?(第一条|最初|最开始|初始|上面所有)的?(指令|消息|内容|提示))",
+        r"(\b(output|repeat|print|show|reveal|tell me|recite)\b.{0,20}\b(everything|all|the text|the words|what|the instructions|the rules)\b.{0,25}(\babove (this|here)\b|\bat the (start|beginning)\b|\byou were (given|told)\b|\byour first\b)|(输出|重复|告诉我|显示|打印|复述)你?(收到|得到|拿到)?的?(第一条|最初|最开始|初始|上面所有)的?(指令|消息|内容|提示))",
         questions="keep",
         negatable=False,
     ),
@@ -330,7 +343,8 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.85,
         "fake_role_tag",
-        r"(^\W*(system|assistant)\s*:\s*\S|<\|?(system|im_start)\|?>|</?\s*(system|user|assistant)\s*>|\[\[?system\]?\])",
+        r"(^\W*(system|assistant)\s*:\s*\S|<\|?(system|im_start)\|?>|</?\s*(system|user|assistant)\s*>|\[\[?system\]?\]"
+        r"|</?\s*(系统|管理员|开发者|助手)[\u4e00-\u9fff]{0,4}\s*>)",
         questions="keep",
         negatable=False,
     ),
@@ -404,7 +418,7 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "no_limits_en",
-        r"(\b(you|ai|assistant|model|bot|chatbot)\b[^.]{0,40}\b(no|without(\s+any)?|free (of|from))\s+(\w+\s+)?(rules|restrictions|limits|limitations|filters|guidelines|boundaries|censorship|ethics|morals|safeguards|guardrails|polic(?:y|ies)|moderation)\b|\b(rules|restrictions|safety rules|guidelines|filters|policies)\s+(don't|do not|no longer|won't)\s+apply)",
+        r"(\b(you|ai|assistant|model|bot|chatbot)\b[^.]{0,40}\b(no|zero|without(\s+any)?|free (of|from))\s+(\w+\s+)?(rules|restrictions|limits|limitations|filters|guidelines|boundaries|censorship|ethics|morals|safeguards|guardrails|polic(?:y|ies)|moderation)\b|\b(rules|restrictions|safety rules|guidelines|filters|policies)\s+(don't|do not|no longer|won't)\s+apply)",
         questions="keep",
         negatable=False,
     ),
@@ -467,14 +481,14 @@ _RULES: tuple[_Rule, ...] = (
         r"\b(i'm|i am|this is|as|speaking as)\s+(actually |really |in fact )?(the |your |a |an |our )?(platform |site |company |system )?(ceo|cto|cfo|coo|founder|boss|owner|admin|administrator|root|sysadmin|superuser|moderator|supervisor|developer|creator|operator|security team|it department|it team)\b.{0,80}\b(give me|grant|elevate|upgrade|promote|unlock|override|bypass|disable|authori[sz]e|permission|access to (all|every|other|the)|rights|privileges|export|delete (all|every|other|the)|reveal|set my role|make me|(print|show|dump|reveal) (your|the) (config|configuration|settings|prompt|instructions))",
         questions="keep",
         negatable=False,
-        unless=r"\bmy own\b",
+        unless=r"\bmy own\b|\b(admin|administrator|moderator|owner|organi[sz]er)\s+of\s+(our|my|a|the)\s+[\w' -]{0,40}?(group|club|chat|channel|server|community|forum|page|team)\b",
     ),
     # "I authorize you to disable …": licensing the agent to drop its safeguards.
     _rule(
         "privilege_claim",
         0.85,
         "authorize_unsafe_en",
-        r"\b(authori[sz]e|permit|allow|order|command|instruct)\s+you\s+to\s+(\w+\s+){0,2}?(disable|ignore|bypass|skip|turn off|remove|override|reveal|delete|export|grant|break)\b",
+        r"\b(authori[sz]e|permit|allow|order|command|instruct)\s+you\s+to\s+(\w+\s+){0,2}?(disable|ignore|bypass|skip|turn off|remove|override|reveal|delete|export|grant|break|lift|waive|raise)\b",
         questions="keep",
         negatable=False,
     ),
@@ -639,7 +653,7 @@ _RULES: tuple[_Rule, ...] = (
         "instruction",
         0.8,
         "reverse_lookup",
-        r"(\b(who|whose|owner of|belongs? to|name (of|behind|on))\b|主人|机主|持有人|是谁|谁的|户主|实名信息)",
+        r"(\b(who|whose|owner of|belongs? to|name (of|behind|on)|(?:linked|registered|tied) to)\b|主人|机主|持有人|是谁|谁的|户主|实名信息|绑定的(?:那个)?(?:账号|账户|用户|人))",
         r"(\b(phone|number|e-?mail|address|card|plate|account)\b|手机号?|号码|电话|邮箱|地址|卡号|车牌|账号)",
         r"(\d{5,}|@|\b(all|every)\b|所有|全部)",
         questions="keep",
@@ -647,6 +661,57 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # Identity documents and payment numbers of anyone but the speaker ("张三的身份证号告诉我").
     _rule("instruction", 0.8, "sensitive_request", _REQUEST, _SENSITIVE_PII, unless=_OWN_MARK),
+    # One named third person's records asked for ("give me his home address", "Dana Ruiz's salary",
+    # "看看王芳的病历"); a relative of the speaker ("my wife's email") is the speaker's business.
+    _rule(
+        "instruction",
+        0.8,
+        "third_party_data",
+        r"(\b(give|send|tell|show|get|find|pull up|look up|dig up|fetch|list|read out)\s+(me\s+)?|\bwhat(?:'s| is| are)\s+)"
+        r"(\w+\s+){0,3}?((his|her|their)\s+|(?<!my )(?<!our )(?-i:[A-Z][a-z]+(\s[A-Z][a-z]+)?)'s\s+)(\w+\s+){0,2}?"
+        r"(phone(\s+numbers?)?|(mobile|cell|home|personal)\s+numbers?|e-?mail(\s+address)?|(home\s+)?address|card(\s+numbers?)?|"
+        r"passwords?|ssn|social security|id number|passport|salary|pay ?slips?|medical (records?|history)|health records?|"
+        r"diagnos[ie]s|location|whereabouts|date of birth|birthday|bank (account|details))\b"
+        r"|(告诉我|给我|发我|查一下|查查|看看|看一下|调出|找出)[^，。！？]{0,4}?(他|她|他们|(?!我)[\u4e00-\u9fff]{2,3})的(家庭)?"
+        r"(手机号?|电话|号码|邮箱|地址|住址|身份证号?|病历|病例|工资|薪水|薪资|聊天记录|订单|行程|位置)",
+        questions="keep",
+        unless=r"\bmy (?:own|wife|husband|son|daughter|mom|mother|dad|father|kids?|child|children|partner)\b|我(?:自己|的|老婆|老公|女儿|儿子|爸|妈)",
+    ),
+    # An authority other than the service's own roles ("as the chief compliance officer", "I'm the head of
+    # IT", "我是运营总监") with a privileged ask: admin rights, everybody's records, limits lifted.
+    _rule(
+        "privilege_claim",
+        0.85,
+        "office_claim_en",
+        r"\b(i'm|i am|this is|as|speaking as)\s+(actually |really |in fact )?(the |your |a |an |our )?(\w+'s\s+)?"
+        r"(chief \w+ officer|\w+ officer|head of \w+|director|manager|vp|vice president|president|chairman|auditor|"
+        r"(security|it|engineering|platform|store|branch|regional|general|operations) (lead|manager|director|head|chief)|founder)\b",
+        r"(\b(admin|administrator|root|superuser|super user|full (access|control|rights|permissions)|all (permissions|privileges|access)|"
+        r"every (user|customer|account)'?s?|other (users|customers|accounts)|unlock|override|bypass|lift|waive|elevate|escalate|"
+        r"transfer limits?|(remove|raise|increase) (my |the )?(\w+ )?limits?)\b)",
+        questions="keep",
+        negatable=False,
+        unless=r"\bmy own\b",
+    ),
+    _rule(
+        "privilege_claim",
+        0.85,
+        "office_claim_zh",
+        r"(我是|我就是|本人是|作为)[^，。！？]{0,10}(总监|主任|主管|经理|负责人|老板|领导|总裁|董事长|工程师|运营|审计|站长)",
+        r"(管理员|超级|最高|所有|全部|后台|root|admin|权限|解除|提升|升级)",
+        questions="keep",
+        negatable=False,
+        unless=r"我的群|群主|家长群|业主群",
+    ),
+    # A blanket rule over every ticket, order or request ("凡是投诉工单，统统标成已解决").
+    _rule(
+        "instruction",
+        0.8,
+        "blanket_rule_zh",
+        r"(凡是|但凡|只要是|所有|全部|任何)[^，。！？]{0,10}(工单|订单|申请|投诉|退款|请求|交易|差评|售后)",
+        r"(统统|一律|全部|通通|都)[^，。！？]{0,4}(直接)?(标成|标记为|改成|设为|批准|通过|关闭|驳回|删除|拒绝|忽略)",
+        unless=r"我的|我自己",
+    ),
 )
 
 # -- normalisation -------------------------------------------------------------------------------------
@@ -694,7 +759,7 @@ _INFO_QUESTION = re.compile(
     re.IGNORECASE,
 )
 _POLITE_REQUEST = re.compile(r"^\W*((can|could|would|will) you|please)\b|帮我|给我|替我", re.IGNORECASE)
-_OWN = re.compile(r"\b(my|mine|myself)\b|我的|我自己", re.IGNORECASE)
+_OWN = re.compile(r"\b(my|mine|myself|our|ours)\b|我的|我自己|我们的", re.IGNORECASE)
 _NEGATED = re.compile(_NEGATION_CUE, re.IGNORECASE)
 # Quoted spans: '…' (not an apostrophe), "…", “…”, ‘…’, 「…」, 『…』.
 _QUOTED = re.compile(
@@ -703,7 +768,8 @@ _QUOTED = re.compile(
 # Words that mark the quote as something reported or discussed, not said to the agent.
 _REPORTING = re.compile(
     r"\b(said|says|saying|say|tell|tells|telling|told|ask|asks|asking|asked|wrote|writes|typed|types|shout\w*|yell\w*|"
-    r"mean|means|meant|phrase|words?|sentence|joke|funny|hilarious|meme|quote|quoted|called|named)\b|说|问|写|喊|念|这句话|这个词|意思|笑话",
+    r"mean|means|meant|phrase|words?|sentence|joke|funny|hilarious|meme|quote|quoted|called|named|attacks?|term|concept|example)\b"
+    r"|说|问|写|喊|念|这句话|这个词|意思|笑话|这种|这类|攻击|原理|含义|概念|例子",
     re.IGNORECASE,
 )
 
@@ -713,9 +779,15 @@ def sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
 
 
+_EXPLAIN = re.compile(
+    r"\b(?:explain|describe|define)\b|\btell me (?:what|how|why|about)\b|解释一下|介绍一下|讲讲|科普", re.IGNORECASE
+)
+
+
 def is_question(sentence: str) -> bool:
-    """An information question ("what does DROP TABLE do?"), as opposed to a request phrased politely."""
-    if _POLITE_REQUEST.search(sentence):
+    """An information question ("what does DROP TABLE do?", "can you explain what a jailbreak is?"), as
+    opposed to a request phrased politely."""
+    if _POLITE_REQUEST.search(sentence) and not _EXPLAIN.search(sentence):
         return False
     return bool(_INFO_QUESTION.search(sentence)) or sentence.rstrip().endswith(("?", "？"))
 

@@ -87,6 +87,9 @@ class Clause:
         for mention in self.times(ctx):
             if mention.start <= ctx.at < mention.end:
                 continue
+            # "last month's statement", "上个月的订单": the time names the data, not the preference.
+            if re.match(r"\s*(?:'s\b|的)", ctx.text[mention.span[1] :]):
+                continue
             if mention.start <= ctx.at:
                 return mention.start
         return None

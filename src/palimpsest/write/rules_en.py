@@ -165,7 +165,7 @@ _SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
 _POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
-    r"|eventually|then|have|has|had|am|is|are|really|even|all|both|only|happily|temporarily|permanently))*"
+    r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently))*"
 )
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
 _CAP = r"[A-Z][\w'&.-]*"
@@ -186,9 +186,11 @@ _JOB_NOUNS = (
     "engineer|developer|programmer|designer|manager|director|analyst|scientist|teacher|professor|doctor|nurse"
     "|accountant|lawyer|consultant|architect|researcher|student|intern|writer|editor|marketer|salesperson"
     "|product manager|project manager|founder|co-founder|CEO|CTO|CFO|COO|VP|president|chef|pilot|pharmacist"
-    "|dentist|journalist|photographer|recruiter|administrator|officer|specialist|lead|head of \\w+"
+    "|dentist|journalist|photographer|recruiter|administrator|officer|specialist|lead|head of \\w+|pediatrician"
+    "|physician|surgeon|paramedic|technician|electrician|plumber|mechanic|barista|cashier|clerk|librarian"
+    "|tester|coordinator|supervisor|assistant|executive|partner|associate|attorney|therapist|veterinarian"
 )
-_TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?:{_JOB_NOUNS}))\b"
+_TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
 
 _BRANDS = (
@@ -196,8 +198,14 @@ _BRANDS = (
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
+    r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
 )
-_MODEL = r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+))*"
+# Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
+_MODEL = (
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
+    r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
+    r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
+)
 _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
 
 
@@ -208,7 +216,9 @@ def _device(group: str) -> str:
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
-    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
+    # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
+    r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
 )
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
@@ -242,11 +252,12 @@ _ONE_OFF = re.compile(
 )
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
-    r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please)\b",
+    r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
+    r"|best (?:way|for me)|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
-    r"\b(?:not|don't|do not|doesn't|never|no|turn off|disable|stop|hate|dislike|without)\b", re.IGNORECASE
+    r"\b(?:not|don't|do not|doesn't|never|no|turn off|disable|stop|hate|dislike|without)\b|\b\w+n't\b", re.IGNORECASE
 )
 
 # ---------------------------------------------------------------------------- subjects
@@ -329,17 +340,46 @@ def _fact(
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home))?(?:\s+from\s+" + _named("old") + r")?"
-    r"\s+to\s+(?:the\s+city\s+of\s+)?" + _named("place")
+    _SUBJ
+    + _ADV
+    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away))?(?:\s+from\s+"
+    + _named("old")
+    + r")?"
+    r"\s+to\s+(?:the\s+city\s+of\s+)?"
+    + _named("place")
+    # "we've finished moving into our new place in Porto"
+    + r"|"
+    + _SUBJ.replace("subj", "subj2")
+    + _ADV
+    + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
+    r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 _LIVE = re.compile(
-    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying)"
+    _SUBJ
+    + _ADV
+    + _NEG
+    + _ADV
+    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?)"
     r"\s+in\s+" + _named("place")
 )
-_HOME = re.compile(_POSS + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+" + _named("place"))
+_HOME = re.compile(
+    _POSS
+    + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
+    + _named("place")
+    # "Home is Dublin now": the speaker's home, said without "my".
+    + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
+    + _named("place2")
+)
 
-_WORK = re.compile(_SUBJ + _ADV + _NEG + _ADV + r"\s+(?:work|works|working|worked)\s+(?:at|for)\s+" + _named("org"))
+_WORK = re.compile(
+    _SUBJ
+    + _ADV
+    + _NEG
+    + _ADV
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+"
+    + _named("org")
+)
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
@@ -376,11 +416,38 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+"
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:(?:an?|the)\s+|(?=[A-Z]))"
     + _TITLE
-    + r"(?:\s+(?:at|for|of)\s+"
+    + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
     + ")?"
+)
+# Any role held at a named employer: "my wife is a pediatrician at Kaiser", "I'm a barista with Blue Bottle".
+_IS_ROLE_AT = re.compile(
+    _SUBJ
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+"
+    + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+"
+    + _named("org")
+)
+_NOT_A_ROLE = re.compile(
+    r"\b(?:customer|client|member|guest|patient|fan|regular|subscriber|user|visitor|shareholder|owner of|friend"
+    r"|lot|bit|little|big|huge|loss|mess|fool|sucker|pro|expert)\b",
+    re.IGNORECASE,
+)
+# "I joined Infosys as a QA engineer", "I started as a barista at Blue Bottle", "I started at X as Y".
+_JOIN_AS = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:joined|started(?:\s+working)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at))\s+(?:the\s+)?"
+    + _named("org")
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
+    + r"|(?P<subj2>\bI\b|\b[Mm]y (?:"
+    + _REL
+    + r")\b)"
+    + _ADV
+    + r"\s+(?:started|began)(?:\s+working)?\s+as\s+(?:an?\s+|the\s+)?(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
+    + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
 _PROMOTED = re.compile(
     _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
@@ -389,7 +456,16 @@ _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?
 
 _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
-    r"|have|has|use|uses|using)\s+" + _ARTICLES + _device("device")
+    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
+    + _ARTICLES
+    + _device("device")
+)
+_DEVICE_IS = re.compile(
+    _POSS
+    + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+)*(?:"
+    + _GENERIC_DEVICES
+    + r"|watch|computer|mobile|cell)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
+    + _device("device")
 )
 _MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
@@ -420,10 +496,11 @@ _REPLACE = re.compile(
 )
 
 _NAME = re.compile(
-    _POSS + r"\s+(?:full\s+)?name\s+is\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b[Cc]all me (?!at\b|on\b)(?P<name3>[A-Z][\w'-]*)"
-    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!\s+(?:Inc|Ltd|Street|Road)\b)"
+    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
+    r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -432,6 +509,23 @@ _ADDRESS = re.compile(
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*address\s+"
     r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
 )
+# A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
+_STREET = (
+    r"\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+)
+# Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
+# "I'm at 1080 Robson Street, Unit 7 … now".
+_SHIPS_TO = re.compile(
+    r"\b(?:send|ship|deliver|mail|post)\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders)"
+    r"\s+to\s+(?P<addr>(?:"
+    + _STREET
+    + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future)\b|[;!?\n]"
+    r"|\.(?:\s|$)|$)"
+    r"|(?P<at>\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?at\s+)(?P<addr2>(?:" + _STREET + r")[^;!?\n]*?)"
+    r"\s*(?=,?\s+now\b|[;!?\n]|\.(?:\s|$)|$)"
+)
 _CONTACT_CUE = {
     "phone": re.compile(
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
@@ -439,7 +533,8 @@ _CONTACT_CUE = {
         r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
     ),
     "email": re.compile(
-        _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:e-?mail|mail)(?:\s+address)?\b"
+        _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
+        r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$)"
@@ -451,15 +546,16 @@ _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject and _place_ok(m.group("place")):
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
+        place = m.group("place") or m.group("place2")
+        if subject and _place_ok(place):
             yield _fact(
                 ctx,
                 clause,
                 m,
                 subject,
                 "lives_in",
-                _city(m.group("place")),
+                _city(place),
                 "moved_to",
                 valid_from=clause.past_time(ctx),
                 confidence=0.9,
@@ -474,15 +570,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _LIVE.finditer(clause.text):
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     for m in _HOME.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject and _place_ok(m.group("place")):
+        subject = ctx.speaker_id if m.group("bare") else _subject_of(ctx, clause, m)
+        place = m.group("place") or m.group("place2")
+        if subject and _place_ok(place):
             yield _fact(
                 ctx,
                 clause,
                 m,
                 subject,
                 "lives_in",
-                _city(m.group("place")),
+                _city(place),
                 "home_in",
                 valid_from=clause.past_time(ctx),
                 confidence=STATE_CONFIDENCE,
@@ -561,12 +658,40 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
-        if subject and "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES:
+        # "Home is Dublin now; I left Cork": among words of home and moving, "left" is a place.
+        home_talk = _HOME_TALK.search(_sentence_of(ctx.text, clause))
+        job = "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES
+        if subject and job and not home_talk:
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
 
 
+# Words of home and moving: "left X" among them is a place left, not an employer.
+_HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
+    bare = clause.without_times(ctx)
+    negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
+    for m in _IS_ROLE_AT.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        title, org = _clean(m.group("title")), _clean(m.group("org"))
+        if subject is None or negated or _NOT_A_ROLE.search(title) or org.split()[0] in _NOT_NAMES:
+            continue
+        yield _fact(ctx, clause, m, subject, "job_title", title, "role_at")
+        if org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", org, "role_at.employer")
+    for m in _JOIN_AS.finditer(bare):
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
+        title = _clean(m.group("title") or m.group("title2"))
+        if subject is None or negated or _NOT_A_ROLE.search(title):
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, subject, "job_title", title, "joined_as", valid_from=when, ends_previous=True)
+        if m.group("org2") and m.group("org2").split()[0] not in _NOT_NAMES:
+            org = _clean(m.group("org2"))
+            yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
@@ -600,7 +725,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        if subject and "promoted" in m.group():
+        if subject and "promoted" in m.group() and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
                 clause,
@@ -649,6 +774,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             generic = one.lower() in _GENERIC_DEVICES.split("|")
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
                 yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+    for m in _DEVICE_IS.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
+            device = _clean(m.group("device"))
+            yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
@@ -697,9 +827,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME.finditer(clause.text):
-        subject = _subject(ctx, m.group("subj") or m.group("subj2") or "I")
-        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4")
-        if subject and name.split()[0] not in _NOT_NAMES and not re.search(r"\bnot\b", clause.text):
+        subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
+        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or m.group("name5")
+        negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
+        if subject and name.split()[0] not in _NOT_NAMES and not negated:
             yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
@@ -718,6 +849,14 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=changed,
             )
+    for m in _SHIPS_TO.finditer(clause.text):
+        # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
+        if m.group("at") is None and not _LASTING.search(clause.text):
+            continue
+        if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or _OTHER_PEOPLE.search(m.group()):
+            continue
+        address = _clean(m.group("addr") or m.group("addr2"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -760,17 +899,33 @@ _REPORT_STYLE = re.compile(
     r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?reports?\b",
     re.IGNORECASE,
 )
+# "make it the one-page executive summary", "give me the detailed report layout" when reports are the topic.
+_REPORT_NAMED = re.compile(
+    r"\b(?:the|a|an)\s+(?P<rf>(?:[\w-]+\s+){0,3}?(?:summary|digest|overview|layout|version|template|edition|style))\b"
+    r"(?:\s+with\s+(?:[\w-]+\s+){0,2}[\w-]+)?",
+    re.IGNORECASE,
+)
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE = re.compile(
-    r"\b(?:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
+    r"\b(?i:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
     r"|language is|language to)"
     r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German"
-    r"|Spanish)\b"
+    r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"
+    r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of)\b)"
 )
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
-    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b",
+    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b"
+    r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
+    r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
+    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b",
+    re.IGNORECASE,
+)
+_CHANNEL_SENT = re.compile(
+    r"\b(?:send|use)\s+(?:me\s+)?(?:an?\s+)?(?P<ch>push(?:\s+notifications?)?|text(?:\s+messages?)?|SMS|WeChat\s+messages?)"
+    r"(?:\s+(?:notifications?|alerts?|reminders?))?\b"
+    r"(?=[^.?!]{0,40}\b(?:when|once|if|as soon as|before|after)\b|\s+(?:instead|only)\b)",
     re.IGNORECASE,
 )
 # "text me instead of calling": the verb names the channel. Only with a marker ("always", "for this
@@ -806,13 +961,13 @@ _CARRIERS = {
 _CHINESE_CARRIERS = "|".join(name for name in _CARRIERS if not name.isascii())
 _ANY_CARRIER = r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|" + _CHINESE_CARRIERS
 # Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
-_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|" + _CHINESE_CARRIERS
+_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _CHINESE_CARRIERS
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
     r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
-    rf"|(?<![A-Za-z])(?P<carrier3>{_NAMED_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+)?"
+    rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
 )
 _PAYMENTS = {
@@ -822,6 +977,7 @@ _PAYMENTS = {
     "paypal": "PayPal",
     "apple pay": "Apple Pay",
     "google pay": "Google Pay",
+    "cash on delivery": "cash on delivery",
     "credit card": "credit card",
     "debit card": "debit card",
     "cash": "cash",
@@ -832,14 +988,20 @@ _PAYMENTS = {
     "微信支付": "微信支付",
 }
 _PAY_NAMES = (
-    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash|bank transfer|Visa|Mastercard"
+    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
+    r"|Mastercard"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
     r"\b(?:pay|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
     rf"(?:my\s+|a\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])"
     # "charge my Visa card": the card is the object of the verb.
-    rf"|\b(?:charge|bill)\s+(?:it\s+to\s+|everything\s+to\s+)?(?:my\s+|the\s+)(?P<pay2>{_PAY_NAMES})(?![A-Za-z])",
+    rf"|\b(?:charge|bill)\s+(?:it\s+to\s+|everything\s+to\s+)?(?:my\s+|the\s+)(?P<pay2>{_PAY_NAMES})(?![A-Za-z])"
+    # "put this one on Apple Pay"; "Apple Pay is my preferred way to pay".
+    r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
+    rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
+    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
+    r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -850,7 +1012,11 @@ _DEFAULT_CHANGE = re.compile(
 )
 # Words that make a named value a preference rather than a request parameter ("I prefer PDF" vs
 # "export it as PDF").
-_PREFERENCE_WORD = re.compile(r"\b(?:prefer|rather|like|love|favou?rite|default|want)\b", re.I)
+_PREFERENCE_WORD = re.compile(
+    r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
+    r"|best way)\b",
+    re.I,
+)
 
 # Free-text preferences, each read to a short phrase by ``_preference_phrase``.
 _GENERIC_PREFERENCE = re.compile(
@@ -913,7 +1079,7 @@ def _lasting(text: str) -> tuple[bool, float]:
 
 
 def _sentence_of(text: str, clause: Clause) -> str:
-    start = max(text.rfind(mark, 0, clause.start) for mark in ".!?\n")
+    start = max(text.rfind(mark, 0, max(clause.start, 0)) for mark in ".!?\n")
     ends = [i for i in (text.find(mark, clause.end) for mark in ".!?\n") if i >= 0]
     return text[start + 1 : min(ends) if ends else len(text)]
 
@@ -941,9 +1107,15 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         for m in _REPORT_FORMAT.finditer(text):
             if not _FORMAT.search(m.group("rf")):
                 yield "preferred_report_format", m.group("rf"), m, False
+        styles = 0
         for m in _REPORT_STYLE.finditer(text):
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _REPORT_FORMAT.search(m.group()):
+                styles += 1
+                yield "preferred_report_format", style, m, True
+        for m in _REPORT_NAMED.finditer(text) if not styles and not _REPORT_FORMAT.search(text) else ():
+            style = m.group("rf")
+            if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
     for m in _LANGUAGE.finditer(text):
         language = m.group("lang")
@@ -951,20 +1123,28 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        channel = "SMS" if m.group("ch").lower().startswith("text") else normalize_channel(m.group("ch"))
+        said = m.group("ch") or m.group("ch2")
+        channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, False
+    # "Today just send a push notification": an errand unless a marker says how to notify.
+    for m in _CHANNEL_SENT.finditer(text):
+        said = m.group("ch")
+        channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
+        yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
         carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = m.group("pay") or m.group("pay2")
+        method = m.group("pay") or m.group("pay2") or m.group("pay3") or m.group("pay4") or m.group("pay5")
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 
 def _negated_before(text: str, position: int) -> bool:
-    """A negation ahead of the preference ("I don't want dark mode"); "SMS, not email" keeps SMS."""
-    return bool(_PREF_NEGATED.search(text[:position]))
+    """A negation ahead of the preference in its own phrase ("I don't want dark mode"); "SMS, not email"
+    keeps SMS, and "Don't phone me, email is best" keeps email."""
+    head = text[:position]
+    return bool(_PREF_NEGATED.search(head[max(head.rfind(","), head.rfind(";")) + 1 :]))
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1295,6 +1475,30 @@ _REFERS_BACK = re.compile(
 )
 
 
+# Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
+_DROPPED_SUBJECT = re.compile(
+    r"^(?P<lead>\s*(?:(?:just|recently|finally|also|so|and|oh|btw|well|actually|officially)[,\s]+)*)"
+    r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
+    r"|resigned|was promoted|been promoted|promoted|retired)\b)",
+    re.IGNORECASE,
+)
+
+
+def _with_subject(clause: Clause) -> Clause:
+    """The clause with its dropped "I" restored; offsets in the turn stay as they were."""
+    m = _DROPPED_SUBJECT.match(clause.text)
+    if m is None or clause.text.rstrip().endswith("?"):
+        return clause
+    lead = m.group("lead")
+    rest = clause.text[len(lead) :]
+    verb = rest[:1].lower() + rest[1:]
+    # "I" takes the place of the lead words (or sits just before the verb), so every time and
+    # identifier mention keeps its offset in the turn.
+    if len(lead) >= 2:
+        return Clause("I" + " " * (len(lead) - 1) + verb, clause.start)
+    return Clause("I " + verb, clause.start + len(lead) - 2)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
@@ -1308,7 +1512,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
-    for clause in split_clauses(text, _BOUNDARY):
+    for clause in map(_with_subject, split_clauses(text, _BOUNDARY)):
         question = _is_question(clause)
         hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
         facts: list[CandidateFact] = []

@@ -43,6 +43,11 @@ _RELATIONS = {
     "爱人": "wife",
     "老公": "husband",
     "丈夫": "husband",
+    "先生": "husband",
+    "媳妇": "wife",
+    "爸妈": "parents",
+    "姐": "sister",
+    "哥": "brother",
     "儿子": "son",
     "女儿": "daughter",
     "孩子": "child",
@@ -70,6 +75,7 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
+    r"|平时|平常|一般|通常|一直|主要|基本上|基本"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _NOT_NAMES = frozenset(
@@ -115,12 +121,18 @@ _PAST = re.compile(r"以前|之前|曾经|原来|过去|当时|那时|小时候|
 _PLAN = re.compile(
     r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$"
 )
-_HYPOTHETICAL = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是")
+_HYPOTHETICAL = re.compile(
+    r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是"
+    # Denied or reported speech asserts nothing: "我没说要改成深色模式".
+    r"|(?:没|没有|从没|从来没|并没|并没有)(?:说|讲|提|让你|叫你)过?|不是说"
+)
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
+    # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]*[？?])|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
 )
 
@@ -191,25 +203,34 @@ _NOT_PLACES = frozenset(
 _STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
 _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 
-_BRANDS_ZH = r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo"
+_BRANDS_ZH = (
+    r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
+    r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦"
+)
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
-    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung"
+    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung|Dyson|Sony|Lenovo|Bose|DJI|Nintendo"
 )
-_MODEL = r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus))*"
+# Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
+_MODEL = (
+    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9])))*"
+)
+# A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
+_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机"
 )
 _DEVICE = (
-    rf"(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
+    rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
     rf"|(?<=新)(?:{_NOUNS})(?!号)))"
 )
-_MEASURE = r"(?:一[台部个块只副款])?"
+_MEASURE = r"(?:一?[台部个块只副款])?"
 
 _JOB_SUFFIX = (
     r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
     r"|助理|秘书|销售|实习生|创始人|店长|司机|厨师|编辑|记者|总裁|主任|科学家|教授|作家|翻译"
+    r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
@@ -237,6 +258,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id
     rest = _FILLERS.sub("", prefix).strip(" ，,")
     if not rest:
+        # "我女儿在新加坡读书，平时住在那边": a later phrase without a subject keeps the first one's.
+        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked)
+        if earlier and len(prefix) < start:
+            return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         return ctx.speaker_id
     if _NAME.match(rest) and rest not in _NOT_NAMES and not _PAST.search(rest):
         return rest
@@ -287,6 +312,8 @@ _MOVE = re.compile(
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
+# Where someone studies or lives names the place a later "住在那边" points back to.
+_STAYS_IN = re.compile(r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|读大学|生活)")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 _WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
@@ -297,14 +324,21 @@ _QUIT = re.compile(
 _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
-    r"|(?:升职|晋升|升)(?:为|成|到|当)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
 )
+# "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
+_NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
 _ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
+_EMPLOYER_NAMED = re.compile(
+    r"在一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)(?:上班|工作|任职|实习)"
+    r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
+    r"|研究院|工作室|科技|律所))(?=[。！；]|$)"
+)
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
     r"开始(?:在" + _ORG + r"(?:工作|上班|任职|实习)|去(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:工作|上班|实习))"
@@ -317,6 +351,7 @@ _ACQUIRE = re.compile(
     + r"(?:新的?|台|部)?"
     + _DEVICE
 )
+_MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
     rf"(?:买|购买|入手|新买)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
     rf"|(?:{_BRANDS_EN}){_MODEL}|(?:{_NOUNS})(?!号)))"
@@ -329,17 +364,20 @@ _NEW_PHONE = re.compile(
 )
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
-    r"|(?:把)?(?:我的|那[台部个]|旧的?)"
+    r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
-    + r"(?:卖了|卖掉了|送人了|丢了|退了|扔了|换掉了)"
+    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?" + _DEVICE.replace("device", "device3")
 )
+# "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
+_BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$)"
+        r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
+        r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$)"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
@@ -351,18 +389,22 @@ _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|全名(?:是|叫)?|本人)"
+    r"|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-    r"(?=[，。！？,.!?\s]|$)"
+    r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
 _ADDRESS = re.compile(
-    rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|现在的?|家)?(?:地址|住址)"
+    rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
+    r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
 
 
 # Where the speaker has things sent from now on is their address: "以后快递都寄到南京市鼓楼区中山路18号".
 _SHIPS_TO = re.compile(r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})")
+_LIVES_AT = re.compile(r"住(?!址|宿|院)(?:在)?(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,60})")
+_STREET_ADDRESS = re.compile(r"[省市区县].{0,12}(?:路|街|道|巷|弄).{0,10}\d+号")
 _ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号")
 
 
@@ -397,6 +439,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for pattern in (_LIVE, _LIVE_AFTER):
         for m in pattern.finditer(text):
             place = _clean(m.group("place"))
+            if place in ("那边", "那里", "那儿"):
+                named = list(_STAYS_IN.finditer(text, 0, m.start()))
+                place = _clean(named[-1].group("place")) if named else place
             if place in moved or not _place_ok(place):
                 continue
             yield from _state(ctx, clause, m, "lives_in", normalize_city(place), "lives_in")
@@ -437,7 +482,12 @@ def _state(
 
 
 def _org_ok(org: str) -> bool:
-    return not org.startswith(("一", "这", "那", "某", "家", "哪")) and org not in _NOT_PLACES and not _PAST.search(org)
+    return (
+        not org.startswith(("一", "这", "那", "某", "家", "哪"))
+        and org not in _NOT_PLACES
+        and not _PAST.search(org)
+        and not _PLAN.search(org)
+    )
 
 
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -494,6 +544,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+            yield from _role_after(ctx, clause, m.end(), subject)
+    yield from _named_employer_facts(ctx, clause)
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
@@ -507,6 +559,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         title = m.group("title") or m.group("title2") or m.group("title3")
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
+        if _NOT_A_JOB.search(title):
+            continue
         yield _fact(
             subject,
             "job_title",
@@ -517,6 +571,25 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             valid_from=clause.past_time(ctx) if m.group("title3") else None,
             ends_previous=bool(m.group("title3")),
         )
+
+
+def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -> Iterator[CandidateFact]:
+    """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
+    comma = _COMMA.search(clause.text, position)
+    role = _ROLE_NEXT.match(clause.text, comma.start()) if comma else None
+    if role is not None and not _NOT_A_JOB.search(role.group("title")):
+        title = _clean(role.group("title"))
+        yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
+
+
+def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "我是一名律师，在金杜律师事务所" / "我在一家叫星河科技的公司上班": the employer without a verb, or named."""
+    text = clause.text
+    for m in _EMPLOYER_NAMED.finditer(text):
+        org = _clean(m.group("org") or m.group("org2"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
+            yield _fact(subject, "works_at", org, "employer_named", m.group())
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -538,7 +611,16 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85 if m.group("model") else 0.7,
             )
-    for m in _DISPOSE.finditer(text):
+    # Time words blanked: "我的iPad Air上周送人了" reads as one phrase.
+    bare = clause.without_times(ctx)
+    for m in _BOUGHT_IS.finditer(bare):
+        # "是我…买的" names the buyer; the words before the device only say where it is.
+        subject = ctx.speaker_id if "是我" in m.group() else _subject(ctx, clause, m.start())
+        device = _clean(m.group("device"))
+        if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
+            seen.add(device)
+            yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
+    for m in _DISPOSE.finditer(bare):
         device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
@@ -548,9 +630,15 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         device = _clean(m.group("device"))
         if device in seen or any(s <= m.start("device") < e for s, e in new_device_spans):
             continue
-        generic = re.fullmatch(_NOUNS, device) is not None
-        for fact in _state(ctx, clause, m, "owns_device", device, "owns_device"):
-            yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+        # "一台小米扫地机器人和一台iPad": the devices listed after the first are owned alike.
+        devices, pos = [device], m.end()
+        while (more := _MORE_DEVICES.match(text, pos)) is not None:
+            devices.append(_clean(more.group("device")))
+            pos = more.end()
+        for one in devices:
+            generic = re.fullmatch(_NOUNS, one) is not None
+            for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
+                yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
 
 
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -583,6 +671,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
+    for m in _LIVES_AT.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject and _STREET_ADDRESS.search(address) and not re.search(r"不|没|以前|曾经|之前", prefix):
+            yield _fact(subject, "address", address, "lives_at", m.group(), confidence=0.8)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
         relation = m.group("rel")
@@ -662,8 +757,12 @@ _LASTING = re.compile(
     r"以后都|以后|今后|往后|默认|总是|习惯|一直|每次|从现在(?:开始|起)|从今(?:天)?(?:以后|起|开始)|今天(?:开始|起)"
     r"|永远|统一|始终|长期|都用|一律|每周|每个月|每月|平时|一般|通常|平常"
 )
-_ONE_OFF = re.compile(r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单")
-_PREFERS = re.compile(r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|调成|开|选|发|导出|保存|希望|请|走")
+_ONE_OFF = re.compile(
+    r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+)
+_PREFERS = re.compile(
+    r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
+)
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
@@ -674,7 +773,7 @@ _THEME = re.compile(
 )
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
-_FORMAT_CONTEXT = re.compile(r"导出|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成")
+_FORMAT_CONTEXT = re.compile(r"导出|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|(?i:export|report)")
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
     r"(?P<rf>[^，。！？；\s了吧的呢都]{0,8}?(?:周报|月报|日报|报表|报告|模板|版式|格式)[A-Za-z0-9]{0,3}(?:版|模板|格式)?)"
@@ -683,8 +782,8 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用)了?"
-    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式))"
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
+    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
 _REPORT_DESCRIBED = re.compile(
@@ -692,6 +791,8 @@ _REPORT_DESCRIBED = re.compile(
 )
 _HABIT = re.compile(r"习惯|喜欢|偏好|偏爱|默认|以后|今后|一直|总是|向来|平时|通常")
 _LANGUAGES = {
+    "简体中文": "zh",
+    "繁体中文": "zh",
     "中文": "zh",
     "汉语": "zh",
     "普通话": "zh",
@@ -708,18 +809,21 @@ _LANGUAGES = {
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。)"
-    rf"|(?:回复|回答|交流|沟通|语言|界面)(?:我|都|请)?(?:要|用|都用|使用|是|设为|设置为|改成|换成)(?P<lang2>{_LANGUAGE_NAMES})"
-    # The interface named by its language: "我习惯看英文界面", "用中文版".
-    rf"|(?:看|用|要|切换到|换成|改成)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
+    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。|就)"
+    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|改成|换成|改为|说)"
+    rf"(?P<lang2>{_LANGUAGE_NAMES})"
+    # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
+    rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
 )
 _CHANNEL = re.compile(
-    r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我)"
+    r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
+    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话)?(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
     r"|通知(?:我)?(?:请)?(?:都)?(?:用|通过|发到|发|走)(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    r"|(?:通知|提醒|消息)(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
 )
 _CARRIERS = {
     "顺丰": "顺丰",
@@ -737,7 +841,7 @@ _CARRIERS = {
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都)?(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
-    r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -774,6 +878,7 @@ _HABITUAL_CHOICE = re.compile(
 _ASKED_CHOICE = re.compile(
     r"(?:帮我|给我|替我)(?:订|选|要|安排|留|预订|准备)(?:一[间个张份位])?(?P<val>[^，。！？；,.!?]{2,12})"
 )
+_WANT_NOW = re.compile(r"(?:想|想要)(?:喝|吃|点)(?!点|些|个|一)(?P<val>[^，。！？；,.!?]{2,10})")
 # A standing rule about the speaker's own things: "发票抬头默认写公司名称", "以后客服回访都安排在周末".
 _STANDING_RULE = re.compile(
     r"^(?:以后|今后|往后|从现在开始|从现在起|从今以后)?\s*(?P<topic>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
@@ -794,8 +899,14 @@ def _lasting(text: str) -> tuple[bool, float]:
 def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _THEME.finditer(text):
         yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") else "light"
-    report_formats = [m.group("rf") or m.group("rf2") for m in _REPORT_FORMAT.finditer(text)]
-    report_formats += [m.group("kind") + m.group("version") for m in _REPORT_VERSION.finditer(text)]
+    versions = list(_REPORT_VERSION.finditer(text))
+    # "以后周报都用A版模板" reads as "A版模板" and as "周报A版": one report, one reading (the version's).
+    report_formats = [
+        m.group("rf") or m.group("rf2")
+        for m in _REPORT_FORMAT.finditer(text)
+        if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
+    ]
+    report_formats += [m.group("kind") + m.group("version") for m in versions]
     if _HABIT.search(text):
         report_formats += [m.group("rf") for m in _REPORT_DESCRIBED.finditer(text)]
     formats = list(_FORMAT.finditer(text))
@@ -808,7 +919,9 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _LANGUAGE.finditer(text):
         yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
-        channel = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4")
+        channel = (
+            m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4") or m.group("ch5") or m.group("ch6")
+        )
         yield "preferred_notification_channel", normalize_channel(channel)
     for m in _CARRIER.finditer(text):
         yield "preferred_shipping_carrier", _CARRIERS[m.group("carrier") or m.group("carrier2") or m.group("carrier3")]
@@ -828,6 +941,10 @@ def _free_preferences(text: str, has_marker: bool) -> Iterator[tuple[str, str, b
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
             yield _clean(m.group("val")), m.group(), False
+    # "今天想喝冰美式": what one wants this once is a one-off preference.
+    if _ONE_OFF.search(text):
+        for m in _WANT_NOW.finditer(text):
+            yield _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
     if rule and _LASTING.search(text):
         yield rule.group("topic") + rule.group("verb") + _clean(rule.group("val")), rule.group(), True
@@ -841,42 +958,48 @@ _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！�
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    text = clause.text
-    if re.search(r"不再|不[^，。]{0,6}了", text):
-        yield from _stopped_preferences(ctx, clause)
+    phrases = [part for part in re.split(r"[，,]", clause.text) if part.strip()]
+    # "这次用微信支付吧，支付宝余额不够了": a stopped or negated phrase speaks only for itself.
+    stopped = [part for part in phrases if re.search(r"不再|不[^，。]{0,6}了", part)]
+    if stopped:
+        yield from _stopped_preferences(ctx, Clause("，".join(stopped), clause.start))
+    # "以后通知都发微信，别打电话": a negation only cancels its own phrase.
+    kept = [part for part in phrases if part not in stopped and not _NEGATED.search(part)]
+    if not kept:
         return
-    # "以后通知都发微信，别打电话": a negation only cancels what follows it in its own phrase.
-    text = next((part for part in re.split(r"[，,]", text) if not _NEGATED.search(part) and part.strip()), "")
-    if not text:
-        return
-    if _PLAN.search(text) and not _LASTING.search(text):
-        return
-    lasting, confidence = _lasting(text)
-    has_marker = bool(_LASTING.search(text) or _ONE_OFF.search(text))
-    strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
+    # Markers speak for the whole sentence: "以后都别打电话了，有事发短信" is lasting.
+    whole = clause.text
+    lasting, confidence = _lasting(whole)
+    has_marker = bool(_LASTING.search(whole) or _ONE_OFF.search(whole))
+    valid_from = clause.preference_start(ctx)
     found = False
-    for predicate, value in _preference_candidates(text):
-        if not has_marker and not _PREFERS.search(text):
+    for text in kept:
+        if _PLAN.search(text) and not _LASTING.search(text):
             continue
-        # A bare request ("导出成PDF") is an intent, not a preference.
-        if predicate == "preferred_export_format" and not strong:
-            continue
-        found = True
-        yield _fact(
-            ctx.speaker_id,
-            predicate,
-            value,
-            predicate,
-            text,
-            lasting=lasting,
-            valid_from=clause.preference_start(ctx),
-            confidence=confidence,
-            ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", text)),
-        )
-    if found or _SHIPS_TO.search(text):
+        strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
+        for predicate, value in _preference_candidates(text):
+            if not has_marker and not _PREFERS.search(text):
+                continue
+            # A bare request ("导出成PDF") is an intent, not a preference.
+            if predicate == "preferred_export_format" and not strong:
+                continue
+            found = True
+            yield _fact(
+                ctx.speaker_id,
+                predicate,
+                value,
+                predicate,
+                text,
+                lasting=lasting,
+                valid_from=valid_from,
+                confidence=confidence,
+                ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", whole)),
+            )
+    if found or _SHIPS_TO.search(whole):
         return
-    # One reading per phrase: the first pattern that reads it says it best.
-    for value, evidence, habit in list(_free_preferences(text, has_marker))[:1]:
+    # One reading per sentence: the first pattern that reads it says it best.
+    readings = [reading for text in kept if not _PLAN.search(text) for reading in _free_preferences(text, has_marker)]
+    for value, evidence, habit in readings[:1]:
         yield _fact(
             ctx.speaker_id,
             "preference",
@@ -884,7 +1007,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             "preference",
             evidence,
             lasting=lasting,
-            valid_from=clause.preference_start(ctx),
+            valid_from=valid_from,
             confidence=LASTING_CONFIDENCE if habit and lasting else confidence,
         )
 
