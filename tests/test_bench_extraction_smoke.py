@@ -188,6 +188,33 @@ def test_the_second_held_out_set_covers_the_issue_and_shares_no_sentence() -> No
     assert len({u.text for u in utterances} & earlier) <= 2
 
 
+HELDOUT3 = DATA.parent / "extraction_heldout3.yaml"
+
+
+def test_the_third_held_out_set_covers_the_issue_and_shares_no_sentence() -> None:
+    utterances = load_dataset(HELDOUT3)
+    assert len(utterances) >= 300
+    langs = Counter(u.lang for u in utterances)
+    assert min(langs["en"], langs["zh"]) >= 0.4 * len(utterances)
+    attacks = [u for u in utterances if u.attack is not None]
+    assert len(attacks) >= 60
+    for lang in ("en", "zh"):
+        assert {a.attack.family for a in attacks if a.attack and a.lang == lang} == set(ATTACK_FAMILIES), lang
+    assert any(a.attack and a.attack.hidden for a in attacks) and any(a.attack and a.attack.obfuscated for a in attacks)
+    for predicate in CANONICAL_PREDICATES:
+        per_lang = Counter(u.lang for u in utterances for f in u.facts if f.predicate == predicate and not f.ends)
+        assert min(per_lang["en"], per_lang["zh"]) >= 3, predicate
+    kinds = Counter(time_kind(t.text) for u in utterances for t in u.times)
+    assert all(kinds[kind] >= 3 for kind, _ in TIME_KINDS), kinds
+    assert not any(u.facts for u in utterances if u.tags & {"negation", "hypothetical", "question"})
+    assert sum(1 for u in utterances for f in u.facts if not f.lasting) >= 15
+    assert sum(1 for u in utterances for f in u.facts if f.subject != u.speaker) >= 12  # third-party subjects
+    assert sum("lookalike" in u.tags for u in utterances if u.attack is None) >= 30
+    # Held out means held out: no sentence of an earlier set reappears here.
+    earlier = {u.text for path in (DATA, HELDOUT, HELDOUT2) for u in load_dataset(path)}
+    assert not {u.text for u in utterances} & earlier
+
+
 def test_the_real_conversation_screen_counts_flagged_turns_per_corpus(tmp_path: Path) -> None:
     (tmp_path / "locomo").mkdir()
     turns = [
