@@ -47,7 +47,7 @@ from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
 from palimpsest.storage.postgres_conversation import PostgresSummaryStore, PostgresTurnStore, PostgresVectorStore
 from palimpsest.storage.postgres_records import RECORD_MIGRATIONS, PostgresRecordStore
-from palimpsest.storage.relevance import fact_words, named_predicates
+from palimpsest.storage.relevance import fact_words, named_predicates, newest_per_predicate
 from palimpsest.types import (
     AppliedMigration,
     AuditEvent,
@@ -96,6 +96,16 @@ _PRESENT_PREDICATES = f"""
     )
     SELECT name FROM present WHERE name IS NOT NULL
 """
+
+_WORD_COLUMNS = "tenant, word, user_id, fact_id, valid_from, valid_to"
+# The newest versions of one predicate (p.name) valid at a time: the open ones (valid_to IS
+# NULL) and the ones ending later, each read newest first from facts_current_predicate.
+_NEWEST_OF_PREDICATE = " UNION ALL ".join(
+    f"(SELECT {_FACT_SELECT} FROM facts WHERE tenant = %(tenant)s AND user_id = %(user_id)s"
+    f" AND predicate = p.name AND {_CURRENT} AND {validity} AND valid_from <= %(at)s"
+    " ORDER BY valid_from DESC, recorded_at DESC, id DESC LIMIT %(limit)s)"
+    for validity in ("valid_to IS NULL", "valid_to > %(at)s")
+)
 
 _VIEW_TABLES = {View.ACTIVE: "facts_active", View.AUDIT: "facts_audit", View.COMPLIANCE: "facts_compliance"}
 
@@ -226,22 +236,42 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(
         "0009_fact_words",
         (
-            # FactStore.relevant(), by words: which versions hold a word of their subject or value
-            # (palimpsest.storage.relevance.fact_words). Written with each version, never changed;
-            # erase and purge take them along (ON DELETE CASCADE).
+            # FactStore.relevant(), by words: which current versions hold a word of their subject
+            # or value (palimpsest.storage.relevance.fact_words), with their valid interval (frozen
+            # like every column but the transaction end) so a probe filters by validity without
+            # reading the version. A version leaves the index when it stops being current; erase
+            # and purge take the words (personal data) along (ON DELETE CASCADE).
             """
             CREATE TABLE fact_words (
-                tenant  text COLLATE "C" NOT NULL,
-                word    text COLLATE "C" NOT NULL,
-                user_id text COLLATE "C" NOT NULL,
-                fact_id text COLLATE "C" NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+                tenant     text COLLATE "C" NOT NULL,
+                word       text COLLATE "C" NOT NULL,
+                user_id    text COLLATE "C" NOT NULL,
+                fact_id    text COLLATE "C" NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+                valid_from timestamptz NOT NULL,
+                valid_to   timestamptz,
                 PRIMARY KEY (tenant, word, user_id, fact_id)
             )
             """,
             "CREATE INDEX fact_words_fact ON fact_words (fact_id)",
-            # FactStore.relevant(), by predicate: one predicate's current versions, newest first.
             """
-            CREATE INDEX facts_current_predicate ON facts (tenant, user_id, predicate, valid_from, recorded_at, id)
+            CREATE FUNCTION fact_words_retire() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                DELETE FROM fact_words WHERE fact_id = NEW.id;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER fact_words_retired AFTER UPDATE OF superseded_at, forgotten_at ON facts
+            FOR EACH ROW WHEN (NEW.superseded_at IS NOT NULL OR NEW.forgotten_at IS NOT NULL)
+            EXECUTE FUNCTION fact_words_retire()
+            """,
+            # FactStore.relevant(), by predicate: one predicate's current versions that are open
+            # (valid_to IS NULL) newest first, or that end after a given time. Versions whose valid
+            # time ended (a one-valued key's past values) are never scanned.
+            """
+            CREATE INDEX facts_current_predicate
+            ON facts (tenant, user_id, predicate, valid_to, valid_from, recorded_at, id)
             WHERE superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'
             """,
             # FactStore.ended_versions(): a key's ended current versions, latest-ending first.
@@ -481,15 +511,12 @@ def _index_fact_words(conn: Connection) -> None:
     if conn.execute("SELECT pending FROM fact_words_backfill FOR UPDATE").fetchone() is None:
         return
     with conn.cursor(name="fact_words_backfill") as cur:
-        cur.execute("SELECT id, tenant, user_id, subject, value FROM facts")
+        cur.execute(f"SELECT id, tenant, user_id, subject, value, valid_from, valid_to FROM facts WHERE {_CURRENT}")
         while rows := cur.fetchmany(5000):
-            with (
-                conn.cursor() as out,
-                out.copy("COPY fact_words (tenant, word, user_id, fact_id) FROM STDIN") as copy,
-            ):
-                for fid, tenant, user_id, subject, value in rows:
+            with conn.cursor() as out, out.copy(f"COPY fact_words ({_WORD_COLUMNS}) FROM STDIN") as copy:
+                for fid, tenant, user_id, subject, value, valid_from, valid_to in rows:
                     for word in fact_words(user_id, subject, value):
-                        copy.write_row((tenant, word, user_id, fid))
+                        copy.write_row((tenant, word, user_id, fid, valid_from, valid_to))
     conn.execute("DELETE FROM fact_words_backfill")
 
 
@@ -653,11 +680,12 @@ class PostgresFactStore:
         with (
             self._backend.connection() as conn,
             conn.cursor() as cur,
-            cur.copy("COPY fact_words (tenant, word, user_id, fact_id) FROM STDIN") as copy,
+            cur.copy(f"COPY fact_words ({_WORD_COLUMNS}) FROM STDIN") as copy,
         ):
             for v in versions:
-                for word in fact_words(v.user_id, v.subject, v.value):
-                    copy.write_row((v.tenant, word, v.user_id, v.id))
+                if v.is_current and v.forgotten_at is None and v.status is FactStatus.ACCEPTED:
+                    for word in fact_words(v.user_id, v.subject, v.value):
+                        copy.write_row((v.tenant, word, v.user_id, v.id, v.valid_from, v.valid_to))
 
     def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
         if not ids:
@@ -729,10 +757,14 @@ class PostgresFactStore:
                 # then only the matching versions are read.
                 rows = conn.execute(
                     f"SELECT {_FACT_SELECT_OF_F} FROM (SELECT fact_id, count(*) AS hits FROM fact_words"
-                    " WHERE tenant = %s AND user_id = %s AND word = ANY(%s) GROUP BY fact_id) AS w"
+                    " WHERE tenant = %s AND user_id = %s AND word = ANY(%s)"
+                    " AND valid_from <= %s AND (valid_to IS NULL OR %s < valid_to) GROUP BY fact_id) AS w"
                     f" JOIN facts AS f ON f.id = w.fact_id WHERE {_CURRENT_AT_F} AND f.predicate <> ALL(%s)"
                     " ORDER BY w.hits DESC, f.valid_from DESC, f.recorded_at DESC, f.id DESC LIMIT %s",
-                    (query.tenant, query.user_id, terms, query.valid_at, query.valid_at, excluded, query.term_limit),
+                    (
+                        *(query.tenant, query.user_id, terms, query.valid_at, query.valid_at),
+                        *(query.valid_at, query.valid_at, excluded, query.term_limit),
+                    ),
                 ).fetchall()
                 chosen.update((v.id, v) for v in map(_fact_from_row, rows))
             if query.per_predicate > 0:
@@ -743,14 +775,18 @@ class PostgresFactStore:
                     # Each predicate is read newest first from facts_current_predicate and stops
                     # at per_predicate rows, however many versions it holds.
                     rows = conn.execute(
-                        f"SELECT {_FACT_SELECT_OF_F} FROM unnest(%s::text[]) AS p(name) CROSS JOIN LATERAL ("
-                        f"SELECT {_FACT_SELECT} FROM facts WHERE tenant = %s AND user_id = %s"
-                        f" AND predicate = p.name AND {_CURRENT} AND valid_from <= %s"
-                        " AND (valid_to IS NULL OR %s < valid_to)"
-                        " ORDER BY valid_from DESC, recorded_at DESC, id DESC LIMIT %s) AS f",
-                        (named, query.tenant, query.user_id, query.valid_at, query.valid_at, query.per_predicate),
+                        f"SELECT {_FACT_SELECT_OF_F} FROM unnest(%(names)s::text[]) AS p(name) CROSS JOIN LATERAL ("
+                        f"{_NEWEST_OF_PREDICATE}) AS f",
+                        {
+                            "names": named,
+                            "tenant": query.tenant,
+                            "user_id": query.user_id,
+                            "at": query.valid_at,
+                            "limit": query.per_predicate,
+                        },
                     ).fetchall()
-                    chosen.update((v.id, v) for v in map(_fact_from_row, rows))
+                    newest = newest_per_predicate(map(_fact_from_row, rows), query.per_predicate)
+                    chosen.update((v.id, v) for v in newest)
         return sorted(chosen.values(), key=sort_key)
 
     def ended_versions(

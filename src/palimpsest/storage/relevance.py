@@ -26,7 +26,15 @@ from palimpsest.storage.filters import sort_key
 from palimpsest.text import tokenize
 from palimpsest.types import FactStatus, FactVersion
 
-__all__ = ["fact_words", "named_predicates", "predicate_words", "select_ended", "select_relevant", "version_words"]
+__all__ = [
+    "fact_words",
+    "named_predicates",
+    "newest_per_predicate",
+    "predicate_words",
+    "select_ended",
+    "select_relevant",
+    "version_words",
+]
 
 
 @lru_cache(maxsize=65536)
@@ -51,6 +59,15 @@ def predicate_words(predicate: str) -> frozenset[str]:
 
 def _newest_first(versions: Iterable[FactVersion]) -> list[FactVersion]:
     return sorted(versions, key=lambda v: (v.valid_from, v.recorded_at, v.id), reverse=True)
+
+
+def newest_per_predicate(versions: Iterable[FactVersion], limit: int) -> list[FactVersion]:
+    """The newest ``limit`` of ``versions`` for each predicate (a store reads a few more per
+    predicate, from more than one index range, and keeps these)."""
+    by_predicate: dict[str, list[FactVersion]] = {}
+    for v in versions:
+        by_predicate.setdefault(v.predicate, []).append(v)
+    return [v for group in by_predicate.values() for v in _newest_first(group)[:limit]]
 
 
 def _is_candidate(version: FactVersion, query: RelevanceQuery) -> bool:
