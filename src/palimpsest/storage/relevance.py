@@ -6,8 +6,11 @@ p95 at 100,000 turns for one user against 9.7 ms for the episode search. The fac
 scores a fact only when the query shares a word with it (its value, its subject, its
 predicate's name or keywords), so the store can pre-select exactly those:
 
-- *by words*: an inverted index from the words of each version's subject (when it is not
-  the user) and value to the version, filled when the version is inserted;
+- *by words*: an inverted index from the words of each current version's subject (when it
+  is not the user) and value to the version and its valid interval, written with the version
+  and dropped when it is superseded, forgotten or erased. The words are this module's
+  tokenization (``palimpsest.text.tokenize``), stored: a change to the tokenizer needs the
+  index rebuilt, as the turns' lexical index does;
 - *by predicate*: the predicates the query names (by keyword, or by the words of their
   name), each read newest first from an index, at most ``per_predicate`` versions each.
 
