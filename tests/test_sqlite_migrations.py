@@ -24,6 +24,7 @@ EXPECTED = [
     "0007_summaries",
     "0008_turn_position",
     "0009_records",
+    "0010_fact_words",
 ]
 
 

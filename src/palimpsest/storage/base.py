@@ -53,6 +53,35 @@ class FactQuery:
     """Predicates to leave out (the recall facts channel skips large *many* predicates it was not asked about)."""
 
 
+@dataclass(frozen=True, slots=True)
+class RelevanceQuery:
+    """The current versions of one user's facts that a question could be about.
+
+    Reads the user's versions that are current (accepted, not superseded, not forgotten),
+    valid at ``valid_at`` and not of ``exclude_predicates``, and keeps the union of:
+
+    - *by words*: those holding at least one of ``terms`` among their indexed words
+      (``palimpsest.storage.relevance.fact_words``: the tokens of the subject, unless it is
+      the user, and of the value); the ``term_limit`` holding the most of them, the newest
+      first among equals;
+    - *by predicate*: of every predicate listed in ``predicates`` or whose name shares a word
+      with ``terms`` (``relevance.predicate_words``), the newest ``per_predicate`` versions.
+
+    "Newest" orders by (valid_from, recorded_at, id), all descending. The result holds each
+    version once, in the contract's order. ``palimpsest.storage.relevance.select_relevant``
+    is the reference every backend agrees with.
+    """
+
+    tenant: str
+    user_id: str
+    valid_at: datetime
+    terms: tuple[str, ...] = ()
+    predicates: tuple[str, ...] = ()
+    exclude_predicates: tuple[str, ...] = ()
+    term_limit: int = 100
+    per_predicate: int = 20
+
+
 class FactStore(Protocol):
     def current_versions(self, key: FactKey) -> list[FactVersion]:
         """Versions of ``key`` whose transaction time is open (accepted, not forgotten)."""
@@ -82,6 +111,19 @@ class FactStore(Protocol):
     def get_version(self, tenant: str, version_id: str) -> FactVersion | None: ...
 
     def query(self, query: FactQuery) -> list[FactVersion]: ...
+
+    def relevant(self, query: RelevanceQuery) -> list[FactVersion]:
+        """The versions a question could be about (see :class:`RelevanceQuery`): bounded by the
+        query's words and named predicates, not by how many facts the user holds."""
+        ...
+
+    def ended_versions(
+        self, tenant: str, user_id: str, subject: str, predicate: str, *, ended_by: datetime, limit: int
+    ) -> list[FactVersion]:
+        """Current versions (accepted, not superseded, not forgotten) of one key whose valid time
+        ended at or before ``ended_by``: the ``limit`` that ended last, latest first (by valid_to,
+        valid_from, recorded_at, id, all descending). What the facts channel shows as history."""
+        ...
 
     def forget(
         self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None, at: datetime

@@ -13,7 +13,7 @@ from datetime import datetime
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConflictError, IntegrityError
-from palimpsest.storage.base import FactQuery
+from palimpsest.storage.base import FactQuery, RelevanceQuery
 from palimpsest.storage.filters import matches_query, sort_key
 from palimpsest.storage.memory_conversation import (
     MemoryRecordStore,
@@ -21,6 +21,7 @@ from palimpsest.storage.memory_conversation import (
     MemoryTurnStore,
     MemoryVectorStore,
 )
+from palimpsest.storage.relevance import select_ended, select_relevant
 from palimpsest.types import AppliedMigration, AuditEvent, FactVersion
 
 
@@ -173,6 +174,20 @@ class MemoryFactStore:
             rows = sorted((v for v in state.facts.values() if matches_query(v, query)), key=sort_key)
         end = None if query.limit is None else query.offset + query.limit
         return rows[query.offset : end]
+
+    def relevant(self, query: RelevanceQuery) -> list[FactVersion]:
+        # The reference selection itself: no index to keep, the words are tokenized (and
+        # cached) as the scan meets each version.
+        with self._backend.locked() as state:
+            versions = list(state.facts.values())
+        return select_relevant(versions, query)
+
+    def ended_versions(
+        self, tenant: str, user_id: str, subject: str, predicate: str, *, ended_by: datetime, limit: int
+    ) -> list[FactVersion]:
+        with self._backend.locked() as state:
+            versions = list(state.facts.values())
+        return select_ended(versions, tenant, user_id, subject, predicate, ended_by, limit)
 
     def _select(self, tenant: str, user_id: str, subject: str | None, predicate: str | None) -> list[FactVersion]:
         return [

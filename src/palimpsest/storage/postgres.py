@@ -41,11 +41,13 @@ from psycopg.rows import TupleRow
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, PalimpsestError, StorageError
-from palimpsest.storage.base import FactQuery
+from palimpsest.storage.base import FactQuery, RelevanceQuery
+from palimpsest.storage.filters import sort_key
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
 from palimpsest.storage.postgres_conversation import PostgresSummaryStore, PostgresTurnStore, PostgresVectorStore
 from palimpsest.storage.postgres_records import RECORD_MIGRATIONS, PostgresRecordStore
+from palimpsest.storage.relevance import fact_words, named_predicates, newest_per_predicate
 from palimpsest.types import (
     AppliedMigration,
     AuditEvent,
@@ -75,6 +77,35 @@ _FACT_SELECT_OF_F = ", ".join(f"f.{c}" for c in _FACT_COLUMNS)
 _ORDER_BY = "ORDER BY subject, predicate, valid_from, recorded_at, id"
 _AUDIT_FIELDS = ("seq", "tenant", "at", "actor", "action", "target", "payload_digest", "prev_hash", "hash")
 _AUDIT_COLUMNS = ", ".join(_AUDIT_FIELDS)
+
+_CURRENT = "superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'"
+_CURRENT_AT_F = (
+    "f.superseded_at IS NULL AND f.forgotten_at IS NULL AND f.status = 'accepted'"
+    " AND f.valid_from <= %s AND (f.valid_to IS NULL OR %s < f.valid_to)"
+)
+# The distinct predicates of a user's current versions, one index probe each (a loose index
+# scan of facts_current_predicate) instead of a scan of all the user's versions.
+_PRESENT_PREDICATES = f"""
+    WITH RECURSIVE present(name) AS (
+        (SELECT predicate FROM facts WHERE tenant = %(tenant)s AND user_id = %(user_id)s AND {_CURRENT}
+         ORDER BY predicate LIMIT 1)
+        UNION ALL
+        SELECT (SELECT predicate FROM facts WHERE tenant = %(tenant)s AND user_id = %(user_id)s AND {_CURRENT}
+                AND predicate > present.name ORDER BY predicate LIMIT 1)
+        FROM present WHERE present.name IS NOT NULL
+    )
+    SELECT name FROM present WHERE name IS NOT NULL
+"""
+
+_WORD_COLUMNS = "tenant, word, user_id, fact_id, valid_from, valid_to"
+# The newest versions of one predicate (p.name) valid at a time: the open ones (valid_to IS
+# NULL) and the ones ending later, each read newest first from facts_current_predicate.
+_NEWEST_OF_PREDICATE = " UNION ALL ".join(
+    f"(SELECT {_FACT_SELECT} FROM facts WHERE tenant = %(tenant)s AND user_id = %(user_id)s"
+    f" AND predicate = p.name AND {_CURRENT} AND {validity} AND valid_from <= %(at)s"
+    " ORDER BY valid_from DESC, recorded_at DESC, id DESC LIMIT %(limit)s)"
+    for validity in ("valid_to IS NULL", "valid_to > %(at)s")
+)
 
 _VIEW_TABLES = {View.ACTIVE: "facts_active", View.AUDIT: "facts_audit", View.COMPLIANCE: "facts_compliance"}
 
@@ -202,6 +233,58 @@ MIGRATIONS: tuple[Migration, ...] = (
     # 0005_turns, 0006_vectors, 0007_summaries: schema beside the stores that use it.
     *CONVERSATION_MIGRATIONS,
     *RECORD_MIGRATIONS,
+    Migration(
+        "0009_fact_words",
+        (
+            # FactStore.relevant(), by words: which current versions hold a word of their subject
+            # or value (palimpsest.storage.relevance.fact_words), with their valid interval (frozen
+            # like every column but the transaction end) so a probe filters by validity without
+            # reading the version. A version leaves the index when it stops being current; erase
+            # and purge take the words (personal data) along (ON DELETE CASCADE).
+            """
+            CREATE TABLE fact_words (
+                tenant     text COLLATE "C" NOT NULL,
+                word       text COLLATE "C" NOT NULL,
+                user_id    text COLLATE "C" NOT NULL,
+                fact_id    text COLLATE "C" NOT NULL REFERENCES facts (id) ON DELETE CASCADE,
+                valid_from timestamptz NOT NULL,
+                valid_to   timestamptz,
+                PRIMARY KEY (tenant, word, user_id, fact_id)
+            )
+            """,
+            "CREATE INDEX fact_words_fact ON fact_words (fact_id)",
+            """
+            CREATE FUNCTION fact_words_retire() RETURNS trigger LANGUAGE plpgsql AS $$
+            BEGIN
+                DELETE FROM fact_words WHERE fact_id = NEW.id;
+                RETURN NULL;
+            END
+            $$
+            """,
+            """
+            CREATE TRIGGER fact_words_retired AFTER UPDATE OF superseded_at, forgotten_at ON facts
+            FOR EACH ROW WHEN (NEW.superseded_at IS NOT NULL OR NEW.forgotten_at IS NOT NULL)
+            EXECUTE FUNCTION fact_words_retire()
+            """,
+            # FactStore.relevant(), by predicate: one predicate's current versions that are open
+            # (valid_to IS NULL) newest first, or that end after a given time. Versions whose valid
+            # time ended (a one-valued key's past values) are never scanned.
+            """
+            CREATE INDEX facts_current_predicate
+            ON facts (tenant, user_id, predicate, valid_to, valid_from, recorded_at, id)
+            WHERE superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'
+            """,
+            # FactStore.ended_versions(): a key's ended current versions, latest-ending first.
+            """
+            CREATE INDEX facts_ended ON facts (tenant, user_id, subject, predicate, valid_to)
+            WHERE valid_to IS NOT NULL AND superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'
+            """,
+            # Words need the tokenizer, which SQL does not have: PostgresBackend.migrate() indexes
+            # the versions stored before this migration, then clears the mark.
+            "CREATE TABLE fact_words_backfill (pending integer PRIMARY KEY)",
+            "INSERT INTO fact_words_backfill VALUES (1)",
+        ),
+    ),
 )
 
 
@@ -413,10 +496,28 @@ class PostgresBackend:
 
     def migrate(self) -> list[str]:
         with self._migration_session() as conn:
-            return self._runner(conn).apply()
+            applied = self._runner(conn).apply()
+            with self._errors.boundary(), conn.transaction():
+                _index_fact_words(conn)
+        return applied
 
     def close(self) -> None:
         self._pool.close()
+
+
+def _index_fact_words(conn: Connection) -> None:
+    """Index the words of versions stored before ``0009_fact_words`` (once; the mark's row
+    lock keeps a second migrating process waiting until the first has committed)."""
+    if conn.execute("SELECT pending FROM fact_words_backfill FOR UPDATE").fetchone() is None:
+        return
+    with conn.cursor(name="fact_words_backfill") as cur:
+        cur.execute(f"SELECT id, tenant, user_id, subject, value, valid_from, valid_to FROM facts WHERE {_CURRENT}")
+        while rows := cur.fetchmany(5000):
+            with conn.cursor() as out, out.copy(f"COPY fact_words ({_WORD_COLUMNS}) FROM STDIN") as copy:
+                for fid, tenant, user_id, subject, value, valid_from, valid_to in rows:
+                    for word in fact_words(user_id, subject, value):
+                        copy.write_row((tenant, word, user_id, fid, valid_from, valid_to))
+    conn.execute("DELETE FROM fact_words_backfill")
 
 
 class _PostgresMigrationTarget:
@@ -576,6 +677,15 @@ class PostgresFactStore:
         ):
             for v in versions:
                 copy.write_row(_fact_params(v))
+        with (
+            self._backend.connection() as conn,
+            conn.cursor() as cur,
+            cur.copy(f"COPY fact_words ({_WORD_COLUMNS}) FROM STDIN") as copy,
+        ):
+            for v in versions:
+                if v.is_current and v.forgotten_at is None and v.status is FactStatus.ACCEPTED:
+                    for word in fact_words(v.user_id, v.subject, v.value):
+                        copy.write_row((v.tenant, word, v.user_id, v.id, v.valid_from, v.valid_to))
 
     def close_versions(self, ids: Sequence[str], superseded_at: datetime, note: str | None = None) -> None:
         if not ids:
@@ -635,6 +745,60 @@ class PostgresFactStore:
         params += [query.limit, query.offset]  # LIMIT NULL means no limit
         with self._backend.connection() as conn:
             rows = conn.execute(statement, params).fetchall()
+        return [_fact_from_row(r) for r in rows]
+
+    def relevant(self, query: RelevanceQuery) -> list[FactVersion]:
+        chosen: dict[str, FactVersion] = {}
+        excluded = list(query.exclude_predicates)
+        terms = sorted(set(query.terms))
+        with self._backend.connection() as conn:
+            if terms and query.term_limit > 0:
+                # One probe of the word index per term (tenant, word, user_id are its prefix),
+                # then only the matching versions are read.
+                rows = conn.execute(
+                    f"SELECT {_FACT_SELECT_OF_F} FROM (SELECT fact_id, count(*) AS hits FROM fact_words"
+                    " WHERE tenant = %s AND user_id = %s AND word = ANY(%s)"
+                    " AND valid_from <= %s AND (valid_to IS NULL OR %s < valid_to) GROUP BY fact_id) AS w"
+                    f" JOIN facts AS f ON f.id = w.fact_id WHERE {_CURRENT_AT_F} AND f.predicate <> ALL(%s)"
+                    " ORDER BY w.hits DESC, f.valid_from DESC, f.recorded_at DESC, f.id DESC LIMIT %s",
+                    (
+                        *(query.tenant, query.user_id, terms, query.valid_at, query.valid_at),
+                        *(query.valid_at, query.valid_at, excluded, query.term_limit),
+                    ),
+                ).fetchall()
+                chosen.update((v.id, v) for v in map(_fact_from_row, rows))
+            if query.per_predicate > 0:
+                present = conn.execute(_PRESENT_PREDICATES, {"tenant": query.tenant, "user_id": query.user_id})
+                names = [str(r[0]) for r in present.fetchall()]
+                named = [p for p in named_predicates(query, names) if p not in query.exclude_predicates]
+                if named:
+                    # Each predicate is read newest first from facts_current_predicate and stops
+                    # at per_predicate rows, however many versions it holds.
+                    rows = conn.execute(
+                        f"SELECT {_FACT_SELECT_OF_F} FROM unnest(%(names)s::text[]) AS p(name) CROSS JOIN LATERAL ("
+                        f"{_NEWEST_OF_PREDICATE}) AS f",
+                        {
+                            "names": named,
+                            "tenant": query.tenant,
+                            "user_id": query.user_id,
+                            "at": query.valid_at,
+                            "limit": query.per_predicate,
+                        },
+                    ).fetchall()
+                    newest = newest_per_predicate(map(_fact_from_row, rows), query.per_predicate)
+                    chosen.update((v.id, v) for v in newest)
+        return sorted(chosen.values(), key=sort_key)
+
+    def ended_versions(
+        self, tenant: str, user_id: str, subject: str, predicate: str, *, ended_by: datetime, limit: int
+    ) -> list[FactVersion]:
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_FACT_SELECT} FROM facts WHERE tenant = %s AND user_id = %s AND subject = %s"
+                f" AND predicate = %s AND valid_to IS NOT NULL AND valid_to <= %s AND {_CURRENT}"
+                " ORDER BY valid_to DESC, valid_from DESC, recorded_at DESC, id DESC LIMIT %s",
+                (tenant, user_id, subject, predicate, ended_by, max(0, limit)),
+            ).fetchall()
         return [_fact_from_row(r) for r in rows]
 
     def forget(

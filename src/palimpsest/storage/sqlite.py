@@ -39,8 +39,10 @@ from typing import Any, Literal
 from palimpsest.core.clock import from_micros, to_micros
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, StorageError
-from palimpsest.storage.base import FactQuery
+from palimpsest.storage.base import FactQuery, RelevanceQuery
+from palimpsest.storage.filters import sort_key
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
+from palimpsest.storage.relevance import fact_words, named_predicates, newest_per_predicate
 from palimpsest.storage.sqlite_conversation import (
     CONVERSATION_MIGRATIONS,
     PROCESS_VECTOR_CACHE,
@@ -188,6 +190,59 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
     ),
     *CONVERSATION_MIGRATIONS,
     *RECORD_MIGRATIONS,
+    Migration(
+        "0010_fact_words",
+        (
+            # FactStore.relevant(), by words: which current versions hold a word of their subject
+            # or value (palimpsest.storage.relevance.fact_words), with their valid interval (frozen
+            # like every column but the transaction end) so a probe filters by validity without
+            # reading the version. A version leaves the index when it stops being current.
+            """
+            CREATE TABLE fact_words (
+                tenant     TEXT NOT NULL,
+                word       TEXT NOT NULL,
+                user_id    TEXT NOT NULL,
+                fact_id    TEXT NOT NULL,
+                valid_from INTEGER NOT NULL,
+                valid_to   INTEGER,
+                PRIMARY KEY (tenant, word, user_id, fact_id)
+            ) STRICT, WITHOUT ROWID
+            """,
+            "CREATE INDEX fact_words_fact ON fact_words (fact_id)",
+            # Superseded or forgotten versions are no longer candidates; erased and purged ones
+            # take their words (personal data) along.
+            """
+            CREATE TRIGGER fact_words_retired AFTER UPDATE OF superseded_at, forgotten_at ON facts
+            WHEN NEW.superseded_at IS NOT NULL OR NEW.forgotten_at IS NOT NULL
+            BEGIN
+                DELETE FROM fact_words WHERE fact_id = NEW.id;
+            END
+            """,
+            """
+            CREATE TRIGGER fact_words_gone AFTER DELETE ON facts
+            BEGIN
+                DELETE FROM fact_words WHERE fact_id = OLD.id;
+            END
+            """,
+            # FactStore.relevant(), by predicate: one predicate's current versions that are open
+            # (valid_to IS NULL) newest first, or that end after a given time. Versions whose valid
+            # time ended (a one-valued key's past values) are never scanned.
+            """
+            CREATE INDEX facts_current_predicate
+            ON facts (tenant, user_id, predicate, valid_to, valid_from, recorded_at, id)
+            WHERE superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'
+            """,
+            # FactStore.ended_versions(): a key's ended current versions, latest-ending first.
+            """
+            CREATE INDEX facts_ended ON facts (tenant, user_id, subject, predicate, valid_to)
+            WHERE valid_to IS NOT NULL AND superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'
+            """,
+            # Words need the tokenizer, which SQL does not have: SQLiteBackend.migrate() indexes
+            # the versions stored before this migration, then clears the mark.
+            "CREATE TABLE fact_words_backfill (pending INTEGER PRIMARY KEY) STRICT",
+            "INSERT INTO fact_words_backfill VALUES (1)",
+        ),
+    ),
 )
 """The SQLite schema, oldest first. Never edit an entry that has shipped; append a new one."""
 
@@ -461,7 +516,36 @@ class SQLiteBackend:
         return self._runner.pending()
 
     def migrate(self) -> list[str]:
-        return self._runner.apply()
+        applied = self._runner.apply()
+        self._index_fact_words()
+        return applied
+
+    def _index_fact_words(self) -> None:
+        """Index the words of versions stored before ``0010_fact_words`` (once, under the write lock)."""
+        if not self.execute("SELECT 1 FROM fact_words_backfill"):
+            return
+        with self.transaction():
+            if not self.execute("SELECT 1 FROM fact_words_backfill"):
+                return  # another process did it meanwhile
+            after = 0
+            while True:
+                rows = self.execute(
+                    "SELECT rowid, id, tenant, user_id, subject, value, valid_from, valid_to FROM facts"
+                    f" WHERE rowid > ? AND {_CURRENT} ORDER BY rowid LIMIT 5000",
+                    (after,),
+                )
+                if not rows:
+                    break
+                after = rows[-1][0]
+                self.executemany(
+                    f"INSERT OR IGNORE INTO fact_words ({_WORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (tenant, word, user_id, fid, valid_from, valid_to)
+                        for _, fid, tenant, user_id, subject, value, valid_from, valid_to in rows
+                        for word in fact_words(user_id, subject, value)
+                    ],
+                )
+            self.execute_count("DELETE FROM fact_words_backfill")
 
     def close(self) -> None:
         self.vectors.close()
@@ -511,6 +595,10 @@ class SQLiteMigrationTarget:
 
 def _micros(value: datetime | None) -> int | None:
     return None if value is None else to_micros(value)
+
+
+def _interval(version: FactVersion) -> tuple[int, int | None]:
+    return to_micros(version.valid_from), None if version.valid_to is None else to_micros(version.valid_to)
 
 
 def _time(value: int | None) -> datetime | None:
@@ -590,6 +678,33 @@ _ORDER = "ORDER BY subject, predicate, valid_from, recorded_at, id"
 _FACT_COLUMNS_OF_F = ", ".join(f"f.{c.strip()}" for c in _FACT_COLUMNS.split(","))
 _KEYS_PER_STATEMENT = 500
 """Keys per ``current_versions_many`` statement: 2,000 parameters, far below SQLite's 32,766."""
+_CURRENT = "superseded_at IS NULL AND forgotten_at IS NULL AND status = 'accepted'"
+_WORD_COLUMNS = "tenant, word, user_id, fact_id, valid_from, valid_to"
+_CURRENT_AT_F = (
+    "f.superseded_at IS NULL AND f.forgotten_at IS NULL AND f.status = 'accepted'"
+    " AND f.valid_from <= ? AND (f.valid_to IS NULL OR ? < f.valid_to)"
+)
+# The distinct predicates of a user's current versions, one index probe each (a skip scan
+# of facts_current_predicate) instead of a scan of all the user's versions.
+_PRESENT_PREDICATES = f"""
+    WITH RECURSIVE present(name) AS (
+        SELECT min(predicate) FROM facts WHERE tenant = ?1 AND user_id = ?2 AND {_CURRENT}
+        UNION ALL
+        SELECT (SELECT min(predicate) FROM facts WHERE tenant = ?1 AND user_id = ?2 AND {_CURRENT}
+                AND predicate > present.name)
+        FROM present WHERE present.name IS NOT NULL
+    )
+    SELECT name FROM present WHERE name IS NOT NULL
+"""
+# The newest versions of one predicate valid at a time: the open ones (valid_to IS NULL)
+# and the ones ending later, each read newest first from facts_current_predicate.
+_NEWEST_OF_PREDICATE = " UNION ALL ".join(
+    f"SELECT * FROM (SELECT {_FACT_COLUMNS} FROM facts WHERE tenant = ? AND user_id = ? AND predicate = ?"
+    f" AND {_CURRENT} AND {validity} AND valid_from <= ?"
+    " ORDER BY valid_from DESC, recorded_at DESC, id DESC LIMIT ?)"
+    for validity in ("valid_to IS NULL", "valid_to > ?")
+)
+_PREDICATES_PER_STATEMENT = 100
 
 
 class SQLiteFactStore:
@@ -632,6 +747,22 @@ class SQLiteFactStore:
         self._db.executemany(
             f"INSERT INTO facts ({_FACT_COLUMNS}) VALUES ({placeholders})", [_fact_row(v) for v in versions]
         )
+        self._db.executemany(
+            f"INSERT INTO fact_words ({_WORD_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    v.tenant,
+                    word,
+                    v.user_id,
+                    v.id,
+                    to_micros(v.valid_from),
+                    None if v.valid_to is None else to_micros(v.valid_to),
+                )
+                for v in versions
+                if v.is_current and v.forgotten_at is None and v.status is FactStatus.ACCEPTED
+                for word in fact_words(v.user_id, v.subject, v.value)
+            ],
+        )
 
     def close_many(self, closes: Sequence[tuple[str, datetime]]) -> None:
         if not closes:
@@ -663,7 +794,10 @@ class SQLiteFactStore:
         clauses: list[str] = ["tenant = ?"]
         params: list[Any] = [query.tenant]
         for column, value in (
-            ("user_id", query.user_id),
+            # An identifier probe (value_key) must use facts_value_key: left to itself SQLite
+            # prefers facts_user_order for its ORDER BY and scans every version of the user
+            # (15 ms at 100,000 turns for one user); the unary + keeps user_id off that index.
+            ("+user_id" if query.value_key is not None else "user_id", query.user_id),
             ("subject", query.subject),
             ("predicate", query.predicate),
             ("value_key", query.value_key),
@@ -688,6 +822,56 @@ class SQLiteFactStore:
             f"SELECT {_FACT_COLUMNS} FROM {_VIEW_TABLES[query.view]} WHERE {' AND '.join(clauses)} "
             f"{_ORDER} LIMIT ? OFFSET ?",
             params,
+        )
+        return [_version(r) for r in rows]
+
+    def relevant(self, query: RelevanceQuery) -> list[FactVersion]:
+        chosen: dict[str, FactVersion] = {}
+        excluded = list(query.exclude_predicates)
+        not_excluded = f" AND f.predicate NOT IN ({', '.join('?' * len(excluded))})" if excluded else ""
+        at = to_micros(query.valid_at)
+        terms = sorted(set(query.terms))
+        if terms and query.term_limit > 0:
+            # One probe of the word index per term (tenant, word, user_id are its prefix), then
+            # only the matching versions are read.
+            rows = self._db.execute(
+                f"SELECT {_FACT_COLUMNS_OF_F} FROM (SELECT fact_id, count(*) AS hits FROM fact_words"
+                f" WHERE tenant = ? AND user_id = ? AND word IN ({', '.join('?' * len(terms))})"
+                " AND valid_from <= ? AND (valid_to IS NULL OR ? < valid_to) GROUP BY fact_id) AS w"
+                f" CROSS JOIN facts AS f ON f.id = w.fact_id WHERE {_CURRENT_AT_F}{not_excluded}"
+                " ORDER BY w.hits DESC, f.valid_from DESC, f.recorded_at DESC, f.id DESC LIMIT ?",
+                [query.tenant, query.user_id, *terms, at, at, at, at, *excluded, query.term_limit],
+            )
+            chosen.update((v.id, v) for v in map(_version, rows))
+        if query.per_predicate > 0:
+            present = [r[0] for r in self._db.execute(_PRESENT_PREDICATES, (query.tenant, query.user_id))]
+            named = [p for p in named_predicates(query, present) if p not in query.exclude_predicates]
+            for start in range(0, len(named), _PREDICATES_PER_STATEMENT):
+                chunk = named[start : start + _PREDICATES_PER_STATEMENT]
+                # Each predicate is read newest first from facts_current_predicate and stops at
+                # per_predicate rows, however many versions it holds.
+                rows = self._db.execute(
+                    " UNION ALL ".join([_NEWEST_OF_PREDICATE] * len(chunk)),
+                    [
+                        p
+                        for name in chunk
+                        for p in (
+                            *(query.tenant, query.user_id, name, at, query.per_predicate),
+                            *(query.tenant, query.user_id, name, at, at, query.per_predicate),
+                        )
+                    ],
+                )
+                chosen.update((v.id, v) for v in newest_per_predicate(map(_version, rows), query.per_predicate))
+        return sorted(chosen.values(), key=sort_key)
+
+    def ended_versions(
+        self, tenant: str, user_id: str, subject: str, predicate: str, *, ended_by: datetime, limit: int
+    ) -> list[FactVersion]:
+        rows = self._db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts WHERE tenant = ? AND user_id = ? AND subject = ? AND predicate = ?"
+            f" AND valid_to IS NOT NULL AND valid_to <= ? AND {_CURRENT}"
+            " ORDER BY valid_to DESC, valid_from DESC, recorded_at DESC, id DESC LIMIT ?",
+            (tenant, user_id, subject, predicate, to_micros(ended_by), max(0, limit)),
         )
         return [_version(r) for r in rows]
 
