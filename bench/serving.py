@@ -323,7 +323,9 @@ def _post_all(base: str, key: str, path: str, bodies: Sequence[str], parallel: i
             list(pool.map(send, bodies))
 
 
-def seed(base: str, key: str, *, users: int, sessions: int, session_turns: int, seed: int, parallel: int) -> dict[str, Any]:
+def seed(
+    base: str, key: str, *, users: int, sessions: int, session_turns: int, seed: int, parallel: int
+) -> dict[str, Any]:
     """Users talk through their sessions (two requests per session), then close all but the last."""
     maker = DialogueMaker(seed)
     requests: list[str] = []
@@ -543,8 +545,10 @@ def measure_backend(scenario: Scenario, args: argparse.Namespace, scratch: Path)
             row = drive(server, scenario, path, key, bodies, clients, args, scratch / f"bodies-{label}.jsonl")
             row.operation, row.mix = operation, mix
             report.rows.append(row)
-            log(f"{label}: {operation} {mix} x{clients}: {row.rps:.1f} req/s, p50 {row.p50_ms:.1f} p95 "
-                f"{row.p95_ms:.1f} p99 {row.p99_ms:.1f} ms, errors {row.error_count}, load {row.loadavg_after}")
+            log(
+                f"{label}: {operation} {mix} x{clients}: {row.rps:.1f} req/s, p50 {row.p50_ms:.1f} p95 "
+                f"{row.p95_ms:.1f} p99 {row.p99_ms:.1f} ms, errors {row.error_count}, load {row.loadavg_after}"
+            )
         return report
     finally:
         server.stop()
