@@ -345,12 +345,14 @@ def seed(
     waves = list(zip(*by_session.values(), strict=True))
     for wave in waves:
         _post_all(base, key, "/v1/memories", wave, parallel)
+    ends = [f"/v1/users/{user_name(u)}/sessions/s{s:02d}-{user_name(u)}/end" for s in range(sessions - 1)
+            for u in range(users)]  # fmt: skip
     headers = {"X-API-Key": key}
-    with httpx.Client(base_url=base, headers=headers, timeout=REQUEST_TIMEOUT_S) as client:
-        for s in range(sessions - 1):
-            for u in range(users):
-                path = f"/v1/users/{user_name(u)}/sessions/s{s:02d}-{user_name(u)}/end"
-                client.post(path).raise_for_status()
+    with (
+        httpx.Client(base_url=base, headers=headers, timeout=REQUEST_TIMEOUT_S) as client,
+        ThreadPoolExecutor(parallel) as pool,
+    ):
+        list(pool.map(lambda path: client.post(path).raise_for_status(), ends))
     wall = time.perf_counter() - started
     return {"users": users, "sessions_per_user": sessions, "turns": users * sessions * session_turns,
             "add_requests": len(requests), "ended_sessions": users * (sessions - 1), "wall_s": round(wall, 1),
@@ -686,9 +688,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--concurrency", default="16,64", help="comma-separated concurrent clients")
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per measured row")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
-    parser.add_argument("--users", type=int, default=60)
+    parser.add_argument("--users", type=int, default=32)
     parser.add_argument("--sessions", type=int, default=3, help="sessions per user")
-    parser.add_argument("--session-turns", type=int, default=12, help="turns per session")
+    parser.add_argument("--session-turns", type=int, default=8, help="turns per session")
     parser.add_argument("--repeat-pool", type=int, default=200, help="question texts of the repeated mix (0: skip)")
     parser.add_argument("--distinct-per-run", type=int, default=20_000, help="distinct questions prepared per row")
     parser.add_argument("--adds-per-run", type=int, default=6_000, help="distinct add bodies prepared per row")
