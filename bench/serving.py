@@ -75,6 +75,7 @@ ADMIN_KEY = "bench-admin-" + uuid.uuid4().hex
 TARGET_RPS = 300.0
 TARGET_P95_MS = 50.0
 REQUEST_TIMEOUT_S = 30.0
+SETTINGS = ("workers", "users", "sessions", "session_turns", "duration", "repeat_pool")
 
 # Ways a person words the same need: they make the question pool large without making it odd.
 _OPENERS_EN = ("", "", "quick question: ", "can you remind me ", "hey, ", "sorry to ask again, ", "before I forget, ")
@@ -392,6 +393,15 @@ class Measured:
     def error_count(self) -> int:
         return sum(self.errors.values())
 
+    @property
+    def server_cpu_ms_per_request(self) -> float:
+        return 1000 * self.server_cpu_s / self.requests if self.requests else 0.0
+
+    def ceiling_rps(self, cores: int) -> float:
+        """Requests/s if every core ran only this request path (server, store and load generator)."""
+        spent = self.server_cpu_s + self.store_cpu_s + self.client_cpu_s
+        return cores * self.requests / spent if spent else 0.0
+
 
 def wrk_available() -> bool:
     return shutil.which("wrk") is not None
@@ -621,12 +631,18 @@ def target_verdict(rows: Sequence[Measured]) -> list[str]:
     return lines
 
 
-def render(reports: Sequence[BackendReport], args: argparse.Namespace, info: dict[str, Any], command: str) -> str:
+def render(
+    reports: Sequence[BackendReport], settings: dict[str, Any], info: dict[str, Any], commands: Sequence[str]
+) -> str:
     rows = [r for rep in reports for r in rep.rows]
+    args = argparse.Namespace(**settings)
     out = [
         "# Serving: REST recall and add under concurrent clients",
         "",
-        f"Date: {info['date']}. Code: `{info['commit']}`. Command: `{command}`",
+        f"Date: {info['date']}. Code: `{info['commit']}`. "
+        + "Commands: "
+        + ", ".join(f"`{c}`" for c in commands)
+        + " (`OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`).",
         "",
         f"Machine: {info['machine']['nproc']} cores ({info['machine']['cpu']}), {info['machine']['memory']}, "
         f"Python {info['machine']['python']}; shared with other sessions, so the load average is given per row "
@@ -650,8 +666,8 @@ def render(reports: Sequence[BackendReport], args: argparse.Namespace, info: dic
         "Redis beside it (the local redis-server, shared with other sessions' tests); client = the load generator.",
         "",
         "| backend | embedder | operation | mix | clients | req/s | p50 ms | p95 ms | p99 ms | max ms | errors "
-        "| server CPU s (cores) | store CPU s | client CPU s | load avg before → after |",
-        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
+        "| server CPU ms/req | server CPU s (cores) | store CPU s | client CPU s | load avg before → after |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for r in rows:
         cores = r.server_cpu_s / r.duration_s if r.duration_s else 0.0
@@ -661,11 +677,23 @@ def render(reports: Sequence[BackendReport], args: argparse.Namespace, info: dic
         out.append(
             f"| {r.backend} | {r.embedder} | {r.operation} | {r.mix}{reused} | {r.clients} | {r.rps:.1f} "
             f"| {r.p50_ms:.1f} | {r.p95_ms:.1f} | {r.p99_ms:.1f} | {r.max_ms:.1f} | {errors} "
-            f"| {r.server_cpu_s:.1f} ({cores:.2f}) | {r.store_cpu_s:.1f} | {r.client_cpu_s:.1f} "
+            f"| {r.server_cpu_ms_per_request:.1f} | {r.server_cpu_s:.1f} ({cores:.2f}) | {r.store_cpu_s:.1f} "
+            f"| {r.client_cpu_s:.1f} "
             f"| {r.loadavg_before[0]:.2f} → {r.loadavg_after[0]:.2f} |"
         )
     out += ["", f"Target: ≥ {TARGET_RPS:.0f} recall requests/s at p95 ≤ {TARGET_P95_MS:.0f} ms, 0 errors.", ""]
     out += target_verdict(rows)
+    out += [
+        "",
+        f"CPU-bound ceiling on {info['machine']['nproc']} idle cores (an estimate, not a measurement: "
+        "cores × 1000 / (server + store + client CPU ms per request)):",
+        "",
+    ]
+    out += [
+        f"- {r.backend}, {r.embedder}, {r.operation} {r.mix}, {r.clients} clients: "
+        f"{r.ceiling_rps(int(info['machine']['nproc'] or 1)):.0f} req/s"
+        for r in rows
+    ]
     out += ["", "Per backend:", ""]
     for rep in reports:
         s = rep.seeded
@@ -699,6 +727,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--scratch", type=Path, default=DEFAULT_SCRATCH, help="stores, logs, JSON report")
     parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="Markdown report")
+    parser.add_argument("--render", type=Path, nargs="+", help="only write the report of these saved JSON runs")
     args = parser.parse_args(argv)
     args.concurrency = [int(c) for c in str(args.concurrency).split(",") if c]
     args.backends_list = [b for b in str(args.backends).split(",") if b]
@@ -743,16 +772,32 @@ def main(argv: Sequence[str] | None = None) -> int:
     info = {"date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"), "commit": git_commit(), "machine": machine()}
     command = "python -m bench.serving" + ("" if argv is None and len(sys.argv) <= 1 else " " + " ".join(
         argv if argv is not None else sys.argv[1:]))  # fmt: skip
+    if args.render:
+        return rerender(args.render, args.out)
     reports = []
     for embedder in args.embedders_list:
         for backend in args.backends_list:
             with scenarios(backend, embedder, scratch, run_id) as scenario:
                 reports.append(measure_backend(scenario, args, scratch))
-    text = render(reports, args, info, command)
-    args.out.parent.mkdir(parents=True, exist_ok=True)
-    args.out.write_text(text, encoding="utf-8")
-    raw = {"info": info, "reports": [asdict(r) for r in reports]}
-    (scratch / f"serving-{run_id}.json").write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
+    settings = {name: getattr(args, name) for name in SETTINGS}
+    raw = {"info": info, "command": command, "settings": settings, "reports": [asdict(r) for r in reports]}
+    saved = scratch / f"serving-{run_id}.json"
+    saved.write_text(json.dumps(raw, indent=1, default=str), encoding="utf-8")
+    log(f"raw results: {saved}")
+    return rerender([saved], args.out)
+
+
+def rerender(saved: Sequence[Path], out: Path) -> int:
+    """Write the Markdown report of one or more runs' JSON (the first run's setup heads it)."""
+    runs = [json.loads(Path(p).read_text(encoding="utf-8")) for p in saved]
+    reports = []
+    for run in runs:
+        for rep in run["reports"]:
+            rows = [Measured(**row) for row in rep.pop("rows")]
+            reports.append(BackendReport(**rep, rows=rows))
+    text = render(reports, runs[0]["settings"], runs[0]["info"], [run["command"] for run in runs])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
     print(text)
     return 0
 
