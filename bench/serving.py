@@ -234,6 +234,19 @@ class Server:
     def cpu_seconds(self) -> float:
         return 0.0 if self.process is None else tree_cpu_seconds([self.process.pid])
 
+    def wait_idle(self, quiet_cores: float = 0.05, step: float = 0.5, limit: float = 120.0) -> None:
+        """Wait until the server uses (almost) no CPU: requests a closed-loop client left in flight
+        when its run ended are still being answered, and must not be counted in the next run."""
+        deadline = time.monotonic() + limit
+        before = self.cpu_seconds()
+        while time.monotonic() < deadline:
+            time.sleep(step)
+            now = self.cpu_seconds()
+            if now - before <= quiet_cores * step:
+                return
+            before = now
+        log(f"the server was still busy {limit:.0f} s after the last run")
+
     def stop(self) -> None:
         if self.process is None or self.process.poll() is not None:
             return
@@ -569,6 +582,7 @@ def measure_backend(scenario: Scenario, args: argparse.Namespace, scratch: Path)
 def drive(server: Server, scenario: Scenario, path: str, key: str, bodies: Sequence[str], clients: int,
           args: argparse.Namespace, bodies_file: Path) -> Measured:  # fmt: skip
     use_wrk = args.client == "wrk" or (args.client == "auto" and wrk_available())
+    server.wait_idle()
     load_before = loadavg()
     server_cpu, store_cpu = server.cpu_seconds(), tree_cpu_seconds(scenario.store_pids)
     if use_wrk:
