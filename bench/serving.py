@@ -74,8 +74,8 @@ DEFAULT_SCRATCH = Path("/work/scratch/serving")
 ADMIN_KEY = "bench-admin-" + uuid.uuid4().hex
 TARGET_RPS = 300.0
 TARGET_P95_MS = 50.0
-REQUEST_TIMEOUT_S = 30.0
-SETTINGS = ("workers", "users", "sessions", "session_turns", "duration", "repeat_pool")
+REQUEST_TIMEOUT_S = 60.0
+SETTINGS = ("workers", "users", "sessions", "session_turns", "duration", "add_duration", "repeat_pool")
 
 # Ways a person words the same need: they make the question pool large without making it odd.
 _OPENERS_EN = ("", "", "quick question: ", "can you remind me ", "hey, ", "sorry to ask again, ", "before I forget, ")
@@ -567,7 +567,8 @@ def measure_backend(scenario: Scenario, args: argparse.Namespace, scratch: Path)
         for operation, mix, clients_text, bodies in plan:
             clients = int(clients_text)
             path = "/v1/recall" if operation == "recall" else "/v1/memories"
-            row = drive(server, scenario, path, key, bodies, clients, args, scratch / f"bodies-{label}.jsonl")
+            seconds = args.duration if operation == "recall" else args.add_duration
+            row = drive(server, scenario, path, key, bodies, clients, seconds, args, scratch / f"bodies-{label}.jsonl")
             row.operation, row.mix = operation, mix
             report.rows.append(row)
             log(
@@ -579,7 +580,7 @@ def measure_backend(scenario: Scenario, args: argparse.Namespace, scratch: Path)
         server.stop()
 
 
-def drive(server: Server, scenario: Scenario, path: str, key: str, bodies: Sequence[str], clients: int,
+def drive(server: Server, scenario: Scenario, path: str, key: str, bodies: Sequence[str], clients: int, seconds: float,
           args: argparse.Namespace, bodies_file: Path) -> Measured:  # fmt: skip
     use_wrk = args.client == "wrk" or (args.client == "auto" and wrk_available())
     server.wait_idle()
@@ -587,9 +588,9 @@ def drive(server: Server, scenario: Scenario, path: str, key: str, bodies: Seque
     server_cpu, store_cpu = server.cpu_seconds(), tree_cpu_seconds(scenario.store_pids)
     if use_wrk:
         bodies_file.write_text("\n".join(bodies) + "\n", encoding="utf-8")
-        result = run_wrk(server.base, path, key, bodies_file, clients, args.duration)
+        result = run_wrk(server.base, path, key, bodies_file, clients, seconds)
     else:
-        result = run_python_client(server.base, path, key, bodies, clients, args.duration)
+        result = run_python_client(server.base, path, key, bodies, clients, seconds)
     server_cpu = server.cpu_seconds() - server_cpu
     store_cpu = tree_cpu_seconds(scenario.store_pids) - store_cpu
     return Measured(
@@ -669,8 +670,9 @@ def render(
         f"- Seeded through REST: {args.users} users × {args.sessions} sessions × {args.session_turns} turns of "
         "generated bilingual dialogue (two `POST /v1/memories` per session), all sessions but the last ended.",
         f"- Load: {rows[0].client if rows else '-'}, closed loop (each client waits for its answer), "
-        f"{args.duration:g} s per row, request timeout {REQUEST_TIMEOUT_S:.0f} s; errors = connection errors + "
-        "timeouts + non-2xx answers.",
+        f"{args.duration:g} s per recall row and {args.add_duration:g} s per add row, request timeout "
+        f"{REQUEST_TIMEOUT_S:.0f} s; errors = connection errors + timeouts + non-2xx answers; requests still in "
+        "flight when a row ends are not counted (the next row waits until the server is idle).",
         "- Query mixes: **distinct** = every recall has a question text no earlier request of the server used "
         "(so each pays one query embedding); **repeated** = "
         f"{args.repeat_pool} question texts cycled after a warm-up pass (the embedding cache answers: *not* the "
@@ -728,7 +730,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--backends", default="sqlite,postgres", help="comma-separated: sqlite, postgres")
     parser.add_argument("--embedders", default="e5", help="comma-separated embedders (e5 is the default's)")
     parser.add_argument("--concurrency", default="16,64", help="comma-separated concurrent clients")
-    parser.add_argument("--duration", type=float, default=15.0, help="seconds per measured row")
+    parser.add_argument("--duration", type=float, default=15.0, help="seconds per measured recall row")
+    parser.add_argument("--add-duration", type=float, default=30.0, help="seconds per measured add row")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
     parser.add_argument("--users", type=int, default=32)
     parser.add_argument("--sessions", type=int, default=3, help="sessions per user")

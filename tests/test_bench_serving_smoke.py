@@ -49,7 +49,7 @@ def test_benchmark_serves_seeds_drives_and_reports(tmp_path: Path, client: str) 
     out = tmp_path / "serving.md"
     argv = [
         "--backends", "sqlite", "--embedders", "hash", "--workers", "1", "--users", "3", "--sessions", "2",
-        "--session-turns", "4", "--concurrency", "2", "--duration", "1", "--repeat-pool", "5",
+        "--session-turns", "4", "--concurrency", "2", "--duration", "1", "--add-duration", "1", "--repeat-pool", "5",
         "--distinct-per-run", "400", "--adds-per-run", "60", "--client", client,
         "--scratch", str(tmp_path), "--out", str(out),
     ]  # fmt: skip
