@@ -130,10 +130,17 @@ def add_bodies(count: int, users: int, seed: int, exchanges_per_session: int = 1
     """One exchange per request, users round-robin, each user's exchanges in new sessions."""
     maker = DialogueMaker(seed + 1)
     lines = []
+    seen: set[tuple[str, ...]] = set()
+    draw = 0
     for i in range(count):
         u, nth = i % users, i // users
         session = f"live{nth // exchanges_per_session:03d}-{user_name(u)}"
-        messages = maker.turns(f"add:{i}", 2)
+        messages = maker.turns(f"add:{draw}", 2)
+        while (texts := tuple(m["content"] for m in messages)) in seen:  # a few templates carry no number
+            draw += 1
+            messages = maker.turns(f"add:{draw}", 2)
+        seen.add(texts)
+        draw += 1
         lines.append(json.dumps({"messages": messages, "user_id": user_name(u), "session_id": session},
                                 ensure_ascii=False))  # fmt: skip
     return lines
