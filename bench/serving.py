@@ -661,10 +661,7 @@ def render(
     out = [
         "# Serving: REST recall and add under concurrent clients",
         "",
-        f"Date: {info['date']}. Code: `{info['commit']}`. "
-        + "Commands: "
-        + ", ".join(f"`{c}`" for c in commands)
-        + " (`OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`).",
+        "Runs (each with `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`): " + "; ".join(commands) + ".",
         "",
         f"Machine: {info['machine']['nproc']} cores ({info['machine']['cpu']}), {info['machine']['memory']}, "
         f"Python {info['machine']['python']}; shared with other sessions, so the load average is given per row "
@@ -819,7 +816,8 @@ def rerender(saved: Sequence[Path], out: Path) -> int:
         for rep in run["reports"]:
             rows = [Measured(**row) for row in rep.pop("rows")]
             reports.append(BackendReport(**rep, rows=rows))
-    text = render(reports, runs[0]["settings"], runs[0]["info"], [run["command"] for run in runs])
+    commands = [f"`{run['command']}` at {run['info']['date']} on `{run['info']['commit']}`" for run in runs]
+    text = render(reports, runs[0]["settings"], runs[0]["info"], commands)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")
     print(text)
