@@ -2,6 +2,7 @@
 
     python -m bench.serving                                   # SQLite and PostgreSQL + Redis, e5
     python -m bench.serving --backends sqlite --embedders e5,hash --duration 10
+    python -m bench.serving --render RUN.json [RUN.json ...]  # one report from saved runs (--scratch)
 
 For each backend (``sqlite``: the embedded default, a fresh file; ``postgres``: PostgreSQL with
 pgvector for the data and Redis for the session windows) and embedder, it
@@ -15,7 +16,8 @@ pgvector for the data and Redis for the session windows) and embedder, it
 3. warms every worker (model loading, each user's vector scope);
 4. drives ``POST /v1/recall`` and ``POST /v1/memories`` at each ``--concurrency`` (closed loop:
    every client sends its next request when the previous answer arrives) for ``--duration``
-   seconds, and reports throughput, p50/p95/p99 latency, errors (connection errors, timeouts and
+   seconds per recall row and ``--add-duration`` per add row, waiting until the server is idle
+   before each row, and reports throughput, p50/p95/p99 latency, errors (connection errors, timeouts and
    every non-2xx status), the CPU time of the server processes (and of PostgreSQL and Redis),
    of the load generator, and the load average.
 
