@@ -15,18 +15,29 @@ Storage is the tenant's :class:`~palimpsest.storage.base.RecordStore`:
 Every write takes the tenant's audit lock first and appends one audit event in the same
 transaction, so the read-match-write of online learning never interleaves with another.
 
+``find`` compares a query with each workflow's *retrieval texts* (``_retrieval_texts``), each
+embedded twice (as passage and as query). Those vectors live in the tenant's vector store,
+space ``workflows``, under ids made of the workflow id and a hash of (recipe, embedder name,
+dimension, mode, text): a stored vector is only ever used for the exact text and embedder it
+was made from. They are computed when a write creates or changes a workflow (after its
+transaction, so the tenant's writers never wait on the model), kept in process memory once
+read, re-computed and stored by ``find`` if missing (a crash between the two, vectors of
+another embedder), and rebuilt by ``reindex``. A fresh process, or another worker seeing a new
+version, reads them instead of embedding every workflow again.
+
 LLM-assisted induction is not implemented: the deterministic induction needs no model, and
 a model's template could not be checked against the traces any better than the consensus.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -35,8 +46,8 @@ import numpy as np
 
 from palimpsest.core import workflows as core
 from palimpsest.core.clock import require_aware
-from palimpsest.embed.base import FloatMatrix
-from palimpsest.errors import NotFoundError, ValidationError
+from palimpsest.embed.base import Embedder, FloatMatrix
+from palimpsest.errors import EmbedderMismatchError, NotFoundError, ValidationError
 from palimpsest.ids import new_id
 from palimpsest.text import tokenize
 from palimpsest.types import MemoryItem, Record
@@ -59,6 +70,14 @@ MAX_DESCRIPTIONS = 16
 "Refund order … for the customer" and leave room for other phrasings and languages."""
 PASSAGE_CACHE = 4096
 """Workflows whose retrieval vectors ``find`` keeps in memory (per ``Memory``; 3 kB per text and mode)."""
+WORKFLOW_SPACE = "workflows"
+"""The vector space holding every workflow's retrieval vectors."""
+TENANT_WIDE = ""
+"""The vector scope (``user_id``) of workflows: they belong to the tenant, not to a user."""
+VIEW_RECIPE = "workflow-views/1"
+"""Names how a retrieval text is embedded; part of each vector's id, so a change of recipe
+makes stored vectors unreachable (and recomputed) instead of silently reused."""
+MODES = ("passage", "query")
 
 _ACTION = re.compile(r"^[\w.:/-]{1,128}$")
 
@@ -201,11 +220,15 @@ class Workflows:
             self._lock()
             current = self.current()
             target = self._match(trajectory, current)
+            if target is None and trajectory.outcome != "success":
+                return None
             if target is None:
-                if trajectory.outcome != "success":
-                    return None
-                return self._write_group(None, trajectory.task_type or _auto_type(trajectory), [trajectory])
-            return self._write_group(target, target.task_type, [trajectory])
+                written = self._write_group(None, trajectory.task_type or _auto_type(trajectory), [trajectory])
+            else:
+                written = self._write_group(target, target.task_type, [trajectory])
+        if written is not None:
+            self._retrieval_views([written])  # its new texts' vectors, stored for every process
+        return written
 
     def induce(self, task_type: str | None = None) -> list[Workflow]:
         """Offline induction over every stored trajectory (or those of ``task_type``).
@@ -237,7 +260,8 @@ class Workflows:
                 result = self._write_group(by_type.get(kind), kind, members)
                 if result is not None:
                     written.append(result)
-            return written
+        self._retrieval_views(written)
+        return written
 
     # -- reading ------------------------------------------------------------------------
     def current(self) -> list[Workflow]:
@@ -344,32 +368,51 @@ class Workflows:
             )
         return updated
 
+    def reindex(self, progress: Callable[[int], None] | None = None, batch: int = 64) -> int:
+        """Re-embed every tenant's current workflows with the configured embedder (after
+        ``Conversation.reindex`` switched embedders); returns the vectors stored."""
+        backend = self._memory.backend
+        embedder = self._memory.conversation.embedder
+        with backend.transaction():
+            backend.vectors.clear_space(WORKFLOW_SPACE)
+            backend.vectors.set_space_info(WORKFLOW_SPACE, embedder.name, embedder.dimension)
+        records = backend.records.list(None, WORKFLOW, status="current")
+        done = 0
+        for start in range(0, len(records), batch):
+            part = records[start : start + batch]
+            plans = [(r.tenant, _ViewPlan.of(_workflow(r), embedder)) for r in part]
+            vectors = _embed_views((e for _, plan in plans for e in plan.entries()), embedder)
+            with backend.transaction():
+                for tenant in sorted({t for t, _ in plans}):
+                    ids = list(dict.fromkeys(v for t, plan in plans if t == tenant for v in plan.ids))
+                    rows = np.vstack([vectors[v] for v in ids])
+                    backend.vectors.upsert(WORKFLOW_SPACE, tenant, TENANT_WIDE, ids, rows)
+            done += len(vectors)
+            if progress is not None:
+                progress(done)
+        return done
+
     # -- internals ------------------------------------------------------------------------
     def _retrieval_views(self, workflows: Sequence[Workflow]) -> list[_Views]:
         """Each workflow's retrieval vectors (``_retrieval_texts`` embedded as passages, then
-        as queries) and words, kept until what they are made of (type, steps, descriptions,
-        embedder) changes: ``find`` then embeds just the query."""
+        as queries) and words: from process memory while the workflow's texts and the embedder
+        are unchanged, else from the store (written with the workflow, or by another process),
+        else embedded now and stored, so ``find`` normally embeds just the query."""
         embedder = self._memory.conversation.embedder
-        space = (embedder.name, embedder.dimension)  # `reindex` may switch the embedder
-        stamps = [(space, w.task_type, w.actions, w.descriptions) for w in workflows]
+        plans = [_ViewPlan.of(w, embedder) for w in workflows]
         found: dict[int, _Views] = {}
         with self._views_lock:
-            for i, (workflow, stamp) in enumerate(zip(workflows, stamps, strict=True)):
+            for i, (workflow, plan) in enumerate(zip(workflows, plans, strict=True)):
                 entry = self._views.get(workflow.id)
-                if entry is not None and entry.stamp == stamp:
+                if entry is not None and entry.ids == plan.ids:
                     found[i] = entry
         missing = [i for i in range(len(workflows)) if i not in found]
         if missing:
-            texts = {i: _retrieval_texts(workflows[i]) for i in missing}
-            flat = [t for i in missing for t in texts[i]]
-            as_passages = embedder.embed_passages(flat)
-            as_queries = embedder.embed_queries(flat)
-            start = 0
+            vectors = self._stored_vectors([plans[i] for i in missing], embedder)
             for i in missing:
-                end = start + len(texts[i])
-                vectors = np.vstack([as_passages[start:end], as_queries[start:end]])
-                found[i] = _Views(stamps[i], vectors, frozenset(tokenize(" ".join(texts[i]))))
-                start = end
+                plan = plans[i]
+                rows = np.vstack([vectors[v] for v in plan.ids])
+                found[i] = _Views(plan.ids, rows, frozenset(tokenize(" ".join(plan.texts))))
         with self._views_lock:
             for i, workflow in enumerate(workflows):
                 self._views[workflow.id] = found[i]
@@ -377,6 +420,45 @@ class Workflows:
             while len(self._views) > PASSAGE_CACHE:
                 self._views.popitem(last=False)
         return [found[i] for i in range(len(workflows))]
+
+    def _stored_vectors(self, plans: Sequence[_ViewPlan], embedder: Embedder) -> dict[str, FloatMatrix]:
+        """The vectors of ``plans`` by id: read from the store; those it lacks are embedded and
+        stored (self-healing: the first reader after a lost write pays for it, once)."""
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        self._check_space(embedder)
+        wanted = list(dict.fromkeys(v for plan in plans for v in plan.ids))
+        found = backend.vectors.get(WORKFLOW_SPACE, tenant, wanted)
+        absent = [entry for plan in plans for entry in plan.entries() if entry[0] not in found]
+        if absent:
+            made = _embed_views(absent, embedder)
+            self._save_vectors(made, embedder)
+            found.update(made)
+        return found
+
+    def _save_vectors(self, vectors: Mapping[str, FloatMatrix], embedder: Embedder) -> None:
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        with backend.transaction():
+            self._lock()
+            if backend.vectors.space_info(WORKFLOW_SPACE) is None:
+                backend.vectors.set_space_info(WORKFLOW_SPACE, embedder.name, embedder.dimension)
+            self._check_space(embedder)
+            # Only vectors a current workflow still uses: another writer may have replaced the
+            # workflow (and deleted its old vectors) since they were computed.
+            live = {v for w in self.current() for v in _ViewPlan.of(w, embedder).ids}
+            ids = [v for v in vectors if v in live]
+            if ids:
+                backend.vectors.upsert(WORKFLOW_SPACE, tenant, TENANT_WIDE, ids, np.vstack([vectors[v] for v in ids]))
+
+    def _check_space(self, embedder: Embedder) -> None:
+        info = self._memory.backend.vectors.space_info(WORKFLOW_SPACE)
+        if info is not None and info != (embedder.name, embedder.dimension):
+            raise EmbedderMismatchError(
+                f"this store's workflow vectors were made with {info[0]!r} ({info[1]}-d) but the configured "
+                f"embedder is {embedder.name!r} ({embedder.dimension}-d); run `palimpsest reindex` to re-embed "
+                "everything with the configured embedder, or configure the original one"
+            )
 
     def _now(self) -> datetime:
         return require_aware(self._memory.config.clock(), "clock()")
@@ -399,11 +481,11 @@ class Workflows:
         if not workflows:
             return None
         embedder = self._memory.conversation.embedder
-        task_vector = embedder.embed_queries([trajectory.task])[0]
+        task_vector = embedder.embed_queries([core.task_pattern(trajectory.task) or trajectory.task])[0]
         actions = tuple(s.action for s in trajectory.steps)
         best: tuple[float, Workflow] | None = None
-        for workflow in workflows:
-            meaning = float(np.max(embedder.embed_passages(_passages(workflow)) @ task_vector))
+        for workflow, view in zip(workflows, self._retrieval_views(workflows), strict=True):
+            meaning = float(np.max(view.described() @ task_vector))
             score = (meaning + core.sequence_similarity(actions, workflow.actions)) / 2
             if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
                 best = (score, workflow)
@@ -479,7 +561,14 @@ class Workflows:
             for t in members
             if t.workflow_id != workflow.id
         ]
+        stale: list[str] = []
+        if existing is not None:  # vectors of texts the workflow no longer has
+            embedder = self._memory.conversation.embedder
+            kept = set(_ViewPlan.of(workflow, embedder).ids)
+            stale = [v for v in _ViewPlan.of(existing, embedder).ids if v not in kept]
         self._commit(records, action, f"{workflow.id}.v{workflow.version}", {"steps": list(workflow.actions)})
+        if stale:
+            self._memory.backend.vectors.delete(WORKFLOW_SPACE, tenant, stale)
         return workflow
 
 
@@ -627,21 +716,61 @@ def _humanize(name: str) -> str:
     return re.sub(r"[_\-.:/]+", " ", name).strip()
 
 
-def _passages(workflow: Workflow) -> list[str]:
-    """What a workflow is found by: each task description it was learned from, and its type
-    with its steps (so "how do I process a refund" finds it by its actions too)."""
-    steps = ", ".join(_humanize(a) for a in workflow.actions)
-    return [*workflow.descriptions, f"{_humanize(workflow.task_type)}: {steps}"]
+@dataclass(frozen=True, slots=True)
+class _Views:
+    """``find``'s view of one workflow version: its retrieval vectors and words."""
+
+    ids: tuple[str, ...]
+    """The vectors' ids (``_ViewPlan``): they change exactly when the texts or the embedder do."""
+    vectors: FloatMatrix
+    """One row per id: the texts as passages, then as queries."""
+    words: frozenset[str]
+
+    def described(self) -> FloatMatrix:
+        """The passage-mode rows of the descriptions and of the type with steps (not the type
+        alone): what a new trajectory's task is matched against."""
+        return self.vectors[: len(self.ids) // 2 - 1]
 
 
 @dataclass(frozen=True, slots=True)
-class _Views:
-    """``find``'s cached view of one workflow version."""
+class _ViewPlan:
+    """The retrieval texts of a workflow and the ids of their vectors, passages then queries."""
 
-    stamp: tuple[tuple[str, int], str, tuple[str, ...], tuple[str, ...]]
-    """What the texts are made of: (embedder, dimension), type, actions, descriptions."""
-    vectors: FloatMatrix
-    words: frozenset[str]
+    texts: tuple[str, ...]
+    ids: tuple[str, ...]
+    modes: tuple[str, ...]
+    """``MODES`` entry of each id."""
+
+    @classmethod
+    def of(cls, workflow: Workflow, embedder: Embedder) -> _ViewPlan:
+        texts = _retrieval_texts(workflow)
+        ids, modes = [], []
+        for mode in MODES:
+            for text in texts:
+                key = "\x1f".join((VIEW_RECIPE, embedder.name, str(embedder.dimension), mode, text))
+                ids.append(f"{workflow.id}:{hashlib.blake2b(key.encode(), digest_size=12).hexdigest()}")
+                modes.append(mode)
+        return cls(texts, tuple(ids), tuple(modes))
+
+    def entries(self) -> Iterator[tuple[str, str, str]]:
+        """(id, mode, text) of every vector."""
+        for n, (vid, mode) in enumerate(zip(self.ids, self.modes, strict=True)):
+            yield vid, mode, self.texts[n % len(self.texts)]
+
+
+def _embed_views(entries: Iterable[tuple[str, str, str]], embedder: Embedder) -> dict[str, FloatMatrix]:
+    """The vectors of (id, mode, text) entries by id, each distinct text embedded once per mode."""
+    texts: dict[str, dict[str, str]] = {mode: {} for mode in MODES}
+    for vid, mode, text in entries:
+        texts[mode][vid] = text
+    vectors: dict[str, FloatMatrix] = {}
+    for mode, by_id in texts.items():
+        distinct = list(dict.fromkeys(by_id.values()))
+        if distinct:
+            embed = embedder.embed_passages if mode == "passage" else embedder.embed_queries
+            rows = dict(zip(distinct, embed(distinct), strict=True))
+            vectors.update((vid, rows[text]) for vid, text in by_id.items())
+    return vectors
 
 
 def _retrieval_texts(workflow: Workflow) -> tuple[str, ...]:
