@@ -70,6 +70,14 @@ MAX_DESCRIPTIONS = 16
 "Refund order … for the customer" and leave room for other phrasings and languages."""
 PASSAGE_CACHE = 4096
 """Workflows whose retrieval vectors ``find`` keeps in memory (per ``Memory``; 3 kB per text and mode)."""
+LEXICAL_SHARE = 0.8
+"""``find`` with an embedder that knows only words: the share of the score from IDF-weighted
+word overlap (the views' cosines make the rest). Calibrated on the benchmark's dev queries with
+the ``hash`` embedder: hit@1 0.27 with cosines alone, 0.44 for every share from 0.75 to 0.99."""
+MEANING_PROBE = (("refund", "退款"), ("password", "密码"), ("invoice", "发票"))
+"""Words and their translations: texts of one meaning without a token in common. An embedder
+that knows meaning puts each pair close (e5: cosine ~0.88); one that knows only words has
+nothing to relate them by (``hash``: 0, or ±1 when two tokens share a bucket)."""
 WORKFLOW_SPACE = "workflows"
 """The vector space holding every workflow's retrieval vectors."""
 TENANT_WIDE = ""
@@ -162,8 +170,8 @@ class WorkflowMatch:
     """A ``find`` result: the workflow and how well it matched. ``meaning`` is the mean cosine
     of the query to the workflow's three views (its task descriptions, its type with its steps,
     its type alone), each embedded as passage and as query; ``lexical`` is the IDF-weighted share
-    of query words the workflow contains, reported to explain a match but not scored (see
-    ``find``)."""
+    of query words the workflow contains, scored only with an embedder that knows nothing but
+    words (see ``find``)."""
 
     workflow: Workflow
     score: float
@@ -299,9 +307,12 @@ class Workflows:
         query (e5's symmetric mode, the one it was trained with for paraphrase pairs); the
         score is the mean of the six cosines. On the benchmark's dev paraphrases
         (bench/workflows.py) the best single view reaches hit@1 0.67 and the mean 0.83: the
-        views err on different queries. Word overlap is not scored: at any weight above a
-        tie-breaker it lowered dev hit@1 (0.83 -> 0.81 at 0.005), because paraphrases share
-        few words with a description and the ones they share ("customer", "用户") are generic.
+        views err on different queries. Word overlap is not scored with an embedder that knows
+        meaning: at any weight above a tie-breaker it lowered e5 dev hit@1 (0.83 -> 0.80 at
+        0.05), because paraphrases share few words with a description and the ones they share
+        ("customer", "用户") are generic. An embedder that knows only words (``_knows_only_words``:
+        the ``hash`` embedder) measures unweighted overlap, dominated by particles such as "的"
+        and "我"; for it the score is mostly IDF-weighted overlap (``LEXICAL_SHARE``).
         """
         text = _text(query, "query")
         if limit < 1:
@@ -318,12 +329,14 @@ class Workflows:
         # rarity among the workflows (IDF).
         weight = {t: math.log(1 + len(workflows) / (1 + sum(t in v.words for v in views))) for t in query_terms}
         total = sum(weight.values())
+        lexical_share = LEXICAL_SHARE if _knows_only_words(embedder) else 0.0
         matches = []
         for workflow, view in zip(workflows, views, strict=True):
             meaning = _meaning(view.vectors @ query_vector)
             lexical = sum(weight[t] for t in query_terms & view.words) / total if total else 0.0
             exact = 1.0 if text == workflow.task_type else 0.0
-            score = max(exact, meaning) * _feedback(workflow)
+            relevance = lexical_share * lexical + (1 - lexical_share) * meaning
+            score = max(exact, relevance) * _feedback(workflow)
             matches.append(WorkflowMatch(workflow, round(score, 6), round(meaning, 6), round(lexical, 6)))
         matches.sort(key=lambda m: (-m.score, m.workflow.task_type))
         return matches[:limit]
@@ -399,20 +412,21 @@ class Workflows:
         are unchanged, else from the store (written with the workflow, or by another process),
         else embedded now and stored, so ``find`` normally embeds just the query."""
         embedder = self._memory.conversation.embedder
-        plans = [_ViewPlan.of(w, embedder) for w in workflows]
+        # What the texts and their ids are made of, cheaper to compare than to hash the texts.
+        stamps = [(embedder.name, embedder.dimension, w.task_type, w.actions, w.descriptions) for w in workflows]
         found: dict[int, _Views] = {}
         with self._views_lock:
-            for i, (workflow, plan) in enumerate(zip(workflows, plans, strict=True)):
+            for i, (workflow, stamp) in enumerate(zip(workflows, stamps, strict=True)):
                 entry = self._views.get(workflow.id)
-                if entry is not None and entry.ids == plan.ids:
+                if entry is not None and entry.stamp == stamp:
                     found[i] = entry
         missing = [i for i in range(len(workflows)) if i not in found]
         if missing:
-            vectors = self._stored_vectors([plans[i] for i in missing], embedder)
-            for i in missing:
-                plan = plans[i]
+            plans = {i: _ViewPlan.of(workflows[i], embedder) for i in missing}
+            vectors = self._stored_vectors(list(plans.values()), embedder)
+            for i, plan in plans.items():
                 rows = np.vstack([vectors[v] for v in plan.ids])
-                found[i] = _Views(plan.ids, rows, frozenset(tokenize(" ".join(plan.texts))))
+                found[i] = _Views(stamps[i], plan.ids, rows, frozenset(tokenize(" ".join(plan.texts))))
         with self._views_lock:
             for i, workflow in enumerate(workflows):
                 self._views[workflow.id] = found[i]
@@ -446,7 +460,8 @@ class Workflows:
             self._check_space(embedder)
             # Only vectors a current workflow still uses: another writer may have replaced the
             # workflow (and deleted its old vectors) since they were computed.
-            live = {v for w in self.current() for v in _ViewPlan.of(w, embedder).ids}
+            owners = {_owner(v) for v in vectors}
+            live = {v for w in self.current() if w.id in owners for v in _ViewPlan.of(w, embedder).ids}
             ids = [v for v in vectors if v in live]
             if ids:
                 backend.vectors.upsert(WORKFLOW_SPACE, tenant, TENANT_WIDE, ids, np.vstack([vectors[v] for v in ids]))
@@ -720,8 +735,10 @@ def _humanize(name: str) -> str:
 class _Views:
     """``find``'s view of one workflow version: its retrieval vectors and words."""
 
+    stamp: tuple[str, int, str, tuple[str, ...], tuple[str, ...]]
+    """What the texts are made of: embedder name and dimension, type, actions, descriptions."""
     ids: tuple[str, ...]
-    """The vectors' ids (``_ViewPlan``): they change exactly when the texts or the embedder do."""
+    """The vectors' ids (``_ViewPlan``)."""
     vectors: FloatMatrix
     """One row per id: the texts as passages, then as queries."""
     words: frozenset[str]
@@ -758,6 +775,11 @@ class _ViewPlan:
             yield vid, mode, self.texts[n % len(self.texts)]
 
 
+def _owner(vector_id: str) -> str:
+    """The workflow a retrieval vector id (``_ViewPlan``) belongs to."""
+    return vector_id.rsplit(":", 1)[0]
+
+
 def _embed_views(entries: Iterable[tuple[str, str, str]], embedder: Embedder) -> dict[str, FloatMatrix]:
     """The vectors of (id, mode, text) entries by id, each distinct text embedded once per mode."""
     texts: dict[str, dict[str, str]] = {mode: {} for mode in MODES}
@@ -790,6 +812,22 @@ def _meaning(cosines: FloatMatrix) -> float:
     for mode in (cosines[:half], cosines[half:]):
         views += [float(np.max(mode[:-2])), float(mode[-2]), float(mode[-1])]
     return sum(views) / len(views)
+
+
+_WORDS_ONLY: dict[tuple[str, int], bool] = {}
+"""``_knows_only_words`` per embedder identity, for the life of the process."""
+
+
+def _knows_only_words(embedder: Embedder) -> bool:
+    """Whether ``embedder`` relates texts only through the words they share (``MEANING_PROBE``:
+    its translation pairs average a cosine below 0.25), probed once per process."""
+    key = (embedder.name, embedder.dimension)
+    known = _WORDS_ONLY.get(key)
+    if known is None:
+        words = embedder.embed_passages([word for word, _ in MEANING_PROBE])
+        translations = embedder.embed_passages([translation for _, translation in MEANING_PROBE])
+        known = _WORDS_ONLY[key] = float(np.mean(np.sum(words * translations, axis=1))) < 0.25
+    return known
 
 
 def _feedback(workflow: Workflow) -> float:

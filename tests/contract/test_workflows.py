@@ -8,7 +8,7 @@ import pytest
 
 from palimpsest import Memory
 from palimpsest.errors import EmbedderMismatchError, NotFoundError, ValidationError
-from palimpsest.workflows import WORKFLOW_SPACE, Workflows, _ViewPlan
+from palimpsest.workflows import WORKFLOW_SPACE, Workflows, _knows_only_words, _ViewPlan
 
 REFUND = ["validate_order", "check_refund_policy", "process_refund", "notify_user"]
 
@@ -125,8 +125,10 @@ def test_find_by_task_type_feedback_and_tenants(make_memory: Any) -> None:
 
 
 def watch_embeddings(memory: Memory, monkeypatch: Any) -> list[tuple[str, list[str]]]:
-    """Every (method, texts) the memory's embedder is asked for from now on."""
+    """Every (method, texts) the memory's embedder is asked for from now on (the process-wide
+    probe of what the embedder knows is done first: it is not about workflows)."""
     embedder = memory.conversation.embedder
+    _knows_only_words(embedder)
     calls: list[tuple[str, list[str]]] = []
     for mode in ("embed_queries", "embed_passages"):
         original = getattr(embedder, mode)
@@ -239,6 +241,28 @@ def test_reindex_re_embeds_the_workflows(backend_url: str, make_memory: Any, mon
     calls = watch_embeddings(second, monkeypatch)
     assert second.workflows.find("refund order")[0].workflow.task_type == "order_refund"
     assert calls == [("embed_queries", ["refund order"])]
+
+
+def test_with_an_embedder_that_knows_only_words_find_weighs_rare_words(make_memory: Any) -> None:
+    memory = hash_memory(make_memory)
+    memory.workflows.record("为客户办理订单A1001的退款", refund_steps("A1001"), task_type="order_refund")
+    reset = [{"action": "send_reset_link"}]
+    memory.workflows.record("我想知道我的账户的密码怎么重置", reset, task_type="password_reset")
+    memory.workflows.record("我的账单怎么查看", [{"action": "open_invoice"}], task_type="invoice_view")
+    matches = memory.workflows.find("我的订单怎么退款")
+    # Cosines of token hashes rank the particles ("我的", "怎么") the other two share with the
+    # query above the rare words only the refund has ("订单", "退款").
+    assert max(matches, key=lambda m: m.meaning).workflow.task_type != "order_refund"
+    assert matches[0].workflow.task_type == "order_refund"
+    for match in matches:
+        assert match.score == pytest.approx(0.8 * match.lexical + 0.2 * match.meaning, abs=1e-5)
+
+
+def test_only_the_hash_embedder_is_taken_to_know_only_words() -> None:
+    from palimpsest.embed.registry import open_embedder
+
+    assert all(_knows_only_words(open_embedder("hash", dimension=d)) for d in (8, 32, 64, 256))
+    assert not _knows_only_words(open_embedder("e5"))
 
 
 INVALID: list[tuple[dict[str, Any], str]] = [
