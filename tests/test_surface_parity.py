@@ -99,6 +99,7 @@ OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
     "workflows.feedback": ("POST /v1/workflows/{workflow_id}/feedback", NOT_FOR_AGENTS, PANEL),
     "workflows.learn": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
     "workflows.items": (Without("recall's workflow channel"), Without("recall's workflow channel"), INTERNAL_STEP),
+    "workflows.reindex": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
     "knowledge.add": ("POST /v1/knowledge", NOT_FOR_AGENTS, PANEL),
     "knowledge.distill": ("POST /v1/knowledge/distill", NOT_FOR_AGENTS, "knowledge distill"),
     "knowledge.find": ("GET /v1/knowledge/find", Without("recall's knowledge channel"), "knowledge find"),

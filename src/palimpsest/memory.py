@@ -242,6 +242,12 @@ class Memory:
                 progress(conversation + done, conversation + done)
 
         count = conversation + self.files.reindex(files_progress)
+
+        def workflows_progress(done: int) -> None:
+            if progress is not None:
+                progress(count + done, count + done)
+
+        count += self.workflows.reindex(workflows_progress)
         self.audit.record("reindex", self.config.embedder, {"vectors": count})
         return count
 

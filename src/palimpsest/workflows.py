@@ -15,18 +15,29 @@ Storage is the tenant's :class:`~palimpsest.storage.base.RecordStore`:
 Every write takes the tenant's audit lock first and appends one audit event in the same
 transaction, so the read-match-write of online learning never interleaves with another.
 
+``find`` compares a query with each workflow's *retrieval texts* (``_retrieval_texts``), each
+embedded twice (as passage and as query). Those vectors live in the tenant's vector store,
+space ``workflows``, under ids made of the workflow id and a hash of (recipe, embedder name,
+dimension, mode, text): a stored vector is only ever used for the exact text and embedder it
+was made from. They are computed when a write creates or changes a workflow (after its
+transaction, so the tenant's writers never wait on the model), kept in process memory once
+read, re-computed and stored by ``find`` if missing (a crash between the two, vectors of
+another embedder), and rebuilt by ``reindex``. A fresh process, or another worker seeing a new
+version, reads them instead of embedding every workflow again.
+
 LLM-assisted induction is not implemented: the deterministic induction needs no model, and
 a model's template could not be checked against the traces any better than the consensus.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
 import re
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Literal
@@ -35,8 +46,8 @@ import numpy as np
 
 from palimpsest.core import workflows as core
 from palimpsest.core.clock import require_aware
-from palimpsest.embed.base import FloatMatrix
-from palimpsest.errors import NotFoundError, ValidationError
+from palimpsest.embed.base import Embedder, FloatMatrix
+from palimpsest.errors import EmbedderMismatchError, NotFoundError, ValidationError
 from palimpsest.ids import new_id
 from palimpsest.text import tokenize
 from palimpsest.types import MemoryItem, Record
@@ -59,6 +70,22 @@ MAX_DESCRIPTIONS = 16
 "Refund order … for the customer" and leave room for other phrasings and languages."""
 PASSAGE_CACHE = 4096
 """Workflows whose retrieval vectors ``find`` keeps in memory (per ``Memory``; 3 kB per text and mode)."""
+LEXICAL_SHARE = 0.8
+"""``find`` with an embedder that knows only words: the share of the score from IDF-weighted
+word overlap (the views' cosines make the rest). Calibrated on the benchmark's dev queries with
+the ``hash`` embedder: hit@1 0.27 with cosines alone, 0.44 for every share from 0.75 to 0.99."""
+MEANING_PROBE = (("refund", "退款"), ("password", "密码"), ("invoice", "发票"))
+"""Words and their translations: texts of one meaning without a token in common. An embedder
+that knows meaning puts each pair close (e5: cosine ~0.88); one that knows only words has
+nothing to relate them by (``hash``: 0, or ±1 when two tokens share a bucket)."""
+WORKFLOW_SPACE = "workflows"
+"""The vector space holding every workflow's retrieval vectors."""
+TENANT_WIDE = ""
+"""The vector scope (``user_id``) of workflows: they belong to the tenant, not to a user."""
+VIEW_RECIPE = "workflow-views/1"
+"""Names how a retrieval text is embedded; part of each vector's id, so a change of recipe
+makes stored vectors unreachable (and recomputed) instead of silently reused."""
+MODES = ("passage", "query")
 
 _ACTION = re.compile(r"^[\w.:/-]{1,128}$")
 
@@ -143,8 +170,8 @@ class WorkflowMatch:
     """A ``find`` result: the workflow and how well it matched. ``meaning`` is the mean cosine
     of the query to the workflow's three views (its task descriptions, its type with its steps,
     its type alone), each embedded as passage and as query; ``lexical`` is the IDF-weighted share
-    of query words the workflow contains, reported to explain a match but not scored (see
-    ``find``)."""
+    of query words the workflow contains, scored only with an embedder that knows nothing but
+    words (see ``find``)."""
 
     workflow: Workflow
     score: float
@@ -201,11 +228,15 @@ class Workflows:
             self._lock()
             current = self.current()
             target = self._match(trajectory, current)
+            if target is None and trajectory.outcome != "success":
+                return None
             if target is None:
-                if trajectory.outcome != "success":
-                    return None
-                return self._write_group(None, trajectory.task_type or _auto_type(trajectory), [trajectory])
-            return self._write_group(target, target.task_type, [trajectory])
+                written = self._write_group(None, trajectory.task_type or _auto_type(trajectory), [trajectory])
+            else:
+                written = self._write_group(target, target.task_type, [trajectory])
+        if written is not None:
+            self._retrieval_views([written])  # its new texts' vectors, stored for every process
+        return written
 
     def induce(self, task_type: str | None = None) -> list[Workflow]:
         """Offline induction over every stored trajectory (or those of ``task_type``).
@@ -237,7 +268,8 @@ class Workflows:
                 result = self._write_group(by_type.get(kind), kind, members)
                 if result is not None:
                     written.append(result)
-            return written
+        self._retrieval_views(written)
+        return written
 
     # -- reading ------------------------------------------------------------------------
     def current(self) -> list[Workflow]:
@@ -275,9 +307,12 @@ class Workflows:
         query (e5's symmetric mode, the one it was trained with for paraphrase pairs); the
         score is the mean of the six cosines. On the benchmark's dev paraphrases
         (bench/workflows.py) the best single view reaches hit@1 0.67 and the mean 0.83: the
-        views err on different queries. Word overlap is not scored: at any weight above a
-        tie-breaker it lowered dev hit@1 (0.83 -> 0.81 at 0.005), because paraphrases share
-        few words with a description and the ones they share ("customer", "用户") are generic.
+        views err on different queries. Word overlap is not scored with an embedder that knows
+        meaning: at any weight above a tie-breaker it lowered e5 dev hit@1 (0.83 -> 0.80 at
+        0.05), because paraphrases share few words with a description and the ones they share
+        ("customer", "用户") are generic. An embedder that knows only words (``_knows_only_words``:
+        the ``hash`` embedder) measures unweighted overlap, dominated by particles such as "的"
+        and "我"; for it the score is mostly IDF-weighted overlap (``LEXICAL_SHARE``).
         """
         text = _text(query, "query")
         if limit < 1:
@@ -294,12 +329,14 @@ class Workflows:
         # rarity among the workflows (IDF).
         weight = {t: math.log(1 + len(workflows) / (1 + sum(t in v.words for v in views))) for t in query_terms}
         total = sum(weight.values())
+        lexical_share = LEXICAL_SHARE if _knows_only_words(embedder) else 0.0
         matches = []
         for workflow, view in zip(workflows, views, strict=True):
             meaning = _meaning(view.vectors @ query_vector)
             lexical = sum(weight[t] for t in query_terms & view.words) / total if total else 0.0
             exact = 1.0 if text == workflow.task_type else 0.0
-            score = max(exact, meaning) * _feedback(workflow)
+            relevance = lexical_share * lexical + (1 - lexical_share) * meaning
+            score = max(exact, relevance) * _feedback(workflow)
             matches.append(WorkflowMatch(workflow, round(score, 6), round(meaning, 6), round(lexical, 6)))
         matches.sort(key=lambda m: (-m.score, m.workflow.task_type))
         return matches[:limit]
@@ -344,14 +381,39 @@ class Workflows:
             )
         return updated
 
+    def reindex(self, progress: Callable[[int], None] | None = None, batch: int = 64) -> int:
+        """Re-embed every tenant's current workflows with the configured embedder (after
+        ``Conversation.reindex`` switched embedders); returns the vectors stored."""
+        backend = self._memory.backend
+        embedder = self._memory.conversation.embedder
+        with backend.transaction():
+            backend.vectors.clear_space(WORKFLOW_SPACE)
+            backend.vectors.set_space_info(WORKFLOW_SPACE, embedder.name, embedder.dimension)
+        records = backend.records.list(None, WORKFLOW, status="current")
+        done = 0
+        for start in range(0, len(records), batch):
+            part = records[start : start + batch]
+            plans = [(r.tenant, _ViewPlan.of(_workflow(r), embedder)) for r in part]
+            vectors = _embed_views((e for _, plan in plans for e in plan.entries()), embedder)
+            with backend.transaction():
+                for tenant in sorted({t for t, _ in plans}):
+                    ids = list(dict.fromkeys(v for t, plan in plans if t == tenant for v in plan.ids))
+                    rows = np.vstack([vectors[v] for v in ids])
+                    backend.vectors.upsert(WORKFLOW_SPACE, tenant, TENANT_WIDE, ids, rows)
+            done += len(vectors)
+            if progress is not None:
+                progress(done)
+        return done
+
     # -- internals ------------------------------------------------------------------------
     def _retrieval_views(self, workflows: Sequence[Workflow]) -> list[_Views]:
         """Each workflow's retrieval vectors (``_retrieval_texts`` embedded as passages, then
-        as queries) and words, kept until what they are made of (type, steps, descriptions,
-        embedder) changes: ``find`` then embeds just the query."""
+        as queries) and words: from process memory while the workflow's texts and the embedder
+        are unchanged, else from the store (written with the workflow, or by another process),
+        else embedded now and stored, so ``find`` normally embeds just the query."""
         embedder = self._memory.conversation.embedder
-        space = (embedder.name, embedder.dimension)  # `reindex` may switch the embedder
-        stamps = [(space, w.task_type, w.actions, w.descriptions) for w in workflows]
+        # What the texts and their ids are made of, cheaper to compare than to hash the texts.
+        stamps = [(embedder.name, embedder.dimension, w.task_type, w.actions, w.descriptions) for w in workflows]
         found: dict[int, _Views] = {}
         with self._views_lock:
             for i, (workflow, stamp) in enumerate(zip(workflows, stamps, strict=True)):
@@ -360,16 +422,11 @@ class Workflows:
                     found[i] = entry
         missing = [i for i in range(len(workflows)) if i not in found]
         if missing:
-            texts = {i: _retrieval_texts(workflows[i]) for i in missing}
-            flat = [t for i in missing for t in texts[i]]
-            as_passages = embedder.embed_passages(flat)
-            as_queries = embedder.embed_queries(flat)
-            start = 0
-            for i in missing:
-                end = start + len(texts[i])
-                vectors = np.vstack([as_passages[start:end], as_queries[start:end]])
-                found[i] = _Views(stamps[i], vectors, frozenset(tokenize(" ".join(texts[i]))))
-                start = end
+            plans = {i: _ViewPlan.of(workflows[i], embedder) for i in missing}
+            vectors = self._stored_vectors(list(plans.values()), embedder)
+            for i, plan in plans.items():
+                rows = np.vstack([vectors[v] for v in plan.ids])
+                found[i] = _Views(stamps[i], plan.ids, rows, frozenset(tokenize(" ".join(plan.texts))))
         with self._views_lock:
             for i, workflow in enumerate(workflows):
                 self._views[workflow.id] = found[i]
@@ -377,6 +434,46 @@ class Workflows:
             while len(self._views) > PASSAGE_CACHE:
                 self._views.popitem(last=False)
         return [found[i] for i in range(len(workflows))]
+
+    def _stored_vectors(self, plans: Sequence[_ViewPlan], embedder: Embedder) -> dict[str, FloatMatrix]:
+        """The vectors of ``plans`` by id: read from the store; those it lacks are embedded and
+        stored (self-healing: the first reader after a lost write pays for it, once)."""
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        self._check_space(embedder)
+        wanted = list(dict.fromkeys(v for plan in plans for v in plan.ids))
+        found = backend.vectors.get(WORKFLOW_SPACE, tenant, wanted)
+        absent = [entry for plan in plans for entry in plan.entries() if entry[0] not in found]
+        if absent:
+            made = _embed_views(absent, embedder)
+            self._save_vectors(made, embedder)
+            found.update(made)
+        return found
+
+    def _save_vectors(self, vectors: Mapping[str, FloatMatrix], embedder: Embedder) -> None:
+        backend = self._memory.backend
+        tenant = self._memory.config.tenant
+        with backend.transaction():
+            self._lock()
+            if backend.vectors.space_info(WORKFLOW_SPACE) is None:
+                backend.vectors.set_space_info(WORKFLOW_SPACE, embedder.name, embedder.dimension)
+            self._check_space(embedder)
+            # Only vectors a current workflow still uses: another writer may have replaced the
+            # workflow (and deleted its old vectors) since they were computed.
+            owners = {_owner(v) for v in vectors}
+            live = {v for w in self.current() if w.id in owners for v in _ViewPlan.of(w, embedder).ids}
+            ids = [v for v in vectors if v in live]
+            if ids:
+                backend.vectors.upsert(WORKFLOW_SPACE, tenant, TENANT_WIDE, ids, np.vstack([vectors[v] for v in ids]))
+
+    def _check_space(self, embedder: Embedder) -> None:
+        info = self._memory.backend.vectors.space_info(WORKFLOW_SPACE)
+        if info is not None and info != (embedder.name, embedder.dimension):
+            raise EmbedderMismatchError(
+                f"this store's workflow vectors were made with {info[0]!r} ({info[1]}-d) but the configured "
+                f"embedder is {embedder.name!r} ({embedder.dimension}-d); run `palimpsest reindex` to re-embed "
+                "everything with the configured embedder, or configure the original one"
+            )
 
     def _now(self) -> datetime:
         return require_aware(self._memory.config.clock(), "clock()")
@@ -399,11 +496,11 @@ class Workflows:
         if not workflows:
             return None
         embedder = self._memory.conversation.embedder
-        task_vector = embedder.embed_queries([trajectory.task])[0]
+        task_vector = embedder.embed_queries([core.task_pattern(trajectory.task) or trajectory.task])[0]
         actions = tuple(s.action for s in trajectory.steps)
         best: tuple[float, Workflow] | None = None
-        for workflow in workflows:
-            meaning = float(np.max(embedder.embed_passages(_passages(workflow)) @ task_vector))
+        for workflow, view in zip(workflows, self._retrieval_views(workflows), strict=True):
+            meaning = float(np.max(view.described() @ task_vector))
             score = (meaning + core.sequence_similarity(actions, workflow.actions)) / 2
             if score >= MATCH_THRESHOLD and (best is None or score > best[0]):
                 best = (score, workflow)
@@ -479,7 +576,14 @@ class Workflows:
             for t in members
             if t.workflow_id != workflow.id
         ]
+        stale: list[str] = []
+        if existing is not None:  # vectors of texts the workflow no longer has
+            embedder = self._memory.conversation.embedder
+            kept = set(_ViewPlan.of(workflow, embedder).ids)
+            stale = [v for v in _ViewPlan.of(existing, embedder).ids if v not in kept]
         self._commit(records, action, f"{workflow.id}.v{workflow.version}", {"steps": list(workflow.actions)})
+        if stale:
+            self._memory.backend.vectors.delete(WORKFLOW_SPACE, tenant, stale)
         return workflow
 
 
@@ -627,21 +731,68 @@ def _humanize(name: str) -> str:
     return re.sub(r"[_\-.:/]+", " ", name).strip()
 
 
-def _passages(workflow: Workflow) -> list[str]:
-    """What a workflow is found by: each task description it was learned from, and its type
-    with its steps (so "how do I process a refund" finds it by its actions too)."""
-    steps = ", ".join(_humanize(a) for a in workflow.actions)
-    return [*workflow.descriptions, f"{_humanize(workflow.task_type)}: {steps}"]
+@dataclass(frozen=True, slots=True)
+class _Views:
+    """``find``'s view of one workflow version: its retrieval vectors and words."""
+
+    stamp: tuple[str, int, str, tuple[str, ...], tuple[str, ...]]
+    """What the texts are made of: embedder name and dimension, type, actions, descriptions."""
+    ids: tuple[str, ...]
+    """The vectors' ids (``_ViewPlan``)."""
+    vectors: FloatMatrix
+    """One row per id: the texts as passages, then as queries."""
+    words: frozenset[str]
+
+    def described(self) -> FloatMatrix:
+        """The passage-mode rows of the descriptions and of the type with steps (not the type
+        alone): what a new trajectory's task is matched against."""
+        return self.vectors[: len(self.ids) // 2 - 1]
 
 
 @dataclass(frozen=True, slots=True)
-class _Views:
-    """``find``'s cached view of one workflow version."""
+class _ViewPlan:
+    """The retrieval texts of a workflow and the ids of their vectors, passages then queries."""
 
-    stamp: tuple[tuple[str, int], str, tuple[str, ...], tuple[str, ...]]
-    """What the texts are made of: (embedder, dimension), type, actions, descriptions."""
-    vectors: FloatMatrix
-    words: frozenset[str]
+    texts: tuple[str, ...]
+    ids: tuple[str, ...]
+    modes: tuple[str, ...]
+    """``MODES`` entry of each id."""
+
+    @classmethod
+    def of(cls, workflow: Workflow, embedder: Embedder) -> _ViewPlan:
+        texts = _retrieval_texts(workflow)
+        ids, modes = [], []
+        for mode in MODES:
+            for text in texts:
+                key = "\x1f".join((VIEW_RECIPE, embedder.name, str(embedder.dimension), mode, text))
+                ids.append(f"{workflow.id}:{hashlib.blake2b(key.encode(), digest_size=12).hexdigest()}")
+                modes.append(mode)
+        return cls(texts, tuple(ids), tuple(modes))
+
+    def entries(self) -> Iterator[tuple[str, str, str]]:
+        """(id, mode, text) of every vector."""
+        for n, (vid, mode) in enumerate(zip(self.ids, self.modes, strict=True)):
+            yield vid, mode, self.texts[n % len(self.texts)]
+
+
+def _owner(vector_id: str) -> str:
+    """The workflow a retrieval vector id (``_ViewPlan``) belongs to."""
+    return vector_id.rsplit(":", 1)[0]
+
+
+def _embed_views(entries: Iterable[tuple[str, str, str]], embedder: Embedder) -> dict[str, FloatMatrix]:
+    """The vectors of (id, mode, text) entries by id, each distinct text embedded once per mode."""
+    texts: dict[str, dict[str, str]] = {mode: {} for mode in MODES}
+    for vid, mode, text in entries:
+        texts[mode][vid] = text
+    vectors: dict[str, FloatMatrix] = {}
+    for mode, by_id in texts.items():
+        distinct = list(dict.fromkeys(by_id.values()))
+        if distinct:
+            embed = embedder.embed_passages if mode == "passage" else embedder.embed_queries
+            rows = dict(zip(distinct, embed(distinct), strict=True))
+            vectors.update((vid, rows[text]) for vid, text in by_id.items())
+    return vectors
 
 
 def _retrieval_texts(workflow: Workflow) -> tuple[str, ...]:
@@ -661,6 +812,22 @@ def _meaning(cosines: FloatMatrix) -> float:
     for mode in (cosines[:half], cosines[half:]):
         views += [float(np.max(mode[:-2])), float(mode[-2]), float(mode[-1])]
     return sum(views) / len(views)
+
+
+_WORDS_ONLY: dict[tuple[str, int], bool] = {}
+"""``_knows_only_words`` per embedder identity, for the life of the process."""
+
+
+def _knows_only_words(embedder: Embedder) -> bool:
+    """Whether ``embedder`` relates texts only through the words they share (``MEANING_PROBE``:
+    its translation pairs average a cosine below 0.25), probed once per process."""
+    key = (embedder.name, embedder.dimension)
+    known = _WORDS_ONLY.get(key)
+    if known is None:
+        words = embedder.embed_passages([word for word, _ in MEANING_PROBE])
+        translations = embedder.embed_passages([translation for _, translation in MEANING_PROBE])
+        known = _WORDS_ONLY[key] = float(np.mean(np.sum(words * translations, axis=1))) < 0.25
+    return known
 
 
 def _feedback(workflow: Workflow) -> float:

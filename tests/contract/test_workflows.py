@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from palimpsest import Memory
-from palimpsest.errors import NotFoundError, ValidationError
+from palimpsest.errors import EmbedderMismatchError, NotFoundError, ValidationError
+from palimpsest.workflows import WORKFLOW_SPACE, Workflows, _knows_only_words, _ViewPlan
 
 REFUND = ["validate_order", "check_refund_policy", "process_refund", "notify_user"]
 
@@ -123,16 +124,11 @@ def test_find_by_task_type_feedback_and_tenants(make_memory: Any) -> None:
         other.workflows.get(refund.id)
 
 
-def test_descriptions_keep_one_per_wording_and_find_embeds_only_the_query(make_memory: Any, monkeypatch: Any) -> None:
-    memory = hash_memory(make_memory)
-    for order in ("A1001", "B2002", "C3003"):
-        memory.workflows.record(f"Refund order {order} for the customer", refund_steps(order), task_type="order_refund")
-    memory.workflows.record("为客户办理订单D4004的退款", refund_steps("D4004"), task_type="order_refund")
-    memory.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
-    refund = next(w for w in memory.workflows.current() if w.task_type == "order_refund")
-    assert refund.descriptions == ("Refund order A1001 for the customer", "为客户办理订单D4004的退款")
-    memory.workflows.find("how do I refund an order?")  # embeds every workflow's views once
+def watch_embeddings(memory: Memory, monkeypatch: Any) -> list[tuple[str, list[str]]]:
+    """Every (method, texts) the memory's embedder is asked for from now on (the process-wide
+    probe of what the embedder knows is done first: it is not about workflows)."""
     embedder = memory.conversation.embedder
+    _knows_only_words(embedder)
     calls: list[tuple[str, list[str]]] = []
     for mode in ("embed_queries", "embed_passages"):
         original = getattr(embedder, mode)
@@ -141,13 +137,132 @@ def test_descriptions_keep_one_per_wording_and_find_embeds_only_the_query(make_m
             mode,
             lambda texts, mode=mode, original=original: calls.append((mode, list(texts))) or original(texts),
         )
-    assert memory.workflows.find("how do I refund an order?")[0].workflow.id == refund.id
-    assert calls == [("embed_queries", ["how do I refund an order?"])]
-    calls.clear()
+    return calls
+
+
+def test_descriptions_keep_one_per_wording_and_find_embeds_only_the_query(make_memory: Any, monkeypatch: Any) -> None:
+    memory = hash_memory(make_memory)
+    for order in ("A1001", "B2002", "C3003"):
+        memory.workflows.record(f"Refund order {order} for the customer", refund_steps(order), task_type="order_refund")
+    memory.workflows.record("为客户办理订单D4004的退款", refund_steps("D4004"), task_type="order_refund")
+    memory.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
+    refund = next(w for w in memory.workflows.current() if w.task_type == "order_refund")
+    assert refund.descriptions == ("Refund order A1001 for the customer", "为客户办理订单D4004的退款")
+    calls = watch_embeddings(memory, monkeypatch)
+    # The vectors were made when the workflows were written, and are read from the store by a
+    # fresh `Workflows` (as in a new process) as well as by the one that wrote them.
+    for workflows in (memory.workflows, Workflows(memory)):
+        assert workflows.find("how do I refund an order?")[0].workflow.id == refund.id
+        assert calls == [("embed_queries", ["how do I refund an order?"])]
+        calls.clear()
     memory.workflows.record("Please refund the order E5005", refund_steps("E5005"), task_type="order_refund")
+    # writing embeds only the new wording, once per mode
+    assert sorted(calls) == [
+        ("embed_passages", ["Please refund the order"]),
+        ("embed_queries", ["Please refund the order"]),
+    ]
+    calls.clear()
     memory.workflows.find("refund")
-    embedded = [text for _, texts in calls for text in texts]
-    assert "Please refund the order" in embedded and "reset password" not in embedded  # only the changed workflow
+    assert calls == [("embed_queries", ["refund"])]
+
+
+def workflow_vector_ids(memory: Memory) -> set[str]:
+    """Ids of the workflow vectors in the store that belong to a current workflow's texts."""
+    embedder = memory.conversation.embedder
+    ids = {v for w in memory.workflows.current() for v in _ViewPlan.of(w, embedder).ids}
+    return set(memory.backend.vectors.get(WORKFLOW_SPACE, memory.config.tenant, sorted(ids)))
+
+
+def test_lost_workflow_vectors_are_made_again_once(make_memory: Any, monkeypatch: Any) -> None:
+    memory = hash_memory(make_memory)
+    memory.workflows.record("Refund order A1001", refund_steps("A1001"), task_type="order_refund")
+    memory.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
+    expected = {v for w in memory.workflows.current() for v in _ViewPlan.of(w, memory.conversation.embedder).ids}
+    assert workflow_vector_ids(memory) == expected
+    before = memory.workflows.find("refund an order")
+    # A crash between a workflow's write and its vectors' (or an older store) leaves none.
+    memory.backend.vectors.clear_space(WORKFLOW_SPACE)
+    calls = watch_embeddings(memory, monkeypatch)
+    assert Workflows(memory).find("refund an order") == before  # same vectors, same scores
+    assert len([t for _, texts in calls for t in texts]) == 1 + len(expected)  # the query and each view
+    assert workflow_vector_ids(memory) == expected  # stored again ...
+    calls.clear()
+    assert Workflows(memory).find("refund an order") == before
+    assert calls == [("embed_queries", ["refund an order"])]  # ... so the next process reads them
+
+
+def test_a_new_version_replaces_its_vectors(make_memory: Any, clock: Any) -> None:
+    memory = hash_memory(make_memory)
+    first = memory.workflows.record("refund order A1", refund_steps("A1"), task_type="refund")
+    embedder = memory.conversation.embedder
+    old_ids = set(_ViewPlan.of(memory.workflows.get(str(first.workflow_id)), embedder).ids)
+    for order in ("B2", "C3"):  # the path changes: a new version, whose steps text differs
+        clock.advance(minutes=1)
+        steps = refund_steps(order)
+        steps.insert(1, {"action": "fraud_check", "params": {"order_id": order}, "result": None})
+        memory.workflows.record(f"refund order {order}", steps, task_type="refund")
+    current = memory.workflows.get(str(first.workflow_id))
+    assert current.version == 2
+    new_ids = set(_ViewPlan.of(current, embedder).ids)
+    stored = memory.backend.vectors.get(WORKFLOW_SPACE, memory.config.tenant, sorted(old_ids | new_ids))
+    assert set(stored) == new_ids and old_ids - new_ids  # the old steps text's vectors are gone
+
+
+def test_another_process_reads_the_vectors_of_a_new_version(
+    backend_url: str, make_memory: Any, monkeypatch: Any
+) -> None:
+    if backend_url == "memory://":
+        pytest.skip("an in-process store cannot be opened twice")
+    writer = hash_memory(make_memory)
+    reader = hash_memory(make_memory)
+    writer.workflows.record("Refund order A1001", refund_steps("A1001"), task_type="order_refund")
+    writer.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
+    calls = watch_embeddings(reader, monkeypatch)
+    assert reader.workflows.find("refund order")[0].workflow.task_type == "order_refund"
+    # the writer learns a new wording; the reader sees the new version without embedding it
+    writer.workflows.record("客户要求退款订单B2002", refund_steps("B2002"), task_type="order_refund")
+    [best] = reader.workflows.find("客户要求退款订单", limit=1)
+    assert best.workflow.task_type == "order_refund" and len(best.workflow.descriptions) == 2
+    assert [m for m, _ in calls] == ["embed_queries", "embed_queries"]
+
+
+def test_reindex_re_embeds_the_workflows(backend_url: str, make_memory: Any, monkeypatch: Any) -> None:
+    if backend_url == "memory://":
+        pytest.skip("an in-process store cannot be reopened")
+    first: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64})
+    first.workflows.record("Refund order A1001", refund_steps("A1001"), task_type="order_refund")
+    first.workflows.record("reset password", [{"action": "send_reset_link"}], task_type="password_reset")
+    second: Memory = make_memory(embedder="hash", embedder_options={"dimension": 32})
+    with pytest.raises(EmbedderMismatchError, match="palimpsest reindex"):
+        second.workflows.find("refund order")
+    views = sum(len(_ViewPlan.of(w, second.conversation.embedder).ids) for w in second.workflows.current())
+    assert second.reindex() == views
+    assert second.backend.vectors.space_info(WORKFLOW_SPACE) == ("hash-32", 32)
+    calls = watch_embeddings(second, monkeypatch)
+    assert second.workflows.find("refund order")[0].workflow.task_type == "order_refund"
+    assert calls == [("embed_queries", ["refund order"])]
+
+
+def test_with_an_embedder_that_knows_only_words_find_weighs_rare_words(make_memory: Any) -> None:
+    memory = hash_memory(make_memory)
+    memory.workflows.record("为客户办理订单A1001的退款", refund_steps("A1001"), task_type="order_refund")
+    reset = [{"action": "send_reset_link"}]
+    memory.workflows.record("我想知道我的账户的密码怎么重置", reset, task_type="password_reset")
+    memory.workflows.record("我的账单怎么查看", [{"action": "open_invoice"}], task_type="invoice_view")
+    matches = memory.workflows.find("我的订单怎么退款")
+    # Cosines of token hashes rank the particles ("我的", "怎么") the other two share with the
+    # query above the rare words only the refund has ("订单", "退款").
+    assert max(matches, key=lambda m: m.meaning).workflow.task_type != "order_refund"
+    assert matches[0].workflow.task_type == "order_refund"
+    for match in matches:
+        assert match.score == pytest.approx(0.8 * match.lexical + 0.2 * match.meaning, abs=1e-5)
+
+
+def test_only_the_hash_embedder_is_taken_to_know_only_words() -> None:
+    from palimpsest.embed.registry import open_embedder
+
+    assert all(_knows_only_words(open_embedder("hash", dimension=d)) for d in (8, 32, 64, 256))
+    assert not _knows_only_words(open_embedder("e5"))
 
 
 INVALID: list[tuple[dict[str, Any], str]] = [

@@ -219,7 +219,7 @@ class TurnStore(Protocol):
 
 
 class VectorStore(Protocol):
-    """Embeddings per *space* ("turns", "summaries"), scoped by (tenant, user)."""
+    """Embeddings per *space* ("turns", "summaries", "files", "workflows"), scoped by (tenant, user)."""
 
     def space_info(self, space: str) -> tuple[str, int] | None:
         """(embedder name, dimension) the space was built with, or None if never used."""
@@ -235,6 +235,11 @@ class VectorStore(Protocol):
         self, space: str, tenant: str, user_id: str, query: NDArray[np.float32], *, limit: int
     ) -> list[tuple[str, float]]:
         """Cosine similarity, best first."""
+        ...
+
+    def get(self, space: str, tenant: str, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        """The stored vectors of ``ids`` (whoever's scope they are in), by id; ids without one
+        are absent. For callers that keep vectors to compare in bulk rather than to search."""
         ...
 
     def delete(self, space: str, tenant: str, ids: Sequence[str]) -> None: ...

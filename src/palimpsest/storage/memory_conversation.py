@@ -209,6 +209,15 @@ class MemoryVectorStore:
         scope = self._scopes.get((space, tenant, user_id))
         return scope.search(query, limit) if scope is not None else []
 
+    def get(self, space: str, tenant: str, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        found: dict[str, NDArray[np.float32]] = {}
+        with self._lock:
+            for vid in ids:
+                key = self._owner.get((space, tenant, vid))
+                if key is not None:
+                    found.update(self._scopes[key].rows([vid]))
+        return found
+
     def delete(self, space: str, tenant: str, ids: Sequence[str]) -> None:
         with self._lock:
             for vid in ids:

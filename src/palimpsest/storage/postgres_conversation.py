@@ -658,6 +658,16 @@ class PostgresVectorStore:
         with ann_settings(conn, limit):
             return conn.execute(ann_statement(space, dimension), (text, tenant, user_id, text, limit)).fetchall()
 
+    def get(self, space: str, tenant: str, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        if len(ids) == 0:
+            return {}
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                "SELECT id, embedding::real[] FROM vectors WHERE space = %s AND tenant = %s AND id = ANY(%s::text[])",
+                (space, tenant, list(ids)),
+            ).fetchall()
+        return {str(vid): np.asarray(values, dtype=np.float32) for vid, values in rows}
+
     def delete(self, space: str, tenant: str, ids: Sequence[str]) -> None:
         if len(ids) == 0:
             return

@@ -691,6 +691,16 @@ class SQLiteVectorStore:
         scope = self._scope(space, tenant, user_id)
         return scope.search(query, limit) if scope is not None else []
 
+    def get(self, space: str, tenant: str, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        found: dict[str, NDArray[np.float32]] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            for vid, blob in self._db.execute(
+                f"SELECT id, vector FROM vectors WHERE space = ? AND tenant = ? AND id IN ({_marks(chunk)})",
+                [space, tenant, *chunk],
+            ):
+                found[str(vid)] = np.frombuffer(blob, dtype="<f4").astype(np.float32)
+        return found
+
     def delete(self, space: str, tenant: str, ids: Sequence[str]) -> None:
         if len(ids) == 0:
             return

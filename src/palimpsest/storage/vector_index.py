@@ -108,6 +108,11 @@ class ScopeVectors:
             self._ann.add(np.arange(self._size, end, dtype=np.uint64), rows)
         self._size = end
 
+    def rows(self, ids: Sequence[str]) -> dict[str, NDArray[np.float32]]:
+        """Copies of the stored rows of ``ids``; ids not stored are absent."""
+        with self._lock:
+            return {vid: self._matrix[self._pos[vid]].copy() for vid in ids if vid in self._pos}
+
     def remove(self, ids: Sequence[str]) -> None:
         with self._lock:
             for vid in ids:
