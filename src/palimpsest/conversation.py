@@ -438,10 +438,11 @@ class Conversation:
         if backend.vectors.space_info(TURN_SPACE) is not None:
             hits = backend.vectors.search(TURN_SPACE, tenant, user_id, q.vector, limit=limit)
             vector = dict(hits)
+        now = _now(self._memory)
         candidates = {
             t.id: t
             for t in backend.turns.get(tenant, list({**lexical, **vector}))
-            if session_id is None or t.session_id == session_id
+            if (session_id is None or t.session_id == session_id) and self._memory.retention.keeps_turn(t, now)
         }
         lexical = {k: v for k, v in lexical.items() if k in candidates}
         vector = {k: v for k, v in vector.items() if k in candidates}

@@ -240,9 +240,11 @@ class Facts:
 
     def _set_batch(self, batch: Sequence[FactInput], drafts: Sequence[FactVersion]) -> list[FactWrite]:
         """Inside one transaction: lock, read every key once, plan in order, flush in three statements."""
-        head = self._lock()
+        self._lock()
         keys = list(dict.fromkeys(temporal.key_of(d) for d in drafts))
-        overlay = _BatchOverlay(self._backend.facts.current_versions_many(keys))
+        current = self._without_expired(self._backend.facts.current_versions_many(keys))
+        head = self._lock()  # forgetting expired versions may have extended the chain
+        overlay = _BatchOverlay(current)
         writes: list[FactWrite] = []
         for item, draft in zip(batch, drafts, strict=True):
             write, head = self._plan_item(overlay, item, draft, head)
@@ -253,6 +255,21 @@ class Facts:
         self._backend.facts.insert_versions(list(overlay.inserts.values()))
         self._backend.audit.append_many(overlay.events)
         return writes
+
+    def _without_expired(
+        self, current: dict[temporal.FactKey, list[FactVersion]]
+    ) -> dict[temporal.FactKey, list[FactVersion]]:
+        """``current`` without the versions past their retention, which are forgotten now (inside
+        the caller's write transaction, after the lock): a restated value then starts afresh,
+        and an expired value is never carried into a fresh remnant by a supersession."""
+        now = self._now()
+        retention = self._memory.retention
+        expired = retention.expired_facts([v for rows in current.values() for v in rows], now)
+        if not expired:
+            return current
+        retention.forget_facts(expired, now)
+        gone = {v.id for v, _ in expired}
+        return {key: [v for v in rows if v.id not in gone] for key, rows in current.items()}
 
     # -- writes -----------------------------------------------------------------------
     def set(
@@ -327,8 +344,10 @@ class Facts:
         tenant = self._memory.config.tenant
 
         def run() -> FactWrite:
-            head = self._lock()
-            current = self._backend.facts.current_versions(temporal.FactKey(tenant, owner, subject, predicate))
+            self._lock()
+            key = temporal.FactKey(tenant, owner, subject, predicate)
+            current = self._without_expired({key: self._backend.facts.current_versions(key)}).get(key, [])
+            head = self._lock()  # forgetting expired versions may have extended the chain
             if value is not None:
                 wanted = temporal.normalize_value(value)
                 current = [v for v in current if temporal.normalize_value(v.value) == wanted]
@@ -368,6 +387,8 @@ class Facts:
             wrong = self._backend.facts.get_version(tenant, version_id)
             if wrong is None:
                 raise NotFoundError(f"no fact version {version_id!r}")
+            if self._memory.retention.expired_facts([wrong], self._now()):
+                raise StaleVersionError(f"fact version {version_id!r} is past its retention")
             if not wrong.is_current or wrong.forgotten_at is not None:
                 raise StaleVersionError(f"fact version {version_id!r} is no longer current; correct the current one")
             now = temporal.transaction_time(self._now(), [wrong])
@@ -427,7 +448,17 @@ class Facts:
             offset=offset,
             exclude_predicates=tuple(exclude_predicates),
         )
-        return self._backend.facts.query(query)
+        return self.query_live(query)
+
+    def query_live(self, query: FactQuery) -> builtins.list[FactVersion]:
+        """``query`` run on the store; in the active view, versions past their retention are
+        left out even before a sweep has forgotten them (``governance.retention``)."""
+        if query.view is not View.ACTIVE:
+            return self._backend.facts.query(query)
+        now = self._now()
+        retention = self._memory.retention
+        found = self._backend.facts.query(replace(query, retention_cutoffs=retention.cutoffs(now)))
+        return retention.live_facts(found, now)
 
     def get(
         self,

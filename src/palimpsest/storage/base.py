@@ -36,6 +36,16 @@ class SessionInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class RetentionCutoff:
+    """Versions recorded before ``cutoff`` whose category is one of ``categories`` or whose
+    predicate is one of ``predicates`` are past their retention."""
+
+    cutoff: datetime
+    categories: tuple[str, ...] = ()
+    predicates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class FactQuery:
     """A read of fact versions. ``valid_at``/``known_at`` of ``None`` mean all time."""
 
@@ -51,6 +61,8 @@ class FactQuery:
     offset: int = 0
     exclude_predicates: tuple[str, ...] = ()
     """Predicates to leave out (the recall facts channel skips large *many* predicates it was not asked about)."""
+    retention_cutoffs: tuple[RetentionCutoff, ...] = ()
+    """Versions past their retention, left out (``palimpsest.governance.retention``)."""
 
 
 class FactStore(Protocol):
@@ -91,6 +103,15 @@ class FactStore(Protocol):
 
     def purge(self, tenant: str, *, forgotten_before: datetime) -> int:
         """Physically delete versions forgotten before the given time; returns the count."""
+        ...
+
+    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
+        """Not-yet-forgotten versions (any status) that any of ``cutoffs`` matches."""
+        ...
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        """Mark the given ``(version id, forgotten_at)`` versions forgotten (those not forgotten
+        already); returns the ids marked."""
         ...
 
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:

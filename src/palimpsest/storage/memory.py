@@ -13,8 +13,8 @@ from datetime import datetime
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConflictError, IntegrityError
-from palimpsest.storage.base import FactQuery
-from palimpsest.storage.filters import matches_query, sort_key
+from palimpsest.storage.base import FactQuery, RetentionCutoff
+from palimpsest.storage.filters import matches_query, past_retention, sort_key
 from palimpsest.storage.memory_conversation import (
     MemoryRecordStore,
     MemorySummaryStore,
@@ -203,6 +203,28 @@ class MemoryFactStore:
             ]
             self._delete(state, doomed)
         return len(doomed)
+
+    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
+        wanted = tuple(cutoffs)
+        with self._backend.locked() as state:
+            rows = [
+                v
+                for v in state.facts.values()
+                if v.tenant == tenant and v.forgotten_at is None and past_retention(v, wanted)
+            ]
+        return sorted(rows, key=sort_key)
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        marked: list[str] = []
+        with self._backend.locked() as state:
+            for version_id, at in forgets:
+                v = state.facts.get(version_id)
+                if v is None or v.tenant != tenant or v.forgotten_at is not None:
+                    continue
+                state.facts[v.id] = replace(v, forgotten_at=at)
+                self._backend.record_undo(_restore(state.facts, v))
+                marked.append(v.id)
+        return sorted(marked)
 
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
         with self._backend.locked() as state:

@@ -41,7 +41,7 @@ from psycopg.rows import TupleRow
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, PalimpsestError, StorageError
-from palimpsest.storage.base import FactQuery
+from palimpsest.storage.base import FactQuery, RetentionCutoff
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
 from palimpsest.storage.postgres_conversation import PostgresSummaryStore, PostgresTurnStore, PostgresVectorStore
@@ -626,6 +626,10 @@ class PostgresFactStore:
         if query.known_at is not None:
             clauses.append("recorded_at <= %s AND (superseded_at IS NULL OR %s < superseded_at)")
             params += [query.known_at, query.known_at]
+        for cutoff in query.retention_cutoffs:
+            clause, values = _retention_clause(cutoff)
+            clauses.append(f"NOT {clause}")
+            params += values
         statement = sql.SQL("SELECT {columns} FROM {view} WHERE {where} {order} LIMIT %s OFFSET %s").format(
             columns=sql.SQL(_FACT_SELECT),
             view=sql.Identifier(_VIEW_TABLES[View.parse(query.view)]),
@@ -656,6 +660,33 @@ class PostgresFactStore:
             )
             return cur.rowcount
 
+    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
+        if not cutoffs:
+            return []
+        parts = [_retention_clause(c) for c in cutoffs]
+        statement = sql.SQL(
+            "SELECT {columns} FROM facts WHERE tenant = %s AND forgotten_at IS NULL AND ({expired}) {order}"
+        ).format(
+            columns=sql.SQL(_FACT_SELECT),
+            expired=sql.SQL(" OR ".join(clause for clause, _ in parts)),
+            order=sql.SQL(_ORDER_BY),
+        )
+        params = [tenant, *(value for _, values in parts for value in values)]
+        with self._backend.connection() as conn:
+            rows = conn.execute(statement, params).fetchall()
+        return [_fact_from_row(r) for r in rows]
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        if not forgets:
+            return []
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                "UPDATE facts AS f SET forgotten_at = g.at FROM unnest(%s::text[], %s::timestamptz[]) AS g(id, at)"
+                " WHERE f.tenant = %s AND f.id = g.id AND f.forgotten_at IS NULL RETURNING f.id",
+                [[i for i, _ in forgets], [at for _, at in forgets], tenant],
+            ).fetchall()
+        return sorted(str(r[0]) for r in rows)
+
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
         clauses, params = _scope_filter(user_id, subject, predicate)
         where = " AND ".join(["tenant = %s", *clauses])
@@ -666,6 +697,14 @@ class PostgresFactStore:
         with self._backend.connection() as conn:
             row = conn.execute("SELECT count(*) FROM facts WHERE tenant = %s", (tenant,)).fetchone()
         return int(row[0]) if row else 0
+
+
+def _retention_clause(cutoff: RetentionCutoff) -> tuple[str, list[Any]]:
+    """``(recorded before the cutoff AND (category = ANY(...) OR predicate = ANY(...)))`` and its parameters."""
+    return (
+        "(recorded_at < %s AND (category = ANY(%s) OR predicate = ANY(%s)))",
+        [cutoff.cutoff, list(cutoff.categories), list(cutoff.predicates)],
+    )
 
 
 class PostgresAuditLog:

@@ -39,7 +39,7 @@ from typing import Any, Literal
 from palimpsest.core.clock import from_micros, to_micros
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, StorageError
-from palimpsest.storage.base import FactQuery
+from palimpsest.storage.base import FactQuery, RetentionCutoff
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.sqlite_conversation import (
     CONVERSATION_MIGRATIONS,
@@ -584,6 +584,17 @@ def _scope(user_id: str, subject: str | None, predicate: str | None) -> tuple[st
     return " AND ".join(clauses), params
 
 
+def _retention_clause(cutoff: RetentionCutoff) -> tuple[str, list[Any]]:
+    """``(recorded before the cutoff AND (category IN ... OR predicate IN ...))`` and its parameters."""
+    tests = [
+        f"{column} IN ({', '.join('?' * len(values))})"
+        for column, values in (("category", cutoff.categories), ("predicate", cutoff.predicates))
+        if values
+    ]
+    clause = f"(recorded_at < ? AND ({' OR '.join(tests) or 'FALSE'}))"
+    return clause, [to_micros(cutoff.cutoff), *cutoff.categories, *cutoff.predicates]
+
+
 # -- facts ------------------------------------------------------------------------------
 
 _ORDER = "ORDER BY subject, predicate, valid_from, recorded_at, id"
@@ -682,6 +693,10 @@ class SQLiteFactStore:
             at = to_micros(query.known_at)
             clauses.append("recorded_at <= ? AND (superseded_at IS NULL OR ? < superseded_at)")
             params += [at, at]
+        for cutoff in query.retention_cutoffs:
+            clause, values = _retention_clause(cutoff)
+            clauses.append(f"NOT {clause}")
+            params += values
         # LIMIT -1 is SQLite for "no limit"; OFFSET needs a LIMIT clause to attach to.
         params += [-1 if query.limit is None else query.limit, query.offset]
         rows = self._db.execute(
@@ -706,6 +721,27 @@ class SQLiteFactStore:
             "DELETE FROM facts WHERE tenant = ? AND forgotten_at IS NOT NULL AND forgotten_at < ?",
             (tenant, to_micros(forgotten_before)),
         )
+
+    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
+        if not cutoffs:
+            return []
+        parts = [_retention_clause(c) for c in cutoffs]
+        expired = " OR ".join(clause for clause, _ in parts)
+        rows = self._db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts WHERE tenant = ? AND forgotten_at IS NULL AND ({expired}) {_ORDER}",
+            [tenant, *(value for _, values in parts for value in values)],
+        )
+        return [_version(r) for r in rows]
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        marked: list[str] = []
+        for version_id, at in forgets:
+            rows = self._db.execute(
+                "UPDATE facts SET forgotten_at = ? WHERE tenant = ? AND id = ? AND forgotten_at IS NULL RETURNING id",
+                (to_micros(at), tenant, version_id),
+            )
+            marked.extend(str(r[0]) for r in rows)
+        return sorted(marked)
 
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
         where, params = _scope(user_id, subject, predicate)
