@@ -448,9 +448,9 @@ class Facts:
             offset=offset,
             exclude_predicates=tuple(exclude_predicates),
         )
-        return self.query_live(query)
+        return self._query_live(query)
 
-    def query_live(self, query: FactQuery) -> builtins.list[FactVersion]:
+    def _query_live(self, query: FactQuery) -> builtins.list[FactVersion]:
         """``query`` run on the store; in the active view, versions past their retention are
         left out even before a sweep has forgotten them (``governance.retention``)."""
         if query.view is not View.ACTIVE:

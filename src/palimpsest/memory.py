@@ -326,7 +326,7 @@ class Memory:
                 return now
             return None if value is None else require_aware(value, name)
 
-        return self.facts.query_live(
+        return self.facts._query_live(
             FactQuery(
                 tenant=self.config.tenant,
                 user_id=user_id,

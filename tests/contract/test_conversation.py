@@ -170,9 +170,7 @@ def conv_kept(make_memory: Any, tmp_path: Path) -> Memory:
 
 
 @pytest.mark.parametrize("question", ["where does the user live?", "用户现在住在哪？"])
-def test_move_presents_new_city_as_current_old_as_history(
-    conv_kept: Memory, clock: FakeClock, question: str
-) -> None:
+def test_move_presents_new_city_as_current_old_as_history(conv_kept: Memory, clock: FakeClock, question: str) -> None:
     conv = conv_kept
     _move_story(conv, clock)
     packet = conv.recall(question, user_id="u1")

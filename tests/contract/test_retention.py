@@ -93,9 +93,7 @@ def test_predicate_is_governed_by_its_consent_category(rmem: Memory, clock: Fake
 def test_custom_policy_file_is_honoured(make_memory: Callable[..., Any], clock: FakeClock, tmp_path: Path) -> None:
     policy = tmp_path / "consent.yaml"
     policy.write_text(
-        "categories:\n"
-        "  preferences: {retention_days: 7, default_consent: true}\n"
-        "  health: {default_consent: true}\n",
+        "categories:\n  preferences: {retention_days: 7, default_consent: true}\n  health: {default_consent: true}\n",
         encoding="utf-8",
     )
     memory: Memory = make_memory(consent_policy=policy)
