@@ -318,6 +318,7 @@ class TenantHealthOut(_Out):
     tenant: str
     facts: int
     turns: int
+    files: int
     rejections: int
     quarantines: int
     precision: PrecisionOut
