@@ -196,3 +196,14 @@ def test_conversation_turns_past_retention_leave_recall_and_are_purged(rmem: Mem
     assert rmem.purge() == 2
     assert rmem.backend.turns.count(rmem.config.tenant, "u1") == 1
     assert rmem.audit.verify().ok
+
+
+def test_export_leaves_out_what_is_past_retention(rmem: Memory, clock: FakeClock) -> None:
+    _health(rmem)
+    rmem.facts.set("u1", "preferred_report_format", "PDF", source="user_command")
+    rmem.add("I booked the dentist", user_id="u1", session_id="s1")
+    assert len(rmem.export("u1")["turns"]) == 1
+    clock.advance(days=91)  # before any sweep
+    exported = rmem.export("u1")
+    assert [f["predicate"] for f in exported["facts"]] == ["preferred_report_format"]
+    assert exported["turns"] == []

@@ -32,6 +32,11 @@ How it is enforced:
   then deletes them physically once ``Config.forgotten_retention`` has passed since the
   deadline, as it does for anything forgotten.
 
+Limits: summaries are erased by the sweep only, not filtered at read time (telling whether a
+summary covers an expired turn means reading every turn it covers, a whole user's history for
+the storyline), and ``Memory.sessions`` lists a session until its turns are swept: run the sweep
+(or ``purge``) at least daily. The sweep reads the tenant's stored turns once.
+
 Moving the clock back resurrects nothing that a sweep or a write has forgotten: forgetting is a
 stored fact, not a computation.
 """
@@ -214,11 +219,13 @@ class Retention:
         if retention is None:
             return [], 0
         due: dict[tuple[str, datetime], list[str]] = defaultdict(list)
+        sessions: set[tuple[str, str]] = set()
         for batch in backend.turns.iter_all(tenant):
             for turn in batch:
                 deadline = turn.recorded_at + retention
                 if deadline <= now:
                     due[(turn.user_id, deadline)].append(turn.id)
+                    sessions.add((turn.user_id, turn.session_id))
         forgotten: list[str] = []
         users: dict[str, set[str]] = defaultdict(set)
         for (user_id, deadline), ids in sorted(due.items()):
@@ -229,10 +236,13 @@ class Retention:
         summaries = 0
         for user_id, user_turns in sorted(users.items()):
             summaries += self._erase_summaries_covering(user_id, user_turns)
-            memory.window.clear_user(tenant, user_id)
             memory.audit.append(
                 "forget.retention", f"{user_id}/turns", {"reason": REASON, "turns": sorted(user_turns)}, at=now
             )
+        # A window holds a session's latest raw turns: one with an expired turn is cleared (a
+        # window keeps turns for hours, so this only matters for a session idle since then).
+        for user_id, session_id in sorted(sessions):
+            memory.window.clear_session(tenant, user_id, session_id)
         return sorted(forgotten), summaries
 
     def _erase_summaries_covering(self, user_id: str, turn_ids: set[str]) -> int:
