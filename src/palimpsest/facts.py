@@ -26,7 +26,7 @@ from palimpsest.core.identifiers import identifier_key
 from palimpsest.errors import ConflictError, NotFoundError, StaleVersionError, ValidationError
 from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
-from palimpsest.storage.base import Backend, FactQuery
+from palimpsest.storage.base import Backend, FactQuery, RetentionFilter
 from palimpsest.storage.filters import sort_key
 from palimpsest.types import NOW, AuditEvent, FactVersion, FactWrite, Source, TimeArg, View, _Now
 
@@ -436,6 +436,7 @@ class Facts:
             raise ValidationError("list() needs user_id (or subject, which then names the user)")
         if (limit is not None and limit < 0) or offset < 0:
             raise ValidationError("limit and offset must not be negative")
+        parsed_view = View.parse(view)
         query = FactQuery(
             tenant=self._memory.config.tenant,
             user_id=owner,
@@ -443,22 +444,25 @@ class Facts:
             predicate=predicate,
             valid_at=self._point(valid_at, "valid_at"),
             known_at=self._point(known_at, "known_at"),
-            view=View.parse(view),
+            view=parsed_view,
             limit=limit,
             offset=offset,
             exclude_predicates=tuple(exclude_predicates),
+            retention=self._retention_filter(parsed_view, predicate),
         )
-        return self._query_live(query)
+        return self._live(self._backend.facts.query(query), query)
 
-    def _query_live(self, query: FactQuery) -> builtins.list[FactVersion]:
-        """``query`` run on the store; in the active view, versions past their retention are
-        left out even before a sweep has forgotten them (``governance.retention``)."""
-        if query.view is not View.ACTIVE:
-            return self._backend.facts.query(query)
-        now = self._now()
-        retention = self._memory.retention
-        found = self._backend.facts.query(replace(query, retention_cutoffs=retention.cutoffs(now)))
-        return retention.live_facts(found, now)
+    def _retention_filter(self, view: View, predicate: str | None) -> RetentionFilter | None:
+        """The store-side retention filter of a read in ``view``: the active view leaves out
+        versions past their retention even before a sweep has forgotten them."""
+        return self._memory.retention.filter(self._now(), predicate) if view is View.ACTIVE else None
+
+    def _live(self, found: builtins.list[FactVersion], query: FactQuery) -> builtins.list[FactVersion]:
+        """``found`` without remnants past their retention (their clock is their original's,
+        which the store-side filter cannot see)."""
+        if query.retention is None:
+            return found
+        return self._memory.retention.live_facts(found, query.retention.now)
 
     def get(
         self,

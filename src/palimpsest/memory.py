@@ -326,16 +326,17 @@ class Memory:
                 return now
             return None if value is None else require_aware(value, name)
 
-        return self.facts._query_live(
-            FactQuery(
-                tenant=self.config.tenant,
-                user_id=user_id,
-                value_key=key,
-                valid_at=point(valid_at, "valid_at"),
-                known_at=point(known_at, "known_at"),
-                view=View.parse(view),
-            )
+        parsed_view = View.parse(view)
+        query = FactQuery(
+            tenant=self.config.tenant,
+            user_id=user_id,
+            value_key=key,
+            valid_at=point(valid_at, "valid_at"),
+            known_at=point(known_at, "known_at"),
+            view=parsed_view,
+            retention=self.retention.filter(now) if parsed_view is View.ACTIVE else None,
         )
+        return self.facts._live(self.backend.facts.query(query), query)
 
     # -- governance ----------------------------------------------------------------------
     def forget(

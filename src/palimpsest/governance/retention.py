@@ -45,12 +45,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from palimpsest.core.clock import require_aware
-from palimpsest.storage.base import FactQuery, RetentionCutoff
+from palimpsest.storage.base import FactQuery, RetentionFilter, RetentionRule
 from palimpsest.types import FactVersion, Turn, View
 
 if TYPE_CHECKING:
@@ -81,30 +81,47 @@ class Retention:
 
     def __init__(self, memory: Memory) -> None:
         self._memory = memory
+        # The policy and the registry are fixed for a Memory (its config is immutable): every
+        # read needs these, so they are worked out once.
+        policy = memory.consent_policy
+        self._by_category = {n: c.retention for n, c in policy.categories.items() if c.retention is not None}
+        self._by_predicate = {
+            spec.name: retention
+            for spec in memory.config.predicates.specs.values()
+            if (retention := policy.retention(spec.consent)) is not None
+        }
+        categories: dict[timedelta, list[str]] = defaultdict(list)
+        predicates: dict[timedelta, list[str]] = defaultdict(list)
+        for name, length in self._by_category.items():
+            categories[length].append(name)
+        for name, length in self._by_predicate.items():
+            predicates[length].append(name)
+        self._rules = tuple(
+            RetentionRule(length, tuple(sorted(categories[length])), tuple(sorted(predicates[length])))
+            for length in sorted({*categories, *predicates})
+        )
+        self._rules_of: dict[str, tuple[RetentionRule, ...]] = {}
 
     # -- deadlines ---------------------------------------------------------------------------
     def _retention_of(self, version: FactVersion) -> timedelta | None:
-        policy = self._memory.consent_policy
-        spec = self._memory.config.predicates.get(version.predicate)
-        found = [r for r in (policy.retention(version.category), policy.retention(spec.consent)) if r is not None]
-        return min(found, default=None)
+        by_category = self._by_category.get(version.category or "")
+        by_predicate = self._by_predicate.get(version.predicate)
+        if by_category is None or by_predicate is None:
+            return by_predicate if by_category is None else by_category
+        return min(by_category, by_predicate)
 
-    def cutoffs(self, now: datetime) -> tuple[RetentionCutoff, ...]:
-        """One cutoff per retention length: the categories and predicates it governs."""
-        policy = self._memory.consent_policy
-        categories: dict[timedelta, list[str]] = defaultdict(list)
-        predicates: dict[timedelta, list[str]] = defaultdict(list)
-        for name, category in policy.categories.items():
-            if category.retention is not None:
-                categories[category.retention].append(name)
-        for spec in self._memory.config.predicates.specs.values():
-            retention = policy.retention(spec.consent)
-            if retention is not None:
-                predicates[retention].append(spec.name)
-        return tuple(
-            RetentionCutoff(now - length, tuple(sorted(categories[length])), tuple(sorted(predicates[length])))
-            for length in sorted({*categories, *predicates})
-        )
+    def filter(self, now: datetime, predicate: str | None = None) -> RetentionFilter:
+        """The store-side filter as of ``now``: one rule per retention length, naming the
+        categories and predicates it governs; for a read of one ``predicate``, only what can
+        match its rows (fewer SQL parameters on the hottest reads)."""
+        if predicate is None:
+            return RetentionFilter(now, self._rules)
+        rules = self._rules_of.get(predicate)
+        if rules is None:
+            narrowed = (replace(r, predicates=(predicate,) if predicate in r.predicates else ()) for r in self._rules)
+            rules = tuple(r for r in narrowed if r.categories or r.predicates)
+            self._rules_of[predicate] = rules
+        return RetentionFilter(now, rules)
 
     def _clock_start(self, version: FactVersion, known: dict[str, FactVersion]) -> datetime:
         """When the version's value was first recorded (a remnant inherits its original's time)."""
@@ -196,7 +213,7 @@ class Retention:
     def _expired_versions(self, now: datetime) -> list[tuple[FactVersion, datetime]]:
         backend = self._memory.backend
         tenant = self._memory.config.tenant
-        recorded_long_ago = backend.facts.past_retention(tenant, self.cutoffs(now))
+        recorded_long_ago = backend.facts.past_retention(tenant, self.filter(now))
         # Remnants of those versions were recorded later, but their clock is their original's:
         # read the keys involved whole and check every version's own deadline.
         keys = {(v.user_id, v.subject, v.predicate) for v in recorded_long_ago}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -36,13 +36,30 @@ class SessionInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class RetentionCutoff:
-    """Versions recorded before ``cutoff`` whose category is one of ``categories`` or whose
-    predicate is one of ``predicates`` are past their retention."""
+class RetentionRule:
+    """Versions whose category is one of ``categories`` or whose predicate is one of
+    ``predicates`` are kept ``retention`` after they were recorded."""
 
-    cutoff: datetime
+    retention: timedelta
     categories: tuple[str, ...] = ()
     predicates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RetentionFilter:
+    """The retention rules as of ``now``: a version a rule governs that was recorded before
+    ``now - rule.retention`` is past its retention. ``rules`` is the same tuple for every query
+    of a ``Memory``, so SQL backends can build its clause once."""
+
+    now: datetime
+    rules: tuple[RetentionRule, ...]
+
+    def expired(self, version: FactVersion) -> bool:
+        return any(
+            version.recorded_at < self.now - r.retention
+            and (version.category in r.categories or version.predicate in r.predicates)
+            for r in self.rules
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +78,8 @@ class FactQuery:
     offset: int = 0
     exclude_predicates: tuple[str, ...] = ()
     """Predicates to leave out (the recall facts channel skips large *many* predicates it was not asked about)."""
-    retention_cutoffs: tuple[RetentionCutoff, ...] = ()
-    """Versions past their retention, left out (``palimpsest.governance.retention``)."""
+    retention: RetentionFilter | None = None
+    """Versions past their retention are left out (``palimpsest.governance.retention``)."""
 
 
 class FactStore(Protocol):
@@ -105,8 +122,8 @@ class FactStore(Protocol):
         """Physically delete versions forgotten before the given time; returns the count."""
         ...
 
-    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
-        """Not-yet-forgotten versions (any status) that any of ``cutoffs`` matches."""
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        """Not-yet-forgotten versions (any status) past their retention."""
         ...
 
     def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:

@@ -5,10 +5,9 @@ SQL backends express the same predicates in SQL; the contract suite checks they 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from datetime import datetime
 
-from palimpsest.storage.base import FactQuery, RetentionCutoff
+from palimpsest.storage.base import FactQuery
 from palimpsest.types import FactStatus, FactVersion, View
 
 
@@ -39,13 +38,6 @@ def matches_query(version: FactVersion, query: FactQuery) -> bool:
         return False
     if query.valid_at is not None and not version.valid_at(query.valid_at):
         return False
-    if past_retention(version, query.retention_cutoffs):
+    if query.retention is not None and query.retention.expired(version):
         return False
     return query.known_at is None or version.known_at(query.known_at)
-
-
-def past_retention(version: FactVersion, cutoffs: Sequence[RetentionCutoff]) -> bool:
-    return any(
-        version.recorded_at < c.cutoff and (version.category in c.categories or version.predicate in c.predicates)
-        for c in cutoffs
-    )

@@ -13,8 +13,8 @@ from datetime import datetime
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConflictError, IntegrityError
-from palimpsest.storage.base import FactQuery, RetentionCutoff
-from palimpsest.storage.filters import matches_query, past_retention, sort_key
+from palimpsest.storage.base import FactQuery, RetentionFilter
+from palimpsest.storage.filters import matches_query, sort_key
 from palimpsest.storage.memory_conversation import (
     MemoryRecordStore,
     MemorySummaryStore,
@@ -204,13 +204,12 @@ class MemoryFactStore:
             self._delete(state, doomed)
         return len(doomed)
 
-    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
-        wanted = tuple(cutoffs)
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
         with self._backend.locked() as state:
             rows = [
                 v
                 for v in state.facts.values()
-                if v.tenant == tenant and v.forgotten_at is None and past_retention(v, wanted)
+                if v.tenant == tenant and v.forgotten_at is None and retention.expired(v)
             ]
         return sorted(rows, key=sort_key)
 

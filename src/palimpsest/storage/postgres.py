@@ -41,7 +41,7 @@ from psycopg.rows import TupleRow
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, PalimpsestError, StorageError
-from palimpsest.storage.base import FactQuery, RetentionCutoff
+from palimpsest.storage.base import FactQuery, RetentionFilter
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
 from palimpsest.storage.postgres_conversation import PostgresSummaryStore, PostgresTurnStore, PostgresVectorStore
@@ -626,8 +626,8 @@ class PostgresFactStore:
         if query.known_at is not None:
             clauses.append("recorded_at <= %s AND (superseded_at IS NULL OR %s < superseded_at)")
             params += [query.known_at, query.known_at]
-        for cutoff in query.retention_cutoffs:
-            clause, values = _retention_clause(cutoff)
+        if query.retention is not None and query.retention.rules:
+            clause, values = _expired_clause(query.retention)
             clauses.append(f"NOT {clause}")
             params += values
         statement = sql.SQL("SELECT {columns} FROM {view} WHERE {where} {order} LIMIT %s OFFSET %s").format(
@@ -660,18 +660,14 @@ class PostgresFactStore:
             )
             return cur.rowcount
 
-    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
-        if not cutoffs:
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        if not retention.rules:
             return []
-        parts = [_retention_clause(c) for c in cutoffs]
+        clause, values = _expired_clause(retention)
         statement = sql.SQL(
-            "SELECT {columns} FROM facts WHERE tenant = %s AND forgotten_at IS NULL AND ({expired}) {order}"
-        ).format(
-            columns=sql.SQL(_FACT_SELECT),
-            expired=sql.SQL(" OR ".join(clause for clause, _ in parts)),
-            order=sql.SQL(_ORDER_BY),
-        )
-        params = [tenant, *(value for _, values in parts for value in values)]
+            "SELECT {columns} FROM facts WHERE tenant = %s AND forgotten_at IS NULL AND {expired} {order}"
+        ).format(columns=sql.SQL(_FACT_SELECT), expired=sql.SQL(clause), order=sql.SQL(_ORDER_BY))
+        params = [tenant, *values]
         with self._backend.connection() as conn:
             rows = conn.execute(statement, params).fetchall()
         return [_fact_from_row(r) for r in rows]
@@ -699,12 +695,14 @@ class PostgresFactStore:
         return int(row[0]) if row else 0
 
 
-def _retention_clause(cutoff: RetentionCutoff) -> tuple[str, list[Any]]:
-    """``(recorded before the cutoff AND (category = ANY(...) OR predicate = ANY(...)))`` and its parameters."""
-    return (
-        "(recorded_at < %s AND (category = ANY(%s) OR predicate = ANY(%s)))",
-        [cutoff.cutoff, list(cutoff.categories), list(cutoff.predicates)],
-    )
+def _expired_clause(retention: RetentionFilter) -> tuple[str, list[Any]]:
+    """``(recorded before a rule's cutoff AND (category = ANY(...) OR predicate = ANY(...))) OR ...``
+    and its parameters."""
+    rule_sql = "(recorded_at < %s AND (category = ANY(%s) OR predicate = ANY(%s)))"
+    params: list[Any] = []
+    for rule in retention.rules:
+        params += [retention.now - rule.retention, list(rule.categories), list(rule.predicates)]
+    return f"({' OR '.join([rule_sql] * len(retention.rules))})", params
 
 
 class PostgresAuditLog:

@@ -25,6 +25,7 @@ facade retries; everything else (I/O, disk full, corruption, read-only) ``Storag
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import threading
@@ -39,7 +40,7 @@ from typing import Any, Literal
 from palimpsest.core.clock import from_micros, to_micros
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, StorageError
-from palimpsest.storage.base import FactQuery, RetentionCutoff
+from palimpsest.storage.base import FactQuery, RetentionFilter, RetentionRule
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.sqlite_conversation import (
     CONVERSATION_MIGRATIONS,
@@ -584,15 +585,28 @@ def _scope(user_id: str, subject: str | None, predicate: str | None) -> tuple[st
     return " AND ".join(clauses), params
 
 
-def _retention_clause(cutoff: RetentionCutoff) -> tuple[str, list[Any]]:
-    """``(recorded before the cutoff AND (category IN ... OR predicate IN ...))`` and its parameters."""
-    tests = [
-        f"{column} IN ({', '.join('?' * len(values))})"
-        for column, values in (("category", cutoff.categories), ("predicate", cutoff.predicates))
-        if values
-    ]
-    clause = f"(recorded_at < ? AND ({' OR '.join(tests) or 'FALSE'}))"
-    return clause, [to_micros(cutoff.cutoff), *cutoff.categories, *cutoff.predicates]
+@functools.lru_cache(maxsize=64)
+def _expired_sql(rules: tuple[RetentionRule, ...]) -> str:
+    """``(recorded before a rule's cutoff AND (category IN ... OR predicate IN ...)) OR ...``:
+    built once per rule set (a ``Memory`` has one); see :func:`_expired_params`."""
+    parts = []
+    for rule in rules:
+        tests = [
+            f"{column} IN ({', '.join('?' * len(values))})"
+            for column, values in (("category", rule.categories), ("predicate", rule.predicates))
+            if values
+        ]
+        parts.append(f"(recorded_at < ? AND ({' OR '.join(tests) or 'FALSE'}))")
+    return f"({' OR '.join(parts) or 'FALSE'})"
+
+
+def _expired_params(retention: RetentionFilter) -> list[Any]:
+    params: list[Any] = []
+    for rule in retention.rules:
+        params.append(to_micros(retention.now - rule.retention))
+        params += rule.categories
+        params += rule.predicates
+    return params
 
 
 # -- facts ------------------------------------------------------------------------------
@@ -693,10 +707,9 @@ class SQLiteFactStore:
             at = to_micros(query.known_at)
             clauses.append("recorded_at <= ? AND (superseded_at IS NULL OR ? < superseded_at)")
             params += [at, at]
-        for cutoff in query.retention_cutoffs:
-            clause, values = _retention_clause(cutoff)
-            clauses.append(f"NOT {clause}")
-            params += values
+        if query.retention is not None and query.retention.rules:
+            clauses.append(f"NOT {_expired_sql(query.retention.rules)}")
+            params += _expired_params(query.retention)
         # LIMIT -1 is SQLite for "no limit"; OFFSET needs a LIMIT clause to attach to.
         params += [-1 if query.limit is None else query.limit, query.offset]
         rows = self._db.execute(
@@ -722,14 +735,13 @@ class SQLiteFactStore:
             (tenant, to_micros(forgotten_before)),
         )
 
-    def past_retention(self, tenant: str, cutoffs: Sequence[RetentionCutoff]) -> list[FactVersion]:
-        if not cutoffs:
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        if not retention.rules:
             return []
-        parts = [_retention_clause(c) for c in cutoffs]
-        expired = " OR ".join(clause for clause, _ in parts)
         rows = self._db.execute(
-            f"SELECT {_FACT_COLUMNS} FROM facts WHERE tenant = ? AND forgotten_at IS NULL AND ({expired}) {_ORDER}",
-            [tenant, *(value for _, values in parts for value in values)],
+            f"SELECT {_FACT_COLUMNS} FROM facts WHERE tenant = ? AND forgotten_at IS NULL"
+            f" AND {_expired_sql(retention.rules)} {_ORDER}",
+            [tenant, *_expired_params(retention)],
         )
         return [_version(r) for r in rows]
 
