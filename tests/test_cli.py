@@ -311,6 +311,20 @@ def test_forget_then_purge(cli: Invoke) -> None:
     assert ok_json(cli("facts", "get", "u1", "phone", "--json"))["value"] == "13800001111"
 
 
+def test_retention_forgets_what_is_past_its_deadline(store_url: str, cli: Invoke) -> None:
+    # The CLI runs on the real clock: record the fact as of 31 days ago through the library.
+    month_ago = datetime.now(UTC) - timedelta(days=31)
+    with Memory.open(store_url, clock=lambda: month_ago) as mem:
+        mem.facts.set("u1", "condition", "asthma", category="health")
+    cli("facts", "set", "u1", "preferred_report_format", "PDF")
+    assert ok_json(cli("facts", "get", "u1", "condition", "--json")) is None  # never served past it
+    report = ok_json(cli("retention", "--json"))
+    assert (report["facts"], report["turns"], report["summaries"]) == (1, 0, 0)
+    again = cli("retention")
+    assert again.exit_code == 0 and again.stdout.startswith("forgot 0 fact version(s) and 0 turn(s)")
+    assert ok_json(cli("facts", "get", "u1", "preferred_report_format", "--json"))["value"] == "PDF"
+
+
 def test_hard_forget_asks_unless_yes(cli: Invoke) -> None:
     cli("facts", "set", "u1", "phone", "13800001111")
     declined = cli("forget", "u1", "--hard", input="n\n")

@@ -322,6 +322,19 @@ def test_conversation_why_lookup_controls_forget_and_purge(client: TestClient, a
     assert client.get("/v1/audit/verify", headers=acme).json()["ok"] is True
 
 
+def test_retention_enforce(client: TestClient, acme: dict[str, str], clock: FakeClock) -> None:
+    _set(client, acme, subject="u1", predicate="condition", value="asthma", category="health")
+    _set(client, acme, subject="u1", predicate="preferred_report_format", value="PDF")
+    none = client.post("/v1/retention/enforce", headers=acme).json()
+    assert (none["facts"], none["turns"], none["summaries"]) == (0, 0, 0)
+    clock.advance(days=31)
+    assert client.get("/v1/facts/u1/condition", headers=acme).json()["fact"] is None  # before any sweep
+    report = client.post("/v1/retention/enforce", headers=acme).json()
+    assert (report["facts"], report["turns"]) == (1, 0)
+    assert client.get("/v1/facts/u1/preferred_report_format", headers=acme).json()["fact"]["value"] == "PDF"
+    assert client.get("/v1/audit/verify", headers=acme).json()["ok"] is True
+
+
 def test_inheritance(client: TestClient, acme: dict[str, str]) -> None:
     _set(client, acme, subject="boss", predicate="preferred_report_format", value="B", source="user_command")
     linked = client.put("/v1/users/aide/inheritance", json={"source": "boss"}, headers=acme)

@@ -50,6 +50,8 @@ OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
     "forget": ("POST /v1/users/{user_id}/forget", "forget", "forget"),
     "forget_session": ("POST /v1/users/{user_id}/sessions/{session_id}/forget", AGENT_ONLY_PEOPLE, PANEL),
     "purge": ("POST /v1/purge", AGENT_ONLY_PEOPLE, "purge"),
+    "enforce_retention": ("POST /v1/retention/enforce", Without("retention is the consent policy's, run by operators; "
+                          "an agent's reads never see expired data anyway"), "retention"),
     "export": ("GET /v1/users/{user_id}/export", AGENT_ONLY_PEOPLE, "export"),
     "import_": ("POST /v1/import", AGENT_ONLY_PEOPLE, "import"),
     "reindex": (OPERATOR, OPERATOR, "reindex"),
@@ -130,6 +132,7 @@ NOT_OPERATIONS = {
     "metrics": "latency counters (the health dashboard)", "window": "part of add/recall",
     "conversation": "part of add/recall/search", "summaries": "part of add/recall", "pipeline": "part of add",
     "consent_policy": "configuration",
+    "retention": "the consent policy's deadlines, applied by reads, writes and enforce_retention",
 }  # fmt: skip
 
 

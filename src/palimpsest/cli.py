@@ -561,7 +561,7 @@ def purge(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
 ) -> None:
-    """Physically delete forgotten facts past retention (default cutoff: now minus 30 days)."""
+    """Enforce retention, then physically delete what was forgotten before the cutoff (default: now minus 30 days)."""
     cutoff = _optional_time(before, "--before")
     with _open(ctx) as mem:
         deleted = mem.purge(cutoff)
@@ -569,6 +569,24 @@ def purge(
         _print_json({"deleted": deleted})
     else:
         _console().print(f"purged {deleted} forgotten version(s)")
+
+
+@app.command("retention")
+def retention(
+    ctx: typer.Context,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Forget facts and conversation turns past their consent category's retention now (purge deletes them later)."""
+    with _open(ctx) as mem:
+        report = mem.enforce_retention()
+    counts = {"facts": len(report.facts), "turns": len(report.turns), "summaries": report.summaries}
+    if as_json:
+        _print_json({"now": report.now.isoformat(), **counts})
+    else:
+        _console().print(
+            f"forgot {counts['facts']} fact version(s) and {counts['turns']} turn(s) past retention, "
+            f"erased {counts['summaries']} summary(ies); purge deletes them after the forgotten-data retention"
+        )
 
 
 # -- audit -------------------------------------------------------------------------------

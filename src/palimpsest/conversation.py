@@ -445,10 +445,11 @@ class Conversation:
         if backend.vectors.space_info(TURN_SPACE) is not None:
             hits = backend.vectors.search(TURN_SPACE, tenant, user_id, q.vector, limit=limit)
             vector = dict(hits)
+        now = _now(self._memory)
         candidates = {
             t.id: t
             for t in backend.turns.get(tenant, list({**lexical, **vector}))
-            if session_id is None or t.session_id == session_id
+            if (session_id is None or t.session_id == session_id) and self._memory.retention.keeps_turn(t, now)
         }
         lexical = {k: v for k, v in lexical.items() if k in candidates}
         vector = {k: v for k, v in vector.items() if k in candidates}
@@ -571,6 +572,11 @@ class Conversation:
                 per_predicate=FACT_CANDIDATES_PER_PREDICATE,
             )
         )
+        # The store's relevance read knows nothing of retention: versions past their deadline
+        # are left out here, before a sweep has forgotten them.
+        now = _now(memory)
+        expired = {v.id for v, _ in memory.retention.expired_facts(candidates, now)}
+        candidates = [c for c in candidates if c.id not in expired]
         if not candidates:
             return []
         scored = _score_facts(q, candidates, self._fact_vectors(candidates), registry)
@@ -592,6 +598,8 @@ class Conversation:
                         ended_by=max(f.valid_from for f, _ in scored[:limit] if (f.subject, f.predicate) == key),
                         limit=FACT_HISTORY_PER_KEY,
                     )
+                    gone = {v.id for v, _ in memory.retention.expired_facts(history[key], now)}
+                    history[key] = [v for v in history[key] if v.id not in gone]
                 for old in history[key]:
                     if old.id != fact.id and old.valid_to is not None and old.valid_to <= fact.valid_from:
                         items.append(_fact_item(old, score * 0.5, "history"))

@@ -26,7 +26,7 @@ from palimpsest.core.identifiers import identifier_key
 from palimpsest.errors import ConflictError, NotFoundError, StaleVersionError, ValidationError
 from palimpsest.governance.audit import next_event, payload_digest
 from palimpsest.ids import new_id
-from palimpsest.storage.base import Backend, FactQuery
+from palimpsest.storage.base import Backend, FactQuery, RetentionFilter
 from palimpsest.storage.filters import sort_key
 from palimpsest.types import NOW, AuditEvent, FactVersion, FactWrite, Source, TimeArg, View, _Now
 
@@ -240,9 +240,11 @@ class Facts:
 
     def _set_batch(self, batch: Sequence[FactInput], drafts: Sequence[FactVersion]) -> list[FactWrite]:
         """Inside one transaction: lock, read every key once, plan in order, flush in three statements."""
-        head = self._lock()
+        self._lock()
         keys = list(dict.fromkeys(temporal.key_of(d) for d in drafts))
-        overlay = _BatchOverlay(self._backend.facts.current_versions_many(keys))
+        current = self._without_expired(self._backend.facts.current_versions_many(keys))
+        head = self._lock()  # forgetting expired versions may have extended the chain
+        overlay = _BatchOverlay(current)
         writes: list[FactWrite] = []
         for item, draft in zip(batch, drafts, strict=True):
             write, head = self._plan_item(overlay, item, draft, head)
@@ -253,6 +255,21 @@ class Facts:
         self._backend.facts.insert_versions(list(overlay.inserts.values()))
         self._backend.audit.append_many(overlay.events)
         return writes
+
+    def _without_expired(
+        self, current: dict[temporal.FactKey, list[FactVersion]]
+    ) -> dict[temporal.FactKey, list[FactVersion]]:
+        """``current`` without the versions past their retention, which are forgotten now (inside
+        the caller's write transaction, after the lock): a restated value then starts afresh,
+        and an expired value is never carried into a fresh remnant by a supersession."""
+        now = self._now()
+        retention = self._memory.retention
+        expired = retention.expired_facts([v for rows in current.values() for v in rows], now)
+        if not expired:
+            return current
+        retention.forget_facts(expired, now)
+        gone = {v.id for v, _ in expired}
+        return {key: [v for v in rows if v.id not in gone] for key, rows in current.items()}
 
     # -- writes -----------------------------------------------------------------------
     def set(
@@ -327,8 +344,10 @@ class Facts:
         tenant = self._memory.config.tenant
 
         def run() -> FactWrite:
-            head = self._lock()
-            current = self._backend.facts.current_versions(temporal.FactKey(tenant, owner, subject, predicate))
+            self._lock()
+            key = temporal.FactKey(tenant, owner, subject, predicate)
+            current = self._without_expired({key: self._backend.facts.current_versions(key)}).get(key, [])
+            head = self._lock()  # forgetting expired versions may have extended the chain
             if value is not None:
                 wanted = temporal.normalize_value(value)
                 current = [v for v in current if temporal.normalize_value(v.value) == wanted]
@@ -368,6 +387,8 @@ class Facts:
             wrong = self._backend.facts.get_version(tenant, version_id)
             if wrong is None:
                 raise NotFoundError(f"no fact version {version_id!r}")
+            if self._memory.retention.expired_facts([wrong], self._now()):
+                raise StaleVersionError(f"fact version {version_id!r} is past its retention")
             if not wrong.is_current or wrong.forgotten_at is not None:
                 raise StaleVersionError(f"fact version {version_id!r} is no longer current; correct the current one")
             now = temporal.transaction_time(self._now(), [wrong])
@@ -415,6 +436,7 @@ class Facts:
             raise ValidationError("list() needs user_id (or subject, which then names the user)")
         if (limit is not None and limit < 0) or offset < 0:
             raise ValidationError("limit and offset must not be negative")
+        parsed_view = View.parse(view)
         query = FactQuery(
             tenant=self._memory.config.tenant,
             user_id=owner,
@@ -422,12 +444,25 @@ class Facts:
             predicate=predicate,
             valid_at=self._point(valid_at, "valid_at"),
             known_at=self._point(known_at, "known_at"),
-            view=View.parse(view),
+            view=parsed_view,
             limit=limit,
             offset=offset,
             exclude_predicates=tuple(exclude_predicates),
+            retention=self._retention_filter(parsed_view, predicate),
         )
-        return self._backend.facts.query(query)
+        return self._live(self._backend.facts.query(query), query)
+
+    def _retention_filter(self, view: View, predicate: str | None) -> RetentionFilter | None:
+        """The store-side retention filter of a read in ``view``: the active view leaves out
+        versions past their retention even before a sweep has forgotten them."""
+        return self._memory.retention.filter(self._now(), predicate) if view is View.ACTIVE else None
+
+    def _live(self, found: builtins.list[FactVersion], query: FactQuery) -> builtins.list[FactVersion]:
+        """``found`` without remnants past their retention (their clock is their original's,
+        which the store-side filter cannot see)."""
+        if query.retention is None:
+            return found
+        return self._memory.retention.live_facts(found, query.retention.now)
 
     def get(
         self,

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from palimpsest.core.clock import require_aware
 from palimpsest.errors import ValidationError
+from palimpsest.files import ACTIVE, FILE_KIND
 from palimpsest.ids import new_id
 from palimpsest.types import Record
 
@@ -72,6 +73,8 @@ class TenantHealth:
     tenant: str
     facts: int
     turns: int
+    files: int
+    """Files remembered: not deleted, not past their retention (what ``files.list`` shows)."""
     rejections: int
     quarantines: int
     precision: Precision
@@ -147,11 +150,17 @@ def _event_counts(memory: Memory, tenant: str) -> tuple[int, int]:
     return actions.count(REJECTED_ACTION), actions.count(QUARANTINED_ACTION)
 
 
+def _file_count(memory: Memory, tenant: str, now: datetime) -> int:
+    records = memory.backend.records.list(tenant, FILE_KIND, status=ACTIVE)
+    return sum(1 for r in records if r.expires_at is None or r.expires_at > now)
+
+
 def snapshot(memory: Memory, tenants: Sequence[str], threshold: float, window: int) -> Health:
     if not 0.0 <= threshold <= 1.0:
         raise ValidationError("threshold must be between 0 and 1")
     if window < 1:
         raise ValidationError("window must be at least 1")
+    now = require_aware(memory.config.clock(), "clock()")
     rows: list[TenantHealth] = []
     everything: list[FeedbackSample] = []
     for tenant in tenants:
@@ -163,6 +172,7 @@ def snapshot(memory: Memory, tenants: Sequence[str], threshold: float, window: i
                 tenant=tenant,
                 facts=memory.backend.facts.count(tenant),
                 turns=memory.backend.turns.count(tenant),
+                files=_file_count(memory, tenant, now),
                 rejections=rejections,
                 quarantines=quarantines,
                 precision=recall_precision(samples, threshold),
@@ -174,7 +184,7 @@ def snapshot(memory: Memory, tenants: Sequence[str], threshold: float, window: i
         summary = memory.metrics.latency(operation)
         latency.append(OperationLatency(operation, summary.count, summary.p50_ms, summary.p95_ms, summary.p99_ms))
     return Health(
-        at=require_aware(memory.config.clock(), "clock()"),
+        at=now,
         tenants=tuple(rows),
         precision=recall_precision(latest, threshold),
         latency=tuple(latency),

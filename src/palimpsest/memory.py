@@ -30,6 +30,7 @@ from palimpsest.governance.audit import next_event, payload_digest, verify_chain
 from palimpsest.governance.controls import ConsentPolicy, Controls
 from palimpsest.governance.inheritance import Inheritance
 from palimpsest.governance.quarantine import Quarantine
+from palimpsest.governance.retention import Retention, RetentionReport
 from palimpsest.health import (
     DEFAULT_FEEDBACK_WINDOW,
     DEFAULT_THRESHOLD,
@@ -155,6 +156,7 @@ class Memory:
         self.summaries = SummaryChannel(self, every=base.summary_every)
         self._router = ReloadingRecipe(base.router_rules)
         self.consent_policy = ConsentPolicy.load(base.consent_policy)
+        self.retention = Retention(self)
         self.controls = Controls(self)
         self.quarantine = Quarantine(self)
         self.pipeline = WritePipeline(self)
@@ -330,16 +332,17 @@ class Memory:
                 return now
             return None if value is None else require_aware(value, name)
 
-        return self.backend.facts.query(
-            FactQuery(
-                tenant=self.config.tenant,
-                user_id=user_id,
-                value_key=key,
-                valid_at=point(valid_at, "valid_at"),
-                known_at=point(known_at, "known_at"),
-                view=View.parse(view),
-            )
+        parsed_view = View.parse(view)
+        query = FactQuery(
+            tenant=self.config.tenant,
+            user_id=user_id,
+            value_key=key,
+            valid_at=point(valid_at, "valid_at"),
+            known_at=point(known_at, "known_at"),
+            view=parsed_view,
+            retention=self.retention.filter(now) if parsed_view is View.ACTIVE else None,
         )
+        return self.facts._live(self.backend.facts.query(query), query)
 
     # -- governance ----------------------------------------------------------------------
     def forget(
@@ -418,12 +421,22 @@ class Memory:
         self.window.clear_session(tenant, user_id, session_id)
         return count
 
+    def enforce_retention(self, now: datetime | None = None) -> RetentionReport:
+        """Forget the tenant's facts and conversation turns past their consent category's
+        retention (``Config.consent_policy``) as of ``now`` (default: the clock), and erase the
+        summaries derived from those turns; audited with reason ``retention``. Reads never serve
+        expired data even before this runs; :meth:`purge` runs it first, then deletes what was
+        forgotten long enough ago. See ``palimpsest.governance.retention``."""
+        return self.retention.enforce(now)
+
     def purge(self, before: datetime | None = None) -> int:
-        """Physically delete data forgotten before ``before`` (default: now − retention)."""
+        """Enforce retention, then physically delete data forgotten before ``before`` (default:
+        now − ``forgotten_retention``)."""
         tenant = self.config.tenant
         with self.backend.transaction():
             self.backend.audit.lock_head(tenant)  # serialize this tenant's writers before reading
             now = require_aware(self.config.clock(), "clock()")
+            self.retention.enforce(now)
             cutoff = require_aware(before, "before") if before is not None else now - self.config.forgotten_retention
             deleted = self.backend.facts.purge(tenant, forgotten_before=cutoff)
             deleted += self.backend.turns.purge(tenant, forgotten_before=cutoff)

@@ -116,8 +116,15 @@ def export_user(memory: Memory, user_id: str) -> dict[str, Any]:
         raise ValidationError("user_id must be a non-empty string")
     tenant = memory.config.tenant
     versions = memory.facts.list(user_id=user_id, valid_at=None, known_at=None, view=View.AUDIT)
-    facts = sorted((v for v in versions if v.forgotten_at is None), key=lambda v: (v.recorded_at, v.valid_from, v.id))
-    turns = sorted(memory.backend.turns.recent(tenant, user_id, limit=10**9), key=lambda t: (t.session_id, t.seq, t.id))
+    # Data past its retention is forgotten (hidden from reads) even before a sweep marks it: not exported.
+    now = require_aware(memory.config.clock(), "clock()")
+    expired = {v.id for v, _ in memory.retention.expired_facts(versions, now)}
+    kept = (v for v in versions if v.forgotten_at is None and v.id not in expired)
+    facts = sorted(kept, key=lambda v: (v.recorded_at, v.valid_from, v.id))
+    stored = memory.backend.turns.recent(tenant, user_id, limit=10**9)
+    turns = sorted(
+        (t for t in stored if memory.retention.keeps_turn(t, now)), key=lambda t: (t.session_id, t.seq, t.id)
+    )
     switches = memory.controls.get(user_id)
     settings = {k: v for k, v in asdict(switches).items() if k != "consent"}
     settings["consent"] = dict(switches.consent or {})

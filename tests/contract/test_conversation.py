@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -158,8 +159,19 @@ def _move_story(memory: Memory, clock: FakeClock) -> None:
     clock.set(d(7, 10))
 
 
+@pytest.fixture
+def conv_kept(make_memory: Any, tmp_path: Path) -> Memory:
+    """``conv`` under a consent policy that keeps conversations: the move story spans more than
+    the packaged 90-day retention of conversations (whose enforcement tests/contract/test_retention.py covers)."""
+    policy = tmp_path / "consent.yaml"
+    policy.write_text("categories:\n  conversations: {default_consent: true}\n", encoding="utf-8")
+    memory: Memory = make_memory(embedder="hash", embedder_options={"dimension": 256}, consent_policy=policy)
+    return memory
+
+
 @pytest.mark.parametrize("question", ["where does the user live?", "用户现在住在哪？"])
-def test_move_presents_new_city_as_current_old_as_history(conv: Memory, clock: FakeClock, question: str) -> None:
+def test_move_presents_new_city_as_current_old_as_history(conv_kept: Memory, clock: FakeClock, question: str) -> None:
+    conv = conv_kept
     _move_story(conv, clock)
     packet = conv.recall(question, user_id="u1")
     facts = [i for i in packet.items if i.kind == "fact"]

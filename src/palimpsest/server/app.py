@@ -418,8 +418,16 @@ def forget_session(user_id: str, session_id: str, body: s.ForgetSessionIn, m: Me
 
 @router.post("/v1/purge", response_model=s.CountOut, tags=["governance"])
 def purge(body: s.PurgeIn, m: Mem) -> Any:
-    """Physically delete what was forgotten before ``before`` (default: now − retention)."""
+    """Enforce retention, then physically delete what was forgotten before ``before`` (default: now − retention)."""
     return {"count": m.purge(body.before)}
+
+
+@router.post("/v1/retention/enforce", response_model=s.RetentionOut, tags=["governance"])
+def enforce_retention(m: Mem) -> Any:
+    """Forget the tenant's facts and turns past their consent category's retention now (audited);
+    reads never serve them after their deadline anyway, and purge deletes them later."""
+    report = m.enforce_retention()
+    return {"now": report.now, "facts": len(report.facts), "turns": len(report.turns), "summaries": report.summaries}
 
 
 @router.get("/v1/users/{user_id}/export", tags=["governance"])

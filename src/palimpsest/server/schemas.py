@@ -166,6 +166,16 @@ class CountOut(_Out):
     count: int
 
 
+class RetentionOut(_Out):
+    now: datetime
+    facts: int
+    """Fact versions forgotten."""
+    turns: int
+    """Conversation turns forgotten."""
+    summaries: int
+    """Summaries erased (derived from a forgotten turn)."""
+
+
 class AuditEventOut(_Out):
     seq: int
     at: datetime
@@ -308,6 +318,7 @@ class TenantHealthOut(_Out):
     tenant: str
     facts: int
     turns: int
+    files: int
     rejections: int
     quarantines: int
     precision: PrecisionOut

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Protocol, runtime_checkable
 
 import numpy as np
@@ -36,6 +36,33 @@ class SessionInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class RetentionRule:
+    """Versions whose category is one of ``categories`` or whose predicate is one of
+    ``predicates`` are kept ``retention`` after they were recorded."""
+
+    retention: timedelta
+    categories: tuple[str, ...] = ()
+    predicates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RetentionFilter:
+    """The retention rules as of ``now``: a version a rule governs that was recorded before
+    ``now - rule.retention`` is past its retention. ``rules`` is the same tuple for every query
+    of a ``Memory``, so SQL backends can build its clause once."""
+
+    now: datetime
+    rules: tuple[RetentionRule, ...]
+
+    def expired(self, version: FactVersion) -> bool:
+        return any(
+            version.recorded_at < self.now - r.retention
+            and (version.category in r.categories or version.predicate in r.predicates)
+            for r in self.rules
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class FactQuery:
     """A read of fact versions. ``valid_at``/``known_at`` of ``None`` mean all time."""
 
@@ -51,6 +78,8 @@ class FactQuery:
     offset: int = 0
     exclude_predicates: tuple[str, ...] = ()
     """Predicates to leave out (the recall facts channel skips large *many* predicates it was not asked about)."""
+    retention: RetentionFilter | None = None
+    """Versions past their retention are left out (``palimpsest.governance.retention``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +162,15 @@ class FactStore(Protocol):
 
     def purge(self, tenant: str, *, forgotten_before: datetime) -> int:
         """Physically delete versions forgotten before the given time; returns the count."""
+        ...
+
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        """Not-yet-forgotten versions (any status) past their retention."""
+        ...
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        """Mark the given ``(version id, forgotten_at)`` versions forgotten (those not forgotten
+        already); returns the ids marked."""
         ...
 
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:

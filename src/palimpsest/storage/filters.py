@@ -38,4 +38,6 @@ def matches_query(version: FactVersion, query: FactQuery) -> bool:
         return False
     if query.valid_at is not None and not version.valid_at(query.valid_at):
         return False
+    if query.retention is not None and query.retention.expired(version):
+        return False
     return query.known_at is None or version.known_at(query.known_at)

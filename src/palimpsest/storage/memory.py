@@ -13,7 +13,7 @@ from datetime import datetime
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConflictError, IntegrityError
-from palimpsest.storage.base import FactQuery, RelevanceQuery
+from palimpsest.storage.base import FactQuery, RelevanceQuery, RetentionFilter
 from palimpsest.storage.filters import matches_query, sort_key
 from palimpsest.storage.memory_conversation import (
     MemoryRecordStore,
@@ -218,6 +218,27 @@ class MemoryFactStore:
             ]
             self._delete(state, doomed)
         return len(doomed)
+
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        with self._backend.locked() as state:
+            rows = [
+                v
+                for v in state.facts.values()
+                if v.tenant == tenant and v.forgotten_at is None and retention.expired(v)
+            ]
+        return sorted(rows, key=sort_key)
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        marked: list[str] = []
+        with self._backend.locked() as state:
+            for version_id, at in forgets:
+                v = state.facts.get(version_id)
+                if v is None or v.tenant != tenant or v.forgotten_at is not None:
+                    continue
+                state.facts[v.id] = replace(v, forgotten_at=at)
+                self._backend.record_undo(_restore(state.facts, v))
+                marked.append(v.id)
+        return sorted(marked)
 
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
         with self._backend.locked() as state:

@@ -41,7 +41,7 @@ from psycopg.rows import TupleRow
 
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, PalimpsestError, StorageError
-from palimpsest.storage.base import FactQuery, RelevanceQuery
+from palimpsest.storage.base import FactQuery, RelevanceQuery, RetentionFilter
 from palimpsest.storage.filters import sort_key
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.postgres_conversation import MIGRATIONS as CONVERSATION_MIGRATIONS
@@ -736,6 +736,10 @@ class PostgresFactStore:
         if query.known_at is not None:
             clauses.append("recorded_at <= %s AND (superseded_at IS NULL OR %s < superseded_at)")
             params += [query.known_at, query.known_at]
+        if query.retention is not None and query.retention.rules:
+            clause, values = _expired_clause(query.retention)
+            clauses.append(f"NOT {clause}")
+            params += values
         statement = sql.SQL("SELECT {columns} FROM {view} WHERE {where} {order} LIMIT %s OFFSET %s").format(
             columns=sql.SQL(_FACT_SELECT),
             view=sql.Identifier(_VIEW_TABLES[View.parse(query.view)]),
@@ -820,6 +824,29 @@ class PostgresFactStore:
             )
             return cur.rowcount
 
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        if not retention.rules:
+            return []
+        clause, values = _expired_clause(retention)
+        statement = sql.SQL(
+            "SELECT {columns} FROM facts WHERE tenant = %s AND forgotten_at IS NULL AND {expired} {order}"
+        ).format(columns=sql.SQL(_FACT_SELECT), expired=sql.SQL(clause), order=sql.SQL(_ORDER_BY))
+        params = [tenant, *values]
+        with self._backend.connection() as conn:
+            rows = conn.execute(statement, params).fetchall()
+        return [_fact_from_row(r) for r in rows]
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        if not forgets:
+            return []
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                "UPDATE facts AS f SET forgotten_at = g.at FROM unnest(%s::text[], %s::timestamptz[]) AS g(id, at)"
+                " WHERE f.tenant = %s AND f.id = g.id AND f.forgotten_at IS NULL RETURNING f.id",
+                [[i for i, _ in forgets], [at for _, at in forgets], tenant],
+            ).fetchall()
+        return sorted(str(r[0]) for r in rows)
+
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
         clauses, params = _scope_filter(user_id, subject, predicate)
         where = " AND ".join(["tenant = %s", *clauses])
@@ -830,6 +857,16 @@ class PostgresFactStore:
         with self._backend.connection() as conn:
             row = conn.execute("SELECT count(*) FROM facts WHERE tenant = %s", (tenant,)).fetchone()
         return int(row[0]) if row else 0
+
+
+def _expired_clause(retention: RetentionFilter) -> tuple[str, list[Any]]:
+    """``(recorded before a rule's cutoff AND (category = ANY(...) OR predicate = ANY(...))) OR ...``
+    and its parameters."""
+    rule_sql = "(recorded_at < %s AND (category = ANY(%s) OR predicate = ANY(%s)))"
+    params: list[Any] = []
+    for rule in retention.rules:
+        params += [retention.now - rule.retention, list(rule.categories), list(rule.predicates)]
+    return f"({' OR '.join([rule_sql] * len(retention.rules))})", params
 
 
 class PostgresAuditLog:

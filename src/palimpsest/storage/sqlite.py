@@ -25,6 +25,7 @@ facade retries; everything else (I/O, disk full, corruption, read-only) ``Storag
 
 from __future__ import annotations
 
+import functools
 import json
 import sqlite3
 import threading
@@ -39,7 +40,7 @@ from typing import Any, Literal
 from palimpsest.core.clock import from_micros, to_micros
 from palimpsest.core.temporal import FactKey
 from palimpsest.errors import ConfigError, ConflictError, IntegrityError, StorageError
-from palimpsest.storage.base import FactQuery, RelevanceQuery
+from palimpsest.storage.base import FactQuery, RelevanceQuery, RetentionFilter, RetentionRule
 from palimpsest.storage.filters import sort_key
 from palimpsest.storage.migrations import LEDGER_TABLE, MigrationRunner
 from palimpsest.storage.relevance import fact_words, named_predicates, newest_per_predicate
@@ -672,6 +673,30 @@ def _scope(user_id: str, subject: str | None, predicate: str | None) -> tuple[st
     return " AND ".join(clauses), params
 
 
+@functools.lru_cache(maxsize=64)
+def _expired_sql(rules: tuple[RetentionRule, ...]) -> str:
+    """``(recorded before a rule's cutoff AND (category IN ... OR predicate IN ...)) OR ...``:
+    built once per rule set (a ``Memory`` has one); see :func:`_expired_params`."""
+    parts = []
+    for rule in rules:
+        tests = [
+            f"{column} IN ({', '.join('?' * len(values))})"
+            for column, values in (("category", rule.categories), ("predicate", rule.predicates))
+            if values
+        ]
+        parts.append(f"(recorded_at < ? AND ({' OR '.join(tests) or 'FALSE'}))")
+    return f"({' OR '.join(parts) or 'FALSE'})"
+
+
+def _expired_params(retention: RetentionFilter) -> list[Any]:
+    params: list[Any] = []
+    for rule in retention.rules:
+        params.append(to_micros(retention.now - rule.retention))
+        params += rule.categories
+        params += rule.predicates
+    return params
+
+
 # -- facts ------------------------------------------------------------------------------
 
 _ORDER = "ORDER BY subject, predicate, valid_from, recorded_at, id"
@@ -816,6 +841,9 @@ class SQLiteFactStore:
             at = to_micros(query.known_at)
             clauses.append("recorded_at <= ? AND (superseded_at IS NULL OR ? < superseded_at)")
             params += [at, at]
+        if query.retention is not None and query.retention.rules:
+            clauses.append(f"NOT {_expired_sql(query.retention.rules)}")
+            params += _expired_params(query.retention)
         # LIMIT -1 is SQLite for "no limit"; OFFSET needs a LIMIT clause to attach to.
         params += [-1 if query.limit is None else query.limit, query.offset]
         rows = self._db.execute(
@@ -890,6 +918,26 @@ class SQLiteFactStore:
             "DELETE FROM facts WHERE tenant = ? AND forgotten_at IS NOT NULL AND forgotten_at < ?",
             (tenant, to_micros(forgotten_before)),
         )
+
+    def past_retention(self, tenant: str, retention: RetentionFilter) -> list[FactVersion]:
+        if not retention.rules:
+            return []
+        rows = self._db.execute(
+            f"SELECT {_FACT_COLUMNS} FROM facts WHERE tenant = ? AND forgotten_at IS NULL"
+            f" AND {_expired_sql(retention.rules)} {_ORDER}",
+            [tenant, *_expired_params(retention)],
+        )
+        return [_version(r) for r in rows]
+
+    def forget_versions(self, tenant: str, forgets: Sequence[tuple[str, datetime]]) -> list[str]:
+        marked: list[str] = []
+        for version_id, at in forgets:
+            rows = self._db.execute(
+                "UPDATE facts SET forgotten_at = ? WHERE tenant = ? AND id = ? AND forgotten_at IS NULL RETURNING id",
+                (to_micros(at), tenant, version_id),
+            )
+            marked.extend(str(r[0]) for r in rows)
+        return sorted(marked)
 
     def erase(self, tenant: str, user_id: str, *, subject: str | None, predicate: str | None) -> int:
         where, params = _scope(user_id, subject, predicate)

@@ -87,8 +87,9 @@ function render(health) {
     [{ name: "p50", color: COLORS[0] }, { name: "p95", color: COLORS[1] }, { name: "p99", color: COLORS[2] }]);
   draw("writes", health.tenants.map((x) => ({ label: x.tenant, values: [x.rejections, x.quarantines] })),
     [{ name: t("series.rejections"), color: COLORS[2] }, { name: t("series.quarantines"), color: COLORS[1] }]);
-  draw("sizes", health.tenants.map((x) => ({ label: x.tenant, values: [x.facts, x.turns] })),
-    [{ name: t("series.facts"), color: COLORS[0] }, { name: t("series.turns"), color: COLORS[3] }]);
+  draw("sizes", health.tenants.map((x) => ({ label: x.tenant, values: [x.facts, x.turns, x.files] })),
+    [{ name: t("series.facts"), color: COLORS[0] }, { name: t("series.turns"), color: COLORS[3] },
+     { name: t("series.files"), color: COLORS[1] }]);
   const scored = health.tenants.filter((x) => x.precision.precision !== null);
   draw("tenant-precision", scored.map((x) => ({ label: x.tenant, values: [x.precision.precision] })),
     [{ name: t("series.precision"), color: COLORS[3] }], { max: 1, threshold: p.threshold });
