@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from tests.conftest import FakeClock
@@ -75,11 +76,13 @@ def test_health_counts_sizes_rejections_quarantines_and_precision_per_tenant(mem
     assert memory.health().tenants[0].tenant == memory.config.tenant
 
 
-def test_file_count_leaves_out_deleted_and_expired_files(memory: Memory, clock: FakeClock) -> None:
+def test_file_count_leaves_out_deleted_and_expired_files(clock: FakeClock) -> None:
+    policy = Path(__file__).parent / "data" / "consent_short_retention.yaml"
+    memory = Memory(config=Config(url="memory://", embedder="hash", clock=clock, consent_policy=policy))
     memory.files.add("u1", "notes.md", "Renew the passport before March.")
     memory.files.delete(memory.files.add("u1", "old.md", "An outdated note.").id)
     assert memory.health().tenants[0].files == 1
-    clock.advance(days=366)  # past the packaged 365-day retention of files
+    clock.advance(days=366)  # past the policy's 365-day retention of files
     assert memory.health().tenants[0].files == 0
 
 

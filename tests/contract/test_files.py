@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -25,6 +26,9 @@ We ship to mainland China, Hong Kong and Singapore. Express delivery takes two d
 WARRANTY_ZH = (
     "保修条款：耳机享受一年保修。人为损坏不在保修范围内。\n\n维修流程：请先联系客服，寄回耳机后七个工作日内修好。"
 )
+
+
+SHORT_RETENTION = Path(__file__).parent.parent / "data" / "consent_short_retention.yaml"
 
 
 @pytest.fixture
@@ -116,9 +120,19 @@ def test_hard_delete_erases_at_once(files_mem: Memory) -> None:
     assert files_mem.backend.records.get("default", "file", stored.id) is None
 
 
-def test_files_past_their_retention_leave_and_are_purged(files_mem: Memory, clock: FakeClock) -> None:
+def test_files_are_kept_until_deleted_under_the_packaged_policy(files_mem: Memory, clock: FakeClock) -> None:
     stored = files_mem.files.add("u1", "policy.md", POLICY)
-    assert stored.expires_at == clock.now + timedelta(days=365)  # the packaged "files" category
+    assert stored.expires_at is None
+    clock.advance(days=3650)
+    assert [f.id for f in files_mem.files.list("u1")] == [stored.id]
+
+
+def test_files_past_their_retention_leave_and_are_purged(make_memory: Any, clock: FakeClock) -> None:
+    files_mem: Memory = make_memory(
+        embedder="hash", embedder_options={"dimension": 256}, consent_policy=SHORT_RETENTION
+    )
+    stored = files_mem.files.add("u1", "policy.md", POLICY)
+    assert stored.expires_at == clock.now + timedelta(days=365)  # the policy's "files" category
     clock.advance(days=366)
     assert files_mem.files.list("u1") == []
     assert files_mem.search("return an item", "u1", channels=["files"]) == []

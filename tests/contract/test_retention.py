@@ -1,7 +1,8 @@
 """Retention per consent category (data/consent.yaml) for facts and conversation turns, on every backend.
 
-Packaged policy: health 30 days, conversations 90, profile 730; preferences kept until forgotten;
-``Config.forgotten_retention`` (30 days) between forgetting and purging.
+Policy of these tests (tests/data/consent_short_retention.yaml; the packaged one keeps most
+categories until forgotten): health 30 days, conversations 90, profile 730; preferences kept until
+forgotten; ``Config.forgotten_retention`` (30 days) between forgetting and purging.
 """
 
 from __future__ import annotations
@@ -19,11 +20,12 @@ from palimpsest.errors import NotFoundError, StaleVersionError
 from palimpsest.types import View
 
 HEALTH = 30
+SHORT_RETENTION = Path(__file__).parent.parent / "data" / "consent_short_retention.yaml"
 
 
 @pytest.fixture
 def rmem(make_memory: Callable[..., Any]) -> Memory:
-    memory: Memory = make_memory(embedder="hash", embedder_options={"dimension": 256})
+    memory: Memory = make_memory(embedder="hash", embedder_options={"dimension": 256}, consent_policy=SHORT_RETENTION)
     return memory
 
 
