@@ -133,6 +133,7 @@ def evaluate(
         result[recipe] = {
             split: {"vector": statistics.fmean(v for v, _ in got), "fused": statistics.fmean(f for _, f in got)}
             for split, got in per.items()
+            if got
         }
     return result
 
@@ -158,9 +159,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--data-dir", type=Path, default=DATA_DIR)
     parser.add_argument("--cache", type=Path, required=True, help="scratch folder for embedded vectors")
     parser.add_argument("--weights", default="0.3,0.4,0.5,0.6,0.7,0.8,1.0")
+    parser.add_argument(
+        "--limit-conversations", type=int, help="only the first N (5: the tuning split alone, half the embedding)"
+    )
     parser.add_argument("--with-pair", action="store_true", help="also embed the pair texts (twice the cost)")
     args = parser.parse_args(argv)
-    dataset = load_locomo(args.data_dir / "locomo" / "locomo10.json")
+    dataset = load_locomo(args.data_dir / "locomo" / "locomo10.json", limit_conversations=args.limit_conversations)
     weights = [float(w) for w in args.weights.split(",")]
     embedder = E5Embedder()
     texts = [f"{u.metadata.get('speaker', 'user')}: {u.content}" for u in dataset.utterances]
