@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -350,7 +351,7 @@ def test_changing_the_context_weight_needs_reindex(backend_url: str, make_memory
     first: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64})
     first.add(["the red bicycle is broken", "we will repair it"], user_id="u1", session_id="s1")
     second: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64}, passage_context_weight=0.25)
-    with pytest.raises(EmbedderMismatchError, match="turn \\+ 0.25 x previous turn"):
+    with pytest.raises(EmbedderMismatchError, match=re.escape("turn + 0.25 x previous turn")):
         second.search("bicycle", user_id="u1")
 
 
