@@ -44,19 +44,25 @@ Matrix = NDArray[np.float32]
 CANDIDATES = 100
 
 
-def _cached(cache: Path, label: str, texts: Sequence[str], compute: Any) -> Matrix:
-    digest = hashlib.sha256("\0".join(texts).encode("utf-8")).hexdigest()[:16]
-    path = cache / f"{label}-{digest}.npy"
-    if path.exists():
-        return np.load(path)
-    c0, t0 = time.process_time(), time.perf_counter()
-    out = np.asarray(compute(list(texts)), dtype=np.float32)
-    cpu, wall = time.process_time() - c0, time.perf_counter() - t0
-    each = f"{1000 * cpu / len(texts):.1f} ms CPU, {1000 * wall / len(texts):.1f} ms wall each"
-    print(f"embedded {len(texts)} {label} texts: {each}", flush=True)
-    cache.mkdir(parents=True, exist_ok=True)
-    np.save(path, out)
-    return out
+def cached_vectors(cache: Path, mode: str, texts: Sequence[str], compute: Any) -> Matrix:
+    """Vectors of ``texts`` (``mode``: "query" or "passage"), computing only those not yet in
+    ``cache``; every computed batch is saved as ``<mode>-<digest>.npz`` (texts + vectors)."""
+    known: dict[str, NDArray[np.float32]] = {}
+    for path in sorted(cache.glob(f"{mode}-*.npz")):
+        with np.load(path) as saved:
+            known.update(zip(saved["texts"].tolist(), saved["vectors"], strict=True))
+    missing = list(dict.fromkeys(t for t in texts if t not in known))
+    if missing:
+        c0, t0 = time.process_time(), time.perf_counter()
+        fresh = np.asarray(compute(missing), dtype=np.float32)
+        cpu, wall = time.process_time() - c0, time.perf_counter() - t0
+        each = f"{1000 * cpu / len(missing):.1f} ms CPU, {1000 * wall / len(missing):.1f} ms wall each"
+        print(f"embedded {len(missing)} {mode} texts: {each}", flush=True)
+        cache.mkdir(parents=True, exist_ok=True)
+        digest = hashlib.sha256("\0".join(missing).encode("utf-8")).hexdigest()[:16]
+        np.savez(cache / f"{mode}-{digest}.npz", texts=np.asarray(missing), vectors=fresh)
+        known.update(zip(missing, fresh, strict=True))
+    return np.stack([known[t] for t in texts]).astype(np.float32)
 
 
 def _previous_index(dataset: Dataset) -> list[int]:
@@ -170,9 +176,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     texts = [f"{u.metadata.get('speaker', 'user')}: {u.content}" for u in dataset.utterances]
     previous = _previous_index(dataset)
     pairs = [f"{texts[p]}\n{t}" if p >= 0 else t for t, p in zip(texts, previous, strict=True)]
-    queries = _cached(args.cache, "query", [p.query for p in dataset.probes], embedder.embed_queries)
-    alone = _cached(args.cache, "alone", texts, embedder.embed_passages)
-    pair = _cached(args.cache, "pair", pairs, embedder.embed_passages) if args.with_pair else None
+    queries = cached_vectors(args.cache, "query", [p.query for p in dataset.probes], embedder.embed_queries)
+    alone = cached_vectors(args.cache, "passage", texts, embedder.embed_passages)
+    pair = cached_vectors(args.cache, "passage", pairs, embedder.embed_passages) if args.with_pair else None
     lexical = lexical_candidates(dataset)
     table = evaluate(dataset, recipes(alone, pair, previous, weights), queries, lexical)
     splits = list(next(iter(table.values())))
