@@ -87,7 +87,11 @@ def recipes(alone: Matrix, pair: Matrix | None, previous: Sequence[int], weights
 
 
 def evaluate(
-    dataset: Dataset, vectors: Mapping[str, Matrix], queries: Matrix, lexical: Sequence[Mapping[int, float]]
+    dataset: Dataset,
+    vectors: Mapping[str, Matrix],
+    queries: Matrix,
+    lexical: Sequence[Mapping[int, float]],
+    params: fusion.FusionParams | None = None,
 ) -> dict[str, dict[str, dict[str, float]]]:
     """``result[recipe][split]`` = {"vector": R@10, "fused": R@10}."""
     utterances = dataset.utterances
@@ -104,7 +108,7 @@ def evaluate(
     splits = {
         title.split(" (")[0]: {order[i] for i in chosen if i < len(order)} for title, chosen in LOCOMO_SPLITS.items()
     }
-    params = fusion.FusionParams()
+    params = params or fusion.FusionParams()
     result: dict[str, dict[str, dict[str, float]]] = {}
     for recipe, matrix in vectors.items():
         per: dict[str, list[tuple[float, float]]] = {"all": [], **{s: [] for s in splits}}
@@ -168,6 +172,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--limit-conversations", type=int, help="only the first N (5: the tuning split alone, half the embedding)"
     )
+    parser.add_argument("--lexical-weights", default="", help="also re-tune fusion: lexical weights to try")
+    parser.add_argument("--neighbour-weights", default="0.3", help="with --lexical-weights: neighbour weights")
+    parser.add_argument("--fusion-for", type=float, default=0.5, help="the blend weight the fusion grid uses")
     parser.add_argument("--with-pair", action="store_true", help="also embed the pair texts (twice the cost)")
     args = parser.parse_args(argv)
     dataset = load_locomo(args.data_dir / "locomo" / "locomo10.json", limit_conversations=args.limit_conversations)
@@ -181,6 +188,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     pair = cached_vectors(args.cache, "passage", pairs, embedder.embed_passages) if args.with_pair else None
     lexical = lexical_candidates(dataset)
     table = evaluate(dataset, recipes(alone, pair, previous, weights), queries, lexical)
+    if args.lexical_weights:
+        # Fusion weights were tuned for the pair vectors: does the blend want others? (chosen weight only)
+        chosen = {k: v for k, v in recipes(alone, None, previous, [args.fusion_for]).items() if k.startswith("blend")}
+        for lw in (float(w) for w in args.lexical_weights.split(",")):
+            for nw in (float(w) for w in args.neighbour_weights.split(",")):
+                params = fusion.FusionParams(lexical_weight=lw, neighbour_weight=nw)
+                for name, row in evaluate(dataset, chosen, queries, lexical, params).items():
+                    table[f"{name}, lexical {lw:g}, neighbour {nw:g}"] = row
     splits = list(next(iter(table.values())))
     print("| recipe | " + " | ".join(f"{s} vector | {s} fused" for s in splits) + " |")
     print("|---" * (2 * len(splits) + 1) + "|")
