@@ -48,7 +48,7 @@ from typing import Any
 
 from palimpsest import Memory
 from palimpsest.config import Config
-from palimpsest.conversation import passage_texts
+from palimpsest.conversation import passage_vectors
 from palimpsest.facts import FactInput
 from palimpsest.types import Turn
 
@@ -448,13 +448,12 @@ def add_throughput(*, embedders: Sequence[str], turns: int, batch: int, seed: in
                 add_s = time.perf_counter() - t0
                 add_cpu = time.process_time() - c0
                 raw = getattr(embedder, "inner", embedder)
-                texts = [
-                    passage_texts([_as_turn(m) for m in batch_messages], None) for batch_messages in messages
-                ]  # the same shape add() embeds: each turn with its predecessor
+                weight = memory.config.passage_context_weight
+                chunks = [[_as_turn(m) for m in batch_messages] for batch_messages in messages]
                 c0 = time.process_time()
                 t0 = time.perf_counter()
-                for chunk in texts:
-                    raw.embed_passages(chunk)
+                for chunk in chunks:  # what add() embeds, without the cache: each turn once, blended
+                    passage_vectors(raw, chunk, None, weight)
                 embed_s = time.perf_counter() - t0
                 embed_cpu = time.process_time() - c0
             finally:

@@ -68,6 +68,11 @@ MADIAL_CONTEXT_TURNS = 3
 
 LOCOMO_CATEGORIES = {4: "single-hop", 1: "multi-hop", 2: "temporal", 3: "open-domain", 5: "adversarial"}
 LONGMEMEVAL_DEFAULT = "longmemeval_s_subset34.json"
+LOCOMO_SPLITS = {
+    "conversations 0-4 (tuning split of the fusion and passage-context weights)": range(0, 5),
+    "conversations 5-9 (held out)": range(5, 10),
+}
+"""LoCoMo conversations (by position in the file) that weights were tuned on, and those held out."""
 
 
 # -- the neutral shape every loader produces ---------------------------------------------
@@ -182,7 +187,8 @@ def load_locomo(path: Path, *, limit_conversations: int | None = None, limit_que
         "Each turn is one `Memory.add` call (role `user`, metadata speaker + dia_id, "
         "time = session date + turn index seconds, UTC).",
     )
-    return Dataset("locomo", utterances, probes, depth=50, notes=notes)
+    order = [str(sample["sample_id"]) for sample in data]
+    return Dataset("locomo", utterances, probes, depth=50, notes=notes, extra={"conversations": order})
 
 
 # -- LongMemEval ------------------------------------------------------------------------------
@@ -550,6 +556,15 @@ def score(dataset: Dataset, rankings: Mapping[str, Sequence[Sequence[str]]]) -> 
             table[category] = {name: statistics.fmean(m(p, r) for p, r in chosen) for name, m in metrics.items()}
         values[system] = table
     extra: dict[str, dict[str, float]] = {}
+    order = dataset.extra.get("conversations", [])
+    for title, chosen in LOCOMO_SPLITS.items():
+        users = {order[i] for i in chosen if i < len(order)}
+        picked = [i for i, p in enumerate(dataset.probes) if p.user_id in users]
+        if picked:
+            extra[f"R@10, {title} ({len(picked)} questions)"] = {
+                system: statistics.fmean(recall_at(dataset.probes[i].relevant, rankings[system][i], 10) for i in picked)
+                for system in rankings
+            }
     if dataset.name == "longmemeval":
         updates = [
             (i, p) for i, p in enumerate(dataset.probes) if p.category == "knowledge-update" and len(p.sessions) > 1

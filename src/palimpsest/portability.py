@@ -20,7 +20,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
-from palimpsest.conversation import TURN_SPACE, lexical_text, passage_texts
+from palimpsest.conversation import TURN_SPACE, lexical_text, passage_vectors
 from palimpsest.core import temporal
 from palimpsest.core.clock import require_aware
 from palimpsest.errors import ConflictError, ValidationError
@@ -413,7 +413,7 @@ def _store_turns(memory: Memory, turns: Sequence[Turn]) -> None:
         by_session[turn.session_id].append(turn)
     for part in by_session.values():
         part.sort(key=lambda t: (t.seq, t.occurred_at, t.id))
-        vectors = conversation.embedder.embed_passages(passage_texts(part, None))
+        vectors = passage_vectors(conversation.embedder, part, None, memory.config.passage_context_weight)
         conversation._claim_space(TURN_SPACE)
         memory.backend.turns.insert(part, [lexical_text(t) for t in part])
         memory.backend.vectors.upsert(TURN_SPACE, memory.config.tenant, part[0].user_id, [t.id for t in part], vectors)

