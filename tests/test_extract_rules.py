@@ -286,6 +286,21 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我住杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
     ("收件地址麻烦改一下：成都市武侯区天府大道100号。", {state("address", "成都市武侯区天府大道100号")}),
     ("邮箱地址：li.ming@example.cn", {state("email", "li.ming@example.cn")}),
+    # addresses without "my address is": a flat before the number, a header, "use … instead", an errand
+    (
+        "From now on send everything to Apt 3, 41 Mill Lane, Bristol BS1 5AA.",
+        {state("address", "Apt 3, 41 Mill Lane, Bristol BS1 5AA")},
+    ),
+    ("Delivery address: 9 Via Roma 12, Milano.", {state("address", "9 Via Roma 12, Milano")}),
+    (
+        "Scrap what I said before, use 3 Bridge Street, Ennis, Co. Clare instead.",
+        {state("address", "3 Bridge Street, Ennis, Co. Clare")},
+    ),
+    ("Just this once, ship it to my office at 88 King Road, Leeds.", {one_off("address", "88 King Road, Leeds")}),
+    ("Send the gift to my sister at 5 Oak Street.", set()),
+    # names with a title, and people the speaker speaks for
+    ("Kindly refer to me as Prof. Adeyemi.", {state("name", "Prof. Adeyemi")}),
+    ("My secretary's email is sam.lee@example.org.", {state("email", "sam.lee@example.org", f"{ME}:secretary")}),
 ]
 
 
@@ -405,6 +420,9 @@ IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
     ("RMB 1,200", [("amount", "1200", "CNY")]),
     ("€45", [("amount", "45", "EUR")]),
     ("20 dollars", [("amount", "20", "USD")]),
+    # a foreign country code makes the rest that country's number, not a Chinese mobile
+    ("我的德国号码是+49 152 98765432", [("phone", "4915298765432", None)]),
+    ("ring me on 07700 900123", [("phone", "07700900123", None)]),
 ]
 
 

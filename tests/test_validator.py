@@ -494,6 +494,7 @@ PLAUSIBILITY = [
     ("a place relative to a person is no city", fact("lives_in", "我楼下"), 0.0, 0.14),
     ("implausibly long address", fact("address", "12 High Street, " * 12), 0.0, 0.14),
     ("long real address", fact("address", "Flat 4B, 17 Queen Street, Edinburgh EH2 1JX, United Kingdom"), 1.0, 1.0),
+    ("name with a title", fact("name", "Dr. Lin"), 1.0, 1.0),
     ("long real address zh", fact("address", "杭州市西湖区文三路90号东部软件园2号楼"), 1.0, 1.0),
 ]
 

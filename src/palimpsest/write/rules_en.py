@@ -57,6 +57,8 @@ _RELATIONS = {
     "girlfriend": "girlfriend",
     "boyfriend": "boyfriend",
     "roommate": "roommate",
+    "assistant": "assistant",
+    "secretary": "secretary",
     "parents": "parents",
     "family": "family",
 }
@@ -216,7 +218,9 @@ def _device(group: str) -> str:
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
-    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
+    # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
+    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)[.!?;\n]+(?=\s|$)"
+    r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
 )
@@ -498,7 +502,8 @@ _REPLACE = re.compile(
 _NAME = re.compile(
     _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    r"|\b[Cc]all me (?!at\b|on\b)(?P<name3>[A-Z][\w'-]*)"
+    r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
+    r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
@@ -511,9 +516,26 @@ _ADDRESS = re.compile(
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
-    r"\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
+    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
-    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+)
+# Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
+_ADDRESS_END = (
+    r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please)\b|[;!?\n]"
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
+)
+# The speaker's address given without "my … address is": "change the delivery address on my account to …",
+# "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
+_ADDRESS_MINE = re.compile(
+    r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
+    r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
+    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
+    r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
+    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)\s+at\s+)"
+    r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
+    re.IGNORECASE,
 )
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
@@ -857,6 +879,24 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         address = _clean(m.group("addr") or m.group("addr2"))
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
+    if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
+        return
+    for m in _ADDRESS_MINE.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        if not re.search(r"\d", address) or _OTHER_PEOPLE.search(m.group()) or _negated_before(clause.text, m.start()):
+            continue
+        # "For this order only, deliver to my office at …": an errand, kept in the window only.
+        lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        yield make_fact(
+            ctx.speaker_id,
+            "address",
+            address,
+            "en.address_mine",
+            m.group(),
+            lasting=lasting,
+            confidence=0.8,
+            ends_previous=lasting,
+        )
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:

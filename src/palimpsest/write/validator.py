@@ -508,7 +508,9 @@ class ShapePlausibilityScorer:
         if spec.normalizer == "city":
             return _score_short_name(text, max_chars=40, max_words=4, max_cjk=12)
         if spec.name == "name":
-            return _score_short_name(text, max_chars=40, max_words=5, max_cjk=6)
+            # A title's dot ("Dr. Lin") is no sentence mark.
+            untitled = re.sub(r"^(?:Dr|Mr|Mrs|Ms|Prof)\.\s+", "", text)
+            return _score_short_name(untitled, max_chars=40, max_words=5, max_cjk=6)
         if spec.normalizer == "device":
             return _score_device(text)
         if spec.normalizer.startswith("identifier:"):
