@@ -14,6 +14,7 @@ from palimpsest.write.model import Extraction, Intent, RelativeTime
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)  # a Wednesday
 LAST_MONDAY = datetime(2026, 3, 2, tzinfo=UTC)
 LAST_MONTH = datetime(2026, 2, 1, tzinfo=UTC)
+NEXT_MONDAY = datetime(2026, 3, 16, tzinfo=UTC)
 YESTERDAY = datetime(2026, 3, 10, tzinfo=UTC)
 ME = "u1"
 
@@ -301,6 +302,10 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     # names with a title, and people the speaker speaks for
     ("Kindly refer to me as Prof. Adeyemi.", {state("name", "Prof. Adeyemi")}),
     ("My secretary's email is sam.lee@example.org.", {state("email", "sam.lee@example.org", f"{ME}:secretary")}),
+    # a move still to come is a plan
+    ("下个月我就要搬到成都了。", set()),
+    # the format a preference verb takes, not one complained about
+    ("I prefer PDF exports, Word documents break my tables.", {state("preferred_export_format", "PDF")}),
 ]
 
 
@@ -330,6 +335,9 @@ def test_facts(text: str, expected: set[Fact]) -> None:
         # "today" says when a one-off preference was stated, not since when it holds
         ("Charge my debit card today.", "preferred_payment_method", None),
         ("今天先用Excel导出吧。", "preferred_export_format", None),
+        # a preference "starting" a future day holds from that day
+        ("Starting next Monday, always email my invoices as PDF.", "preferred_export_format", NEXT_MONDAY),
+        ("从下周一开始，默认用中通发货。", "preferred_shipping_carrier", NEXT_MONDAY),
     ],
 )
 def test_valid_from_is_the_start_of_the_time_mentioned(text: str, predicate: str, valid_from: datetime | None) -> None:

@@ -922,6 +922,9 @@ _FORMAT = re.compile(
     r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
 )
+_PREFERS_FORMAT = re.compile(
+    r"\b(?:prefer|like|love|want|choose|pick|go with|stick with)\s+(?:the\s+|a\s+|my\s+|\w+\s+in\s+)?$", re.I
+)
 _FORMAT_CONTEXT = re.compile(
     r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?|use"
     r"|give|want|prefer)\b",
@@ -1136,7 +1139,10 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         yield "preferred_theme", "dark" if m.group("theme").lower() in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
-        yield "preferred_export_format", normalize_format(formats[-1].group("fmt").rstrip("s")), formats[-1], True
+        # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
+        # the last one named ("switch from PDF to Excel").
+        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), formats[-1])
+        yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     for m in _DEFAULT_CHANGE.finditer(text):
         value = m.group("val") or m.group("val2")
         if _FORMAT.fullmatch(value):

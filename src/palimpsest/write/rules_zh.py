@@ -119,7 +119,7 @@ _NOT_NAMES = frozenset(
 )
 _PAST = re.compile(r"以前|之前|曾经|原来|过去|当时|那时|小时候|早年|以往")
 _PLAN = re.compile(
-    r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$"
+    r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$|就要$|快要$|即将$"
 )
 _HYPOTHETICAL = re.compile(
     r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是"
@@ -424,6 +424,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         if subject is None or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
+            continue
+        # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
+        if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
             continue
         moved.add(place)
         yield _fact(
