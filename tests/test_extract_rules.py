@@ -302,6 +302,27 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     # names with a title, and people the speaker speaks for
     ("Kindly refer to me as Prof. Adeyemi.", {state("name", "Prof. Adeyemi")}),
     ("My secretary's email is sam.lee@example.org.", {state("email", "sam.lee@example.org", f"{ME}:secretary")}),
+    # what is said of a relative is the relative's, also through a name or a pronoun
+    (
+        "My wife works for the BBC as a producer.",
+        {state("works_at", "BBC", f"{ME}:wife"), state("job_title", "producer", f"{ME}:wife")},
+    ),
+    ("My manager is called Ruth Okafor.", {state("name", "Ruth Okafor", f"{ME}:manager")}),
+    (
+        "My brother Sam just got a job at Siemens.",
+        {state("name", "Sam", f"{ME}:brother"), state("works_at", "Siemens", f"{ME}:brother")},
+    ),
+    ("My dad's order is 77120045, can you check it?", {state("order_id", "77120045", f"{ME}:father")}),
+    ("我儿子的学校地址是南京市鼓楼区北京西路10号。", {state("address", "南京市鼓楼区北京西路10号", f"{ME}:son")}),
+    (
+        "我妈在社区医院当护士，她的手机号是13712345678。",
+        {
+            state("works_at", "社区医院", f"{ME}:mother"),
+            state("job_title", "护士", f"{ME}:mother"),
+            state("phone", "13712345678", f"{ME}:mother"),
+        },
+    ),
+    ("我同学小王换号了，他的手机号是13912345678。", set()),
     # a move still to come is a plan
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about

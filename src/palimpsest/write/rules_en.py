@@ -381,13 +381,13 @@ _WORK = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:work|works|working)\s+(?:at|for)\s+"
+    + r"\s+(?:work|works|working)\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -506,6 +506,11 @@ _NAME = re.compile(
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+)
+_RELATIVE_NAMED = re.compile(
+    rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will)\b|,)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -854,6 +859,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
+    for m in _RELATIVE_NAMED.finditer(clause.text):
+        relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
+        name = m.group("name") or m.group("name2")
+        yield _fact(
+            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
+        )
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
         if subject and not re.search(r"\bnot\b", m.group()):
@@ -899,13 +910,18 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+_RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later."""
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
+            # "My sister's order is 88120045": the relative's, looked up on their behalf.
+            owner = _RELATIVE_OWNER.search(ctx.text, clause.start, mention.span[0])
             yield CandidateFact(
-                subject=ctx.speaker_id,
+                subject=f"{ctx.speaker_id}:{_RELATIONS[owner.group(1).lower()]}" if owner else ctx.speaker_id,
                 predicate=kind,
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
@@ -1552,6 +1568,12 @@ def _is_question(clause: Clause) -> bool:
 _FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
 
 
+def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "My husband Tom just got a job at Unilever": what is said of Tom is said of the husband."""
+    named = {f.value: f.subject for f in facts if f.predicate == "name" and f.rule == "en.relative_name"}
+    return [replace(f, subject=named[f.subject]) if f.subject in named else f for f in facts]
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     text = ctx.text.replace("\u2019", "'")
@@ -1572,6 +1594,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    out.facts = _relatives_by_name(out.facts)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

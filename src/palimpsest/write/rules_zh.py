@@ -393,6 +393,7 @@ _NAME_IS = re.compile(
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
+_RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
@@ -656,6 +657,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             who = m.group("who") or ""
             relation = re.search(_REL, who) if who else None
             subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+            if not who and re.search(r"[他她]的?\s*$", before[: m.start()]):
+                # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
+                # else's number is not the speaker's.
+                earlier = re.match(rf"\s*我的?({_REL})", clause.text)
+                if earlier is None:
+                    continue
+                subject = f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
             if _CONTACT_DEAD.search(clause.text):
@@ -689,8 +697,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
         who = m.group("who") or ""
-        relation = re.search(_REL, who) if who else None
-        subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+        relation = re.search(f"(?P<rel>{_REL})", who) if who else None
+        # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
+        relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
         yield _fact(
             subject,
             "address",
