@@ -323,6 +323,10 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
         },
     ),
     ("我同学小王换号了，他的手机号是13912345678。", set()),
+    # a clause whose "I" was dropped names nobody called "Been"; a phone is no person; "一家律所" names no employer
+    ("Been working in Leeds since May.", set()),
+    ("我换城市了，电脑也换成了联想ThinkPad X1。", {state("owns_device", "联想ThinkPad X1")}),
+    ("我在北京一家医院当护士。", {state("job_title", "护士")}),
     # a move still to come is a plan
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about

@@ -80,6 +80,15 @@ _FILLERS = re.compile(
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _NOT_NAMES = frozenset(
     [
+        # Things, not people: "手机也换成了华为Mate 60" is about the speaker's phone.
+        "手机",
+        "电脑",
+        "平板",
+        "笔记本",
+        "电话",
+        "号码",
+        "邮箱",
+        "地址",
         "大家",
         "有人",
         "别人",
@@ -257,6 +266,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if "我" in prefix:
         return ctx.speaker_id
     rest = _FILLERS.sub("", prefix).strip(" ，,")
+    if re.match(r"(?:手机|电脑|平板|笔记本)", rest):
+        return ctx.speaker_id  # "手机也换成了华为Mate 60": the speaker's own phone
     if not rest:
         # "我女儿在新加坡读书，平时住在那边": a later phrase without a subject keeps the first one's.
         earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked)
@@ -485,6 +496,9 @@ def _state(
     )
 
 
+_GENERIC_ORG = re.compile(r"一家|一个|某家|某个")
+
+
 def _org_ok(org: str) -> bool:
     return (
         not org.startswith(("一", "这", "那", "某", "家", "哪"))
@@ -502,7 +516,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 subject, "job_title", _clean(m.group("title")), "role_at", m.group(), confidence=STATE_CONFIDENCE
             )
-            if not _is_city(m.group("org")):
+            # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
+            if not _is_city(m.group("org")) and not _GENERIC_ORG.search(m.group("org")):
                 yield _fact(
                     subject,
                     "works_at",
