@@ -327,6 +327,13 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("Been working in Leeds since May.", set()),
     ("我换城市了，电脑也换成了联想ThinkPad X1。", {state("owns_device", "联想ThinkPad X1")}),
     ("我在北京一家医院当护士。", {state("job_title", "护士")}),
+    # names and contacts said without "my name is" / "my e-mail is"
+    ("您好，我是林雨桐，想问一下退货。", {state("name", "林雨桐")}),
+    ("我是学生，想问一下优惠。", {state("job_title", "学生")}),
+    ("我的中文名是 李安。", {state("name", "李安")}),
+    ("有急事发我个人邮箱 wang.yi@example.cn 吧。", {state("email", "wang.yi@example.cn")}),
+    ("Work e-mail for me: ana.p@example.com", {state("email", "ana.p@example.com")}),
+    ("I'm more comfortable in Japanese.", {state("preferred_language", "ja")}),
     # a move still to come is a plan
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about

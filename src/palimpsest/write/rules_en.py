@@ -265,7 +265,8 @@ _ONE_OFF = re.compile(
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
-    r"|best (?:way|for me)|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
+    r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
+    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -572,7 +573,9 @@ _CONTACT_CUE = {
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
-        r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$)"
+        r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
+        # "Contact e-mail for me: …", "E-mail address for me is …"
+        r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -975,6 +978,7 @@ _REPORT_NAMED = re.compile(
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE = re.compile(
     r"\b(?i:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
+    r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
     r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German"
     r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"

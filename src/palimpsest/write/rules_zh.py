@@ -393,16 +393,24 @@ _CONTACT = {
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到)"
+        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$)"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
+    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
+)
+# "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
+    "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
+)
+_SELF_INTRO = re.compile(
+    rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,。！!])"
 )
 _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
@@ -704,6 +712,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         prefix = _prefix(clause, m.start())
         if subject and _STREET_ADDRESS.search(address) and not re.search(r"不|没|以前|曾经|之前", prefix):
             yield _fact(subject, "address", address, "lives_at", m.group(), confidence=0.8)
+    for m in _SELF_INTRO.finditer(clause.text):
+        name = m.group("name")
+        if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
+            yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
         relation = m.group("rel")
