@@ -334,6 +334,10 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("有急事发我个人邮箱 wang.yi@example.cn 吧。", {state("email", "wang.yi@example.cn")}),
     ("Work e-mail for me: ana.p@example.com", {state("email", "ana.p@example.com")}),
     ("I'm more comfortable in Japanese.", {state("preferred_language", "ja")}),
+    # a report's named version, with a word of habit
+    ("以后都给我发周报的图表版。", {state("preferred_report_format", "周报图表版")}),
+    ("我平时看季报的摘要版。", {state("preferred_report_format", "季报摘要版")}),
+    ("帮我看看上周日报的精简版。", set()),
     # a move still to come is a plan
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about

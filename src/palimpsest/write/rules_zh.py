@@ -825,6 +825,7 @@ _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
+_REPORT_OWN_VERSION = re.compile(r"(?P<kind>周报|月报|日报|季报|年报)的(?P<version>[\u4e00-\u9fff]{1,3}版)(?!本)")
 # A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
 _REPORT_DESCRIBED = re.compile(
     r"(?:看|要|用|收|出)(?P<rf>[\u4e00-\u9fffA-Za-z0-9]{1,8}的(?:周报|月报|日报|季报|年报|报表|报告))"
@@ -948,6 +949,12 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     ]
     report_formats += [m.group("kind") + m.group("version") for m in versions]
     if _HABIT.search(text):
+        # "我习惯看日报的表格版", "默认给我发月报的精简版": the report's named version.
+        report_formats += [
+            m.group("kind") + m.group("version")
+            for m in _REPORT_OWN_VERSION.finditer(text)
+            if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
+        ]
         report_formats += [m.group("rf") for m in _REPORT_DESCRIBED.finditer(text)]
     formats = list(_FORMAT.finditer(text))
     for value in dict.fromkeys(report_formats):
