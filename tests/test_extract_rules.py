@@ -338,6 +338,10 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("以后都给我发周报的图表版。", {state("preferred_report_format", "周报图表版")}),
     ("我平时看季报的摘要版。", {state("preferred_report_format", "季报摘要版")}),
     ("帮我看看上周日报的精简版。", set()),
+    # a spreadsheet is Excel
+    ("I always export to a spreadsheet.", {state("preferred_export_format", "Excel")}),
+    ("以后都导出成电子表格。", {state("preferred_export_format", "Excel")}),
+    ("这次导出成表格吧。", {one_off("preferred_export_format", "Excel")}),
     # a move still to come is a plan
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about

@@ -946,7 +946,7 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 _THEME = re.compile(r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b", re.IGNORECASE)
 _FORMAT = re.compile(
-    r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint)|Word(?=\s+(?:doc|document"
+    r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
 )
 _PREFERS_FORMAT = re.compile(

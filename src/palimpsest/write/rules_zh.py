@@ -825,6 +825,8 @@ _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
+# "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
+_SPREADSHEET = re.compile(r"(?:导出|存|保存|下载|发)(?:成|为)(?:电子)?表格(?![版格式]|模板)")
 _REPORT_OWN_VERSION = re.compile(r"(?P<kind>周报|月报|日报|季报|年报)的(?P<version>[\u4e00-\u9fff]{1,3}版)(?!本)")
 # A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
 _REPORT_DESCRIBED = re.compile(
@@ -963,6 +965,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             yield "preferred_report_format", value
     if formats and _FORMAT_CONTEXT.search(text):
         yield "preferred_export_format", normalize_format(formats[-1].group("fmt"))
+    elif _SPREADSHEET.search(text):
+        yield "preferred_export_format", "Excel"
     for m in _LANGUAGE.finditer(text):
         yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
