@@ -342,6 +342,14 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("I always export to a spreadsheet.", {state("preferred_export_format", "Excel")}),
     ("以后都导出成电子表格。", {state("preferred_export_format", "Excel")}),
     ("这次导出成表格吧。", {one_off("preferred_export_format", "Excel")}),
+    # a title held at an organisation; an unnamed employer names none
+    ("李娜现在是美团的运营总监。", {state("job_title", "运营总监", "李娜"), state("works_at", "美团", "李娜")}),
+    ("我是公司的财务主管。", {state("job_title", "财务主管")}),
+    ("他以前是华为的工程师。", set()),
+    ("我是公司的管理员，怎么给新同事开账号？", set()),
+    # the theme named after its word, a payment method with a standing marker
+    ("Could you set the theme to dark?", {state("preferred_theme", "dark")}),
+    ("PayPal by default, please.", {state("preferred_payment_method", "PayPal")}),
     # a move still to come is a plan
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about

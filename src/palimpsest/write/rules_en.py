@@ -944,7 +944,12 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 # ---------------------------------------------------------------------------- preferences
 
-_THEME = re.compile(r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b", re.IGNORECASE)
+_THEME = re.compile(
+    r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b"
+    # "make the theme light", "switch the theme to dark"
+    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b",
+    re.IGNORECASE,
+)
 _FORMAT = re.compile(
     r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
@@ -1072,7 +1077,9 @@ _PAYMENT = re.compile(
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
-    r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b",
+    r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
+    # "Cash on delivery by default, please": the method itself with a standing marker right after it.
+    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -1164,7 +1171,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
 
     text = clause.text
     for m in _THEME.finditer(text):
-        yield "preferred_theme", "dark" if m.group("theme").lower() in ("dark", "night") else "light", m, False
+        theme = (m.group("theme") or m.group("theme2")).lower()
+        yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
         # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
@@ -1210,7 +1218,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = m.group("pay") or m.group("pay2") or m.group("pay3") or m.group("pay4") or m.group("pay5")
+        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6") if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 

@@ -340,6 +340,11 @@ _TITLE_IS = re.compile(
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
 _ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
+# "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
+_ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
+_ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
+# Words for "my employer" that name none.
+_UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
@@ -516,6 +521,21 @@ def _org_ok(org: str) -> bool:
     )
 
 
+def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The title in "王磊现在是京东的采购总监", and the organisation when it is named."""
+    text = clause.text
+    for m in _ROLE_OF.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or _PAST.search(_prefix(clause, m.start())) or _NOT_A_JOB.search(m.group("org")):
+            continue
+        if m.group("title") in _ACCOUNT_ROLES:
+            continue  # "我是公司的管理员": a role on the company's account, not a job
+        yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group(), confidence=STATE_CONFIDENCE)
+        org = _clean(m.group("org"))
+        if _org_ok(org) and not _is_city(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS:
+            yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _ROLE_AT.finditer(text):
@@ -534,6 +554,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     m.group(),
                     confidence=STATE_CONFIDENCE,
                 )
+    yield from _role_of_facts(ctx, clause)
     starts = clause.future_time(ctx)
     for m in _START.finditer(text) if starts else ():
         org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
