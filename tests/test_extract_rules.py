@@ -14,6 +14,7 @@ from palimpsest.write.model import Extraction, Intent, RelativeTime
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)  # a Wednesday
 LAST_MONDAY = datetime(2026, 3, 2, tzinfo=UTC)
 LAST_MONTH = datetime(2026, 2, 1, tzinfo=UTC)
+NEXT_MONDAY = datetime(2026, 3, 16, tzinfo=UTC)
 YESTERDAY = datetime(2026, 3, 10, tzinfo=UTC)
 ME = "u1"
 
@@ -286,6 +287,73 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我住杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
     ("收件地址麻烦改一下：成都市武侯区天府大道100号。", {state("address", "成都市武侯区天府大道100号")}),
     ("邮箱地址：li.ming@example.cn", {state("email", "li.ming@example.cn")}),
+    # addresses without "my address is": a flat before the number, a header, "use … instead", an errand
+    (
+        "From now on send everything to Apt 3, 41 Mill Lane, Bristol BS1 5AA.",
+        {state("address", "Apt 3, 41 Mill Lane, Bristol BS1 5AA")},
+    ),
+    ("Delivery address: 9 Via Roma 12, Milano.", {state("address", "9 Via Roma 12, Milano")}),
+    (
+        "Scrap what I said before, use 3 Bridge Street, Ennis, Co. Clare instead.",
+        {state("address", "3 Bridge Street, Ennis, Co. Clare")},
+    ),
+    ("Just this once, ship it to my office at 88 King Road, Leeds.", {one_off("address", "88 King Road, Leeds")}),
+    ("Send the gift to my sister at 5 Oak Street.", set()),
+    # names with a title, and people the speaker speaks for
+    ("Kindly refer to me as Prof. Adeyemi.", {state("name", "Prof. Adeyemi")}),
+    ("My secretary's email is sam.lee@example.org.", {state("email", "sam.lee@example.org", f"{ME}:secretary")}),
+    # what is said of a relative is the relative's, also through a name or a pronoun
+    (
+        "My wife works for the BBC as a producer.",
+        {state("works_at", "BBC", f"{ME}:wife"), state("job_title", "producer", f"{ME}:wife")},
+    ),
+    ("My manager is called Ruth Okafor.", {state("name", "Ruth Okafor", f"{ME}:manager")}),
+    (
+        "My brother Sam just got a job at Siemens.",
+        {state("name", "Sam", f"{ME}:brother"), state("works_at", "Siemens", f"{ME}:brother")},
+    ),
+    ("My dad's order is 77120045, can you check it?", {state("order_id", "77120045", f"{ME}:father")}),
+    ("我儿子的学校地址是南京市鼓楼区北京西路10号。", {state("address", "南京市鼓楼区北京西路10号", f"{ME}:son")}),
+    (
+        "我妈在社区医院当护士，她的手机号是13712345678。",
+        {
+            state("works_at", "社区医院", f"{ME}:mother"),
+            state("job_title", "护士", f"{ME}:mother"),
+            state("phone", "13712345678", f"{ME}:mother"),
+        },
+    ),
+    ("我同学小王换号了，他的手机号是13912345678。", set()),
+    # a clause whose "I" was dropped names nobody called "Been"; a phone is no person; "一家律所" names no employer
+    ("Been working in Leeds since May.", set()),
+    ("我换城市了，电脑也换成了联想ThinkPad X1。", {state("owns_device", "联想ThinkPad X1")}),
+    ("我在北京一家医院当护士。", {state("job_title", "护士")}),
+    # names and contacts said without "my name is" / "my e-mail is"
+    ("您好，我是林雨桐，想问一下退货。", {state("name", "林雨桐")}),
+    ("我是学生，想问一下优惠。", {state("job_title", "学生")}),
+    ("我的中文名是 李安。", {state("name", "李安")}),
+    ("有急事发我个人邮箱 wang.yi@example.cn 吧。", {state("email", "wang.yi@example.cn")}),
+    ("Work e-mail for me: ana.p@example.com", {state("email", "ana.p@example.com")}),
+    ("I'm more comfortable in Japanese.", {state("preferred_language", "ja")}),
+    # a report's named version, with a word of habit
+    ("以后都给我发周报的图表版。", {state("preferred_report_format", "周报图表版")}),
+    ("我平时看季报的摘要版。", {state("preferred_report_format", "季报摘要版")}),
+    ("帮我看看上周日报的精简版。", set()),
+    # a spreadsheet is Excel
+    ("I always export to a spreadsheet.", {state("preferred_export_format", "Excel")}),
+    ("以后都导出成电子表格。", {state("preferred_export_format", "Excel")}),
+    ("这次导出成表格吧。", {one_off("preferred_export_format", "Excel")}),
+    # a title held at an organisation; an unnamed employer names none
+    ("李娜现在是美团的运营总监。", {state("job_title", "运营总监", "李娜"), state("works_at", "美团", "李娜")}),
+    ("我是公司的财务主管。", {state("job_title", "财务主管")}),
+    ("他以前是华为的工程师。", set()),
+    ("我是公司的管理员，怎么给新同事开账号？", set()),
+    # the theme named after its word, a payment method with a standing marker
+    ("Could you set the theme to dark?", {state("preferred_theme", "dark")}),
+    ("PayPal by default, please.", {state("preferred_payment_method", "PayPal")}),
+    # a move still to come is a plan
+    ("下个月我就要搬到成都了。", set()),
+    # the format a preference verb takes, not one complained about
+    ("I prefer PDF exports, Word documents break my tables.", {state("preferred_export_format", "PDF")}),
 ]
 
 
@@ -315,6 +383,9 @@ def test_facts(text: str, expected: set[Fact]) -> None:
         # "today" says when a one-off preference was stated, not since when it holds
         ("Charge my debit card today.", "preferred_payment_method", None),
         ("今天先用Excel导出吧。", "preferred_export_format", None),
+        # a preference "starting" a future day holds from that day
+        ("Starting next Monday, always email my invoices as PDF.", "preferred_export_format", NEXT_MONDAY),
+        ("从下周一开始，默认用中通发货。", "preferred_shipping_carrier", NEXT_MONDAY),
     ],
 )
 def test_valid_from_is_the_start_of_the_time_mentioned(text: str, predicate: str, valid_from: datetime | None) -> None:
@@ -405,6 +476,9 @@ IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
     ("RMB 1,200", [("amount", "1200", "CNY")]),
     ("€45", [("amount", "45", "EUR")]),
     ("20 dollars", [("amount", "20", "USD")]),
+    # a foreign country code makes the rest that country's number, not a Chinese mobile
+    ("我的德国号码是+49 152 98765432", [("phone", "4915298765432", None)]),
+    ("ring me on 07700 900123", [("phone", "07700900123", None)]),
 ]
 
 

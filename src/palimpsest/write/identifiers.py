@@ -39,6 +39,11 @@ _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)\s?86[\s-]?)?1[3-9]\d[\s-
 _INTL_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\+|00)[1-9]\d{0,2}(?:[\s.-]?\(?\d{1,4}\)?){2,5}" + _NOT_BEFORE_DIGIT)
 _US_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}" + _NOT_BEFORE_DIGIT)
 _CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-\d{7,8}(?![0-9-])")
+# A UK mobile in its national form ("07911 123456").
+_UK_MOBILE = re.compile(r"(?<![0-9A-Za-z-])07\d{3}[\s-]?\d{6}" + _NOT_BEFORE_DIGIT)
+# A foreign country code right before a number ("+49 151 2345 6789"): what follows is that country's
+# number, not a Chinese mobile that happens to start with 15.
+_FOREIGN_CODE_BEFORE = re.compile(r"(?:\+|00)\s?(?!86\b)\d{1,3}[\s.-]?$")
 
 # An id token: letters, digits, dashes, underscores, with at least one digit.
 _ID = r"(?P<id>[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
@@ -181,8 +186,10 @@ def _mention(
 
 
 def _phones(text: str, folded: str) -> Iterator[_Found]:
-    for priority, pattern in enumerate((_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE), start=20):
+    for priority, pattern in enumerate((_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE), start=20):
         for m in pattern.finditer(folded):
+            if pattern is _CN_MOBILE and _FOREIGN_CODE_BEFORE.search(folded, 0, m.start()):
+                continue
             digits = re.sub(r"\D", "", m.group())
             if not _MIN_PHONE_DIGITS <= len(digits) <= _MAX_PHONE_DIGITS:
                 continue

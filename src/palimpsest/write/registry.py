@@ -97,6 +97,7 @@ _FORMAT_NAMES = {
     "powerpoint": "PPT",
     "pptx": "PPT",
     "表格": "Excel",
+    "spreadsheet": "Excel",
 }
 _FORMAT_SUFFIX = re.compile(r"(?i)\s*(格式|文件|format|file)$")
 _SHORT_LATIN = re.compile(r"^[A-Za-z0-9]{2,5}$")

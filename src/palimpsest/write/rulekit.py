@@ -85,6 +85,11 @@ class Clause:
         """Like :meth:`past_time`, but a mention that contains the turn's moment ("today",
         "今天") says when a preference was stated, not since when it holds."""
         for mention in self.times(ctx):
+            # "Starting next Monday, …", "从下周一开始，默认 …": the preference holds from that day on.
+            if mention.start > ctx.at and _STARTS_THEN.search(ctx.text[: mention.span[0]]) is not None:
+                return mention.start
+            if mention.start > ctx.at and _STARTS_AFTER.match(ctx.text[mention.span[1] :]) is not None:
+                return mention.start
             if mention.start <= ctx.at < mention.end:
                 continue
             # "last month's statement", "上个月的订单": the time names the data, not the preference.
@@ -109,6 +114,11 @@ class Clause:
             for i in range(mention.span[0] - self.start, mention.span[1] - self.start):
                 chars[i] = " "
         return "".join(chars)
+
+
+# Words that make a future time the start of what the clause says ("starting next Monday", "从下周一开始").
+_STARTS_THEN = re.compile(r"(?:\b(?:starting|from|beginning|as of|effective)|从|自)\s*$", re.IGNORECASE)
+_STARTS_AFTER = re.compile(r"\s*(?:开始|起|onwards?\b|on\b)", re.IGNORECASE)
 
 
 @dataclass(slots=True)

@@ -57,6 +57,8 @@ _RELATIONS = {
     "girlfriend": "girlfriend",
     "boyfriend": "boyfriend",
     "roommate": "roommate",
+    "assistant": "assistant",
+    "secretary": "secretary",
     "parents": "parents",
     "family": "family",
 }
@@ -78,6 +80,14 @@ _NOT_NAMES = frozenset(
         "Yesterday",
         "Today",
         "Tomorrow",
+        # Sentence-initial words of a clause whose "I" was dropped ("Been living in Rotterdam since March").
+        "Been",
+        "Just",
+        "Still",
+        "Also",
+        "Currently",
+        "Recently",
+        "Finally",
         "Last",
         "Next",
         "Also",
@@ -216,7 +226,9 @@ def _device(group: str) -> str:
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
-    r"[.!?;\n]+(?=\s|$)|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
+    # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
+    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)[.!?;\n]+(?=\s|$)"
+    r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
 )
@@ -253,7 +265,8 @@ _ONE_OFF = re.compile(
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
-    r"|best (?:way|for me)|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
+    r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
+    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -377,13 +390,13 @@ _WORK = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:work|works|working)\s+(?:at|for)\s+"
+    + r"\s+(?:work|works|working)\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -498,9 +511,15 @@ _REPLACE = re.compile(
 _NAME = re.compile(
     _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    r"|\b[Cc]all me (?!at\b|on\b)(?P<name3>[A-Z][\w'-]*)"
+    r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
+    r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+)
+_RELATIVE_NAMED = re.compile(
+    rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will)\b|,)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -511,9 +530,26 @@ _ADDRESS = re.compile(
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
-    r"\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
+    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
-    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+)
+# Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
+_ADDRESS_END = (
+    r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please)\b|[;!?\n]"
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
+)
+# The speaker's address given without "my … address is": "change the delivery address on my account to …",
+# "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
+_ADDRESS_MINE = re.compile(
+    r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
+    r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
+    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
+    r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
+    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)\s+at\s+)"
+    r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
+    re.IGNORECASE,
 )
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
@@ -537,7 +573,9 @@ _CONTACT_CUE = {
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
-        r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$)"
+        r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
+        # "Contact e-mail for me: …", "E-mail address for me is …"
+        r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -832,6 +870,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
+    for m in _RELATIVE_NAMED.finditer(clause.text):
+        relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
+        name = m.group("name") or m.group("name2")
+        yield _fact(
+            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
+        )
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
         if subject and not re.search(r"\bnot\b", m.group()):
@@ -857,6 +901,27 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         address = _clean(m.group("addr") or m.group("addr2"))
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
+    if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
+        return
+    for m in _ADDRESS_MINE.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        if not re.search(r"\d", address) or _OTHER_PEOPLE.search(m.group()) or _negated_before(clause.text, m.start()):
+            continue
+        # "For this order only, deliver to my office at …": an errand, kept in the window only.
+        lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        yield make_fact(
+            ctx.speaker_id,
+            "address",
+            address,
+            "en.address_mine",
+            m.group(),
+            lasting=lasting,
+            confidence=0.8,
+            ends_previous=lasting,
+        )
+
+
+_RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -864,8 +929,10 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
+            # "My sister's order is 88120045": the relative's, looked up on their behalf.
+            owner = _RELATIVE_OWNER.search(ctx.text, clause.start, mention.span[0])
             yield CandidateFact(
-                subject=ctx.speaker_id,
+                subject=f"{ctx.speaker_id}:{_RELATIONS[owner.group(1).lower()]}" if owner else ctx.speaker_id,
                 predicate=kind,
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
@@ -877,10 +944,18 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 # ---------------------------------------------------------------------------- preferences
 
-_THEME = re.compile(r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b", re.IGNORECASE)
+_THEME = re.compile(
+    r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b"
+    # "make the theme light", "switch the theme to dark"
+    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b",
+    re.IGNORECASE,
+)
 _FORMAT = re.compile(
-    r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint)|Word(?=\s+(?:doc|document"
+    r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
+)
+_PREFERS_FORMAT = re.compile(
+    r"\b(?:prefer|like|love|want|choose|pick|go with|stick with)\s+(?:the\s+|a\s+|my\s+|\w+\s+in\s+)?$", re.I
 )
 _FORMAT_CONTEXT = re.compile(
     r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?|use"
@@ -908,6 +983,7 @@ _REPORT_NAMED = re.compile(
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE = re.compile(
     r"\b(?i:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
+    r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
     r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German"
     r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"
@@ -1001,7 +1077,9 @@ _PAYMENT = re.compile(
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
-    r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b",
+    r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
+    # "Cash on delivery by default, please": the method itself with a standing marker right after it.
+    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -1093,10 +1171,14 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
 
     text = clause.text
     for m in _THEME.finditer(text):
-        yield "preferred_theme", "dark" if m.group("theme").lower() in ("dark", "night") else "light", m, False
+        theme = (m.group("theme") or m.group("theme2")).lower()
+        yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
-        yield "preferred_export_format", normalize_format(formats[-1].group("fmt").rstrip("s")), formats[-1], True
+        # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
+        # the last one named ("switch from PDF to Excel").
+        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), formats[-1])
+        yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     for m in _DEFAULT_CHANGE.finditer(text):
         value = m.group("val") or m.group("val2")
         if _FORMAT.fullmatch(value):
@@ -1136,7 +1218,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = m.group("pay") or m.group("pay2") or m.group("pay3") or m.group("pay4") or m.group("pay5")
+        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6") if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 
@@ -1506,6 +1588,12 @@ def _is_question(clause: Clause) -> bool:
 _FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
 
 
+def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "My husband Tom just got a job at Unilever": what is said of Tom is said of the husband."""
+    named = {f.value: f.subject for f in facts if f.predicate == "name" and f.rule == "en.relative_name"}
+    return [replace(f, subject=named[f.subject]) if f.subject in named else f for f in facts]
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     text = ctx.text.replace("\u2019", "'")
@@ -1526,6 +1614,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    out.facts = _relatives_by_name(out.facts)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

@@ -80,6 +80,15 @@ _FILLERS = re.compile(
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _NOT_NAMES = frozenset(
     [
+        # Things, not people: "手机也换成了华为Mate 60" is about the speaker's phone.
+        "手机",
+        "电脑",
+        "平板",
+        "笔记本",
+        "电话",
+        "号码",
+        "邮箱",
+        "地址",
         "大家",
         "有人",
         "别人",
@@ -119,7 +128,7 @@ _NOT_NAMES = frozenset(
 )
 _PAST = re.compile(r"以前|之前|曾经|原来|过去|当时|那时|小时候|早年|以往")
 _PLAN = re.compile(
-    r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$"
+    r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$|就要$|快要$|即将$"
 )
 _HYPOTHETICAL = re.compile(
     r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是"
@@ -257,6 +266,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if "我" in prefix:
         return ctx.speaker_id
     rest = _FILLERS.sub("", prefix).strip(" ，,")
+    if re.match(r"(?:手机|电脑|平板|笔记本)", rest):
+        return ctx.speaker_id  # "手机也换成了华为Mate 60": the speaker's own phone
     if not rest:
         # "我女儿在新加坡读书，平时住在那边": a later phrase without a subject keeps the first one's.
         earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked)
@@ -329,6 +340,11 @@ _TITLE_IS = re.compile(
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
 _ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
+# "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
+_ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
+_ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
+# Words for "my employer" that name none.
+_UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
@@ -382,17 +398,26 @@ _CONTACT = {
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到)"
+        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$)"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
+    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
+# "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
+    "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
+)
+_SELF_INTRO = re.compile(
+    rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,。！!])"
+)
+_RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
@@ -424,6 +449,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         if subject is None or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
+            continue
+        # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
+        if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
             continue
         moved.add(place)
         yield _fact(
@@ -481,6 +509,9 @@ def _state(
     )
 
 
+_GENERIC_ORG = re.compile(r"一家|一个|某家|某个")
+
+
 def _org_ok(org: str) -> bool:
     return (
         not org.startswith(("一", "这", "那", "某", "家", "哪"))
@@ -488,6 +519,21 @@ def _org_ok(org: str) -> bool:
         and not _PAST.search(org)
         and not _PLAN.search(org)
     )
+
+
+def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The title in "王磊现在是京东的采购总监", and the organisation when it is named."""
+    text = clause.text
+    for m in _ROLE_OF.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or _PAST.search(_prefix(clause, m.start())) or _NOT_A_JOB.search(m.group("org")):
+            continue
+        if m.group("title") in _ACCOUNT_ROLES:
+            continue  # "我是公司的管理员": a role on the company's account, not a job
+        yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group(), confidence=STATE_CONFIDENCE)
+        org = _clean(m.group("org"))
+        if _org_ok(org) and not _is_city(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS:
+            yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -498,7 +544,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 subject, "job_title", _clean(m.group("title")), "role_at", m.group(), confidence=STATE_CONFIDENCE
             )
-            if not _is_city(m.group("org")):
+            # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
+            if not _is_city(m.group("org")) and not _GENERIC_ORG.search(m.group("org")):
                 yield _fact(
                     subject,
                     "works_at",
@@ -507,6 +554,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     m.group(),
                     confidence=STATE_CONFIDENCE,
                 )
+    yield from _role_of_facts(ctx, clause)
     starts = clause.future_time(ctx)
     for m in _START.finditer(text) if starts else ():
         org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
@@ -653,6 +701,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             who = m.group("who") or ""
             relation = re.search(_REL, who) if who else None
             subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+            if not who and re.search(r"[他她]的?\s*$", before[: m.start()]):
+                # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
+                # else's number is not the speaker's.
+                earlier = re.match(rf"\s*我的?({_REL})", clause.text)
+                if earlier is None:
+                    continue
+                subject = f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
             if _CONTACT_DEAD.search(clause.text):
@@ -678,6 +733,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         prefix = _prefix(clause, m.start())
         if subject and _STREET_ADDRESS.search(address) and not re.search(r"不|没|以前|曾经|之前", prefix):
             yield _fact(subject, "address", address, "lives_at", m.group(), confidence=0.8)
+    for m in _SELF_INTRO.finditer(clause.text):
+        name = m.group("name")
+        if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
+            yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
         relation = m.group("rel")
@@ -686,8 +745,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
         who = m.group("who") or ""
-        relation = re.search(_REL, who) if who else None
-        subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+        relation = re.search(f"(?P<rel>{_REL})", who) if who else None
+        # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
+        relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
         yield _fact(
             subject,
             "address",
@@ -785,6 +846,9 @@ _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
+# "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
+_SPREADSHEET = re.compile(r"(?:导出|存|保存|下载|发)(?:成|为)(?:电子)?表格(?![版格式]|模板)")
+_REPORT_OWN_VERSION = re.compile(r"(?P<kind>周报|月报|日报|季报|年报)的(?P<version>[\u4e00-\u9fff]{1,3}版)(?!本)")
 # A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
 _REPORT_DESCRIBED = re.compile(
     r"(?:看|要|用|收|出)(?P<rf>[\u4e00-\u9fffA-Za-z0-9]{1,8}的(?:周报|月报|日报|季报|年报|报表|报告))"
@@ -908,6 +972,12 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     ]
     report_formats += [m.group("kind") + m.group("version") for m in versions]
     if _HABIT.search(text):
+        # "我习惯看日报的表格版", "默认给我发月报的精简版": the report's named version.
+        report_formats += [
+            m.group("kind") + m.group("version")
+            for m in _REPORT_OWN_VERSION.finditer(text)
+            if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
+        ]
         report_formats += [m.group("rf") for m in _REPORT_DESCRIBED.finditer(text)]
     formats = list(_FORMAT.finditer(text))
     for value in dict.fromkeys(report_formats):
@@ -916,6 +986,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             yield "preferred_report_format", value
     if formats and _FORMAT_CONTEXT.search(text):
         yield "preferred_export_format", normalize_format(formats[-1].group("fmt"))
+    elif _SPREADSHEET.search(text):
+        yield "preferred_export_format", "Excel"
     for m in _LANGUAGE.finditer(text):
         yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
