@@ -50,7 +50,7 @@ def test_benchmark_serves_seeds_drives_and_reports(tmp_path: Path, client: str) 
     argv = [
         "--backends", "sqlite", "--embedders", "hash", "--workers", "1", "--users", "3", "--sessions", "2",
         "--session-turns", "4", "--concurrency", "2", "--duration", "1", "--add-duration", "1", "--repeat-pool", "5",
-        "--distinct-per-run", "400", "--adds-per-run", "60", "--client", client,
+        "--distinct-per-run", "5000", "--adds-per-run", "60", "--client", client,
         "--scratch", str(tmp_path), "--out", str(out),
     ]  # fmt: skip
     assert main(argv) == 0
