@@ -36,7 +36,7 @@ from palimpsest.errors import EmbedderMismatchError, ValidationError
 from palimpsest.ids import new_id
 from palimpsest.storage.base import RelevanceQuery
 from palimpsest.text import tokenize
-from palimpsest.types import Cardinality, FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn
+from palimpsest.types import Cardinality, FactVersion, MemoryItem, MemoryPacket, RoutePlan, Summary, Turn, TurnHead
 
 if TYPE_CHECKING:
     import numpy as np
@@ -197,7 +197,7 @@ class _Episodes:
     lexical: dict[str, float]
     vector: dict[str, float]
     fused: dict[str, float]
-    candidates: dict[str, Turn]
+    candidates: dict[str, TurnHead]
 
 
 @dataclass(slots=True)
@@ -485,7 +485,7 @@ class Conversation:
         now = _now(self._memory)
         candidates = {
             t.id: t
-            for t in backend.turns.get(tenant, list({**lexical, **vector}))
+            for t in backend.turns.heads(tenant, list({**lexical, **vector}))
             if (session_id is None or t.session_id == session_id) and self._memory.retention.keeps_turn(t, now)
         }
         lexical = {k: v for k, v in lexical.items() if k in candidates}
@@ -539,9 +539,12 @@ class Conversation:
         found = self._episodes(q, user_id=user_id, session_id=session_id)
         lexical, vector = found.lexical, found.vector
         items: list[MemoryItem] = []
-        # The candidates were fetched to find neighbours; the top ones need no second read.
-        for turn_id, score in fusion.rank(found.fused, limit):
-            turn = found.candidates.get(turn_id)
+        ranked = fusion.rank(found.fused, limit)
+        # Ranking read only the candidates' heads; whole rows are read for the few shown.
+        # A turn forgotten in between is simply left out.
+        turns = {t.id: t for t in self._memory.backend.turns.get(self._memory.config.tenant, [i for i, _ in ranked])}
+        for turn_id, score in ranked:
+            turn = turns.get(turn_id)
             if turn is None:
                 continue
             signals = []

@@ -125,6 +125,21 @@ def test_search_is_confined_to_user_and_tenant(conv: Memory) -> None:
     assert conv.search("falcon", user_id="nobody") == []
 
 
+def test_turn_heads_match_the_full_turns_in_order_without_forgotten_or_foreign_ones(conv: Memory) -> None:
+    first = conv.add(["where is my parcel", "checking now"], user_id="u1", session_id="s1").turns
+    second = conv.add("a new topic", user_id="u1", session_id="s2").turns
+    foreign = conv.with_tenant("acme").add("elsewhere", user_id="u1", session_id="s1").turns
+    conv.forget_session("u1", "s2")
+    asked = [first[1].id, second[0].id, "no-such-id", foreign[0].id, first[0].id]
+    heads = conv.backend.turns.heads("default", asked)
+    assert [(h.id, h.session_id, h.seq, h.recorded_at) for h in heads] == [
+        (t.id, t.session_id, t.seq, t.recorded_at) for t in conv.backend.turns.get("default", asked)
+    ]
+    assert [h.id for h in heads] == [first[1].id, first[0].id]
+    assert [h.seq for h in heads] == [1, 0]
+    assert conv.backend.turns.heads("default", []) == []
+
+
 def test_chinese_is_segmented_for_lexical_search(conv: Memory) -> None:
     conv.add("我上个月搬到北京海淀区了", user_id="u1", session_id="s1")
     conv.add("今天天气不错", user_id="u1", session_id="s1")
