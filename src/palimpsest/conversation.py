@@ -212,6 +212,9 @@ class _Query:
     text: str
     conversation: Conversation
     episodes: dict[tuple[str | None, int], _Episodes] = field(default_factory=dict)
+    turn_hits: dict[int, list[tuple[str, float]]] = field(default_factory=dict)
+    """Vector hits over the user's turns by limit: the search scans every row of the scope
+    (~5 ms at 100k turns) and does not depend on the session filter applied after it."""
     _terms: list[str] | None = None
     _vector: NDArray[np.float32] | None = None
 
@@ -480,7 +483,9 @@ class Conversation:
         )
         vector: dict[str, float] = {}
         if backend.vectors.space_info(TURN_SPACE) is not None:
-            hits = backend.vectors.search(TURN_SPACE, tenant, user_id, q.vector, limit=limit)
+            hits = q.turn_hits.get(limit)
+            if hits is None:
+                hits = q.turn_hits[limit] = backend.vectors.search(TURN_SPACE, tenant, user_id, q.vector, limit=limit)
             vector = dict(hits)
         now = _now(self._memory)
         candidates = {

@@ -238,6 +238,25 @@ def test_last_time_is_anchored_to_session_then_recent_history(conv: Memory, cloc
     assert any("current session (confidence 0.9)" in r for r in packet.route.reasons)
 
 
+def test_a_recall_scans_the_turn_vectors_once_even_when_anchoring_in_the_session(
+    conv: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conv.add("export the sales report as PDF", user_id="u1", session_id="s1")
+    conv.add("export it as CSV please", user_id="u1", session_id="s2")
+    spaces: list[str] = []
+    search = conv.backend.vectors.search
+
+    def counted(space: str, *args: Any, **kwargs: Any) -> list[tuple[str, float]]:
+        spaces.append(space)
+        return search(space, *args, **kwargs)
+
+    monkeypatch.setattr(conv.backend.vectors, "search", counted)
+    packet = conv.recall("use the same export format as last time", user_id="u1", session_id="s2")
+    assert any("current session (confidence 0.9)" in r for r in packet.route.reasons)
+    assert any(i.kind == "episode" and i.session_id == "s1" for i in packet.items)  # the unfiltered search too
+    assert spaces.count("turns") == 1
+
+
 def test_session_summary_is_kept_current_and_searchable(make_memory: Any) -> None:
     memory: Memory = make_memory(embedder="hash", summary_every=2)
     memory.add("I want a refund for order ORD-77, the blender is broken", user_id="u1", session_id="s1")
