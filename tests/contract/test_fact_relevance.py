@@ -148,6 +148,8 @@ def test_a_word_shared_by_hundreds_of_versions_keeps_the_exact_order_across_read
         assert len(found) == min(limit, 451)
         kept = relevant(mem, terms=("ord",), term_limit=limit, per_predicate=0, exclude_predicates=("parcel_id",))
         assert len(kept) == min(limit, 301) and all(v.predicate == "order_id" for v in kept)
+    # Most of the best-ranked matches excluded: the first ranked rows cannot settle the answer.
+    assert len(relevant(mem, terms=("ord",), term_limit=100, per_predicate=0, exclude_predicates=("order_id",))) == 100
 
 
 def test_tenants_and_users_stay_apart(make_memory: Any, clock: FakeClock) -> None:

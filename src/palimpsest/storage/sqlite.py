@@ -896,35 +896,63 @@ class SQLiteFactStore:
         version's frozen valid_from. Versions are then read best first, a batch at a time, until
         the next one ranks strictly below the ``term_limit``-th kept one. A word of identifiers
         ("ord" of ORD-1234567) matches thousands of versions; joining and sorting them all cost
-        ~15 ms of a 30 ms recall at 100k turns, for the same rows."""
-        ranked = self._db.execute(
+        ~15 ms of a 30 ms recall at 100k turns, for the same rows. The ranking itself is first
+        asked for its head only (SQLite keeps just that many in its sorter); the whole ranking is
+        read only when the head did not settle the answer (many matches excluded)."""
+        ranking = (
             "SELECT fact_id, count(*) AS hits, max(valid_from) AS valid_from FROM fact_words"
             f" WHERE tenant = ? AND user_id = ? AND word IN ({', '.join('?' * len(terms))})"
             " AND valid_from <= ? AND (valid_to IS NULL OR ? < valid_to)"
-            " GROUP BY fact_id ORDER BY hits DESC, valid_from DESC",
-            [query.tenant, query.user_id, *terms, at, at],
+            " GROUP BY fact_id ORDER BY hits DESC, valid_from DESC"
         )
-        limit = query.term_limit
+        params = [query.tenant, query.user_id, *terms, at, at]
+        batch = max(_RELEVANT_BATCH, 2 * query.term_limit)
+        # One row past the head: everything after it ranks no higher, so it can end the read.
+        head = self._db.execute(ranking + " LIMIT ?", [*params, batch + 1])
+        rows, settled = self._read_best_first(head[:batch], head[batch:], query.term_limit, at, excluded, not_excluded)
+        if not settled:
+            rows, _ = self._read_best_first(
+                self._db.execute(ranking, params), [], query.term_limit, at, excluded, not_excluded
+            )
+        return rows
+
+    def _read_best_first(
+        self,
+        ranked: list[tuple[Any, ...]],
+        beyond: list[tuple[Any, ...]],
+        limit: int,
+        at: int,
+        excluded: list[str],
+        not_excluded: str,
+    ) -> tuple[list[tuple[Any, ...]], bool]:
+        """The best ``limit`` current versions among ``ranked`` ((fact_id, hits, valid_from), best
+        first), and whether they are the best overall: true once the next row (of ``ranked``,
+        else the first of ``beyond``, the rest of the ranking) ranks strictly below the
+        ``limit``-th kept version, or when nothing is beyond."""
         kept: list[tuple[tuple[int, int, int, str], tuple[Any, ...]]] = []  # (order key, row)
         start = 0
-        while start < len(ranked):
+        settled = not beyond
+        while start < len(ranked) + len(beyond[:1]):
             if len(kept) >= limit:
                 kept.sort(key=lambda kr: kr[0], reverse=True)
-                hits, valid_from = kept[limit - 1][0][:2]
-                if (ranked[start][1], ranked[start][2]) < (hits, valid_from):
+                nxt = ranked[start] if start < len(ranked) else beyond[0]
+                if (nxt[1], nxt[2]) < kept[limit - 1][0][:2]:
+                    settled = True
                     break
-            batch = ranked[start : start + _RELEVANT_BATCH]
-            start += len(batch)
-            hits_of = {fact_id: hits for fact_id, hits, _ in batch}
+            if start >= len(ranked):
+                break
+            chunk = ranked[start : start + _RELEVANT_BATCH]
+            start += len(chunk)
+            hits_of = {fact_id: hits for fact_id, hits, _ in chunk}
             rows = self._db.execute(
-                f"SELECT {_FACT_COLUMNS_OF_F} FROM facts AS f WHERE f.id IN ({', '.join('?' * len(batch))})"
+                f"SELECT {_FACT_COLUMNS_OF_F} FROM facts AS f WHERE f.id IN ({', '.join('?' * len(chunk))})"
                 f" AND {_CURRENT_AT_F}{not_excluded}",
                 [*hits_of, at, at, *excluded],
             )
             # Columns 7 and 9 of _FACT_COLUMNS are valid_from and recorded_at.
             kept.extend(((hits_of[r[0]], r[7], r[9], r[0]), r) for r in rows)
         kept.sort(key=lambda kr: kr[0], reverse=True)
-        return [row for _, row in kept[:limit]]
+        return [row for _, row in kept[:limit]], settled
 
     def ended_versions(
         self, tenant: str, user_id: str, subject: str, predicate: str, *, ended_by: datetime, limit: int
