@@ -229,6 +229,18 @@ class Turn:
 
 
 @dataclass(frozen=True, slots=True)
+class TurnHead:
+    """What ranking needs of a candidate turn: where it sits (for its neighbours and session)
+    and when it was recorded (for retention). Reading it instead of the whole ``Turn`` spares
+    a recall the content, metadata and tags of the ~200 candidates that do not make the result."""
+
+    id: str
+    session_id: str
+    seq: int
+    recorded_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
 class WindowTurn:
     """A raw turn in a session's sliding window (not persisted as an episode by the window)."""
 

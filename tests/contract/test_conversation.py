@@ -125,6 +125,21 @@ def test_search_is_confined_to_user_and_tenant(conv: Memory) -> None:
     assert conv.search("falcon", user_id="nobody") == []
 
 
+def test_turn_heads_match_the_full_turns_in_order_without_forgotten_or_foreign_ones(conv: Memory) -> None:
+    first = conv.add(["where is my parcel", "checking now"], user_id="u1", session_id="s1").turns
+    second = conv.add("a new topic", user_id="u1", session_id="s2").turns
+    foreign = conv.with_tenant("acme").add("elsewhere", user_id="u1", session_id="s1").turns
+    conv.forget_session("u1", "s2")
+    asked = [first[1].id, second[0].id, "no-such-id", foreign[0].id, first[0].id]
+    heads = conv.backend.turns.heads("default", asked)
+    assert [(h.id, h.session_id, h.seq, h.recorded_at) for h in heads] == [
+        (t.id, t.session_id, t.seq, t.recorded_at) for t in conv.backend.turns.get("default", asked)
+    ]
+    assert [h.id for h in heads] == [first[1].id, first[0].id]
+    assert [h.seq for h in heads] == [1, 0]
+    assert conv.backend.turns.heads("default", []) == []
+
+
 def test_chinese_is_segmented_for_lexical_search(conv: Memory) -> None:
     conv.add("我上个月搬到北京海淀区了", user_id="u1", session_id="s1")
     conv.add("今天天气不错", user_id="u1", session_id="s1")
@@ -221,6 +236,25 @@ def test_last_time_is_anchored_to_session_then_recent_history(conv: Memory, cloc
     conv.add("export it as CSV please", user_id="u1", session_id="new", at=d(3, 20))
     packet = conv.recall("use the same export format as last time", user_id="u1", session_id="new")
     assert any("current session (confidence 0.9)" in r for r in packet.route.reasons)
+
+
+def test_a_recall_scans_the_turn_vectors_once_even_when_anchoring_in_the_session(
+    conv: Memory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    conv.add("export the sales report as PDF", user_id="u1", session_id="s1")
+    conv.add("export it as CSV please", user_id="u1", session_id="s2")
+    spaces: list[str] = []
+    search = conv.backend.vectors.search
+
+    def counted(space: str, *args: Any, **kwargs: Any) -> list[tuple[str, float]]:
+        spaces.append(space)
+        return search(space, *args, **kwargs)
+
+    monkeypatch.setattr(conv.backend.vectors, "search", counted)
+    packet = conv.recall("use the same export format as last time", user_id="u1", session_id="s2")
+    assert any("current session (confidence 0.9)" in r for r in packet.route.reasons)
+    assert any(i.kind == "episode" and i.session_id == "s1" for i in packet.items)  # the unfiltered search too
+    assert spaces.count("turns") == 1
 
 
 def test_session_summary_is_kept_current_and_searchable(make_memory: Any) -> None:

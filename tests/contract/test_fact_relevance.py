@@ -122,6 +122,36 @@ def test_limits_keep_the_most_words_then_the_newest(mem: Memory, clock: FakeCloc
     assert relevant(mem, terms=("red",), term_limit=0, per_predicate=0) == []
 
 
+def test_a_word_shared_by_hundreds_of_versions_keeps_the_exact_order_across_read_batches(
+    mem: Memory, clock: FakeClock
+) -> None:
+    # The SQLite store reads matching versions a batch at a time, best ranked first, and stops
+    # early: ties of (words, valid_from) spanning batches and excluded versions must not move it.
+    clock.set(d(2026, 8, 1))
+    start = d(2026, 1, 1)
+    mem.facts.set_many(
+        [
+            FactInput(
+                f"shop{n}",
+                "order_id" if n % 3 else "parcel_id",
+                f"ORD-{n:04d}",
+                valid_from=start + timedelta(days=n % 4),
+                user_id="u1",
+            )
+            for n in range(450)
+        ]
+        + [FactInput("u1", "order_id", "ORD-9999 red", valid_from=start)]
+    )
+    clock.set(NOW)
+    for limit in (1, 5, 150, 299, 1000):
+        found = relevant(mem, terms=("ord", "red"), term_limit=limit, per_predicate=0)
+        assert len(found) == min(limit, 451)
+        kept = relevant(mem, terms=("ord",), term_limit=limit, per_predicate=0, exclude_predicates=("parcel_id",))
+        assert len(kept) == min(limit, 301) and all(v.predicate == "order_id" for v in kept)
+    # Most of the best-ranked matches excluded: the first ranked rows cannot settle the answer.
+    assert len(relevant(mem, terms=("ord",), term_limit=100, per_predicate=0, exclude_predicates=("order_id",))) == 100
+
+
 def test_tenants_and_users_stay_apart(make_memory: Any, clock: FakeClock) -> None:
     acme = make_memory(tenant="acme")
     globex = make_memory(tenant="globex")

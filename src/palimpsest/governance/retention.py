@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from palimpsest.core.clock import require_aware
 from palimpsest.storage.base import FactQuery, RetentionFilter, RetentionRule
-from palimpsest.types import FactVersion, Turn, View
+from palimpsest.types import FactVersion, Turn, TurnHead, View
 
 if TYPE_CHECKING:
     from palimpsest.memory import Memory
@@ -147,7 +147,7 @@ class Retention:
             return None
         return self._clock_start(version, {} if known is None else known) + retention
 
-    def turn_deadline(self, turn: Turn) -> datetime | None:
+    def turn_deadline(self, turn: Turn | TurnHead) -> datetime | None:
         retention = self._memory.consent_policy.retention(CONVERSATIONS)
         return None if retention is None else turn.recorded_at + retention
 
@@ -166,7 +166,7 @@ class Retention:
             kept.append(v)
         return kept
 
-    def keeps_turn(self, turn: Turn, now: datetime) -> bool:
+    def keeps_turn(self, turn: Turn | TurnHead, now: datetime) -> bool:
         deadline = self.turn_deadline(turn)
         return deadline is None or now < deadline
 

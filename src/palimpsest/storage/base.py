@@ -24,7 +24,17 @@ import numpy as np
 from numpy.typing import NDArray
 
 from palimpsest.core.temporal import FactKey
-from palimpsest.types import AppliedMigration, AuditEvent, FactVersion, Record, Summary, SummaryKind, Turn, View
+from palimpsest.types import (
+    AppliedMigration,
+    AuditEvent,
+    FactVersion,
+    Record,
+    Summary,
+    SummaryKind,
+    Turn,
+    TurnHead,
+    View,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +223,10 @@ class TurnStore(Protocol):
 
     def get(self, tenant: str, ids: Sequence[str]) -> list[Turn]:
         """The turns with these ids (forgotten ones excluded), in the order of ``ids``."""
+        ...
+
+    def heads(self, tenant: str, ids: Sequence[str]) -> list[TurnHead]:
+        """``get`` reduced to each turn's ``TurnHead``: the same turns, in the same order."""
         ...
 
     def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:

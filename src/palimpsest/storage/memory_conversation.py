@@ -15,7 +15,7 @@ from palimpsest.core.bm25 import InvertedIndex
 from palimpsest.errors import ValidationError
 from palimpsest.storage.base import SessionInfo
 from palimpsest.storage.vector_index import ScopeVectors
-from palimpsest.types import Record, Summary, SummaryKind, Turn
+from palimpsest.types import Record, Summary, SummaryKind, Turn, TurnHead
 
 
 def _turn_order(turn: Turn) -> tuple[datetime, str]:
@@ -62,6 +62,9 @@ class MemoryTurnStore:
         with self._lock:
             found = [self._turns.get(i) for i in ids]
         return [t for t in found if t is not None and t.tenant == tenant and t.forgotten_at is None]
+
+    def heads(self, tenant: str, ids: Sequence[str]) -> list[TurnHead]:
+        return [TurnHead(t.id, t.session_id, t.seq, t.recorded_at) for t in self.get(tenant, ids)]
 
     def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:
         with self._lock:

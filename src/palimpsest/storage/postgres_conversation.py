@@ -50,7 +50,7 @@ from psycopg.types.json import Jsonb
 from palimpsest.core.bm25 import K1, B
 from palimpsest.errors import ValidationError
 from palimpsest.storage.base import SessionInfo
-from palimpsest.types import Migration, Summary, SummaryKind, SummarySections, Turn
+from palimpsest.types import Migration, Summary, SummaryKind, SummarySections, Turn, TurnHead
 
 Connection = psycopg.Connection[TupleRow]
 
@@ -370,6 +370,18 @@ class PostgresTurnStore:
                 (tenant, list(ids)),
             ).fetchall()
         found = {t.id: t for t in map(_turn_from_row, rows)}
+        return [found[i] for i in ids if i in found]
+
+    def heads(self, tenant: str, ids: Sequence[str]) -> list[TurnHead]:
+        if not ids:
+            return []
+        with self._backend.connection() as conn:
+            rows = conn.execute(
+                "SELECT id, session_id, seq, recorded_at FROM turns"
+                " WHERE tenant = %s AND id = ANY(%s::text[]) AND forgotten_at IS NULL",
+                (tenant, list(ids)),
+            ).fetchall()
+        found = {r[0]: TurnHead(r[0], r[1], r[2], _utc(r[3])) for r in rows}
         return [found[i] for i in ids if i in found]
 
     def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:

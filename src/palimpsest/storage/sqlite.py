@@ -730,6 +730,8 @@ _NEWEST_OF_PREDICATE = " UNION ALL ".join(
     for validity in ("valid_to IS NULL", "valid_to > ?")
 )
 _PREDICATES_PER_STATEMENT = 100
+_RELEVANT_BATCH = 200
+"""Versions read per statement by ``relevant()``'s word probe: twice the usual ``term_limit``."""
 
 
 class SQLiteFactStore:
@@ -860,16 +862,7 @@ class SQLiteFactStore:
         at = to_micros(query.valid_at)
         terms = sorted(set(query.terms))
         if terms and query.term_limit > 0:
-            # One probe of the word index per term (tenant, word, user_id are its prefix), then
-            # only the matching versions are read.
-            rows = self._db.execute(
-                f"SELECT {_FACT_COLUMNS_OF_F} FROM (SELECT fact_id, count(*) AS hits FROM fact_words"
-                f" WHERE tenant = ? AND user_id = ? AND word IN ({', '.join('?' * len(terms))})"
-                " AND valid_from <= ? AND (valid_to IS NULL OR ? < valid_to) GROUP BY fact_id) AS w"
-                f" CROSS JOIN facts AS f ON f.id = w.fact_id WHERE {_CURRENT_AT_F}{not_excluded}"
-                " ORDER BY w.hits DESC, f.valid_from DESC, f.recorded_at DESC, f.id DESC LIMIT ?",
-                [query.tenant, query.user_id, *terms, at, at, at, at, *excluded, query.term_limit],
-            )
+            rows = self._by_words(query, terms, at, excluded, not_excluded)
             chosen.update((v.id, v) for v in map(_version, rows))
         if query.per_predicate > 0:
             present = [r[0] for r in self._db.execute(_PRESENT_PREDICATES, (query.tenant, query.user_id))]
@@ -891,6 +884,75 @@ class SQLiteFactStore:
                 )
                 chosen.update((v.id, v) for v in newest_per_predicate(map(_version, rows), query.per_predicate))
         return sorted(chosen.values(), key=sort_key)
+
+    def _by_words(
+        self, query: RelevanceQuery, terms: list[str], at: int, excluded: list[str], not_excluded: str
+    ) -> list[tuple[Any, ...]]:
+        """The ``term_limit`` current versions sharing the most words with the query (then newest
+        valid_from, recorded_at, id), as rows.
+
+        One probe of the word index per term (tenant, word, user_id are its prefix) ranks the
+        matching versions by (hits, valid_from) without reading them: the index holds each
+        version's frozen valid_from. Versions are then read best first, a batch at a time, until
+        the next one ranks strictly below the ``term_limit``-th kept one. A word of identifiers
+        ("ord" of ORD-1234567) matches thousands of versions; joining and sorting them all cost
+        ~15 ms of a 30 ms recall at 100k turns, for the same rows. The ranking itself is first
+        asked for its head only (SQLite keeps just that many in its sorter); the whole ranking is
+        read only when the head did not settle the answer (many matches excluded)."""
+        ranking = (
+            "SELECT fact_id, count(*) AS hits, max(valid_from) AS valid_from FROM fact_words"
+            f" WHERE tenant = ? AND user_id = ? AND word IN ({', '.join('?' * len(terms))})"
+            " AND valid_from <= ? AND (valid_to IS NULL OR ? < valid_to)"
+            " GROUP BY fact_id ORDER BY hits DESC, valid_from DESC"
+        )
+        params = [query.tenant, query.user_id, *terms, at, at]
+        batch = max(_RELEVANT_BATCH, 2 * query.term_limit)
+        # One row past the head: everything after it ranks no higher, so it can end the read.
+        head = self._db.execute(ranking + " LIMIT ?", [*params, batch + 1])
+        rows, settled = self._read_best_first(head[:batch], head[batch:], query.term_limit, at, excluded, not_excluded)
+        if not settled:
+            rows, _ = self._read_best_first(
+                self._db.execute(ranking, params), [], query.term_limit, at, excluded, not_excluded
+            )
+        return rows
+
+    def _read_best_first(
+        self,
+        ranked: list[tuple[Any, ...]],
+        beyond: list[tuple[Any, ...]],
+        limit: int,
+        at: int,
+        excluded: list[str],
+        not_excluded: str,
+    ) -> tuple[list[tuple[Any, ...]], bool]:
+        """The best ``limit`` current versions among ``ranked`` ((fact_id, hits, valid_from), best
+        first), and whether they are the best overall: true once the next row (of ``ranked``,
+        else the first of ``beyond``, the rest of the ranking) ranks strictly below the
+        ``limit``-th kept version, or when nothing is beyond."""
+        kept: list[tuple[tuple[int, int, int, str], tuple[Any, ...]]] = []  # (order key, row)
+        start = 0
+        settled = not beyond
+        while start < len(ranked) + len(beyond[:1]):
+            if len(kept) >= limit:
+                kept.sort(key=lambda kr: kr[0], reverse=True)
+                nxt = ranked[start] if start < len(ranked) else beyond[0]
+                if (nxt[1], nxt[2]) < kept[limit - 1][0][:2]:
+                    settled = True
+                    break
+            if start >= len(ranked):
+                break
+            chunk = ranked[start : start + _RELEVANT_BATCH]
+            start += len(chunk)
+            hits_of = {fact_id: hits for fact_id, hits, _ in chunk}
+            rows = self._db.execute(
+                f"SELECT {_FACT_COLUMNS_OF_F} FROM facts AS f WHERE f.id IN ({', '.join('?' * len(chunk))})"
+                f" AND {_CURRENT_AT_F}{not_excluded}",
+                [*hits_of, at, at, *excluded],
+            )
+            # Columns 7 and 9 of _FACT_COLUMNS are valid_from and recorded_at.
+            kept.extend(((hits_of[r[0]], r[7], r[9], r[0]), r) for r in rows)
+        kept.sort(key=lambda kr: kr[0], reverse=True)
+        return [row for _, row in kept[:limit]], settled
 
     def ended_versions(
         self, tenant: str, user_id: str, subject: str, predicate: str, *, ended_by: datetime, limit: int

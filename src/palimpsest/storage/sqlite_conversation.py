@@ -50,7 +50,7 @@ from palimpsest.core.clock import from_micros, to_micros
 from palimpsest.errors import StorageError, ValidationError
 from palimpsest.storage.base import SessionInfo
 from palimpsest.storage.vector_index import ScopeVectors
-from palimpsest.types import Migration, Summary, SummaryKind, SummarySections, Turn
+from palimpsest.types import Migration, Summary, SummaryKind, SummarySections, Turn, TurnHead
 
 if TYPE_CHECKING:
     from palimpsest.storage.sqlite import SQLiteBackend
@@ -344,6 +344,17 @@ class SQLiteTurnStore:
                 [*chunk, tenant],
             )
             by_id.update((r[0], _turn(r)) for r in rows)
+        return [by_id[i] for i in ids if i in by_id]
+
+    def heads(self, tenant: str, ids: Sequence[str]) -> list[TurnHead]:
+        by_id: dict[str, TurnHead] = {}
+        for chunk in _chunks(list(dict.fromkeys(ids))):
+            rows = self._db.execute(
+                f"SELECT id, session_id, position, recorded_at FROM turns WHERE id IN ({_marks(chunk)})"
+                " AND tenant = ? AND forgotten_at IS NULL",
+                [*chunk, tenant],
+            )
+            by_id.update((r[0], TurnHead(r[0], r[1], r[2], from_micros(r[3]))) for r in rows)
         return [by_id[i] for i in ids if i in by_id]
 
     def next_seq(self, tenant: str, user_id: str, session_id: str) -> int:
