@@ -25,6 +25,14 @@ Phases (``--phase``, default ``all``):
   ``--add-turns`` turns for each of ``--add-embedders``, next to each embedder's raw
   ``embed_passages`` cost per turn on the same passage texts (so storage cost = add − embed).
 
+``--query-cost-of e5`` (measure phase) times recall on a store built with another embedder as if
+its queries were embedded by e5: every query is also embedded by the real e5 model (the
+result is discarded) on the path a recall takes, ahead on another thread as ``Memory.recall``
+does for e5. Building a 100k-turn e5 store costs ~40 CPU-minutes; this isolates the query
+side, while the vectors scanned stay the store's (hash: 256-d; e5 would scan 384-d).
+``--compare-embed-ahead`` times every recall query twice, with the query embedded ahead and
+inline (alternating which goes first), so the two are measured side by side in one run.
+
 The machine is usually shared: the report records ``nproc`` and the load average around
 each phase so the numbers can be read in context.
 """
@@ -377,6 +385,57 @@ def plan_queries(users: int, queries: int, seed: int) -> QueryPlan:
     return plan
 
 
+class ModelledQueryCost:
+    """The store's embedder, plus a real e5 query embedding per query (result discarded)."""
+
+    def __init__(self, inner: Any, model: Any) -> None:
+        self.inner = inner
+        self.model = model
+        self.embeds_outside_gil = True  # e5's engine runs outside the GIL; the toggle compares
+
+    @property
+    def name(self) -> str:
+        return str(self.inner.name)
+
+    @property
+    def dimension(self) -> int:
+        return int(self.inner.dimension)
+
+    def embed_queries(self, texts: Sequence[str]) -> Any:
+        self.model.embed_queries(texts)
+        return self.inner.embed_queries(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> Any:
+        return self.inner.embed_passages(texts)
+
+
+def model_query_cost(memory: Memory, model_name: str) -> ModelledQueryCost:
+    from palimpsest.embed.registry import open_embedder
+
+    wrapped = ModelledQueryCost(memory.conversation.embedder, open_embedder(model_name))
+    memory.conversation._embedder = wrapped  # a bench instrument: the same store, a costlier query
+    return wrapped
+
+
+def compare_embed_ahead(memory: Memory, wrapped: ModelledQueryCost, plan: QueryPlan) -> list[Stats]:
+    """Each query recalled twice: embedded ahead and inline, alternating which runs first."""
+    samples: dict[bool, list[float]] = {True: [], False: []}
+    cpu: dict[bool, list[float]] = {True: [], False: []}
+    for i, (query, user) in enumerate(plan.recall):
+        for ahead in (True, False) if i % 2 == 0 else (False, True):
+            wrapped.embeds_outside_gil = ahead
+            c0 = time.process_time()
+            t0 = time.perf_counter()
+            memory.recall(query, user_id=user)
+            samples[ahead].append((time.perf_counter() - t0) * 1000)
+            cpu[ahead].append((time.process_time() - c0) * 1000)
+    wrapped.embeds_outside_gil = True
+    return [
+        Stats("Memory.recall, query embedded ahead (warm)", tuple(samples[True]), tuple(cpu[True])),
+        Stats("Memory.recall, query embedded inline (warm)", tuple(samples[False]), tuple(cpu[False])),
+    ]
+
+
 def timed(name: str, calls: Sequence[Callable[[], Any]]) -> Stats:
     samples = []
     cpu = []
@@ -389,7 +448,9 @@ def timed(name: str, calls: Sequence[Callable[[], Any]]) -> Stats:
     return Stats(name, tuple(samples), tuple(cpu))
 
 
-def measure(memory: Memory, *, users: int, queries: int, seed: int) -> dict[str, Any]:
+def measure(
+    memory: Memory, *, users: int, queries: int, seed: int, compare: ModelledQueryCost | None = None
+) -> dict[str, Any]:
     out: dict[str, Any] = {"rss_after_open": rss_mb()}
     embedder = memory.conversation.embedder
     t0 = time.perf_counter()
@@ -411,8 +472,13 @@ def measure(memory: Memory, *, users: int, queries: int, seed: int) -> dict[str,
         lambda q=q, u=u: memory.recall(q, user_id=u) for q, u in plan.warmups[1:]
     ])  # fmt: skip
     out["rss_after_warmup"] = rss_mb()
+    recalls = (
+        compare_embed_ahead(memory, compare, plan)
+        if compare is not None
+        else [timed("Memory.recall (warm)", [lambda q=q, u=u: memory.recall(q, user_id=u) for q, u in plan.recall])]
+    )
     results = [
-        timed("Memory.recall (warm)", [lambda q=q, u=u: memory.recall(q, user_id=u) for q, u in plan.recall]),
+        *recalls,
         timed("Memory.search top 10 (warm)", [lambda q=q, u=u: memory.search(q, user_id=u) for q, u in plan.search]),
     ]
     if cold.samples_ms:
@@ -520,6 +586,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--add-turns", type=int, default=2000)
     parser.add_argument("--add-embedders", default="e5,use", help="comma-separated, for --phase add/all")
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--query-cost-of", help="measure: also embed every query with this model (e.g. e5)")
+    parser.add_argument(
+        "--compare-embed-ahead", action="store_true", help="measure: recall each query embedded ahead and inline"
+    )
     parser.add_argument("--json", type=Path, help="also write the report here")
     args = parser.parse_args(argv)
 
@@ -543,7 +613,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "path": str(db),
             }
             if args.phase in ("all", "measure"):
-                report["measure"] = measure(memory, users=args.users, queries=args.queries, seed=args.seed)
+                wrapped = model_query_cost(memory, args.query_cost_of) if args.query_cost_of else None
+                if args.compare_embed_ahead and wrapped is None:
+                    parser.error("--compare-embed-ahead needs --query-cost-of")
+                report["measure"] = measure(
+                    memory, users=args.users, queries=args.queries, seed=args.seed,
+                    compare=wrapped if args.compare_embed_ahead else None,
+                )  # fmt: skip
         finally:
             memory.close()
     if args.phase in ("all", "add"):

@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import os
 import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -31,7 +33,7 @@ from palimpsest.core.merge import merge
 from palimpsest.core.packet import build_packet
 from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.core.router import RouterRecipe, find_identifiers, plan_route
-from palimpsest.embed.base import l2_normalize
+from palimpsest.embed.base import FloatMatrix, embeds_outside_gil, l2_normalize
 from palimpsest.errors import EmbedderMismatchError, ValidationError
 from palimpsest.ids import new_id
 from palimpsest.storage.base import RelevanceQuery
@@ -215,8 +217,11 @@ class _Query:
     turn_hits: dict[int, list[tuple[str, float]]] = field(default_factory=dict)
     """Vector hits over the user's turns by limit: the search scans every row of the scope
     (~5 ms at 100k turns) and does not depend on the session filter applied after it."""
+    lexical_hits: dict[tuple[str | None, int], dict[str, float]] = field(default_factory=dict)
+    """Lexical (BM25) hits over the user's turns by (session filter, limit)."""
     _terms: list[str] | None = None
     _vector: NDArray[np.float32] | None = None
+    _pending: Future[FloatMatrix] | None = None
 
     @property
     def terms(self) -> list[str]:
@@ -224,12 +229,43 @@ class _Query:
             self._terms = tokenize(self.text)
         return self._terms
 
+    def embed_ahead(self, pool: ThreadPoolExecutor, embedder: Embedder) -> None:
+        """Start embedding the query on ``pool`` so that reads which need no vector (the
+        lexical index, the facts' word index) run meanwhile; ``vector`` waits for it."""
+        if self._vector is None and self._pending is None:
+            self._pending = pool.submit(embedder.embed_queries, [self.text])
+
     @property
     def vector(self) -> NDArray[np.float32]:
         """Embedded on first use only: a query answered by the exact channel never needs it."""
         if self._vector is None:
-            self._vector = self.conversation.embedder.embed_queries([self.text])[0]
+            if self._pending is not None:
+                pending, self._pending = self._pending, None
+                self._vector = pending.result()[0]
+            else:
+                self._vector = self.conversation.embedder.embed_queries([self.text])[0]
         return self._vector
+
+
+_QUERY_EMBED_POOL: list[ThreadPoolExecutor] = []
+_QUERY_EMBED_POOL_LOCK = threading.Lock()
+
+
+def _query_embed_pool() -> ThreadPoolExecutor:
+    """One small pool per process for queries embedded ahead (shared by every ``Memory`` and
+    tenant view: its threads start on first use and idle between recalls)."""
+    with _QUERY_EMBED_POOL_LOCK:
+        if not _QUERY_EMBED_POOL:
+            _QUERY_EMBED_POOL.append(ThreadPoolExecutor(max_workers=4, thread_name_prefix="palimpsest-query-embed"))
+        return _QUERY_EMBED_POOL[0]
+
+
+def _forget_query_embed_pool() -> None:
+    # A forked child (a pre-forking server's worker) inherits the pool but not its threads.
+    _QUERY_EMBED_POOL.clear()
+
+
+os.register_at_fork(after_in_child=_forget_query_embed_pool)
 
 
 class Conversation:
@@ -240,6 +276,18 @@ class Conversation:
         self._embedder: Embedder | None = None
         self._fact_vector_cache: OrderedDict[tuple[str, str], NDArray[np.float32]] = OrderedDict()
         self._fact_vector_lock = threading.Lock()
+
+    def _embed_ahead(self, q: _Query) -> None:
+        """Embed ``q`` on another thread while the caller reads what needs no vector.
+
+        With e5 the query's embedding (~19 ms of CPU) was the largest single cost of a recall
+        and ran before the lexical index and the facts' word index were read; those reads
+        overlap it now. Only for embedders that work outside the GIL: a pure-Python one
+        would just take turns with this thread.
+        """
+        embedder = self.embedder
+        if embeds_outside_gil(embedder):
+            q.embed_ahead(_query_embed_pool(), embedder)
 
     # -- the embedder -----------------------------------------------------------------
     @property
@@ -477,10 +525,7 @@ class Conversation:
             return cached
         backend = self._memory.backend
         tenant = self._memory.config.tenant
-        terms = q.terms
-        lexical = (
-            dict(backend.turns.lexical(tenant, user_id, terms, limit=limit, session_id=session_id)) if terms else {}
-        )
+        lexical = self._lexical_hits(q, user_id=user_id, session_id=session_id, limit=limit)
         vector: dict[str, float] = {}
         if backend.vectors.space_info(TURN_SPACE) is not None:
             hits = q.turn_hits.get(limit)
@@ -510,6 +555,18 @@ class Conversation:
         q.episodes[key] = found
         return found
 
+    def _lexical_hits(self, q: _Query, *, user_id: str, session_id: str | None, limit: int) -> dict[str, float]:
+        key = (session_id, limit)
+        hits = q.lexical_hits.get(key)
+        if hits is None:
+            terms = q.terms
+            backend = self._memory.backend
+            tenant = self._memory.config.tenant
+            hits = q.lexical_hits[key] = (
+                dict(backend.turns.lexical(tenant, user_id, terms, limit=limit, session_id=session_id)) if terms else {}
+            )
+        return hits
+
     def search(
         self,
         query: str,
@@ -528,6 +585,7 @@ class Conversation:
         if unknown:
             raise ValidationError(f"search() channels must be among episodes, summaries, facts, files; got {unknown}")
         q = _Query(query, self)
+        self._embed_ahead(q)
         items: list[MemoryItem] = []
         if "episodes" in wanted:
             items.extend(self._episode_items(q, user_id=user_id, session_id=session_id, limit=limit))
@@ -729,6 +787,7 @@ class Conversation:
                 channels: Sequence[str] = recipe.identifier_fallback
         if not stopped:
             channels = plan.channels if plan.query_kind != "identifier" else recipe.identifier_fallback
+            self._read_ahead(q, channels, user_id=user_id)
             for channel in channels:
                 found = self._channel(channel, q, user_id=user_id, session_id=session_id, at=when, plan=plan)
                 used.append(channel)
@@ -750,6 +809,14 @@ class Conversation:
         packet = build_packet(query, merged, route)
         memory.metrics.observe_recall(packet)
         return packet
+
+    def _read_ahead(self, q: _Query, channels: Sequence[str], *, user_id: str) -> None:
+        """Start the query's embedding, then read the episodes' lexical hits while it runs."""
+        if not {"episodes", "summaries", "facts", "facts_history", "files"} & set(channels):
+            return  # nothing below needs the query's vector
+        self._embed_ahead(q)
+        if "episodes" in channels:
+            self._lexical_hits(q, user_id=user_id, session_id=None, limit=CANDIDATES)
 
     def _channel(
         self,

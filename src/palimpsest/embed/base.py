@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Embedder", "FloatMatrix", "l2_normalize"]
+__all__ = ["Embedder", "FloatMatrix", "embeds_outside_gil", "l2_normalize"]
 
 FloatMatrix = npt.NDArray[np.float32]
 
@@ -45,6 +45,14 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
         """Embed stored passages (memories, dialogue turns, documents)."""
         ...
+
+
+def embeds_outside_gil(embedder: object) -> bool:
+    """Does ``embedder`` do its work without holding Python's GIL (a C engine called through
+    ctypes, a network call)? Then a query can be embedded on another thread while the caller
+    reads the lexical index; a pure-Python embedder would only take turns with the caller.
+    Optional: an embedder says so with a true ``embeds_outside_gil`` attribute."""
+    return bool(getattr(embedder, "embeds_outside_gil", False))
 
 
 def l2_normalize(matrix: npt.ArrayLike, dimension: int | None = None) -> FloatMatrix:

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from palimpsest.embed.base import Embedder, FloatMatrix
+from palimpsest.embed.base import Embedder, FloatMatrix, embeds_outside_gil
 from palimpsest.errors import ConfigError
 
 __all__ = ["CachedEmbedder", "cache_key"]
@@ -53,6 +53,10 @@ class CachedEmbedder:
     @property
     def dimension(self) -> int:
         return self.inner.dimension
+
+    @property
+    def embeds_outside_gil(self) -> bool:
+        return embeds_outside_gil(self.inner)
 
     def __len__(self) -> int:
         return len(self._store)

@@ -43,6 +43,8 @@ class E5Embedder:
     """
 
     dimension: int = 384
+    # The engine is C called through ctypes, which lets go of the GIL for the whole call.
+    embeds_outside_gil = True
 
     def __init__(
         self,

@@ -46,6 +46,9 @@ class OpenAIEmbedder:
     when the endpoint cannot be reached or fails (network errors, 5xx).
     """
 
+    # The time goes to waiting on the endpoint, which Python does without the GIL.
+    embeds_outside_gil = True
+
     def __init__(
         self,
         base_url: str,
