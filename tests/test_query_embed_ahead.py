@@ -115,3 +115,20 @@ def test_which_embedders_are_embedded_ahead() -> None:
     assert embeds_outside_gil(CachedEmbedder(E5Embedder()))
     assert not embeds_outside_gil(HashEmbedder())
     assert not embeds_outside_gil(CachedEmbedder(HashEmbedder()))
+
+
+def test_e5_recall_is_the_same_embedded_ahead_or_inline() -> None:
+    with Memory.open("memory://", embedder="e5") as m:
+        for i, text in enumerate(TURNS):
+            m.add(text, user_id="u1", session_id="s1", at=AT.replace(hour=9 + i))
+        model = m.conversation.embedder
+        inner = model.inner if isinstance(model, CachedEmbedder) else model
+        assert isinstance(inner, E5Embedder)
+        query = "which city does the user live in now?"
+        ahead = m.recall(query, user_id="u1", at=AT.replace(hour=18))
+        if isinstance(model, CachedEmbedder):
+            model.clear()
+        inner.embeds_outside_gil = False  # this instance embeds inline
+        inline = m.recall(query, user_id="u1", at=AT.replace(hour=18))
+        assert [(i.id, round(i.score, 6)) for i in ahead.items] == [(i.id, round(i.score, 6)) for i in inline.items]
+        assert "Beijing" in ahead.text
