@@ -219,6 +219,10 @@ class _Query:
     (~5 ms at 100k turns) and does not depend on the session filter applied after it."""
     lexical_hits: dict[tuple[str | None, int], dict[str, float]] = field(default_factory=dict)
     """Lexical (BM25) hits over the user's turns by (session filter, limit)."""
+    heads: dict[str, TurnHead] = field(default_factory=dict)
+    """Turn heads read so far (absent: not read yet, or gone)."""
+    fact_candidates: dict[tuple[str, datetime | None], list[FactVersion]] = field(default_factory=dict)
+    """The facts channel's candidates by (user, as-of)."""
     _terms: list[str] | None = None
     _vector: NDArray[np.float32] | None = None
     _pending: Future[FloatMatrix] | None = None
@@ -535,7 +539,7 @@ class Conversation:
         now = _now(self._memory)
         candidates = {
             t.id: t
-            for t in backend.turns.heads(tenant, list({**lexical, **vector}))
+            for t in self._turn_heads(q, list({**lexical, **vector}))
             if (session_id is None or t.session_id == session_id) and self._memory.retention.keeps_turn(t, now)
         }
         lexical = {k: v for k, v in lexical.items() if k in candidates}
@@ -554,6 +558,13 @@ class Conversation:
         found = _Episodes(lexical, vector, fusion.normalize_scores(fused, "minmax"), candidates)
         q.episodes[key] = found
         return found
+
+    def _turn_heads(self, q: _Query, ids: Sequence[str]) -> list[TurnHead]:
+        missing = [i for i in ids if i not in q.heads]
+        if missing:
+            for head in self._memory.backend.turns.heads(self._memory.config.tenant, missing):
+                q.heads[head.id] = head
+        return [q.heads[i] for i in ids if i in q.heads]
 
     def _lexical_hits(self, q: _Query, *, user_id: str, session_id: str | None, limit: int) -> dict[str, float]:
         key = (session_id, limit)
@@ -656,32 +667,10 @@ class Conversation:
     ) -> list[MemoryItem]:
         memory = self._memory
         registry = memory.config.predicates
-        words = _query_words(q)
-        if not words:
-            return []  # a fact scores only by the words it shares with the query
-        # Only facts sharing a word with the query can score, so the store pre-selects them
-        # (an index of value and subject words; the predicates the query names, newest first)
-        # instead of the channel reading every current fact of the user: 4,461 at 100,000
-        # turns made recall p95 151 ms (bench/results/conversation.md).
-        candidates = memory.backend.facts.relevant(
-            RelevanceQuery(
-                tenant=memory.config.tenant,
-                user_id=user_id,
-                valid_at=at if at is not None else _now(memory),
-                terms=tuple(sorted(words)),
-                predicates=_keyword_predicates(registry, words),
-                exclude_predicates=self._unasked_many_predicates(q),
-                term_limit=FACT_CANDIDATES_BY_WORDS,
-                per_predicate=FACT_CANDIDATES_PER_PREDICATE,
-            )
-        )
-        # The store's relevance read knows nothing of retention: versions past their deadline
-        # are left out here, before a sweep has forgotten them.
-        now = _now(memory)
-        expired = {v.id for v, _ in memory.retention.expired_facts(candidates, now)}
-        candidates = [c for c in candidates if c.id not in expired]
+        candidates = self._fact_candidates(q, user_id=user_id, at=at)
         if not candidates:
             return []
+        now = _now(memory)
         scored = _score_facts(q, candidates, self._fact_vectors(candidates), registry)
         items = [_fact_item(f, s, "current") for f, s in scored[:limit] if s > 0]
         if with_history:
@@ -707,6 +696,40 @@ class Conversation:
                     if old.id != fact.id and old.valid_to is not None and old.valid_to <= fact.valid_from:
                         items.append(_fact_item(old, score * 0.5, "history"))
         return items
+
+    def _fact_candidates(self, q: _Query, *, user_id: str, at: datetime | None) -> list[FactVersion]:
+        """Facts that share a word with the query, retention applied (cached per recall)."""
+        key = (user_id, at)
+        cached = q.fact_candidates.get(key)
+        if cached is not None:
+            return cached
+        memory = self._memory
+        registry = memory.config.predicates
+        words = _query_words(q)
+        if not words:
+            q.fact_candidates[key] = []
+            return []  # a fact scores only by the words it shares with the query
+        # Only facts sharing a word with the query can score, so the store pre-selects them
+        # (an index of value and subject words; the predicates the query names, newest first)
+        # instead of the channel reading every current fact of the user: 4,461 at 100,000
+        # turns made recall p95 151 ms (bench/results/conversation.md).
+        candidates = memory.backend.facts.relevant(
+            RelevanceQuery(
+                tenant=memory.config.tenant,
+                user_id=user_id,
+                valid_at=at if at is not None else _now(memory),
+                terms=tuple(sorted(words)),
+                predicates=_keyword_predicates(registry, words),
+                exclude_predicates=self._unasked_many_predicates(q),
+                term_limit=FACT_CANDIDATES_BY_WORDS,
+                per_predicate=FACT_CANDIDATES_PER_PREDICATE,
+            )
+        )
+        # The store's relevance read knows nothing of retention: versions past their deadline
+        # are left out here, before a sweep has forgotten them.
+        expired = {v.id for v, _ in memory.retention.expired_facts(candidates, _now(memory))}
+        found = q.fact_candidates[key] = [c for c in candidates if c.id not in expired]
+        return found
 
     def _unasked_many_predicates(self, q: _Query) -> tuple[str, ...]:
         """*Many* predicates (order ids, devices, tickets) the query does not ask about.
@@ -787,7 +810,7 @@ class Conversation:
                 channels: Sequence[str] = recipe.identifier_fallback
         if not stopped:
             channels = plan.channels if plan.query_kind != "identifier" else recipe.identifier_fallback
-            self._read_ahead(q, channels, user_id=user_id)
+            self._read_ahead(q, channels, user_id=user_id, at=when)
             for channel in channels:
                 found = self._channel(channel, q, user_id=user_id, session_id=session_id, at=when, plan=plan)
                 used.append(channel)
@@ -810,13 +833,17 @@ class Conversation:
         memory.metrics.observe_recall(packet)
         return packet
 
-    def _read_ahead(self, q: _Query, channels: Sequence[str], *, user_id: str) -> None:
-        """Start the query's embedding, then read the episodes' lexical hits while it runs."""
+    def _read_ahead(self, q: _Query, channels: Sequence[str], *, user_id: str, at: datetime | None) -> None:
+        """Start the query's embedding, then do the reads that need no vector while it runs:
+        the episodes' lexical hits and their heads, the facts channel's candidates."""
         if not {"episodes", "summaries", "facts", "facts_history", "files"} & set(channels):
             return  # nothing below needs the query's vector
         self._embed_ahead(q)
         if "episodes" in channels:
-            self._lexical_hits(q, user_id=user_id, session_id=None, limit=CANDIDATES)
+            lexical = self._lexical_hits(q, user_id=user_id, session_id=None, limit=CANDIDATES)
+            self._turn_heads(q, list(lexical))
+        if "facts" in channels or "facts_history" in channels:
+            self._fact_candidates(q, user_id=user_id, at=at)
 
     def _channel(
         self,
