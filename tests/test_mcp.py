@@ -23,8 +23,10 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from typer.testing import CliRunner
 
 from palimpsest import Memory
+from palimpsest.cli import app as cli_app
 from palimpsest.config import Config
 from palimpsest.errors import ConfigError
 from palimpsest.server import mcp_server
@@ -103,11 +105,16 @@ def _free_port() -> int:
 
 
 @contextmanager
-def _http_server(url: str, log_path: Path, *extra: str) -> Iterator[str]:
-    """``python -m palimpsest.server.mcp_server --transport http`` on a free loopback port; yields its URL."""
+def _http_server(url: str, log_path: Path, *extra: str, cli: bool = False) -> Iterator[str]:
+    """``python -m palimpsest.server.mcp_server --transport http`` (or ``palimpsest mcp --transport http``
+    with ``cli``) on a free loopback port; yields its URL."""
     port = _free_port()
     log = log_path.open("w")
-    args = _server_args(url, "--transport", "http", "--port", str(port), *extra)
+    http = ["--transport", "http", "--port", str(port), *extra]
+    if cli:
+        args = ["-m", "palimpsest.cli", "--url", url, "--embedder", "hash", "mcp", *http]
+    else:
+        args = _server_args(url, *http)
     process = subprocess.Popen([sys.executable, *args], stdout=log, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
@@ -324,3 +331,41 @@ def test_no_auth_is_refused_off_loopback(tmp_path: Path) -> None:
         assert mcp_server.http_app(memory, host="0.0.0.0", keys=KeyStore(memory, None)) is not None
         with pytest.raises(ConfigError):
             mcp_server.http_app(memory, host="0.0.0.0", keys=None)
+
+
+def test_palimpsest_mcp_over_http_checks_keys_made_for_the_rest_api(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    with Memory(config=Config(url=url, embedder="hash")) as memory:
+        store = KeyStore(memory, admin_key=None)
+        store.create_tenant("acme")
+        key = store.create_key("acme")[1]
+    with _http_server(url, tmp_path / "server.log", cli=True) as server_url:
+
+        async def main() -> None:
+            with anyio.fail_after(TIMEOUT):
+                async with _client(server_url, key) as client:
+                    await _call(client, "remember", content="I live in Shanghai.", user_id="u1", session_id="s1")
+
+        anyio.run(main)
+        refused = httpx.post(server_url, json={}, headers={"Accept": "application/json, text/event-stream"})
+        assert refused.status_code == 401 and refused.json()["error"]["code"] == "MEM_ERR_UNAUTHENTICATED"
+    assert "no API keys" not in (tmp_path / "server.log").read_text()
+    with Memory(config=Config(url=url, tenant="acme", embedder="hash")) as memory:
+        assert memory.facts.get("u1", "lives_in") is not None
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--transport", "http", "--host", "0.0.0.0", "--no-auth"], "without API keys"),
+        (["--no-auth"], "--transport http only"),
+    ],
+    ids=["no-auth-off-loopback", "no-auth-with-stdio"],
+)
+def test_palimpsest_mcp_refuses_unsafe_or_meaningless_options(tmp_path: Path, args: list[str], says: str) -> None:
+    store = tmp_path / "m.db"
+    env: dict[str, str | None] = {"PALIMPSEST_URL": None, "PALIMPSEST_TENANT": None, "COLUMNS": "200"}
+    result = CliRunner().invoke(cli_app, ["--url", f"sqlite:///{store}", "mcp", *args], env=env)
+    assert result.exit_code == 2, result.output
+    assert says in result.stderr and "Traceback" not in result.output
+    assert not store.exists(), "refused before the store is opened"
