@@ -23,6 +23,7 @@ from mcp import Client
 from mcp.client.stdio import StdioServerParameters
 from mcp.client.streamable_http import streamable_http_client
 from mcp.shared.exceptions import MCPError
+from starlette.testclient import TestClient
 from typer.testing import CliRunner
 
 from palimpsest import Memory
@@ -30,7 +31,7 @@ from palimpsest.cli import app as cli_app
 from palimpsest.config import Config
 from palimpsest.errors import ConfigError
 from palimpsest.server import mcp_server
-from palimpsest.server.auth import KeyStore
+from palimpsest.server.auth import KeyStore, RateLimiter
 from palimpsest.server.mcp_auth import is_loopback
 
 TOOLS = {
@@ -369,3 +370,21 @@ def test_palimpsest_mcp_refuses_unsafe_or_meaningless_options(tmp_path: Path, ar
     assert result.exit_code == 2, result.output
     assert says in result.stderr and "Traceback" not in result.output
     assert not store.exists(), "refused before the store is opened"
+
+
+def test_each_key_has_a_request_budget_as_over_rest() -> None:
+    """In process (Starlette's TestClient runs the app's lifespan): 1 request/s, bursts of 2."""
+    with Memory(config=Config(url="memory://", embedder="hash")) as memory:
+        store = KeyStore(memory, admin_key=None)
+        store.create_tenant("acme")
+        key = store.create_key("acme")[1]
+        app = mcp_server.http_app(memory, host="127.0.0.1", keys=store, limiter=RateLimiter(1.0, burst=2))
+        headers = {"Authorization": f"Bearer {key}", "Accept": "application/json, text/event-stream"}
+        opening = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                   "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                              "clientInfo": {"name": "test", "version": "0"}}}  # fmt: skip
+        with TestClient(app, base_url="http://127.0.0.1:8766") as http:
+            answers = [http.post("/mcp", json=opening, headers=headers) for _ in range(3)]
+    assert [a.status_code for a in answers] == [200, 200, 429], [a.text for a in answers]
+    assert answers[2].json()["error"]["code"] == "MEM_ERR_RATE_LIMITED"
+    assert int(answers[2].headers["retry-after"]) >= 1

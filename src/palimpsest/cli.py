@@ -1105,13 +1105,16 @@ def mcp(
             help="HTTP only: serve --tenant without API keys (development; refused unless --host is loopback).",
         ),
     ] = False,
+    rate_limit: Annotated[
+        float, typer.Option(min=0, help="HTTP: requests per second per API key, as for serve (0 = no limit).")
+    ] = 500.0,
 ) -> None:
     """Run the MCP server (tools remember, recall, search, get_fact, fact_history, forget, ...). Over HTTP
     each request needs a tenant's API key (the REST API's keys on the same --url) and runs as that tenant."""
     import os
 
     from palimpsest.server.auth import KeyStore
-    from palimpsest.server.mcp_auth import check_binding
+    from palimpsest.server.mcp_auth import check_binding, rate_limiter
     from palimpsest.server.mcp_server import run
 
     if no_auth and transport is not McpTransport.http:
@@ -1134,7 +1137,7 @@ def mcp(
                     ),
                     soft_wrap=True,
                 )
-        run(mem, transport.value, host=host, port=port, keys=keys)
+        run(mem, transport.value, host=host, port=port, keys=keys, limiter=rate_limiter(rate_limit))
 
 
 # -- schema ------------------------------------------------------------------------------

@@ -4,8 +4,8 @@ An HTTP request must carry a tenant's key (``Authorization: Bearer <key>``, or `
 also accepts). It is checked by the REST API's own :class:`~palimpsest.server.auth.KeyStore`, so the
 keys the REST admin routes make on the same store URL are the keys MCP accepts, and a key revoked
 there is refused here at once. A refused request is answered before the MCP layer sees it (401 for no,
-unknown or revoked key, 403 for the admin key, which reads no data), with the REST error body
-``{"error": {"code": ..., "message": ...}}``: no tool runs.
+unknown or revoked key, 403 for the admin key, which reads no data, 429 over the key's rate limit),
+with the REST error body ``{"error": {"code": ..., "message": ...}}``: no tool runs.
 
 An accepted request carries the ``mcp`` SDK's own :class:`~mcp.server.auth.provider.AccessToken`
 (``client_id`` = the key id, ``subject`` = its tenant). The SDK binds each MCP session to that
@@ -38,9 +38,9 @@ from starlette.responses import JSONResponse, Response
 
 from palimpsest.errors import ConfigError, PalimpsestError, PermissionDeniedError
 from palimpsest.memory import Memory
-from palimpsest.server.auth import KeyStore, Principal
+from palimpsest.server.auth import KeyStore, Principal, RateLimiter
 from palimpsest.server.errors import AuthenticationError as KeyRefusedError
-from palimpsest.server.errors import error_body, status_of
+from palimpsest.server.errors import RateLimitedError, error_body, status_of
 
 
 def is_loopback(host: str) -> bool:
@@ -83,13 +83,16 @@ def _presented_key(conn: HTTPConnection) -> str | None:
 class ApiKeyBackend(AuthenticationBackend):
     """Starlette authentication against the REST API's key store; refuses rather than lets through."""
 
-    def __init__(self, keys: KeyStore) -> None:
+    def __init__(self, keys: KeyStore, limiter: RateLimiter | None = None) -> None:
         self._keys = keys
+        self._limiter = limiter
 
     def _tenant_principal(self, key: str | None) -> Principal:
         principal = self._keys.authenticate(key)
         if principal.tenant is None:
             raise PermissionDeniedError("the admin key manages tenants and keys; use a tenant's key for memory")
+        if self._limiter is not None:
+            self._limiter.take(principal.key_id)
         return principal
 
     async def authenticate(self, conn: HTTPConnection) -> tuple[AuthCredentials, AuthenticatedUser]:
@@ -107,17 +110,26 @@ class ApiKeyBackend(AuthenticationBackend):
 def _refusal(_: HTTPConnection, exc: AuthenticationError) -> Response:
     error = exc.error if isinstance(exc, _Refused) else KeyRefusedError(str(exc))
     status = status_of(error)
-    # RFC 6750: a 401 names the scheme the client should use.
-    headers = {"WWW-Authenticate": 'Bearer realm="palimpsest"'} if status == 401 else None
+    headers = None
+    if status == 401:  # RFC 6750: a 401 names the scheme the client should use
+        headers = {"WWW-Authenticate": 'Bearer realm="palimpsest"'}
+    elif isinstance(error, RateLimitedError):
+        headers = {"Retry-After": str(max(1, round(error.retry_after)))}
     return JSONResponse(error_body(error.code, error.message), status_code=status, headers=headers)
 
 
-def require_api_keys(app: Starlette, keys: KeyStore) -> None:
-    """Make ``app`` (the SDK's streamable-HTTP app, not yet started) refuse requests without a tenant key."""
+def require_api_keys(app: Starlette, keys: KeyStore, limiter: RateLimiter | None = None) -> None:
+    """Make ``app`` (the SDK's streamable-HTTP app, not yet started) refuse requests without a tenant
+    key, and requests over the key's rate limit when ``limiter`` is given."""
     # add_middleware puts each new layer outside the previous one: authentication runs first, then the
     # SDK's AuthContextMiddleware publishes the token to the request's context for the tool call.
     app.add_middleware(AuthContextMiddleware)
-    app.add_middleware(AuthenticationMiddleware, backend=ApiKeyBackend(keys), on_error=_refusal)
+    app.add_middleware(AuthenticationMiddleware, backend=ApiKeyBackend(keys, limiter), on_error=_refusal)
+
+
+def rate_limiter(per_second: float) -> RateLimiter | None:
+    """The REST API's per-key limit: ``per_second`` on average, bursts of twice that; 0 turns it off."""
+    return None if per_second <= 0 else RateLimiter(per_second, burst=max(1, int(2 * per_second)))
 
 
 class TenantViews:

@@ -33,15 +33,17 @@ from palimpsest import __version__
 from palimpsest.config import Config, default_url
 from palimpsest.errors import PalimpsestError
 from palimpsest.memory import Memory
-from palimpsest.server.auth import KeyStore, bind_session
+from palimpsest.server.auth import KeyStore, RateLimiter, bind_session
 from palimpsest.server.errors import error_body
-from palimpsest.server.mcp_auth import TenantViews, check_binding, require_api_keys
+from palimpsest.server.mcp_auth import TenantViews, check_binding, rate_limiter, require_api_keys
 from palimpsest.surface import parse_query_time, to_jsonable
 
 P = ParamSpec("P")
 
 Transport = Literal["stdio", "http"]
 DEFAULT_MCP_PORT = 8766
+DEFAULT_RATE_LIMIT = 500.0
+RATE_LIMIT_HELP = "HTTP: requests per second per API key, as for the REST API (0 = no limit; bursts of twice that)."
 NO_AUTH_HELP = (
     "HTTP only: serve the configured tenant without API keys (development; refused unless the host is loopback)."
 )
@@ -214,13 +216,14 @@ def build_server(memory: Memory, *, per_tenant: bool = False) -> MCPServer:
     return server
 
 
-def http_app(memory: Memory, *, host: str, keys: KeyStore | None) -> Starlette:
+def http_app(memory: Memory, *, host: str, keys: KeyStore | None, limiter: RateLimiter | None = None) -> Starlette:
     """The streamable-HTTP app at ``/mcp``: with ``keys``, every request needs a tenant's API key and
-    runs as that tenant; ``keys=None`` serves ``memory``'s tenant to anyone (loopback only)."""
+    runs as that tenant (``limiter``: each key's request budget); ``keys=None`` serves ``memory``'s
+    tenant to anyone (loopback only)."""
     check_binding(host, require_keys=keys is not None)
     app = build_server(memory, per_tenant=keys is not None).streamable_http_app(host=host)
     if keys is not None:
-        require_api_keys(app, keys)
+        require_api_keys(app, keys, limiter)
     return app
 
 
@@ -231,6 +234,7 @@ def run(
     host: str = "127.0.0.1",
     port: int = DEFAULT_MCP_PORT,
     keys: KeyStore | None = None,
+    limiter: RateLimiter | None = None,
 ) -> None:
     """Serve ``memory`` over stdio, or streamable HTTP at ``http://host:port/mcp``.
 
@@ -242,7 +246,7 @@ def run(
         return
     import uvicorn
 
-    uvicorn.run(http_app(memory, host=host, keys=keys), host=host, port=port, log_level="warning")
+    uvicorn.run(http_app(memory, host=host, keys=keys, limiter=limiter), host=host, port=port, log_level="warning")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -256,6 +260,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--host", default="127.0.0.1", help="HTTP: address to bind (loopback by default)")
     parser.add_argument("--port", type=int, default=DEFAULT_MCP_PORT, help="HTTP: port")
     parser.add_argument("--no-auth", action="store_true", help=NO_AUTH_HELP)
+    parser.add_argument("--rate-limit", type=float, default=DEFAULT_RATE_LIMIT, help=RATE_LIMIT_HELP)
     args = parser.parse_args(argv)
     if args.no_auth and args.transport != "http":
         parser.error("--no-auth applies to --transport http only (stdio never asks for a key)")
@@ -264,7 +269,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     config = Config(url=args.url, tenant=args.tenant, embedder=args.embedder, actor="mcp")
     with Memory(config=config) as memory:
         keys = None if args.no_auth else KeyStore(memory, os.environ.get("PALIMPSEST_ADMIN_KEY") or None)
-        run(memory, args.transport, host=args.host, port=args.port, keys=keys)
+        run(memory, args.transport, host=args.host, port=args.port, keys=keys, limiter=rate_limiter(args.rate_limit))
 
 
 if __name__ == "__main__":
