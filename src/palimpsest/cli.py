@@ -1098,14 +1098,46 @@ def mcp(
     ] = McpTransport.stdio,
     host: Annotated[str, typer.Option(help="HTTP: address to bind; the default is loopback only.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="HTTP: port.")] = 8766,
+    no_auth: Annotated[
+        bool,
+        typer.Option(
+            "--no-auth",
+            help="HTTP only: serve --tenant without API keys (development; refused unless --host is loopback).",
+        ),
+    ] = False,
+    rate_limit: Annotated[
+        float, typer.Option(min=0, help="HTTP: requests per second per API key, as for serve (0 = no limit).")
+    ] = 500.0,
 ) -> None:
-    """Run the MCP server (tools remember, recall, search, get_fact, fact_history, forget, ...)."""
+    """Run the MCP server (tools remember, recall, search, get_fact, fact_history, forget, ...). Over HTTP
+    each request needs a tenant's API key (the REST API's keys on the same --url) and runs as that tenant."""
+    import os
+
+    from palimpsest.server.auth import KeyStore
+    from palimpsest.server.mcp_auth import check_binding, rate_limiter
     from palimpsest.server.mcp_server import run
 
+    if no_auth and transport is not McpTransport.http:
+        raise ValidationError("--no-auth applies to --transport http only (stdio never asks for a key)")
+    if transport is McpTransport.http:
+        check_binding(host, require_keys=not no_auth)
     settings = _settings(ctx)
     config = Config(url=settings.url, tenant=settings.tenant, embedder=settings.embedder, actor="mcp")
     with Memory(config=config) as mem:
-        run(mem, transport.value, host=host, port=port)
+        keys = None
+        if transport is McpTransport.http and not no_auth:
+            keys = KeyStore(mem, os.environ.get("PALIMPSEST_ADMIN_KEY") or None)
+            issued = keys.keys()
+            if all(key.revoked for key in issued):
+                _console(stderr=True).print(
+                    Text(
+                        "no API keys in this store yet: make a tenant and a key with the REST admin routes "
+                        "(`palimpsest serve`, README: REST API) on the same --url",
+                        style="yellow",
+                    ),
+                    soft_wrap=True,
+                )
+        run(mem, transport.value, host=host, port=port, keys=keys, limiter=rate_limiter(rate_limit))
 
 
 # -- schema ------------------------------------------------------------------------------

@@ -8,6 +8,10 @@ Run it with ``palimpsest mcp`` (stdio, for desktop clients) or ``palimpsest mcp 
 (streamable HTTP at ``http://127.0.0.1:8766/mcp``), or as
 ``python -m palimpsest.server.mcp_server --url sqlite:///memory.db``.
 
+Over HTTP every request needs a tenant's API key, the REST API's keys on the same store, and runs as
+that key's tenant (:mod:`palimpsest.server.mcp_auth`); ``--no-auth`` drops the keys for development
+and is refused unless the host is loopback. stdio serves the one configured tenant without a key.
+
 Only what an agent should decide is a tool: hard erasure, purge, quarantine decisions, switches,
 export and import stay with people (REST, CLI, the panel).
 """
@@ -23,18 +27,26 @@ from typing import Any, Literal, ParamSpec
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from starlette.applications import Starlette
 
 from palimpsest import __version__
 from palimpsest.config import Config, default_url
 from palimpsest.errors import PalimpsestError
 from palimpsest.memory import Memory
+from palimpsest.server.auth import KeyStore, RateLimiter, bind_session
 from palimpsest.server.errors import error_body
+from palimpsest.server.mcp_auth import TenantViews, check_binding, rate_limiter, require_api_keys
 from palimpsest.surface import parse_query_time, to_jsonable
 
 P = ParamSpec("P")
 
 Transport = Literal["stdio", "http"]
 DEFAULT_MCP_PORT = 8766
+DEFAULT_RATE_LIMIT = 500.0
+RATE_LIMIT_HELP = "HTTP: requests per second per API key, as for the REST API (0 = no limit; bursts of twice that)."
+NO_AUTH_HELP = (
+    "HTTP only: serve the configured tenant without API keys (development; refused unless the host is loopback)."
+)
 
 INSTRUCTIONS = (
     "Long-term memory. Call `recall` before answering a question about the user; call `remember` with "
@@ -60,9 +72,17 @@ def _json(value: object) -> Any:
     return to_jsonable(value)
 
 
-def build_server(memory: Memory) -> MCPServer:
-    """An MCP server whose tools call ``memory`` (nothing is opened or read from the environment)."""
+def build_server(memory: Memory, *, per_tenant: bool = False) -> MCPServer:
+    """An MCP server whose tools call ``memory`` (nothing is opened or read from the environment).
+
+    ``per_tenant``: each tool call runs on ``memory`` seen as the tenant of the caller's API key
+    (behind :func:`~palimpsest.server.mcp_auth.require_api_keys`); otherwise on ``memory`` itself.
+    """
     server: MCPServer = MCPServer("palimpsest", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
+    views = TenantViews(memory) if per_tenant else None
+
+    def current() -> Memory:
+        return memory if views is None else views.of_caller()
 
     @server.tool()
     @_tool_errors
@@ -74,7 +94,9 @@ def build_server(memory: Memory) -> MCPServer:
         source: where the content came from; anything but user/assistant/system (e.g. "tool", "web")
         is untrusted and its facts wait in quarantine for a person to confirm them.
         """
-        result = memory.add({"role": role, "content": content}, user_id, session_id, source=source)
+        m = current()
+        bind_session(m, user_id, session_id)
+        result = m.add({"role": role, "content": content}, user_id, session_id, source=source)
         return {
             "turns": [t.id for t in result.turns],
             "duplicates": result.duplicates,
@@ -90,14 +112,17 @@ def build_server(memory: Memory) -> MCPServer:
     @_tool_errors
     def recall(query: str, user_id: str, session_id: str | None = None, budget_tokens: int = 1500) -> dict[str, Any]:
         """Prompt-ready memory for a question: `text` to put in the prompt, the items behind it, the route."""
-        packet = memory.recall(query, user_id, session_id=session_id, budget_tokens=budget_tokens)
+        m = current()
+        if session_id is not None:
+            bind_session(m, user_id, session_id)
+        packet = m.recall(query, user_id, session_id=session_id, budget_tokens=budget_tokens)
         return {"text": packet.text, "items": _json(packet.items), "route": _json(packet.route)}
 
     @server.tool()
     @_tool_errors
     def search(query: str, user_id: str, limit: int = 10) -> dict[str, Any]:
         """Ranked hits over remembered turns (hybrid lexical + vector), with scores and provenance."""
-        return {"items": _json(memory.search(query, user_id, limit=min(max(limit, 1), 100)))}
+        return {"items": _json(current().search(query, user_id, limit=min(max(limit, 1), 100)))}
 
     @server.tool()
     @_tool_errors
@@ -106,7 +131,7 @@ def build_server(memory: Memory) -> MCPServer:
     ) -> dict[str, Any]:
         """The value of `subject predicate` true at valid_at, as the store believed at known_at
         ('now', 'all' or ISO 8601 with a timezone); `fact` is null when there is none."""
-        found = memory.facts.get(
+        found = current().facts.get(
             subject,
             predicate,
             user_id=user_id,
@@ -121,19 +146,19 @@ def build_server(memory: Memory) -> MCPServer:
         subject: str, predicate: str, value: str, user_id: str | None = None, reason: str = ""
     ) -> dict[str, Any]:
         """Record a fact the agent inferred (source agent_inferred: never overrides what the user said)."""
-        return _json(memory.facts.set(subject, predicate, value, user_id=user_id, reason=reason))  # type: ignore[no-any-return]
+        return _json(current().facts.set(subject, predicate, value, user_id=user_id, reason=reason))  # type: ignore[no-any-return]
 
     @server.tool()
     @_tool_errors
     def fact_history(subject: str, predicate: str | None = None, user_id: str | None = None) -> dict[str, Any]:
         """Every version of the fact(s) on both time axes: valid from/to, recorded/superseded, source, reason."""
-        return {"versions": _json(memory.facts.history(subject, predicate, user_id=user_id))}
+        return {"versions": _json(current().facts.history(subject, predicate, user_id=user_id))}
 
     @server.tool()
     @_tool_errors
     def lookup(identifier: str, user_id: str | None = None) -> dict[str, Any]:
         """Facts whose value IS this phone number, e-mail, order or user id (exact, never similar)."""
-        return {"facts": _json(memory.lookup(identifier, user_id=user_id))}
+        return {"facts": _json(current().lookup(identifier, user_id=user_id))}
 
     @server.tool()
     @_tool_errors
@@ -144,7 +169,7 @@ def build_server(memory: Memory) -> MCPServer:
 
         Kept in the compliance view until purged; permanent erasure is not an agent's decision.
         """
-        result = memory.forget(user_id, predicate, subject=subject, reason=reason)
+        result = current().forget(user_id, predicate, subject=subject, reason=reason)
         return {"forgotten": len(result.forgotten)}
 
     @server.tool()
@@ -161,7 +186,7 @@ def build_server(memory: Memory) -> MCPServer:
 
         Workflows are learned from trajectories at once; `workflow_id` names the one it went into.
         """
-        trajectory = memory.workflows.record(
+        trajectory = current().workflows.record(
             task, steps, outcome, agent_id=agent_id, task_type=task_type, user_id=user_id
         )
         return {"id": trajectory.id, "workflow_id": trajectory.workflow_id, "outcome": trajectory.outcome}
@@ -171,7 +196,7 @@ def build_server(memory: Memory) -> MCPServer:
     def find_workflow(query: str, limit: int = 3) -> dict[str, Any]:
         """Workflows for a task like this one (a task type or a description, any language), best first:
         each with its steps, slots, risk points and success rate."""
-        matches = memory.workflows.find(query, limit=min(max(limit, 1), 20))
+        matches = current().workflows.find(query, limit=min(max(limit, 1), 20))
         return {
             "workflows": [
                 {
@@ -191,30 +216,60 @@ def build_server(memory: Memory) -> MCPServer:
     return server
 
 
+def http_app(memory: Memory, *, host: str, keys: KeyStore | None, limiter: RateLimiter | None = None) -> Starlette:
+    """The streamable-HTTP app at ``/mcp``: with ``keys``, every request needs a tenant's API key and
+    runs as that tenant (``limiter``: each key's request budget); ``keys=None`` serves ``memory``'s
+    tenant to anyone (loopback only)."""
+    check_binding(host, require_keys=keys is not None)
+    app = build_server(memory, per_tenant=keys is not None).streamable_http_app(host=host)
+    if keys is not None:
+        require_api_keys(app, keys, limiter)
+    return app
+
+
 def run(
-    memory: Memory, transport: Transport = "stdio", *, host: str = "127.0.0.1", port: int = DEFAULT_MCP_PORT
+    memory: Memory,
+    transport: Transport = "stdio",
+    *,
+    host: str = "127.0.0.1",
+    port: int = DEFAULT_MCP_PORT,
+    keys: KeyStore | None = None,
+    limiter: RateLimiter | None = None,
 ) -> None:
-    """Serve ``memory`` over stdio, or streamable HTTP at ``http://host:port/mcp``."""
-    server = build_server(memory)
+    """Serve ``memory`` over stdio, or streamable HTTP at ``http://host:port/mcp``.
+
+    Over HTTP ``keys`` (the REST API's key store) is required unless ``host`` is loopback: see
+    :func:`http_app`. stdio never asks for a key: the pipe belongs to the client that started us.
+    """
     if transport == "stdio":
-        server.run("stdio")
-    else:
-        server.run("streamable-http", host=host, port=port)
+        build_server(memory).run("stdio")
+        return
+    import uvicorn
+
+    uvicorn.run(http_app(memory, host=host, keys=keys, limiter=limiter), host=host, port=port, log_level="warning")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """``python -m palimpsest.server.mcp_server``: the entry point reads the environment, nothing below it does."""
     parser = argparse.ArgumentParser(prog="python -m palimpsest.server.mcp_server", description=__doc__)
     parser.add_argument("--url", default=os.environ.get("PALIMPSEST_URL") or default_url(), help="storage URL")
-    parser.add_argument("--tenant", default=os.environ.get("PALIMPSEST_TENANT", "default"), help="tenant")
+    tenant = os.environ.get("PALIMPSEST_TENANT", "default")
+    parser.add_argument("--tenant", default=tenant, help="tenant served over stdio or --no-auth")
     parser.add_argument("--embedder", default=os.environ.get("PALIMPSEST_EMBEDDER", "e5"), help="e5, use or hash")
     parser.add_argument("--transport", choices=("stdio", "http"), default="stdio", help="stdio or http")
     parser.add_argument("--host", default="127.0.0.1", help="HTTP: address to bind (loopback by default)")
     parser.add_argument("--port", type=int, default=DEFAULT_MCP_PORT, help="HTTP: port")
+    parser.add_argument("--no-auth", action="store_true", help=NO_AUTH_HELP)
+    parser.add_argument("--rate-limit", type=float, default=DEFAULT_RATE_LIMIT, help=RATE_LIMIT_HELP)
     args = parser.parse_args(argv)
+    if args.no_auth and args.transport != "http":
+        parser.error("--no-auth applies to --transport http only (stdio never asks for a key)")
+    if args.transport == "http":
+        check_binding(args.host, require_keys=not args.no_auth)
     config = Config(url=args.url, tenant=args.tenant, embedder=args.embedder, actor="mcp")
     with Memory(config=config) as memory:
-        run(memory, args.transport, host=args.host, port=args.port)
+        keys = None if args.no_auth else KeyStore(memory, os.environ.get("PALIMPSEST_ADMIN_KEY") or None)
+        run(memory, args.transport, host=args.host, port=args.port, keys=keys, limiter=rate_limiter(args.rate_limit))
 
 
 if __name__ == "__main__":
