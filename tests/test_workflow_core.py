@@ -160,3 +160,21 @@ def test_cluster(vectors: np.ndarray, threshold: float, groups: list[list[int]])
 )
 def test_task_pattern_takes_out_the_case(description: str, pattern: str) -> None:
     assert core.task_pattern(description) == pattern
+
+
+TERMS = {"refund": ["money back", "退款", "退钱"], "order": ["purchase", "订单"], "card": ["卡"], "gift": ["present"]}
+
+
+@pytest.mark.parametrize(
+    ("words", "english", "chinese"),
+    [
+        (["order", "refund"], "order: purchase; refund: money back", "订单 退款 退钱"),
+        (["Refunds"], "refunds: money back", "退款 退钱"),  # case and a plural s do not matter
+        (["gift", "card"], "gift: present", "卡"),  # a word with only Chinese wordings
+        (["refund", "refund"], "refund: money back", "退款 退钱"),  # said once
+        (["audit", "vendor"], "", ""),  # words the table lacks
+        ([], "", ""),
+    ],
+)
+def test_gloss(words: list[str], english: str, chinese: str) -> None:
+    assert core.gloss(words, TERMS) == (english, chinese)

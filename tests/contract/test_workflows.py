@@ -245,17 +245,27 @@ def test_reindex_re_embeds_the_workflows(backend_url: str, make_memory: Any, mon
 
 def test_with_an_embedder_that_knows_only_words_find_weighs_rare_words(make_memory: Any) -> None:
     memory = hash_memory(make_memory)
-    memory.workflows.record("为客户办理订单A1001的退款", refund_steps("A1001"), task_type="order_refund")
+    memory.workflows.record("为客户办理订单A1001的退款", refund_steps("A1001"), task_type="alpha")
     reset = [{"action": "send_reset_link"}]
-    memory.workflows.record("我想知道我的账户的密码怎么重置", reset, task_type="password_reset")
-    memory.workflows.record("我的账单怎么查看", [{"action": "open_invoice"}], task_type="invoice_view")
+    memory.workflows.record("我想知道我的账户的密码怎么重置", reset, task_type="beta")
+    memory.workflows.record("我的账单怎么查看", [{"action": "open_invoice"}], task_type="gamma")
     matches = memory.workflows.find("我的订单怎么退款")
+    # Types the term table does not gloss, so that only the descriptions and steps carry words.
     # Cosines of token hashes rank the particles ("我的", "怎么") the other two share with the
     # query above the rare words only the refund has ("订单", "退款").
-    assert max(matches, key=lambda m: m.meaning).workflow.task_type != "order_refund"
-    assert matches[0].workflow.task_type == "order_refund"
+    assert max(matches, key=lambda m: m.meaning).workflow.task_type != "alpha"
+    assert matches[0].workflow.task_type == "alpha"
     for match in matches:
         assert match.score == pytest.approx(0.8 * match.lexical + 0.2 * match.meaning, abs=1e-5)
+
+
+def test_find_bridges_everyday_words_through_the_term_table(make_memory: Any) -> None:
+    memory = hash_memory(make_memory)
+    memory.workflows.record("Refund order A1001 for the customer", refund_steps("A1001"), task_type="order_refund")
+    memory.workflows.record("Reset the password of account X9", [{"action": "send_reset_link"}], task_type="account_reset")
+    # Neither description nor step says "money back" or "退钱": the glossary of "refund" does.
+    for query in ("they want their money back", "客户想退钱"):
+        assert memory.workflows.find(query)[0].workflow.task_type == "order_refund"
 
 
 def test_only_the_hash_embedder_is_taken_to_know_only_words() -> None:

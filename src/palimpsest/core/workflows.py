@@ -185,6 +185,31 @@ def task_pattern(description: str) -> str:
     return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", kept)
 
 
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def gloss(words: Sequence[str], terms: Mapping[str, Sequence[str]]) -> tuple[str, str]:
+    """Everyday wordings of ``words`` (a task type's words, e.g. ``["gift", "card"]``) from a
+    bilingual term table: an English text (``"gift: present; card: credit card, bank card"``)
+    and a Chinese one (``"礼品 礼物 卡 银行卡"``). Words the table lacks (also without a plural
+    ``s``) are left out, so either text may be empty. A user asks "my voucher won't work" or
+    "礼品卡用不了", rarely in the words a tool or task type is named with; the wordings give an
+    embedding more than the name to match such a question against."""
+    english: list[str] = []
+    chinese: list[str] = []
+    for word in dict.fromkeys(w.lower() for w in words):
+        wordings = terms.get(word)
+        if wordings is None and word.endswith("s"):
+            wordings = terms.get(word[:-1])
+        if not wordings:
+            continue
+        latin = [w for w in wordings if not _CJK.search(w)]
+        if latin:
+            english.append(f"{word}: {', '.join(latin)}")
+        chinese += [w for w in wordings if _CJK.search(w) and w not in chinese]
+    return "; ".join(english), " ".join(chinese)
+
+
 def _value_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
