@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from bench.workflows import LANGS, SPLITS, TASKS
+import re
+from importlib import resources
+
+import yaml
+from bench.workflows import LANGS, SPLITS, TASKS, TUNED_SPLITS
 
 
 def test_every_task_type_has_fresh_dev_and_heldout_paraphrases_in_both_languages() -> None:
@@ -23,13 +27,6 @@ def test_the_term_table_has_no_wording_taken_from_the_untuned_heldout2_queries()
     """``find``'s term table (data/support_terms.yaml) was written while the tuning splits'
     misses were in view; a wording found in a ``heldout2`` query but in no tuning query would
     make that split's figure flatter the table, so there must be none."""
-    import re
-    from importlib import resources
-
-    import yaml
-
-    from bench.workflows import TUNED_SPLITS
-
     text = resources.files("palimpsest").joinpath("data/support_terms.yaml").read_text(encoding="utf-8")
     wordings = {w.lower() for ws in yaml.safe_load(text).values() for w in ws}
     untuned = [q.lower() for t in TASKS for lang in LANGS for q in t.queries("heldout2", lang)]

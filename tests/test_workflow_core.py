@@ -178,3 +178,20 @@ TERMS = {"refund": ["money back", "退款", "退钱"], "order": ["purchase", "�
 )
 def test_gloss(words: list[str], english: str, chinese: str) -> None:
     assert core.gloss(words, TERMS) == (english, chinese)
+
+
+@pytest.mark.parametrize(
+    ("question", "expanded"),
+    [
+        ("they want their money back", "they want their money back (refund)"),
+        ("客户想退钱", "客户想退钱 (refund)"),  # Chinese wordings match inside a run of characters
+        ("MONEY BACK please", "MONEY BACK please (refund)"),
+        ("a present for you", "a present for you (gift)"),
+        ("a presentation", "a presentation"),  # English wordings match whole words only
+        ("refund this purchase", "refund this purchase (order)"),  # a word the text already says is not added
+        ("买了个订单退款卡", "买了个订单退款卡 (refund, order, card)"),  # each word once, in table order
+        ("nothing known here", "nothing known here"),
+    ],
+)
+def test_expand_query(question: str, expanded: str) -> None:
+    assert core.expand_query(question, core.TermIndex.of(TERMS)) == expanded

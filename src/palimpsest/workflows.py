@@ -335,9 +335,11 @@ class Workflows:
             return []
         embedder = self._memory.conversation.embedder
         # Compared with descriptions whose ids were taken out, "refund order A1001" is "refund order".
-        query_vector = embedder.embed_queries([core.task_pattern(text) or text])[0]
+        # And "they want their money back" also says "refund" (``core.expand_query``).
+        question = core.expand_query(core.task_pattern(text) or text, _term_index())
+        query_vector = embedder.embed_queries([question])[0]
         views = self._retrieval_views(workflows)
-        query_terms = set(tokenize(text))
+        query_terms = set(tokenize(question))
         # Words every workflow shares ("user", "order") say little: weight query words by their
         # rarity among the workflows (IDF).
         weight = {t: math.log(1 + len(workflows) / (1 + sum(t in v.words for v in views))) for t in query_terms}
@@ -838,6 +840,12 @@ def _meaning(cosines: FloatMatrix) -> float:
         total += float(np.max(plain)) + steps + task_type + GLOSS_WEIGHT * (english + chinese)
         weights += 3 + 2 * GLOSS_WEIGHT
     return total / weights
+
+
+@functools.cache
+def _term_index() -> core.TermIndex:
+    """``_support_terms`` prepared for ``core.expand_query``, once per process."""
+    return core.TermIndex.of(_support_terms())
 
 
 @functools.cache

@@ -210,6 +210,36 @@ def gloss(words: Sequence[str], terms: Mapping[str, Sequence[str]]) -> tuple[str
     return "; ".join(english), " ".join(chinese)
 
 
+@dataclass(frozen=True, slots=True)
+class TermIndex:
+    """A term table (word -> everyday wordings, as for ``gloss``) prepared for finding its
+    wordings in a question: Chinese ones anywhere, others as whole words."""
+
+    patterns: tuple[tuple[str, re.Pattern[str]], ...]
+
+    @classmethod
+    def of(cls, terms: Mapping[str, Sequence[str]]) -> TermIndex:
+        patterns = []
+        for word, wordings in terms.items():
+            for wording in wordings:
+                escaped = re.escape(wording.lower())
+                patterns.append((word, re.compile(escaped if _CJK.search(wording) else rf"\b{escaped}\b")))
+        return cls(tuple(patterns))
+
+    def words_in(self, text: str) -> list[str]:
+        """The table's words whose wordings ``text`` uses, in table order, each once."""
+        lowered = text.lower()
+        return list(dict.fromkeys(word for word, pattern in self.patterns if pattern.search(lowered)))
+
+
+def expand_query(text: str, index: TermIndex) -> str:
+    """``text`` followed by the words its everyday wordings stand for (``gloss`` the other way
+    round): ``"they want their money back"`` -> ``"they want their money back (refund)"``, so
+    the question also meets a workflow in the words its tools and type are named with."""
+    words = [w for w in index.words_in(text) if not re.search(rf"\b{re.escape(w)}\b", text.lower())]
+    return f"{text} ({', '.join(words)})" if words else text
+
+
 def _value_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
