@@ -160,3 +160,38 @@ def test_cluster(vectors: np.ndarray, threshold: float, groups: list[list[int]])
 )
 def test_task_pattern_takes_out_the_case(description: str, pattern: str) -> None:
     assert core.task_pattern(description) == pattern
+
+
+TERMS = {"refund": ["money back", "退款", "退钱"], "order": ["purchase", "订单"], "card": ["卡"], "gift": ["present"]}
+
+
+@pytest.mark.parametrize(
+    ("words", "english", "chinese"),
+    [
+        (["order", "refund"], "order: purchase; refund: money back", "订单 退款 退钱"),
+        (["Refunds"], "refunds: money back", "退款 退钱"),  # case and a plural s do not matter
+        (["gift", "card"], "gift: present", "卡"),  # a word with only Chinese wordings
+        (["refund", "refund"], "refund: money back", "退款 退钱"),  # said once
+        (["audit", "vendor"], "", ""),  # words the table lacks
+        ([], "", ""),
+    ],
+)
+def test_gloss(words: list[str], english: str, chinese: str) -> None:
+    assert core.gloss(words, TERMS) == (english, chinese)
+
+
+@pytest.mark.parametrize(
+    ("question", "expanded"),
+    [
+        ("they want their money back", "they want their money back (refund)"),
+        ("客户想退钱", "客户想退钱 (refund)"),  # Chinese wordings match inside a run of characters
+        ("MONEY BACK please", "MONEY BACK please (refund)"),
+        ("a present for you", "a present for you (gift)"),
+        ("a presentation", "a presentation"),  # English wordings match whole words only
+        ("refund this purchase", "refund this purchase (order)"),  # a word the text already says is not added
+        ("买了个订单退款卡", "买了个订单退款卡 (refund, order, card)"),  # each word once, in table order
+        ("nothing known here", "nothing known here"),
+    ],
+)
+def test_expand_query(question: str, expanded: str) -> None:
+    assert core.expand_query(question, core.TermIndex.of(TERMS)) == expanded

@@ -153,7 +153,7 @@ def test_descriptions_keep_one_per_wording_and_find_embeds_only_the_query(make_m
     # fresh `Workflows` (as in a new process) as well as by the one that wrote them.
     for workflows in (memory.workflows, Workflows(memory)):
         assert workflows.find("how do I refund an order?")[0].workflow.id == refund.id
-        assert calls == [("embed_queries", ["how do I refund an order?"])]
+        assert calls == [("embed_queries", ["how do I refund an order? (purchase)"])]
         calls.clear()
     memory.workflows.record("Please refund the order E5005", refund_steps("E5005"), task_type="order_refund")
     # writing embeds only the new wording, once per mode
@@ -188,7 +188,7 @@ def test_lost_workflow_vectors_are_made_again_once(make_memory: Any, monkeypatch
     assert workflow_vector_ids(memory) == expected  # stored again ...
     calls.clear()
     assert Workflows(memory).find("refund an order") == before
-    assert calls == [("embed_queries", ["refund an order"])]  # ... so the next process reads them
+    assert calls == [("embed_queries", ["refund an order (purchase)"])]  # ... so the next process reads them
 
 
 def test_a_new_version_replaces_its_vectors(make_memory: Any, clock: Any) -> None:
@@ -240,22 +240,32 @@ def test_reindex_re_embeds_the_workflows(backend_url: str, make_memory: Any, mon
     assert second.backend.vectors.space_info(WORKFLOW_SPACE) == ("hash-32", 32)
     calls = watch_embeddings(second, monkeypatch)
     assert second.workflows.find("refund order")[0].workflow.task_type == "order_refund"
-    assert calls == [("embed_queries", ["refund order"])]
+    assert calls == [("embed_queries", ["refund order (purchase)"])]
 
 
 def test_with_an_embedder_that_knows_only_words_find_weighs_rare_words(make_memory: Any) -> None:
     memory = hash_memory(make_memory)
-    memory.workflows.record("为客户办理订单A1001的退款", refund_steps("A1001"), task_type="order_refund")
-    reset = [{"action": "send_reset_link"}]
-    memory.workflows.record("我想知道我的账户的密码怎么重置", reset, task_type="password_reset")
-    memory.workflows.record("我的账单怎么查看", [{"action": "open_invoice"}], task_type="invoice_view")
+    memory.workflows.record("为客户办理订单A1001的退款", [{"action": "step_one"}], task_type="alpha")
+    memory.workflows.record("我想知道我的账户的密码怎么重置", [{"action": "step_two"}], task_type="beta")
+    memory.workflows.record("我的账单怎么查看", [{"action": "step_three"}], task_type="gamma")
     matches = memory.workflows.find("我的订单怎么退款")
+    # Types and steps named in words the term table lacks, so that only the descriptions carry words.
     # Cosines of token hashes rank the particles ("我的", "怎么") the other two share with the
     # query above the rare words only the refund has ("订单", "退款").
-    assert max(matches, key=lambda m: m.meaning).workflow.task_type != "order_refund"
-    assert matches[0].workflow.task_type == "order_refund"
+    assert max(matches, key=lambda m: m.meaning).workflow.task_type != "alpha"
+    assert matches[0].workflow.task_type == "alpha"
     for match in matches:
         assert match.score == pytest.approx(0.8 * match.lexical + 0.2 * match.meaning, abs=1e-5)
+
+
+def test_find_bridges_everyday_words_through_the_term_table(make_memory: Any) -> None:
+    memory = hash_memory(make_memory)
+    memory.workflows.record("Refund order A1001 for the customer", refund_steps("A1001"), task_type="order_refund")
+    reset = [{"action": "send_reset_link"}]
+    memory.workflows.record("Reset the password of account X9", reset, task_type="account_reset")
+    # Neither description nor step says "money back" or "退钱": the glossary of "refund" does.
+    for query in ("they want their money back", "客户想退钱"):
+        assert memory.workflows.find(query)[0].workflow.task_type == "order_refund"
 
 
 def test_only_the_hash_embedder_is_taken_to_know_only_words() -> None:

@@ -185,6 +185,61 @@ def task_pattern(description: str) -> str:
     return _SPACE_BEFORE_PUNCTUATION.sub(r"\1", kept)
 
 
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def gloss(words: Sequence[str], terms: Mapping[str, Sequence[str]]) -> tuple[str, str]:
+    """Everyday wordings of ``words`` (a task type's words, e.g. ``["gift", "card"]``) from a
+    bilingual term table: an English text (``"gift: present; card: credit card, bank card"``)
+    and a Chinese one (``"礼品 礼物 卡 银行卡"``). Words the table lacks (also without a plural
+    ``s``) are left out, so either text may be empty. A user asks "my voucher won't work" or
+    "礼品卡用不了", rarely in the words a tool or task type is named with; the wordings give an
+    embedding more than the name to match such a question against."""
+    english: list[str] = []
+    chinese: list[str] = []
+    for word in dict.fromkeys(w.lower() for w in words):
+        wordings = terms.get(word)
+        if wordings is None and word.endswith("s"):
+            wordings = terms.get(word[:-1])
+        if not wordings:
+            continue
+        latin = [w for w in wordings if not _CJK.search(w)]
+        if latin:
+            english.append(f"{word}: {', '.join(latin)}")
+        chinese += [w for w in wordings if _CJK.search(w) and w not in chinese]
+    return "; ".join(english), " ".join(chinese)
+
+
+@dataclass(frozen=True, slots=True)
+class TermIndex:
+    """A term table (word -> everyday wordings, as for ``gloss``) prepared for finding its
+    wordings in a question: Chinese ones anywhere, others as whole words."""
+
+    patterns: tuple[tuple[str, re.Pattern[str]], ...]
+
+    @classmethod
+    def of(cls, terms: Mapping[str, Sequence[str]]) -> TermIndex:
+        patterns = []
+        for word, wordings in terms.items():
+            for wording in wordings:
+                escaped = re.escape(wording.lower())
+                patterns.append((word, re.compile(escaped if _CJK.search(wording) else rf"\b{escaped}\b")))
+        return cls(tuple(patterns))
+
+    def words_in(self, text: str) -> list[str]:
+        """The table's words whose wordings ``text`` uses, in table order, each once."""
+        lowered = text.lower()
+        return list(dict.fromkeys(word for word, pattern in self.patterns if pattern.search(lowered)))
+
+
+def expand_query(text: str, index: TermIndex) -> str:
+    """``text`` followed by the words its everyday wordings stand for (``gloss`` the other way
+    round): ``"they want their money back"`` -> ``"they want their money back (refund)"``, so
+    the question also meets a workflow in the words its tools and type are named with."""
+    words = [w for w in index.words_in(text) if not re.search(rf"\b{re.escape(w)}\b", text.lower())]
+    return f"{text} ({', '.join(words)})" if words else text
+
+
 def _value_key(value: Any) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False, default=str)
 
