@@ -354,6 +354,13 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about
     ("I prefer PDF exports, Word documents break my tables.", {state("preferred_export_format", "PDF")}),
+    # a correction: the right value is the fact, the wrong one is not
+    ("Typo earlier: my order is RT-55012, not RT-55021.", {state("order_id", "RT-55012")}),
+    ("单号写错了，应该是 77120934，不是 77120943。", {state("order_id", "77120934")}),
+    ("刚才那个邮箱写错了，正确的是 li.na@126.com。", {state("email", "li.na@126.com")}),
+    ("电话号码有误，应该是 13698765432。", {state("phone", "13698765432")}),
+    ("我妈的手机，应该是 13698765432。", {state("phone", "13698765432", f"{ME}:mother")}),
+    ("他的号码不对，应该是 13698765432。", set()),
 ]
 
 
@@ -479,6 +486,14 @@ IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
     # a foreign country code makes the rest that country's number, not a Chinese mobile
     ("我的德国号码是+49 152 98765432", [("phone", "4915298765432", None)]),
     ("ring me on 07700 900123", [("phone", "07700900123", None)]),
+    # a long number read out in groups is one id; a number then an amount is not
+    ("where's order 5120 8834 0071?", [("order_id", "512088340071", None)]),
+    ("麻烦查一下 2207 6619 3054 这个订单", [("order_id", "220766193054", None)]),
+    ("订单 5566 800元", [("order_id", "5566", None), ("amount", "800", "CNY")]),
+    # a correction: the right id and the wrong one are both ids
+    ("wrong order number, it's 7730045, not 7730054", [("order_id", "7730045", None), ("order_id", "7730054", None)]),
+    ("单号是 HX88123，不是 HX88132", [("order_id", "hx88123", None), ("order_id", "hx88132", None)]),
+    ("座机 010-8765 4321", [("phone", "01087654321", None)]),
 ]
 
 

@@ -30,6 +30,7 @@ __all__ = [
     "TurnContext",
     "date_follow_up",
     "make_fact",
+    "named_as_wrong",
     "split_clauses",
     "undated_references",
 ]
@@ -209,6 +210,14 @@ def first_group(match: re.Match[str], names: Iterable[str]) -> str | None:
 
 
 REFERENCE_PREDICATES = frozenset({"order_id", "ticket_id"})
+
+# The wrong value a correction names: "it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129".
+_NAMED_AS_WRONG = re.compile(r"(?:\b(?:not|rather than|instead of)|不是|并非)\s*[#:：]?\s*$", re.IGNORECASE)
+
+
+def named_as_wrong(ctx: TurnContext, mention: IdentifierMention) -> bool:
+    """Whether the turn names ``mention`` as the value that is NOT meant (so no fact comes of it)."""
+    return _NAMED_AS_WRONG.search(ctx.text, max(0, mention.span[0] - 16), mention.span[0]) is not None
 
 
 def undated_references(before: list[CandidateFact], facts: list[CandidateFact]) -> list[int]:

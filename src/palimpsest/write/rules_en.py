@@ -27,6 +27,7 @@ from palimpsest.write.rulekit import (
     date_follow_up,
     ending,
     make_fact,
+    named_as_wrong,
     split_clauses,
     undated_references,
 )
@@ -929,6 +930,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
+            if named_as_wrong(ctx, mention):
+                continue
             # "My sister's order is 88120045": the relative's, looked up on their behalf.
             owner = _RELATIVE_OWNER.search(ctx.text, clause.start, mention.span[0])
             yield CandidateFact(

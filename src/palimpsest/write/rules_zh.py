@@ -28,6 +28,7 @@ from palimpsest.write.rulekit import (
     date_follow_up,
     ending,
     make_fact,
+    named_as_wrong,
     split_clauses,
     undated_references,
 )
@@ -388,17 +389,22 @@ _DISPOSE = re.compile(
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 
+# The right value after a correction, just before it: "…，应该是 …", "…，正确的是 …".
+_CORRECTED = r"(?:应该是|应为|正确的(?:应该)?是|对的是|其实是|准确的是|改正为|更正为)\s*[:：]?\s*$"
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
-        r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$)"
+        r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
+        # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
+        r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$)"
+        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
@@ -700,7 +706,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             m = cues[-1]
             who = m.group("who") or ""
             relation = re.search(_REL, who) if who else None
-            subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+            # "我朋友的电话，应该是 …": the relative named just before the cue.
+            named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
+            relation_word = relation.group() if relation else named_before.group(1) if named_before else None
+            subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
             if not who and re.search(r"[他她]的?\s*$", before[: m.start()]):
                 # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
                 # else's number is not the speaker's.
@@ -801,6 +810,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
+            if named_as_wrong(ctx, mention):
+                continue
             yield _fact(
                 ctx.speaker_id,
                 kind,
