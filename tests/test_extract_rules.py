@@ -361,6 +361,16 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("电话号码有误，应该是 13698765432。", {state("phone", "13698765432")}),
     ("我妈的手机，应该是 13698765432。", {state("phone", "13698765432", f"{ME}:mother")}),
     ("他的号码不对，应该是 13698765432。", set()),
+    # disposals and new devices said without a subject or after the device
+    ("Donated my old MacBook Air to the school.", {ended("owns_device", "MacBook Air")}),
+    ("Ditched the Fitbit, it kept disconnecting.", {ended("owns_device", "Fitbit")}),
+    ("The Kobo Clara I bought last year, I don't use it anymore.", {ended("owns_device", "Kobo Clara")}),
+    ("I don't use it anymore.", set()),
+    ("Got a new laptop: a ThinkPad X1 Carbon.", {state("owns_device", "ThinkPad X1 Carbon")}),
+    ("之前的小米手环早就闲置了。", {ended("owns_device", "小米手环")}),
+    ("那部华为Mate 40我已经卖了。", {ended("owns_device", "华为Mate 40")}),
+    ("我家新添了一台科沃斯扫地机。", {state("owns_device", "科沃斯扫地机")}),
+    ("平板不用了，目前用华为MatePad。", {state("owns_device", "华为MatePad")}),
 ]
 
 

@@ -481,11 +481,23 @@ _DEVICE_IS = re.compile(
     + r"|watch|computer|mobile|cell)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
     + _device("device")
 )
+# "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
+_DISUSE_IT = re.compile(
+    r"\bI\s+(?:(?:don't|do not)\s+(?:really\s+)?use\s+(?:it|that(?:\s+one)?)\s+(?:anymore|any more)"
+    r"|no longer use\s+(?:it|that(?:\s+one)?)|(?:stopped|quit)\s+using\s+(?:it|that(?:\s+one)?))\b"
+)
+# "New phone (Pixel 9), same number", "new laptop: a ThinkPad X1": the speaker's new device, said as a label.
+_NEW_DEVICE_LABEL = re.compile(
+    r"^\W*(?:(?:ok|okay|so|well|and|also|btw)\W+)*(?:(?:I\s+)?(?:have|'ve\s+got|got|bought)\s+)?(?:an?\s+)?new\s+"
+    rf"(?:{_GENERIC_DEVICES}|watch|computer|mobile)\s*[(:,\u2013-]\s*(?:it's\s+)?(?:an?\s+|the\s+)?"
+    + _device("device"),
+    re.IGNORECASE,
+)
 _MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up)\s+"
+    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
     + _ARTICLES
     + _device("device")
 )
@@ -804,9 +816,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85,
             )
+    labelled = [_clean(m.group("device")) for m in _NEW_DEVICE_LABEL.finditer(clause.text)]
     for m in _ACQUIRE.finditer(clause.text):
         device = _clean(m.group("device"))
-        if device in replaced:
+        # "Got a new laptop: a ThinkPad X1": the model is the device, not "laptop".
+        if device in replaced or (labelled and device.lower() in _GENERIC_DEVICES.split("|")):
             continue
         devices = [device, *_listed_devices(clause.text, m.end())]
         for one in devices:
@@ -824,6 +838,16 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(
                 ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
             )
+    for m in _NEW_DEVICE_LABEL.finditer(clause.text):
+        if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
+    disuse = _DISUSE_IT.search(clause.text)
+    if disuse is not None:
+        sentence_start = max(ctx.text.rfind(mark, 0, clause.start) for mark in ".!?\n") + 1
+        named = list(re.finditer(_device("device"), ctx.text[sentence_start : clause.start]))
+        if named:
+            device = _clean(named[-1].group("device"))
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
 
 
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
@@ -1564,7 +1588,8 @@ _REFERS_BACK = re.compile(
 _DROPPED_SUBJECT = re.compile(
     r"^(?P<lead>\s*(?:(?:just|recently|finally|also|so|and|oh|btw|well|actually|officially)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
-    r"|resigned|was promoted|been promoted|promoted|retired)\b)",
+    r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
+    r"|lost)\b)",
     re.IGNORECASE,
 )
 

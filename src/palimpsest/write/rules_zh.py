@@ -77,6 +77,8 @@ _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本"
+    # The household is the speaker's: "家里新添了一台戴森吸尘器".
+    r"|家里|我家|家中"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _NOT_NAMES = frozenset(
@@ -223,13 +225,15 @@ _BRANDS_EN = (
 )
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
-    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9])))*"
+    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
+    # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
+    r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
-    r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机"
+    r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
 )
 _DEVICE = (
     rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
@@ -363,7 +367,8 @@ _START = re.compile(
 )
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|在用|用着)\s*"
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
+    r"|(?:新)?添了|改用|换用)\s*"
     + _MEASURE
     + r"(?:新的?|台|部)?"
     + _DEVICE
@@ -385,6 +390,11 @@ _DISPOSE = re.compile(
     + _DEVICE.replace("device", "device2")
     + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?" + _DEVICE.replace("device", "device3")
+    # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
+    + r"|(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
+    + _DEVICE.replace("device", "device4")
+    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
+    r"|丢了|退了|扔了|转手了)"
 )
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
@@ -675,7 +685,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(bare):
-        device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
+        device = _clean(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
