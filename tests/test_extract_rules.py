@@ -371,6 +371,29 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("那部华为Mate 40我已经卖了。", {ended("owns_device", "华为Mate 40")}),
     ("我家新添了一台科沃斯扫地机。", {state("owns_device", "科沃斯扫地机")}),
     ("平板不用了，目前用华为MatePad。", {state("owns_device", "华为MatePad")}),
+    # free-text preferences: exclusions, things asked for with a marker, standing "keep … to …"
+    ("No pickles on any of my burgers, ever.", {state("preference", "no pickles")}),
+    ("Never add cream to my coffee orders.", {state("preference", "no cream")}),
+    ("No sugar in my tea this time.", {one_off("preference", "no sugar")}),
+    ("No pickles on my burger.", set()),
+    ("No problem with my order, thanks.", set()),
+    ("Just this once, a late checkout please.", {one_off("preference", "late checkout")}),
+    ("This time, a refund please.", set()),
+    ("Keep the summaries under one page, I read them on my phone.", {state("preference", "Keep the summaries under one page")}),
+    ("以后点外卖都要少辣。", {state("preference", "少辣")}),
+    ("我吃面一律不放葱。", {state("preference", "面不放葱")}),
+    ("这次的披萨不要加洋葱。", {one_off("preference", "不要加洋葱")}),
+    ("今天别给我打电话。", set()),
+    ("每次都要等很久，太慢了。", set()),
+    ("以后请把快递放在门卫室。", {state("preference", "快递放在门卫室")}),
+    ("以后回复我的时候都用表格形式。", {state("preference", "表格形式")}),
+    # diets, allergies and languages said of a relative are the relative's
+    ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
+    ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),
+    ("My grandma only speaks Italian, so please talk to her in Italian.", set()),
+    ("My mum only speaks Italian, so please talk to her in Italian.", {state("preferred_language", "Italian", f"{ME}:mother")}),
+    ("我老公对海鲜过敏，订餐时注意。", {state("preference", "对海鲜过敏", f"{ME}:husband")}),
+    ("我儿子不吃香菜。", {state("preference", "不吃香菜", f"{ME}:son")}),
 ]
 
 

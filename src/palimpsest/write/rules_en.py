@@ -64,6 +64,9 @@ _RELATIONS = {
     "family": "family",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
+# The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
+_OUTSIDE_HOUSEHOLD = frozenset(["boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary"])
+_HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
     [
@@ -1016,6 +1019,12 @@ _LANGUAGE = re.compile(
     r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"
     r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of)\b)"
 )
+# The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
+_RELATIVE_LANGUAGE = re.compile(
+    rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads|understands|prefers)"
+    r"\s+(?:only\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese"
+    r"|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b"
+)
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
@@ -1130,12 +1139,37 @@ _GENERIC_PREFERENCE = re.compile(
     r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b)[a-z][^,.;!?]{2,60})"
     r"|\b[Mm]y\s+favou?rite\s+(?P<what>\w+(?:\s+\w+)?)\s+is\s+(?P<val3>[^,.;!?]{1,40})"
 )
-# Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork".
+# Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork";
+# said of a relative ("my son is allergic to sesame"), they are the relative's.
 _DIET = re.compile(
-    r"\bI(?:'m|\s+am)\s+(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+)*(?P<diet>vegetarian|vegan|pescatarian"
+    rf"(?P<who>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'s|\s+am|\s+is)\s+(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+)*"
+    r"(?P<diet>vegetarian|vegan|pescatarian"
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
-    r"|\bI\s+(?:don't|do not|never)\s+(?P<verb>eat|drink)\s+(?P<food>[a-z][\w -]{1,30}?)"
-    r"(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
+    r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    re.IGNORECASE,
+)
+# What the speaker never wants in their things: "No onions in any of my orders, ever", "Never put mushrooms in
+# my pizza orders", "no ice in my drink this time". Only with a marker: "no onions on my burger" may be the
+# order at hand.
+_EXCLUSION = re.compile(
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?:no|never\s+(?:put|add|include|use|send|give\s+me)|hold\s+the"
+    r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
+    r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
+    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today)\b))",
+    re.IGNORECASE,
+)
+_ALWAYS_OR_NEVER = re.compile(r"\b(?:ever|never|any of my|none of my)\b", re.IGNORECASE)
+# A thing asked for with a marker: "For this trip only, a ground-floor room please", "Always a window seat, please".
+_ASKED_THING = re.compile(
+    r"(?:^|,)\s*(?:(?:always|again|just)\s+)?(?:an?)\s+(?P<val>[a-z][\w-]*(?:\s+[\w-]+){0,4}?)\s*,?\s+please\b",
+    re.IGNORECASE,
+)
+# A standing "keep X to/short …" about how the speaker is served needs no marker: "Keep meeting invites to mornings".
+_KEEP_RULE = re.compile(
+    r"^keep\s+(?:my\s+|your\s+|the\s+|all\s+)?(?!it\b|this\b|that\b|them\b|me\b|you\b|change\b)[a-z-]+"
+    r"(?:\s+[a-z-]+)?\s+(?:to|under|short|brief|simple|concise|below)\b",
     re.IGNORECASE,
 )
 # A standing instruction about how to serve the speaker: "Always double-check the address with me
@@ -1256,7 +1290,23 @@ def _negated_before(text: str, position: int) -> bool:
     return bool(_PREF_NEGATED.search(head[max(head.rfind(","), head.rfind(";")) + 1 :]))
 
 
+def _relative_language_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _RELATIVE_LANGUAGE.finditer(clause.text):
+        if re.search(r"\b(?:not|never|doesn't|don't)\b", clause.text[: m.start()]):
+            continue
+        language = m.group("lang")
+        code = "yue" if language == "Cantonese" else normalize_language(language)
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        yield _fact(ctx, clause, m, subject, "preferred_language", code, "relative_language")
+
+
+# "…, so talk to her in Cantonese": the language asked for is the relative's, not the speaker's.
+_FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    relatives = list(_relative_language_facts(ctx, clause))
+    yield from relatives
     text = clause.text
     # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
     sentence = _sentence_of(ctx.text, clause)
@@ -1271,6 +1321,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             candidates.append(("preferred_notification_channel", channel, m, False))
     for predicate, value, match, weak in candidates:
         if _negated_before(text, match.start()):
+            continue
+        if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
         # A bare request ("export it as PDF") is an intent, not a preference.
         if not has_marker and not _PREFERS.search(text):
@@ -1291,9 +1343,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
     if found:
         return
-    for value, evidence in _free_preferences(clause, has_marker):
+    for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
         yield CandidateFact(
-            subject=ctx.speaker_id,
+            subject=subject,
             predicate="preference",
             value=value,
             lasting=lasting,
@@ -1304,14 +1356,29 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
 
 
-def _free_preferences(clause: Clause, has_marker: bool) -> Iterator[tuple[str, str]]:
-    """(phrase, evidence) of the preferences no predicate above names."""
+def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
+    """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
     for m in _DIET.finditer(text):
         food = m.group("food")
-        yield (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+        subject = _subject(ctx, m.group("who") or m.group("who2"))
+        if subject is not None:
+            yield subject, (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+    exclusion = _EXCLUSION.match(text)
+    if exclusion and (has_marker or _ALWAYS_OR_NEVER.search(text)) and not _OTHER_PEOPLE.search(exclusion.group("thing")):
+        yield ctx.speaker_id, f"no {exclusion.group('thing').lower()}", exclusion.group()
+        return
+    for m in _ASKED_THING.finditer(text) if has_marker else ():
+        if not _REQUEST_OBJECTS.search(m.group("val")) and not _NOT_A_THING.match(m.group("val")):
+            yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
     if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
         return
+    for value, evidence in _wanted(text, has_marker):
+        yield ctx.speaker_id, value, evidence
+
+
+def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
+    """(phrase, evidence) of what the speaker says they like, want or always do."""
     for m in _GENERIC_PREFERENCE.finditer(text):
         verb, raw = m.group("verb"), m.group("val")
         if raw is not None:
@@ -1329,7 +1396,7 @@ def _free_preferences(clause: Clause, has_marker: bool) -> Iterator[tuple[str, s
         if value:
             yield value, m.group()
     standing = _STANDING.match(text)
-    if standing and _LASTING.search(text):
+    if standing and (_LASTING.search(text) or _KEEP_RULE.match(standing.group("act"))):
         value = _preference_phrase(standing.group("act"))
         if value:
             yield value, standing.group()

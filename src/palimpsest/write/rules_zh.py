@@ -1022,29 +1022,81 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
 
 
-def _free_preferences(text: str, has_marker: bool) -> Iterator[tuple[str, str, bool]]:
-    """(phrase, evidence, habit) of the preferences no predicate names, read from one phrase."""
-    if _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
+# Free-text preferences said of the speaker's things, each read to a short phrase:
+# "以后订酒店都要无烟房" (a choice made every time),
+_ALWAYS_CHOICE = re.compile(
+    r"(?:都|总是|一直|一律|每次都|向来)(?:会|得)?(?:要|选|订|坐|点|选择)"
+    r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
+)
+# "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
+_ALWAYS_HOW = re.compile(
+    r"(?P<topic>[\u4e00-\u9fff]{1,8}?)(?:都|也)?(?:一律|总是|一直|每次都|向来|永远|都是)(?:都)?"
+    r"(?P<val>(?:不|少|多|加|去|只|免|半|无)[\u4e00-\u9fff]{1,7})(?=[，。！？；,.!?]|$)"
+)
+# "这次的外卖不要香菜", "以后开会尽量别排在周五下午" (what the speaker does not want, with a marker),
+_EXCLUSION = re.compile(
+    r"(?P<neg>不要|别|不加|不放|去掉|免)"
+    r"(?P<val>(?!再|用|发|打|给|让|叫|改|换|寄|送|告诉|通知|联系|催|等|麻烦|担心|着急|急|客气|管|理|说|问|找|忘|动|碰)"
+    r"[\u4e00-\u9fff]{1,8}?)(?=[，。！？；,.!?]|$)"
+)
+# "默认帮我把会议安排在下午" (where the speaker's things go, with a marker),
+_ARRANGED = re.compile(
+    r"把(?P<topic>[\u4e00-\u9fff]{2,6}?)(?:都|也)?(?P<verb>安排在|放在|定在|约在|设在|排在)(?P<val>[^，。！？；,.!?]{1,10})"
+)
+# "以后你回答我的时候都用简短的要点形式" (how the speaker wants to be answered, with a lasting marker).
+_ANSWER_STYLE = re.compile(
+    r"(?:回答|回复|答复|解释|总结)(?:我|问题)?(?:的)?(?:时候|时)?(?:都|请|尽量|一律)?(?:用|要|保持|写成|按|以)"
+    r"(?P<val>[^，。！？；,.!?]{2,12})"
+)
+_SOMEONE_ELSE = re.compile(r"他|她|它|您")
+_OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
+
+
+def _preference_subject(ctx: TurnContext, text: str) -> str | None:
+    """Whose preference one phrase states: a relative named at its start ("我儿子对花生过敏"), else the
+    speaker; a phrase about him or her ("给他点餐…") is nobody we can pin down."""
+    relative = re.match(rf"\s*(?:以后|今后)?\s*我(?:的)?({_REL})", text)
+    if relative:
+        return f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
+    return None if _SOMEONE_ELSE.search(text) else ctx.speaker_id
+
+
+def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator[tuple[str, str, str, bool]]:
+    """(subject, phrase, evidence, habit) of the preferences no predicate names, read from one phrase."""
+    subject = _preference_subject(ctx, text)
+    if subject is None or _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
         return
     for m in _DIET.finditer(text):
-        if not re.search(rf"他|她|你|您|它|{_REL}", text[: m.start()]):
-            yield m.group("val"), m.group(), True
+        yield subject, m.group("val"), m.group(), True
+    for m in _ALWAYS_HOW.finditer(text):
+        topic = _OWN_THINGS.sub("", m.group("topic"))
+        yield subject, topic + m.group("val"), m.group(), True
+    for m in _EXCLUSION.finditer(text) if has_marker else ():
+        yield subject, m.group("neg") + _clean(m.group("val")), m.group(), False
+    if _NEGATED.search(text) or subject != ctx.speaker_id:
+        return
     for m in _HABITUAL_CHOICE.finditer(text):
-        yield _clean(m.group("val")), m.group(), True
+        yield subject, _clean(m.group("val")), m.group(), True
+    for m in _ALWAYS_CHOICE.finditer(text):
+        yield subject, _clean(m.group("val")), m.group(), True
+    for m in _ARRANGED.finditer(text) if has_marker else ():
+        yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
+    for m in _ANSWER_STYLE.finditer(text) if _LASTING.search(text) else ():
+        yield subject, _clean(m.group("val")), m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
-            yield _clean(m.group("val")), m.group(), False
+            yield subject, _clean(m.group("val")), m.group(), False
     # "今天想喝冰美式": what one wants this once is a one-off preference.
     if _ONE_OFF.search(text):
         for m in _WANT_NOW.finditer(text):
-            yield _clean(m.group("val")), m.group(), False
+            yield subject, _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
     if rule and _LASTING.search(text):
-        yield rule.group("topic") + rule.group("verb") + _clean(rule.group("val")), rule.group(), True
+        yield subject, rule.group("topic") + rule.group("verb") + _clean(rule.group("val")), rule.group(), True
     for m in _GENERIC_PREFERENCE.finditer(text):
         value = _clean(m.group("val"))
         if not value.startswith(("你", "您", "他", "她", "这", "那", "的")):
-            yield value, m.group(), "习惯" in m.group()
+            yield subject, value, m.group(), "习惯" in m.group()
 
 
 _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
@@ -1058,8 +1110,6 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         yield from _stopped_preferences(ctx, Clause("，".join(stopped), clause.start))
     # "以后通知都发微信，别打电话": a negation only cancels its own phrase.
     kept = [part for part in phrases if part not in stopped and not _NEGATED.search(part)]
-    if not kept:
-        return
     # Markers speak for the whole sentence: "以后都别打电话了，有事发短信" is lasting.
     whole = clause.text
     lasting, confidence = _lasting(whole)
@@ -1090,17 +1140,21 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             )
     if found or _SHIPS_TO.search(whole):
         return
-    # One reading per sentence: the first pattern that reads it says it best.
-    readings = [reading for text in kept if not _PLAN.search(text) for reading in _free_preferences(text, has_marker)]
-    for value, evidence, habit in readings[:1]:
+    # One reading per sentence: the first pattern that reads it says it best. Negated phrases are read too:
+    # "这次的外卖不要香菜" says what the speaker wants left out.
+    unstopped = [part for part in phrases if part not in stopped and not _PLAN.search(part)]
+    readings = [reading for text in unstopped for reading in _free_preferences(ctx, text, has_marker)]
+    for subject, value, evidence, habit in readings[:1]:
+        # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
+        timed = any(mention.text in value for mention in clause.times(ctx))
         yield _fact(
-            ctx.speaker_id,
+            subject,
             "preference",
             value,
             "preference",
             evidence,
             lasting=lasting,
-            valid_from=valid_from,
+            valid_from=None if timed else valid_from,
             confidence=LASTING_CONFIDENCE if habit and lasting else confidence,
         )
 
