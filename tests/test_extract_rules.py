@@ -426,6 +426,14 @@ def test_facts(text: str, expected: set[Fact]) -> None:
         # a preference "starting" a future day holds from that day
         ("Starting next Monday, always email my invoices as PDF.", "preferred_export_format", NEXT_MONDAY),
         ("从下周一开始，默认用中通发货。", "preferred_shipping_carrier", NEXT_MONDAY),
+        # the date of a job change carries to the title said in a sibling clause
+        ("Joined Stripe yesterday, I'm a support engineer there.", "job_title", YESTERDAY),
+        ("上周一入职了京东，岗位是数据分析师。", "job_title", LAST_MONDAY),
+        ("昨天去小红书报到了，做内容运营。", "works_at", YESTERDAY),
+        ("上个月升职了，现在是技术总监。", "job_title", LAST_MONTH),
+        ("I'm a nurse, I moved to Leeds yesterday.", "job_title", None),
+        # a time inside a preference is what it is about
+        ("以后会议都别排在周一上午。", "preference", None),
     ],
 )
 def test_valid_from_is_the_start_of_the_time_mentioned(text: str, predicate: str, valid_from: datetime | None) -> None:

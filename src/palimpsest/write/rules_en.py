@@ -23,6 +23,7 @@ from palimpsest.write.rulekit import (
     Clause,
     RuleOutput,
     TurnContext,
+    carry_job_change_date,
     contact_value,
     date_follow_up,
     ending,
@@ -1661,6 +1662,14 @@ _DROPPED_SUBJECT = re.compile(
 )
 
 
+# A job change the turn names: its date carries to the title said in another clause.
+_JOB_CHANGE = re.compile(
+    r"\b(?:promoted|promotion|joined|started (?:a |my )?(?:new )?(?:job|work|role|position)|started at|new job|hired"
+    r"|took over|taken over|stepped (?:up|in)|appointed)\b",
+    re.IGNORECASE,
+)
+
+
 def _with_subject(clause: Clause) -> Clause:
     """The clause with its dropped "I" restored; offsets in the turn stay as they were."""
     m = _DROPPED_SUBJECT.match(clause.text)
@@ -1709,7 +1718,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
-    out.facts = _relatives_by_name(out.facts)
+    out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

@@ -24,6 +24,7 @@ from palimpsest.write.rulekit import (
     Clause,
     RuleOutput,
     TurnContext,
+    carry_job_change_date,
     contact_value,
     date_follow_up,
     ending,
@@ -333,6 +334,8 @@ _STAYS_IN = re.compile(r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上�
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 _WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
+# "我三天前去蔚来汽车报到了": reporting for duty at an employer is joining it.
+_REPORTED_FOR_DUTY = re.compile(r"(?:去|到)" + _ORG + r"(?:报到|报道|入职)")
 _QUIT = re.compile(
     r"(?:从" + _ORG + r"(?:离职|辞职|退休)|(?:离开|辞掉)了?" + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
     r"(?=[，。！？,.!?\s]|的工作|了|$))"
@@ -341,7 +344,13 @@ _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
+    r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?是(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了)"
 )
+# A job change the turn names: its date carries to the title said in another phrase.
+_JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
 _ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
@@ -592,7 +601,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         role = _ROLE_NEXT.match(text, comma.start()) if comma else None
         if present is not None and role is not None:
             yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
-    for m in _JOIN.finditer(text):
+    for m in (*_JOIN.finditer(text), *_REPORTED_FOR_DUTY.finditer(text)):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
         if subject is None or _is_city(org) or not _org_ok(org):
@@ -620,7 +629,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = m.group("title") or m.group("title2") or m.group("title3")
+        title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
         if _NOT_A_JOB.search(title):
@@ -1411,6 +1420,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
