@@ -387,6 +387,16 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("每次都要等很久，太慢了。", set()),
     ("以后请把快递放在门卫室。", {state("preference", "快递放在门卫室")}),
     ("以后回复我的时候都用表格形式。", {state("preference", "表格形式")}),
+    # titles said as an activity, an appointment, an office without an article, freelancing
+    ("I teach history at Oakfield Academy.", {state("job_title", "history teacher"), state("works_at", "Oakfield Academy")}),
+    ("My brother writes for The Guardian.", {state("job_title", "writer", f"{ME}:brother"), state("works_at", "The Guardian", f"{ME}:brother")}),
+    ("I drive for my kids a lot.", set()),
+    ("Heads up, Tomas Berg has stepped in as interim CTO at Klarna.", {state("job_title", "interim CTO", "Tomas Berg"), state("works_at", "Klarna", "Tomas Berg")}),
+    ("FYI Lena Fischer is head of legal at Zalando.", {state("job_title", "head of legal", "Lena Fischer"), state("works_at", "Zalando", "Lena Fischer")}),
+    ("I'm freelancing now, mostly copywriting.", {state("job_title", "freelance copywriter")}),
+    ("I'm not freelancing anymore.", set()),
+    ("我现在自己接活，主要做室内设计。", {state("job_title", "室内设计师")}),
+    ("我以前自己接活，做设计。", set()),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

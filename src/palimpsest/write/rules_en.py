@@ -395,7 +395,8 @@ _WORK = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+(?:the\s+)?"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
+    r"\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
 )
 _WORK_AT_AS = re.compile(
@@ -434,7 +435,9 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:(?:an?|the)\s+|(?=[A-Z]))"
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+"
+    # "Sofia is head of procurement": an office named without an article.
+    + r"(?:(?:an?|the)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
@@ -469,6 +472,44 @@ _JOIN_AS = re.compile(
 )
 _PROMOTED = re.compile(
     _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
+)
+# "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
+_APPOINTED = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:taken over|took over|stepped (?:in|up)|(?:was|been|got|were) (?:appointed|named|made))\s+(?:as\s+)?"
+    + r"(?:the\s+|an?\s+|new\s+)*"
+    + _TITLE_FREE
+    + r"(?:\s+(?:at|of|for)\s+"
+    + _named("org")
+    + ")?"
+)
+# A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
+_ACTIVITY_TITLE = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks)"
+    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?"
+    + _named("org")
+)
+_ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
+# Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
+_FREELANCE = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
+    r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
+)
+_FIELD_TITLES = (
+    ("design", "designer"),
+    ("research", "researcher"),
+    ("writing", "writer"),
+    ("photography", "photographer"),
+    ("consulting", "consultant"),
+    ("translation", "translator"),
+    ("development", "developer"),
+    ("illustration", "illustrator"),
+    ("editing", "editor"),
+    ("copywriting", "copywriter"),
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
@@ -799,6 +840,34 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
+    if negated:
+        return
+    yield from _activity_titles(ctx, clause, bare)
+
+
+def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """Titles said as an appointment, an activity or a freelance field."""
+    for m in _APPOINTED.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None:
+            continue
+        yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "appointed", ends_previous=True)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "appointed.employer", ends_previous=True)
+    for m in _ACTIVITY_TITLE.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        words = m.group("org").split()
+        # "for The Guardian" names an employer; "for Yesterday" does not.
+        if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
+            continue
+        verb = (m.group("verb") or "").lower().removesuffix("s")
+        title = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        yield _fact(ctx, clause, m, subject, "job_title", title, "activity_title")
+    for m in _FREELANCE.finditer(bare):
+        field = (m.group("field") or "").strip()
+        title = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"freelance {title}" if title else "freelancer", "freelance")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:

@@ -334,6 +334,11 @@ _STAYS_IN = re.compile(r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上�
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 _WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
+# Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
+_FREELANCE = re.compile(
+    r"(?:自己接活|接私活|做自由职业|自由职业者?|单干|自己干)[^。！？；]{0,4}?[，,]?\s*(?:主要)?(?:做|搞|接)"
+    r"(?P<field>[\u4e00-\u9fff]{2,6}?)(?=[，。！？；,.!?]|$|的|方面)"
+)
 # "我三天前去蔚来汽车报到了": reporting for duty at an employer is joining it.
 _REPORTED_FOR_DUTY = re.compile(r"(?:去|到)" + _ORG + r"(?:报到|报道|入职)")
 _QUIT = re.compile(
@@ -619,6 +624,12 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             yield from _role_after(ctx, clause, m.end(), subject)
     yield from _named_employer_facts(ctx, clause)
+    for m in _FREELANCE.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        field = m.group("field")
+        if subject and not re.search(r"不|没|以前|曾经|想|打算", _prefix(clause, m.start())):
+            title = field + "师" if field.endswith("设计") else field
+            yield _fact(subject, "job_title", title, "freelance", m.group())
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
