@@ -397,6 +397,20 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("I'm not freelancing anymore.", set()),
     ("我现在自己接活，主要做室内设计。", {state("job_title", "室内设计师")}),
     ("我以前自己接活，做设计。", set()),
+    # a polite question asking for a change states the new value
+    ("Could you change my billing address to 41 Quay Street, Galway?", {state("address", "41 Quay Street, Galway")}),
+    ("Can you update my email to rosa.m@fastmail.com?", {state("email", "rosa.m@fastmail.com")}),
+    ("Could you tell me which address is on my account?", set()),
+    ("麻烦帮我把收货地址改成成都市武侯区人民南路四段27号吗？", {state("address", "成都市武侯区人民南路四段27号")}),
+    ("能不能把界面换成深色？", {state("preferred_theme", "dark")}),
+    ("我还没想好要不要用顺丰。", set()),
+    # an errand to the speaker's own place is one-off; to a relative's place it is not the speaker's
+    ("这次先寄到我单位：武汉市洪山区珞喻路1037号。", {one_off("address", "武汉市洪山区珞喻路1037号")}),
+    ("这次寄到我姐家：武汉市洪山区珞喻路1037号。", set()),
+    ("Just this once, ship it to my office: 12 Canal Street, Leeds.", {one_off("address", "12 Canal Street, Leeds")}),
+    # residence said with a dropped subject or two particles
+    ("Been based in Lyon since last month.", {state("lives_in", "Lyon")}),
+    ("We moved back home to Porto.", {state("lives_in", "Porto")}),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

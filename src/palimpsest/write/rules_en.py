@@ -360,7 +360,7 @@ def _fact(
 _MOVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away))?(?:\s+from\s+"
+    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away)){0,2}(?:\s+from\s+"
     + _named("old")
     + r")?"
     r"\s+to\s+(?:the\s+city\s+of\s+)?"
@@ -605,7 +605,8 @@ _ADDRESS_MINE = re.compile(
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
     r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
-    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)\s+at\s+)"
+    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)"
+    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
 )
@@ -1003,7 +1004,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         return
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _clean(m.group("addr"))
-        if not re.search(r"\d", address) or _OTHER_PEOPLE.search(m.group()) or _negated_before(clause.text, m.start()):
+        # "on my account" is the speaker's own; other people's addresses are not.
+        others = _OTHER_PEOPLE.search(re.sub(r"\bmy\s+(?:account|profile|orders?)\b", "", m.group(), flags=re.I))
+        if not re.search(r"\d", address) or others or _negated_before(clause.text, m.start()):
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
@@ -1607,7 +1610,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     if _COMPLAINT.search(text):
         yield Intent("complaint", time_range, slots=ids | time_slots)
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
-    if _MODIFY.search(text) and not question and not standing:
+    # "Can you switch me to dark mode?" asks for the change as much as "Switch me to dark mode" does.
+    modify = bool(_MODIFY.search(text) and (not question or _POLITE_REQUEST.match(text)) and not standing)
+    if modify:
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
@@ -1615,7 +1620,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
-    if own and (question or _QUERY.search(text)) and not _REFUND.search(text) and not _CANCEL.search(text):
+    asks = (question and not modify) or _QUERY.search(text)
+    if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
 
@@ -1726,7 +1732,7 @@ _DROPPED_SUBJECT = re.compile(
     r"^(?P<lead>\s*(?:(?:just|recently|finally|also|so|and|oh|btw|well|actually|officially)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
-    r"|lost)\b)",
+    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in)\b)",
     re.IGNORECASE,
 )
 
@@ -1759,6 +1765,8 @@ def _is_question(clause: Clause) -> bool:
 
 
 _FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+# "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
+_REQUESTED_FACT_RULES = (_contact_facts, _profile_facts, _preference_facts)
 
 
 def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -1780,7 +1788,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
             if not question or _POLITE_REQUEST.match(clause.text):
-                for rule in _FACT_RULES if not question else (_preference_facts,):
+                for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)

@@ -791,7 +791,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(
             subject,
             "address",
-            _clean(m.group("addr")),
+            # "…改成广州市天河区体育西路103号吗？": the question particle is not part of the address.
+            re.sub(r"[吗呢吧啊呀]+$", "", _clean(m.group("addr"))),
             "address",
             m.group(),
             confidence=0.85,
@@ -820,8 +821,25 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+# An errand to the speaker's own place: "这次先寄到我公司吧：杭州市西湖区文三路90号…" (kept one-off).
+_SENT_THIS_ONCE = re.compile(
+    r"(?:寄到|送到|发到|配送到|邮寄到)(?:我的?(?:公司|单位|家|办公室|宿舍|学校))?(?:吧|去)?[：:，,]?\s*"
+    r"(?P<addr>[^，。！？；\n]{4,60})"
+)
+
+
 def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    if not _LASTING.search(clause.text) or _OTHER_PEOPLE.search(clause.text):
+    if _OTHER_PEOPLE.search(clause.text):
+        return
+    if _ONE_OFF.search(clause.text) and not _LASTING.search(clause.text):
+        for m in _SENT_THIS_ONCE.finditer(clause.text):
+            address = _clean(m.group("addr"))
+            # "寄到我妈家：…" is someone else's place.
+            before = _prefix(clause, m.start()) + clause.text[m.start() : m.start("addr")] + address[:4]
+            if _ADDRESS_SHAPE.search(address) and not re.search(rf"他|她|你|您|不|别|{_REL}", before):
+                yield _fact(ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8)
+        return
+    if not _LASTING.search(clause.text):
         return
     for m in _SHIPS_TO.finditer(clause.text):
         address = _clean(m.group("addr"))
@@ -866,6 +884,14 @@ _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
+# A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
+_YES_NO = re.compile(r"能不能|可不可以|行不行")
+
+
+def _negated(phrase: str) -> bool:
+    return _NEGATED.search(_YES_NO.sub("", phrase)) is not None
+
+
 _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
@@ -1093,7 +1119,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, topic + m.group("val"), m.group(), True
     for m in _EXCLUSION.finditer(text) if has_marker else ():
         yield subject, m.group("neg") + _clean(m.group("val")), m.group(), False
-    if _NEGATED.search(text) or subject != ctx.speaker_id:
+    if _negated(text) or subject != ctx.speaker_id:
         return
     for m in _HABITUAL_CHOICE.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
@@ -1129,7 +1155,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     if stopped:
         yield from _stopped_preferences(ctx, Clause("，".join(stopped), clause.start))
     # "以后通知都发微信，别打电话": a negation only cancels its own phrase.
-    kept = [part for part in phrases if part not in stopped and not _NEGATED.search(part)]
+    kept = [part for part in phrases if part not in stopped and not _negated(part)]
     # Markers speak for the whole sentence: "以后都别打电话了，有事发短信" is lasting.
     whole = clause.text
     lasting, confidence = _lasting(whole)
@@ -1137,7 +1163,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     valid_from = clause.preference_start(ctx)
     found = False
     for text in kept:
-        if _PLAN.search(text) and not _LASTING.search(text):
+        if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
         strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
         for predicate, value in _preference_candidates(text):
@@ -1411,12 +1437,19 @@ _FACT_RULES = (
 )
 
 
+# "能帮我把收货地址改成…吗？" asks for a change: what it changes to is the user's.
+_POLITE_REQUEST = re.compile(
+    r"^\s*(?:请问)?(?:你)?(?:能|可以|能不能|可不可以|麻烦|请)?(?:你)?(?:帮我|给我|帮忙)?把[^，。？?]{1,12}?"
+    r"(?:改成|换成|改为|更新为|更新成|设为|设置为|设置成|调成|切换到|换到)"
+)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
     undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
-        question = bool(_QUESTION.search(clause.text))
+        question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(clause.text))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
