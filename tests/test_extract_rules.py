@@ -411,6 +411,17 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     # residence said with a dropped subject or two particles
     ("Been based in Lyon since last month.", {state("lives_in", "Lyon")}),
     ("We moved back home to Porto.", {state("lives_in", "Porto")}),
+    # channels, carriers, payments and report templates said in other ways
+    ("Text me instead of calling, I'm in meetings all day.", {state("preferred_notification_channel", "SMS")}),
+    ("Just use email for anything billing related.", {state("preferred_notification_channel", "email")}),
+    ("Send this one with DHL, it's a gift.", {one_off("preferred_shipping_carrier", "DHL")}),
+    ("I trust FedEx more than the rest, default to them.", {state("preferred_shipping_carrier", "FedEx")}),
+    ("I trust FedEx more than the rest.", set()),
+    ("Please 以后都 ship with 中通.", {state("preferred_shipping_carrier", "中通")}),
+    ("I always get the monthly report as Template B.", {state("preferred_report_format", "Template B")}),
+    ("东西到了给我发微信就行。", {state("preferred_notification_channel", "WeChat")}),
+    ("这次的退款通知发我邮箱。", {one_off("preferred_notification_channel", "email")}),
+    ("我平时都是支付宝付款。", {state("preferred_payment_method", "支付宝")}),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

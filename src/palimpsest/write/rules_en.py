@@ -257,12 +257,14 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
-    r"|in (?:the )?future|all the time|usually|as a rule|permanently|for good|from today on|from now)\b",
+    r"|in (?:the )?future|all the time|usually|as a rule|permanently|for good|from today on|from now"
+    # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
+    r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
 )
 _ONE_OFF = re.compile(
     r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
-    r"|just for this|for this (?:one|report|order|time)|this one time|this order|this package"
+    r"|just for this|for this (?:one|report|order|time)|this one time|this one|this order|this package|这次"
     # "for this delivery only", "this shipment only": the errand at hand, not a standing choice.
     r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay)|(?:for|on) this \w+ only)\b",
     re.IGNORECASE,
@@ -271,7 +273,7 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
-    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
+    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead)\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -1066,8 +1068,8 @@ _FORMAT_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
-    r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:template|version|layout|style"
-    r"|format)\s+[A-Z0-9][\w-]{0,10})\b"
+    r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:[Tt]emplate|[Vv]ersion|[Ll]ayout|[Ss]tyle"
+    r"|[Ff]ormat)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
 # A described layout of the reports: "the one-page summary layout for my weekly report",
@@ -1104,7 +1106,9 @@ _CHANNEL = re.compile(
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
-    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b",
+    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
+    # "just use SMS for anything urgent"
+    r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)\s+for\s+(?:anything|everything|all|any)\b",
     re.IGNORECASE,
 )
 _CHANNEL_SENT = re.compile(
@@ -1154,6 +1158,8 @@ _CARRIER = re.compile(
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
+    # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
+    rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
 )
 _PAYMENTS = {
     "alipay": "支付宝",
@@ -1339,7 +1345,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = m.group("ch") or m.group("ch2")
+        said = m.group("ch") or m.group("ch2") or m.group("ch3")
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, False
     # "Today just send a push notification": an errand unless a marker says how to notify.
@@ -1348,7 +1354,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
-        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
+        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3") or m.group("carrier4")
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
@@ -1388,7 +1394,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     valid_from = clause.preference_start(ctx)
     found = False
     candidates = list(_preference_candidates(clause))
-    if has_marker:
+    # "Text me instead of emailing": "instead" makes the channel a choice, as a marker does.
+    if has_marker or re.search(r"\binstead\b", text, re.I):
         for m in _CHANNEL_VERB.finditer(text):
             channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "email")
             candidates.append(("preferred_notification_channel", channel, m, False))
