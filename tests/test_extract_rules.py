@@ -422,6 +422,17 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("东西到了给我发微信就行。", {state("preferred_notification_channel", "WeChat")}),
     ("这次的退款通知发我邮箱。", {one_off("preferred_notification_channel", "email")}),
     ("我平时都是支付宝付款。", {state("preferred_payment_method", "支付宝")}),
+    # residence: being somewhere since a time, a residence ended, an apposition between name and verb
+    ("We've been in Valencia since last month.", {state("lives_in", "Valencia")}),
+    ("I've been in London since Monday?", set()),
+    ("Not in Lyon anymore, we're back in Geneva.", {ended("lives_in", "Lyon"), state("lives_in", "Geneva")}),
+    ("I'm not in London right now, can you ship to Paris?", set()),
+    ("I'm back in Geneva for a week.", set()),
+    ("Marta Silva, my accountant, moved to Porto.", {state("lives_in", "Porto", "Marta Silva")}),
+    # a first name given in passing; words after "I'm" that are not names
+    ("Hello, I'm Aisha, I'd like to check something.", {state("name", "Aisha")}),
+    ("I'm British, so I write colour.", set()),
+    ("It's Declan here, calling about my card.", {state("name", "Declan")}),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

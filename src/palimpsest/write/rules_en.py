@@ -392,6 +392,17 @@ _HOME = re.compile(
     + _named("place2")
 )
 
+# "we've been in Lisbon since last month": being somewhere since a time is living there.
+_BEEN_IN = re.compile(
+    _SUBJ + r"(?:'ve|\s+have|\s+has)\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
+)
+# "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
+_NOT_IN_ANYMORE = re.compile(
+    r"^\W*(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+)?in\s+"
+    + _named("place")
+    + r"(?:\s+(?:anymore|any more))?"
+)
+_BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 _WORK = re.compile(
     _SUBJ
     + _ADV
@@ -668,6 +679,21 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, subject, "lives_in", _city(place), "en.moved_away", m.group())
     for m in _LIVE.finditer(clause.text):
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    for m in _BEEN_IN.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and _place_ok(m.group("place")) and not re.search(r"\bnot\b|n't\b", m.group()):
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "been_in", valid_from=clause.past_time(ctx))
+    sentence = _sentence_of(ctx.text, clause)
+    for m in _NOT_IN_ANYMORE.finditer(clause.text):
+        place = m.group("place")
+        # "not in London right now" is an errand away; only "anymore" / "no longer" end the residence.
+        if _place_ok(place) and _ENDS_STATE.search(m.group()):
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_in_anymore", m.group())
+    # Being "back in" a city is where one lives only beside a residence that ended or a move.
+    if _NOT_IN_ANYMORE.search(sentence) or re.search(r"\b(?:for good|moved|for the long term)\b", sentence, re.I):
+        for m in _BACK_IN.finditer(clause.text):
+            if _place_ok(m.group("place")):
+                yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "back_in")
     for m in _HOME.finditer(clause.text):
         subject = ctx.speaker_id if m.group("bare") else _subject_of(ctx, clause, m)
         place = m.group("place") or m.group("place2")
@@ -964,7 +990,25 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+# "Hi! Quick one: I'm Jonah, I work at …", "It's Siobhan, by the way": a first name given in passing.
+_INTRODUCED = re.compile(
+    r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
+    r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
+)
+# Words that follow "I'm" capitalised without being names.
+_NOT_FIRST_NAMES = frozenset(
+    "Sorry Fine Good Back Done Afraid Glad Happy Sure Okay Ready Home Out Late New Busy Tired Confused Excited"
+    " Interested Curious Not Really Very British American Chinese Canadian Australian Irish German French Spanish"
+    " Italian Japanese Korean Indian Mexican Brazilian Dutch Swiss Swedish Vegan Vegetarian Jewish Muslim Christian"
+    " Catholic Free Available Online Offline Pregnant Retired Single Married Divorced".split()
+)
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _INTRODUCED.finditer(clause.text):
+        name = m.group("name") or m.group("name2")
+        if name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or m.group("name5")
@@ -1782,9 +1826,26 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
     return [replace(f, subject=named[f.subject]) if f.subject in named else f for f in facts]
 
 
+# "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
+_APPOSITION = re.compile(
+    r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
+)
+
+
+def _without_appositions(text: str) -> str:
+    """``text`` with appositions after a name blanked (same length, so every offset holds)."""
+
+    def blank(m: re.Match[str]) -> str:
+        if m.group("name").split()[0] in _NOT_NAMES:
+            return m.group()
+        return m.group("name") + " " * len(m.group("apposition"))
+
+    return _APPOSITION.sub(blank, text)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
-    text = ctx.text.replace("\u2019", "'")
+    text = _without_appositions(ctx.text.replace("\u2019", "'"))
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
