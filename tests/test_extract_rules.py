@@ -433,6 +433,14 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("Hello, I'm Aisha, I'd like to check something.", {state("name", "Aisha")}),
     ("I'm British, so I write colour.", set()),
     ("It's Declan here, calling about my card.", {state("name", "Declan")}),
+    # zh: a surname spelled out before the name, a named person's job said from the job's side,
+    # a part of town is not a city, "那儿" points back to where the speaker bought a home
+    ("我姓陈，耳东陈，叫陈思远。", {state("name", "陈思远")}),
+    ("我姓陈，他叫王明。", set()),
+    ("我们部门新来的会计叫孙悦。", {state("job_title", "会计", "孙悦")}),
+    ("我的经理是王强。", set()),
+    ("上周搬到了成都，现在住高新区那边。", {state("lives_in", "成都")}),
+    ("我前年在昆明买了房，之后一直住那边。", {state("lives_in", "昆明")}),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

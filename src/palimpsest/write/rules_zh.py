@@ -80,6 +80,8 @@ _FILLERS = re.compile(
     r"|平时|平常|一般|通常|一直|主要|基本上|基本"
     # The household is the speaker's: "家里新添了一台戴森吸尘器".
     r"|家里|我家|家中"
+    # "…买了房，之后一直住那儿": the time after what was just said.
+    r"|之后|此后|从那以后|打那以后"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _NOT_NAMES = frozenset(
@@ -330,7 +332,11 @@ _MOVE = re.compile(
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # Where someone studies or lives names the place a later "住在那边" points back to.
-_STAYS_IN = re.compile(r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|读大学|生活)")
+_STAYS_IN = re.compile(
+    r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|读大学|生活|买了?房|安家|落户|成家)"
+)
+# "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
+_AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 _WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
@@ -435,7 +441,9 @@ _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
+    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
+    # "我姓林，双木林，叫林晓雯": the surname spelled out first.
+    r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
@@ -501,6 +509,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 named = list(_STAYS_IN.finditer(text, 0, m.start()))
                 place = _clean(named[-1].group("place")) if named else place
             if place in moved or not _place_ok(place):
+                continue
+            named_city = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or place.endswith("市")
+            if _AREA_AFTER.match(text, m.end("place")) and not named_city:
                 continue
             yield from _state(ctx, clause, m, "lives_in", normalize_city(place), "lives_in")
     for m in _LEAVE_CITY.finditer(text):
@@ -776,9 +787,13 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         name = m.group("name")
         if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
             yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
+    surname = re.match(r"\s*我姓([\u4e00-\u9fff])", ctx.text)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
         relation = m.group("rel")
+        # A bare "，叫…" names the speaker only after "我姓X" and with that surname.
+        if m.group("surname_first") and (surname is None or not name.startswith(surname.group(1))):
+            continue
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
@@ -798,6 +813,22 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             confidence=0.85,
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
         )
+
+
+# "我们新来的采购经理叫赵敏", "公司的HR是李雪": a named person's job, said from the job's side.
+_TITLE_HOLDER = re.compile(
+    rf"(?:我们|公司|我们公司|单位|部门)?(?:的)?(?:新来的|新的|新任的?|现任的?)?(?P<title>[\u4e00-\u9fffA-Za-z]{{0,4}}?(?:{_JOB_SUFFIX}))"
+    rf"(?:叫|是)(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，。！？,.!?\s]|$)"
+)
+
+
+def _title_holder_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _TITLE_HOLDER.finditer(clause.text):
+        title, name = m.group("title"), m.group("name")
+        prefix = _prefix(clause, m.start())
+        if re.search(rf"我(?:的)?$|{_REL}$|不是|以前|之前", prefix) or _NOT_A_JOB.search(title) or title in _ACCOUNT_ROLES:
+            continue
+        yield _fact(name, "job_title", title, "title_holder", m.group())
 
 
 def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1432,6 +1463,7 @@ _FACT_RULES = (
     _device_facts,
     _contact_facts,
     _profile_facts,
+    _title_holder_facts,
     _shipping_address_facts,
     _preference_facts,
 )
