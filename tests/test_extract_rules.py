@@ -441,6 +441,11 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我的经理是王强。", set()),
     ("上周搬到了成都，现在住高新区那边。", {state("lives_in", "成都")}),
     ("我前年在昆明买了房，之后一直住那边。", {state("lives_in", "昆明")}),
+    # more English shapes: adverbs after "work", "got a job as", avoidances, contacts given as a label
+    ("I work part-time for Oxfam.", {state("works_at", "Oxfam")}),
+    ("My wife got a job as a nurse at St Mary's.", {state("job_title", "nurse", f"{ME}:wife"), state("works_at", "St Mary's", f"{ME}:wife")}),
+    ("Please avoid gluten in all my meal plans.", {state("preference", "no gluten")}),
+    ("New email: sam.k@hey.com", {state("email", "sam.k@hey.com")}),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

@@ -180,7 +180,8 @@ _SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
 _POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
-    r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently))*"
+    r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently"
+    r"|remotely|full-time|part-time|mostly|mainly))*"
 )
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
 _CAP = r"[A-Z][\w'&.-]*"
@@ -409,7 +410,7 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
-    r"\s+(?:at|for)\s+(?:the\s+)?"
+    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
 )
 _WORK_AT_AS = re.compile(
@@ -480,7 +481,8 @@ _JOIN_AS = re.compile(
     + _REL
     + r")\b)"
     + _ADV
-    + r"\s+(?:started|began)(?:\s+working)?\s+as\s+(?:an?\s+|the\s+)?(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
+    + r"\s+(?:(?:started|began)(?:\s+working)?|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)\s+as\s+(?:an?\s+|the\s+)?"
+    + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
 _PROMOTED = re.compile(
@@ -638,6 +640,8 @@ _CONTACT_CUE = {
     "phone": re.compile(
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        # "New number: …" said as a label.
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
         r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
     ),
     "email": re.compile(
@@ -646,6 +650,7 @@ _CONTACT_CUE = {
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
+        r"|^\W*(?i:(?:my\s+)?new\s+e-?mail(?:\s+address)?)\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
         r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
@@ -1276,14 +1281,14 @@ _DIET = re.compile(
 # my pizza orders", "no ice in my drink this time". Only with a marker: "no onions on my burger" may be the
 # order at hand.
 _EXCLUSION = re.compile(
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?:no|never\s+(?:put|add|include|use|send|give\s+me)|hold\s+the"
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?:no|never\s+(?:put|add|include|use|send|give\s+me)|avoid|hold\s+the"
     r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
-    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
-    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today)\b))",
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
+    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
     re.IGNORECASE,
 )
-_ALWAYS_OR_NEVER = re.compile(r"\b(?:ever|never|any of my|none of my)\b", re.IGNORECASE)
+_ALWAYS_OR_NEVER = re.compile(r"\b(?:ever|never|any of my|none of my|in any|in all)\b", re.IGNORECASE)
 # A thing asked for with a marker: "For this trip only, a ground-floor room please", "Always a window seat, please".
 _ASKED_THING = re.compile(
     r"(?:^|,)\s*(?:(?:always|again|just)\s+)?(?:an?)\s+(?P<val>[a-z][\w-]*(?:\s+[\w-]+){0,4}?)\s*,?\s+please\b",
