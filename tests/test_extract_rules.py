@@ -446,6 +446,13 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("My wife got a job as a nurse at St Mary's.", {state("job_title", "nurse", f"{ME}:wife"), state("works_at", "St Mary's", f"{ME}:wife")}),
     ("Please avoid gluten in all my meal plans.", {state("preference", "no gluten")}),
     ("New email: sam.k@hey.com", {state("email", "sam.k@hey.com")}),
+    # zh: a hometown named after 老家, a relative's job, a standing "都放…", an executive by name
+    ("我爸妈去年搬回老家洛阳了。", {state("lives_in", "洛阳", f"{ME}:parents")}),
+    ("我爸妈搬回老家了。", set()),
+    ("我太太是一名律师。", {state("job_title", "律师", f"{ME}:wife")}),
+    ("我太太以前是一名律师。", set()),
+    ("以后包裹都放快递柜。", {state("preference", "包裹放快递柜")}),
+    ("我们公司的CTO是周航。", {state("job_title", "CTO", "周航")}),
     # diets, allergies and languages said of a relative are the relative's
     ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),

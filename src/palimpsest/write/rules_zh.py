@@ -248,6 +248,7 @@ _JOB_SUFFIX = (
     r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
     r"|助理|秘书|销售|实习生|创始人|店长|司机|厨师|编辑|记者|总裁|主任|科学家|教授|作家|翻译"
     r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
+    r"|CEO|CTO|CFO|COO|HR"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
@@ -362,6 +363,10 @@ _TITLE_IS = re.compile(
 )
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
+# "我太太是一名律师": a relative's job.
+_RELATIVE_TITLE = re.compile(
+    rf"我(?:的)?(?P<rel>{_REL})(?:现在|目前|也)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在)"
+)
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
 _ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
@@ -483,10 +488,11 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
-        place = _clean(m.group("place"))
+        # "搬回老家洛阳": the hometown is the city named after the word.
+        place = re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place")))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
+        if subject is None or not place or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
             continue
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
@@ -649,6 +655,10 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _is_city(org):
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
+    for m in _RELATIVE_TITLE.finditer(text):
+        if not re.search(r"不是|没|以前|曾经", _prefix(clause, m.start())) and not _NOT_A_JOB.search(m.group("title")):
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+            yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
         title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
@@ -817,7 +827,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 # "我们新来的采购经理叫赵敏", "公司的HR是李雪": a named person's job, said from the job's side.
 _TITLE_HOLDER = re.compile(
-    rf"(?:我们|公司|我们公司|单位|部门)?(?:的)?(?:新来的|新的|新任的?|现任的?)?(?P<title>[\u4e00-\u9fffA-Za-z]{{0,4}}?(?:{_JOB_SUFFIX}))"
+    rf"(?:我们公司|我们部门|我们|公司|单位|部门)?(?:的)?(?:新来的|新的|新任的?|现任的?)?"
+    rf"(?P<title>(?:(?!的)[\u4e00-\u9fffA-Za-z]){{0,4}}?(?:{_JOB_SUFFIX}))"
     rf"(?:叫|是)(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，。！？,.!?\s]|$)"
 )
 
@@ -1044,7 +1055,7 @@ _WANT_NOW = re.compile(r"(?:想|想要)(?:喝|吃|点)(?!点|些|个|一)(?P<val
 # A standing rule about the speaker's own things: "发票抬头默认写公司名称", "以后客服回访都安排在周末".
 _STANDING_RULE = re.compile(
     r"^(?:以后|今后|往后|从现在开始|从现在起|从今以后)?\s*(?P<topic>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
-    r"(?:默认|一律|统一|总是|一直|都)(?:都)?(?P<verb>写|填|开|安排在|放在|定在|约在|设在|选)(?P<val>[^，。！？；,.!?]{2,15})"
+    r"(?:默认|一律|统一|总是|一直|都)(?:都)?(?P<verb>写|填|开|安排在|放在|放到|放|定在|约在|设在|选)(?P<val>[^，。！？；,.!?]{2,15})"
 )
 _OTHER_PEOPLE = re.compile(r"所有|任何|每个|全部|其他|别人|客户|用户|大家|他们|她们")
 _REQUEST_WORDS = re.compile(r"退款|退货|退钱|取消|查|投诉|删除|清空")
