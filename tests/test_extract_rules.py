@@ -379,7 +379,10 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("No problem with my order, thanks.", set()),
     ("Just this once, a late checkout please.", {one_off("preference", "late checkout")}),
     ("This time, a refund please.", set()),
-    ("Keep the summaries under one page, I read them on my phone.", {state("preference", "Keep the summaries under one page")}),
+    (
+        "Keep the summaries under one page, I read them on my phone.",
+        {state("preference", "Keep the summaries under one page")},
+    ),
     ("以后点外卖都要少辣。", {state("preference", "少辣")}),
     ("我吃面一律不放葱。", {state("preference", "面不放葱")}),
     ("这次的披萨不要加洋葱。", {one_off("preference", "不要加洋葱")}),
@@ -388,11 +391,23 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("以后请把快递放在门卫室。", {state("preference", "快递放在门卫室")}),
     ("以后回复我的时候都用表格形式。", {state("preference", "表格形式")}),
     # titles said as an activity, an appointment, an office without an article, freelancing
-    ("I teach history at Oakfield Academy.", {state("job_title", "history teacher"), state("works_at", "Oakfield Academy")}),
-    ("My brother writes for The Guardian.", {state("job_title", "writer", f"{ME}:brother"), state("works_at", "The Guardian", f"{ME}:brother")}),
+    (
+        "I teach history at Oakfield Academy.",
+        {state("job_title", "history teacher"), state("works_at", "Oakfield Academy")},
+    ),
+    (
+        "My brother writes for The Guardian.",
+        {state("job_title", "writer", f"{ME}:brother"), state("works_at", "The Guardian", f"{ME}:brother")},
+    ),
     ("I drive for my kids a lot.", set()),
-    ("Heads up, Tomas Berg has stepped in as interim CTO at Klarna.", {state("job_title", "interim CTO", "Tomas Berg"), state("works_at", "Klarna", "Tomas Berg")}),
-    ("FYI Lena Fischer is head of legal at Zalando.", {state("job_title", "head of legal", "Lena Fischer"), state("works_at", "Zalando", "Lena Fischer")}),
+    (
+        "Heads up, Tomas Berg has stepped in as interim CTO at Klarna.",
+        {state("job_title", "interim CTO", "Tomas Berg"), state("works_at", "Klarna", "Tomas Berg")},
+    ),
+    (
+        "FYI Lena Fischer is head of legal at Zalando.",
+        {state("job_title", "head of legal", "Lena Fischer"), state("works_at", "Zalando", "Lena Fischer")},
+    ),
     ("I'm freelancing now, mostly copywriting.", {state("job_title", "freelance copywriter")}),
     ("I'm not freelancing anymore.", set()),
     ("我现在自己接活，主要做室内设计。", {state("job_title", "室内设计师")}),
@@ -443,7 +458,10 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我前年在昆明买了房，之后一直住那边。", {state("lives_in", "昆明")}),
     # more English shapes: adverbs after "work", "got a job as", avoidances, contacts given as a label
     ("I work part-time for Oxfam.", {state("works_at", "Oxfam")}),
-    ("My wife got a job as a nurse at St Mary's.", {state("job_title", "nurse", f"{ME}:wife"), state("works_at", "St Mary's", f"{ME}:wife")}),
+    (
+        "My wife got a job as a nurse at St Mary's.",
+        {state("job_title", "nurse", f"{ME}:wife"), state("works_at", "St Mary's", f"{ME}:wife")},
+    ),
     ("Please avoid gluten in all my meal plans.", {state("preference", "no gluten")}),
     ("New email: sam.k@hey.com", {state("email", "sam.k@hey.com")}),
     # zh: a hometown named after 老家, a relative's job, a standing "都放…", an executive by name
@@ -454,10 +472,16 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("以后包裹都放快递柜。", {state("preference", "包裹放快递柜")}),
     ("我们公司的CTO是周航。", {state("job_title", "CTO", "周航")}),
     # diets, allergies and languages said of a relative are the relative's
-    ("My daughter is allergic to peanuts, so nothing with nuts for her.", {state("preference", "allergic to peanuts", f"{ME}:daughter")}),
+    (
+        "My daughter is allergic to peanuts, so nothing with nuts for her.",
+        {state("preference", "allergic to peanuts", f"{ME}:daughter")},
+    ),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),
     ("My grandma only speaks Italian, so please talk to her in Italian.", set()),
-    ("My mum only speaks Italian, so please talk to her in Italian.", {state("preferred_language", "Italian", f"{ME}:mother")}),
+    (
+        "My mum only speaks Italian, so please talk to her in Italian.",
+        {state("preferred_language", "Italian", f"{ME}:mother")},
+    ),
     ("我老公对海鲜过敏，订餐时注意。", {state("preference", "对海鲜过敏", f"{ME}:husband")}),
     ("我儿子不吃香菜。", {state("preference", "不吃香菜", f"{ME}:son")}),
 ]

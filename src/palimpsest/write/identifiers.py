@@ -73,7 +73,8 @@ _TICKET_CUE = re.compile(
 # More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124"; so does the
 # wrong one a correction names ("it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129").
 _LISTED_ID = re.compile(
-    r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及|,?\s*(?i:not|rather than|instead of)\b|[,，]?\s*(?:而)?不是)\s*#?\s*" + _ID
+    r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及|,?\s*(?i:not|rather than|instead of)\b|[,，]?\s*(?:而)?不是)\s*#?\s*"
+    + _ID
 )
 # The cue after the number, as Chinese puts it: "帮我看看 1188 7723 9901 这个单子的物流".
 _ORDER_CUE_AFTER = re.compile(

@@ -410,8 +410,7 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
-    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?"
-    + _named("org")
+    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
@@ -481,7 +480,8 @@ _JOIN_AS = re.compile(
     + _REL
     + r")\b)"
     + _ADV
-    + r"\s+(?:(?:started|began)(?:\s+working)?|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)\s+as\s+(?:an?\s+|the\s+)?"
+    + r"\s+(?:(?:started|began)(?:\s+working)?|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
     + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
@@ -504,8 +504,7 @@ _ACTIVITY_TITLE = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks)"
-    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?"
-    + _named("org")
+    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
 )
 _ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
@@ -687,7 +686,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _BEEN_IN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")) and not re.search(r"\bnot\b|n't\b", m.group()):
-            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "been_in", valid_from=clause.past_time(ctx))
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "been_in",
+                valid_from=clause.past_time(ctx),
+            )
     sentence = _sentence_of(ctx.text, clause)
     for m in _NOT_IN_ANYMORE.finditer(clause.text):
         place = m.group("place")
@@ -896,12 +904,13 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
             continue
         verb = (m.group("verb") or "").lower().removesuffix("s")
-        title = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
-        yield _fact(ctx, clause, m, subject, "job_title", title, "activity_title")
+        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     for m in _FREELANCE.finditer(bare):
         field = (m.group("field") or "").strip()
-        title = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
-        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"freelance {title}" if title else "freelancer", "freelance")
+        trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
+        freelance = f"freelance {trade}" if trade else "freelancer"
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1002,10 +1011,65 @@ _INTRODUCED = re.compile(
 )
 # Words that follow "I'm" capitalised without being names.
 _NOT_FIRST_NAMES = frozenset(
-    "Sorry Fine Good Back Done Afraid Glad Happy Sure Okay Ready Home Out Late New Busy Tired Confused Excited"
-    " Interested Curious Not Really Very British American Chinese Canadian Australian Irish German French Spanish"
-    " Italian Japanese Korean Indian Mexican Brazilian Dutch Swiss Swedish Vegan Vegetarian Jewish Muslim Christian"
-    " Catholic Free Available Online Offline Pregnant Retired Single Married Divorced".split()
+    [
+        "Sorry",
+        "Fine",
+        "Good",
+        "Back",
+        "Done",
+        "Afraid",
+        "Glad",
+        "Happy",
+        "Sure",
+        "Okay",
+        "Ready",
+        "Home",
+        "Out",
+        "Late",
+        "New",
+        "Busy",
+        "Tired",
+        "Confused",
+        "Excited",
+        "Interested",
+        "Curious",
+        "Not",
+        "Really",
+        "Very",
+        "British",
+        "American",
+        "Chinese",
+        "Canadian",
+        "Australian",
+        "Irish",
+        "German",
+        "French",
+        "Spanish",
+        "Italian",
+        "Japanese",
+        "Korean",
+        "Indian",
+        "Mexican",
+        "Brazilian",
+        "Dutch",
+        "Swiss",
+        "Swedish",
+        "Vegan",
+        "Vegetarian",
+        "Jewish",
+        "Muslim",
+        "Christian",
+        "Catholic",
+        "Free",
+        "Available",
+        "Online",
+        "Offline",
+        "Pregnant",
+        "Retired",
+        "Single",
+        "Married",
+        "Divorced",
+    ]
 )
 
 
@@ -1157,7 +1221,8 @@ _CHANNEL = re.compile(
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
     # "just use SMS for anything urgent"
-    r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)\s+for\s+(?:anything|everything|all|any)\b",
+    r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
+    r"\s+for\s+(?:anything|everything|all|any)\b",
     re.IGNORECASE,
 )
 _CHANNEL_SENT = re.compile(
@@ -1494,7 +1559,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if subject is not None:
             yield subject, (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
     exclusion = _EXCLUSION.match(text)
-    if exclusion and (has_marker or _ALWAYS_OR_NEVER.search(text)) and not _OTHER_PEOPLE.search(exclusion.group("thing")):
+    if (
+        exclusion
+        and (has_marker or _ALWAYS_OR_NEVER.search(text))
+        and not _OTHER_PEOPLE.search(exclusion.group("thing"))
+    ):
         yield ctx.speaker_id, f"no {exclusion.group('thing').lower()}", exclusion.group()
         return
     for m in _ASKED_THING.finditer(text) if has_marker else ():
@@ -1833,7 +1902,8 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 
 # "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
 _APPOSITION = re.compile(
-    r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
+    r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
 )
 
 

@@ -393,10 +393,7 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
-    r"|(?:新)?添了|改用|换用)\s*"
-    + _MEASURE
-    + r"(?:新的?|台|部)?"
-    + _DEVICE
+    r"|(?:新)?添了|改用|换用)\s*" + _MEASURE + r"(?:新的?|台|部)?" + _DEVICE
 )
 _MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
@@ -414,7 +411,8 @@ _DISPOSE = re.compile(
     r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
     + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
-    r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?" + _DEVICE.replace("device", "device3")
+    r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
+    + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
     + r"|(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
     + _DEVICE.replace("device", "device4")
@@ -492,7 +490,13 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         place = re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place")))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None or not place or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
+        if (
+            subject is None
+            or not place
+            or not _place_ok(place)
+            or re.search(r"没|不|别", prefix[-3:])
+            or _PLAN.search(prefix)
+        ):
             continue
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
@@ -641,12 +645,6 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             yield from _role_after(ctx, clause, m.end(), subject)
     yield from _named_employer_facts(ctx, clause)
-    for m in _FREELANCE.finditer(text):
-        subject = _subject(ctx, clause, m.start())
-        field = m.group("field")
-        if subject and not re.search(r"不|没|以前|曾经|想|打算", _prefix(clause, m.start())):
-            title = field + "师" if field.endswith("设计") else field
-            yield _fact(subject, "job_title", title, "freelance", m.group())
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
@@ -655,6 +653,18 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _is_city(org):
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
+    yield from _title_facts(ctx, clause)
+
+
+def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Titles said on their own: freelancing, a relative's job, "我是…" / "职位是…" / "升职为…"."""
+    text = clause.text
+    for m in _FREELANCE.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        field = m.group("field")
+        if subject and not re.search(r"不|没|以前|曾经|想|打算", _prefix(clause, m.start())):
+            title = field + "师" if field.endswith("设计") else field
+            yield _fact(subject, "job_title", title, "freelance", m.group())
     for m in _RELATIVE_TITLE.finditer(text):
         if not re.search(r"不是|没|以前|曾经", _prefix(clause, m.start())) and not _NOT_A_JOB.search(m.group("title")):
             relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
@@ -837,7 +847,11 @@ def _title_holder_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     for m in _TITLE_HOLDER.finditer(clause.text):
         title, name = m.group("title"), m.group("name")
         prefix = _prefix(clause, m.start())
-        if re.search(rf"我(?:的)?$|{_REL}$|不是|以前|之前", prefix) or _NOT_A_JOB.search(title) or title in _ACCOUNT_ROLES:
+        if (
+            re.search(rf"我(?:的)?$|{_REL}$|不是|以前|之前", prefix)
+            or _NOT_A_JOB.search(title)
+            or title in _ACCOUNT_ROLES
+        ):
             continue
         yield _fact(name, "job_title", title, "title_holder", m.group())
 
@@ -879,7 +893,9 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             # "寄到我妈家：…" is someone else's place.
             before = _prefix(clause, m.start()) + clause.text[m.start() : m.start("addr")] + address[:4]
             if _ADDRESS_SHAPE.search(address) and not re.search(rf"他|她|你|您|不|别|{_REL}", before):
-                yield _fact(ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8)
+                yield _fact(
+                    ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
+                )
         return
     if not _LASTING.search(clause.text):
         return
