@@ -471,6 +471,18 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我太太以前是一名律师。", set()),
     ("以后包裹都放快递柜。", {state("preference", "包裹放快递柜")}),
     ("我们公司的CTO是周航。", {state("job_title", "CTO", "周航")}),
+    # dislikes excluded, future bookings, households, relatives' own preferences, cross-clause corrections
+    ("I can't stand olives, so never put them in my salads.", {state("preference", "no olives")}),
+    ("For all future orders, I need paper-free packaging.", {state("preference", "paper-free packaging")}),
+    ("I need help.", set()),
+    ("We're a vegan family.", {state("preference", "vegan")}),
+    ("My husband prefers aisle seats.", {state("preference", "aisle seats", f"{ME}:husband")}),
+    ("My wife likes dark mode.", {state("preferred_theme", "dark", f"{ME}:wife")}),
+    ("My son wants a refund.", set()),
+    ("My number is out of date; it should be 0161 496 0321.", {state("phone", "01614960321")}),
+    ("Your number is wrong; it should be 0161 496 0321.", set()),
+    ("Our new flat is in Leith.", {state("lives_in", "Leith")}),
+    ("Sold the Switch last week.", {ended("owns_device", "Switch")}),
     # diets, allergies and languages said of a relative are the relative's
     (
         "My daughter is allergic to peanuts, so nothing with nuts for her.",
@@ -617,6 +629,7 @@ IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
     # a foreign country code makes the rest that country's number, not a Chinese mobile
     ("我的德国号码是+49 152 98765432", [("phone", "4915298765432", None)]),
     ("ring me on 07700 900123", [("phone", "07700900123", None)]),
+    ("the office is 020 7946 0958", [("phone", "02079460958", None)]),
     # a long number read out in groups is one id; a number then an amount is not
     ("where's order 5120 8834 0071?", [("order_id", "512088340071", None)]),
     ("麻烦查一下 2207 6619 3054 这个订单", [("order_id", "220766193054", None)]),

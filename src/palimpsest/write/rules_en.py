@@ -212,6 +212,7 @@ _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this
 _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
+    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my ))Switch(?:\s+(?:OLED|Lite))?"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
@@ -258,7 +259,8 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
-    r"|in (?:the )?future|all the time|usually|as a rule|permanently|for good|from today on|from now"
+    r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
+    r"|from now"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -385,8 +387,9 @@ _LIVE = re.compile(
     r"\s+in\s+" + _named("place")
 )
 _HOME = re.compile(
-    _POSS
-    + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
+    r"(?:"
+    + _POSS
+    + r"|(?P<our>\b[Oo]ur))\s+(?:new\s+)?(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
     + _named("place")
     # "Home is Dublin now": the speaker's home, said without "my".
     + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
@@ -654,6 +657,13 @@ _CONTACT_CUE = {
         r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
 }
+# A correction in a clause of its own, after the speaker named their own number or e-mail:
+# "my number is wrong in your system; it should be 020 7946 0011".
+_CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
+_OWN_CONTACT_NAMED = {
+    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
+    "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
+}
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
 
@@ -708,7 +718,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if _place_ok(m.group("place")):
                 yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "back_in")
     for m in _HOME.finditer(clause.text):
-        subject = ctx.speaker_id if m.group("bare") else _subject_of(ctx, clause, m)
+        subject = ctx.speaker_id if m.group("bare") or m.group("our") else _subject_of(ctx, clause, m)
         place = m.group("place") or m.group("place2")
         if subject and _place_ok(place):
             yield _fact(
@@ -979,6 +989,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
             cues = list(cue.finditer(before))
+            correction = _CORRECTION_CUE.search(before) if not cues else None
+            if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
+                value = contact_value(predicate, mention)
+                yield make_fact(
+                    ctx.speaker_id, predicate, value, f"en.{predicate}.corrected", correction.group(), confidence=0.85
+                )
+                continue
             # "That is not my number: …" negates the cue from just before it.
             window = before[max(0, cues[-1].start() - 12) :] if cues else ""
             if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
@@ -1328,16 +1345,18 @@ _PREFERENCE_WORD = re.compile(
 # Free-text preferences, each read to a short phrase by ``_preference_phrase``.
 _GENERIC_PREFERENCE = re.compile(
     r"\bI(?P<aux>'d|\s+would)?\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+|normally\s+|also\s+)*"
-    r"(?P<verb>prefer|rather|like|love|enjoy|want)\s+(?P<val>[^,.;!?]{2,60})"
+    r"(?P<verb>prefer|rather|like|love|enjoy|want|need)\s+(?P<val>[^,.;!?]{2,60})"
     r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b)[a-z][^,.;!?]{2,60})"
     r"|\b[Mm]y\s+favou?rite\s+(?P<what>\w+(?:\s+\w+)?)\s+is\s+(?P<val3>[^,.;!?]{1,40})"
 )
 # Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork";
 # said of a relative ("my son is allergic to sesame"), they are the relative's.
 _DIET = re.compile(
-    rf"(?P<who>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'s|\s+am|\s+is)\s+(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+)*"
+    rf"(?P<who>\bI|\b[Ww]e|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'re|'s|\s+am|\s+are|\s+is)\s+"
+    r"(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+|all\s+)*"
     r"(?P<diet>vegetarian|vegan|pescatarian"
-    r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
+    r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
+    r"(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
     re.IGNORECASE,
@@ -1351,6 +1370,12 @@ _EXCLUSION = re.compile(
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
+    re.IGNORECASE,
+)
+# "I hate cilantro, never add it to my orders": the thing disliked is the thing excluded.
+_DISLIKED = re.compile(
+    r"\bI\s+(?:hate|can't stand|don't like|do not like|dislike|can't eat|cannot eat)\s+(?P<thing>[a-z][a-z -]{1,25}?)"
+    r"\s*,\s*(?:so\s+)?(?:please\s+)?(?:never|don't|do not)\s+(?:add|put|include|use|send)\s+(?:it|them|any)\b",
     re.IGNORECASE,
 )
 _ALWAYS_OR_NEVER = re.compile(r"\b(?:ever|never|any of my|none of my|in any|in all)\b", re.IGNORECASE)
@@ -1493,6 +1518,11 @@ def _relative_language_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candi
         yield _fact(ctx, clause, m, subject, "preferred_language", code, "relative_language")
 
 
+# "My wife prefers aisle seats", "my dad likes dark mode": a relative's own preference.
+_RELATIVE_PREFERS = re.compile(
+    rf"^\W*(?:(?:and|also|oh|btw)\W+)*[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:really\s+|much\s+|always\s+|usually\s+|only\s+)*"
+    r"(?P<verb>prefers|likes|loves|wants|uses|needs)\s+(?P<val>[^,.;!?]{2,60})"
+)
 # "…, so talk to her in Cantonese": the language asked for is the relative's, not the speaker's.
 _FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
 
@@ -1501,6 +1531,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
     text = clause.text
+    relative = _RELATIVE_PREFERS.match(text)
+    owner = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel').lower()]}" if relative else ctx.speaker_id
     # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
@@ -1525,7 +1557,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         found = True
         yield CandidateFact(
-            subject=ctx.speaker_id,
+            subject=owner,
             predicate=predicate,
             value=value,
             lasting=lasting,
@@ -1536,6 +1568,24 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             ends_previous=bool(re.search(r"\b(?:change|switch|from now on|instead)\b", text, re.I)),
         )
     if found:
+        return
+    if relatives:
+        return
+    if relative is not None and relative.group("verb") != "uses" and not _PREF_NEGATED.search(text):
+        value = _preference_phrase(relative.group("val"))
+        # "My son wants a refund" asks for something; a want lasts only with a marker.
+        asks = relative.group("verb") in ("wants", "needs") and not has_marker
+        if value and not asks and not _NOT_A_THING.match(value) and not _REQUEST_OBJECTS.search(value):
+            yield CandidateFact(
+                subject=owner,
+                predicate="preference",
+                value=value,
+                lasting=lasting,
+                valid_from=valid_from,
+                confidence=confidence,
+                rule="en.relative_preference",
+                evidence_text=relative.group().strip(),
+            )
         return
     for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
         yield CandidateFact(
@@ -1558,6 +1608,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         subject = _subject(ctx, m.group("who") or m.group("who2"))
         if subject is not None:
             yield subject, (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+    disliked = _DISLIKED.search(text)
+    if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
+        yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
+        return
     exclusion = _EXCLUSION.match(text)
     if (
         exclusion
@@ -1583,7 +1637,7 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
             if _NOT_A_THING.match(raw) and verb not in ("prefer", "rather"):
                 continue
             # "I want …" / "I'd like …" are requests unless a marker makes them a preference.
-            asks = verb == "want" or (m.group("aux") and verb in ("like", "love"))
+            asks = verb in ("want", "need") or (m.group("aux") and verb in ("like", "love"))
             if asks and (not has_marker or _REQUEST_OBJECTS.search(raw)):
                 continue
         elif m.group("val2") is not None:
