@@ -483,13 +483,27 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("Your number is wrong; it should be 0161 496 0321.", set()),
     ("Our new flat is in Leith.", {state("lives_in", "Leith")}),
     ("Sold the Switch last week.", {ended("owns_device", "Switch")}),
+    # zh: habits, relatives' likings and languages, channels named as enough, corrections, 现在在
+    ("我坐飞机习惯选靠窗的位置。", {state("preference", "靠窗的位置")}),
+    ("我老公喜欢安静的房间。", {state("preference", "安静的房间", f"{ME}:husband")}),
+    ("我奶奶只会说粤语，来电话请用粤语。", {state("preferred_language", "yue", f"{ME}:grandmother")}),
+    ("我妈只会说粤语，来电话请用粤语。", {state("preferred_language", "yue", f"{ME}:mother")}),
+    ("以后都别推送了，发短信就好。", {state("preferred_notification_channel", "SMS")}),
+    ("把我的手机号更新成 13700001234。", {state("phone", "13700001234")}),
+    ("号码写错了，是 13700001234 不是 13700001243。", {state("phone", "13700001234")}),
+    ("我老婆现在在上海工作。", set()),
+    ("王芳是我们的客户经理。", {state("job_title", "客户经理", "王芳")}),
     # diets, allergies and languages said of a relative are the relative's
     (
         "My daughter is allergic to peanuts, so nothing with nuts for her.",
         {state("preference", "allergic to peanuts", f"{ME}:daughter")},
     ),
     ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),
-    ("My grandma only speaks Italian, so please talk to her in Italian.", set()),
+    (
+        "My grandma only speaks Italian, so please talk to her in Italian.",
+        {state("preferred_language", "Italian", f"{ME}:grandmother")},
+    ),
+    ("My neighbour only speaks Italian, so please talk to her in Italian.", set()),
     (
         "My mum only speaks Italian, so please talk to her in Italian.",
         {state("preferred_language", "Italian", f"{ME}:mother")},

@@ -63,6 +63,11 @@ _RELATIONS = {
     "secretary": "secretary",
     "parents": "parents",
     "family": "family",
+    "grandmother": "grandmother",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "grandfather": "grandfather",
+    "grandpa": "grandfather",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.

@@ -71,6 +71,12 @@ _RELATIONS = {
     "家人": "family",
     "全家": "family",
     "父母": "parents",
+    "奶奶": "grandmother",
+    "外婆": "grandmother",
+    "姥姥": "grandmother",
+    "爷爷": "grandfather",
+    "外公": "grandfather",
+    "姥爷": "grandfather",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
@@ -339,7 +345,9 @@ _STAYS_IN = re.compile(
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
-_WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
+# "现在在上海工作": the 在 of 现在 / 正在 starts no place.
+_AT = r"(?<![现正存实])在"
+_WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?" + _AT + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
@@ -369,7 +377,7 @@ _RELATIVE_TITLE = re.compile(
 )
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
-_ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
+_ROLE_AT = re.compile(_AT + _ORG + r"(?:做|当|担任)" + _TITLE)
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
@@ -423,11 +431,14 @@ _DISPOSE = re.compile(
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 
 # The right value after a correction, just before it: "…，应该是 …", "…，正确的是 …".
-_CORRECTED = r"(?:应该是|应为|正确的(?:应该)?是|对的是|其实是|准确的是|改正为|更正为)\s*[:：]?\s*$"
+_CORRECTED = (
+    r"(?:应该是|应为|正确的(?:应该)?是|对的是|其实是|准确的是|改正为|更正为|(?:写错了|打错了|说错了|搞错了|错了)[，,]\s*是)"
+    r"\s*[:：]?\s*$"
+)
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
@@ -572,15 +583,22 @@ def _org_ok(org: str) -> bool:
     )
 
 
+_OUR_SIDE = frozenset(["我们", "我们公司", "你们", "你们公司"])
+
+
 def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title in "王磊现在是京东的采购总监", and the organisation when it is named."""
     text = clause.text
     for m in _ROLE_OF.finditer(text):
         subject = _subject(ctx, clause, m.start())
-        if subject is None or _PAST.search(_prefix(clause, m.start())) or _NOT_A_JOB.search(m.group("org")):
-            continue
-        if m.group("title") in _ACCOUNT_ROLES:
+        if subject is None or _PAST.search(_prefix(clause, m.start())) or m.group("title") in _ACCOUNT_ROLES:
             continue  # "我是公司的管理员": a role on the company's account, not a job
+        if m.group("org") in _OUR_SIDE and subject != ctx.speaker_id and not subject.startswith(f"{ctx.speaker_id}:"):
+            # "李华是我们的客户经理": the person's title, at an employer the turn does not name.
+            yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group())
+            continue
+        if _NOT_A_JOB.search(m.group("org")):
+            continue
         yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group(), confidence=STATE_CONFIDENCE)
         org = _clean(m.group("org"))
         if _org_ok(org) and not _is_city(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS:
@@ -762,7 +780,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
             cues = list(cue.finditer(before))
-            if not cues or re.search(r"不是|并非", before[cues[-1].start() :]):
+            if not cues or named_as_wrong(ctx, mention) or re.search(r"不是|并非", before[cues[-1].start() :]):
                 continue
             m = cues[-1]
             who = m.group("who") or ""
@@ -1013,6 +1031,8 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # "…，发短信就好": the channel named on its own, as what is enough.
+    r"|(?:^|(?<=[，,]))\s*(?:请|就|都)?(?:给我)?(?:发|用|打)(?P<ch7>微信|短信|邮件|电话)(?=就好|就行|就可以)"
 )
 _CARRIERS = {
     "顺丰": "顺丰",
@@ -1053,7 +1073,7 @@ _PAYMENT = re.compile(
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
 _GENERIC_PREFERENCE = re.compile(
-    r"我(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{2,20})"
+    rf"我(?:的)?(?:{_REL})?(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{{2,20}})"
 )
 # Free-text preferences that no predicate above names, each read to a short phrase.
 _DIET = re.compile(
@@ -1117,7 +1137,13 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
         channel = (
-            m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4") or m.group("ch5") or m.group("ch6")
+            m.group("ch")
+            or m.group("ch2")
+            or m.group("ch3")
+            or m.group("ch4")
+            or m.group("ch5")
+            or m.group("ch6")
+            or m.group("ch7")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     for m in _CARRIER.finditer(text):
@@ -1129,7 +1155,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
 # Free-text preferences said of the speaker's things, each read to a short phrase:
 # "以后订酒店都要无烟房" (a choice made every time),
 _ALWAYS_CHOICE = re.compile(
-    r"(?:都|总是|一直|一律|每次都|向来)(?:会|得)?(?:要|选|订|坐|点|选择)"
+    r"(?:都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
     r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
 )
 # "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
@@ -1140,8 +1166,8 @@ _ALWAYS_HOW = re.compile(
 # "这次的外卖不要香菜", "以后开会尽量别排在周五下午" (what the speaker does not want, with a marker),
 _EXCLUSION = re.compile(
     r"(?P<neg>不要|别|不加|不放|去掉|免)"
-    r"(?P<val>(?!再|用|发|打|给|让|叫|改|换|寄|送|告诉|通知|联系|催|等|麻烦|担心|着急|急|客气|管|理|说|问|找|忘|动|碰)"
-    r"[\u4e00-\u9fff]{1,8}?)(?=[，。！？；,.!?]|$)"
+    r"(?P<val>(?!再|用|发|打|给|让|叫|改|换|寄|送|告诉|通知|联系|催|等|麻烦|担心|着急|急|客气|管|理|说|问|找|忘|动|碰|推送|打扰)"
+    r"[\u4e00-\u9fff]{1,8}?)(?<!了)(?=[，。！？；,.!?]|$)"
 )
 # "默认帮我把会议安排在下午" (where the speaker's things go, with a marker),
 _ARRANGED = re.compile(
@@ -1177,7 +1203,12 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, topic + m.group("val"), m.group(), True
     for m in _EXCLUSION.finditer(text) if has_marker else ():
         yield subject, m.group("neg") + _clean(m.group("val")), m.group(), False
-    if _negated(text) or subject != ctx.speaker_id:
+    if _negated(text):
+        return
+    if subject != ctx.speaker_id:
+        # A relative's liking: "我老婆喜欢靠过道的座位".
+        for m in _GENERIC_PREFERENCE.finditer(text):
+            yield subject, _clean(m.group("val")), m.group(), "习惯" in m.group()
         return
     for m in _HABITUAL_CHOICE.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
@@ -1206,7 +1237,19 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
 _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
 
 
+# "我爸只会说粤语": the language a relative can be served in.
+_RELATIVE_LANGUAGE = re.compile(
+    rf"我(?:的)?(?P<rel>{_REL})(?:只|只会|只能|平时)?(?:会说|说|讲|听得懂|看得懂|懂|用)(?P<lang>{_LANGUAGE_NAMES})"
+)
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    relative = _RELATIVE_LANGUAGE.search(clause.text)
+    if relative is not None and not re.search(r"不|没", relative.group()):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel')]}"
+        language = _LANGUAGES[relative.group("lang")]
+        yield _fact(subject, "preferred_language", language, "relative_language", relative.group())
+        return  # "…，打电话的时候请用粤语" is about serving the relative, not the speaker
     phrases = [part for part in re.split(r"[，,]", clause.text) if part.strip()]
     # "这次用微信支付吧，支付宝余额不够了": a stopped or negated phrase speaks only for itself.
     stopped = [part for part in phrases if re.search(r"不再|不[^，。]{0,6}了", part)]
