@@ -1383,6 +1383,12 @@ _DISLIKED = re.compile(
     r"\s*,\s*(?:so\s+)?(?:please\s+)?(?:never|don't|do not)\s+(?:add|put|include|use|send)\s+(?:it|them|any)\b",
     re.IGNORECASE,
 )
+# Checks, limits and rights: what a "preference" must never be about.
+_CONTROLS = re.compile(
+    r"\b(?:verif\w*|(?:security|fraud|identity|id|background|credit)\s+checks?|validat\w*|authenticat\w*|security|fraud"
+    r"|limits?|caps?|admin\w*|root|permissions?|access|rights|privileges?|passwords?|vip|approvals?|audit\w*|kyc|2fa|otp)\b",
+    re.IGNORECASE,
+)
 _ALWAYS_OR_NEVER = re.compile(r"\b(?:ever|never|any of my|none of my|in any|in all)\b", re.IGNORECASE)
 # A thing asked for with a marker: "For this trip only, a ground-floor room please", "Always a window seat, please".
 _ASKED_THING = re.compile(
@@ -1593,6 +1599,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             )
         return
     for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
+        if _CONTROLS.search(value):
+            continue  # "no verification on my orders" is no taste: checks and rights are not preferences
         yield CandidateFact(
             subject=subject,
             predicate="preference",

@@ -1179,6 +1179,7 @@ _ANSWER_STYLE = re.compile(
     r"(?P<val>[^，。！？；,.!?]{2,12})"
 )
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
+_CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
 _OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
 
 
@@ -1290,7 +1291,13 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     # One reading per sentence: the first pattern that reads it says it best. Negated phrases are read too:
     # "这次的外卖不要香菜" says what the speaker wants left out.
     unstopped = [part for part in phrases if part not in stopped and not _PLAN.search(part)]
-    readings = [reading for text in unstopped for reading in _free_preferences(ctx, text, has_marker)]
+    readings = [
+        reading
+        for text in unstopped
+        for reading in _free_preferences(ctx, text, has_marker)
+        # Checks and rights are not tastes: "以后都用管理员权限" states no preference.
+        if not _CONTROLS.search(reading[1])
+    ]
     for subject, value, evidence, habit in readings[:1]:
         # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
         timed = any(mention.text in value for mention in clause.times(ctx))
