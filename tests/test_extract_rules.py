@@ -493,6 +493,19 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("号码写错了，是 13700001234 不是 13700001243。", {state("phone", "13700001234")}),
     ("我老婆现在在上海工作。", set()),
     ("王芳是我们的客户经理。", {state("job_title", "客户经理", "王芳")}),
+    # switching platforms, "X is home now", "been at X as Y", future starts, name changes, gifts
+    ("I switched from Android to a Pixel 8 Pro.", {state("owns_device", "Pixel 8 Pro")}),
+    ("I switched from email to SMS.", set()),
+    ("We left the city, Galway is home now.", {state("lives_in", "Galway")}),
+    (
+        "I've been at Monzo as a data analyst since March.",
+        {state("job_title", "data analyst"), state("works_at", "Monzo")},
+    ),
+    ("I've been at Starbucks all morning.", set()),
+    ("I'm the new office manager.", {state("job_title", "office manager")}),
+    ("My name is now Priya Shah.", {state("name", "Priya Shah")}),
+    ("Bought a Kindle Oasis for my mum.", {state("owns_device", "Kindle Oasis", f"{ME}:mother")}),
+    ("I bought an iPad for her.", set()),
     # diets, allergies and languages said of a relative are the relative's
     (
         "My daughter is allergic to peanuts, so nothing with nuts for her.",
@@ -535,6 +548,8 @@ def test_facts(text: str, expected: set[Fact]) -> None:
         ("My ticket is 88213. It was opened last Monday.", "ticket_id", LAST_MONDAY),
         ("Any update on order 55120034? I placed it yesterday.", "order_id", YESTERDAY),
         ("我的订单 JD20250101 到哪了？是昨天下的。", "order_id", YESTERDAY),
+        ("I'll be working at Wise from next Monday.", "works_at", NEXT_MONDAY),
+        ("As of yesterday I'm the new support lead.", "job_title", YESTERDAY),
         ("Where is order 55120034? My wife placed it yesterday.", "order_id", None),
         # "today" says when a one-off preference was stated, not since when it holds
         ("Charge my debit card today.", "preferred_payment_method", None),

@@ -353,6 +353,8 @@ def _fact(
     confidence: float = STATE_CONFIDENCE,
     ends_previous: bool = False,
 ) -> CandidateFact:
+    if predicate == "job_title":
+        value = re.sub(r"^new\s+", "", value, flags=re.IGNORECASE)  # "I'm the new team lead"
     return make_fact(
         subject,
         predicate,
@@ -399,6 +401,10 @@ _HOME = re.compile(
     # "Home is Dublin now": the speaker's home, said without "my".
     + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
     + _named("place2")
+    # "…, Vancouver is home now"
+    + r"|(?:^|(?<=,\s))"
+    + _named("place3")
+    + r"(?P<bare2>\s+is\s+(?:my\s+|our\s+)?home(?:\s+now)?\b)"
 )
 
 # "we've been in Lisbon since last month": being somewhere since a time is living there.
@@ -423,7 +429,8 @@ _WORK = re.compile(
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:work|works|working)\s+(?:at|for)\s+(?:the\s+)?"
+    # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
+    + r"(?:\s+(?:work|works|working)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -436,7 +443,7 @@ _JOIN = re.compile(
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
 # date it is a plan and says nothing yet.
 _START = re.compile(
-    _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining)"
+    _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
     r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _named("org")
 )
 _LEAVE = re.compile(
@@ -537,9 +544,14 @@ _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?
 
 _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
+    # "switched from Android to an iPhone 15": what one switched from need not be a device.
+    r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
     + _ARTICLES
     + _device("device")
+)
+_GIFT_FOR = re.compile(
+    rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
 )
 _DEVICE_IS = re.compile(
     _POSS
@@ -589,7 +601,7 @@ _REPLACE = re.compile(
 )
 
 _NAME = re.compile(
-    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
@@ -723,8 +735,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if _place_ok(m.group("place")):
                 yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "back_in")
     for m in _HOME.finditer(clause.text):
-        subject = ctx.speaker_id if m.group("bare") or m.group("our") else _subject_of(ctx, clause, m)
-        place = m.group("place") or m.group("place2")
+        subject = (
+            ctx.speaker_id if m.group("bare") or m.group("bare2") or m.group("our") else _subject_of(ctx, clause, m)
+        )
+        place = m.group("place") or m.group("place2") or m.group("place3")
         if subject and _place_ok(place):
             yield _fact(
                 ctx,
@@ -849,6 +863,10 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
+            if not re.search(r"\bwork", m.group()):
+                # "I've been at Shopify as a senior PM": no "work" verb, so no other rule names the employer.
+                org = _clean(m.group("org"))
+                yield _fact(ctx, clause, m, subject, "works_at", org, "been_at", valid_from=clause.past_time(ctx))
     for pattern, rule, changed in ((_WORK_AS, "works_as", False), (_IS_TITLE, "is_a", False)):
         for m in pattern.finditer(clause.text):
             subject = _subject_of(ctx, clause, m)
@@ -954,10 +972,19 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if device in replaced or (labelled and device.lower() in _GENERIC_DEVICES.split("|")):
             continue
         devices = [device, *_listed_devices(clause.text, m.end())]
+        # "Just bought a Galaxy Watch for my dad": the device is the relative's.
+        gift = _GIFT_FOR.match(clause.text, m.end())
         for one in devices:
             generic = one.lower() in _GENERIC_DEVICES.split("|")
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
-                yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+                owned = (
+                    fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+                )
+                if gift is not None:
+                    if gift.group("rel") is None:
+                        continue  # bought for someone the turn does not name
+                    owned = replace(owned, subject=f"{ctx.speaker_id}:{_RELATIONS[gift.group('rel').lower()]}")
+                yield owned
     for m in _DEVICE_IS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
@@ -1932,7 +1959,7 @@ _DROPPED_SUBJECT = re.compile(
 # A job change the turn names: its date carries to the title said in another clause.
 _JOB_CHANGE = re.compile(
     r"\b(?:promoted|promotion|joined|started (?:a |my )?(?:new )?(?:job|work|role|position)|started at|new job|hired"
-    r"|took over|taken over|stepped (?:up|in)|appointed)\b",
+    r"|took over|taken over|stepped (?:up|in)|appointed|as of|since)\b",
     re.IGNORECASE,
 )
 
