@@ -506,6 +506,12 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("My name is now Priya Shah.", {state("name", "Priya Shah")}),
     ("Bought a Kindle Oasis for my mum.", {state("owns_device", "Kindle Oasis", f"{ME}:mother")}),
     ("I bought an iPad for her.", set()),
+    # zh: the role after a job change, standing rules led by 以后, districts, 搬家了
+    ("上个月跳槽到了美团，现在做运营策划。", {state("works_at", "美团"), state("job_title", "运营策划")}),
+    ("以后快递单上收件人写李娜。", {state("preference", "快递单上收件人写李娜")}),
+    ("我妹妹在伦敦读书，住在卡姆登那边。", {state("lives_in", "伦敦", f"{ME}:sister")}),
+    ("我们搬家了，现在住在广州天河区。", {state("lives_in", "广州")}),
+    ("我上周搬到了苏州工业园区。", {state("lives_in", "苏州")}),
     # diets, allergies and languages said of a relative are the relative's
     (
         "My daughter is allergic to peanuts, so nothing with nuts for her.",

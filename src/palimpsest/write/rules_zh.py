@@ -254,7 +254,7 @@ _JOB_SUFFIX = (
     r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
     r"|助理|秘书|销售|实习生|创始人|店长|司机|厨师|编辑|记者|总裁|主任|科学家|教授|作家|翻译"
     r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
-    r"|CEO|CTO|CFO|COO|HR"
+    r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
@@ -365,7 +365,7 @@ _TITLE_IS = re.compile(
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
-    r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?是(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
 )
@@ -486,7 +486,20 @@ _ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|�
 
 
 def _place_ok(place: str) -> bool:
-    return place not in _NOT_PLACES and not _PAST.search(place) and not place.startswith(("一", "这", "那", "哪"))
+    # "搬家了" names no place: 家 and 了 start none.
+    return (
+        place not in _NOT_PLACES
+        and not _PAST.search(place)
+        and not place.startswith(("一", "这", "那", "哪", "家", "了"))
+    )
+
+
+def _city_of(place: str) -> str:
+    """A known city with a district after it is that city: "深圳南山区" -> 深圳, "苏州工业园区" -> 苏州."""
+    for city in _KNOWN_CITIES:
+        if place.startswith(city) and len(place) > len(city) and re.search(r"[区县]$", place):
+            return city
+    return place
 
 
 def _is_city(name: str) -> bool:
@@ -516,7 +529,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(
             subject,
             "lives_in",
-            normalize_city(place),
+            normalize_city(_city_of(place)),
             "moved_to",
             m.group(),
             valid_from=clause.past_time(ctx),
@@ -533,8 +546,12 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             named_city = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or place.endswith("市")
             if _AREA_AFTER.match(text, m.end("place")) and not named_city:
-                continue
-            yield from _state(ctx, clause, m, "lives_in", normalize_city(place), "lives_in")
+                # "我弟弟在新加坡读研，住在裕廊那边": the part of town is in the city named before.
+                named = list(_STAYS_IN.finditer(text, 0, m.start()))
+                if not named:
+                    continue
+                place = _clean(named[-1].group("place"))
+            yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
     for m in _LEAVE_CITY.finditer(text):
         place = _clean(m.group("place"))
         subject = _subject(ctx, clause, m.start())
@@ -1092,6 +1109,9 @@ _WANT_NOW = re.compile(r"(?:想|想要)(?:喝|吃|点)(?!点|些|个|一)(?P<val
 _STANDING_RULE = re.compile(
     r"^(?:以后|今后|往后|从现在开始|从现在起|从今以后)?\s*(?P<topic>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
     r"(?:默认|一律|统一|总是|一直|都)(?:都)?(?P<verb>写|填|开|安排在|放在|放到|放|定在|约在|设在|选)(?P<val>[^，。！？；,.!?]{2,15})"
+    # Led by the marker, the adverb may go: "以后发票抬头写公司名称".
+    r"|^(?:以后|今后|往后|从现在开始|从现在起|从今以后)\s*(?P<topic2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
+    r"(?P<verb2>写|填|开|安排在|放在|放到|定在|约在|设在)(?P<val2>[^，。！？；,.!?]{2,20})"
 )
 _OTHER_PEOPLE = re.compile(r"所有|任何|每个|全部|其他|别人|客户|用户|大家|他们|她们")
 _REQUEST_WORDS = re.compile(r"退款|退货|退钱|取消|查|投诉|删除|清空")
@@ -1228,7 +1248,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
             yield subject, _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
     if rule and _LASTING.search(text):
-        yield subject, rule.group("topic") + rule.group("verb") + _clean(rule.group("val")), rule.group(), True
+        parts = [rule.group(g) or rule.group(g + "2") for g in ("topic", "verb", "val")]
+        yield subject, parts[0] + parts[1] + _clean(parts[2]), rule.group(), True
     for m in _GENERIC_PREFERENCE.finditer(text):
         value = _clean(m.group("val"))
         if not value.startswith(("你", "您", "他", "她", "这", "那", "的")):
