@@ -512,6 +512,9 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我妹妹在伦敦读书，住在卡姆登那边。", {state("lives_in", "伦敦", f"{ME}:sister")}),
     ("我们搬家了，现在住在广州天河区。", {state("lives_in", "广州")}),
     ("我上周搬到了苏州工业园区。", {state("lives_in", "苏州")}),
+    # a plural relation's possessive; mishaps are no preferences
+    ("My parents' address is 4 Mill Road, Ely.", {state("address", "4 Mill Road, Ely", f"{ME}:parents")}),
+    ("No security questions on my account please, I always forget them.", set()),
     # diets, allergies and languages said of a relative are the relative's
     (
         "My daughter is allergic to peanuts, so nothing with nuts for her.",

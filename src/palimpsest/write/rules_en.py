@@ -182,7 +182,8 @@ _EXPLICIT_SUBJ = rf"\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
 _SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
-_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
+# "my parents' address": a plural relation takes the apostrophe alone.
+_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s?)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
     r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently"
@@ -296,7 +297,7 @@ def _subject(ctx: TurnContext, raw: str) -> str | None:
     word = raw.strip()
     if word in ("I", "we", "We"):
         return ctx.speaker_id
-    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s)?)?", word)
+    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
         return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}" if relation else ctx.speaker_id
@@ -1378,7 +1379,10 @@ _PREFERENCE_WORD = re.compile(
 _GENERIC_PREFERENCE = re.compile(
     r"\bI(?P<aux>'d|\s+would)?\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+|normally\s+|also\s+)*"
     r"(?P<verb>prefer|rather|like|love|enjoy|want|need)\s+(?P<val>[^,.;!?]{2,60})"
-    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b)[a-z][^,.;!?]{2,60})"
+    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b"
+    # Mishaps are habits, not preferences: "I always forget them", "I usually lose the receipt".
+    r"|forget\b|lose\b|miss\b|get\b|end up\b|struggle\b|mess\b|break\b|run out\b|fall\b|overspend\b)"
+    r"[a-z][^,.;!?]{2,60})"
     r"|\b[Mm]y\s+favou?rite\s+(?P<what>\w+(?:\s+\w+)?)\s+is\s+(?P<val3>[^,.;!?]{1,40})"
 )
 # Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork";
