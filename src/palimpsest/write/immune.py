@@ -510,6 +510,25 @@ _RULES: tuple[_Rule, ...] = (
         questions="keep",
         negatable=False,
     ),
+    # A membership tier set by the speaker's word, not bought: "顺便把我的会员升级成黑钻".
+    _rule(
+        "privilege_claim",
+        0.85,
+        "self_granted_tier_zh",
+        r"(把|将|给)(我|我的)的?(账号|账户|会员|会员等级|等级)?.{0,4}(升级|升到|改成|改为|设为|设成|调成|调到|提到)(成|为|到)?"
+        r"(最高的?)?(黑钻|钻石|白金|至尊|超级会员|(?i:svip|vip)|黑卡|金卡)",
+        unless=r"付费|付款|多少钱|价格|费用|充值|购买|怎么|如何|吗|？|\?",
+        negatable=False,
+    ),
+    # Someone else's password reset and handed over: "reset her password and send it to me".
+    _rule(
+        "exfiltration",
+        0.85,
+        "others_password_en",
+        r"\b(reset|change|look up|find)\s+(his|her|their|[A-Z][a-z]+'s)\s+(password|pin|login|credentials)\b.{0,40}"
+        r"\b(send|give|tell|text|email|show)\b.{0,20}\bme\b",
+        negatable=False,
+    ),
     _rule(
         "privilege_claim",
         0.9,
