@@ -522,7 +522,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # Someone else's password reset and handed over: "reset her password and send it to me".
     _rule(
-        "exfiltration",
+        "instruction",
         0.85,
         "others_password_en",
         r"\b(reset|change|look up|find)\s+(his|her|their|[A-Z][a-z]+'s)\s+(password|pin|login|credentials)\b.{0,40}"
