@@ -512,6 +512,14 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我妹妹在伦敦读书，住在卡姆登那边。", {state("lives_in", "伦敦", f"{ME}:sister")}),
     ("我们搬家了，现在住在广州天河区。", {state("lives_in", "广州")}),
     ("我上周搬到了苏州工业园区。", {state("lives_in", "苏州")}),
+    # standing requests: "whenever …, go for …", 以后都给我开…, 以后能不能都用…, "now I'm at X" after a job change
+    ("Whenever you book hotels for me, go for quiet rooms.", {state("preference", "quiet rooms")}),
+    ("Whenever I call, nobody answers.", set()),
+    ("以后都给我开纸质发票。", {state("preference", "开纸质发票")}),
+    ("你们以后能不能都用英文回复？", {state("preferred_language", "en")}),
+    ("可以用支付宝付款吗？", set()),
+    ("Switched jobs last month, I'm at Revolut now.", {state("works_at", "Revolut")}),
+    ("I'm at Tesco, do you have my order?", set()),
     # a plural relation's possessive; mishaps are no preferences
     ("My parents' address is 4 Mill Road, Ely.", {state("address", "4 Mill Road, Ely", f"{ME}:parents")}),
     ("No security questions on my account please, I always forget them.", set()),

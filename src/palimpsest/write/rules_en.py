@@ -266,7 +266,7 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
-    r"|from now"
+    r"|whenever|from now"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -447,6 +447,10 @@ _START = re.compile(
     _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
     r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _named("org")
 )
+# "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
+# talks about jobs.
+_AT_EMPLOYER = re.compile(r"\bI(?:'m|\s+am)\s+(?:now\s+)?at\s+(?:the\s+)?" + _named("org"))
+_JOB_TALK = re.compile(r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies))\b", re.I)
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
@@ -819,6 +823,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
+    if _JOB_TALK.search(ctx.text):
+        for m in _AT_EMPLOYER.finditer(clause.text):
+            org = _clean(m.group("org"))
+            if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+                yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_employer", ends_previous=True)
     for m in _LEAVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject:
@@ -1436,9 +1445,11 @@ _KEEP_RULE = re.compile(
 # before shipping", "Please keep your answers short by default". Only with a lasting marker, only
 # these verbs (the rest are requests or belong to a predicate above), never about other people.
 _STANDING = re.compile(
-    r"^\s*(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+)*"
+    r"^\s*(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+"
+    # "Whenever you book flights for me, go for aisle seats"
+    r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
-    r"|cc|copy|attach|wrap|deliver)\b[^.;!?]{2,70})",
+    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
 _OTHER_PEOPLE = re.compile(
@@ -1464,6 +1475,7 @@ def _preference_phrase(raw: str) -> str:
     """The short phrase a preference is stored as: no markers, no "for me", no trailing clause."""
     value = _PHRASE_END.sub("", raw)
     value = _PHRASE_NOISE.sub(" ", value)
+    value = re.sub(r"^\s*(?:go for|opt for|choose|pick)\s+", "", value, flags=re.IGNORECASE)  # the choice, not the verb
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
     return _clean(re.sub(r"\s+", " ", value))
 
@@ -1963,7 +1975,7 @@ _DROPPED_SUBJECT = re.compile(
 # A job change the turn names: its date carries to the title said in another clause.
 _JOB_CHANGE = re.compile(
     r"\b(?:promoted|promotion|joined|started (?:a |my )?(?:new )?(?:job|work|role|position)|started at|new job|hired"
-    r"|took over|taken over|stepped (?:up|in)|appointed|as of|since)\b",
+    r"|took over|taken over|stepped (?:up|in)|appointed|as of|since|(?:changed|switched) (?:jobs|companies))\b",
     re.IGNORECASE,
 )
 

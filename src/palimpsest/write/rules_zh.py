@@ -1193,6 +1193,11 @@ _EXCLUSION = re.compile(
 _ARRANGED = re.compile(
     r"把(?P<topic>[\u4e00-\u9fff]{2,6}?)(?:都|也)?(?P<verb>安排在|放在|定在|约在|设在|排在)(?P<val>[^，。！？；,.!?]{1,10})"
 )
+# "记得以后都给我开电子发票" (a standing request for the speaker, led by a lasting marker),
+_STANDING_ASK = re.compile(
+    r"(?:以后|今后|往后|默认|每次)(?:都|也|一律)?(?:请|记得)?(?:给我|帮我|替我)"
+    r"(?P<val>(?:开|订|选|留|备注|准备|安排|放|用)[^，。！？；,.!?]{2,12})"
+)
 # "以后你回答我的时候都用简短的要点形式" (how the speaker wants to be answered, with a lasting marker).
 _ANSWER_STYLE = re.compile(
     r"(?:回答|回复|答复|解释|总结)(?:我|问题)?(?:的)?(?:时候|时)?(?:都|请|尽量|一律)?(?:用|要|保持|写成|按|以)"
@@ -1238,6 +1243,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _ARRANGED.finditer(text) if has_marker else ():
         yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
     for m in _ANSWER_STYLE.finditer(text) if _LASTING.search(text) else ():
+        yield subject, _clean(m.group("val")), m.group(), True
+    for m in _STANDING_ASK.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
@@ -1571,6 +1578,10 @@ _FACT_RULES = (
 _POLITE_REQUEST = re.compile(
     r"^\s*(?:请问)?(?:你)?(?:能|可以|能不能|可不可以|麻烦|请)?(?:你)?(?:帮我|给我|帮忙)?把[^，。？?]{1,12}?"
     r"(?:改成|换成|改为|更新为|更新成|设为|设置为|设置成|调成|切换到|换到)"
+    # "你们以后能不能都用中文回复？" asks for a standing way of serving the speaker.
+    # ("可以用微信支付吗？" asks whether something is possible, and stays a question.)
+    r"|^\s*(?:你们?|您)(?=[^，。？?]*(?:以后|今后))(?:以后|今后)?(?:能不能|可不可以|能否|可以)(?:以后|今后)?(?:都|一律)?"
+    r"(?:用|给我|帮我)"
 )
 
 
