@@ -520,6 +520,13 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("可以用支付宝付款吗？", set()),
     ("Switched jobs last month, I'm at Revolut now.", {state("works_at", "Revolut")}),
     ("I'm at Tesco, do you have my order?", set()),
+    # a name after a greeting; a standing act after "…, so"; residence ended among words of moving
+    ("Hello, I'm Tariq. My order never came.", {state("name", "Tariq")}),
+    ("Hello! I'm Sorry.", set()),
+    ("We got a dog, so please always leave parcels in the porch.", {state("preference", "leave parcels in the porch")}),
+    ("我现在不在南京了，搬回老家了。", {ended("lives_in", "南京")}),
+    ("他不在上海了，搬走了。", set()),
+    ("我们上个月搬去了澳大利亚悉尼。", {state("lives_in", "悉尼")}),
     # a plural relation's possessive; mishaps are no preferences
     ("My parents' address is 4 Mill Road, Ely.", {state("address", "4 Mill Road, Ely", f"{ME}:parents")}),
     ("No security questions on my account please, I always forget them.", set()),

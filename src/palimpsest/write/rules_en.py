@@ -1068,6 +1068,9 @@ _INTRODUCED = re.compile(
     r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
 )
+# "Hi, I'm Carla.": a greeting, then the name on its own.
+_GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?\W*$", re.IGNORECASE)
+_GREETED_NAME = re.compile(r"^\s*I'm\s+(?P<name>[A-Z][a-z]{2,})\s*(?:[.!,]|$)")
 # Words that follow "I'm" capitalised without being names.
 _NOT_FIRST_NAMES = frozenset(
     [
@@ -1133,9 +1136,10 @@ _NOT_FIRST_NAMES = frozenset(
 
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    for m in _INTRODUCED.finditer(clause.text):
-        name = m.group("name") or m.group("name2")
-        if name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
+    greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
+    for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
+        name = m.group("name") or m.groupdict().get("name2")
+        if name and name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
@@ -1445,7 +1449,9 @@ _KEEP_RULE = re.compile(
 # before shipping", "Please keep your answers short by default". Only with a lasting marker, only
 # these verbs (the rest are requests or belong to a predicate above), never about other people.
 _STANDING = re.compile(
-    r"^\s*(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+"
+    # At the start of the clause or after "…, so": "We had a baby, so please deliver in the afternoons from now on".
+    r"(?:^|[,;]\s*(?:so|and)\s+)\s*"
+    r"(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+"
     # "Whenever you book flights for me, go for aisle seats"
     r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
@@ -1703,7 +1709,7 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
         value = _preference_phrase(raw)
         if value:
             yield value, m.group()
-    standing = _STANDING.match(text)
+    standing = _STANDING.search(text)
     if standing and (_LASTING.search(text) or _KEEP_RULE.match(standing.group("act"))):
         value = _preference_phrase(standing.group("act"))
         if value:

@@ -344,6 +344,7 @@ _STAYS_IN = re.compile(
 )
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
+_NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"了")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
 _AT = r"(?<![现正存实])在"
@@ -490,12 +491,20 @@ def _place_ok(place: str) -> bool:
     return (
         place not in _NOT_PLACES
         and not _PAST.search(place)
-        and not place.startswith(("一", "这", "那", "哪", "家", "了"))
+        and not place.startswith(("一", "这", "那", "哪", "家", "了", "走", "来", "出", "过", "进"))
+        and "了" not in place
     )
 
 
+_COUNTRY_FIRST = re.compile(
+    r"^(?:中国|加拿大|美国|英国|澳大利亚|澳洲|日本|德国|法国|韩国|新西兰|意大利|西班牙|荷兰|泰国|马来西亚)(?=..)"
+)
+
+
 def _city_of(place: str) -> str:
-    """A known city with a district after it is that city: "深圳南山区" -> 深圳, "苏州工业园区" -> 苏州."""
+    """A known city with a district after it is that city: "深圳南山区" -> 深圳, "苏州工业园区" -> 苏州; a country
+    before a city is dropped: "加拿大温哥华" -> 温哥华."""
+    place = _COUNTRY_FIRST.sub("", place)
     for city in _KNOWN_CITIES:
         if place.startswith(city) and len(place) > len(city) and re.search(r"[区县]$", place):
             return city
@@ -552,6 +561,13 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     continue
                 place = _clean(named[-1].group("place"))
             yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
+    # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving.
+    if re.search(r"搬|住", ctx.text):
+        for m in _NOT_THERE_ANYMORE.finditer(text):
+            place = _clean(m.group("place"))
+            subject = _subject(ctx, clause, m.start())
+            if subject and _is_city(place) and _place_ok(place):
+                yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
     for m in _LEAVE_CITY.finditer(text):
         place = _clean(m.group("place"))
         subject = _subject(ctx, clause, m.start())
