@@ -526,6 +526,8 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("We got a dog, so please always leave parcels in the porch.", {state("preference", "leave parcels in the porch")}),
     ("我现在不在南京了，搬回老家了。", {ended("lives_in", "南京")}),
     ("他不在上海了，搬走了。", set()),
+    ("我上周刚搬来大连。", {state("lives_in", "大连")}),
+    ("昨天搬进了青岛的新家。", {state("lives_in", "青岛")}),
     ("我们上个月搬去了澳大利亚悉尼。", {state("lives_in", "悉尼")}),
     # a plural relation's possessive; mishaps are no preferences
     ("My parents' address is 4 Mill Road, Ely.", {state("address", "4 Mill Road, Ely", f"{ME}:parents")}),

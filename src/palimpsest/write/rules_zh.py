@@ -334,7 +334,7 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往)?了?(?:了)?" + _PLACE
+    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往|来|进)?了?(?:了)?" + _PLACE
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
