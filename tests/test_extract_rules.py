@@ -379,6 +379,7 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("No problem with my order, thanks.", set()),
     ("Just this once, a late checkout please.", {one_off("preference", "late checkout")}),
     ("This time, a refund please.", set()),
+    ("This time, a replacement please.", set()),
     (
         "Keep the summaries under one page, I read them on my phone.",
         {state("preference", "Keep the summaries under one page")},

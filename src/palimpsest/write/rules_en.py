@@ -1474,7 +1474,11 @@ _NOT_A_THING = re.compile(
     r"|the refund)\b",
     re.I,
 )
-_REQUEST_OBJECTS = re.compile(r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak)\b", re.I)
+_REQUEST_OBJECTS = re.compile(
+    r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak|replacement|exchange|repair|call ?back"
+    r"|discount|compensation|voucher|receipt|invoice copy)\b",
+    re.I,
+)
 
 
 def _preference_phrase(raw: str) -> str:
