@@ -354,6 +354,202 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("下个月我就要搬到成都了。", set()),
     # the format a preference verb takes, not one complained about
     ("I prefer PDF exports, Word documents break my tables.", {state("preferred_export_format", "PDF")}),
+    # a correction: the right value is the fact, the wrong one is not
+    ("Typo earlier: my order is RT-55012, not RT-55021.", {state("order_id", "RT-55012")}),
+    ("单号写错了，应该是 77120934，不是 77120943。", {state("order_id", "77120934")}),
+    ("刚才那个邮箱写错了，正确的是 li.na@126.com。", {state("email", "li.na@126.com")}),
+    ("电话号码有误，应该是 13698765432。", {state("phone", "13698765432")}),
+    ("我妈的手机，应该是 13698765432。", {state("phone", "13698765432", f"{ME}:mother")}),
+    ("他的号码不对，应该是 13698765432。", set()),
+    # disposals and new devices said without a subject or after the device
+    ("Donated my old MacBook Air to the school.", {ended("owns_device", "MacBook Air")}),
+    ("Ditched the Fitbit, it kept disconnecting.", {ended("owns_device", "Fitbit")}),
+    ("The Kobo Clara I bought last year, I don't use it anymore.", {ended("owns_device", "Kobo Clara")}),
+    ("I don't use it anymore.", set()),
+    ("Got a new laptop: a ThinkPad X1 Carbon.", {state("owns_device", "ThinkPad X1 Carbon")}),
+    ("之前的小米手环早就闲置了。", {ended("owns_device", "小米手环")}),
+    ("那部华为Mate 40我已经卖了。", {ended("owns_device", "华为Mate 40")}),
+    ("我家新添了一台科沃斯扫地机。", {state("owns_device", "科沃斯扫地机")}),
+    ("平板不用了，目前用华为MatePad。", {state("owns_device", "华为MatePad")}),
+    # free-text preferences: exclusions, things asked for with a marker, standing "keep … to …"
+    ("No pickles on any of my burgers, ever.", {state("preference", "no pickles")}),
+    ("Never add cream to my coffee orders.", {state("preference", "no cream")}),
+    ("No sugar in my tea this time.", {one_off("preference", "no sugar")}),
+    ("No pickles on my burger.", set()),
+    ("No problem with my order, thanks.", set()),
+    ("Just this once, a late checkout please.", {one_off("preference", "late checkout")}),
+    ("This time, a refund please.", set()),
+    ("This time, a replacement please.", set()),
+    (
+        "Keep the summaries under one page, I read them on my phone.",
+        {state("preference", "Keep the summaries under one page")},
+    ),
+    ("以后点外卖都要少辣。", {state("preference", "少辣")}),
+    ("我吃面一律不放葱。", {state("preference", "面不放葱")}),
+    ("这次的披萨不要加洋葱。", {one_off("preference", "不要加洋葱")}),
+    ("今天别给我打电话。", set()),
+    ("每次都要等很久，太慢了。", set()),
+    ("以后请把快递放在门卫室。", {state("preference", "快递放在门卫室")}),
+    ("以后回复我的时候都用表格形式。", {state("preference", "表格形式")}),
+    # titles said as an activity, an appointment, an office without an article, freelancing
+    (
+        "I teach history at Oakfield Academy.",
+        {state("job_title", "history teacher"), state("works_at", "Oakfield Academy")},
+    ),
+    (
+        "My brother writes for The Guardian.",
+        {state("job_title", "writer", f"{ME}:brother"), state("works_at", "The Guardian", f"{ME}:brother")},
+    ),
+    ("I drive for my kids a lot.", set()),
+    (
+        "Heads up, Tomas Berg has stepped in as interim CTO at Klarna.",
+        {state("job_title", "interim CTO", "Tomas Berg"), state("works_at", "Klarna", "Tomas Berg")},
+    ),
+    (
+        "FYI Lena Fischer is head of legal at Zalando.",
+        {state("job_title", "head of legal", "Lena Fischer"), state("works_at", "Zalando", "Lena Fischer")},
+    ),
+    ("I'm freelancing now, mostly copywriting.", {state("job_title", "freelance copywriter")}),
+    ("I'm not freelancing anymore.", set()),
+    ("我现在自己接活，主要做室内设计。", {state("job_title", "室内设计师")}),
+    ("我以前自己接活，做设计。", set()),
+    # a polite question asking for a change states the new value
+    ("Could you change my billing address to 41 Quay Street, Galway?", {state("address", "41 Quay Street, Galway")}),
+    ("Can you update my email to rosa.m@fastmail.com?", {state("email", "rosa.m@fastmail.com")}),
+    ("Could you tell me which address is on my account?", set()),
+    ("麻烦帮我把收货地址改成成都市武侯区人民南路四段27号吗？", {state("address", "成都市武侯区人民南路四段27号")}),
+    ("能不能把界面换成深色？", {state("preferred_theme", "dark")}),
+    ("我还没想好要不要用顺丰。", set()),
+    # an errand to the speaker's own place is one-off; to a relative's place it is not the speaker's
+    ("这次先寄到我单位：武汉市洪山区珞喻路1037号。", {one_off("address", "武汉市洪山区珞喻路1037号")}),
+    ("这次寄到我姐家：武汉市洪山区珞喻路1037号。", set()),
+    ("Just this once, ship it to my office: 12 Canal Street, Leeds.", {one_off("address", "12 Canal Street, Leeds")}),
+    # residence said with a dropped subject or two particles
+    ("Been based in Lyon since last month.", {state("lives_in", "Lyon")}),
+    ("We moved back home to Porto.", {state("lives_in", "Porto")}),
+    # channels, carriers, payments and report templates said in other ways
+    ("Text me instead of calling, I'm in meetings all day.", {state("preferred_notification_channel", "SMS")}),
+    ("Just use email for anything billing related.", {state("preferred_notification_channel", "email")}),
+    ("Send this one with DHL, it's a gift.", {one_off("preferred_shipping_carrier", "DHL")}),
+    ("I trust FedEx more than the rest, default to them.", {state("preferred_shipping_carrier", "FedEx")}),
+    ("I trust FedEx more than the rest.", set()),
+    ("Please 以后都 ship with 中通.", {state("preferred_shipping_carrier", "中通")}),
+    ("I always get the monthly report as Template B.", {state("preferred_report_format", "Template B")}),
+    ("东西到了给我发微信就行。", {state("preferred_notification_channel", "WeChat")}),
+    ("这次的退款通知发我邮箱。", {one_off("preferred_notification_channel", "email")}),
+    ("我平时都是支付宝付款。", {state("preferred_payment_method", "支付宝")}),
+    # residence: being somewhere since a time, a residence ended, an apposition between name and verb
+    ("We've been in Valencia since last month.", {state("lives_in", "Valencia")}),
+    ("I've been in London since Monday?", set()),
+    ("Not in Lyon anymore, we're back in Geneva.", {ended("lives_in", "Lyon"), state("lives_in", "Geneva")}),
+    ("I'm not in London right now, can you ship to Paris?", set()),
+    ("I'm back in Geneva for a week.", set()),
+    ("Marta Silva, my accountant, moved to Porto.", {state("lives_in", "Porto", "Marta Silva")}),
+    # a first name given in passing; words after "I'm" that are not names
+    ("Hello, I'm Aisha, I'd like to check something.", {state("name", "Aisha")}),
+    ("I'm British, so I write colour.", set()),
+    ("It's Declan here, calling about my card.", {state("name", "Declan")}),
+    # zh: a surname spelled out before the name, a named person's job said from the job's side,
+    # a part of town is not a city, "那儿" points back to where the speaker bought a home
+    ("我姓陈，耳东陈，叫陈思远。", {state("name", "陈思远")}),
+    ("我姓陈，他叫王明。", set()),
+    ("我们部门新来的会计叫孙悦。", {state("job_title", "会计", "孙悦")}),
+    ("我的经理是王强。", set()),
+    ("上周搬到了成都，现在住高新区那边。", {state("lives_in", "成都")}),
+    ("我前年在昆明买了房，之后一直住那边。", {state("lives_in", "昆明")}),
+    # more English shapes: adverbs after "work", "got a job as", avoidances, contacts given as a label
+    ("I work part-time for Oxfam.", {state("works_at", "Oxfam")}),
+    (
+        "My wife got a job as a nurse at St Mary's.",
+        {state("job_title", "nurse", f"{ME}:wife"), state("works_at", "St Mary's", f"{ME}:wife")},
+    ),
+    ("Please avoid gluten in all my meal plans.", {state("preference", "no gluten")}),
+    ("New email: sam.k@hey.com", {state("email", "sam.k@hey.com")}),
+    # zh: a hometown named after 老家, a relative's job, a standing "都放…", an executive by name
+    ("我爸妈去年搬回老家洛阳了。", {state("lives_in", "洛阳", f"{ME}:parents")}),
+    ("我爸妈搬回老家了。", set()),
+    ("我太太是一名律师。", {state("job_title", "律师", f"{ME}:wife")}),
+    ("我太太以前是一名律师。", set()),
+    ("以后包裹都放快递柜。", {state("preference", "包裹放快递柜")}),
+    ("我们公司的CTO是周航。", {state("job_title", "CTO", "周航")}),
+    # dislikes excluded, future bookings, households, relatives' own preferences, cross-clause corrections
+    ("I can't stand olives, so never put them in my salads.", {state("preference", "no olives")}),
+    ("For all future orders, I need paper-free packaging.", {state("preference", "paper-free packaging")}),
+    ("I need help.", set()),
+    ("We're a vegan family.", {state("preference", "vegan")}),
+    ("My husband prefers aisle seats.", {state("preference", "aisle seats", f"{ME}:husband")}),
+    ("My wife likes dark mode.", {state("preferred_theme", "dark", f"{ME}:wife")}),
+    ("My son wants a refund.", set()),
+    ("My number is out of date; it should be 0161 496 0321.", {state("phone", "01614960321")}),
+    ("Your number is wrong; it should be 0161 496 0321.", set()),
+    ("Our new flat is in Leith.", {state("lives_in", "Leith")}),
+    ("Sold the Switch last week.", {ended("owns_device", "Switch")}),
+    # zh: habits, relatives' likings and languages, channels named as enough, corrections, 现在在
+    ("我坐飞机习惯选靠窗的位置。", {state("preference", "靠窗的位置")}),
+    ("我老公喜欢安静的房间。", {state("preference", "安静的房间", f"{ME}:husband")}),
+    ("我奶奶只会说粤语，来电话请用粤语。", {state("preferred_language", "yue", f"{ME}:grandmother")}),
+    ("我妈只会说粤语，来电话请用粤语。", {state("preferred_language", "yue", f"{ME}:mother")}),
+    ("以后都别推送了，发短信就好。", {state("preferred_notification_channel", "SMS")}),
+    ("把我的手机号更新成 13700001234。", {state("phone", "13700001234")}),
+    ("号码写错了，是 13700001234 不是 13700001243。", {state("phone", "13700001234")}),
+    ("我老婆现在在上海工作。", set()),
+    ("王芳是我们的客户经理。", {state("job_title", "客户经理", "王芳")}),
+    # switching platforms, "X is home now", "been at X as Y", future starts, name changes, gifts
+    ("I switched from Android to a Pixel 8 Pro.", {state("owns_device", "Pixel 8 Pro")}),
+    ("I switched from email to SMS.", set()),
+    ("We left the city, Galway is home now.", {state("lives_in", "Galway")}),
+    (
+        "I've been at Monzo as a data analyst since March.",
+        {state("job_title", "data analyst"), state("works_at", "Monzo")},
+    ),
+    ("I've been at Starbucks all morning.", set()),
+    ("I'm the new office manager.", {state("job_title", "office manager")}),
+    ("My name is now Priya Shah.", {state("name", "Priya Shah")}),
+    ("Bought a Kindle Oasis for my mum.", {state("owns_device", "Kindle Oasis", f"{ME}:mother")}),
+    ("I bought an iPad for her.", set()),
+    # zh: the role after a job change, standing rules led by 以后, districts, 搬家了
+    ("上个月跳槽到了美团，现在做运营策划。", {state("works_at", "美团"), state("job_title", "运营策划")}),
+    ("以后快递单上收件人写李娜。", {state("preference", "快递单上收件人写李娜")}),
+    ("我妹妹在伦敦读书，住在卡姆登那边。", {state("lives_in", "伦敦", f"{ME}:sister")}),
+    ("我们搬家了，现在住在广州天河区。", {state("lives_in", "广州")}),
+    ("我上周搬到了苏州工业园区。", {state("lives_in", "苏州")}),
+    # standing requests: "whenever …, go for …", 以后都给我开…, 以后能不能都用…, "now I'm at X" after a job change
+    ("Whenever you book hotels for me, go for quiet rooms.", {state("preference", "quiet rooms")}),
+    ("Whenever I call, nobody answers.", set()),
+    ("以后都给我开纸质发票。", {state("preference", "开纸质发票")}),
+    ("你们以后能不能都用英文回复？", {state("preferred_language", "en")}),
+    ("可以用支付宝付款吗？", set()),
+    ("Switched jobs last month, I'm at Revolut now.", {state("works_at", "Revolut")}),
+    ("I'm at Tesco, do you have my order?", set()),
+    # a name after a greeting; a standing act after "…, so"; residence ended among words of moving
+    ("Hello, I'm Tariq. My order never came.", {state("name", "Tariq")}),
+    ("Hello! I'm Sorry.", set()),
+    ("We got a dog, so please always leave parcels in the porch.", {state("preference", "leave parcels in the porch")}),
+    ("我现在不在南京了，搬回老家了。", {ended("lives_in", "南京")}),
+    ("他不在上海了，搬走了。", set()),
+    ("我上周刚搬来大连。", {state("lives_in", "大连")}),
+    ("昨天搬进了青岛的新家。", {state("lives_in", "青岛")}),
+    ("我们上个月搬去了澳大利亚悉尼。", {state("lives_in", "悉尼")}),
+    # a plural relation's possessive; mishaps are no preferences
+    ("My parents' address is 4 Mill Road, Ely.", {state("address", "4 Mill Road, Ely", f"{ME}:parents")}),
+    ("No security questions on my account please, I always forget them.", set()),
+    # diets, allergies and languages said of a relative are the relative's
+    (
+        "My daughter is allergic to peanuts, so nothing with nuts for her.",
+        {state("preference", "allergic to peanuts", f"{ME}:daughter")},
+    ),
+    ("My husband doesn't eat pork.", {state("preference", "no pork", f"{ME}:husband")}),
+    (
+        "My grandma only speaks Italian, so please talk to her in Italian.",
+        {state("preferred_language", "Italian", f"{ME}:grandmother")},
+    ),
+    ("My neighbour only speaks Italian, so please talk to her in Italian.", set()),
+    (
+        "My mum only speaks Italian, so please talk to her in Italian.",
+        {state("preferred_language", "Italian", f"{ME}:mother")},
+    ),
+    ("我老公对海鲜过敏，订餐时注意。", {state("preference", "对海鲜过敏", f"{ME}:husband")}),
+    ("我儿子不吃香菜。", {state("preference", "不吃香菜", f"{ME}:son")}),
 ]
 
 
@@ -379,6 +575,8 @@ def test_facts(text: str, expected: set[Fact]) -> None:
         ("My ticket is 88213. It was opened last Monday.", "ticket_id", LAST_MONDAY),
         ("Any update on order 55120034? I placed it yesterday.", "order_id", YESTERDAY),
         ("我的订单 JD20250101 到哪了？是昨天下的。", "order_id", YESTERDAY),
+        ("I'll be working at Wise from next Monday.", "works_at", NEXT_MONDAY),
+        ("As of yesterday I'm the new support lead.", "job_title", YESTERDAY),
         ("Where is order 55120034? My wife placed it yesterday.", "order_id", None),
         # "today" says when a one-off preference was stated, not since when it holds
         ("Charge my debit card today.", "preferred_payment_method", None),
@@ -386,6 +584,14 @@ def test_facts(text: str, expected: set[Fact]) -> None:
         # a preference "starting" a future day holds from that day
         ("Starting next Monday, always email my invoices as PDF.", "preferred_export_format", NEXT_MONDAY),
         ("从下周一开始，默认用中通发货。", "preferred_shipping_carrier", NEXT_MONDAY),
+        # the date of a job change carries to the title said in a sibling clause
+        ("Joined Stripe yesterday, I'm a support engineer there.", "job_title", YESTERDAY),
+        ("上周一入职了京东，岗位是数据分析师。", "job_title", LAST_MONDAY),
+        ("昨天去小红书报到了，做内容运营。", "works_at", YESTERDAY),
+        ("上个月升职了，现在是技术总监。", "job_title", LAST_MONTH),
+        ("I'm a nurse, I moved to Leeds yesterday.", "job_title", None),
+        # a time inside a preference is what it is about
+        ("以后会议都别排在周一上午。", "preference", None),
     ],
 )
 def test_valid_from_is_the_start_of_the_time_mentioned(text: str, predicate: str, valid_from: datetime | None) -> None:
@@ -479,6 +685,15 @@ IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
     # a foreign country code makes the rest that country's number, not a Chinese mobile
     ("我的德国号码是+49 152 98765432", [("phone", "4915298765432", None)]),
     ("ring me on 07700 900123", [("phone", "07700900123", None)]),
+    ("the office is 020 7946 0958", [("phone", "02079460958", None)]),
+    # a long number read out in groups is one id; a number then an amount is not
+    ("where's order 5120 8834 0071?", [("order_id", "512088340071", None)]),
+    ("麻烦查一下 2207 6619 3054 这个订单", [("order_id", "220766193054", None)]),
+    ("订单 5566 800元", [("order_id", "5566", None), ("amount", "800", "CNY")]),
+    # a correction: the right id and the wrong one are both ids
+    ("wrong order number, it's 7730045, not 7730054", [("order_id", "7730045", None), ("order_id", "7730054", None)]),
+    ("单号是 HX88123，不是 HX88132", [("order_id", "hx88123", None), ("order_id", "hx88132", None)]),
+    ("座机 010-8765 4321", [("phone", "01087654321", None)]),
 ]
 
 

@@ -38,16 +38,29 @@ _EMAIL = re.compile(
 _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)\s?86[\s-]?)?1[3-9]\d[\s-]?\d{4}[\s-]?\d{4}" + _NOT_BEFORE_DIGIT)
 _INTL_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\+|00)[1-9]\d{0,2}(?:[\s.-]?\(?\d{1,4}\)?){2,5}" + _NOT_BEFORE_DIGIT)
 _US_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}" + _NOT_BEFORE_DIGIT)
-_CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-\d{7,8}(?![0-9-])")
-# A UK mobile in its national form ("07911 123456").
-_UK_MOBILE = re.compile(r"(?<![0-9A-Za-z-])07\d{3}[\s-]?\d{6}" + _NOT_BEFORE_DIGIT)
+_CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-(?:\d{7,8}|\d{3,4}[\s-]\d{4})(?![0-9-])")
+# A UK mobile in its national form ("07911 123456"), and a landline in its usual grouping ("020 7946 0958",
+# "0161 496 0000").
+_UK_MOBILE = re.compile(r"(?<![0-9A-Za-z-])(?:07\d{3}[\s-]?\d{6}|0[1-9]\d{1,3}\s\d{3,4}\s\d{4})" + _NOT_BEFORE_DIGIT)
 # A foreign country code right before a number ("+49 151 2345 6789"): what follows is that country's
 # number, not a Chinese mobile that happens to start with 15.
 _FOREIGN_CODE_BEFORE = re.compile(r"(?:\+|00)\s?(?!86\b)\d{1,3}[\s.-]?$")
 
-# An id token: letters, digits, dashes, underscores, with at least one digit.
-_ID = r"(?P<id>[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
-_CUE_TAIL = r"\s*(?:(?i:is|was)\s+|是|为|:|：|#|号)?\s*#?\s*"
+# An id token: letters, digits, dashes, underscores, with at least one digit; or a long number read out
+# in groups ("1188 7723 9901"), which apps and receipts print that way.
+_GROUPED_DIGITS = (
+    r"\d{3,5}(?: \d{3,5}){1,4}(?![0-9A-Za-z])"
+    # "订单 1234 3000元": a number and then an amount, not one id.
+    r"(?!\s?(?:元|块|美元|欧元|英镑|人民币|[kK千万%]|(?i:dollars?|bucks|euros?|yuan|usd|rmb|cny|eur|gbp)\b))"
+)
+_MIN_GROUPED_DIGITS = 8
+_ID = rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
+# A correction may stand between the cue and the id: "wrong order number: it's 6630021", "单号写错了，应该是 …".
+_CORRECTED = (
+    r"(?:\s*[,:：，]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
+    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
+)
+_CUE_TAIL = _CORRECTED + r"\s*(?:(?i:is|was)\s+|是|为|:|：|#|号)?\s*#?\s*"
 _ORDER_CUE = re.compile(
     r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
     + _CUE_TAIL
@@ -58,8 +71,16 @@ _TICKET_CUE = re.compile(
     + _CUE_TAIL
     + _ID
 )
-# More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124".
-_LISTED_ID = re.compile(r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及)\s*#?\s*" + _ID)
+# More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124"; so does the
+# wrong one a correction names ("it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129").
+_LISTED_ID = re.compile(
+    r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及|,?\s*(?i:not|rather than|instead of)\b|[,，]?\s*(?:而)?不是)\s*#?\s*"
+    + _ID
+)
+# The cue after the number, as Chinese puts it: "帮我看看 1188 7723 9901 这个单子的物流".
+_ORDER_CUE_AFTER = re.compile(
+    rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9]))\s*(?:这个|这张|那个|那张|这一?笔)(?:单子|订单|单)"
+)
 _USER_CUE = re.compile(
     r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
     r"|\bcustomer\s*(?:id|number|no\.?)|\bmember(?:ship)?\s*(?:id|number|no\.?)))"
@@ -211,12 +232,15 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_TICKET_CUE, "ticket_id"),
         (_ORDER_CUE, "order_id"),
         (_USER_CUE, "user_id"),
+        (_ORDER_CUE_AFTER, "order_id"),
     )
     for pattern, kind in cued:
         for m in pattern.finditer(folded):
             token = m.group("id").rstrip("-_.")
             needs_digit = kind != "user_id" or "_" not in token
             if (needs_digit and not _plausible_id(token)) or len(token) < 3:
+                continue
+            if " " in token and len(token.replace(" ", "")) < _MIN_GROUPED_DIGITS:
                 continue
             start = m.start("id")
             found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
@@ -229,7 +253,8 @@ def _listed_ids(text: str, folded: str, kind: IdentifierKind, pos: int, first: s
     """The ids listed after a cued one, as long as they look like it (digits for digits)."""
     while (more := _LISTED_ID.match(folded, pos)) is not None:
         token = more.group("id").rstrip("-_.")
-        if not _plausible_id(token) or token.isdigit() != first.isdigit() or _CN_MOBILE.fullmatch(token):
+        other_shape = token.replace(" ", "").isdigit() != first.replace(" ", "").isdigit()
+        if not _plausible_id(token) or other_shape or _CN_MOBILE.fullmatch(token):
             return  # "order 77812000, 13800001111 is my number" lists a phone, not a second order
         start = more.start("id")
         found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))

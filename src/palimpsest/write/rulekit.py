@@ -30,6 +30,7 @@ __all__ = [
     "TurnContext",
     "date_follow_up",
     "make_fact",
+    "named_as_wrong",
     "split_clauses",
     "undated_references",
 ]
@@ -210,6 +211,14 @@ def first_group(match: re.Match[str], names: Iterable[str]) -> str | None:
 
 REFERENCE_PREDICATES = frozenset({"order_id", "ticket_id"})
 
+# The wrong value a correction names: "it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129".
+_NAMED_AS_WRONG = re.compile(r"(?:\b(?:not|rather than|instead of)|不是|并非)\s*[#:：]?\s*$", re.IGNORECASE)
+
+
+def named_as_wrong(ctx: TurnContext, mention: IdentifierMention) -> bool:
+    """Whether the turn names ``mention`` as the value that is NOT meant (so no fact comes of it)."""
+    return _NAMED_AS_WRONG.search(ctx.text, max(0, mention.span[0] - 16), mention.span[0]) is not None
+
 
 def undated_references(before: list[CandidateFact], facts: list[CandidateFact]) -> list[int]:
     """Where in the turn's fact list (``before`` + ``facts``) the order and ticket numbers of
@@ -231,3 +240,27 @@ def date_follow_up(
         return
     for index in undated:
         facts[index] = replace(facts[index], valid_from=when)
+
+
+_JOB_FACTS = frozenset({"works_at", "job_title"})
+
+
+def carry_job_change_date(ctx: TurnContext, facts: list[CandidateFact], change: re.Pattern[str]) -> list[CandidateFact]:
+    """Date the job facts a turn about a job change leaves undated with the one past time it names.
+
+    "Started at Deloitte yesterday, I'm an audit associate there", "三天前入职了字节跳动，岗位是产品运营":
+    the title sits in a clause of its own, but holds from the day of the change. Only when the turn
+    names a change (``change``) and exactly one day or range that has begun.
+    """
+    if change.search(ctx.text) is None:
+        return facts
+    begun = {t.start for t in ctx.times if t.start <= ctx.at and not t.start <= ctx.at < t.end}
+    if len(begun) != 1:
+        return facts
+    when = begun.pop()
+    return [
+        replace(f, valid_from=when, ends_previous=True)
+        if f.predicate in _JOB_FACTS and f.valid_from is None and f.valid_to is None
+        else f
+        for f in facts
+    ]

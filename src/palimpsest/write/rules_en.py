@@ -23,10 +23,12 @@ from palimpsest.write.rulekit import (
     Clause,
     RuleOutput,
     TurnContext,
+    carry_job_change_date,
     contact_value,
     date_follow_up,
     ending,
     make_fact,
+    named_as_wrong,
     split_clauses,
     undated_references,
 )
@@ -61,8 +63,16 @@ _RELATIONS = {
     "secretary": "secretary",
     "parents": "parents",
     "family": "family",
+    "grandmother": "grandmother",
+    "grandma": "grandmother",
+    "granny": "grandmother",
+    "grandfather": "grandfather",
+    "grandpa": "grandfather",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
+# The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
+_OUTSIDE_HOUSEHOLD = frozenset(["boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary"])
+_HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
     [
@@ -172,10 +182,12 @@ _EXPLICIT_SUBJ = rf"\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
 _SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
-_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
+# "my parents' address": a plural relation takes the apostrophe alone.
+_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s?)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
-    r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently))*"
+    r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently"
+    r"|remotely|full-time|part-time|mostly|mainly))*"
 )
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
 _CAP = r"[A-Z][\w'&.-]*"
@@ -206,6 +218,7 @@ _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this
 _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
+    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my ))Switch(?:\s+(?:OLED|Lite))?"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
@@ -252,12 +265,15 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
-    r"|in (?:the )?future|all the time|usually|as a rule|permanently|for good|from today on|from now)\b",
+    r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
+    r"|whenever|from now"
+    # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
+    r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
 )
 _ONE_OFF = re.compile(
     r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
-    r"|just for this|for this (?:one|report|order|time)|this one time|this order|this package"
+    r"|just for this|for this (?:one|report|order|time)|this one time|this one|this order|this package|这次"
     # "for this delivery only", "this shipment only": the errand at hand, not a standing choice.
     r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay)|(?:for|on) this \w+ only)\b",
     re.IGNORECASE,
@@ -266,7 +282,7 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
-    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify)\b",
+    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead)\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -281,7 +297,7 @@ def _subject(ctx: TurnContext, raw: str) -> str | None:
     word = raw.strip()
     if word in ("I", "we", "We"):
         return ctx.speaker_id
-    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s)?)?", word)
+    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
         return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}" if relation else ctx.speaker_id
@@ -338,6 +354,8 @@ def _fact(
     confidence: float = STATE_CONFIDENCE,
     ends_previous: bool = False,
 ) -> CandidateFact:
+    if predicate == "job_title":
+        value = re.sub(r"^new\s+", "", value, flags=re.IGNORECASE)  # "I'm the new team lead"
     return make_fact(
         subject,
         predicate,
@@ -355,7 +373,7 @@ def _fact(
 _MOVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away))?(?:\s+from\s+"
+    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away)){0,2}(?:\s+from\s+"
     + _named("old")
     + r")?"
     r"\s+to\s+(?:the\s+city\s+of\s+)?"
@@ -377,26 +395,43 @@ _LIVE = re.compile(
     r"\s+in\s+" + _named("place")
 )
 _HOME = re.compile(
-    _POSS
-    + r"\s+(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
+    r"(?:"
+    + _POSS
+    + r"|(?P<our>\b[Oo]ur))\s+(?:new\s+)?(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
     + _named("place")
     # "Home is Dublin now": the speaker's home, said without "my".
     + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
     + _named("place2")
+    # "…, Vancouver is home now"
+    + r"|(?:^|(?<=,\s))"
+    + _named("place3")
+    + r"(?P<bare2>\s+is\s+(?:my\s+|our\s+)?home(?:\s+now)?\b)"
 )
 
+# "we've been in Lisbon since last month": being somewhere since a time is living there.
+_BEEN_IN = re.compile(
+    _SUBJ + r"(?:'ve|\s+have|\s+has)\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
+)
+# "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
+_NOT_IN_ANYMORE = re.compile(
+    r"^\W*(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+)?in\s+"
+    + _named("place")
+    + r"(?:\s+(?:anymore|any more))?"
+)
+_BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 _WORK = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?)\s+(?:at|for)\s+(?:the\s+)?"
-    + _named("org")
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
+    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:work|works|working)\s+(?:at|for)\s+(?:the\s+)?"
+    # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
+    + r"(?:\s+(?:work|works|working)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -409,9 +444,13 @@ _JOIN = re.compile(
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
 # date it is a plan and says nothing yet.
 _START = re.compile(
-    _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining)"
+    _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
     r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _named("org")
 )
+# "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
+# talks about jobs.
+_AT_EMPLOYER = re.compile(r"\bI(?:'m|\s+am)\s+(?:now\s+)?at\s+(?:the\s+)?" + _named("org"))
+_JOB_TALK = re.compile(r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies))\b", re.I)
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
@@ -429,7 +468,9 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:(?:an?|the)\s+|(?=[A-Z]))"
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+"
+    # "Sofia is head of procurement": an office named without an article.
+    + r"(?:(?:an?|the)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
@@ -459,19 +500,63 @@ _JOIN_AS = re.compile(
     + _REL
     + r")\b)"
     + _ADV
-    + r"\s+(?:started|began)(?:\s+working)?\s+as\s+(?:an?\s+|the\s+)?(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
+    + r"\s+(?:(?:started|began)(?:\s+working)?|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
 _PROMOTED = re.compile(
     _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
 )
+# "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
+_APPOINTED = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:taken over|took over|stepped (?:in|up)|(?:was|been|got|were) (?:appointed|named|made))\s+(?:as\s+)?"
+    + r"(?:the\s+|an?\s+|new\s+)*"
+    + _TITLE_FREE
+    + r"(?:\s+(?:at|of|for)\s+"
+    + _named("org")
+    + ")?"
+)
+# A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
+_ACTIVITY_TITLE = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks)"
+    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
+)
+_ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
+# Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
+_FREELANCE = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
+    r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
+)
+_FIELD_TITLES = (
+    ("design", "designer"),
+    ("research", "researcher"),
+    ("writing", "writer"),
+    ("photography", "photographer"),
+    ("consulting", "consultant"),
+    ("translation", "translator"),
+    ("development", "developer"),
+    ("illustration", "illustrator"),
+    ("editing", "editor"),
+    ("copywriting", "copywriter"),
+)
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
 _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
+    # "switched from Android to an iPhone 15": what one switched from need not be a device.
+    r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
     + _ARTICLES
     + _device("device")
+)
+_GIFT_FOR = re.compile(
+    rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
 )
 _DEVICE_IS = re.compile(
     _POSS
@@ -480,11 +565,23 @@ _DEVICE_IS = re.compile(
     + r"|watch|computer|mobile|cell)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
     + _device("device")
 )
+# "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
+_DISUSE_IT = re.compile(
+    r"\bI\s+(?:(?:don't|do not)\s+(?:really\s+)?use\s+(?:it|that(?:\s+one)?)\s+(?:anymore|any more)"
+    r"|no longer use\s+(?:it|that(?:\s+one)?)|(?:stopped|quit)\s+using\s+(?:it|that(?:\s+one)?))\b"
+)
+# "New phone (Pixel 9), same number", "new laptop: a ThinkPad X1": the speaker's new device, said as a label.
+_NEW_DEVICE_LABEL = re.compile(
+    r"^\W*(?:(?:ok|okay|so|well|and|also|btw)\W+)*(?:(?:I\s+)?(?:have|'ve\s+got|got|bought)\s+)?(?:an?\s+)?new\s+"
+    rf"(?:{_GENERIC_DEVICES}|watch|computer|mobile)\s*[(:,\u2013-]\s*(?:it's\s+)?(?:an?\s+|the\s+)?"
+    + _device("device"),
+    re.IGNORECASE,
+)
 _MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
 _DISPOSE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up)\s+"
+    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
     + _ARTICLES
     + _device("device")
 )
@@ -509,7 +606,7 @@ _REPLACE = re.compile(
 )
 
 _NAME = re.compile(
-    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
@@ -547,7 +644,8 @@ _ADDRESS_MINE = re.compile(
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
     r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
-    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)\s+at\s+)"
+    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)"
+    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
 )
@@ -566,6 +664,8 @@ _CONTACT_CUE = {
     "phone": re.compile(
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        # "New number: …" said as a label.
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
         r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
     ),
     "email": re.compile(
@@ -574,9 +674,17 @@ _CONTACT_CUE = {
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
+        r"|^\W*(?i:(?:my\s+)?new\s+e-?mail(?:\s+address)?)\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
         r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
+}
+# A correction in a clause of its own, after the speaker named their own number or e-mail:
+# "my number is wrong in your system; it should be 020 7946 0011".
+_CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
+_OWN_CONTACT_NAMED = {
+    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
+    "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
 }
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
@@ -607,9 +715,35 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, subject, "lives_in", _city(place), "en.moved_away", m.group())
     for m in _LIVE.finditer(clause.text):
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    for m in _BEEN_IN.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and _place_ok(m.group("place")) and not re.search(r"\bnot\b|n't\b", m.group()):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "been_in",
+                valid_from=clause.past_time(ctx),
+            )
+    sentence = _sentence_of(ctx.text, clause)
+    for m in _NOT_IN_ANYMORE.finditer(clause.text):
+        place = m.group("place")
+        # "not in London right now" is an errand away; only "anymore" / "no longer" end the residence.
+        if _place_ok(place) and _ENDS_STATE.search(m.group()):
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_in_anymore", m.group())
+    # Being "back in" a city is where one lives only beside a residence that ended or a move.
+    if _NOT_IN_ANYMORE.search(sentence) or re.search(r"\b(?:for good|moved|for the long term)\b", sentence, re.I):
+        for m in _BACK_IN.finditer(clause.text):
+            if _place_ok(m.group("place")):
+                yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "back_in")
     for m in _HOME.finditer(clause.text):
-        subject = ctx.speaker_id if m.group("bare") else _subject_of(ctx, clause, m)
-        place = m.group("place") or m.group("place2")
+        subject = (
+            ctx.speaker_id if m.group("bare") or m.group("bare2") or m.group("our") else _subject_of(ctx, clause, m)
+        )
+        place = m.group("place") or m.group("place2") or m.group("place3")
         if subject and _place_ok(place):
             yield _fact(
                 ctx,
@@ -689,6 +823,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
+    if _JOB_TALK.search(ctx.text):
+        for m in _AT_EMPLOYER.finditer(clause.text):
+            org = _clean(m.group("org"))
+            if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+                yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_employer", ends_previous=True)
     for m in _LEAVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject:
@@ -734,6 +873,10 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
+            if not re.search(r"\bwork", m.group()):
+                # "I've been at Shopify as a senior PM": no "work" verb, so no other rule names the employer.
+                org = _clean(m.group("org"))
+                yield _fact(ctx, clause, m, subject, "works_at", org, "been_at", valid_from=clause.past_time(ctx))
     for pattern, rule, changed in ((_WORK_AS, "works_as", False), (_IS_TITLE, "is_a", False)):
         for m in pattern.finditer(clause.text):
             subject = _subject_of(ctx, clause, m)
@@ -782,6 +925,35 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
+    if negated:
+        return
+    yield from _activity_titles(ctx, clause, bare)
+
+
+def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """Titles said as an appointment, an activity or a freelance field."""
+    for m in _APPOINTED.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None:
+            continue
+        yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "appointed", ends_previous=True)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "appointed.employer", ends_previous=True)
+    for m in _ACTIVITY_TITLE.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        words = m.group("org").split()
+        # "for The Guardian" names an employer; "for Yesterday" does not.
+        if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
+            continue
+        verb = (m.group("verb") or "").lower().removesuffix("s")
+        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
+    for m in _FREELANCE.finditer(bare):
+        field = (m.group("field") or "").strip()
+        trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
+        freelance = f"freelance {trade}" if trade else "freelancer"
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -803,15 +975,26 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85,
             )
+    labelled = [_clean(m.group("device")) for m in _NEW_DEVICE_LABEL.finditer(clause.text)]
     for m in _ACQUIRE.finditer(clause.text):
         device = _clean(m.group("device"))
-        if device in replaced:
+        # "Got a new laptop: a ThinkPad X1": the model is the device, not "laptop".
+        if device in replaced or (labelled and device.lower() in _GENERIC_DEVICES.split("|")):
             continue
         devices = [device, *_listed_devices(clause.text, m.end())]
+        # "Just bought a Galaxy Watch for my dad": the device is the relative's.
+        gift = _GIFT_FOR.match(clause.text, m.end())
         for one in devices:
             generic = one.lower() in _GENERIC_DEVICES.split("|")
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
-                yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+                owned = (
+                    fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+                )
+                if gift is not None:
+                    if gift.group("rel") is None:
+                        continue  # bought for someone the turn does not name
+                    owned = replace(owned, subject=f"{ctx.speaker_id}:{_RELATIONS[gift.group('rel').lower()]}")
+                yield owned
     for m in _DEVICE_IS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
@@ -823,6 +1006,16 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(
                 ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
             )
+    for m in _NEW_DEVICE_LABEL.finditer(clause.text):
+        if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
+    disuse = _DISUSE_IT.search(clause.text)
+    if disuse is not None:
+        sentence_start = max(ctx.text.rfind(mark, 0, clause.start) for mark in ".!?\n") + 1
+        named = list(re.finditer(_device("device"), ctx.text[sentence_start : clause.start]))
+        if named:
+            device = _clean(named[-1].group("device"))
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
 
 
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
@@ -838,6 +1031,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
             cues = list(cue.finditer(before))
+            correction = _CORRECTION_CUE.search(before) if not cues else None
+            if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
+                value = contact_value(predicate, mention)
+                yield make_fact(
+                    ctx.speaker_id, predicate, value, f"en.{predicate}.corrected", correction.group(), confidence=0.85
+                )
+                continue
             # "That is not my number: …" negates the cue from just before it.
             window = before[max(0, cues[-1].start() - 12) :] if cues else ""
             if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
@@ -863,7 +1063,84 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+# "Hi! Quick one: I'm Jonah, I work at …", "It's Siobhan, by the way": a first name given in passing.
+_INTRODUCED = re.compile(
+    r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
+    r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
+)
+# "Hi, I'm Carla.": a greeting, then the name on its own.
+_GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?\W*$", re.IGNORECASE)
+_GREETED_NAME = re.compile(r"^\s*I'm\s+(?P<name>[A-Z][a-z]{2,})\s*(?:[.!,]|$)")
+# Words that follow "I'm" capitalised without being names.
+_NOT_FIRST_NAMES = frozenset(
+    [
+        "Sorry",
+        "Fine",
+        "Good",
+        "Back",
+        "Done",
+        "Afraid",
+        "Glad",
+        "Happy",
+        "Sure",
+        "Okay",
+        "Ready",
+        "Home",
+        "Out",
+        "Late",
+        "New",
+        "Busy",
+        "Tired",
+        "Confused",
+        "Excited",
+        "Interested",
+        "Curious",
+        "Not",
+        "Really",
+        "Very",
+        "British",
+        "American",
+        "Chinese",
+        "Canadian",
+        "Australian",
+        "Irish",
+        "German",
+        "French",
+        "Spanish",
+        "Italian",
+        "Japanese",
+        "Korean",
+        "Indian",
+        "Mexican",
+        "Brazilian",
+        "Dutch",
+        "Swiss",
+        "Swedish",
+        "Vegan",
+        "Vegetarian",
+        "Jewish",
+        "Muslim",
+        "Christian",
+        "Catholic",
+        "Free",
+        "Available",
+        "Online",
+        "Offline",
+        "Pregnant",
+        "Retired",
+        "Single",
+        "Married",
+        "Divorced",
+    ]
+)
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
+    for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
+        name = m.group("name") or m.groupdict().get("name2")
+        if name and name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or m.group("name5")
@@ -905,7 +1182,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         return
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _clean(m.group("addr"))
-        if not re.search(r"\d", address) or _OTHER_PEOPLE.search(m.group()) or _negated_before(clause.text, m.start()):
+        # "on my account" is the speaker's own; other people's addresses are not.
+        others = _OTHER_PEOPLE.search(re.sub(r"\bmy\s+(?:account|profile|orders?)\b", "", m.group(), flags=re.I))
+        if not re.search(r"\d", address) or others or _negated_before(clause.text, m.start()):
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
@@ -929,6 +1208,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
+            if named_as_wrong(ctx, mention):
+                continue
             # "My sister's order is 88120045": the relative's, looked up on their behalf.
             owner = _RELATIVE_OWNER.search(ctx.text, clause.start, mention.span[0])
             yield CandidateFact(
@@ -963,8 +1244,8 @@ _FORMAT_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
-    r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:template|version|layout|style"
-    r"|format)\s+[A-Z0-9][\w-]{0,10})\b"
+    r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:[Tt]emplate|[Vv]ersion|[Ll]ayout|[Ss]tyle"
+    r"|[Ff]ormat)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
 # A described layout of the reports: "the one-page summary layout for my weekly report",
@@ -989,13 +1270,22 @@ _LANGUAGE = re.compile(
     r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"
     r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of)\b)"
 )
+# The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
+_RELATIVE_LANGUAGE = re.compile(
+    rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads|understands|prefers)"
+    r"\s+(?:only\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese"
+    r"|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b"
+)
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
-    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b",
+    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
+    # "just use SMS for anything urgent"
+    r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
+    r"\s+for\s+(?:anything|everything|all|any)\b",
     re.IGNORECASE,
 )
 _CHANNEL_SENT = re.compile(
@@ -1045,6 +1335,8 @@ _CARRIER = re.compile(
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
+    # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
+    rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
 )
 _PAYMENTS = {
     "alipay": "支付宝",
@@ -1099,25 +1391,71 @@ _PREFERENCE_WORD = re.compile(
 # Free-text preferences, each read to a short phrase by ``_preference_phrase``.
 _GENERIC_PREFERENCE = re.compile(
     r"\bI(?P<aux>'d|\s+would)?\s+(?:really\s+|much\s+|usually\s+|always\s+|generally\s+|normally\s+|also\s+)*"
-    r"(?P<verb>prefer|rather|like|love|enjoy|want)\s+(?P<val>[^,.;!?]{2,60})"
-    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b)[a-z][^,.;!?]{2,60})"
+    r"(?P<verb>prefer|rather|like|love|enjoy|want|need)\s+(?P<val>[^,.;!?]{2,60})"
+    r"|\bI\s+(?:always|usually)\s+(?P<val2>(?!use\b|live\b|work\b|have\b|want\b|prefer\b|like\b|love\b"
+    # Mishaps are habits, not preferences: "I always forget them", "I usually lose the receipt".
+    r"|forget\b|lose\b|miss\b|get\b|end up\b|struggle\b|mess\b|break\b|run out\b|fall\b|overspend\b)"
+    r"[a-z][^,.;!?]{2,60})"
     r"|\b[Mm]y\s+favou?rite\s+(?P<what>\w+(?:\s+\w+)?)\s+is\s+(?P<val3>[^,.;!?]{1,40})"
 )
-# Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork".
+# Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork";
+# said of a relative ("my son is allergic to sesame"), they are the relative's.
 _DIET = re.compile(
-    r"\bI(?:'m|\s+am)\s+(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+)*(?P<diet>vegetarian|vegan|pescatarian"
-    r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
-    r"|\bI\s+(?:don't|do not|never)\s+(?P<verb>eat|drink)\s+(?P<food>[a-z][\w -]{1,30}?)"
-    r"(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    rf"(?P<who>\bI|\b[Ww]e|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'re|'s|\s+am|\s+are|\s+is)\s+"
+    r"(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+|all\s+)*"
+    r"(?P<diet>vegetarian|vegan|pescatarian"
+    r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
+    r"(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
+    rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
+    r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    re.IGNORECASE,
+)
+# What the speaker never wants in their things: "No onions in any of my orders, ever", "Never put mushrooms in
+# my pizza orders", "no ice in my drink this time". Only with a marker: "no onions on my burger" may be the
+# order at hand.
+_EXCLUSION = re.compile(
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?:no|never\s+(?:put|add|include|use|send|give\s+me)|avoid|hold\s+the"
+    r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
+    r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
+    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
+    re.IGNORECASE,
+)
+# "I hate cilantro, never add it to my orders": the thing disliked is the thing excluded.
+_DISLIKED = re.compile(
+    r"\bI\s+(?:hate|can't stand|don't like|do not like|dislike|can't eat|cannot eat)\s+(?P<thing>[a-z][a-z -]{1,25}?)"
+    r"\s*,\s*(?:so\s+)?(?:please\s+)?(?:never|don't|do not)\s+(?:add|put|include|use|send)\s+(?:it|them|any)\b",
+    re.IGNORECASE,
+)
+# Checks, limits and rights: what a "preference" must never be about.
+_CONTROLS = re.compile(
+    r"\b(?:verif\w*|(?:security|fraud|identity|id|background|credit)\s+checks?|validat\w*|authenticat\w*|security|fraud"
+    r"|limits?|caps?|admin\w*|root|permissions?|access|rights|privileges?|passwords?|vip|approvals?|audit\w*|kyc|2fa|otp)\b",
+    re.IGNORECASE,
+)
+_ALWAYS_OR_NEVER = re.compile(r"\b(?:ever|never|any of my|none of my|in any|in all)\b", re.IGNORECASE)
+# A thing asked for with a marker: "For this trip only, a ground-floor room please", "Always a window seat, please".
+_ASKED_THING = re.compile(
+    r"(?:^|,)\s*(?:(?:always|again|just)\s+)?(?:an?)\s+(?P<val>[a-z][\w-]*(?:\s+[\w-]+){0,4}?)\s*,?\s+please\b",
+    re.IGNORECASE,
+)
+# A standing "keep X to/short …" about how the speaker is served needs no marker: "Keep meeting invites to mornings".
+_KEEP_RULE = re.compile(
+    r"^keep\s+(?:my\s+|your\s+|the\s+|all\s+)?(?!it\b|this\b|that\b|them\b|me\b|you\b|change\b)[a-z-]+"
+    r"(?:\s+[a-z-]+)?\s+(?:to|under|short|brief|simple|concise|below)\b",
     re.IGNORECASE,
 )
 # A standing instruction about how to serve the speaker: "Always double-check the address with me
 # before shipping", "Please keep your answers short by default". Only with a lasting marker, only
 # these verbs (the rest are requests or belong to a predicate above), never about other people.
 _STANDING = re.compile(
-    r"^\s*(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+)*"
+    # At the start of the clause or after "…, so": "We had a baby, so please deliver in the afternoons from now on".
+    r"(?:^|[,;]\s*(?:so|and)\s+)\s*"
+    r"(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+"
+    # "Whenever you book flights for me, go for aisle seats"
+    r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
-    r"|cc|copy|attach|wrap|deliver)\b[^.;!?]{2,70})",
+    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
 _OTHER_PEOPLE = re.compile(
@@ -1136,13 +1474,18 @@ _NOT_A_THING = re.compile(
     r"|the refund)\b",
     re.I,
 )
-_REQUEST_OBJECTS = re.compile(r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak)\b", re.I)
+_REQUEST_OBJECTS = re.compile(
+    r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak|replacement|exchange|repair|call ?back"
+    r"|discount|compensation|voucher|receipt|invoice copy)\b",
+    re.I,
+)
 
 
 def _preference_phrase(raw: str) -> str:
     """The short phrase a preference is stored as: no markers, no "for me", no trailing clause."""
     value = _PHRASE_END.sub("", raw)
     value = _PHRASE_NOISE.sub(" ", value)
+    value = re.sub(r"^\s*(?:go for|opt for|choose|pick)\s+", "", value, flags=re.IGNORECASE)  # the choice, not the verb
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
     return _clean(re.sub(r"\s+", " ", value))
 
@@ -1205,7 +1548,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = m.group("ch") or m.group("ch2")
+        said = m.group("ch") or m.group("ch2") or m.group("ch3")
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, False
     # "Today just send a push notification": an errand unless a marker says how to notify.
@@ -1214,7 +1557,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
-        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
+        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3") or m.group("carrier4")
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
@@ -1229,8 +1572,31 @@ def _negated_before(text: str, position: int) -> bool:
     return bool(_PREF_NEGATED.search(head[max(head.rfind(","), head.rfind(";")) + 1 :]))
 
 
+def _relative_language_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _RELATIVE_LANGUAGE.finditer(clause.text):
+        if re.search(r"\b(?:not|never|doesn't|don't)\b", clause.text[: m.start()]):
+            continue
+        language = m.group("lang")
+        code = "yue" if language == "Cantonese" else normalize_language(language)
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        yield _fact(ctx, clause, m, subject, "preferred_language", code, "relative_language")
+
+
+# "My wife prefers aisle seats", "my dad likes dark mode": a relative's own preference.
+_RELATIVE_PREFERS = re.compile(
+    rf"^\W*(?:(?:and|also|oh|btw)\W+)*[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:really\s+|much\s+|always\s+|usually\s+|only\s+)*"
+    r"(?P<verb>prefers|likes|loves|wants|uses|needs)\s+(?P<val>[^,.;!?]{2,60})"
+)
+# "…, so talk to her in Cantonese": the language asked for is the relative's, not the speaker's.
+_FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    relatives = list(_relative_language_facts(ctx, clause))
+    yield from relatives
     text = clause.text
+    relative = _RELATIVE_PREFERS.match(text)
+    owner = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel').lower()]}" if relative else ctx.speaker_id
     # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
@@ -1238,12 +1604,15 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     valid_from = clause.preference_start(ctx)
     found = False
     candidates = list(_preference_candidates(clause))
-    if has_marker:
+    # "Text me instead of emailing": "instead" makes the channel a choice, as a marker does.
+    if has_marker or re.search(r"\binstead\b", text, re.I):
         for m in _CHANNEL_VERB.finditer(text):
             channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "email")
             candidates.append(("preferred_notification_channel", channel, m, False))
     for predicate, value, match, weak in candidates:
         if _negated_before(text, match.start()):
+            continue
+        if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
         # A bare request ("export it as PDF") is an intent, not a preference.
         if not has_marker and not _PREFERS.search(text):
@@ -1252,7 +1621,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         found = True
         yield CandidateFact(
-            subject=ctx.speaker_id,
+            subject=owner,
             predicate=predicate,
             value=value,
             lasting=lasting,
@@ -1264,9 +1633,29 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
     if found:
         return
-    for value, evidence in _free_preferences(clause, has_marker):
+    if relatives:
+        return
+    if relative is not None and relative.group("verb") != "uses" and not _PREF_NEGATED.search(text):
+        value = _preference_phrase(relative.group("val"))
+        # "My son wants a refund" asks for something; a want lasts only with a marker.
+        asks = relative.group("verb") in ("wants", "needs") and not has_marker
+        if value and not asks and not _NOT_A_THING.match(value) and not _REQUEST_OBJECTS.search(value):
+            yield CandidateFact(
+                subject=owner,
+                predicate="preference",
+                value=value,
+                lasting=lasting,
+                valid_from=valid_from,
+                confidence=confidence,
+                rule="en.relative_preference",
+                evidence_text=relative.group().strip(),
+            )
+        return
+    for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
+        if _CONTROLS.search(value):
+            continue  # "no verification on my orders" is no taste: checks and rights are not preferences
         yield CandidateFact(
-            subject=ctx.speaker_id,
+            subject=subject,
             predicate="preference",
             value=value,
             lasting=lasting,
@@ -1277,21 +1666,44 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
 
 
-def _free_preferences(clause: Clause, has_marker: bool) -> Iterator[tuple[str, str]]:
-    """(phrase, evidence) of the preferences no predicate above names."""
+def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
+    """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
     for m in _DIET.finditer(text):
         food = m.group("food")
-        yield (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+        subject = _subject(ctx, m.group("who") or m.group("who2"))
+        if subject is not None:
+            yield subject, (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+    disliked = _DISLIKED.search(text)
+    if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
+        yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
+        return
+    exclusion = _EXCLUSION.match(text)
+    if (
+        exclusion
+        and (has_marker or _ALWAYS_OR_NEVER.search(text))
+        and not _OTHER_PEOPLE.search(exclusion.group("thing"))
+    ):
+        yield ctx.speaker_id, f"no {exclusion.group('thing').lower()}", exclusion.group()
+        return
+    for m in _ASKED_THING.finditer(text) if has_marker else ():
+        if not _REQUEST_OBJECTS.search(m.group("val")) and not _NOT_A_THING.match(m.group("val")):
+            yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
     if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
         return
+    for value, evidence in _wanted(text, has_marker):
+        yield ctx.speaker_id, value, evidence
+
+
+def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
+    """(phrase, evidence) of what the speaker says they like, want or always do."""
     for m in _GENERIC_PREFERENCE.finditer(text):
         verb, raw = m.group("verb"), m.group("val")
         if raw is not None:
             if _NOT_A_THING.match(raw) and verb not in ("prefer", "rather"):
                 continue
             # "I want …" / "I'd like …" are requests unless a marker makes them a preference.
-            asks = verb == "want" or (m.group("aux") and verb in ("like", "love"))
+            asks = verb in ("want", "need") or (m.group("aux") and verb in ("like", "love"))
             if asks and (not has_marker or _REQUEST_OBJECTS.search(raw)):
                 continue
         elif m.group("val2") is not None:
@@ -1301,8 +1713,8 @@ def _free_preferences(clause: Clause, has_marker: bool) -> Iterator[tuple[str, s
         value = _preference_phrase(raw)
         if value:
             yield value, m.group()
-    standing = _STANDING.match(text)
-    if standing and _LASTING.search(text):
+    standing = _STANDING.search(text)
+    if standing and (_LASTING.search(text) or _KEEP_RULE.match(standing.group("act"))):
         value = _preference_phrase(standing.group("act"))
         if value:
             yield value, standing.group()
@@ -1443,7 +1855,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     if _COMPLAINT.search(text):
         yield Intent("complaint", time_range, slots=ids | time_slots)
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
-    if _MODIFY.search(text) and not question and not standing:
+    # "Can you switch me to dark mode?" asks for the change as much as "Switch me to dark mode" does.
+    modify = bool(_MODIFY.search(text) and (not question or _POLITE_REQUEST.match(text)) and not standing)
+    if modify:
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
@@ -1451,7 +1865,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
-    if own and (question or _QUERY.search(text)) and not _REFUND.search(text) and not _CANCEL.search(text):
+    asks = (question and not modify) or _QUERY.search(text)
+    if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
 
@@ -1561,7 +1976,16 @@ _REFERS_BACK = re.compile(
 _DROPPED_SUBJECT = re.compile(
     r"^(?P<lead>\s*(?:(?:just|recently|finally|also|so|and|oh|btw|well|actually|officially)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
-    r"|resigned|was promoted|been promoted|promoted|retired)\b)",
+    r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
+    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in)\b)",
+    re.IGNORECASE,
+)
+
+
+# A job change the turn names: its date carries to the title said in another clause.
+_JOB_CHANGE = re.compile(
+    r"\b(?:promoted|promotion|joined|started (?:a |my )?(?:new )?(?:job|work|role|position)|started at|new job|hired"
+    r"|took over|taken over|stepped (?:up|in)|appointed|as of|since|(?:changed|switched) (?:jobs|companies))\b",
     re.IGNORECASE,
 )
 
@@ -1586,6 +2010,8 @@ def _is_question(clause: Clause) -> bool:
 
 
 _FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+# "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
+_REQUESTED_FACT_RULES = (_contact_facts, _profile_facts, _preference_facts)
 
 
 def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -1594,9 +2020,27 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
     return [replace(f, subject=named[f.subject]) if f.subject in named else f for f in facts]
 
 
+# "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
+_APPOSITION = re.compile(
+    r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
+)
+
+
+def _without_appositions(text: str) -> str:
+    """``text`` with appositions after a name blanked (same length, so every offset holds)."""
+
+    def blank(m: re.Match[str]) -> str:
+        if m.group("name").split()[0] in _NOT_NAMES:
+            return m.group()
+        return m.group("name") + " " * len(m.group("apposition"))
+
+    return _APPOSITION.sub(blank, text)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
-    text = ctx.text.replace("\u2019", "'")
+    text = _without_appositions(ctx.text.replace("\u2019", "'"))
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
@@ -1607,14 +2051,14 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
             if not question or _POLITE_REQUEST.match(clause.text):
-                for rule in _FACT_RULES if not question else (_preference_facts,):
+                for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
-    out.facts = _relatives_by_name(out.facts)
+    out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

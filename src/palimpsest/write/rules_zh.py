@@ -24,10 +24,12 @@ from palimpsest.write.rulekit import (
     Clause,
     RuleOutput,
     TurnContext,
+    carry_job_change_date,
     contact_value,
     date_follow_up,
     ending,
     make_fact,
+    named_as_wrong,
     split_clauses,
     undated_references,
 )
@@ -69,6 +71,12 @@ _RELATIONS = {
     "家人": "family",
     "全家": "family",
     "父母": "parents",
+    "奶奶": "grandmother",
+    "外婆": "grandmother",
+    "姥姥": "grandmother",
+    "爷爷": "grandfather",
+    "外公": "grandfather",
+    "姥爷": "grandfather",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
@@ -76,6 +84,10 @@ _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本"
+    # The household is the speaker's: "家里新添了一台戴森吸尘器".
+    r"|家里|我家|家中"
+    # "…买了房，之后一直住那儿": the time after what was just said.
+    r"|之后|此后|从那以后|打那以后"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 _NOT_NAMES = frozenset(
@@ -222,13 +234,15 @@ _BRANDS_EN = (
 )
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
-    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9])))*"
+    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
+    # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
+    r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
-    r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机"
+    r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
 )
 _DEVICE = (
     rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
@@ -240,6 +254,7 @@ _JOB_SUFFIX = (
     r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
     r"|助理|秘书|销售|实习生|创始人|店长|司机|厨师|编辑|记者|总裁|主任|科学家|教授|作家|翻译"
     r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
+    r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
@@ -319,15 +334,29 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往)?了?(?:了)?" + _PLACE
+    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往|来|进)?了?(?:了)?" + _PLACE
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # Where someone studies or lives names the place a later "住在那边" points back to.
-_STAYS_IN = re.compile(r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|读大学|生活)")
+_STAYS_IN = re.compile(
+    r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|读大学|生活|买了?房|安家|落户|成家)"
+)
+# "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
+_AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
+_NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"了")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
-_WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?在" + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
+# "现在在上海工作": the 在 of 现在 / 正在 starts no place.
+_AT = r"(?<![现正存实])在"
+_WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?" + _AT + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
+# Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
+_FREELANCE = re.compile(
+    r"(?:自己接活|接私活|做自由职业|自由职业者?|单干|自己干)[^。！？；]{0,4}?[，,]?\s*(?:主要)?(?:做|搞|接)"
+    r"(?P<field>[\u4e00-\u9fff]{2,6}?)(?=[，。！？；,.!?]|$|的|方面)"
+)
+# "我三天前去蔚来汽车报到了": reporting for duty at an employer is joining it.
+_REPORTED_FOR_DUTY = re.compile(r"(?:去|到)" + _ORG + r"(?:报到|报道|入职)")
 _QUIT = re.compile(
     r"(?:从" + _ORG + r"(?:离职|辞职|退休)|(?:离开|辞掉)了?" + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
     r"(?=[，。！？,.!?\s]|的工作|了|$))"
@@ -336,10 +365,20 @@ _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
+    r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了)"
+)
+# A job change the turn names: its date carries to the title said in another phrase.
+_JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
+# "我太太是一名律师": a relative's job.
+_RELATIVE_TITLE = re.compile(
+    rf"我(?:的)?(?P<rel>{_REL})(?:现在|目前|也)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在)"
 )
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
-_ROLE_AT = re.compile(r"在" + _ORG + r"(?:做|当|担任)" + _TITLE)
+_ROLE_AT = re.compile(_AT + _ORG + r"(?:做|当|担任)" + _TITLE)
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
@@ -362,10 +401,8 @@ _START = re.compile(
 )
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|在用|用着)\s*"
-    + _MEASURE
-    + r"(?:新的?|台|部)?"
-    + _DEVICE
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
+    r"|(?:新)?添了|改用|换用)\s*" + _MEASURE + r"(?:新的?|台|部)?" + _DEVICE
 )
 _MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
@@ -383,29 +420,45 @@ _DISPOSE = re.compile(
     r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
     + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
-    r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?" + _DEVICE.replace("device", "device3")
+    r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
+    + _DEVICE.replace("device", "device3")
+    # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
+    + r"|(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
+    + _DEVICE.replace("device", "device4")
+    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
+    r"|丢了|退了|扔了|转手了)"
 )
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 
+# The right value after a correction, just before it: "…，应该是 …", "…，正确的是 …".
+_CORRECTED = (
+    r"(?:应该是|应为|正确的(?:应该)?是|对的是|其实是|准确的是|改正为|更正为|(?:写错了|打错了|说错了|搞错了|错了)[，,]\s*是)"
+    r"\s*[:：]?\s*$"
+)
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
-        r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$)"
+        r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
+        # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
+        r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$)"
+        r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫)"
+    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
+    # "我姓林，双木林，叫林晓雯": the surname spelled out first.
+    r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
@@ -434,7 +487,28 @@ _ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|�
 
 
 def _place_ok(place: str) -> bool:
-    return place not in _NOT_PLACES and not _PAST.search(place) and not place.startswith(("一", "这", "那", "哪"))
+    # "搬家了" names no place: 家 and 了 start none.
+    return (
+        place not in _NOT_PLACES
+        and not _PAST.search(place)
+        and not place.startswith(("一", "这", "那", "哪", "家", "了", "走", "来", "出", "过", "进"))
+        and "了" not in place
+    )
+
+
+_COUNTRY_FIRST = re.compile(
+    r"^(?:中国|加拿大|美国|英国|澳大利亚|澳洲|日本|德国|法国|韩国|新西兰|意大利|西班牙|荷兰|泰国|马来西亚)(?=..)"
+)
+
+
+def _city_of(place: str) -> str:
+    """A known city with a district after it is that city: "深圳南山区" -> 深圳, "苏州工业园区" -> 苏州; a country
+    before a city is dropped: "加拿大温哥华" -> 温哥华."""
+    place = _COUNTRY_FIRST.sub("", place)
+    for city in _KNOWN_CITIES:
+        if place.startswith(city) and len(place) > len(city) and re.search(r"[区县]$", place):
+            return city
+    return place
 
 
 def _is_city(name: str) -> bool:
@@ -445,10 +519,17 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
-        place = _clean(m.group("place"))
+        # "搬回老家洛阳": the hometown is the city named after the word.
+        place = re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place")))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]) or _PLAN.search(prefix):
+        if (
+            subject is None
+            or not place
+            or not _place_ok(place)
+            or re.search(r"没|不|别", prefix[-3:])
+            or _PLAN.search(prefix)
+        ):
             continue
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
@@ -457,7 +538,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(
             subject,
             "lives_in",
-            normalize_city(place),
+            normalize_city(_city_of(place)),
             "moved_to",
             m.group(),
             valid_from=clause.past_time(ctx),
@@ -472,7 +553,21 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 place = _clean(named[-1].group("place")) if named else place
             if place in moved or not _place_ok(place):
                 continue
-            yield from _state(ctx, clause, m, "lives_in", normalize_city(place), "lives_in")
+            named_city = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or place.endswith("市")
+            if _AREA_AFTER.match(text, m.end("place")) and not named_city:
+                # "我弟弟在新加坡读研，住在裕廊那边": the part of town is in the city named before.
+                named = list(_STAYS_IN.finditer(text, 0, m.start()))
+                if not named:
+                    continue
+                place = _clean(named[-1].group("place"))
+            yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
+    # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving.
+    if re.search(r"搬|住", ctx.text):
+        for m in _NOT_THERE_ANYMORE.finditer(text):
+            place = _clean(m.group("place"))
+            subject = _subject(ctx, clause, m.start())
+            if subject and _is_city(place) and _place_ok(place):
+                yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
     for m in _LEAVE_CITY.finditer(text):
         place = _clean(m.group("place"))
         subject = _subject(ctx, clause, m.start())
@@ -521,15 +616,22 @@ def _org_ok(org: str) -> bool:
     )
 
 
+_OUR_SIDE = frozenset(["我们", "我们公司", "你们", "你们公司"])
+
+
 def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title in "王磊现在是京东的采购总监", and the organisation when it is named."""
     text = clause.text
     for m in _ROLE_OF.finditer(text):
         subject = _subject(ctx, clause, m.start())
-        if subject is None or _PAST.search(_prefix(clause, m.start())) or _NOT_A_JOB.search(m.group("org")):
-            continue
-        if m.group("title") in _ACCOUNT_ROLES:
+        if subject is None or _PAST.search(_prefix(clause, m.start())) or m.group("title") in _ACCOUNT_ROLES:
             continue  # "我是公司的管理员": a role on the company's account, not a job
+        if m.group("org") in _OUR_SIDE and subject != ctx.speaker_id and not subject.startswith(f"{ctx.speaker_id}:"):
+            # "李华是我们的客户经理": the person's title, at an employer the turn does not name.
+            yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group())
+            continue
+        if _NOT_A_JOB.search(m.group("org")):
+            continue
         yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group(), confidence=STATE_CONFIDENCE)
         org = _clean(m.group("org"))
         if _org_ok(org) and not _is_city(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS:
@@ -576,7 +678,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         role = _ROLE_NEXT.match(text, comma.start()) if comma else None
         if present is not None and role is not None:
             yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
-    for m in _JOIN.finditer(text):
+    for m in (*_JOIN.finditer(text), *_REPORTED_FOR_DUTY.finditer(text)):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
         if subject is None or _is_city(org) or not _org_ok(org):
@@ -602,9 +704,25 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _is_city(org):
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
+    yield from _title_facts(ctx, clause)
+
+
+def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Titles said on their own: freelancing, a relative's job, "我是…" / "职位是…" / "升职为…"."""
+    text = clause.text
+    for m in _FREELANCE.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        field = m.group("field")
+        if subject and not re.search(r"不|没|以前|曾经|想|打算", _prefix(clause, m.start())):
+            title = field + "师" if field.endswith("设计") else field
+            yield _fact(subject, "job_title", title, "freelance", m.group())
+    for m in _RELATIVE_TITLE.finditer(text):
+        if not re.search(r"不是|没|以前|曾经", _prefix(clause, m.start())) and not _NOT_A_JOB.search(m.group("title")):
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+            yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = m.group("title") or m.group("title2") or m.group("title3")
+        title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
         if _NOT_A_JOB.search(title):
@@ -669,7 +787,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(bare):
-        device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
+        device = _clean(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
@@ -695,12 +813,15 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
             cues = list(cue.finditer(before))
-            if not cues or re.search(r"不是|并非", before[cues[-1].start() :]):
+            if not cues or named_as_wrong(ctx, mention) or re.search(r"不是|并非", before[cues[-1].start() :]):
                 continue
             m = cues[-1]
             who = m.group("who") or ""
             relation = re.search(_REL, who) if who else None
-            subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group()]}" if relation else ctx.speaker_id
+            # "我朋友的电话，应该是 …": the relative named just before the cue.
+            named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
+            relation_word = relation.group() if relation else named_before.group(1) if named_before else None
+            subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
             if not who and re.search(r"[他她]的?\s*$", before[: m.start()]):
                 # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
                 # else's number is not the speaker's.
@@ -737,9 +858,13 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         name = m.group("name")
         if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
             yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
+    surname = re.match(r"\s*我姓([\u4e00-\u9fff])", ctx.text)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
         relation = m.group("rel")
+        # A bare "，叫…" names the speaker only after "我姓X" and with that surname.
+        if m.group("surname_first") and (surname is None or not name.startswith(surname.group(1))):
+            continue
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
@@ -752,12 +877,34 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(
             subject,
             "address",
-            _clean(m.group("addr")),
+            # "…改成广州市天河区体育西路103号吗？": the question particle is not part of the address.
+            re.sub(r"[吗呢吧啊呀]+$", "", _clean(m.group("addr"))),
             "address",
             m.group(),
             confidence=0.85,
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
         )
+
+
+# "我们新来的采购经理叫赵敏", "公司的HR是李雪": a named person's job, said from the job's side.
+_TITLE_HOLDER = re.compile(
+    rf"(?:我们公司|我们部门|我们|公司|单位|部门)?(?:的)?(?:新来的|新的|新任的?|现任的?)?"
+    rf"(?P<title>(?:(?!的)[\u4e00-\u9fffA-Za-z]){{0,4}}?(?:{_JOB_SUFFIX}))"
+    rf"(?:叫|是)(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，。！？,.!?\s]|$)"
+)
+
+
+def _title_holder_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _TITLE_HOLDER.finditer(clause.text):
+        title, name = m.group("title"), m.group("name")
+        prefix = _prefix(clause, m.start())
+        if (
+            re.search(rf"我(?:的)?$|{_REL}$|不是|以前|之前", prefix)
+            or _NOT_A_JOB.search(title)
+            or title in _ACCOUNT_ROLES
+        ):
+            continue
+        yield _fact(name, "job_title", title, "title_holder", m.group())
 
 
 def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -781,8 +928,27 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+# An errand to the speaker's own place: "这次先寄到我公司吧：杭州市西湖区文三路90号…" (kept one-off).
+_SENT_THIS_ONCE = re.compile(
+    r"(?:寄到|送到|发到|配送到|邮寄到)(?:我的?(?:公司|单位|家|办公室|宿舍|学校))?(?:吧|去)?[：:，,]?\s*"
+    r"(?P<addr>[^，。！？；\n]{4,60})"
+)
+
+
 def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    if not _LASTING.search(clause.text) or _OTHER_PEOPLE.search(clause.text):
+    if _OTHER_PEOPLE.search(clause.text):
+        return
+    if _ONE_OFF.search(clause.text) and not _LASTING.search(clause.text):
+        for m in _SENT_THIS_ONCE.finditer(clause.text):
+            address = _clean(m.group("addr"))
+            # "寄到我妈家：…" is someone else's place.
+            before = _prefix(clause, m.start()) + clause.text[m.start() : m.start("addr")] + address[:4]
+            if _ADDRESS_SHAPE.search(address) and not re.search(rf"他|她|你|您|不|别|{_REL}", before):
+                yield _fact(
+                    ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
+                )
+        return
+    if not _LASTING.search(clause.text):
         return
     for m in _SHIPS_TO.finditer(clause.text):
         address = _clean(m.group("addr"))
@@ -801,6 +967,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
+            if named_as_wrong(ctx, mention):
+                continue
             yield _fact(
                 ctx.speaker_id,
                 kind,
@@ -825,6 +993,14 @@ _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
+# A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
+_YES_NO = re.compile(r"能不能|可不可以|行不行")
+
+
+def _negated(phrase: str) -> bool:
+    return _NEGATED.search(_YES_NO.sub("", phrase)) is not None
+
+
 _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
@@ -881,13 +1057,15 @@ _LANGUAGE = re.compile(
 )
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
-    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话)?(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
-    r"|通知(?:我)?(?:请)?(?:都)?(?:用|通过|发到|发|走)(?P<ch2>微信|短信|邮件|邮箱|电话)"
+    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话)?(?:给我|跟我)?(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
+    r"|通知(?:我)?(?:请)?(?:都)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # "…，发短信就好": the channel named on its own, as what is enough.
+    r"|(?:^|(?<=[，,]))\s*(?:请|就|都)?(?:给我)?(?:发|用|打)(?P<ch7>微信|短信|邮件|电话)(?=就好|就行|就可以)"
 )
 _CARRIERS = {
     "顺丰": "顺丰",
@@ -923,12 +1101,12 @@ _PAYMENTS = {
     "转账": "bank transfer",
 }
 _PAYMENT = re.compile(
-    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都)(?:用|使用|走)?"
+    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都)(?:用|使用|走|是)?"
     r"(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
 _GENERIC_PREFERENCE = re.compile(
-    r"我(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{2,20})"
+    rf"我(?:的)?(?:{_REL})?(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{{2,20}})"
 )
 # Free-text preferences that no predicate above names, each read to a short phrase.
 _DIET = re.compile(
@@ -946,7 +1124,10 @@ _WANT_NOW = re.compile(r"(?:想|想要)(?:喝|吃|点)(?!点|些|个|一)(?P<val
 # A standing rule about the speaker's own things: "发票抬头默认写公司名称", "以后客服回访都安排在周末".
 _STANDING_RULE = re.compile(
     r"^(?:以后|今后|往后|从现在开始|从现在起|从今以后)?\s*(?P<topic>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
-    r"(?:默认|一律|统一|总是|一直|都)(?:都)?(?P<verb>写|填|开|安排在|放在|定在|约在|设在|选)(?P<val>[^，。！？；,.!?]{2,15})"
+    r"(?:默认|一律|统一|总是|一直|都)(?:都)?(?P<verb>写|填|开|安排在|放在|放到|放|定在|约在|设在|选)(?P<val>[^，。！？；,.!?]{2,15})"
+    # Led by the marker, the adverb may go: "以后发票抬头写公司名称".
+    r"|^(?:以后|今后|往后|从现在开始|从现在起|从今以后)\s*(?P<topic2>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:都|也|请|就)?"
+    r"(?P<verb2>写|填|开|安排在|放在|放到|定在|约在|设在)(?P<val2>[^，。！？；,.!?]{2,20})"
 )
 _OTHER_PEOPLE = re.compile(r"所有|任何|每个|全部|其他|别人|客户|用户|大家|他们|她们")
 _REQUEST_WORDS = re.compile(r"退款|退货|退钱|取消|查|投诉|删除|清空")
@@ -992,7 +1173,13 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
     for m in _CHANNEL.finditer(text):
         channel = (
-            m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4") or m.group("ch5") or m.group("ch6")
+            m.group("ch")
+            or m.group("ch2")
+            or m.group("ch3")
+            or m.group("ch4")
+            or m.group("ch5")
+            or m.group("ch6")
+            or m.group("ch7")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     for m in _CARRIER.finditer(text):
@@ -1001,44 +1188,120 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
 
 
-def _free_preferences(text: str, has_marker: bool) -> Iterator[tuple[str, str, bool]]:
-    """(phrase, evidence, habit) of the preferences no predicate names, read from one phrase."""
-    if _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
+# Free-text preferences said of the speaker's things, each read to a short phrase:
+# "以后订酒店都要无烟房" (a choice made every time),
+_ALWAYS_CHOICE = re.compile(
+    r"(?:都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
+    r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
+)
+# "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
+_ALWAYS_HOW = re.compile(
+    r"(?P<topic>[\u4e00-\u9fff]{1,8}?)(?:都|也)?(?:一律|总是|一直|每次都|向来|永远|都是)(?:都)?"
+    r"(?P<val>(?:不|少|多|加|去|只|免|半|无)[\u4e00-\u9fff]{1,7})(?=[，。！？；,.!?]|$)"
+)
+# "这次的外卖不要香菜", "以后开会尽量别排在周五下午" (what the speaker does not want, with a marker),
+_EXCLUSION = re.compile(
+    r"(?P<neg>不要|别|不加|不放|去掉|免)"
+    r"(?P<val>(?!再|用|发|打|给|让|叫|改|换|寄|送|告诉|通知|联系|催|等|麻烦|担心|着急|急|客气|管|理|说|问|找|忘|动|碰|推送|打扰)"
+    r"[\u4e00-\u9fff]{1,8}?)(?<!了)(?=[，。！？；,.!?]|$)"
+)
+# "默认帮我把会议安排在下午" (where the speaker's things go, with a marker),
+_ARRANGED = re.compile(
+    r"把(?P<topic>[\u4e00-\u9fff]{2,6}?)(?:都|也)?(?P<verb>安排在|放在|定在|约在|设在|排在)(?P<val>[^，。！？；,.!?]{1,10})"
+)
+# "记得以后都给我开电子发票" (a standing request for the speaker, led by a lasting marker),
+_STANDING_ASK = re.compile(
+    r"(?:以后|今后|往后|默认|每次)(?:都|也|一律)?(?:请|记得)?(?:给我|帮我|替我)"
+    r"(?P<val>(?:开|订|选|留|备注|准备|安排|放|用)[^，。！？；,.!?]{2,12})"
+)
+# "以后你回答我的时候都用简短的要点形式" (how the speaker wants to be answered, with a lasting marker).
+_ANSWER_STYLE = re.compile(
+    r"(?:回答|回复|答复|解释|总结)(?:我|问题)?(?:的)?(?:时候|时)?(?:都|请|尽量|一律)?(?:用|要|保持|写成|按|以)"
+    r"(?P<val>[^，。！？；,.!?]{2,12})"
+)
+_SOMEONE_ELSE = re.compile(r"他|她|它|您")
+_CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
+_OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
+
+
+def _preference_subject(ctx: TurnContext, text: str) -> str | None:
+    """Whose preference one phrase states: a relative named at its start ("我儿子对花生过敏"), else the
+    speaker; a phrase about him or her ("给他点餐…") is nobody we can pin down."""
+    relative = re.match(rf"\s*(?:以后|今后)?\s*我(?:的)?({_REL})", text)
+    if relative:
+        return f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
+    return None if _SOMEONE_ELSE.search(text) else ctx.speaker_id
+
+
+def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator[tuple[str, str, str, bool]]:
+    """(subject, phrase, evidence, habit) of the preferences no predicate names, read from one phrase."""
+    subject = _preference_subject(ctx, text)
+    if subject is None or _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
         return
     for m in _DIET.finditer(text):
-        if not re.search(rf"他|她|你|您|它|{_REL}", text[: m.start()]):
-            yield m.group("val"), m.group(), True
+        yield subject, m.group("val"), m.group(), True
+    for m in _ALWAYS_HOW.finditer(text):
+        topic = _OWN_THINGS.sub("", m.group("topic"))
+        yield subject, topic + m.group("val"), m.group(), True
+    for m in _EXCLUSION.finditer(text) if has_marker else ():
+        yield subject, m.group("neg") + _clean(m.group("val")), m.group(), False
+    if _negated(text):
+        return
+    if subject != ctx.speaker_id:
+        # A relative's liking: "我老婆喜欢靠过道的座位".
+        for m in _GENERIC_PREFERENCE.finditer(text):
+            yield subject, _clean(m.group("val")), m.group(), "习惯" in m.group()
+        return
     for m in _HABITUAL_CHOICE.finditer(text):
-        yield _clean(m.group("val")), m.group(), True
+        yield subject, _clean(m.group("val")), m.group(), True
+    for m in _ALWAYS_CHOICE.finditer(text):
+        yield subject, _clean(m.group("val")), m.group(), True
+    for m in _ARRANGED.finditer(text) if has_marker else ():
+        yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
+    for m in _ANSWER_STYLE.finditer(text) if _LASTING.search(text) else ():
+        yield subject, _clean(m.group("val")), m.group(), True
+    for m in _STANDING_ASK.finditer(text):
+        yield subject, _clean(m.group("val")), m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
-            yield _clean(m.group("val")), m.group(), False
+            yield subject, _clean(m.group("val")), m.group(), False
     # "今天想喝冰美式": what one wants this once is a one-off preference.
     if _ONE_OFF.search(text):
         for m in _WANT_NOW.finditer(text):
-            yield _clean(m.group("val")), m.group(), False
+            yield subject, _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
     if rule and _LASTING.search(text):
-        yield rule.group("topic") + rule.group("verb") + _clean(rule.group("val")), rule.group(), True
+        parts = [rule.group(g) or rule.group(g + "2") for g in ("topic", "verb", "val")]
+        yield subject, parts[0] + parts[1] + _clean(parts[2]), rule.group(), True
     for m in _GENERIC_PREFERENCE.finditer(text):
         value = _clean(m.group("val"))
         if not value.startswith(("你", "您", "他", "她", "这", "那", "的")):
-            yield value, m.group(), "习惯" in m.group()
+            yield subject, value, m.group(), "习惯" in m.group()
 
 
 _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
 
 
+# "我爸只会说粤语": the language a relative can be served in.
+_RELATIVE_LANGUAGE = re.compile(
+    rf"我(?:的)?(?P<rel>{_REL})(?:只|只会|只能|平时)?(?:会说|说|讲|听得懂|看得懂|懂|用)(?P<lang>{_LANGUAGE_NAMES})"
+)
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    relative = _RELATIVE_LANGUAGE.search(clause.text)
+    if relative is not None and not re.search(r"不|没", relative.group()):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel')]}"
+        language = _LANGUAGES[relative.group("lang")]
+        yield _fact(subject, "preferred_language", language, "relative_language", relative.group())
+        return  # "…，打电话的时候请用粤语" is about serving the relative, not the speaker
     phrases = [part for part in re.split(r"[，,]", clause.text) if part.strip()]
     # "这次用微信支付吧，支付宝余额不够了": a stopped or negated phrase speaks only for itself.
     stopped = [part for part in phrases if re.search(r"不再|不[^，。]{0,6}了", part)]
     if stopped:
         yield from _stopped_preferences(ctx, Clause("，".join(stopped), clause.start))
     # "以后通知都发微信，别打电话": a negation only cancels its own phrase.
-    kept = [part for part in phrases if part not in stopped and not _NEGATED.search(part)]
-    if not kept:
-        return
+    kept = [part for part in phrases if part not in stopped and not _negated(part)]
     # Markers speak for the whole sentence: "以后都别打电话了，有事发短信" is lasting.
     whole = clause.text
     lasting, confidence = _lasting(whole)
@@ -1046,7 +1309,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     valid_from = clause.preference_start(ctx)
     found = False
     for text in kept:
-        if _PLAN.search(text) and not _LASTING.search(text):
+        if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
         strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
         for predicate, value in _preference_candidates(text):
@@ -1069,17 +1332,27 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             )
     if found or _SHIPS_TO.search(whole):
         return
-    # One reading per sentence: the first pattern that reads it says it best.
-    readings = [reading for text in kept if not _PLAN.search(text) for reading in _free_preferences(text, has_marker)]
-    for value, evidence, habit in readings[:1]:
+    # One reading per sentence: the first pattern that reads it says it best. Negated phrases are read too:
+    # "这次的外卖不要香菜" says what the speaker wants left out.
+    unstopped = [part for part in phrases if part not in stopped and not _PLAN.search(part)]
+    readings = [
+        reading
+        for text in unstopped
+        for reading in _free_preferences(ctx, text, has_marker)
+        # Checks and rights are not tastes: "以后都用管理员权限" states no preference.
+        if not _CONTROLS.search(reading[1])
+    ]
+    for subject, value, evidence, habit in readings[:1]:
+        # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
+        timed = any(mention.text in value for mention in clause.times(ctx))
         yield _fact(
-            ctx.speaker_id,
+            subject,
             "preference",
             value,
             "preference",
             evidence,
             lasting=lasting,
-            valid_from=valid_from,
+            valid_from=None if timed else valid_from,
             confidence=LASTING_CONFIDENCE if habit and lasting else confidence,
         )
 
@@ -1311,8 +1584,20 @@ _FACT_RULES = (
     _device_facts,
     _contact_facts,
     _profile_facts,
+    _title_holder_facts,
     _shipping_address_facts,
     _preference_facts,
+)
+
+
+# "能帮我把收货地址改成…吗？" asks for a change: what it changes to is the user's.
+_POLITE_REQUEST = re.compile(
+    r"^\s*(?:请问)?(?:你)?(?:能|可以|能不能|可不可以|麻烦|请)?(?:你)?(?:帮我|给我|帮忙)?把[^，。？?]{1,12}?"
+    r"(?:改成|换成|改为|更新为|更新成|设为|设置为|设置成|调成|切换到|换到)"
+    # "你们以后能不能都用中文回复？" asks for a standing way of serving the speaker.
+    # ("可以用微信支付吗？" asks whether something is possible, and stays a question.)
+    r"|^\s*(?:你们?|您)(?=[^，。？?]*(?:以后|今后))(?:以后|今后)?(?:能不能|可不可以|能否|可以)(?:以后|今后)?(?:都|一律)?"
+    r"(?:用|给我|帮我)"
 )
 
 
@@ -1321,7 +1606,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out = RuleOutput()
     undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
-        question = bool(_QUESTION.search(clause.text))
+        question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(clause.text))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
@@ -1336,6 +1621,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
