@@ -8,10 +8,14 @@ Admin routes (``/v1/admin/...``, ``/metrics``) need the admin key: tenants, keys
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import binascii
+import contextvars
+import functools
+import inspect
 import threading
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
@@ -19,6 +23,7 @@ from typing import Annotated, Any, TypeVar
 from fastapi import APIRouter, Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, PlainTextResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -240,7 +245,32 @@ async def _owners(request: Request) -> SessionOwners:
 Mem = Annotated[Memory, Depends(_memory)]
 AdminSurface = Annotated[_Surface, Depends(_admin_surface)]
 Owners = Annotated[SessionOwners, Depends(_owners)]
-router = APIRouter()
+
+
+def _in_worker_thread(endpoint: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """``endpoint`` (sync: the library blocks on its store) as a coroutine that runs it in the
+    event loop's thread pool, with the caller's context variables, in one hop."""
+
+    @functools.wraps(endpoint)
+    async def run(*args: Any, **kwargs: Any) -> T:
+        call = functools.partial(contextvars.copy_context().run, endpoint, *args, **kwargs)
+        return await asyncio.get_running_loop().run_in_executor(None, call)
+
+    return run
+
+
+class _Route(APIRoute):
+    """Runs sync endpoints with one plain executor hop. Left to FastAPI, a sync endpoint costs
+    two hops through anyio's thread machinery per request (the endpoint, then the response
+    validation), a fifth of the CPU time of a recall on the embedded store."""
+
+    def __init__(self, path: str, endpoint: Callable[..., Any], **options: Any) -> None:
+        if not inspect.iscoroutinefunction(endpoint):
+            endpoint = _in_worker_thread(endpoint)
+        super().__init__(path, endpoint, **options)
+
+
+router = APIRouter(route_class=_Route)
 
 
 def create_app(
