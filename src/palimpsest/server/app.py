@@ -249,7 +249,10 @@ Owners = Annotated[SessionOwners, Depends(_owners)]
 
 def _in_worker_thread(endpoint: Callable[..., T]) -> Callable[..., Awaitable[T]]:
     """``endpoint`` (sync: the library blocks on its store) as a coroutine that runs it in the
-    event loop's thread pool, with the caller's context variables, in one hop."""
+    event loop's default thread pool, with the caller's context variables, in one hop.
+
+    That pool has ``min(32, cores + 4)`` threads, fewer than anyio's 40: the library's work is
+    CPU-bound under the GIL or short store round trips, so more threads would only contend."""
 
     @functools.wraps(endpoint)
     async def run(*args: Any, **kwargs: Any) -> T:
