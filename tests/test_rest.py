@@ -313,6 +313,27 @@ def test_session_owners_are_bound_once_and_remembered(memory: Memory) -> None:
         bind_session(memory, "mallory", "s1")
 
 
+def test_sync_endpoints_run_off_the_event_loop_with_the_callers_context() -> None:
+    import asyncio
+    import contextvars
+    import threading
+
+    from palimpsest.server.app import _in_worker_thread
+
+    request_id = contextvars.ContextVar("request_id", default="")
+
+    def endpoint(x: int, *, y: int) -> tuple[int, int, str]:
+        return x + y, threading.get_ident(), request_id.get()
+
+    async def call() -> tuple[tuple[int, int, str], int]:
+        request_id.set("r1")
+        return await _in_worker_thread(endpoint)(1, y=2), threading.get_ident()
+
+    (total, worker, seen), loop_thread = asyncio.run(call())
+    assert (total, seen) == (3, "r1") and worker != loop_thread
+    assert _in_worker_thread(endpoint).__name__ == "endpoint"  # FastAPI reads the wrapped signature
+
+
 # -- operations -------------------------------------------------------------------------------
 
 
