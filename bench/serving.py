@@ -45,6 +45,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import importlib.util
 import json
 import os
 import platform
@@ -630,8 +631,11 @@ def machine() -> dict[str, Any]:
     with contextlib.suppress(OSError):
         kib = int(Path("/proc/meminfo").read_text().split()[1])
         memory = f"{kib / 2**20:.0f} GiB"
+    # The server runs on this interpreter and environment; uvicorn picks these up when installed.
+    http = "httptools" if importlib.util.find_spec("httptools") else "h11"
+    loop = "uvloop" if importlib.util.find_spec("uvloop") else "asyncio"
     return {"nproc": os.cpu_count(), "cpu": model, "memory": memory, "python": platform.python_version(),
-            "platform": platform.platform()}  # fmt: skip
+            "platform": platform.platform(), "uvicorn": f"{http} + {loop}"}  # fmt: skip
 
 
 def git_commit() -> str:
@@ -671,8 +675,10 @@ def render(
         "",
         "Setup (see `python -m bench.serving --help` and the module docstring):",
         "",
-        f"- Server: `palimpsest serve --workers {args.workers}` (uvicorn, FastAPI; default rate limit and body "
-        "limit; `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`), on loopback, a fresh store per backend.",
+        f"- Server: `palimpsest serve --workers {args.workers}` (uvicorn"
+        + (f" with {info['machine']['uvicorn']}" if "uvicorn" in info["machine"] else "")
+        + ", FastAPI; default rate limit and body limit; `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`), on loopback, "
+        "a fresh store per backend.",
         f"- Seeded through REST: {args.users} users × {args.sessions} sessions × {args.session_turns} turns of "
         "generated bilingual dialogue (two `POST /v1/memories` per session), all sessions but the last ended.",
         f"- Load: {rows[0].client if rows else '-'}, closed loop (each client waits for its answer), "

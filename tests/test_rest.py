@@ -23,7 +23,7 @@ from tests.conftest import FakeClock
 from palimpsest import Memory, errors
 from palimpsest.config import Config
 from palimpsest.server.app import RateLimit, create_app
-from palimpsest.server.auth import RateLimiter
+from palimpsest.server.auth import ExpiringCache, KeyStore, Principal, RateLimiter, SessionOwners, bind_session
 from palimpsest.server.errors import ERROR_STATUS, AuthenticationError, status_of
 
 ADMIN = {"Authorization": "Bearer admin-secret"}
@@ -235,6 +235,103 @@ def test_the_token_bucket_refills() -> None:
     with pytest.raises(errors.PalimpsestError, match="too many"):
         bucket.take("k", now=0.1)
     bucket.take("k", now=0.6)
+
+
+class _Ticks:
+    """A settable monotonic clock for the caches."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_expiring_cache_lapses_drops_and_starts_over_when_full() -> None:
+    ticks = _Ticks()
+    cache = ExpiringCache[str, int](5.0, max_entries=2, clock=ticks)
+    cache.put("a", 1)
+    ticks.now = 4.9
+    assert cache.get("a") == 1
+    ticks.now = 5.0
+    assert cache.get("a") is None
+    cache.put("a", 1)
+    cache.put("b", 2)
+    cache.drop_where(lambda value: value == 1)
+    assert (cache.get("a"), cache.get("b")) == (None, 2)
+    cache.put("c", 3)
+    cache.put("d", 4)  # full: starts over
+    assert (cache.get("b"), cache.get("c"), cache.get("d")) == (None, None, 4)
+    off = ExpiringCache[str, int](0.0)
+    off.put("a", 1)
+    assert off.get("a") is None
+
+
+def test_a_verified_key_is_trusted_for_the_cache_time_then_read_again(memory: Memory) -> None:
+    ticks = _Ticks()
+    keys = KeyStore(memory, None, cache=ExpiringCache(5.0, clock=ticks))
+    keys.create_tenant("acme")
+    info, key = keys.create_key("acme")
+    assert keys.recently_verified(key) is None  # never verified yet
+    assert keys.authenticate(key) == Principal(info.key_id, "acme")
+    assert keys.recently_verified(key) == Principal(info.key_id, "acme")
+    # Another worker process revokes it (same store, its own cache): this one trusts the key
+    # until its cache entry lapses, then reads the store again and refuses it.
+    KeyStore(memory, None).revoke(info.key_id)
+    ticks.now = 4.0
+    assert keys.authenticate(key).tenant == "acme"
+    ticks.now = 5.0
+    with pytest.raises(AuthenticationError, match="revoked"):
+        keys.authenticate(key)
+    with pytest.raises(AuthenticationError):
+        keys.authenticate("pk_" + "0" * 16 + "_" + "0" * 64)
+    assert keys.recently_verified("pk_" + "0" * 16 + "_" + "0" * 64) is None  # failures are not cached
+
+
+def test_revoking_a_key_drops_it_from_this_process_cache_at_once(memory: Memory) -> None:
+    keys = KeyStore(memory, None)
+    keys.create_tenant("acme")
+    info, key = keys.create_key("acme")
+    keys.authenticate(key)
+    keys.revoke(info.key_id)
+    assert keys.recently_verified(key) is None
+    with pytest.raises(AuthenticationError, match="revoked"):
+        keys.authenticate(key)
+
+
+def test_session_owners_are_bound_once_and_remembered(memory: Memory) -> None:
+    owners = SessionOwners()
+    owners.bind(memory, "alice", "s1")
+    with pytest.raises(errors.PermissionDeniedError):
+        owners.bind(memory, "mallory", "s1")  # from the cache
+    with pytest.raises(errors.PermissionDeniedError):
+        SessionOwners().bind(memory, "mallory", "s1")  # from the store (another process)
+    SessionOwners().bind(memory, "alice", "s1")
+    SessionOwners().bind(memory.with_tenant("beta"), "mallory", "s1")  # sessions are per tenant
+    bind_session(memory, "alice", "s1")  # the uncached form reads the same owners
+    with pytest.raises(errors.PermissionDeniedError):
+        bind_session(memory, "mallory", "s1")
+
+
+def test_sync_endpoints_run_off_the_event_loop_with_the_callers_context() -> None:
+    import asyncio
+    import contextvars
+    import threading
+
+    from palimpsest.server.app import _in_worker_thread
+
+    request_id = contextvars.ContextVar("request_id", default="")
+
+    def endpoint(x: int, *, y: int) -> tuple[int, int, str]:
+        return x + y, threading.get_ident(), request_id.get()
+
+    async def call() -> tuple[tuple[int, int, str], int]:
+        request_id.set("r1")
+        return await _in_worker_thread(endpoint)(1, y=2), threading.get_ident()
+
+    (total, worker, seen), loop_thread = asyncio.run(call())
+    assert (total, seen) == (3, "r1") and worker != loop_thread
+    assert _in_worker_thread(endpoint).__name__ == "endpoint"  # FastAPI reads the wrapped signature
 
 
 # -- operations -------------------------------------------------------------------------------

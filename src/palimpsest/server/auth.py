@@ -5,6 +5,15 @@ record of kind ``api_key`` in the reserved tenant ``_admin``): the secret is 32 
 so a slow password hash would add latency to every request and no protection. Comparison is
 constant-time. The admin key is either given to :func:`~palimpsest.server.app.create_app`
 (``PALIMPSEST_ADMIN_KEY`` at the CLI edge) or stored hashed the same way (kind ``admin_key``).
+
+Two short-lived caches keep store reads off the request path (each worker process has its own):
+
+- a key verified against the store is trusted for ``KEY_CACHE_SECONDS`` without reading it again
+  (kept under a SHA-256 fingerprint of the key, never the key itself; failures are never cached).
+  Revoking a key drops it from the cache of the process that revoked it at once; other worker
+  processes refuse it at the latest ``KEY_CACHE_SECONDS`` later.
+- a session's owner, once read or bound, for ``OWNER_CACHE_SECONDS``: ownership never changes
+  once bound, so the cache only bounds how long a process could miss a deleted owner record.
 """
 
 from __future__ import annotations
@@ -15,9 +24,10 @@ import re
 import secrets
 import threading
 import time
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from palimpsest.core.clock import require_aware
 from palimpsest.errors import ConflictError, NotFoundError, PermissionDeniedError, ValidationError
@@ -32,6 +42,55 @@ TENANT_KIND = "tenant"
 SESSION_OWNER_KIND = "session_owner"
 _TENANT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
 _KEY = re.compile(r"pk_([0-9a-f]{16})_([0-9a-f]{64})")
+KEY_CACHE_SECONDS = 5.0
+OWNER_CACHE_SECONDS = 60.0
+_CACHE_ENTRIES = 50_000
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class ExpiringCache(Generic[K, V]):
+    """A map whose entries lapse ``seconds`` after they were put. When it holds ``max_entries``
+    it starts over empty (a miss only costs one store read). Safe to share between threads."""
+
+    def __init__(
+        self, seconds: float, *, max_entries: int = _CACHE_ENTRIES, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._seconds = seconds
+        self._max_entries = max_entries
+        self._clock = clock
+        self._entries: dict[K, tuple[V, float]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        found = self._entries.get(key)
+        if found is None:
+            return None
+        value, expires = found
+        if self._clock() >= expires:
+            with self._lock:
+                if self._entries.get(key) is found:
+                    del self._entries[key]
+            return None
+        return value
+
+    def put(self, key: K, value: V) -> None:
+        if self._seconds <= 0:
+            return
+        with self._lock:
+            if len(self._entries) >= self._max_entries:
+                self._entries.clear()
+            self._entries[key] = (value, self._clock() + self._seconds)
+
+    def drop_where(self, condition: Callable[[V], bool]) -> None:
+        with self._lock:
+            for key in [k for k, (v, _) in self._entries.items() if condition(v)]:
+                del self._entries[key]
+
+
+def _fingerprint(key: str) -> bytes:
+    return hashlib.sha256(key.encode()).digest()
 
 
 def _digest(salt: str, secret: str) -> str:
@@ -75,9 +134,12 @@ class TenantInfo:
 class KeyStore:
     """Tenants and hashed keys, kept as records of the reserved ``_admin`` tenant."""
 
-    def __init__(self, memory: Memory, admin_key: str | None) -> None:
+    def __init__(
+        self, memory: Memory, admin_key: str | None, *, cache: ExpiringCache[bytes, Principal] | None = None
+    ) -> None:
         self._admin = memory.with_tenant(ADMIN_TENANT)
         self._admin_key = admin_key
+        self._verified = ExpiringCache[bytes, Principal](KEY_CACHE_SECONDS) if cache is None else cache
 
     def _now(self) -> datetime:
         return require_aware(self._admin.config.clock(), "clock()")
@@ -151,14 +213,30 @@ class KeyStore:
         with self._admin.backend.transaction():
             self._admin.backend.records.put(revoked)
             self._admin.audit.record("api_key.revoked", f"{record.payload.get('tenant')}/{key_id}", {})
+        self._verified.drop_where(lambda principal: principal.key_id == key_id)
         return _info(revoked)
 
     # -- authentication ---------------------------------------------------------------
-    def authenticate(self, key: str | None) -> Principal:
+    def recently_verified(self, key: str | None) -> Principal | None:
+        """Who ``key`` is, without reading the store: the configured admin key, or a key that
+        :meth:`authenticate` accepted within ``KEY_CACHE_SECONDS``; else ``None`` (ask ``authenticate``)."""
         if not key:
-            raise AuthenticationError("an API key is required: send 'Authorization: Bearer <key>' or 'X-API-Key'")
+            return None
         if self._admin_key is not None and hmac.compare_digest(key.encode(), self._admin_key.encode()):
             return Principal(key_id="admin", tenant=None)
+        return self._verified.get(_fingerprint(key))
+
+    def authenticate(self, key: str | None) -> Principal:
+        found = self.recently_verified(key)
+        if found is not None:
+            return found
+        if not key:
+            raise AuthenticationError("an API key is required: send 'Authorization: Bearer <key>' or 'X-API-Key'")
+        principal = self._verify_stored(key)
+        self._verified.put(_fingerprint(key), principal)
+        return principal
+
+    def _verify_stored(self, key: str) -> Principal:
         match = _KEY.fullmatch(key)
         if match is None:
             raise AuthenticationError("unknown API key")
@@ -184,8 +262,32 @@ def _info(record: Record) -> ApiKeyInfo:
     )
 
 
+class SessionOwners:
+    """Sessions bound to users: the first request naming a session makes its user the owner;
+    a request naming someone else's session gets 403. Owners are remembered for
+    ``OWNER_CACHE_SECONDS`` so a busy session costs no store read per request."""
+
+    def __init__(self, cache: ExpiringCache[tuple[str, str], str] | None = None) -> None:
+        self._owners = ExpiringCache[tuple[str, str], str](OWNER_CACHE_SECONDS) if cache is None else cache
+
+    def bind(self, memory: Memory, user_id: str, session_id: str) -> None:
+        tenant = memory.config.tenant
+        owner = self._owners.get((tenant, session_id))
+        if owner is None:
+            owner = _bind_in_store(memory, user_id, session_id)
+            self._owners.put((tenant, session_id), owner)
+        if owner != user_id:
+            raise PermissionDeniedError(f"session {session_id!r} belongs to another user")
+
+
 def bind_session(memory: Memory, user_id: str, session_id: str) -> None:
-    """The first request naming a session makes ``user_id`` its owner; anyone else gets 403."""
+    """:meth:`SessionOwners.bind` reading the store every time (for callers without a cache)."""
+    if _bind_in_store(memory, user_id, session_id) != user_id:
+        raise PermissionDeniedError(f"session {session_id!r} belongs to another user")
+
+
+def _bind_in_store(memory: Memory, user_id: str, session_id: str) -> str:
+    """The session's owner as stored, making ``user_id`` the owner when it has none yet."""
     records = memory.backend.records
     tenant = memory.config.tenant
     owner = records.get(tenant, SESSION_OWNER_KIND, session_id)
@@ -196,8 +298,7 @@ def bind_session(memory: Memory, user_id: str, session_id: str) -> None:
                 now = require_aware(memory.config.clock(), "clock()")
                 owner = Record(SESSION_OWNER_KIND, session_id, tenant, {}, now, now, user_id=user_id)
                 records.put(owner)
-    if owner.user_id != user_id:
-        raise PermissionDeniedError(f"session {session_id!r} belongs to another user")
+    return owner.user_id or ""
 
 
 class RateLimiter:
