@@ -645,6 +645,41 @@ def test_code_switched_turn_runs_both_rule_sets() -> None:
     assert extraction.facts[0].valid_from == LAST_MONDAY
 
 
+# Round 5 classes (fresh wording): a move told as "out of X and into Y"; a move told over several phrases
+# (its date carries to the new home, the old one left is closed by supersession, not an ending of its own);
+# "don't use my old X anymore, use Y" (Y is the new one); languages beyond the big seven and past-tense
+# verbs ("I'd rather you answered me in …"); a brand 的 product (小米的扫地机器人) and household appliances;
+# something bought for a relative (给女儿买了) is the relative's.
+ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
+    ("We moved out of Leeds last week and into a terraced house in York.", {state("lives_in", "York")}),
+    ("Finally moved away from Bristol and into Cardiff.", {state("lives_in", "Cardiff")}),
+    ("上个月搬家了，现在住厦门，离开福州了。", {state("lives_in", "厦门")}),
+    ("I moved last month; I left Turin and now I live in Milan.", {state("lives_in", "Milan")}),
+    ("Stop using my old hotmail anymore, use kit.moss@fastmail.com.", {state("email", "kit.moss@fastmail.com")}),
+    ("I'd prefer you replied in Dutch from now on.", {state("preferred_language", "Dutch")}),
+    ("Could you write to me in Polish going forward?", {state("preferred_language", "Polish")}),
+    ("I took Turkish lessons last year.", set()),
+    ("客厅里有台华为的智能音箱。", {state("owns_device", "华为智能音箱")}),
+    ("戴森的客服电话一直打不通。", set()),
+    ("我有一台戴森的吹风机。", {state("owns_device", "戴森吹风机")}),
+    ("昨天给女儿买了个iPad。", {state("owns_device", "iPad", f"{ME}:daughter")}),
+    ("上周帮老婆买了台Kindle。", {state("owns_device", "Kindle", f"{ME}:wife")}),
+    ("给客户买了台显示器。", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND5_FACT_CASES)
+def test_round5_fact_classes(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_a_move_told_in_several_phrases_dates_the_new_home() -> None:
+    (home,) = extract("两周前搬家了，现在住惠州，离开深圳了。").facts
+    assert home.valid_from == datetime(2026, 2, 25, tzinfo=UTC) and home.ends_previous
+    (into,) = extract("Moved out of Lyon last Monday and into a small flat in Nice.").facts
+    assert into.valid_from == LAST_MONDAY and into.ends_previous
+
+
 # ---------------------------------------------------------------------------- identifiers
 
 IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [

@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 from typing import Literal
 
 from palimpsest.write.model import RiskFinding, RiskKind
@@ -712,7 +713,14 @@ _RULES: tuple[_Rule, ...] = (
     _rule("instruction", 0.85, "others_data", _REQUEST, _OTHERS, _PII, questions="own_only", unless=_LINKED_TO_ME),
     # The data of one named other account ("address of user u_1", "用户ID 1 的住址").
     _rule(
-        "instruction", 0.85, "specific_other_data", _REQUEST, _SPECIFIC_OTHER, _PII, questions="keep", unless=_OWN_ACCOUNT
+        "instruction",
+        0.85,
+        "specific_other_data",
+        _REQUEST,
+        _SPECIFIC_OTHER,
+        _PII,
+        questions="keep",
+        unless=_OWN_ACCOUNT,
     ),
     # Another account's contact data overwritten on the speaker's word ("u_greer's phone is now …, overwrite
     # it", "把用户 u_2 的手机号改成 …"): the owner never asked.
@@ -1083,7 +1091,7 @@ def assess(text: str, *, source: str = "user", role: str | None = None) -> list[
     findings: dict[str, RiskFinding] = {}
     for variant in variants:
         parts = sentences(variant)
-        spans = [(part, False) for part in parts] + [(f"{a} {b}", True) for a, b in zip(parts, parts[1:], strict=False)]
+        spans = [(part, False) for part in parts] + [(f"{a} {b}", True) for a, b in pairwise(parts)]
         for sentence, paired in spans:
             for found in _sentence_findings(sentence, speaker, paired=paired):
                 best = findings.get(found.kind)

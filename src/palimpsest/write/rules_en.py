@@ -29,6 +29,7 @@ from palimpsest.write.rulekit import (
     ending,
     make_fact,
     named_as_wrong,
+    settle_move,
     split_clauses,
     undated_references,
 )
@@ -386,6 +387,12 @@ _MOVE = re.compile(
     r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
+# "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
+_MOVE_OUT_INTO = re.compile(
+    r"\b(?i:moved\s+(?:away\s+from|out\s+of))\s+[^,.;!?]{1,60}?\s+and\s+(?:then\s+)?into\s+"
+    r"(?:(?:a|an|the|our|my)\s+)?(?:[a-z]+\s+){0,3}?(?:(?:place|home|house|flat|apartment|condo|studio|room)\s+in\s+)?"
+    + _named("place")
+)
 _LIVE = re.compile(
     _SUBJ
     + _ADV
@@ -707,7 +714,25 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.9,
                 ends_previous=True,
             )
+    for m in _MOVE_OUT_INTO.finditer(clause.text):
+        head = _SUBJECT_CANDIDATE.search(clause.text[: m.start()])
+        subject = _subject(ctx, head.group()) if head else ctx.speaker_id
+        if subject and _place_ok(m.group("place")):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "moved_out_into",
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=True,
+            )
     for m in _MOVE_AWAY.finditer(clause.text):
+        if _MOVE_OUT_INTO.search(clause.text):
+            break  # the new home closes the old one
         subject = _subject_of(ctx, clause, m)
         place = m.group("place")
         # "I left Google" is a job; only a known city makes "left" a move.
@@ -844,6 +869,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # Words of home and moving: "left X" among them is a place left, not an employer.
+# A move the turn names: its date carries to the new home said in another phrase.
+_MOVE_TOLD = re.compile(r"\b(?:moved|relocated)\b", re.IGNORECASE)
 _HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
 
 
@@ -1048,7 +1075,11 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
-            if _CONTACT_DEAD.search(clause.text):
+            dead = _CONTACT_DEAD.search(clause.text)
+            # The old one is this value only when "old" qualifies it or the ending follows it: in "Don't use my
+            # old gmail anymore, use X", X is the replacement.
+            mention_at = mention.span[0] - clause.start
+            if dead and (dead.end() > mention_at or re.search(r"\b(?:old|previous|former)\b", evidence, re.I)):
                 yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.ended", evidence)
                 continue
             yield CandidateFact(
@@ -1059,7 +1090,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 evidence_text=evidence.strip(),
                 valid_from=clause.past_time(ctx),
                 confidence=0.9,
-                ends_previous=bool(_CONTACT_CHANGE.search(evidence)),
+                ends_previous=bool(_CONTACT_CHANGE.search(evidence)) or dead is not None,
             )
 
 
@@ -1262,19 +1293,25 @@ _REPORT_NAMED = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
+_LANGUAGE_NAMES = (
+    "Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese|Italian|Hindi|Arabic|Russian"
+    "|Vietnamese|Thai|Swedish|Norwegian|Danish|Finnish|Icelandic|Dutch|Flemish|Polish|Czech|Slovak|Hungarian|Romanian"
+    "|Bulgarian|Greek|Turkish|Hebrew|Persian|Farsi|Urdu|Bengali|Tamil|Punjabi|Indonesian|Malay|Tagalog|Filipino"
+    "|Ukrainian|Croatian|Serbian|Catalan|Basque|Welsh|Irish|Swahili|Afrikaans"
+)
 _LANGUAGE = re.compile(
-    r"\b(?i:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
+    r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
+    r"|responses?|replies|answers|use|used|prefer|switch to"
     r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
-    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German"
-    r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"
+    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
+    r"(?!\s+(?:food|cuisine|restaurant|class|lessons?"
     r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of)\b)"
 )
 # The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
 _RELATIVE_LANGUAGE = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads|understands|prefers)"
-    r"\s+(?:only\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese"
-    r"|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b"
+    r"\s+(?:only\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
 )
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
@@ -2059,6 +2096,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
+    out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

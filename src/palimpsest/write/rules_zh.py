@@ -30,6 +30,7 @@ from palimpsest.write.rulekit import (
     ending,
     make_fact,
     named_as_wrong,
+    settle_move,
     split_clauses,
     undated_references,
 )
@@ -243,9 +244,10 @@ _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
+    r"|吹风机|电吹风|冰箱|洗衣机|烘干机|空调|烤箱|微波炉|电饭煲|加湿器|除湿机|按摩椅|跑步机|体重秤|冲牙器|剃须刀|键盘|鼠标"
 )
 _DEVICE = (
-    rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
+    rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:的?(?:{_NOUNS}))?|(?:{_BRANDS_EN}){_MODEL}"
     rf"|(?<=新)(?:{_NOUNS})(?!号)))"
 )
 _MEASURE = r"(?:一?[台部个块只副款])?"
@@ -276,6 +278,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     relation = re.search(rf"我(?:的)?({_REL})", prefix)
     if relation:
         return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
+    # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
+    for_relative = re.search(rf"(?:给|帮|替|为)({_REL})(?:的)?\s*$", prefix)
+    if for_relative:
+        return f"{ctx.speaker_id}:{_RELATIONS[for_relative.group(1)]}"
     if re.search(r"他|她|它|你|您", prefix):
         return None
     if "我" in prefix:
@@ -289,6 +295,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         return ctx.speaker_id
+    if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
+        return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
+    if re.match(r"[给帮替为跟和对向]", rest):
+        return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if _NAME.match(rest) and rest not in _NOT_NAMES and not _PAST.search(rest):
         return rest
     return None
@@ -325,6 +335,11 @@ def _fact(
 
 def _clean(value: str) -> str:
     return value.strip().strip("，。！？、,.!?：:\"“”'").strip()
+
+
+def _device_name(value: str) -> str:
+    """ "小米的扫地机器人" is the product "小米扫地机器人": the 的 between brand and noun goes."""
+    return _clean(re.sub(rf"(?<=[\u4e00-\u9fffA-Za-z0-9])的(?=(?:{_NOUNS}))", "", value))
 
 
 def _future(ctx: TurnContext, clause: Clause) -> bool:
@@ -370,6 +385,8 @@ _TITLE_IS = re.compile(
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
 )
+# A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
+_MOVE_TOLD = re.compile(r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到")
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
 # "我太太是一名律师": a relative's job.
@@ -782,24 +799,24 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _BOUGHT_IS.finditer(bare):
         # "是我…买的" names the buyer; the words before the device only say where it is.
         subject = ctx.speaker_id if "是我" in m.group() else _subject(ctx, clause, m.start())
-        device = _clean(m.group("device"))
+        device = _device_name(m.group("device"))
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(bare):
-        device = _clean(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
+        device = _device_name(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
             yield ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
     for m in _ACQUIRE.finditer(text):
-        device = _clean(m.group("device"))
+        device = _device_name(m.group("device"))
         if device in seen or any(s <= m.start("device") < e for s, e in new_device_spans):
             continue
         # "一台小米扫地机器人和一台iPad": the devices listed after the first are owned alike.
         devices, pos = [device], m.end()
         while (more := _MORE_DEVICES.match(text, pos)) is not None:
-            devices.append(_clean(more.group("device")))
+            devices.append(_device_name(more.group("device")))
             pos = more.end()
         for one in devices:
             generic = re.fullmatch(_NOUNS, one) is not None
@@ -915,7 +932,7 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         prefix = _prefix(clause, m.start())
         if subject is None or re.search(r"不是|没|不|别人|朋友", prefix) or _PLAN.search(prefix):
             continue
-        device = _clean(m.group("device"))
+        device = _device_name(m.group("device"))
         generic = re.fullmatch(_NOUNS, device) is not None
         yield _fact(
             subject,
@@ -1622,6 +1639,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
+    out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
