@@ -665,6 +665,25 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("昨天给女儿买了个iPad。", {state("owns_device", "iPad", f"{ME}:daughter")}),
     ("上周帮老婆买了台Kindle。", {state("owns_device", "Kindle", f"{ME}:wife")}),
     ("给客户买了台显示器。", set()),
+    # English: more job nouns; "X is our new <title>" (but "my partner" is a relation); brands with the kind of
+    # thing they make; a second device after "for work"; "instead of calling"; WhatsApp; "keep it dark for …";
+    # "<method> is what I always use"; "new work email:".
+    ("These days I'm a translator.", {state("job_title", "translator")}),
+    ("Marek Novak is our new CTO.", {state("job_title", "CTO", "Marek Novak")}),
+    ("Tom is my partner.", set()),
+    ("I sold my Bose headphones last week.", {ended("owns_device", "Bose headphones")}),
+    (
+        "I've got a Galaxy S23 for work and an iPad Mini at home.",
+        {state("owns_device", "Galaxy S23"), state("owns_device", "iPad Mini")},
+    ),
+    (
+        "Email me at ines@fastmail.com instead of calling.",
+        {state("email", "ines@fastmail.com"), state("preferred_notification_channel", "email")},
+    ),
+    ("Notify me via Telegram, I never read texts.", {state("preferred_notification_channel", "Telegram")}),
+    ("Keep it light for today only.", {one_off("preferred_theme", "light")}),
+    ("PayPal is what I usually use.", {state("preferred_payment_method", "PayPal")}),
+    ("new personal email: ola.berg@posteo.de", {state("email", "ola.berg@posteo.de")}),
 ]
 
 

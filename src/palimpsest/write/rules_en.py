@@ -212,6 +212,10 @@ _JOB_NOUNS = (
     "|dentist|journalist|photographer|recruiter|administrator|officer|specialist|lead|head of \\w+|pediatrician"
     "|physician|surgeon|paramedic|technician|electrician|plumber|mechanic|barista|cashier|clerk|librarian"
     "|tester|coordinator|supervisor|assistant|executive|partner|associate|attorney|therapist|veterinarian"
+    "|paralegal|receptionist|secretary|tutor|lecturer|midwife|optometrist|physiotherapist|physio|psychologist"
+    "|counsel+or|translator|interpreter|actuary|auditor|banker|broker|trader|realtor|firefighter|carpenter|welder"
+    "|bartender|waiter|waitress|hairdresser|stylist|courier|nanny|caregiver|carer|dispatcher|planner|strategist"
+    "|economist|statistician|biologist|chemist|physicist|bookkeeper|copywriter|illustrator|animator|sommelier"
 )
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
@@ -223,6 +227,8 @@ _BRANDS = (
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
+    r"|Fairphone|Sonos|Motorola|Moto|Nothing Phone|Oura(?:\s+Ring)?|Whoop|Peloton|Roku|Fire(?:\s+(?:HD|TV|Stick))"
+    r"|Galaxy Tab|Nest|HomePod|Framework|Alienware|Razer|Logitech|Polar|Suunto|Amazfit|Withings|Theragun"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
@@ -233,8 +239,18 @@ _MODEL = (
 _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
 
 
+# The kind of thing a brand makes, said after it: "Sonos speaker", "Bose headphones", "Dyson vacuum".
+_BRAND_NOUNS = (
+    r"speakers?|soundbar|headphones|earbuds|watch|tablet|laptop|phone|camera|vacuum|hair ?dryer|router|monitor"
+    r"|keyboard|mouse|TV|television|e-reader|printer|projector|fridge|console"
+)
+
+
 def _device(group: str) -> str:
-    return rf"(?P<{group}>(?:{_BRANDS}){_MODEL}|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
+    return (
+        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?"
+        rf"|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
+    )
 
 
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
@@ -477,7 +493,7 @@ _IS_TITLE = re.compile(
     _SUBJ
     + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+"
     # "Sofia is head of procurement": an office named without an article.
-    + r"(?:(?:an?|the)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
+    + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
@@ -584,7 +600,12 @@ _NEW_DEVICE_LABEL = re.compile(
     + _device("device"),
     re.IGNORECASE,
 )
-_MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
+# "a ThinkPad for work and a MacBook Air at home": a short use or place may sit between the two.
+_MORE_DEVICES = re.compile(
+    r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?(?:,\s*|\s+)(?:and\s+)?"
+    + _ARTICLES
+    + _device("device")
+)
 _DISPOSE = re.compile(
     _SUBJ
     + _ADV
@@ -672,7 +693,7 @@ _CONTACT_CUE = {
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "New number: …" said as a label.
-        r"|^\W*(?i:(?:my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
         r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
     ),
     "email": re.compile(
@@ -681,7 +702,7 @@ _CONTACT_CUE = {
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
-        r"|^\W*(?i:(?:my\s+)?new\s+e-?mail(?:\s+address)?)\s*[:：]"
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
         r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
@@ -908,6 +929,11 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for m in pattern.finditer(clause.text):
             subject = _subject_of(ctx, clause, m)
             if subject is None or re.search(r"\b(?:not|never|used to)\b", clause.text):
+                continue
+            # "Tom is my partner", "Ana is our assistant": a relation to the speaker, not a title.
+            if re.search(r"\b(?:my|our|their)\s+(?:new\s+)?$", clause.text[: m.start("title")]) and (
+                _clean(m.group("title")).lower().removeprefix("new ") in {*_RELATIONS, "associate"}
+            ):
                 continue
             yield _fact(
                 ctx,
@@ -1259,7 +1285,11 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 _THEME = re.compile(
     r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b"
     # "make the theme light", "switch the theme to dark"
-    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b",
+    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b"
+    # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
+    r"|\b(?:keep|make|set|switch|turn|leave)\s+(?:it|everything|things)\s+(?:to\s+)?(?P<theme3>dark|light)\b"
+    r"(?=[^.?!]{0,12}\b(?:for (?:this|the) (?:session|time|once)|this time|today|for now|from now on|always|by default"
+    r"|going forward|only|please)\b)",
     re.IGNORECASE,
 )
 _FORMAT = re.compile(
@@ -1316,13 +1346,16 @@ _RELATIVE_LANGUAGE = re.compile(
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
-    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b"
+    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
     # "just use SMS for anything urgent"
     r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
-    r"\s+for\s+(?:anything|everything|all|any)\b",
+    r"\s+for\s+(?:anything|everything|all|any)\b"
+    # "Text me at 021 … instead of calling": one channel chosen over another.
+    r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
+    r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
     re.IGNORECASE,
 )
 _CHANNEL_SENT = re.compile(
@@ -1406,6 +1439,7 @@ _PAYMENT = re.compile(
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
+    rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+what\s+I\s+(?:always|usually|normally)\s+(?:use|pay with)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b",
@@ -1551,7 +1585,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
 
     text = clause.text
     for m in _THEME.finditer(text):
-        theme = (m.group("theme") or m.group("theme2")).lower()
+        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
         yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
@@ -1585,8 +1619,10 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = m.group("ch") or m.group("ch2") or m.group("ch3")
-        channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
+        said = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4")
+        channel = _CHANNEL_VERBS.get(said.lower()) or (
+            "SMS" if said.lower().startswith("text") else normalize_channel(said)
+        )
         yield "preferred_notification_channel", channel, m, False
     # "Today just send a push notification": an errand unless a marker says how to notify.
     for m in _CHANNEL_SENT.finditer(text):
@@ -1598,7 +1634,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6") if m.group(g))
+        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7") if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 
