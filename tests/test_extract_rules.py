@@ -684,6 +684,22 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("Keep it light for today only.", {one_off("preferred_theme", "light")}),
     ("PayPal is what I usually use.", {state("preferred_payment_method", "PayPal")}),
     ("new personal email: ola.berg@posteo.de", {state("email", "ola.berg@posteo.de")}),
+    # Chinese: 的话 after a bare topic sets the topic (要是…的话 still supposes); a colour after 换/切成 and
+    # before 吗; black/white only where the display is the topic; the setting named first in a polite
+    # question; a report's version after 发/给我; 京东 as a carrier after a word of shipping; 平时用 / 用着我的
+    # / 这台 X for a device at hand; 只有 after a denial.
+    ("快递的话我一直走顺丰。", {state("preferred_shipping_carrier", "顺丰")}),
+    ("要是快递的话我就走顺丰。", set()),
+    ("今天先切成浅色的，屏幕太暗了。", {one_off("preferred_theme", "light")}),
+    ("界面能不能换成暗色的？", {state("preferred_theme", "dark")}),
+    ("杯子换白色的。", set()),
+    ("以后月报都给我发B版。", {state("preferred_report_format", "月报B版")}),
+    ("发货默认走京东。", {state("preferred_shipping_carrier", "京东物流")}),
+    ("我在京东做运营。", {state("works_at", "京东"), state("job_title", "运营")}),
+    ("平时用华为P60，偶尔用平板。", {state("owns_device", "华为P60")}),
+    ("他们都劝我换，可我还是用着我的小米13。", {state("owns_device", "小米13")}),
+    ("我这台MacBook Air最近老是发烫。", {state("owns_device", "MacBook Air")}),
+    ("我没有平板，只有一台Kindle。", {state("owns_device", "Kindle")}),
 ]
 
 

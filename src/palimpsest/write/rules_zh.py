@@ -84,7 +84,7 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
-    r"|平时|平常|一般|通常|一直|主要|基本上|基本"
+    r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且"
     # The household is the speaker's: "家里新添了一台戴森吸尘器".
     r"|家里|我家|家中"
     # "…买了房，之后一直住那儿": the time after what was just said.
@@ -147,6 +147,12 @@ _HYPOTHETICAL = re.compile(
     r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是"
     # Denied or reported speech asserts nothing: "我没说要改成深色模式".
     r"|(?:没|没有|从没|从来没|并没|并没有)(?:说|讲|提|让你|叫你)过?|不是说"
+)
+# 的话 after a bare topic noun sets the topic, it supposes nothing: "付款的话我总是走支付宝", "酒店的话我喜欢高楼层".
+_TOPIC_DEHUA = re.compile(
+    r"(?:^|(?<=[，,。！？\s]))(?:(?!如果|假如|要是|假设|万一|若是|倘若|假使)[\u4e00-\u9fff]){0,2}?(?:付款|支付|付钱|快递|物流|配送|发货|收货|酒店|房间|座位|机票|航班|火车|高铁"
+    r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
+    r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车)的话"
 )
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
@@ -419,7 +425,13 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
-    r"|(?:新)?添了|改用|换用)\s*" + _MEASURE + r"(?:新的?|台|部)?" + _DEVICE
+    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用)\s*"
+    + _MEASURE
+    + r"(?:新的?|台|部|我的)?"
+    + _DEVICE
+    # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
+    + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只]\s*"
+    + _DEVICE.replace("device", "device_held")
 )
 _MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
@@ -810,8 +822,9 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             seen.add(device)
             yield ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
     for m in _ACQUIRE.finditer(text):
-        device = _device_name(m.group("device"))
-        if device in seen or any(s <= m.start("device") < e for s, e in new_device_spans):
+        group = "device" if m.group("device") else "device_held"
+        device = _device_name(m.group(group))
+        if device in seen or any(s <= m.start(group) < e for s, e in new_device_spans):
             continue
         # "一台小米扫地机器人和一台iPad": the devices listed after the first are owned alike.
         devices, pos = [device], m.end()
@@ -1022,8 +1035,11 @@ _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
-    r"|(?:用|默认|改成|换成|切换到|切到|设为|调成|开)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
-    r"(?=[，。！？；,.!?\s吧的]|$)"
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|设为|调成|调到|开|换|改)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
+    # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
+    r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
+    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
 )
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
@@ -1036,7 +1052,7 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -1088,6 +1104,7 @@ _CARRIERS = {
     "顺丰": "顺丰",
     "京东物流": "京东物流",
     "京东快递": "京东物流",
+    "京东": "京东物流",
     "中通": "中通",
     "圆通": "圆通",
     "韵达": "韵达",
@@ -1099,7 +1116,7 @@ _CARRIERS = {
 }
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都)?(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
     r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
@@ -1160,7 +1177,7 @@ def _lasting(text: str) -> tuple[bool, float]:
 
 def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _THEME.finditer(text):
-        yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") else "light"
+        yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") or m.group("dark3") else "light"
     versions = list(_REPORT_VERSION.finditer(text))
     # "以后周报都用A版模板" reads as "A版模板" and as "周报A版": one report, one reading (the version's).
     report_formats = [
@@ -1615,6 +1632,9 @@ _POLITE_REQUEST = re.compile(
     # ("可以用微信支付吗？" asks whether something is possible, and stays a question.)
     r"|^\s*(?:你们?|您)(?=[^，。？?]*(?:以后|今后))(?:以后|今后)?(?:能不能|可不可以|能否|可以)(?:以后|今后)?(?:都|一律)?"
     r"(?:用|给我|帮我)"
+    # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
+    r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
+    r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
 )
 
 
@@ -1624,7 +1644,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
         question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
-        hypothetical = bool(_HYPOTHETICAL.search(clause.text))
+        hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
