@@ -700,6 +700,22 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("他们都劝我换，可我还是用着我的小米13。", {state("owns_device", "小米13")}),
     ("我这台MacBook Air最近老是发烫。", {state("owns_device", "MacBook Air")}),
     ("我没有平板，只有一台Kindle。", {state("owns_device", "Kindle")}),
+    # Chinese contacts: a number right after whose it is ("打我妈的手机 139…"), a condition before it, an old
+    # one that is no longer used, "邮箱改一下：…"; someone else's number stays theirs.
+    ("万一我没接，就打我妈的手机 13700002222。", {state("phone", "13700002222", f"{ME}:mother")}),
+    ("之前的手机号 13600003333 早就停用了。", {ended("phone", "13600003333")}),
+    ("邮箱换一下：lin.ke@126.com", {state("email", "lin.ke@126.com")}),
+    ("物业的电话 02155556666，你帮我问问。", set()),
+    # Chinese work: 升职做了, teaching a subject at a school, "公司叫X" after a role, a city before 一家叫X的公司,
+    # a colleague "是我们新来的" title, "我在公司是" title, "X那边我已经辞职了".
+    ("上个月升职做了区域经理。", {state("job_title", "区域经理")}),
+    ("我在一所高中教物理。", {state("job_title", "物理老师")}),
+    ("我在杭州一家民企做行政，公司叫星辰网络。", {state("job_title", "行政"), state("works_at", "星辰网络")}),
+    ("我在成都一家叫极光游戏的公司当策划。", {state("job_title", "策划"), state("works_at", "极光游戏")}),
+    ("周涛是我们新来的财务总监。", {state("job_title", "财务总监", "周涛")}),
+    ("我在单位是技术员。", {state("job_title", "技术员")}),
+    ("滴滴那边我上个月辞职了。", {ended("works_at", "滴滴")}),
+    ("我想在学校教数学。", set()),
 ]
 
 

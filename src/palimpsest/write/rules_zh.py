@@ -154,6 +154,10 @@ _TOPIC_DEHUA = re.compile(
     r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
     r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车)的话"
 )
+# A condition, then how to reach someone: the contact is given whatever the condition.
+_CONDITION_THEN_CONTACT = re.compile(
+    r"(?:的话|如果[^，,。]*|万一[^，,。]*|要是[^，,。]*)[，,]\s*(?:就|请|可以)?(?:打|拨|联系|找|发到|发邮件到|寄到)"
+)
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
@@ -385,7 +389,7 @@ _QUIT = re.compile(
 _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
-    r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
     r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
@@ -412,8 +416,25 @@ _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
+_SCHOOL_SUBJECTS = (
+    r"语文|数学|英语|物理|化学|生物|历史|地理|政治|音乐|美术|体育|科学|信息技术|计算机|编程|钢琴|舞蹈|书法|日语|法语"
+)
+_ROLE_AT_PLACE = re.compile(
+    r"我(?:现在|目前)?在(?:[\u4e00-\u9fff]{0,8}?)(?:一所|一家|这所)?(?:小学|初中|高中|中学|大学|学院|学校|培训机构|培训班|幼儿园)"
+    rf"(?:里)?(?:教|当)(?P<subj>{_SCHOOL_SUBJECTS})(?:老师)?(?=[，。！？,.!?\s]|$|的)"
+    r"|我(?:现在|目前)?在(?:公司|单位|厂里|店里|医院|学校)(?:里)?(?:是|当|做|担任)(?:一名|一个|个|一位|名)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
+)
+# "美团那边我已经辞职了": the employer named first, the quitting after.
+_QUIT_THERE = re.compile(
+    r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作)[，,]?\s*我?(?:已经|早就|刚|上个月|上周)?(?:辞职|离职|不干)了"
+)
 _EMPLOYER_NAMED = re.compile(
-    r"在一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)(?:上班|工作|任职|实习)"
+    r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
+    r"(?:上班|工作|任职|实习|当|做|担任)"
+    # "我在…一家外企做财务，公司叫博世": the employer's name said after.
+    r"|(?<=[，,])\s*(?:公司|单位|东家)(?:名字)?叫(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所))(?=[。！；]|$)"
 )
@@ -473,16 +494,27 @@ _CONTACT = {
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
+        # The number right after whose it is, no verb: "打我太太的手机 158…", "以前的号码 139… 已经停用了".
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码))\s+$"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:邮箱地址|邮箱|邮件地址))\s+$"
+        # "邮箱改一下：…": the change asked for, the new value after the colon.
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:]\s*$"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
-_CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
+# A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
+_OWN_BARE_CUE = re.compile(
+    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?)(?:手机号码?|手机|电话号码?|电话|号码|邮箱地址|邮箱|邮件地址)$"
+)
+_CONTACT_DEAD = re.compile(
+    r"(?:旧的?|以前的?|之前的?|原来的?)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用|弃用)"
+)
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
@@ -495,6 +527,12 @@ _NAME_IS = re.compile(
 _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
     "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
+)
+# "李娜是我们新来的产品总监": a colleague's title.
+_NAMED_IS_OUR = re.compile(
+    rf"(?:^|(?<=[，,。]))\s*(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)是(?:我们|咱们|我们公司|我们部门|公司)(?:新来的|新任的?|新上任的|的)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
 )
 _SELF_INTRO = re.compile(
     rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,。！!])"
@@ -781,10 +819,31 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
     """ "我是一名律师，在金杜律师事务所" / "我在一家叫星河科技的公司上班": the employer without a verb, or named."""
     text = clause.text
     for m in _EMPLOYER_NAMED.finditer(text):
-        org = _clean(m.group("org") or m.group("org2"))
-        subject = _subject(ctx, clause, m.start())
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        subject = _subject(ctx, clause, m.start()) if not m.group("org3") else _speaker_at_work(ctx, text)
         if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
             yield _fact(subject, "works_at", org, "employer_named", m.group())
+    for m in _ROLE_AT_PLACE.finditer(text):
+        # "我在一所初中教语文" → 语文老师; "我在公司是系统管理员" → the title, no employer named.
+        if re.search(r"不|没|以前|曾经|想|打算", text[: m.start()]):
+            continue
+        title = m.group("subj") + "老师" if m.group("subj") else _clean(m.group("title"))
+        if not m.group("subj") and _NOT_A_JOB.search(title):
+            continue
+        yield _fact(ctx.speaker_id, "job_title", title, "role_at_place", m.group())
+    for m in _NAMED_IS_OUR.finditer(text):
+        # "李娜是我们新来的产品总监": a colleague named with the title.
+        if not re.search(r"不是|以前|曾经", m.group()):
+            yield _fact(m.group("name"), "job_title", _clean(m.group("title")), "named_is_our", m.group())
+    for m in _QUIT_THERE.finditer(text):
+        org = _clean(m.group("org"))
+        if _org_ok(org) and not _is_city(org):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.quit_there", m.group())
+
+
+def _speaker_at_work(ctx: TurnContext, text: str) -> str | None:
+    """Whose company "公司叫X" names: the speaker's, when the same phrase says where they work."""
+    return ctx.speaker_id if re.search(r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)", text) else None
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -846,6 +905,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if not cues or named_as_wrong(ctx, mention) or re.search(r"不是|并非", before[cues[-1].start() :]):
                 continue
             m = cues[-1]
+            if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
+                continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
             who = m.group("who") or ""
             relation = re.search(_REL, who) if who else None
             # "我朋友的电话，应该是 …": the relative named just before the cue.
@@ -1646,6 +1707,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
+        if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):
+            # "有急事找不到我的话，打我太太的手机 158…": the condition supposes, the number it gives is real.
+            facts.extend(_contact_facts(ctx, clause))
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
             facts.extend(_bought_facts(ctx, clause))
