@@ -716,6 +716,32 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("我在单位是技术员。", {state("job_title", "技术员")}),
     ("滴滴那边我上个月辞职了。", {ended("works_at", "滴滴")}),
     ("我想在学校教数学。", set()),
+    # Known opens of round 4: a surname and a title is a form of address; 下次 marks one occasion (下次开始
+    # starts a habit); 这份 points at a document, it marks no occasion; 的话 after a topic; a name between
+    # commas after a relation; "we both" / 我们 (a couple) share what the clause says.
+    ("我是刘经理，想问下发票的事。", set()),
+    ("我是运营经理。", {state("job_title", "运营经理")}),
+    ("下次用浅色模式。", {one_off("preferred_theme", "light")}),
+    ("下次开始都用浅色模式。", {state("preferred_theme", "light")}),
+    ("帮我把这份合同导出成PDF。", set()),
+    ("座位的话我喜欢靠窗。", {state("preference", "靠窗")}),
+    (
+        "My manager, Dana Price, just joined Figma.",
+        {state("works_at", "Figma", f"{ME}:manager"), state("name", "Dana Price", f"{ME}:manager")},
+    ),
+    (
+        "My wife Rosa got a promotion and we're both on dark mode now.",
+        {
+            state("name", "Rosa", f"{ME}:wife"),
+            state("preferred_theme", "dark"),
+            state("preferred_theme", "dark", f"{ME}:wife"),
+        },
+    ),
+    (
+        "我先生叫何川，我们住在苏州。",
+        {state("name", "何川", f"{ME}:husband"), state("lives_in", "苏州"), state("lives_in", "苏州", f"{ME}:husband")},
+    ),
+    ("我儿子在上海读大学，我们住在无锡。", {state("lives_in", "无锡")}),
 ]
 
 

@@ -299,7 +299,9 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
-    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead)\b",
+    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
+    # "I'm on light mode now", "we're both on dark mode": the setting one is on.
+    r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme)))\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -2099,6 +2101,10 @@ _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
 )
+# "My boss, Karen Holt, just joined Stripe": the name between commas after a relation.
+_NAME_APPOSITION = re.compile(
+    rf"(?P<head>\b[Mm]y\s+(?:{_REL}))(?P<apposition>,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,)(?=\s+[a-z])"
+)
 
 
 def _without_appositions(text: str) -> str:
@@ -2109,12 +2115,51 @@ def _without_appositions(text: str) -> str:
             return m.group()
         return m.group("name") + " " * len(m.group("apposition"))
 
-    return _APPOSITION.sub(blank, text)
+    text = _APPOSITION.sub(blank, text)
+    return _NAME_APPOSITION.sub(lambda m: m.group("head") + " " * len(m.group("apposition")), text)
+
+
+# "we both", "both of us", "we're both": what the clause says holds for the speaker and the one relative named.
+_WE_BOTH = re.compile(r"\b(?:we(?:'re|'ve|\s+are|\s+have)?\s+both|both of us|the two of us|we\s+two)\b", re.IGNORECASE)
+_SHARED_PREDICATES = frozenset({"lives_in", "owns_device", "preferred_theme", "preferred_language", "preference"})
+
+
+def _shared_with_relative(
+    ctx: TurnContext, clause: Clause, before: list[CandidateFact], facts: list[CandidateFact]
+) -> list[CandidateFact]:
+    """ "My partner Sam works at Moderna and we both just got Pixel Watches": the watches are both of theirs."""
+    if not _WE_BOTH.search(clause.text):
+        return []
+    relatives = {f.subject for f in before if f.subject.startswith(f"{ctx.speaker_id}:")}
+    relatives |= {
+        f"{ctx.speaker_id}:{_RELATIONS[m.group(1).lower()]}"
+        for m in re.finditer(rf"\b[Mm]y\s+({_REL})\b", ctx.text[: clause.start])
+    }
+    if len(relatives) != 1:
+        return []
+    (relative,) = relatives
+    return [
+        replace(f, subject=relative)
+        for f in facts
+        if f.subject == ctx.speaker_id and f.predicate in _SHARED_PREDICATES and f.valid_to is None
+    ]
+
+
+def _apposed_names(ctx: TurnContext, said: str) -> Iterator[CandidateFact]:
+    """The names blanked as appositions of a relation ("My boss, Karen Holt, just joined …")."""
+    for m in _NAME_APPOSITION.finditer(said):
+        relation = _RELATIONS[m.group("head").split()[-1].lower()]
+        name = m.group("apposition").strip(" ,")
+        if name.split()[0] not in _NOT_NAMES:
+            yield make_fact(
+                f"{ctx.speaker_id}:{relation}", "name", name, "en.relative_name", m.group(), confidence=0.85
+            )
 
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
-    text = _without_appositions(ctx.text.replace("\u2019", "'"))
+    said = ctx.text.replace("\u2019", "'")
+    text = _without_appositions(said)
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
@@ -2127,11 +2172,14 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        facts += _shared_with_relative(ctx, clause, out.facts, facts)
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    if ctx.role == "user":
+        out.facts.extend(_apposed_names(ctx, said))
     out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)

@@ -534,6 +534,10 @@ _NAMED_IS_OUR = re.compile(
     + _TITLE
     + r"(?=[，。！？,.!?\s]|$)"
 )
+# "我是王经理": a surname and a title is how one is addressed (Manager Wang), not the job's name.
+_ADDRESSED_AS = re.compile(
+    rf"[{_SURNAMES}](?:经理|总|老师|医生|主任|律师|工|师傅|总监|主管|老板|会计|护士|教授|博士|警官)"
+)
 _SELF_INTRO = re.compile(
     rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,。！!])"
 )
@@ -792,7 +796,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
-        if _NOT_A_JOB.search(title):
+        if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
         yield _fact(
             subject,
@@ -1079,7 +1083,10 @@ _LASTING = re.compile(
 )
 _ONE_OFF = re.compile(
     r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    r"|(?:下次|下一次|下回)(?![^，。！？]{0,3}(?:开始|起|以后|之后))"
 )
+# Demonstratives that point at the thing at hand, not at an occasion.
+_OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表")
 _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
 )
@@ -1383,6 +1390,14 @@ _RELATIVE_LANGUAGE = re.compile(
 )
 
 
+def _export_is_preference(phrase: str, whole: str) -> bool:
+    """A bare request ("导出成PDF") is an intent, not a preference; so is one about a document at hand
+    ("帮我把这份报告导出成PDF": 这份 points at the report, it marks no occasion)."""
+    if re.search(r"喜欢|偏好|偏爱|习惯|默认", phrase):
+        return True
+    return bool(_LASTING.search(whole) or _ONE_OFF.search(_OBJECT_AT_HAND.sub("", whole)))
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -1406,12 +1421,10 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     for text in kept:
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
-        strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
         for predicate, value in _preference_candidates(text):
             if not has_marker and not _PREFERS.search(text):
                 continue
-            # A bare request ("导出成PDF") is an intent, not a preference.
-            if predicate == "preferred_export_format" and not strong:
+            if predicate == "preferred_export_format" and not _export_is_preference(text, whole):
                 continue
             found = True
             yield _fact(
@@ -1699,6 +1712,35 @@ _POLITE_REQUEST = re.compile(
 )
 
 
+# "我老公叫陈默，…，我们住在杭州": what "we" do holds for the speaker and the one relative the turn names.
+_WE = re.compile(r"我们(?:俩|两个|两口子|夫妻俩)?(?:都|也|一起)?(?:住|在|用|有|买了)")
+_SHARED_PREDICATES = frozenset({"lives_in", "owns_device", "preferred_theme", "preferred_language", "preference"})
+
+
+def _shared_with_relative(ctx: TurnContext, clause: Clause, facts: list[CandidateFact]) -> list[CandidateFact]:
+    we = _WE.search(clause.text)
+    if we is None:
+        return []
+    relatives = {
+        _RELATIONS[m.group(1)] for m in re.finditer(rf"我(?:的)?({_REL})", ctx.text[: clause.start + we.start()])
+    }
+    if len(relatives) != 1:
+        return []
+    # A bare 我们 is the couple; with a child or a parent it may be the household without them
+    # ("我女儿在北京读书，我们住在天津"), so only 我们俩 / 我们都 … shares with them.
+    if relatives - {"wife", "husband", "partner"} and not re.search(r"俩|两个|两口子|都|一起", we.group()):
+        return []
+    relative = f"{ctx.speaker_id}:{relatives.pop()}"
+    return [
+        replace(f, subject=relative)
+        for f in facts
+        if f.subject == ctx.speaker_id
+        and f.predicate in _SHARED_PREDICATES
+        and f.valid_to is None
+        and clause.text.find(f.evidence_text) >= we.start()
+    ]
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
@@ -1716,6 +1758,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             if not question:
                 for rule in _FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        facts += _shared_with_relative(ctx, clause, facts)
         refers_back = _REFERS_BACK.search(clause.without_times(ctx)) is not None
         date_follow_up(ctx, clause, out.facts, undated, refers_back)
         undated = undated_references(out.facts, facts)
