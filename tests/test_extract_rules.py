@@ -670,7 +670,7 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
     # "<method> is what I always use"; "new work email:".
     ("These days I'm a translator.", {state("job_title", "translator")}),
     ("Marek Novak is our new CTO.", {state("job_title", "CTO", "Marek Novak")}),
-    ("Tom is my partner.", set()),
+    ("Tom is my partner.", {state("name", "Tom", f"{ME}:partner")}),
     ("I sold my Bose headphones last week.", {ended("owns_device", "Bose headphones")}),
     (
         "I've got a Galaxy S23 for work and an iPad Mini at home.",
@@ -742,6 +742,22 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
         {state("name", "何川", f"{ME}:husband"), state("lives_in", "苏州"), state("lives_in", "苏州", f"{ME}:husband")},
     ),
     ("我儿子在上海读大学，我们住在无锡。", {state("lives_in", "无锡")}),
+    # A place named, then "there": "That's where I live", "I no longer live there", 我住那边; a state denied of
+    # the speaker and given to a relative; a relative introduced by name; quitting said as handing in a badge;
+    # "still at X" after a promotion (not dated by it); deliveries going to an address; "Av." is no sentence end;
+    # 都 before 改成 in an address change; 退掉了; more Chinese cities.
+    ("Can you ship to Utrecht? That's where I live.", {state("lives_in", "Utrecht")}),
+    ("Lisbon is in the past — I no longer live there.", {ended("lives_in", "Lisbon")}),
+    ("I visited Rome in May. I don't live there.", set()),
+    ("你们在温州有自提点吗？我就住那边。", {state("lives_in", "温州")}),
+    ("I don't live in Madrid — my sister does.", {state("lives_in", "Madrid", f"{ME}:sister")}),
+    ("Mila is my wife, she orders for both of us.", {state("name", "Mila", f"{ME}:wife")}),
+    ("Turned in my notice at Ocado last week.", {ended("works_at", "Ocado")}),
+    ("I'm staying at the Hilton this week.", set()),
+    ("Parcels go to 8 Harbour Road, Cobh.", {state("address", "8 Harbour Road, Cobh")}),
+    ("收货地址统一改成杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
+    ("昨天把索尼耳机退掉了。", {ended("owns_device", "索尼耳机")}),
+    ("我上个月搬到了洛阳。", {state("lives_in", "洛阳")}),
 ]
 
 

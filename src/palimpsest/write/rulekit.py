@@ -285,7 +285,14 @@ def carry_job_change_date(ctx: TurnContext, facts: list[CandidateFact], change: 
     when = begun.pop()
     return [
         replace(f, valid_from=when, ends_previous=True)
-        if f.predicate in _JOB_FACTS and f.valid_from is None and f.valid_to is None
+        if f.predicate in _JOB_FACTS
+        and f.valid_from is None
+        and f.valid_to is None
+        and not _CONTINUING.search(f.evidence_text)
         else f
         for f in facts
     ]
+
+
+# "…, still at Shopify though": what goes on unchanged does not start with the change.
+_CONTINUING = re.compile(r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续", re.IGNORECASE)

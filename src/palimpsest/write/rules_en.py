@@ -257,7 +257,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
-    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)[.!?;\n]+(?=\s|$)"
+    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
@@ -474,13 +474,26 @@ _START = re.compile(
 )
 # "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
 # talks about jobs.
-_AT_EMPLOYER = re.compile(r"\bI(?:'m|\s+am)\s+(?:now\s+)?at\s+(?:the\s+)?" + _named("org"))
-_JOB_TALK = re.compile(r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies))\b", re.I)
+# "now I'm at Stripe", "still at Shopify though", "I'm staying at Canva": only among words of jobs.
+_AT_EMPLOYER = re.compile(
+    r"(?:\bI(?:'m|\s+am)\s+(?:now\s+|still\s+|staying\s+)?at|(?:^|(?<=,)|(?<=;))\s*still\s+at)\s+(?:the\s+)?"
+    + _named("org")
+)
+_JOB_TALK = re.compile(
+    r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies)|promoted|promotion"
+    r"|recruiters?|job offer|headhunt\w*)\b",
+    re.I,
+)
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
     + _named("org")
+)
+# "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
+_HANDED_IN = re.compile(
+    r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
+    r"\s+(?:at|to)\s+(?:the\s+)?" + _named("org")
 )
 _WORK_AS = re.compile(
     _SUBJ
@@ -660,7 +673,7 @@ _STREET = (
     r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
     r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
-    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
@@ -682,7 +695,10 @@ _ADDRESS_MINE = re.compile(
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
 _SHIPS_TO = re.compile(
-    r"\b(?:send|ship|deliver|mail|post)\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders)"
+    r"\b(?:(?:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
+    # "deliveries go to …": where things are sent as a rule.
+    r"|(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
+    r"(?:go|should go|always go|get sent))))"
     r"\s+to\s+(?P<addr>(?:"
     + _STREET
     + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future)\b|[;!?\n]"
@@ -846,6 +862,50 @@ def _city(place: str) -> str:
     return normalize_city(_clean(place))
 
 
+# "I don't work at Spotify — my brother does": the state denied of the speaker is the relative's.
+_NOT_ME_BUT = re.compile(
+    r"\bI\s+(?:don't|do not)\s+(?P<verb>work\s+(?:at|for)|live\s+in)\s+(?:the\s+)?"
+    + _named("obj")
+    + rf"\s*(?:[—–-]+|,|;)\s*(?:but\s+)?[Mm]y\s+(?P<rel>{_REL})\s+does\b"
+)
+# "That's where I live", "I no longer live there": a place named just before.
+_LIVE_THERE = re.compile(
+    r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:live|'re living|'m living)\s+there\b"
+    r"|(?P<ended>\bI\s+(?:no longer\s+live\s+there|(?:don't|do not)\s+live\s+there\s+any\s?more)\b)",
+    re.IGNORECASE,
+)
+_PLACE_BEFORE = re.compile(
+    r"(?:\b(?:to|in|from|near|around|of)\s+|^\W*)(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
+    r"(?=[\s?.!,—–-])"
+)
+
+
+def _place_named_before(ctx: TurnContext, end: int) -> str | None:
+    """The last place the turn names before ``end``: after to/in/from, or opening the turn ("Denver is …")."""
+    places = [
+        m.group("place")
+        for m in _PLACE_BEFORE.finditer(ctx.text, 0, end)
+        if (m.start() > 0 or re.match(r"\s+(?:is|was)\b", ctx.text[m.end() :])) and _place_ok(m.group("place"))
+    ]
+    return places[-1] if places else None
+
+
+def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NOT_ME_BUT.finditer(clause.text):
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        predicate = "works_at" if m.group("verb").startswith("work") else "lives_in"
+        value = _clean(m.group("obj")) if predicate == "works_at" else _city(m.group("obj"))
+        yield _fact(ctx, clause, m, relative, predicate, value, "relative_instead")
+    for m in _LIVE_THERE.finditer(clause.text):
+        place = _place_named_before(ctx, clause.start + m.start())
+        if place is None or place.split()[0] in _NOT_NAMES:
+            continue
+        if m.group("ended"):
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.lives_there.ended", m.group())
+        elif not re.search(r"\b(?:not|never|don't|no longer)\b", m.group()):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(clause.text):
         if _clean(m.group("org")).lower() not in _CITY_WORDS:
@@ -880,6 +940,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject:
             yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _HANDED_IN.finditer(clause.text):
+        if m.group("org").split()[0] not in _NOT_NAMES:
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
@@ -891,9 +954,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _title_facts(ctx, clause)
 
 
-# Words of home and moving: "left X" among them is a place left, not an employer.
 # A move the turn names: its date carries to the new home said in another phrase.
 _MOVE_TOLD = re.compile(r"\b(?:moved|relocated)\b", re.IGNORECASE)
+# Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
 
 
@@ -1194,7 +1257,15 @@ _NOT_FIRST_NAMES = frozenset(
 )
 
 
+# "Hazel is my daughter — she sometimes uses this account too": a relative introduced by name.
+_NAME_IS_RELATIVE = re.compile(rf"^\W*(?P<name>[A-Z][a-z]+)\s+is\s+my\s+(?P<rel>{_REL})\b(?!'s|\s+\w+'s)")
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NAME_IS_RELATIVE.finditer(clause.text):
+        if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+            yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
         name = m.group("name") or m.groupdict().get("name2")
@@ -1231,7 +1302,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
     for m in _SHIPS_TO.finditer(clause.text):
         # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
-        if m.group("at") is None and not _LASTING.search(clause.text):
+        if m.group("at") is None and m.group("habit") is None and not _LASTING.search(clause.text):
             continue
         if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or _OTHER_PEOPLE.search(m.group()):
             continue
@@ -2085,7 +2156,15 @@ def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
 
-_FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+_FACT_RULES = (
+    _live_facts,
+    _work_facts,
+    _relative_instead_facts,
+    _device_facts,
+    _contact_facts,
+    _profile_facts,
+    _preference_facts,
+)
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (_contact_facts, _profile_facts, _preference_facts)
 

@@ -208,6 +208,93 @@ _KNOWN_CITIES = frozenset(
         "旧金山",
         "洛杉矶",
         "柏林",
+        # Provincial capitals and other large cities (not 中山/北海/大同/三明/日照/大理/开封: ordinary words too).
+        "石家庄",
+        "太原",
+        "呼和浩特",
+        "长春",
+        "南昌",
+        "南宁",
+        "海口",
+        "贵阳",
+        "拉萨",
+        "兰州",
+        "西宁",
+        "银川",
+        "乌鲁木齐",
+        "无锡",
+        "常州",
+        "南通",
+        "扬州",
+        "徐州",
+        "温州",
+        "绍兴",
+        "嘉兴",
+        "金华",
+        "台州",
+        "湖州",
+        "泉州",
+        "漳州",
+        "烟台",
+        "威海",
+        "潍坊",
+        "临沂",
+        "鞍山",
+        "珠海",
+        "佛山",
+        "东莞",
+        "惠州",
+        "汕头",
+        "江门",
+        "湛江",
+        "三亚",
+        "桂林",
+        "柳州",
+        "洛阳",
+        "宜昌",
+        "襄阳",
+        "岳阳",
+        "株洲",
+        "湘潭",
+        "赣州",
+        "九江",
+        "芜湖",
+        "蚌埠",
+        "保定",
+        "唐山",
+        "秦皇岛",
+        "廊坊",
+        "邯郸",
+        "包头",
+        "大庆",
+        "绵阳",
+        "宜宾",
+        "乐山",
+        "遵义",
+        "丽江",
+        "咸阳",
+        "宝鸡",
+        "延安",
+        "喀什",
+        "淄博",
+        "泰安",
+        "济宁",
+        "镇江",
+        "盐城",
+        "淮安",
+        "连云港",
+        "宿迁",
+        "泰州",
+        "舟山",
+        "衢州",
+        "莆田",
+        "龙岩",
+        "宁德",
+        "揭阳",
+        "肇庆",
+        "韶关",
+        "梅州",
+        "茂名",
     ]
 )
 _NOT_PLACES = frozenset(
@@ -469,7 +556,7 @@ _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
-    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
+    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
@@ -545,7 +632,7 @@ _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -586,8 +673,18 @@ def _is_city(name: str) -> bool:
     return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or bool(_CITY_SUFFIX.search(name))
 
 
+# "你们在南宁有门店吗？我住那边。": "there" is the city named just before.
+_LIVE_THERE = re.compile(r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)")
+_CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
+    for m in _LIVE_THERE.finditer(text):
+        cities = [c.group("place") for c in _CITY_BEFORE.finditer(ctx.text, 0, clause.start + m.start())]
+        cities = [c for c in cities if _is_city(c) and _place_ok(c)]
+        if cities:
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(cities[-1]), "lives_there", m.group())
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
