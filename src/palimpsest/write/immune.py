@@ -998,15 +998,24 @@ _TRAD_PAIRS = (
     "瀏浏 務务 貼贴 雲云 簡简 單单 筆笔 幫帮 歲岁 壓压 罰罚 獎奖 勵励 團团 隊队 積积 贈赠 寶宝 導导 線线 階阶 穩稳"
 )
 _TRADITIONAL_TO_SIMPLIFIED = str.maketrans({pair[0]: pair[1] for pair in _TRAD_PAIRS.split()})
+# Cyrillic and Greek letters that look Latin ("аdmin" with a Cyrillic а), read as the Latin letter.
+_HOMOGLYPHS = str.maketrans(
+    "аеорсухіјѕкмтнвАЕОРСУХІЈЅКМТНВαοερτυνικΑΒΕΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxijskmthbAEOPCYXIJSKMTHBaoeptuvikABEHIKMNOPTYX",
+)
 # Leetspeak inside a word that also has letters ("ADM1N", "pr3vious", "p@ss"); plain numbers stay.
 _LEET_WORD = re.compile(r"\b(?=[\w@$]*[A-Za-z])(?=[\w@$]*[0-9@$])[\w@$]+")
 _LEET = str.maketrans({"1": "i", "0": "o", "3": "e", "4": "a", "5": "s", "7": "t", "@": "a", "$": "s"})
 
 
+_NON_LATIN_LETTER = re.compile(r"[\u0370-\u03ff\u0400-\u04ff]")
+
+
 def normalize_for_detection(text: str) -> str:
-    """Undo cheap obfuscation: NFKC (full-width → ASCII), zero-width characters, s p a c e d and
-    C.E.O.-dotted letters, separators between Chinese characters, Traditional → Simplified."""
+    """Undo cheap obfuscation: NFKC (full-width → ASCII), zero-width characters, Cyrillic/Greek look-alikes,
+    s p a c e d and C.E.O.-dotted letters, separators between Chinese characters, Traditional → Simplified."""
     folded = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_TRADITIONAL_TO_SIMPLIFIED)
+    folded = folded.translate(_HOMOGLYPHS) if _NON_LATIN_LETTER.search(folded) else folded
     folded = _CJK_SEPARATORS.sub("", folded)
     folded = _SPACED_PHRASE.sub(_join_spaced_phrase, folded)
     return _SPACED_LETTERS.sub(lambda m: re.sub(r"[ \t._-]", "", m.group(0)), folded)
