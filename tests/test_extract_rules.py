@@ -917,6 +917,40 @@ def test_intents(text: str, intent_type: str, fields: dict[str, object]) -> None
             assert actual == value
 
 
+# Round 5 (fresh wording): aggregation asked as "how many / average / compare / broken down by" and 每个/各个;
+# dimensions such as reason, product line, payment method; a cancel with a word before "order"; the user's
+# own spending and stored data asked for; "拉一份Excel"; a cancel after a comma.
+ROUND5_INTENT_CASES: list[tuple[str, str, dict[str, object]]] = [
+    (
+        "How many refunds did we issue last month, broken down by reason?",
+        "data_aggregation",
+        {"dimensions": ("reason",)},
+    ),
+    ("Average basket size per platform?", "data_aggregation", {"dimensions": ("platform",)}),
+    ("Compare profit per product line.", "data_aggregation", {"dimensions": ("product line",), "metric": "profit"}),
+    ("各个门店上个月的利润是多少？", "data_aggregation", {"dimensions": ("store",), "metric": "profit"}),
+    ("Please cancel my gift order G-77120.", "cancel_order", {}),
+    ("How much have I paid for shipping this year?", "query", {}),
+    ("What phone number do you have on file for me?", "query", {}),
+    ("我这个月总共花了多少？", "query", {}),
+    ("把上个月的账单整理一份PDF给我。", "export", {"output_format": "PDF"}),
+    ("那个订单我不想要了，帮我取消吧。", "cancel_order", {}),
+]
+
+
+@pytest.mark.parametrize(("text", "intent_type", "fields"), ROUND5_INTENT_CASES)
+def test_round5_intent_classes(text: str, intent_type: str, fields: dict[str, object]) -> None:
+    intents = {i.intent_type: i for i in extract(text).intents}
+    assert intent_type in intents, extract(text).intents
+    for name, value in fields.items():
+        assert getattr(intents[intent_type], name) == value
+
+
+def test_round5_intent_look_alikes_ask_nothing() -> None:
+    assert extract("How many cups of coffee is too many?").intents == ()
+    assert extract("I compared two blenders before buying.").intents == ()
+
+
 def test_refund_slots_span_clauses() -> None:
     (refund,) = [
         i for i in extract("I want a refund for order #A-99812, I paid $30").intents if i.intent_type == "refund"

@@ -1894,12 +1894,28 @@ _DIMENSIONS = {
     "country": "country",
     "salesperson": "salesperson",
     "team": "team",
+    "reason": "reason",
+    "reasons": "reason",
+    "product line": "product line",
+    "product lines": "product line",
+    "payment method": "payment method",
+    "payment methods": "payment method",
+    "source": "source",
+    "platform": "platform",
+    "device": "device",
+    "brand": "brand",
+    "warehouse": "warehouse",
+    "age group": "age group",
+    "plan": "plan",
 }
 _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
 _METRICS = (
+    ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
+    ("sign-ups", re.compile(r"\b(?:sign-?ups|signups|registrations|new users)\b", re.I)),
+    ("returns", re.compile(r"\breturns\b", re.I)),
     ("revenue", re.compile(r"\b(?:revenue|gmv|turnover|sales amount)\b", re.I)),
     ("sales_volume", re.compile(r"\bsales\b", re.I)),
     ("profit", re.compile(r"\bprofits?\b", re.I)),
@@ -1910,8 +1926,8 @@ _METRICS = (
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
 )
 _AGGREGATE = re.compile(
-    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|group|roll up"
-    r"|compile)\b",
+    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
+    r"|compile|how many|average|avg|median|compare|split by)\b",
     re.I,
 )
 _EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me)\b", re.I)
@@ -1921,7 +1937,7 @@ _REFUND = re.compile(
     r"|refund (?:me|my|the|this|it|order)|money back|reimburse me)\b",
     re.I,
 )
-_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*order\b", re.I)
+_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b", re.I)
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
@@ -1938,7 +1954,10 @@ _QUERY = re.compile(
 )
 _OWN_RECORDS = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
-    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b",
+    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b"
+    # "How much did I spend …", "which address do you have on file for me", "the data you have stored about me".
+    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought)\b|\bI\s+(?:spent|paid|ordered|bought)\b"
+    r"|\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b",
     re.I,
 )
 

@@ -1609,9 +1609,12 @@ _DIMENSIONS = {
     "销售员": "salesperson",
     "国家": "country",
     "团队": "team",
+    "支付方式": "payment method",
+    "付款方式": "payment method",
+    "原因": "reason",
 }
 _DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
-_BY = re.compile(rf"(?:按|按照|分)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
+_BY = re.compile(rf"(?:按|按照|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
     ("sales_volume", re.compile(r"销售数据|销量|销售")),
@@ -1623,18 +1626,25 @@ _METRICS = (
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
 )
-_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分")
-_EXPORT = re.compile(r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出")
+_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分|每个|每一个|各个|分别|平均")
+_EXPORT = re.compile(
+    r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
+    r"|(?:拉|导|出|做|整理)一份(?i:excel|pdf|csv|word|表格|报表)"
+)
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
 _REFUND = re.compile(r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退")
-_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^，。！？]{0,20}取消|退订")
+_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,20}取消|退订")
 _COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
 _MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
     r"^\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?.{0,12}?(?:改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改)(?!了)"
 )
-_OWN_RECORDS = re.compile(r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账")
+_OWN_RECORDS = re.compile(
+    r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
+    # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
+    r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,6}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+)
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
 
 
