@@ -949,6 +949,10 @@ def test_round5_intent_classes(text: str, intent_type: str, fields: dict[str, ob
 def test_round5_intent_look_alikes_ask_nothing() -> None:
     assert extract("How many cups of coffee is too many?").intents == ()
     assert extract("I compared two blenders before buying.").intents == ()
+    assert extract("Would it be cheaper if I paid by card?").intents == ()
+    assert "query" not in {
+        i.intent_type for i in extract("Can I export a copy of what you've stored about me?").intents
+    }
 
 
 def test_refund_slots_span_clauses() -> None:

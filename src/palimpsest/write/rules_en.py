@@ -1955,11 +1955,15 @@ _QUERY = re.compile(
 _OWN_RECORDS = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
     r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b"
-    # "How much did I spend …", "which address do you have on file for me", "the data you have stored about me".
-    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought)\b|\bI\s+(?:spent|paid|ordered|bought)\b"
-    r"|\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b",
+    # "How much did I spend …" (not "would it be cheaper if I paid …").
+    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought)\b"
+    r"|(?<!\bif )(?<!\bwhen )(?<!\bunless )\bI\s+(?:spent|paid|ordered|bought)\b",
     re.I,
 )
+# "Which address do you have on file for me?", "show me the data you have stored about me": a query — unless a copy
+# is asked for ("Can I download a copy of everything you've stored about me?").
+_ABOUT_ME = re.compile(r"\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b", re.I)
+_COPY = re.compile(r"\b(?:download|export|copy)\b", re.I)
 
 
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
@@ -2031,6 +2035,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
+    own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
     asks = (question and not modify) or _QUERY.search(text)
     if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
