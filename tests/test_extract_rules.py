@@ -645,6 +645,134 @@ def test_code_switched_turn_runs_both_rule_sets() -> None:
     assert extraction.facts[0].valid_from == LAST_MONDAY
 
 
+# Round 5 classes (fresh wording): a move told as "out of X and into Y"; a move told over several phrases
+# (its date carries to the new home, the old one left is closed by supersession, not an ending of its own);
+# "don't use my old X anymore, use Y" (Y is the new one); languages beyond the big seven and past-tense
+# verbs ("I'd rather you answered me in …"); a brand 的 product (小米的扫地机器人) and household appliances;
+# something bought for a relative (给女儿买了) is the relative's.
+ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
+    ("We moved out of Leeds last week and into a terraced house in York.", {state("lives_in", "York")}),
+    ("Finally moved away from Bristol and into Cardiff.", {state("lives_in", "Cardiff")}),
+    ("上个月搬家了，现在住厦门，离开福州了。", {state("lives_in", "厦门")}),
+    ("I moved last month; I left Turin and now I live in Milan.", {state("lives_in", "Milan")}),
+    ("Stop using my old hotmail anymore, use kit.moss@fastmail.com.", {state("email", "kit.moss@fastmail.com")}),
+    ("I'd prefer you replied in Dutch from now on.", {state("preferred_language", "Dutch")}),
+    ("Could you write to me in Polish going forward?", {state("preferred_language", "Polish")}),
+    ("I took Turkish lessons last year.", set()),
+    ("客厅里有台华为的智能音箱。", {state("owns_device", "华为智能音箱")}),
+    ("戴森的客服电话一直打不通。", set()),
+    ("我有一台戴森的吹风机。", {state("owns_device", "戴森吹风机")}),
+    ("昨天给女儿买了个iPad。", {state("owns_device", "iPad", f"{ME}:daughter")}),
+    ("上周帮老婆买了台Kindle。", {state("owns_device", "Kindle", f"{ME}:wife")}),
+    ("给客户买了台显示器。", set()),
+    # English: more job nouns; "X is our new <title>" (but "my partner" is a relation); brands with the kind of
+    # thing they make; a second device after "for work"; "instead of calling"; WhatsApp; "keep it dark for …";
+    # "<method> is what I always use"; "new work email:".
+    ("These days I'm a translator.", {state("job_title", "translator")}),
+    ("Marek Novak is our new CTO.", {state("job_title", "CTO", "Marek Novak")}),
+    ("Tom is my partner.", {state("name", "Tom", f"{ME}:partner")}),
+    ("I sold my Bose headphones last week.", {ended("owns_device", "Bose headphones")}),
+    (
+        "I've got a Galaxy S23 for work and an iPad Mini at home.",
+        {state("owns_device", "Galaxy S23"), state("owns_device", "iPad Mini")},
+    ),
+    (
+        "Email me at ines@fastmail.com instead of calling.",
+        {state("email", "ines@fastmail.com"), state("preferred_notification_channel", "email")},
+    ),
+    ("Notify me via Telegram, I never read texts.", {state("preferred_notification_channel", "Telegram")}),
+    ("Keep it light for today only.", {one_off("preferred_theme", "light")}),
+    ("PayPal is what I usually use.", {state("preferred_payment_method", "PayPal")}),
+    ("new personal email: ola.berg@posteo.de", {state("email", "ola.berg@posteo.de")}),
+    # Chinese: 的话 after a bare topic sets the topic (要是…的话 still supposes); a colour after 换/切成 and
+    # before 吗; black/white only where the display is the topic; the setting named first in a polite
+    # question; a report's version after 发/给我; 京东 as a carrier after a word of shipping; 平时用 / 用着我的
+    # / 这台 X for a device at hand; 只有 after a denial.
+    ("快递的话我一直走顺丰。", {state("preferred_shipping_carrier", "顺丰")}),
+    ("要是快递的话我就走顺丰。", set()),
+    ("今天先切成浅色的，屏幕太暗了。", {one_off("preferred_theme", "light")}),
+    ("界面能不能换成暗色的？", {state("preferred_theme", "dark")}),
+    ("杯子换白色的。", set()),
+    ("以后月报都给我发B版。", {state("preferred_report_format", "月报B版")}),
+    ("发货默认走京东。", {state("preferred_shipping_carrier", "京东物流")}),
+    ("我在京东做运营。", {state("works_at", "京东"), state("job_title", "运营")}),
+    ("平时用华为P60，偶尔用平板。", {state("owns_device", "华为P60")}),
+    ("他们都劝我换，可我还是用着我的小米13。", {state("owns_device", "小米13")}),
+    ("我这台MacBook Air最近老是发烫。", {state("owns_device", "MacBook Air")}),
+    ("我没有平板，只有一台Kindle。", {state("owns_device", "Kindle")}),
+    # Chinese contacts: a number right after whose it is ("打我妈的手机 139…"), a condition before it, an old
+    # one that is no longer used, "邮箱改一下：…"; someone else's number stays theirs.
+    ("万一我没接，就打我妈的手机 13700002222。", {state("phone", "13700002222", f"{ME}:mother")}),
+    ("之前的手机号 13600003333 早就停用了。", {ended("phone", "13600003333")}),
+    ("邮箱换一下：lin.ke@126.com", {state("email", "lin.ke@126.com")}),
+    ("物业的电话 02155556666，你帮我问问。", set()),
+    # Chinese work: 升职做了, teaching a subject at a school, "公司叫X" after a role, a city before 一家叫X的公司,
+    # a colleague "是我们新来的" title, "我在公司是" title, "X那边我已经辞职了".
+    ("上个月升职做了区域经理。", {state("job_title", "区域经理")}),
+    ("我在一所高中教物理。", {state("job_title", "物理老师")}),
+    ("我在杭州一家民企做行政，公司叫星辰网络。", {state("job_title", "行政"), state("works_at", "星辰网络")}),
+    ("我在成都一家叫极光游戏的公司当策划。", {state("job_title", "策划"), state("works_at", "极光游戏")}),
+    ("周涛是我们新来的财务总监。", {state("job_title", "财务总监", "周涛")}),
+    ("我在单位是技术员。", {state("job_title", "技术员")}),
+    ("滴滴那边我上个月辞职了。", {ended("works_at", "滴滴")}),
+    ("我想在学校教数学。", set()),
+    # Known opens of round 4: a surname and a title is a form of address; 下次 marks one occasion (下次开始
+    # starts a habit); 这份 points at a document, it marks no occasion; 的话 after a topic; a name between
+    # commas after a relation; "we both" / 我们 (a couple) share what the clause says.
+    ("我是刘经理，想问下发票的事。", set()),
+    ("我是运营经理。", {state("job_title", "运营经理")}),
+    ("下次用浅色模式。", {one_off("preferred_theme", "light")}),
+    ("下次开始都用浅色模式。", {state("preferred_theme", "light")}),
+    ("帮我把这份合同导出成PDF。", set()),
+    ("座位的话我喜欢靠窗。", {state("preference", "靠窗")}),
+    (
+        "My manager, Dana Price, just joined Figma.",
+        {state("works_at", "Figma", f"{ME}:manager"), state("name", "Dana Price", f"{ME}:manager")},
+    ),
+    (
+        "My wife Rosa got a promotion and we're both on dark mode now.",
+        {
+            state("name", "Rosa", f"{ME}:wife"),
+            state("preferred_theme", "dark"),
+            state("preferred_theme", "dark", f"{ME}:wife"),
+        },
+    ),
+    (
+        "我先生叫何川，我们住在苏州。",
+        {state("name", "何川", f"{ME}:husband"), state("lives_in", "苏州"), state("lives_in", "苏州", f"{ME}:husband")},
+    ),
+    ("我儿子在上海读大学，我们住在无锡。", {state("lives_in", "无锡")}),
+    # A place named, then "there": "That's where I live", "I no longer live there", 我住那边; a state denied of
+    # the speaker and given to a relative; a relative introduced by name; quitting said as handing in a badge;
+    # "still at X" after a promotion (not dated by it); deliveries going to an address; "Av." is no sentence end;
+    # 都 before 改成 in an address change; 退掉了; more Chinese cities.
+    ("Can you ship to Utrecht? That's where I live.", {state("lives_in", "Utrecht")}),
+    ("Lisbon is in the past — I no longer live there.", {ended("lives_in", "Lisbon")}),
+    ("I visited Rome in May. I don't live there.", set()),
+    ("你们在温州有自提点吗？我就住那边。", {state("lives_in", "温州")}),
+    ("I don't live in Madrid — my sister does.", {state("lives_in", "Madrid", f"{ME}:sister")}),
+    ("Mila is my wife, she orders for both of us.", {state("name", "Mila", f"{ME}:wife")}),
+    ("Turned in my notice at Ocado last week.", {ended("works_at", "Ocado")}),
+    ("I'm staying at the Hilton this week.", set()),
+    ("Parcels go to 8 Harbour Road, Cobh.", {state("address", "8 Harbour Road, Cobh")}),
+    ("收货地址统一改成杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
+    ("昨天把索尼耳机退掉了。", {ended("owns_device", "索尼耳机")}),
+    ("我上个月搬到了洛阳。", {state("lives_in", "洛阳")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ROUND5_FACT_CASES)
+def test_round5_fact_classes(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_a_move_told_in_several_phrases_dates_the_new_home() -> None:
+    (home,) = extract("两周前搬家了，现在住惠州，离开深圳了。").facts
+    assert home.valid_from == datetime(2026, 2, 25, tzinfo=UTC) and home.ends_previous
+    (into,) = extract("Moved out of Lyon last Monday and into a small flat in Nice.").facts
+    assert into.valid_from == LAST_MONDAY and into.ends_previous
+
+
 # ---------------------------------------------------------------------------- identifiers
 
 IDENTIFIER_CASES: list[tuple[str, list[tuple[str, str, str | None]]]] = [
@@ -787,6 +915,44 @@ def test_intents(text: str, intent_type: str, fields: dict[str, object]) -> None
             assert dict(actual).items() >= dict(value).items()  # type: ignore[call-overload]
         else:
             assert actual == value
+
+
+# Round 5 (fresh wording): aggregation asked as "how many / average / compare / broken down by" and 每个/各个;
+# dimensions such as reason, product line, payment method; a cancel with a word before "order"; the user's
+# own spending and stored data asked for; "拉一份Excel"; a cancel after a comma.
+ROUND5_INTENT_CASES: list[tuple[str, str, dict[str, object]]] = [
+    (
+        "How many refunds did we issue last month, broken down by reason?",
+        "data_aggregation",
+        {"dimensions": ("reason",)},
+    ),
+    ("Average basket size per platform?", "data_aggregation", {"dimensions": ("platform",)}),
+    ("Compare profit per product line.", "data_aggregation", {"dimensions": ("product line",), "metric": "profit"}),
+    ("各个门店上个月的利润是多少？", "data_aggregation", {"dimensions": ("store",), "metric": "profit"}),
+    ("Please cancel my gift order G-77120.", "cancel_order", {}),
+    ("How much have I paid for shipping this year?", "query", {}),
+    ("What phone number do you have on file for me?", "query", {}),
+    ("我这个月总共花了多少？", "query", {}),
+    ("把上个月的账单整理一份PDF给我。", "export", {"output_format": "PDF"}),
+    ("那个订单我不想要了，帮我取消吧。", "cancel_order", {}),
+]
+
+
+@pytest.mark.parametrize(("text", "intent_type", "fields"), ROUND5_INTENT_CASES)
+def test_round5_intent_classes(text: str, intent_type: str, fields: dict[str, object]) -> None:
+    intents = {i.intent_type: i for i in extract(text).intents}
+    assert intent_type in intents, extract(text).intents
+    for name, value in fields.items():
+        assert getattr(intents[intent_type], name) == value
+
+
+def test_round5_intent_look_alikes_ask_nothing() -> None:
+    assert extract("How many cups of coffee is too many?").intents == ()
+    assert extract("I compared two blenders before buying.").intents == ()
+    assert extract("Would it be cheaper if I paid by card?").intents == ()
+    assert "query" not in {
+        i.intent_type for i in extract("Can I export a copy of what you've stored about me?").intents
+    }
 
 
 def test_refund_slots_span_clauses() -> None:

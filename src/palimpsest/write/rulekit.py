@@ -31,6 +31,7 @@ __all__ = [
     "date_follow_up",
     "make_fact",
     "named_as_wrong",
+    "settle_move",
     "split_clauses",
     "undated_references",
 ]
@@ -242,6 +243,30 @@ def date_follow_up(
         facts[index] = replace(facts[index], valid_from=when)
 
 
+def settle_move(ctx: TurnContext, facts: list[CandidateFact], move: re.Pattern[str]) -> list[CandidateFact]:
+    """One move told in several phrases: "两周前搬家了，现在住珠海，离开广州了".
+
+    The new home said without a date takes the one past time the turn names for the move, and the old
+    home the turn says was left is no ending of its own: the new value closes it (supersession).
+    Only when the turn names a move (``move``).
+    """
+    if move.search(ctx.text) is None:
+        return facts
+    homes = {(f.subject, f.value) for f in facts if f.predicate == "lives_in" and f.valid_to is None}
+    begun = {t.start for t in ctx.times if t.start <= ctx.at and not t.start <= ctx.at < t.end}
+    when = begun.pop() if len(begun) == 1 else None
+    settled: list[CandidateFact] = []
+    for fact in facts:
+        if fact.predicate == "lives_in" and fact.valid_to is not None:
+            if any(subject == fact.subject and value != fact.value for subject, value in homes):
+                continue
+        elif fact.predicate == "lives_in" and fact.valid_from is None and when is not None:
+            settled.append(replace(fact, valid_from=when, ends_previous=True))
+            continue
+        settled.append(fact)
+    return settled
+
+
 _JOB_FACTS = frozenset({"works_at", "job_title"})
 
 
@@ -260,7 +285,14 @@ def carry_job_change_date(ctx: TurnContext, facts: list[CandidateFact], change: 
     when = begun.pop()
     return [
         replace(f, valid_from=when, ends_previous=True)
-        if f.predicate in _JOB_FACTS and f.valid_from is None and f.valid_to is None
+        if f.predicate in _JOB_FACTS
+        and f.valid_from is None
+        and f.valid_to is None
+        and not _CONTINUING.search(f.evidence_text)
         else f
         for f in facts
     ]
+
+
+# "…, still at Shopify though": what goes on unchanged does not start with the change.
+_CONTINUING = re.compile(r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续", re.IGNORECASE)

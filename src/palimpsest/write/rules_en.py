@@ -29,6 +29,7 @@ from palimpsest.write.rulekit import (
     ending,
     make_fact,
     named_as_wrong,
+    settle_move,
     split_clauses,
     undated_references,
 )
@@ -211,6 +212,10 @@ _JOB_NOUNS = (
     "|dentist|journalist|photographer|recruiter|administrator|officer|specialist|lead|head of \\w+|pediatrician"
     "|physician|surgeon|paramedic|technician|electrician|plumber|mechanic|barista|cashier|clerk|librarian"
     "|tester|coordinator|supervisor|assistant|executive|partner|associate|attorney|therapist|veterinarian"
+    "|paralegal|receptionist|secretary|tutor|lecturer|midwife|optometrist|physiotherapist|physio|psychologist"
+    "|counsel+or|translator|interpreter|actuary|auditor|banker|broker|trader|realtor|firefighter|carpenter|welder"
+    "|bartender|waiter|waitress|hairdresser|stylist|courier|nanny|caregiver|carer|dispatcher|planner|strategist"
+    "|economist|statistician|biologist|chemist|physicist|bookkeeper|copywriter|illustrator|animator|sommelier"
 )
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
@@ -222,6 +227,8 @@ _BRANDS = (
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
+    r"|Fairphone|Sonos|Motorola|Moto|Nothing Phone|Oura(?:\s+Ring)?|Whoop|Peloton|Roku|Fire(?:\s+(?:HD|TV|Stick))"
+    r"|Galaxy Tab|Nest|HomePod|Framework|Alienware|Razer|Logitech|Polar|Suunto|Amazfit|Withings|Theragun"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
@@ -232,15 +239,25 @@ _MODEL = (
 _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
 
 
+# The kind of thing a brand makes, said after it: "Sonos speaker", "Bose headphones", "Dyson vacuum".
+_BRAND_NOUNS = (
+    r"speakers?|soundbar|headphones|earbuds|watch|tablet|laptop|phone|camera|vacuum|hair ?dryer|router|monitor"
+    r"|keyboard|mouse|TV|television|e-reader|printer|projector|fridge|console"
+)
+
+
 def _device(group: str) -> str:
-    return rf"(?P<{group}>(?:{_BRANDS}){_MODEL}|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
+    return (
+        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?"
+        rf"|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
+    )
 
 
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
-    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)[.!?;\n]+(?=\s|$)"
+    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
@@ -282,7 +299,9 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
-    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead)\b",
+    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
+    # "I'm on light mode now", "we're both on dark mode": the setting one is on.
+    r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme)))\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -386,6 +405,12 @@ _MOVE = re.compile(
     r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
+# "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
+_MOVE_OUT_INTO = re.compile(
+    r"\b(?i:moved\s+(?:away\s+from|out\s+of))\s+[^,.;!?]{1,60}?\s+and\s+(?:then\s+)?into\s+"
+    r"(?:(?:a|an|the|our|my)\s+)?(?:[a-z]+\s+){0,3}?(?:(?:place|home|house|flat|apartment|condo|studio|room)\s+in\s+)?"
+    + _named("place")
+)
 _LIVE = re.compile(
     _SUBJ
     + _ADV
@@ -449,13 +474,26 @@ _START = re.compile(
 )
 # "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
 # talks about jobs.
-_AT_EMPLOYER = re.compile(r"\bI(?:'m|\s+am)\s+(?:now\s+)?at\s+(?:the\s+)?" + _named("org"))
-_JOB_TALK = re.compile(r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies))\b", re.I)
+# "now I'm at Stripe", "still at Shopify though", "I'm staying at Canva": only among words of jobs.
+_AT_EMPLOYER = re.compile(
+    r"(?:\bI(?:'m|\s+am)\s+(?:now\s+|still\s+|staying\s+)?at|(?:^|(?<=,)|(?<=;))\s*still\s+at)\s+(?:the\s+)?"
+    + _named("org")
+)
+_JOB_TALK = re.compile(
+    r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies)|promoted|promotion"
+    r"|recruiters?|job offer|headhunt\w*)\b",
+    re.I,
+)
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
     + _named("org")
+)
+# "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
+_HANDED_IN = re.compile(
+    r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
+    r"\s+(?:at|to)\s+(?:the\s+)?" + _named("org")
 )
 _WORK_AS = re.compile(
     _SUBJ
@@ -470,7 +508,7 @@ _IS_TITLE = re.compile(
     _SUBJ
     + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+"
     # "Sofia is head of procurement": an office named without an article.
-    + r"(?:(?:an?|the)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
+    + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
@@ -577,7 +615,12 @@ _NEW_DEVICE_LABEL = re.compile(
     + _device("device"),
     re.IGNORECASE,
 )
-_MORE_DEVICES = re.compile(r"(?:,\s*|\s+)(?:and\s+)?" + _ARTICLES + _device("device"))
+# "a ThinkPad for work and a MacBook Air at home": a short use or place may sit between the two.
+_MORE_DEVICES = re.compile(
+    r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?(?:,\s*|\s+)(?:and\s+)?"
+    + _ARTICLES
+    + _device("device")
+)
 _DISPOSE = re.compile(
     _SUBJ
     + _ADV
@@ -630,7 +673,7 @@ _STREET = (
     r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
     r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
-    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida)\s+[\w' -]+?\d+"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
@@ -652,7 +695,10 @@ _ADDRESS_MINE = re.compile(
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
 _SHIPS_TO = re.compile(
-    r"\b(?:send|ship|deliver|mail|post)\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders)"
+    r"\b(?:(?:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
+    # "deliveries go to …": where things are sent as a rule.
+    r"|(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
+    r"(?:go|should go|always go|get sent))))"
     r"\s+to\s+(?P<addr>(?:"
     + _STREET
     + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future)\b|[;!?\n]"
@@ -665,7 +711,7 @@ _CONTACT_CUE = {
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "New number: …" said as a label.
-        r"|^\W*(?i:(?:my\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
         r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
     ),
     "email": re.compile(
@@ -674,7 +720,7 @@ _CONTACT_CUE = {
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
-        r"|^\W*(?i:(?:my\s+)?new\s+e-?mail(?:\s+address)?)\s*[:：]"
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
         r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
@@ -707,7 +753,25 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.9,
                 ends_previous=True,
             )
+    for m in _MOVE_OUT_INTO.finditer(clause.text):
+        head = _SUBJECT_CANDIDATE.search(clause.text[: m.start()])
+        subject = _subject(ctx, head.group()) if head else ctx.speaker_id
+        if subject and _place_ok(m.group("place")):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "moved_out_into",
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=True,
+            )
     for m in _MOVE_AWAY.finditer(clause.text):
+        if _MOVE_OUT_INTO.search(clause.text):
+            break  # the new home closes the old one
         subject = _subject_of(ctx, clause, m)
         place = m.group("place")
         # "I left Google" is a job; only a known city makes "left" a move.
@@ -798,6 +862,50 @@ def _city(place: str) -> str:
     return normalize_city(_clean(place))
 
 
+# "I don't work at Spotify — my brother does": the state denied of the speaker is the relative's.
+_NOT_ME_BUT = re.compile(
+    r"\bI\s+(?:don't|do not)\s+(?P<verb>work\s+(?:at|for)|live\s+in)\s+(?:the\s+)?"
+    + _named("obj")
+    + rf"\s*(?:[—–-]+|,|;)\s*(?:but\s+)?[Mm]y\s+(?P<rel>{_REL})\s+does\b"
+)
+# "That's where I live", "I no longer live there": a place named just before.
+_LIVE_THERE = re.compile(
+    r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:live|'re living|'m living)\s+there\b"
+    r"|(?P<ended>\bI\s+(?:no longer\s+live\s+there|(?:don't|do not)\s+live\s+there\s+any\s?more)\b)",
+    re.IGNORECASE,
+)
+_PLACE_BEFORE = re.compile(
+    r"(?:\b(?:to|in|from|near|around|of)\s+|^\W*)(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
+    r"(?=[\s?.!,—–-])"
+)
+
+
+def _place_named_before(ctx: TurnContext, end: int) -> str | None:
+    """The last place the turn names before ``end``: after to/in/from, or opening the turn ("Denver is …")."""
+    places = [
+        m.group("place")
+        for m in _PLACE_BEFORE.finditer(ctx.text, 0, end)
+        if (m.start() > 0 or re.match(r"\s+(?:is|was)\b", ctx.text[m.end() :])) and _place_ok(m.group("place"))
+    ]
+    return places[-1] if places else None
+
+
+def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NOT_ME_BUT.finditer(clause.text):
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        predicate = "works_at" if m.group("verb").startswith("work") else "lives_in"
+        value = _clean(m.group("obj")) if predicate == "works_at" else _city(m.group("obj"))
+        yield _fact(ctx, clause, m, relative, predicate, value, "relative_instead")
+    for m in _LIVE_THERE.finditer(clause.text):
+        place = _place_named_before(ctx, clause.start + m.start())
+        if place is None or place.split()[0] in _NOT_NAMES:
+            continue
+        if m.group("ended"):
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.lives_there.ended", m.group())
+        elif not re.search(r"\b(?:not|never|don't|no longer)\b", m.group()):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(clause.text):
         if _clean(m.group("org")).lower() not in _CITY_WORDS:
@@ -832,6 +940,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject:
             yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _HANDED_IN.finditer(clause.text):
+        if m.group("org").split()[0] not in _NOT_NAMES:
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
@@ -843,6 +954,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _title_facts(ctx, clause)
 
 
+# A move the turn names: its date carries to the new home said in another phrase.
+_MOVE_TOLD = re.compile(r"\b(?:moved|relocated)\b", re.IGNORECASE)
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
 
@@ -881,6 +994,11 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for m in pattern.finditer(clause.text):
             subject = _subject_of(ctx, clause, m)
             if subject is None or re.search(r"\b(?:not|never|used to)\b", clause.text):
+                continue
+            # "Tom is my partner", "Ana is our assistant": a relation to the speaker, not a title.
+            if re.search(r"\b(?:my|our|their)\s+(?:new\s+)?$", clause.text[: m.start("title")]) and (
+                _clean(m.group("title")).lower().removeprefix("new ") in {*_RELATIONS, "associate"}
+            ):
                 continue
             yield _fact(
                 ctx,
@@ -1048,7 +1166,11 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
-            if _CONTACT_DEAD.search(clause.text):
+            dead = _CONTACT_DEAD.search(clause.text)
+            # The old one is this value only when "old" qualifies it or the ending follows it: in "Don't use my
+            # old gmail anymore, use X", X is the replacement.
+            mention_at = mention.span[0] - clause.start
+            if dead and (dead.end() > mention_at or re.search(r"\b(?:old|previous|former)\b", evidence, re.I)):
                 yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.ended", evidence)
                 continue
             yield CandidateFact(
@@ -1059,7 +1181,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 evidence_text=evidence.strip(),
                 valid_from=clause.past_time(ctx),
                 confidence=0.9,
-                ends_previous=bool(_CONTACT_CHANGE.search(evidence)),
+                ends_previous=bool(_CONTACT_CHANGE.search(evidence)) or dead is not None,
             )
 
 
@@ -1135,7 +1257,15 @@ _NOT_FIRST_NAMES = frozenset(
 )
 
 
+# "Hazel is my daughter — she sometimes uses this account too": a relative introduced by name.
+_NAME_IS_RELATIVE = re.compile(rf"^\W*(?P<name>[A-Z][a-z]+)\s+is\s+my\s+(?P<rel>{_REL})\b(?!'s|\s+\w+'s)")
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NAME_IS_RELATIVE.finditer(clause.text):
+        if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+            yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
         name = m.group("name") or m.groupdict().get("name2")
@@ -1172,7 +1302,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
     for m in _SHIPS_TO.finditer(clause.text):
         # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
-        if m.group("at") is None and not _LASTING.search(clause.text):
+        if m.group("at") is None and m.group("habit") is None and not _LASTING.search(clause.text):
             continue
         if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or _OTHER_PEOPLE.search(m.group()):
             continue
@@ -1228,7 +1358,11 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 _THEME = re.compile(
     r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b"
     # "make the theme light", "switch the theme to dark"
-    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b",
+    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b"
+    # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
+    r"|\b(?:keep|make|set|switch|turn|leave)\s+(?:it|everything|things)\s+(?:to\s+)?(?P<theme3>dark|light)\b"
+    r"(?=[^.?!]{0,12}\b(?:for (?:this|the) (?:session|time|once)|this time|today|for now|from now on|always|by default"
+    r"|going forward|only|please)\b)",
     re.IGNORECASE,
 )
 _FORMAT = re.compile(
@@ -1262,30 +1396,40 @@ _REPORT_NAMED = re.compile(
     re.IGNORECASE,
 )
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
+_LANGUAGE_NAMES = (
+    "Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese|Italian|Hindi|Arabic|Russian"
+    "|Vietnamese|Thai|Swedish|Norwegian|Danish|Finnish|Icelandic|Dutch|Flemish|Polish|Czech|Slovak|Hungarian|Romanian"
+    "|Bulgarian|Greek|Turkish|Hebrew|Persian|Farsi|Urdu|Bengali|Tamil|Punjabi|Indonesian|Malay|Tagalog|Filipino"
+    "|Ukrainian|Croatian|Serbian|Catalan|Basque|Welsh|Irish|Swahili|Afrikaans"
+)
 _LANGUAGE = re.compile(
-    r"\b(?i:reply|respond|answer|talk|speak|write|communicate|chat|responses?|replies|answers|use|used|prefer|switch to"
+    r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
+    r"|responses?|replies|answers|use|used|prefer|switch to"
     r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
-    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German"
-    r"|Spanish|Portuguese|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b(?!\s+(?:food|cuisine|restaurant|class|lessons?"
+    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
+    r"(?!\s+(?:food|cuisine|restaurant|class|lessons?"
     r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of)\b)"
 )
 # The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
 _RELATIVE_LANGUAGE = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads|understands|prefers)"
-    r"\s+(?:only\s+)?(?P<lang>Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese"
-    r"|Italian|Hindi|Arabic|Russian|Vietnamese|Thai)\b"
+    r"\s+(?:only\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
 )
 _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
-    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|phone|push(?: notifications?)?|the app|Slack)\b"
+    r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?"
+    r"|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
     # "just use SMS for anything urgent"
     r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
-    r"\s+for\s+(?:anything|everything|all|any)\b",
+    r"\s+for\s+(?:anything|everything|all|any)\b"
+    # "Text me at 021 … instead of calling": one channel chosen over another.
+    r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
+    r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
     re.IGNORECASE,
 )
 _CHANNEL_SENT = re.compile(
@@ -1369,6 +1513,7 @@ _PAYMENT = re.compile(
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
+    rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+what\s+I\s+(?:always|usually|normally)\s+(?:use|pay with)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b",
@@ -1514,7 +1659,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
 
     text = clause.text
     for m in _THEME.finditer(text):
-        theme = (m.group("theme") or m.group("theme2")).lower()
+        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
         yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
@@ -1548,8 +1693,10 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = m.group("ch") or m.group("ch2") or m.group("ch3")
-        channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
+        said = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4")
+        channel = _CHANNEL_VERBS.get(said.lower()) or (
+            "SMS" if said.lower().startswith("text") else normalize_channel(said)
+        )
         yield "preferred_notification_channel", channel, m, False
     # "Today just send a push notification": an errand unless a marker says how to notify.
     for m in _CHANNEL_SENT.finditer(text):
@@ -1561,7 +1708,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6") if m.group(g))
+        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7") if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
 
 
@@ -1747,12 +1894,28 @@ _DIMENSIONS = {
     "country": "country",
     "salesperson": "salesperson",
     "team": "team",
+    "reason": "reason",
+    "reasons": "reason",
+    "product line": "product line",
+    "product lines": "product line",
+    "payment method": "payment method",
+    "payment methods": "payment method",
+    "source": "source",
+    "platform": "platform",
+    "device": "device",
+    "brand": "brand",
+    "warehouse": "warehouse",
+    "age group": "age group",
+    "plan": "plan",
 }
 _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
 _METRICS = (
+    ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
+    ("sign-ups", re.compile(r"\b(?:sign-?ups|signups|registrations|new users)\b", re.I)),
+    ("returns", re.compile(r"\breturns\b", re.I)),
     ("revenue", re.compile(r"\b(?:revenue|gmv|turnover|sales amount)\b", re.I)),
     ("sales_volume", re.compile(r"\bsales\b", re.I)),
     ("profit", re.compile(r"\bprofits?\b", re.I)),
@@ -1763,8 +1926,8 @@ _METRICS = (
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
 )
 _AGGREGATE = re.compile(
-    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|group|roll up"
-    r"|compile)\b",
+    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
+    r"|compile|how many|average|avg|median|compare|split by)\b",
     re.I,
 )
 _EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me)\b", re.I)
@@ -1774,7 +1937,7 @@ _REFUND = re.compile(
     r"|refund (?:me|my|the|this|it|order)|money back|reimburse me)\b",
     re.I,
 )
-_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*order\b", re.I)
+_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b", re.I)
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
@@ -1791,9 +1954,16 @@ _QUERY = re.compile(
 )
 _OWN_RECORDS = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
-    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b",
+    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b"
+    # "How much did I spend …" (not "would it be cheaper if I paid …").
+    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought)\b"
+    r"|(?<!\bif )(?<!\bwhen )(?<!\bunless )\bI\s+(?:spent|paid|ordered|bought)\b",
     re.I,
 )
+# "Which address do you have on file for me?", "show me the data you have stored about me": a query — unless a copy
+# is asked for ("Can I download a copy of everything you've stored about me?").
+_ABOUT_ME = re.compile(r"\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b", re.I)
+_COPY = re.compile(r"\b(?:download|export|copy)\b", re.I)
 
 
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
@@ -1865,6 +2035,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
+    own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
     asks = (question and not modify) or _QUERY.search(text)
     if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
@@ -2009,7 +2180,15 @@ def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
 
-_FACT_RULES = (_live_facts, _work_facts, _device_facts, _contact_facts, _profile_facts, _preference_facts)
+_FACT_RULES = (
+    _live_facts,
+    _work_facts,
+    _relative_instead_facts,
+    _device_facts,
+    _contact_facts,
+    _profile_facts,
+    _preference_facts,
+)
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (_contact_facts, _profile_facts, _preference_facts)
 
@@ -2025,6 +2204,10 @@ _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
 )
+# "My boss, Karen Holt, just joined Stripe": the name between commas after a relation.
+_NAME_APPOSITION = re.compile(
+    rf"(?P<head>\b[Mm]y\s+(?:{_REL}))(?P<apposition>,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,)(?=\s+[a-z])"
+)
 
 
 def _without_appositions(text: str) -> str:
@@ -2035,12 +2218,51 @@ def _without_appositions(text: str) -> str:
             return m.group()
         return m.group("name") + " " * len(m.group("apposition"))
 
-    return _APPOSITION.sub(blank, text)
+    text = _APPOSITION.sub(blank, text)
+    return _NAME_APPOSITION.sub(lambda m: m.group("head") + " " * len(m.group("apposition")), text)
+
+
+# "we both", "both of us", "we're both": what the clause says holds for the speaker and the one relative named.
+_WE_BOTH = re.compile(r"\b(?:we(?:'re|'ve|\s+are|\s+have)?\s+both|both of us|the two of us|we\s+two)\b", re.IGNORECASE)
+_SHARED_PREDICATES = frozenset({"lives_in", "owns_device", "preferred_theme", "preferred_language", "preference"})
+
+
+def _shared_with_relative(
+    ctx: TurnContext, clause: Clause, before: list[CandidateFact], facts: list[CandidateFact]
+) -> list[CandidateFact]:
+    """ "My partner Sam works at Moderna and we both just got Pixel Watches": the watches are both of theirs."""
+    if not _WE_BOTH.search(clause.text):
+        return []
+    relatives = {f.subject for f in before if f.subject.startswith(f"{ctx.speaker_id}:")}
+    relatives |= {
+        f"{ctx.speaker_id}:{_RELATIONS[m.group(1).lower()]}"
+        for m in re.finditer(rf"\b[Mm]y\s+({_REL})\b", ctx.text[: clause.start])
+    }
+    if len(relatives) != 1:
+        return []
+    (relative,) = relatives
+    return [
+        replace(f, subject=relative)
+        for f in facts
+        if f.subject == ctx.speaker_id and f.predicate in _SHARED_PREDICATES and f.valid_to is None
+    ]
+
+
+def _apposed_names(ctx: TurnContext, said: str) -> Iterator[CandidateFact]:
+    """The names blanked as appositions of a relation ("My boss, Karen Holt, just joined …")."""
+    for m in _NAME_APPOSITION.finditer(said):
+        relation = _RELATIONS[m.group("head").split()[-1].lower()]
+        name = m.group("apposition").strip(" ,")
+        if name.split()[0] not in _NOT_NAMES:
+            yield make_fact(
+                f"{ctx.speaker_id}:{relation}", "name", name, "en.relative_name", m.group(), confidence=0.85
+            )
 
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
-    text = _without_appositions(ctx.text.replace("\u2019", "'"))
+    said = ctx.text.replace("\u2019", "'")
+    text = _without_appositions(said)
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
@@ -2053,12 +2275,16 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        facts += _shared_with_relative(ctx, clause, out.facts, facts)
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    if ctx.role == "user":
+        out.facts.extend(_apposed_names(ctx, said))
     out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
+    out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

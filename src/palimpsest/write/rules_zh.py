@@ -30,6 +30,7 @@ from palimpsest.write.rulekit import (
     ending,
     make_fact,
     named_as_wrong,
+    settle_move,
     split_clauses,
     undated_references,
 )
@@ -83,7 +84,7 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
-    r"|平时|平常|一般|通常|一直|主要|基本上|基本"
+    r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且"
     # The household is the speaker's: "家里新添了一台戴森吸尘器".
     r"|家里|我家|家中"
     # "…买了房，之后一直住那儿": the time after what was just said.
@@ -147,6 +148,16 @@ _HYPOTHETICAL = re.compile(
     # Denied or reported speech asserts nothing: "我没说要改成深色模式".
     r"|(?:没|没有|从没|从来没|并没|并没有)(?:说|讲|提|让你|叫你)过?|不是说"
 )
+# 的话 after a bare topic noun sets the topic, it supposes nothing: "付款的话我总是走支付宝", "酒店的话我喜欢高楼层".
+_TOPIC_DEHUA = re.compile(
+    r"(?:^|(?<=[，,。！？\s]))(?:(?!如果|假如|要是|假设|万一|若是|倘若|假使)[\u4e00-\u9fff]){0,2}?(?:付款|支付|付钱|快递|物流|配送|发货|收货|酒店|房间|座位|机票|航班|火车|高铁"
+    r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
+    r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车)的话"
+)
+# A condition, then how to reach someone: the contact is given whatever the condition.
+_CONDITION_THEN_CONTACT = re.compile(
+    r"(?:的话|如果[^，,。]*|万一[^，,。]*|要是[^，,。]*)[，,]\s*(?:就|请|可以)?(?:打|拨|联系|找|发到|发邮件到|寄到)"
+)
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
@@ -197,6 +208,93 @@ _KNOWN_CITIES = frozenset(
         "旧金山",
         "洛杉矶",
         "柏林",
+        # Provincial capitals and other large cities (not 中山/北海/大同/三明/日照/大理/开封: ordinary words too).
+        "石家庄",
+        "太原",
+        "呼和浩特",
+        "长春",
+        "南昌",
+        "南宁",
+        "海口",
+        "贵阳",
+        "拉萨",
+        "兰州",
+        "西宁",
+        "银川",
+        "乌鲁木齐",
+        "无锡",
+        "常州",
+        "南通",
+        "扬州",
+        "徐州",
+        "温州",
+        "绍兴",
+        "嘉兴",
+        "金华",
+        "台州",
+        "湖州",
+        "泉州",
+        "漳州",
+        "烟台",
+        "威海",
+        "潍坊",
+        "临沂",
+        "鞍山",
+        "珠海",
+        "佛山",
+        "东莞",
+        "惠州",
+        "汕头",
+        "江门",
+        "湛江",
+        "三亚",
+        "桂林",
+        "柳州",
+        "洛阳",
+        "宜昌",
+        "襄阳",
+        "岳阳",
+        "株洲",
+        "湘潭",
+        "赣州",
+        "九江",
+        "芜湖",
+        "蚌埠",
+        "保定",
+        "唐山",
+        "秦皇岛",
+        "廊坊",
+        "邯郸",
+        "包头",
+        "大庆",
+        "绵阳",
+        "宜宾",
+        "乐山",
+        "遵义",
+        "丽江",
+        "咸阳",
+        "宝鸡",
+        "延安",
+        "喀什",
+        "淄博",
+        "泰安",
+        "济宁",
+        "镇江",
+        "盐城",
+        "淮安",
+        "连云港",
+        "宿迁",
+        "泰州",
+        "舟山",
+        "衢州",
+        "莆田",
+        "龙岩",
+        "宁德",
+        "揭阳",
+        "肇庆",
+        "韶关",
+        "梅州",
+        "茂名",
     ]
 )
 _NOT_PLACES = frozenset(
@@ -243,9 +341,10 @@ _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
+    r"|吹风机|电吹风|冰箱|洗衣机|烘干机|空调|烤箱|微波炉|电饭煲|加湿器|除湿机|按摩椅|跑步机|体重秤|冲牙器|剃须刀|键盘|鼠标"
 )
 _DEVICE = (
-    rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?|(?:{_BRANDS_EN}){_MODEL}"
+    rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:的?(?:{_NOUNS}))?|(?:{_BRANDS_EN}){_MODEL}"
     rf"|(?<=新)(?:{_NOUNS})(?!号)))"
 )
 _MEASURE = r"(?:一?[台部个块只副款])?"
@@ -276,6 +375,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     relation = re.search(rf"我(?:的)?({_REL})", prefix)
     if relation:
         return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
+    # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
+    for_relative = re.search(rf"(?:给|帮|替|为)({_REL})(?:的)?\s*$", prefix)
+    if for_relative:
+        return f"{ctx.speaker_id}:{_RELATIONS[for_relative.group(1)]}"
     if re.search(r"他|她|它|你|您", prefix):
         return None
     if "我" in prefix:
@@ -289,6 +392,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         return ctx.speaker_id
+    if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
+        return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
+    if re.match(r"[给帮替为跟和对向]", rest):
+        return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if _NAME.match(rest) and rest not in _NOT_NAMES and not _PAST.search(rest):
         return rest
     return None
@@ -325,6 +432,11 @@ def _fact(
 
 def _clean(value: str) -> str:
     return value.strip().strip("，。！？、,.!?：:\"“”'").strip()
+
+
+def _device_name(value: str) -> str:
+    """ "小米的扫地机器人" is the product "小米扫地机器人": the 的 between brand and noun goes."""
+    return _clean(re.sub(rf"(?<=[\u4e00-\u9fffA-Za-z0-9])的(?=(?:{_NOUNS}))", "", value))
 
 
 def _future(ctx: TurnContext, clause: Clause) -> bool:
@@ -364,12 +476,14 @@ _QUIT = re.compile(
 _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
-    r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
     r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
 )
+# A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
+_MOVE_TOLD = re.compile(r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到")
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
 # "我太太是一名律师": a relative's job.
@@ -389,8 +503,25 @@ _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
+_SCHOOL_SUBJECTS = (
+    r"语文|数学|英语|物理|化学|生物|历史|地理|政治|音乐|美术|体育|科学|信息技术|计算机|编程|钢琴|舞蹈|书法|日语|法语"
+)
+_ROLE_AT_PLACE = re.compile(
+    r"我(?:现在|目前)?在(?:[\u4e00-\u9fff]{0,8}?)(?:一所|一家|这所)?(?:小学|初中|高中|中学|大学|学院|学校|培训机构|培训班|幼儿园)"
+    rf"(?:里)?(?:教|当)(?P<subj>{_SCHOOL_SUBJECTS})(?:老师)?(?=[，。！？,.!?\s]|$|的)"
+    r"|我(?:现在|目前)?在(?:公司|单位|厂里|店里|医院|学校)(?:里)?(?:是|当|做|担任)(?:一名|一个|个|一位|名)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
+)
+# "美团那边我已经辞职了": the employer named first, the quitting after.
+_QUIT_THERE = re.compile(
+    r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作)[，,]?\s*我?(?:已经|早就|刚|上个月|上周)?(?:辞职|离职|不干)了"
+)
 _EMPLOYER_NAMED = re.compile(
-    r"在一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)(?:上班|工作|任职|实习)"
+    r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
+    r"(?:上班|工作|任职|实习|当|做|担任)"
+    # "我在…一家外企做财务，公司叫博世": the employer's name said after.
+    r"|(?<=[，,])\s*(?:公司|单位|东家)(?:名字)?叫(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所))(?=[。！；]|$)"
 )
@@ -402,7 +533,13 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
-    r"|(?:新)?添了|改用|换用)\s*" + _MEASURE + r"(?:新的?|台|部)?" + _DEVICE
+    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用)\s*"
+    + _MEASURE
+    + r"(?:新的?|台|部|我的)?"
+    + _DEVICE
+    # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
+    + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只]\s*"
+    + _DEVICE.replace("device", "device_held")
 )
 _MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
@@ -419,7 +556,7 @@ _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
-    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|扔了|换掉了|坏了不用了)"
+    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
@@ -444,16 +581,27 @@ _CONTACT = {
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
+        # The number right after whose it is, no verb: "打我太太的手机 158…", "以前的号码 139… 已经停用了".
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码))\s+$"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:邮箱地址|邮箱|邮件地址))\s+$"
+        # "邮箱改一下：…": the change asked for, the new value after the colon.
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:]\s*$"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
-_CONTACT_DEAD = re.compile(r"(?:旧|以前的|原来的)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用)")
+# A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
+_OWN_BARE_CUE = re.compile(
+    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?)(?:手机号码?|手机|电话号码?|电话|号码|邮箱地址|邮箱|邮件地址)$"
+)
+_CONTACT_DEAD = re.compile(
+    r"(?:旧的?|以前的?|之前的?|原来的?)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用|弃用)"
+)
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
@@ -467,6 +615,16 @@ _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
     "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
 )
+# "李娜是我们新来的产品总监": a colleague's title.
+_NAMED_IS_OUR = re.compile(
+    rf"(?:^|(?<=[，,。]))\s*(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)是(?:我们|咱们|我们公司|我们部门|公司)(?:新来的|新任的?|新上任的|的)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
+)
+# "我是王经理": a surname and a title is how one is addressed (Manager Wang), not the job's name.
+_ADDRESSED_AS = re.compile(
+    rf"[{_SURNAMES}](?:经理|总|老师|医生|主任|律师|工|师傅|总监|主管|老板|会计|护士|教授|博士|警官)"
+)
 _SELF_INTRO = re.compile(
     rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,。！!])"
 )
@@ -474,7 +632,7 @@ _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -515,8 +673,18 @@ def _is_city(name: str) -> bool:
     return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or bool(_CITY_SUFFIX.search(name))
 
 
+# "你们在南宁有门店吗？我住那边。": "there" is the city named just before.
+_LIVE_THERE = re.compile(r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)")
+_CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
+    for m in _LIVE_THERE.finditer(text):
+        cities = [c.group("place") for c in _CITY_BEFORE.finditer(ctx.text, 0, clause.start + m.start())]
+        cities = [c for c in cities if _is_city(c) and _place_ok(c)]
+        if cities:
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(cities[-1]), "lives_there", m.group())
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
@@ -725,7 +893,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
-        if _NOT_A_JOB.search(title):
+        if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
         yield _fact(
             subject,
@@ -752,10 +920,31 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
     """ "我是一名律师，在金杜律师事务所" / "我在一家叫星河科技的公司上班": the employer without a verb, or named."""
     text = clause.text
     for m in _EMPLOYER_NAMED.finditer(text):
-        org = _clean(m.group("org") or m.group("org2"))
-        subject = _subject(ctx, clause, m.start())
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        subject = _subject(ctx, clause, m.start()) if not m.group("org3") else _speaker_at_work(ctx, text)
         if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
             yield _fact(subject, "works_at", org, "employer_named", m.group())
+    for m in _ROLE_AT_PLACE.finditer(text):
+        # "我在一所初中教语文" → 语文老师; "我在公司是系统管理员" → the title, no employer named.
+        if re.search(r"不|没|以前|曾经|想|打算", text[: m.start()]):
+            continue
+        title = m.group("subj") + "老师" if m.group("subj") else _clean(m.group("title"))
+        if not m.group("subj") and _NOT_A_JOB.search(title):
+            continue
+        yield _fact(ctx.speaker_id, "job_title", title, "role_at_place", m.group())
+    for m in _NAMED_IS_OUR.finditer(text):
+        # "李娜是我们新来的产品总监": a colleague named with the title.
+        if not re.search(r"不是|以前|曾经", m.group()):
+            yield _fact(m.group("name"), "job_title", _clean(m.group("title")), "named_is_our", m.group())
+    for m in _QUIT_THERE.finditer(text):
+        org = _clean(m.group("org"))
+        if _org_ok(org) and not _is_city(org):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.quit_there", m.group())
+
+
+def _speaker_at_work(ctx: TurnContext, text: str) -> str | None:
+    """Whose company "公司叫X" names: the speaker's, when the same phrase says where they work."""
+    return ctx.speaker_id if re.search(r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)", text) else None
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -782,24 +971,25 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _BOUGHT_IS.finditer(bare):
         # "是我…买的" names the buyer; the words before the device only say where it is.
         subject = ctx.speaker_id if "是我" in m.group() else _subject(ctx, clause, m.start())
-        device = _clean(m.group("device"))
+        device = _device_name(m.group("device"))
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(bare):
-        device = _clean(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
+        device = _device_name(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
             yield ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
     for m in _ACQUIRE.finditer(text):
-        device = _clean(m.group("device"))
-        if device in seen or any(s <= m.start("device") < e for s, e in new_device_spans):
+        group = "device" if m.group("device") else "device_held"
+        device = _device_name(m.group(group))
+        if device in seen or any(s <= m.start(group) < e for s, e in new_device_spans):
             continue
         # "一台小米扫地机器人和一台iPad": the devices listed after the first are owned alike.
         devices, pos = [device], m.end()
         while (more := _MORE_DEVICES.match(text, pos)) is not None:
-            devices.append(_clean(more.group("device")))
+            devices.append(_device_name(more.group("device")))
             pos = more.end()
         for one in devices:
             generic = re.fullmatch(_NOUNS, one) is not None
@@ -816,6 +1006,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if not cues or named_as_wrong(ctx, mention) or re.search(r"不是|并非", before[cues[-1].start() :]):
                 continue
             m = cues[-1]
+            if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
+                continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
             who = m.group("who") or ""
             relation = re.search(_REL, who) if who else None
             # "我朋友的电话，应该是 …": the relative named just before the cue.
@@ -915,7 +1107,7 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         prefix = _prefix(clause, m.start())
         if subject is None or re.search(r"不是|没|不|别人|朋友", prefix) or _PLAN.search(prefix):
             continue
-        device = _clean(m.group("device"))
+        device = _device_name(m.group("device"))
         generic = re.fullmatch(_NOUNS, device) is not None
         yield _fact(
             subject,
@@ -988,7 +1180,10 @@ _LASTING = re.compile(
 )
 _ONE_OFF = re.compile(
     r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    r"|(?:下次|下一次|下回)(?![^，。！？]{0,3}(?:开始|起|以后|之后))"
 )
+# Demonstratives that point at the thing at hand, not at an occasion.
+_OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表")
 _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
 )
@@ -1005,8 +1200,11 @@ _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
-    r"|(?:用|默认|改成|换成|切换到|切到|设为|调成|开)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
-    r"(?=[，。！？；,.!?\s吧的]|$)"
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|设为|调成|调到|开|换|改)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
+    # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
+    r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
+    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
 )
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
@@ -1019,7 +1217,7 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出)了?"
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -1071,6 +1269,7 @@ _CARRIERS = {
     "顺丰": "顺丰",
     "京东物流": "京东物流",
     "京东快递": "京东物流",
+    "京东": "京东物流",
     "中通": "中通",
     "圆通": "圆通",
     "韵达": "韵达",
@@ -1082,7 +1281,7 @@ _CARRIERS = {
 }
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都)?(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
     r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
@@ -1143,7 +1342,7 @@ def _lasting(text: str) -> tuple[bool, float]:
 
 def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _THEME.finditer(text):
-        yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") else "light"
+        yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") or m.group("dark3") else "light"
     versions = list(_REPORT_VERSION.finditer(text))
     # "以后周报都用A版模板" reads as "A版模板" and as "周报A版": one report, one reading (the version's).
     report_formats = [
@@ -1288,6 +1487,14 @@ _RELATIVE_LANGUAGE = re.compile(
 )
 
 
+def _export_is_preference(phrase: str, whole: str) -> bool:
+    """A bare request ("导出成PDF") is an intent, not a preference; so is one about a document at hand
+    ("帮我把这份报告导出成PDF": 这份 points at the report, it marks no occasion)."""
+    if re.search(r"喜欢|偏好|偏爱|习惯|默认", phrase):
+        return True
+    return bool(_LASTING.search(whole) or _ONE_OFF.search(_OBJECT_AT_HAND.sub("", whole)))
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -1311,12 +1518,10 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     for text in kept:
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
-        strong = has_marker or re.search(r"喜欢|偏好|偏爱|习惯|默认", text)
         for predicate, value in _preference_candidates(text):
             if not has_marker and not _PREFERS.search(text):
                 continue
-            # A bare request ("导出成PDF") is an intent, not a preference.
-            if predicate == "preferred_export_format" and not strong:
+            if predicate == "preferred_export_format" and not _export_is_preference(text, whole):
                 continue
             found = True
             yield _fact(
@@ -1404,9 +1609,12 @@ _DIMENSIONS = {
     "销售员": "salesperson",
     "国家": "country",
     "团队": "team",
+    "支付方式": "payment method",
+    "付款方式": "payment method",
+    "原因": "reason",
 }
 _DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
-_BY = re.compile(rf"(?:按|按照|分)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
+_BY = re.compile(rf"(?:按|按照|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
     ("sales_volume", re.compile(r"销售数据|销量|销售")),
@@ -1418,18 +1626,25 @@ _METRICS = (
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
 )
-_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分")
-_EXPORT = re.compile(r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出")
+_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分|每个|每一个|各个|分别|平均")
+_EXPORT = re.compile(
+    r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
+    r"|(?:拉|导|出|做|整理)一份(?i:excel|pdf|csv|word|表格|报表)"
+)
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
 _REFUND = re.compile(r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退")
-_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^，。！？]{0,20}取消|退订")
+_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,20}取消|退订")
 _COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
 _MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
     r"^\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?.{0,12}?(?:改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改)(?!了)"
 )
-_OWN_RECORDS = re.compile(r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账")
+_OWN_RECORDS = re.compile(
+    r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
+    # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
+    r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,6}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+)
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
 
 
@@ -1598,7 +1813,39 @@ _POLITE_REQUEST = re.compile(
     # ("可以用微信支付吗？" asks whether something is possible, and stays a question.)
     r"|^\s*(?:你们?|您)(?=[^，。？?]*(?:以后|今后))(?:以后|今后)?(?:能不能|可不可以|能否|可以)(?:以后|今后)?(?:都|一律)?"
     r"(?:用|给我|帮我)"
+    # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
+    r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
+    r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
 )
+
+
+# "我老公叫陈默，…，我们住在杭州": what "we" do holds for the speaker and the one relative the turn names.
+_WE = re.compile(r"我们(?:俩|两个|两口子|夫妻俩)?(?:都|也|一起)?(?:住|在|用|有|买了)")
+_SHARED_PREDICATES = frozenset({"lives_in", "owns_device", "preferred_theme", "preferred_language", "preference"})
+
+
+def _shared_with_relative(ctx: TurnContext, clause: Clause, facts: list[CandidateFact]) -> list[CandidateFact]:
+    we = _WE.search(clause.text)
+    if we is None:
+        return []
+    relatives = {
+        _RELATIONS[m.group(1)] for m in re.finditer(rf"我(?:的)?({_REL})", ctx.text[: clause.start + we.start()])
+    }
+    if len(relatives) != 1:
+        return []
+    # A bare 我们 is the couple; with a child or a parent it may be the household without them
+    # ("我女儿在北京读书，我们住在天津"), so only 我们俩 / 我们都 … shares with them.
+    if relatives - {"wife", "husband", "partner"} and not re.search(r"俩|两个|两口子|都|一起", we.group()):
+        return []
+    relative = f"{ctx.speaker_id}:{relatives.pop()}"
+    return [
+        replace(f, subject=relative)
+        for f in facts
+        if f.subject == ctx.speaker_id
+        and f.predicate in _SHARED_PREDICATES
+        and f.valid_to is None
+        and clause.text.find(f.evidence_text) >= we.start()
+    ]
 
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
@@ -1607,14 +1854,18 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
         question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
-        hypothetical = bool(_HYPOTHETICAL.search(clause.text))
+        hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
+        if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):
+            # "有急事找不到我的话，打我太太的手机 158…": the condition supposes, the number it gives is real.
+            facts.extend(_contact_facts(ctx, clause))
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
             facts.extend(_bought_facts(ctx, clause))
             if not question:
                 for rule in _FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        facts += _shared_with_relative(ctx, clause, facts)
         refers_back = _REFERS_BACK.search(clause.without_times(ctx)) is not None
         date_follow_up(ctx, clause, out.facts, undated, refers_back)
         undated = undated_references(out.facts, facts)
@@ -1622,6 +1873,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
+    out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

@@ -361,6 +361,8 @@ _AGENT_TALK = re.compile(
     r"(?i)\b(you|your|you're|you've|please|admin|administrator|superuser|vip|permissions?|privileges?|"
     r"while you're at it|since i'?m|i am staff|i'm staff)\b|你|您|请|帮我|顺便|顺手|权限|管理员|标记为|设为"
 )
+# Even a job title or an employer never addresses the agent: "我是你们CEO" claims the service's own office.
+_ADDRESSES_AGENT = re.compile(r"(?i)\b(you|your|yours)\b|你们|您们|贵公司|贵司|你的|您的")
 _STRUCTURED_LENGTH = {"address": 160}
 # A place given relative to a person ("我楼上", "next door to me") is not a city.
 _RELATIVE_PLACE = re.compile(
@@ -486,6 +488,8 @@ class ShapePlausibilityScorer:
         if risky(assess(text), _VALUE_RISK):
             return 0.02
         if self._structured(spec) and _AGENT_TALK.search(text) and spec.name not in _PRIVILEGE_PREDICATES:
+            return 0.05
+        if spec.name in _PRIVILEGE_PREDICATES and _ADDRESSES_AGENT.search(text):
             return 0.05
         if len(text) > _STRUCTURED_LENGTH.get(spec.name, _ABSURD_LENGTH):
             return 0.1
