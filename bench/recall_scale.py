@@ -409,10 +409,10 @@ class ModelledQueryCost:
         return self.inner.embed_passages(texts)
 
 
-def model_query_cost(memory: Memory, model_name: str, options: dict[str, Any]) -> ModelledQueryCost:
+def model_query_cost(memory: Memory, model_name: str) -> ModelledQueryCost:
     from palimpsest.embed.registry import open_embedder
 
-    wrapped = ModelledQueryCost(memory.conversation.embedder, open_embedder(model_name, **options))
+    wrapped = ModelledQueryCost(memory.conversation.embedder, open_embedder(model_name))
     memory.conversation._embedder = wrapped  # a bench instrument: the same store, a costlier query
     return wrapped
 
@@ -588,9 +588,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--query-cost-of", help="measure: also embed every query with this model (e.g. e5)")
     parser.add_argument(
-        "--query-threads", type=int, help="with --query-cost-of e5: the model's query_threads (default: its own)"
-    )
-    parser.add_argument(
         "--compare-embed-ahead", action="store_true", help="measure: recall each query embedded ahead and inline"
     )
     parser.add_argument("--json", type=Path, help="also write the report here")
@@ -616,8 +613,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "path": str(db),
             }
             if args.phase in ("all", "measure"):
-                options = {} if args.query_threads is None else {"query_threads": args.query_threads}
-                wrapped = model_query_cost(memory, args.query_cost_of, options) if args.query_cost_of else None
+                wrapped = model_query_cost(memory, args.query_cost_of) if args.query_cost_of else None
                 if args.compare_embed_ahead and wrapped is None:
                     parser.error("--compare-embed-ahead needs --query-cost-of")
                 report["measure"] = measure(

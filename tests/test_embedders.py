@@ -211,20 +211,3 @@ def test_e5_vectors_do_not_depend_on_how_texts_are_grouped(e5: Embedder) -> None
     one_call = E5Embedder(batch_tokens=None).embed_passages(texts)
     np.testing.assert_allclose(E5Embedder(batch_tokens=16).embed_passages(texts), one_call, atol=1e-5)
     np.testing.assert_allclose(e5.embed_passages(texts), one_call, atol=1e-5)
-
-
-def test_e5_queries_on_two_threads_embed_the_same_vectors(e5: Embedder) -> None:
-    from palimpsest.embed.e5 import E5Embedder
-
-    texts = [EN_QUESTION, ZH_ANSWER]
-    one_thread = E5Embedder(query_threads=None).embed_queries(texts)
-    two_threads = E5Embedder(query_threads=2)
-    np.testing.assert_allclose(two_threads.embed_queries(texts), one_thread, atol=1e-5)
-    assert two_threads._set_threads is not None  # the wheel's OpenMP runtime was found
-    # Passages still run on num_threads after a query on two.
-    np.testing.assert_allclose(
-        two_threads.embed_passages(texts), E5Embedder(query_threads=None).embed_passages(texts), atol=1e-5
-    )
-    for bad in ({"query_threads": 0}, {"num_threads": 0}):
-        with pytest.raises(ConfigError):
-            E5Embedder(**bad)  # type: ignore[arg-type]
