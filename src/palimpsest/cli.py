@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich import box
@@ -38,6 +38,9 @@ from palimpsest.memory import Memory
 from palimpsest.storage.registry import open_backend
 from palimpsest.surface import TIME_FORMS, parse_query_time, parse_time, to_jsonable
 from palimpsest.types import NOW, FactStatus, FactVersion, FactWrite, TimeArg, _Now
+
+if TYPE_CHECKING:
+    from palimpsest.server.auth import ApiKeyInfo, KeyStore
 
 QUERY_TIME_HELP = f"{TIME_FORMS}; 'now' (default) or 'all' for every point in time."
 VIEW_HELP = "active (what the agent sees), audit (everything kept) or compliance (what was forgotten)."
@@ -1023,6 +1026,118 @@ def import_(
             f"imported {result.facts} fact version(s) and {result.turns} turn(s) of {result.user_id}"
             + ("; switches updated" if result.settings else "")
         )
+
+
+# -- tenants and API keys (the REST / MCP key store) -------------------------------------------
+
+keys_app = typer.Typer(
+    help="Tenants and API keys of the REST and MCP servers, managed on the store directly (no server needed).",
+    no_args_is_help=True,
+)
+app.add_typer(keys_app, name="keys")
+
+
+def _key_store(ctx: typer.Context) -> tuple[Memory, KeyStore]:
+    from palimpsest.server.auth import KeyStore
+
+    settings = _settings(ctx)
+    mem = Memory(config=Config(url=settings.url, embedder=settings.embedder, actor="cli"))
+    return mem, KeyStore(mem, None)
+
+
+def _keys_table(keys: Sequence[ApiKeyInfo]) -> Table:
+    table = _table(title="API keys")
+    for name in ("key id", "tenant", "label", "created", "status"):
+        table.add_column(name, no_wrap=name != "label")
+    for info in keys:
+        status = "revoked" if info.revoked else "active"
+        table.add_row(info.key_id, info.tenant, Text(info.label), show_time(info.created_at), status)
+    return table
+
+
+@keys_app.command("add-tenant")
+def keys_add_tenant(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The new tenant's name (letters, digits, '_', '.', '-').")],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Create a tenant (audited); give it keys with `palimpsest keys create`."""
+    mem, store = _key_store(ctx)
+    with mem:
+        tenant = store.create_tenant(name)
+    if as_json:
+        _print_json(tenant)
+        return
+    _console().print(f"tenant {tenant.name} created")
+
+
+@keys_app.command("tenants")
+def keys_tenants(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False) -> None:
+    """List the tenants."""
+    mem, store = _key_store(ctx)
+    with mem:
+        tenants = store.tenants()
+    if as_json:
+        _print_json(tenants)
+        return
+    table = _table(title="tenants")
+    table.add_column("name")
+    table.add_column("created")
+    for tenant in tenants:
+        table.add_row(tenant.name, show_time(tenant.created_at))
+    _console().print(table)
+
+
+@keys_app.command("create")
+def keys_create(
+    ctx: typer.Context,
+    tenant: Annotated[str, typer.Argument(help="The tenant the key acts for.")],
+    label: Annotated[str, typer.Option("--label", help="A note on who holds the key.")] = "",
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Create an API key for TENANT and print it once (only its salted hash is stored)."""
+    mem, store = _key_store(ctx)
+    with mem:
+        info, key = store.create_key(tenant, label)
+    if as_json:
+        _print_json({"key_id": info.key_id, "tenant": info.tenant, "label": info.label, "key": key})
+        return
+    err = _console(stderr=True)
+    err.print(Text(f"API key {info.key_id} for tenant {tenant} (shown once; stored only as a hash):", style="bold"))
+    typer.echo(key)
+
+
+@keys_app.command("list")
+def keys_list(
+    ctx: typer.Context,
+    tenant: Annotated[str | None, typer.Option("--tenant", help="Only this tenant's keys.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """List API keys (ids, tenants, labels, status; never the keys)."""
+    mem, store = _key_store(ctx)
+    with mem:
+        keys = store.keys(tenant)
+    if as_json:
+        _print_json(keys)
+        return
+    _console().print(_keys_table(keys))
+
+
+@keys_app.command("revoke")
+def keys_revoke(
+    ctx: typer.Context,
+    key_id: Annotated[str, typer.Argument(help="The key id (from `palimpsest keys list`).")],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Revoke an API key. A running server refuses it within 5 seconds (each worker trusts a key
+    it verified for that long)."""
+    mem, store = _key_store(ctx)
+    with mem:
+        info = store.revoke(key_id)
+    if as_json:
+        _print_json(info)
+        return
+    _console().print(f"API key {info.key_id} of tenant {info.tenant} revoked")
 
 
 # -- serving -----------------------------------------------------------------------------
