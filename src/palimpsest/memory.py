@@ -153,7 +153,7 @@ class Memory:
         self.metrics = metrics if metrics is not None else Metrics()
         self.window = WindowChannel(base.window_url, WindowPolicy(max_turns=base.window_turns, ttl=base.window_ttl))
         self.conversation = Conversation(self)
-        self.summaries = SummaryChannel(self, every=base.summary_every)
+        self.summaries = SummaryChannel(self, every=base.summary_every, embed_every=base.summary_embed_every)
         self._router = ReloadingRecipe(base.router_rules)
         self.consent_policy = ConsentPolicy.load(base.consent_policy)
         self.retention = Retention(self)

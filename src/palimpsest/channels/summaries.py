@@ -2,7 +2,9 @@
 
 A session's summary is updated when ``every`` new turns have arrived since the last
 update and when the session ends; the storyline is rebuilt from the session summaries
-when a session ends. Summaries are embedded so they are searchable by meaning.
+when a session ends. Summaries are embedded so they are searchable by meaning: a session
+summary when it is first written, each time ``embed_every`` more turns have been folded into
+it, and when the session ends (between those, its vector is that of a slightly older text).
 """
 
 from __future__ import annotations
@@ -24,10 +26,13 @@ STORYLINE_SESSIONS = 30
 
 
 class SummaryChannel:
-    def __init__(self, memory: Memory, summarizer: Summarizer | None = None, every: int = 4) -> None:
+    def __init__(
+        self, memory: Memory, summarizer: Summarizer | None = None, every: int = 4, embed_every: int = 16
+    ) -> None:
         self._memory = memory
         self._summarizer = summarizer
         self.every = every
+        self.embed_every = embed_every
 
     @property
     def summarizer(self) -> Summarizer:
@@ -42,12 +47,17 @@ class SummaryChannel:
         pending = self._pending(user_id, session_id)
         if len(pending) < self.every:
             return None
-        return self._update(user_id, session_id, pending)
+        return self._update(user_id, session_id, pending, final=False)
 
     def end_session(self, user_id: str, session_id: str) -> Summary | None:
         """Fold every remaining turn into the session summary, then refresh the storyline."""
         pending = self._pending(user_id, session_id)
-        summary = self._update(user_id, session_id, pending) if pending else self.get(user_id, session_id)
+        if pending:
+            summary: Summary | None = self._update(user_id, session_id, pending, final=True)
+        else:
+            summary = self.get(user_id, session_id)
+            if summary is not None:  # its last update may have kept an older text's vector
+                self._store(summary)
         self.refresh_storyline(user_id)
         return summary
 
@@ -90,7 +100,7 @@ class SummaryChannel:
         recent = backend.turns.recent(tenant, user_id, session_id=session_id, limit=look_back)
         return [t for t in reversed(recent) if t.id not in covered]
 
-    def _update(self, user_id: str, session_id: str, pending: Sequence[Turn]) -> Summary:
+    def _update(self, user_id: str, session_id: str, pending: Sequence[Turn], *, final: bool) -> Summary:
         backend = self._memory.backend
         tenant = self._memory.config.tenant
         existing = backend.summaries.get(tenant, user_id, "session", session_id)
@@ -105,12 +115,18 @@ class SummaryChannel:
             updated_at=require_aware(self._memory.config.clock(), "clock()"),
             session_id=session_id,
         )
-        self._store(summary)
+        before = len(existing.covers) if existing else 0
+        crossed = len(summary.covers) // self.embed_every > before // self.embed_every
+        self._store(summary, embed=final or existing is None or crossed)
         return summary
 
-    def _store(self, summary: Summary) -> None:
+    def _store(self, summary: Summary, *, embed: bool = True) -> None:
+        """Write ``summary``; with ``embed``, also its vector (else the stored one stays)."""
         backend = self._memory.backend
         conversation = self._memory.conversation
+        if not embed:
+            backend.summaries.upsert(summary)
+            return
         text = summary.sections.render()
         vector = conversation.embedder.embed_passages([text or summary.kind])
         with backend.transaction():
