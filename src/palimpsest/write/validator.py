@@ -406,6 +406,18 @@ _COMPLAINT_OFF_TOPIC = re.compile(
 )
 
 
+# Words no place name is made of: where-words and adverbs that only a clause carries ("不在那儿",
+# "得还挺习惯", "默认给我订…"). Characters that do occur in names are left out (太原, 成都, 不丹, 得克萨斯).
+_NOT_A_PLACE = re.compile(r"那儿|这儿|哪儿|那里|这里|哪里|默认|习惯|[挺很给着吗呢吧啊呀哦嘛]")
+
+
+def _score_place(text: str) -> float:
+    """A city is a short name: a clause or a where-word is no place (rejected, not just warned)."""
+    if _CLAUSE_WORDS.search(text) or _NOT_A_PLACE.search(text) or _SENTENCE_MARKS.search(text):
+        return 0.1
+    return _score_short_name(text, max_chars=40, max_words=4, max_cjk=12)
+
+
 def _words(text: str) -> int:
     return len(text.split())
 
@@ -510,7 +522,7 @@ class ShapePlausibilityScorer:
         if spec.name in self.complaint_predicates:
             return _score_complaint(text)
         if spec.normalizer == "city":
-            return _score_short_name(text, max_chars=40, max_words=4, max_cjk=12)
+            return _score_place(text)
         if spec.name == "name":
             # A title's dot ("Dr. Lin") is no sentence mark.
             untitled = re.sub(r"^(?:Dr|Mr|Mrs|Ms|Prof)\.\s+", "", text)
