@@ -109,7 +109,9 @@ _OTHERS_ZH = (
     r"(?:用户|客户|顾客|买家|卖家|会员|账号|账户|成员|员工)"
     r"|(?:VIP|vip|高级|重要|大)客户"
     r"|(?:凡是|但凡|只要是)[^，。,.!?；;]{0,8}?(?:用户|客户|顾客|买家|会员|人)"
-    r"|(?:所有|任何|其他|其它|别的|每个)的?人|别人|他人|(?:这个|该|那个|这位|此)(?:用户|客户))"
+    r"|(?:所有|任何|其他|其它|别的|每个)的?人|别人|他人|(?:这个|该|那个|这位|此)(?:用户|客户)"
+    # The customer before or after the speaker in a queue ("上一个客户的银行卡号").
+    r"|(?:上一个|上一位|前一个|前一位|下一个|下一位|刚才那个|刚才那位|前面那个|前面那位)(?:客户|顾客|用户|买家|会员|人))"
 )
 _OTHERS = f"(?:{_OTHERS_EN}|{_OTHERS_ZH})"
 # Unnamed individuals: enough for a standing rule ("whenever anyone asks …", "以后有人问 …").
@@ -163,7 +165,8 @@ _RULE_MARKER = (
     r"permanently|forever|when(?:ever)? (?:users|customers|clients|buyers|shoppers|people|callers)|"
     r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future"
     r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive))\b"
-    r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新政策|凡是)"
+    r"|\b(?:appl(?:y|ies) to|effective for|in effect for|globally)\b"
+    r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新政策|凡是|生效|全局)"
 )
 # "all accounts linked to my email": a group that is the speaker's own.
 _LINKED_TO_ME = r"\b(?:linked to|under|associated with|tied to|registered to) my\b|我名下|绑定我的"
