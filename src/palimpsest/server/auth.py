@@ -280,12 +280,6 @@ class SessionOwners:
             raise PermissionDeniedError(f"session {session_id!r} belongs to another user")
 
 
-def bind_session(memory: Memory, user_id: str, session_id: str) -> None:
-    """:meth:`SessionOwners.bind` reading the store every time (for callers without a cache)."""
-    if _bind_in_store(memory, user_id, session_id) != user_id:
-        raise PermissionDeniedError(f"session {session_id!r} belongs to another user")
-
-
 def _bind_in_store(memory: Memory, user_id: str, session_id: str) -> str:
     """The session's owner as stored, making ``user_id`` the owner when it has none yet."""
     records = memory.backend.records

@@ -33,7 +33,7 @@ from palimpsest import __version__
 from palimpsest.config import Config, default_url
 from palimpsest.errors import PalimpsestError
 from palimpsest.memory import Memory
-from palimpsest.server.auth import KeyStore, RateLimiter, bind_session
+from palimpsest.server.auth import KeyStore, RateLimiter, SessionOwners
 from palimpsest.server.errors import error_body
 from palimpsest.server.mcp_auth import TenantViews, check_binding, rate_limiter, require_api_keys
 from palimpsest.surface import parse_query_time, to_jsonable
@@ -80,6 +80,7 @@ def build_server(memory: Memory, *, per_tenant: bool = False) -> MCPServer:
     """
     server: MCPServer = MCPServer("palimpsest", version=__version__, instructions=INSTRUCTIONS, log_level="WARNING")
     views = TenantViews(memory) if per_tenant else None
+    owners = SessionOwners()  # sessions bound to their users, as over REST
 
     def current() -> Memory:
         return memory if views is None else views.of_caller()
@@ -95,7 +96,7 @@ def build_server(memory: Memory, *, per_tenant: bool = False) -> MCPServer:
         is untrusted and its facts wait in quarantine for a person to confirm them.
         """
         m = current()
-        bind_session(m, user_id, session_id)
+        owners.bind(m, user_id, session_id)
         result = m.add({"role": role, "content": content}, user_id, session_id, source=source)
         return {
             "turns": [t.id for t in result.turns],
@@ -114,7 +115,7 @@ def build_server(memory: Memory, *, per_tenant: bool = False) -> MCPServer:
         """Prompt-ready memory for a question: `text` to put in the prompt, the items behind it, the route."""
         m = current()
         if session_id is not None:
-            bind_session(m, user_id, session_id)
+            owners.bind(m, user_id, session_id)
         packet = m.recall(query, user_id, session_id=session_id, budget_tokens=budget_tokens)
         return {"text": packet.text, "items": _json(packet.items), "route": _json(packet.route)}
 
