@@ -331,6 +331,71 @@ def test_sync_endpoints_run_off_the_event_loop_with_the_callers_context() -> Non
     assert _in_worker_thread(endpoint).__name__ == "endpoint"  # FastAPI reads the wrapped signature
 
 
+
+def test_point_reads_run_in_the_read_lane_and_writes_elsewhere(
+    client: TestClient, acme: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import threading
+
+    threads: dict[str, str] = {}
+    for name in ("recall", "add"):
+        original = getattr(Memory, name)
+
+        def spy(self: Memory, *args: Any, _name: str = name, _original: Any = original, **kwargs: Any) -> Any:
+            threads[_name] = threading.current_thread().name
+            return _original(self, *args, **kwargs)
+
+        monkeypatch.setattr(Memory, name, spy)
+    body = {"messages": "I live in Lyon", "user_id": "ann", "session_id": "s1"}
+    assert client.post("/v1/memories", json=body, headers=acme).status_code == 200
+    assert client.post("/v1/recall", json={"query": "where?", "user_id": "ann"}, headers=acme).status_code == 200
+    assert threads["recall"].startswith("palimpsest-read")
+    assert not threads["add"].startswith("palimpsest-read")
+
+
+def test_a_slow_write_never_queues_in_front_of_a_read() -> None:
+    import asyncio
+    import threading
+
+    from palimpsest.server.app import _LANES, _in_worker_thread, _Lanes, _read_lane
+
+    release = threading.Event()
+
+    def slow_export() -> str:
+        release.wait(10)
+        return "exported"
+
+    @_read_lane
+    def recall() -> str:
+        return "recalled"
+
+    lanes = _Lanes(1)
+
+    async def scenario() -> tuple[str, bool, str]:
+        _LANES.set(lanes)
+        writes = [asyncio.ensure_future(_in_worker_thread(slow_export)()) for _ in range(40)]  # fill the default pool
+        read = await asyncio.wait_for(_in_worker_thread(recall)(), 5)
+        pending = not any(w.done() for w in writes)
+        release.set()
+        return read, pending, (await asyncio.gather(*writes))[0]
+
+    try:
+        assert asyncio.run(scenario()) == ("recalled", True, "exported")
+    finally:
+        release.set()
+        lanes.shutdown()
+
+
+def test_read_lane_size(memory: Memory) -> None:
+    from palimpsest.server.app import _Lanes, default_read_threads
+
+    assert default_read_threads(memory) == 1  # memory:// and SQLite: all CPU in process
+    with pytest.raises(errors.ValidationError):
+        _Lanes(0)
+    app = create_app(memory, admin_key="admin-secret", read_threads=3)
+    assert app.state.lanes.read_threads == 3
+
+
 # -- operations -------------------------------------------------------------------------------
 
 

@@ -1163,6 +1163,14 @@ def serve(
     access_log: Annotated[
         bool, typer.Option(help="Log every request (uvicorn's access log: ~5% of a recall's server time).")
     ] = True,
+    read_threads: Annotated[
+        int,
+        typer.Option(
+            min=0,
+            help="Threads per worker for point reads (recall, search, lookup, fact reads); "
+            "0 = 1 on SQLite, 2 on a server database.",
+        ),
+    ] = 0,
 ) -> None:
     """Run the REST API (OpenAPI at /docs). The admin key is $PALIMPSEST_ADMIN_KEY; without it, a
     one-time admin key is generated on first start, printed once to stderr and stored hashed."""
@@ -1197,6 +1205,7 @@ def serve(
         PALIMPSEST_WINDOW_URL=window_url,
         PALIMPSEST_RATE_LIMIT=str(rate_limit),
         PALIMPSEST_MAX_BODY=str(max_body),
+        PALIMPSEST_READ_THREADS=str(read_threads) if read_threads else "",
     )
     uvicorn.run(
         "palimpsest.server.entry:app_from_env",

@@ -7,7 +7,9 @@ the app factory, so every worker process builds the same app:
   ``PALIMPSEST_WINDOW_URL`` (default ``memory://``; ``redis://...`` to share windows between workers);
 - ``PALIMPSEST_ADMIN_KEY``: the admin key (else only the stored, hashed one works);
 - ``PALIMPSEST_RATE_LIMIT``: requests per second per key (``0`` turns the limit off; burst = 2×);
-- ``PALIMPSEST_MAX_BODY``: the largest request body in bytes.
+- ``PALIMPSEST_MAX_BODY``: the largest request body in bytes;
+- ``PALIMPSEST_READ_THREADS``: threads of each worker's point-read lane (default: 1 on SQLite, 2 on a
+  server database; see ``palimpsest.server.app._Lanes``).
 """
 
 from __future__ import annotations
@@ -46,12 +48,18 @@ def app_from_env() -> FastAPI:
         admin_key=os.environ.get("PALIMPSEST_ADMIN_KEY") or None,
         max_body_bytes=int(os.environ.get("PALIMPSEST_MAX_BODY") or DEFAULT_MAX_BODY),
         rate_limit=rate_limit(float(os.environ.get("PALIMPSEST_RATE_LIMIT") or DEFAULT_RATE_LIMIT)),
+        read_threads=int(os.environ["PALIMPSEST_READ_THREADS"]) if os.environ.get("PALIMPSEST_READ_THREADS") else None,
     )
 
+    app_lifespan = app.router.lifespan_context
+
     @asynccontextmanager
-    async def lifespan(_: FastAPI) -> AsyncIterator[None]:
-        yield
-        memory.close()
+    async def lifespan(served: FastAPI) -> AsyncIterator[None]:
+        try:
+            async with app_lifespan(served):
+                yield
+        finally:
+            memory.close()
 
     app.router.lifespan_context = lifespan
     return app
