@@ -33,7 +33,8 @@ from palimpsest.core.merge import merge
 from palimpsest.core.packet import build_packet
 from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.core.router import RouterRecipe, find_identifiers, plan_route
-from palimpsest.embed.base import FloatMatrix, embeds_outside_gil, l2_normalize
+from palimpsest.embed.base import FloatMatrix, batches_queries, embeds_outside_gil, l2_normalize
+from palimpsest.embed.cache import CachedEmbedder
 from palimpsest.errors import EmbedderMismatchError, ValidationError
 from palimpsest.ids import new_id
 from palimpsest.storage.base import RelevanceQuery
@@ -305,6 +306,27 @@ class Conversation:
             self._check_space(SUMMARY_SPACE, embedder)
             self._embedder = embedder
         return self._embedder
+
+    def query_cached(self, query: str) -> bool:
+        """Would recalling ``query`` now find its vector in the embedder's cache?"""
+        embedder = self.embedder
+        return isinstance(embedder, CachedEmbedder) and embedder.holds(query, "query")
+
+    def prepare_queries(self, queries: Sequence[str]) -> int:
+        """Embed queries that are about to be recalled or searched, together, so that their
+        calls find the vectors cached; returns how many were embedded here.
+
+        A server calls it with the queries waiting in its queue. Only for an embedder that
+        gains from batching (``batches_queries``) and has a cache to keep the vectors in;
+        otherwise nothing is done and each call embeds its own query as before."""
+        embedder = self.embedder
+        if not batches_queries(embedder) or not isinstance(embedder, CachedEmbedder):
+            return 0
+        texts = [q for q in dict.fromkeys(queries) if isinstance(q, str) and q.strip()]
+        if not texts:
+            return 0
+        embedder.embed_queries(texts)
+        return len(texts)
 
     def space_embedder(self, space: str, embedder: Embedder) -> str:
         """The embedder identity ``space``'s vectors are stored under (turns: model + recipe)."""

@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Embedder", "FloatMatrix", "embeds_outside_gil", "l2_normalize"]
+__all__ = ["Embedder", "FloatMatrix", "batches_queries", "embeds_outside_gil", "l2_normalize"]
 
 FloatMatrix = npt.NDArray[np.float32]
 
@@ -53,6 +53,13 @@ def embeds_outside_gil(embedder: object) -> bool:
     reads the lexical index; a pure-Python embedder would only take turns with the caller.
     Optional: an embedder says so with a true ``embeds_outside_gil`` attribute."""
     return bool(getattr(embedder, "embeds_outside_gil", False))
+
+
+def batches_queries(embedder: object) -> bool:
+    """Is one call with several queries clearly cheaper than one call per query (weights read
+    once per batch, one network round trip)? Then a server embeds the queries waiting for it
+    together. Optional: an embedder says so with a true ``batches_queries`` attribute."""
+    return bool(getattr(embedder, "batches_queries", False))
 
 
 def l2_normalize(matrix: npt.ArrayLike, dimension: int | None = None) -> FloatMatrix:

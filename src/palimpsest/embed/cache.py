@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from palimpsest.embed.base import Embedder, FloatMatrix, embeds_outside_gil
+from palimpsest.embed.base import Embedder, FloatMatrix, batches_queries, embeds_outside_gil
 from palimpsest.errors import ConfigError
 
 __all__ = ["CachedEmbedder", "cache_key"]
@@ -58,8 +58,17 @@ class CachedEmbedder:
     def embeds_outside_gil(self) -> bool:
         return embeds_outside_gil(self.inner)
 
+    @property
+    def batches_queries(self) -> bool:
+        return batches_queries(self.inner)
+
     def __len__(self) -> int:
         return len(self._store)
+
+    def holds(self, text: str, mode: str) -> bool:
+        """Is ``text``'s vector in ``mode`` cached? (A peek: the LRU order is left alone.)"""
+        with self._lock:
+            return cache_key(text, mode) in self._store
 
     def clear(self) -> None:
         """Drop every cached vector (counters are kept)."""

@@ -48,6 +48,7 @@ class OpenAIEmbedder:
 
     # The time goes to waiting on the endpoint, which Python does without the GIL.
     embeds_outside_gil = True
+    batches_queries = True  # one round trip for the batch
 
     def __init__(
         self,

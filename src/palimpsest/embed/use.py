@@ -31,6 +31,9 @@ class USEEmbedder:
     """
 
     dimension: int = 512
+    # Per query on one core: 1.37 ms alone, 0.77 ms in a batch of 8 (the dense layers' weights
+    # are read once per batch).
+    batches_queries = True
 
     def __init__(self, threads: int = 1, denoise: bool = False, batch_size: int = 256) -> None:
         if batch_size < 1:

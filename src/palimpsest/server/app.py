@@ -15,7 +15,9 @@ import contextlib
 import contextvars
 import functools
 import inspect
+import logging
 import threading
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass
@@ -50,6 +52,7 @@ from palimpsest.surface import parse_query_time, to_jsonable
 from palimpsest.types import NOW, TimeArg
 
 T = TypeVar("T")
+logger = logging.getLogger(__name__)
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_PAGE = 500
@@ -273,14 +276,48 @@ class _Lanes:
     the event loop's default pool, so a slow export or an ``add`` that embeds with e5 never
     queues in front of a recall."""
 
+    # Queries embedded together at most (the batch gain flattens out beyond this).
+    MAX_QUERY_BATCH = 16
+
     def __init__(self, read_threads: int) -> None:
         if read_threads < 1:
             raise ValidationError("read_threads must be at least 1")
         self.read_threads = read_threads
         self.reads = ThreadPoolExecutor(read_threads, thread_name_prefix="palimpsest-read")
+        self._waiting: deque[tuple[Memory, str]] = deque()
+        self._waiting_lock = threading.Lock()
 
     def shutdown(self) -> None:
         self.reads.shutdown(wait=False, cancel_futures=True)
+
+    def announce(self, memory: Memory, query: str) -> None:
+        """A read with this query joins the lane's queue (called before it is submitted)."""
+        with self._waiting_lock:
+            self._waiting.append((memory, query))
+
+    def run_read(
+        self, endpoint: Callable[..., T], args: Sequence[Any], kwargs: dict[str, Any], own: tuple[Memory, str] | None
+    ) -> T:
+        """Runs in the lane. A read whose query (``own``) is not embedded yet first embeds it
+        together with the queries waiting behind it; then the read itself runs. Under load a
+        worker's queue holds several recalls, so the reads behind find their vectors ready and
+        the next batch gathers the ones that arrived meanwhile: with ``use`` a batch of 8 costs
+        0.77 ms per query instead of 1.37 ms each. An idle lane embeds just its own query."""
+        if own is not None and not own[0].conversation.query_cached(own[1]):
+            self._embed_waiting()
+        return endpoint(*args, **kwargs)
+
+    def _embed_waiting(self) -> None:
+        with self._waiting_lock:
+            waiting = [self._waiting.popleft() for _ in range(min(len(self._waiting), self.MAX_QUERY_BATCH))]
+        by_memory: dict[int, tuple[Memory, list[str]]] = {}
+        for memory, query in waiting:
+            by_memory.setdefault(id(memory), (memory, []))[1].append(query)
+        for memory, queries in by_memory.values():
+            try:
+                memory.conversation.prepare_queries(queries)
+            except Exception:  # a hint only: each read embeds its own query and reports its own error
+                logger.debug("batched query embedding failed; each read embeds its own", exc_info=True)
 
 
 _LANES: contextvars.ContextVar[_Lanes | None] = contextvars.ContextVar("palimpsest_lanes", default=None)
@@ -315,9 +352,16 @@ def _in_worker_thread(endpoint: Callable[..., T]) -> Callable[..., Awaitable[T]]
     @functools.wraps(endpoint)
     async def run(*args: Any, **kwargs: Any) -> T:
         lanes = _LANES.get()
-        pool = lanes.reads if reads and lanes is not None else None
-        call = functools.partial(contextvars.copy_context().run, endpoint, *args, **kwargs)
-        return await asyncio.get_running_loop().run_in_executor(pool, call)
+        context = contextvars.copy_context()
+        loop = asyncio.get_running_loop()
+        if not reads or lanes is None:
+            return await loop.run_in_executor(None, functools.partial(context.run, endpoint, *args, **kwargs))
+        memory, query = kwargs.get("m"), getattr(kwargs.get("body"), "query", None)
+        own = (memory, query) if isinstance(memory, Memory) and isinstance(query, str) else None
+        if own is not None:
+            lanes.announce(*own)
+        call = functools.partial(context.run, lanes.run_read, endpoint, args, kwargs, own)
+        return await loop.run_in_executor(lanes.reads, call)
 
     return run
 
