@@ -7,8 +7,9 @@
 For each backend (``sqlite``: the embedded default, a fresh file; ``postgres``: PostgreSQL with
 pgvector for the data and Redis for the session windows) and embedder, it
 
-1. starts ``palimpsest serve`` (FastAPI under uvicorn, ``--workers`` processes, the default rate
-   limit and body limit) on a free loopback port with a fresh store;
+1. starts ``palimpsest serve`` (FastAPI under uvicorn, ``--workers`` processes, the per-key rate
+   limit off unless ``--rate-limit`` is given, since every simulated user shares one key, and the
+   default body limit) on a free loopback port with a fresh store;
 2. seeds it through REST as a new deployment would be: an admin creates a tenant and a key,
    then ``--users`` users each talk through ``--sessions`` sessions of ``--session-turns`` turns
    (generated bilingual dialogue, ``POST /v1/memories``); every session but the last is ended,
@@ -209,6 +210,7 @@ class Server:
     workers: int
     window_url: str
     log_path: Path
+    rate_limit: float = 0.0
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
@@ -224,7 +226,7 @@ class Server:
             sys.executable, "-c", "from palimpsest.cli import main; main()",
             "--url", self.url, "--embedder", self.embedder,
             "serve", "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(self.workers),
-            "--window-url", self.window_url,
+            "--window-url", self.window_url, "--rate-limit", f"{self.rate_limit:g}",
         ]  # fmt: skip
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as out:
@@ -534,7 +536,7 @@ class BackendReport:
 def measure_backend(scenario: Scenario, args: argparse.Namespace, scratch: Path) -> BackendReport:
     label = f"{scenario.backend}-{scenario.embedder}"
     server = Server(scenario.store_url, scenario.embedder, args.workers, scenario.window_url,
-                    scratch / f"server-{label}.log")  # fmt: skip
+                    scratch / f"server-{label}.log", rate_limit=args.rate_limit)  # fmt: skip
     started = time.perf_counter()
     server.start()
     start_s = time.perf_counter() - started
@@ -646,6 +648,14 @@ def git_commit() -> str:
     return done.stdout.strip() + (" (with uncommitted changes)" if dirty.stdout.strip() else "")
 
 
+def rate_limit_note(rate_limit: float | None) -> str:
+    if rate_limit is None:  # a run saved before the option existed
+        return "default rate limit (500 req/s per key per worker) and body limit"
+    if rate_limit:
+        return f"rate limit {rate_limit:g} req/s per key per worker; default body limit"
+    return "rate limit off (`--rate-limit 0`: all simulated users share one key); default body limit"
+
+
 def target_verdict(rows: Sequence[Measured]) -> list[str]:
     lines = []
     for row in rows:
@@ -677,7 +687,9 @@ def render(
         "",
         f"- Server: `palimpsest serve --workers {args.workers}` (uvicorn"
         + (f" with {info['machine']['uvicorn']}" if "uvicorn" in info["machine"] else "")
-        + ", FastAPI; default rate limit and body limit; `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`), on loopback, "
+        + ", FastAPI; "
+        + rate_limit_note(getattr(args, "rate_limit", None))
+        + "; `OMP_NUM_THREADS=1 OPENBLAS_NUM_THREADS=1`), on loopback, "
         "a fresh store per backend.",
         f"- Seeded through REST: {args.users} users × {args.sessions} sessions × {args.session_turns} turns of "
         "generated bilingual dialogue (two `POST /v1/memories` per session), all sessions but the last ended.",
@@ -745,6 +757,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per measured recall row")
     parser.add_argument("--add-duration", type=float, default=30.0, help="seconds per measured add row")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument(
+        "--rate-limit", type=float, default=0.0,
+        help="the server's per-key limit in requests/s per worker (0: off, the default: every simulated user "
+        "goes through one key, so the limiter would answer 429 to the benchmark itself)",
+    )  # fmt: skip
     parser.add_argument("--users", type=int, default=32)
     parser.add_argument("--sessions", type=int, default=3, help="sessions per user")
     parser.add_argument("--session-turns", type=int, default=8, help="turns per session")
