@@ -211,6 +211,7 @@ class Server:
     window_url: str
     log_path: Path
     rate_limit: float = 0.0
+    read_threads: int = 0
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
 
@@ -227,6 +228,7 @@ class Server:
             "--url", self.url, "--embedder", self.embedder,
             "serve", "--host", "127.0.0.1", "--port", str(self.port), "--workers", str(self.workers),
             "--window-url", self.window_url, "--rate-limit", f"{self.rate_limit:g}",
+            "--read-threads", str(self.read_threads),
         ]  # fmt: skip
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with self.log_path.open("ab") as out:
@@ -536,7 +538,8 @@ class BackendReport:
 def measure_backend(scenario: Scenario, args: argparse.Namespace, scratch: Path) -> BackendReport:
     label = f"{scenario.backend}-{scenario.embedder}"
     server = Server(scenario.store_url, scenario.embedder, args.workers, scenario.window_url,
-                    scratch / f"server-{label}.log", rate_limit=args.rate_limit)  # fmt: skip
+                    scratch / f"server-{label}.log", rate_limit=args.rate_limit,
+                    read_threads=args.read_threads)  # fmt: skip
     started = time.perf_counter()
     server.start()
     start_s = time.perf_counter() - started
@@ -757,6 +760,10 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--duration", type=float, default=15.0, help="seconds per measured recall row")
     parser.add_argument("--add-duration", type=float, default=30.0, help="seconds per measured add row")
     parser.add_argument("--workers", type=int, default=2, help="uvicorn worker processes")
+    parser.add_argument(
+        "--read-threads", type=int, default=0,
+        help="the server's point-read threads per worker (0: its default, 1 on SQLite, 2 on PostgreSQL)",
+    )  # fmt: skip
     parser.add_argument(
         "--rate-limit", type=float, default=0.0,
         help="the server's per-key limit in requests/s per worker (0: off, the default: every simulated user "
