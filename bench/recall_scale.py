@@ -57,6 +57,7 @@ from typing import Any
 from palimpsest import Memory
 from palimpsest.config import Config
 from palimpsest.conversation import passage_vectors
+from palimpsest.embed.base import ForwardingEmbedder
 from palimpsest.facts import FactInput
 from palimpsest.types import Turn
 
@@ -385,28 +386,17 @@ def plan_queries(users: int, queries: int, seed: int) -> QueryPlan:
     return plan
 
 
-class ModelledQueryCost:
+class ModelledQueryCost(ForwardingEmbedder):
     """The store's embedder, plus a real e5 query embedding per query (result discarded)."""
 
     def __init__(self, inner: Any, model: Any) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.model = model
         self.embeds_outside_gil = True  # e5's engine runs outside the GIL; the toggle compares
-
-    @property
-    def name(self) -> str:
-        return str(self.inner.name)
-
-    @property
-    def dimension(self) -> int:
-        return int(self.inner.dimension)
 
     def embed_queries(self, texts: Sequence[str]) -> Any:
         self.model.embed_queries(texts)
         return self.inner.embed_queries(texts)
-
-    def embed_passages(self, texts: Sequence[str]) -> Any:
-        return self.inner.embed_passages(texts)
 
 
 def model_query_cost(memory: Memory, model_name: str) -> ModelledQueryCost:

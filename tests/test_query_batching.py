@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from palimpsest import Memory
-from palimpsest.embed.base import FloatMatrix, batches_queries
+from palimpsest.embed.base import FloatMatrix, ForwardingEmbedder, batches_queries
 from palimpsest.embed.cache import CachedEmbedder
 from palimpsest.embed.hash import HashEmbedder
 from palimpsest.errors import StorageError
@@ -21,32 +21,21 @@ AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 QUESTIONS = ["where does the user live?", "which order has not arrived?", "上次说的发票发到哪里？"]
 
 
-class CallRecordingEmbedder:
+class CallRecordingEmbedder(ForwardingEmbedder):
     """The hash embedder, declared to gain from batching, noting every query call."""
 
     batches_queries = True
 
     def __init__(self, inner: HashEmbedder, fail: bool = False) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.fail = fail
         self.query_calls: list[list[str]] = []
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
         self.query_calls.append(list(texts))
         if self.fail:
             raise StorageError("embedding endpoint unreachable")
         return self.inner.embed_queries(texts)
-
-    def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
-        return self.inner.embed_passages(texts)
 
 
 @pytest.fixture

@@ -13,39 +13,28 @@ from datetime import UTC, datetime
 import pytest
 
 from palimpsest import Memory
-from palimpsest.embed.base import FloatMatrix, embeds_outside_gil
+from palimpsest.embed.base import FloatMatrix, ForwardingEmbedder, embeds_outside_gil
 from palimpsest.embed.cache import CachedEmbedder
 from palimpsest.embed.e5 import E5Embedder
 from palimpsest.embed.hash import HashEmbedder
 from palimpsest.errors import StorageError
 
 
-class ThreadRecordingEmbedder:
+class ThreadRecordingEmbedder(ForwardingEmbedder):
     """The hash embedder, declared GIL-free, noting the thread each query is embedded on."""
 
     embeds_outside_gil = True
 
     def __init__(self, inner: HashEmbedder, fail_queries: bool = False) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.fail_queries = fail_queries
         self.query_threads: list[str] = []
-
-    @property
-    def name(self) -> str:
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
         self.query_threads.append(threading.current_thread().name)
         if self.fail_queries:
             raise StorageError("embedding endpoint unreachable")
         return self.inner.embed_queries(texts)
-
-    def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
-        return self.inner.embed_passages(texts)
 
 
 AT = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)

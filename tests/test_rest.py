@@ -331,7 +331,6 @@ def test_sync_endpoints_run_off_the_event_loop_with_the_callers_context() -> Non
     assert _in_worker_thread(endpoint).__name__ == "endpoint"  # FastAPI reads the wrapped signature
 
 
-
 def test_point_reads_run_in_the_read_lane_and_writes_elsewhere(
     client: TestClient, acme: dict[str, str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

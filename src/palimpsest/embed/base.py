@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Embedder", "FloatMatrix", "batches_queries", "embeds_outside_gil", "l2_normalize"]
+__all__ = ["Embedder", "FloatMatrix", "ForwardingEmbedder", "batches_queries", "embeds_outside_gil", "l2_normalize"]
 
 FloatMatrix = npt.NDArray[np.float32]
 
@@ -45,6 +45,28 @@ class Embedder(Protocol):
     def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
         """Embed stored passages (memories, dialogue turns, documents)."""
         ...
+
+
+class ForwardingEmbedder:
+    """An embedder that forwards every call to ``inner``: the base of wrappers that watch,
+    time or change some calls (subclasses override what they change)."""
+
+    def __init__(self, inner: Embedder) -> None:
+        self.inner = inner
+
+    @property
+    def name(self) -> str:
+        return self.inner.name
+
+    @property
+    def dimension(self) -> int:
+        return self.inner.dimension
+
+    def embed_queries(self, texts: Sequence[str]) -> FloatMatrix:
+        return self.inner.embed_queries(texts)
+
+    def embed_passages(self, texts: Sequence[str]) -> FloatMatrix:
+        return self.inner.embed_passages(texts)
 
 
 def embeds_outside_gil(embedder: object) -> bool:

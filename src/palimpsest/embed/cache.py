@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from palimpsest.embed.base import Embedder, FloatMatrix, batches_queries, embeds_outside_gil
+from palimpsest.embed.base import Embedder, FloatMatrix, ForwardingEmbedder, batches_queries, embeds_outside_gil
 from palimpsest.errors import ConfigError
 
 __all__ = ["CachedEmbedder", "cache_key"]
@@ -27,7 +27,7 @@ def cache_key(text: str, mode: str) -> bytes:
     return hashlib.sha256(mode.encode("utf-8") + b"\0" + text.encode("utf-8")).digest()
 
 
-class CachedEmbedder:
+class CachedEmbedder(ForwardingEmbedder):
     """Wraps an embedder; remembers up to ``maxsize`` vectors, least recently used out.
 
     Only the cache misses of a batch are sent to the wrapped embedder, in one
@@ -38,21 +38,12 @@ class CachedEmbedder:
     def __init__(self, inner: Embedder, maxsize: int = 4096) -> None:
         if maxsize < 1:
             raise ConfigError("cache maxsize must be >= 1")
-        self.inner = inner
+        super().__init__(inner)  # the same name and dimension: caching does not change vectors
         self.maxsize = maxsize
         self.hits = 0
         self.misses = 0
         self._store: OrderedDict[bytes, FloatMatrix] = OrderedDict()
         self._lock = threading.Lock()
-
-    @property
-    def name(self) -> str:
-        """Same name as the wrapped embedder: caching does not change vectors."""
-        return self.inner.name
-
-    @property
-    def dimension(self) -> int:
-        return self.inner.dimension
 
     @property
     def embeds_outside_gil(self) -> bool:
