@@ -121,3 +121,13 @@ def test_use_declares_that_it_batches() -> None:
     from palimpsest.embed.use import USEEmbedder
 
     assert USEEmbedder.batches_queries and not getattr(E5Embedder, "batches_queries", False)
+
+
+def test_the_waiting_list_is_bounded(memory: Memory) -> None:
+    lanes = _Lanes(1)
+    try:
+        for i in range(1000):  # reads cancelled before they ran never take their entries
+            lanes.announce(memory, f"question {i}")
+        assert len(lanes._waiting) == 256 and lanes._waiting[-1][1] == "question 999"
+    finally:
+        lanes.shutdown()

@@ -284,7 +284,8 @@ class _Lanes:
             raise ValidationError("read_threads must be at least 1")
         self.read_threads = read_threads
         self.reads = ThreadPoolExecutor(read_threads, thread_name_prefix="palimpsest-read")
-        self._waiting: deque[tuple[Memory, str]] = deque()
+        # A hint, so bounded: reads cancelled before they ran leave entries that only others' batches take.
+        self._waiting: deque[tuple[Memory, str]] = deque(maxlen=256)
         self._waiting_lock = threading.Lock()
 
     def shutdown(self) -> None:
