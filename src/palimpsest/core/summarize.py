@@ -23,7 +23,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import Literal, Protocol
 
 from palimpsest.text import STOPWORDS, detect_language, stem
@@ -54,7 +54,7 @@ class Summarizer(Protocol):
 
 # ---------------------------------------------------------------------------- jieba (typed, lazy)
 
-_PosTagger = Callable[[str], list[tuple[str, str]]]
+_PosTagger = Callable[[str], tuple[tuple[str, str], ...]]
 _KeywordExtractor = Callable[[str, int], list[tuple[str, float]]]
 
 
@@ -71,8 +71,11 @@ def _jieba() -> tuple[_PosTagger, _KeywordExtractor]:
     jieba.setLogLevel(logging.WARNING)
     idf, median_idf = _jieba_idf()
 
-    def posseg(text: str) -> list[tuple[str, str]]:
-        return [(str(p.word), str(p.flag)) for p in jieba.posseg.cut(text)]
+    # Folding a Chinese turn tags it twice (its names, then its topic words); jieba's HMM
+    # tagger is the summarizer's largest cost, so the second call is answered from here.
+    @lru_cache(maxsize=256)
+    def posseg(text: str) -> tuple[tuple[str, str], ...]:
+        return tuple((str(p.word), str(p.flag)) for p in jieba.posseg.cut(text))
 
     def keywords(text: str, k: int) -> list[tuple[str, float]]:
         counts = Counter(w for w, flag in posseg(text) if flag in _ZH_TOPIC_POS and len(w.strip()) >= 2)
