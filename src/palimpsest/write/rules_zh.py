@@ -34,6 +34,7 @@ from palimpsest.write.rulekit import (
     split_clauses,
     undated_references,
 )
+from palimpsest.write.shapes import employer_without_unit, place_shape_ok, place_trimmed, title_shape_ok
 
 __all__ = ["apply_rules"]
 
@@ -91,6 +92,28 @@ _FILLERS = re.compile(
     r"|之后|此后|从那以后|打那以后"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
+# Common surnames: a name said after a family word or in a self-introduction starts with one.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
+    "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
+)
+# Family words say whose without a 我: "媳妇是协和医院的护士", "儿子平时拿iPad mini看动画".
+_KIN = ("老婆", "媳妇", "爱人", "老公", "儿子", "女儿", "我妈", "我爸", "老妈", "老爸", "爸妈", "妻子", "丈夫", "太太")
+_BARE_KIN = re.compile(
+    r"\s*(?:(?:现在|平时|目前|其实)\s*)?(" + "|".join(k for k in _KIN if k in _RELATIONS) + ")(?!的朋友|的同事)"
+)
+_KIN_NAMED = re.compile(
+    r"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>"
+    + "|".join(sorted(_RELATIONS, key=len, reverse=True))
+    + r")"
+    + rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|上周|做|当)"
+)
+# People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
+_ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
+_NAMED_ACQUAINTANCE = re.compile(
+    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)"
+)
 _NOT_NAMES = frozenset(
     [
         # Things, not people: "手机也换成了华为Mate 60" is about the speaker's phone.
@@ -143,6 +166,8 @@ _PAST = re.compile(r"以前|之前|曾经|原来|过去|当时|那时|小时候|
 _PLAN = re.compile(
     r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|能不能|可不可以|本来|原本|想$|就要$|快要$|即将$"
 )
+# Plan words inside a name: not the phrase-final 想 ("我想…"), which ends 联想.
+_PLAN_WORDS = re.compile(r"打算|准备|计划|想要|想搬|考虑|可能|也许|将要|要搬|会搬|想去|希望|梦想|本来|原本")
 _HYPOTHETICAL = re.compile(
     r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是"
     # Denied or reported speech asserts nothing: "我没说要改成深色模式".
@@ -324,15 +349,17 @@ _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 
 _BRANDS_ZH = (
     r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
-    r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦"
+    r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦|诺基亚|摩托罗拉|雷蛇|腾达|水星|网件|佳明|步步高|小天才|海尔|格力"
 )
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
     r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung|Dyson|Sony|Lenovo|Bose|DJI|Nintendo"
+    r"|TP-?Link|TP-?LINK|Netgear|NETGEAR|ASUS|Asus|Nokia|Motorola|Garmin|Fitbit|GoPro|Steam Deck|Quest|Vision Pro"
+    r"|Alienware|Razer|ROG|Sonos|Roku|Chromebook|Galaxy Tab|Apple TV|HomePod|Echo|Oculus"
 )
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
-    r"(?:\s?(?:[A-Za-z]?\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
+    r"(?:\s?(?:[A-Za-z]{0,3}\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
 )
@@ -354,6 +381,11 @@ _JOB_SUFFIX = (
     r"|助理|秘书|销售|实习生|创始人|店长|司机|厨师|编辑|记者|总裁|主任|科学家|教授|作家|翻译"
     r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
+    r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
+    # Heads of a unit: 护士长, 科长, 行长 ...
+    r"|[护士科院校行组厂处局部站班车店船机]长"
+    # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
+    r"|[\u4e00-\u9fff]{1,3}(?:员|师)"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
@@ -372,8 +404,11 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     """Whom the verb at clause offset ``start`` is about, from the words before it."""
     blanked = clause.without_times(ctx)
     prefix = _segment(Clause(blanked, clause.start), start).strip()
-    relation = re.search(rf"我(?:的)?({_REL})", prefix)
+    relation = re.search(rf"我(?:的)?({_REL})", prefix) or _BARE_KIN.match(prefix)
     if relation:
+        named = _NAMED_ACQUAINTANCE.match(prefix, relation.end())
+        if named and relation.group(1) in _ACQUAINTANCES:
+            return named.group("name")  # "我同事陈晓东在…": a named colleague is their own subject
         return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
     # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
     for_relative = re.search(rf"(?:给|帮|替|为)({_REL})(?:的)?\s*$", prefix)
@@ -456,11 +491,16 @@ _STAYS_IN = re.compile(
 )
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
-_NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"了")
+_NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"(?:住|生活|定居|待)?了")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
 _AT = r"(?<![现正存实])在"
-_WORK = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?" + _AT + _ORG + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任)")
+_WORK = re.compile(
+    r"(?P<neg>不再|已经不|不|没有|没)?"
+    + _AT
+    + _ORG
+    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|任教|执教|打工|上岗)"
+)
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
@@ -492,7 +532,15 @@ _RELATIVE_TITLE = re.compile(
 )
 # "我们微信群的管理员", "家长群群主": a role in a group or a household, not a job.
 _NOT_A_JOB = re.compile(r"的|群|我们|小区|家长|业主|班级|家里")
-_ROLE_AT = re.compile(_AT + _ORG + r"(?:做|当|担任)" + _TITLE)
+# A state said with its start: "上周开始…", "三月起…", "从去年开始…".
+_STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
+_ROLE_AT = re.compile(
+    _AT
+    + _ORG
+    + r"(?:做|当|担任)(?:一名|一个|个|一位|名)?"
+    + _TITLE
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，)"
+)
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
@@ -515,7 +563,8 @@ _ROLE_AT_PLACE = re.compile(
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
-    r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作)[，,]?\s*我?(?:已经|早就|刚|上个月|上周)?(?:辞职|离职|不干)了"
+    r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作|那份工作?|的活)[，,]?\s*我?"
+    r"(?:已经|早就|刚|上个月|上周|去年|前天|昨天|年初|月初)*(?:就)?(?:辞职|离职|不干|辞掉|辞|退)了"
 )
 _EMPLOYER_NAMED = re.compile(
     r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
@@ -523,7 +572,7 @@ _EMPLOYER_NAMED = re.compile(
     # "我在…一家外企做财务，公司叫博世": the employer's name said after.
     r"|(?<=[，,])\s*(?:公司|单位|东家)(?:名字)?叫(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
-    r"|研究院|工作室|科技|律所))(?=[。！；]|$)"
+    r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；]|$)"
 )
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
@@ -533,7 +582,11 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
-    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用)\s*"
+    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?"
+    # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
+    r"|(?P<kind>"
+    + _NOUNS
+    + r")(?:也|现在|目前|都|用的)?(?:是|换成了?|换了))\s*"
     + _MEASURE
     + r"(?:新的?|台|部|我的)?"
     + _DEVICE
@@ -577,7 +630,7 @@ _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>(?:打|拨|联系|call)我|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
+        r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -589,7 +642,8 @@ _CONTACT = {
         r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
-        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:邮箱地址|邮箱|邮件地址))\s+$"
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
+        r"(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:]\s*$"
     ),
@@ -597,24 +651,24 @@ _CONTACT = {
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 # A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
 _OWN_BARE_CUE = re.compile(
-    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?)(?:手机号码?|手机|电话号码?|电话|号码|邮箱地址|邮箱|邮件地址)$"
+    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?"
+    r"(?:手机号码?|手机|电话号码?|电话|号码|邮箱地址|邮箱|邮件地址)$"
 )
 _CONTACT_DEAD = re.compile(
-    r"(?:旧的?|以前的?|之前的?|原来的?)(?:手机号|号码|电话|邮箱).*(?:不用了|停用|注销|作废|不再使用|弃用)"
+    r"(?:旧的?|以前的?|之前的?|原来的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?(?:手机号|号码|电话|邮箱)"
+    r".*(?:不用了|停用|注销|作废|不再使用|弃用|停机|收不到)"
 )
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
+    r"|(?:称呼|喊|管)我(?:叫)?|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
     r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
+_NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
-_SURNAMES = (
-    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
-    "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
-)
 # "李娜是我们新来的产品总监": a colleague's title.
 _NAMED_IS_OUR = re.compile(
     rf"(?:^|(?<=[，,。]))\s*(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)是(?:我们|咱们|我们公司|我们部门|公司)(?:新来的|新任的?|新上任的|的)?"
@@ -780,7 +834,7 @@ def _org_ok(org: str) -> bool:
         not org.startswith(("一", "这", "那", "某", "家", "哪"))
         and org not in _NOT_PLACES
         and not _PAST.search(org)
-        and not _PLAN.search(org)
+        and not _PLAN_WORDS.search(org)
     )
 
 
@@ -810,19 +864,32 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
-        if subject and _org_ok(m.group("org")) and not _PAST.search(_prefix(clause, m.start())):
+        prefix = _prefix(clause, m.start())
+        if subject and _org_ok(m.group("org")) and not _PAST.search(prefix) and not _PLAN.search(prefix):
+            # "上周开始我在京东物流做仓储主管": the job holds from the start the turn names.
+            since = clause.past_time(ctx) if _STARTED.search(clause.without_times(ctx)) else None
             yield _fact(
-                subject, "job_title", _clean(m.group("title")), "role_at", m.group(), confidence=STATE_CONFIDENCE
+                subject,
+                "job_title",
+                _clean(m.group("title")),
+                "role_at",
+                m.group(),
+                confidence=STATE_CONFIDENCE,
+                valid_from=since,
+                ends_previous=since is not None,
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
-            if not _is_city(m.group("org")) and not _GENERIC_ORG.search(m.group("org")):
+            org = employer_without_unit(m.group("org"))
+            if not _is_city(org) and not _GENERIC_ORG.search(org):
                 yield _fact(
                     subject,
                     "works_at",
-                    _clean(m.group("org")),
+                    _clean(org),
                     "role_at.employer",
                     m.group(),
                     confidence=STATE_CONFIDENCE,
+                    valid_from=since,
+                    ends_previous=since is not None,
                 )
     yield from _role_of_facts(ctx, clause)
     starts = clause.future_time(ctx)
@@ -984,6 +1051,8 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _ACQUIRE.finditer(text):
         group = "device" if m.group("device") else "device_held"
         device = _device_name(m.group(group))
+        if m.group("kind") and re.fullmatch(rf"(?:{_BRANDS_ZH}|{_BRANDS_EN})", device):
+            device += m.group("kind")  # "路由器也换成了TP-Link": a TP-Link router
         if device in seen or any(s <= m.start(group) < e for s, e in new_device_spans):
             continue
         # "一台小米扫地机器人和一台iPad": the devices listed after the first are owned alike.
@@ -1006,6 +1075,15 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if not cues or named_as_wrong(ctx, mention) or re.search(r"不是|并非", before[cues[-1].start() :]):
                 continue
             m = cues[-1]
+            after = clause.text[mention.span[1] - clause.start :]
+            if re.fullmatch(r"(?:打|拨打|拨)\s*", m.group()) and not re.match(
+                r"\s*(?:找我|联系我|就能找到我|能找到我)", after
+            ):
+                continue  # "打 400… 找我" reaches the speaker; "打 400… 转人工" does not
+            if m.group("bare") and "那个" in m.group("bare") and not _CONTACT_DEAD.search(clause.text):
+                continue  # "那个邮箱 … 是我同事的": a number pointed at is the speaker's only when retired
+            if re.match(rf"\s*(?:是|为)(?:我的?)?(?:{_REL}|别人|他|她|客户|公司)", after):
+                continue  # whose it is, said after: someone else's
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
                 continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
             who = m.group("who") or ""
@@ -1023,7 +1101,9 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 subject = f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
-            if _CONTACT_DEAD.search(clause.text):
+            dead = _CONTACT_DEAD.search(clause.text)
+            # "邮箱换成 … 了，之前那个QQ邮箱不用了": the retired one is named after the new one, not this.
+            if dead is not None and dead.start() <= mention.span[0] - clause.start:
                 yield ending(ctx, clause, subject, predicate, value, f"zh.{predicate}.ended", evidence)
                 continue
             yield _fact(
@@ -1050,6 +1130,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         name = m.group("name")
         if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
             yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
+    for m in _KIN_NAMED.finditer(clause.text):
+        # "爱人李强去年开始在腾讯上班": the relative's name, said right after the word for them.
+        if m.group("rel") not in _ACQUAINTANCES:
+            subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+            yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
     surname = re.match(r"\s*我姓([\u4e00-\u9fff])", ctx.text)
     for m in _NAME_IS.finditer(clause.text):
         name = m.group("name")
@@ -1058,6 +1143,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("surname_first") and (surname is None or not name.startswith(surname.group(1))):
             continue
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
+        if _NAME_NOT_AFTER.search(clause.text[: m.start()]):
+            continue  # "别叫我小王": a name the speaker refuses
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
@@ -1066,6 +1153,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
         relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
+        once = _ONE_OFF.search(ctx.text) is not None and not _LASTING.search(ctx.text)
         yield _fact(
             subject,
             "address",
@@ -1075,6 +1163,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             m.group(),
             confidence=0.85,
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
+            lasting=not once,
         )
 
 
@@ -1185,7 +1274,7 @@ _ONE_OFF = re.compile(
 # Demonstratives that point at the thing at hand, not at an occasion.
 _OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表")
 _PREFERS = re.compile(
-    r"喜欢|偏好|偏爱|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
+    r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -1265,6 +1354,14 @@ _CHANNEL = re.compile(
     # "…，发短信就好": the channel named on its own, as what is enough.
     r"|(?:^|(?<=[，,]))\s*(?:请|就|都)?(?:给我)?(?:发|用|打)(?P<ch7>微信|短信|邮件|电话)(?=就好|就行|就可以)"
 )
+# What notifications are, how a wish for one is said, and a channel they are received on
+# ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
+_NOTICES = re.compile(r"通知|提醒|消息|推送|动态|进度")
+_HABIT_OR_WISH = re.compile(r"习惯|更愿意|愿意|喜欢|偏好|总是|一直|默认|以后|今后|一般|平时|就好|就行")
+_CHANNEL_RECEIVED = re.compile(
+    r"(?:用|在|走|通过|看|收)(?P<ch>微信|短信|邮件|邮箱|(?i:app))(?:上|里)?(?:推|收|看|接收|发|通知|提醒|告诉)"
+    r"|(?:看|收)(?P<ch2>微信|短信|邮件)(?=[，。！？；,.!?]|$|就)"
+)
 _CARRIERS = {
     "顺丰": "顺丰",
     "京东物流": "京东物流",
@@ -1309,7 +1406,8 @@ _GENERIC_PREFERENCE = re.compile(
 )
 # Free-text preferences that no predicate above names, each read to a short phrase.
 _DIET = re.compile(
-    r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|对[\u4e00-\u9fffA-Za-z]{1,6}过敏)"
+    r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|(?:吃|喝)不了[\u4e00-\u9fff]{1,4}?"
+    r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏)"
     r"(?=[，。！？；,.!?的]|$)"
 )
 _HABITUAL_CHOICE = re.compile(
@@ -1381,6 +1479,10 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch7")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
+    if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
+        received = _CHANNEL_RECEIVED.search(text)
+        if received is not None:
+            yield "preferred_notification_channel", normalize_channel(received.group("ch") or received.group("ch2"))
     for m in _CARRIER.finditer(text):
         yield "preferred_shipping_carrier", _CARRIERS[m.group("carrier") or m.group("carrier2") or m.group("carrier3")]
     for m in _PAYMENT.finditer(text):
@@ -1504,7 +1606,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         return  # "…，打电话的时候请用粤语" is about serving the relative, not the speaker
     phrases = [part for part in re.split(r"[，,]", clause.text) if part.strip()]
     # "这次用微信支付吧，支付宝余额不够了": a stopped or negated phrase speaks only for itself.
-    stopped = [part for part in phrases if re.search(r"不再|不[^，。]{0,6}了", part)]
+    # ("吃不了辣" is a can-not, not a stop.)
+    stopped = [part for part in phrases if re.search(r"不再|不(?!了)[^，。]{0,6}了", part)]
     if stopped:
         yield from _stopped_preferences(ctx, Clause("，".join(stopped), clause.start))
     # "以后通知都发微信，别打电话": a negation only cancels its own phrase.
@@ -1848,6 +1951,26 @@ def _shared_with_relative(ctx: TurnContext, clause: Clause, facts: list[Candidat
     ]
 
 
+_NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|得|着|了)|^(?:现在|以前|之前|目前|那时)$")
+
+
+def _shaped(fact: CandidateFact) -> CandidateFact | None:
+    """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
+    if fact.predicate == "lives_in":
+        place = place_trimmed(fact.value)
+        if not place_shape_ok(place, _KNOWN_CITIES):
+            return None
+        return fact if place == fact.value else replace(fact, value=normalize_city(place))
+    if fact.predicate == "job_title" and not title_shape_ok(fact.value):
+        return None
+    if fact.predicate == "preference" and _NO_PREFERENCE.match(fact.value):
+        return None  # "一直住到现在": a span of time read after a habit word, no taste
+    if fact.predicate == "works_at":
+        employer = employer_without_unit(fact.value)
+        return fact if employer == fact.value else replace(fact, value=employer)
+    return fact
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
@@ -1872,6 +1995,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
+    out.facts = [shaped for shaped in map(_shaped, out.facts) if shaped is not None]
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(ctx.text, out.facts)

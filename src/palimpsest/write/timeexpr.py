@@ -519,10 +519,11 @@ def _zh_number(said: str) -> int:
 _ZH_COUNT = r"(?P<n>[0-9]{1,3}|[一二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九两]|半)"
 _ZH_MONTH = r"(?P<mon>1[0-2]|0?[1-9]|十[一二]?|[一二三四五六七八九])"
 _ZH_DAY = r"(?P<day>3[01]|[12][0-9]|0?[1-9]|三十一?|二?十[一二三四五六七八九]?|[一二三四五六七八九])"
-# A weekday numeral must not start a longer word: "上周一起" is "last week, together", "上周三天"
+# A weekday numeral must not start a longer word: "上周一起吃饭" is "last week, together" (but
+# "下周一起，…" / "下周一起生效" is "from next Monday"), "上周三天"
 # "three days last week", "这周天气" "the weather this week".
 _ZH_WEEKDAY = r"""(?P<wd>
-    一(?!起|样|直|共|定|些|下(?!午)|切|般|次|同|块|边|半|致|生|会|天|个|周|年|月|号|日)
+    一(?!起(?![，,。；;\s]|生效|执行|默认)|样|直|共|定|些|下(?!午)|切|般|次|同|块|边|半|致|生|会|天|个|周|年|月|号|日)
     |[二三四五六](?![天个次位名件本项号日月年周十])
     |日(?![报子常记期程])
     |天(?![气数内里后前都以下])

@@ -1,0 +1,95 @@
+"""Value shapes: does a span cut out by a rule look like a value of its predicate?
+
+Phrase rules find *where* a value is said; they cannot always tell where it ends, and on text
+they were not written for they cut spans that are no value at all ("住得还挺习惯" read as a
+residence "得还挺习惯", "一直住到现在" as "到现在"). A check on the shape of the value itself
+generalizes better than another guard on the phrase: a residence is a place name, a title ends in
+a trade word, an employer is an organisation (not one of its departments).
+
+Chinese place names come from jieba's part-of-speech dictionary (~17,700 words tagged ``ns``),
+which ships with jieba: no data is downloaded. Pure functions, no I/O beyond jieba's one-time
+dictionary load.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+__all__ = ["employer_without_unit", "place_shape_ok", "place_trimmed", "title_shape_ok"]
+
+_CJK = re.compile(r"[\u4e00-\u9fff]")
+# A place named by its administrative or street suffix: 鄞州区, 顺德区, 学府路12号.
+_PLACE_SUFFIX = re.compile(r"[市省区县州镇乡村岛湾]$|(?:路|街|道|巷|弄)\d*号?$")
+# Parts of speech that never occur inside a place name: adverbs, prepositions, particles,
+# pronouns, conjunctions, verbs, adjectives, modal particles, interjections.
+_NOT_IN_A_PLACE = frozenset(
+    {"d", "p", "u", "uj", "ul", "uz", "ug", "uv", "ud", "r", "c", "v", "vn", "a", "ad", "y", "e"}
+)
+
+
+@lru_cache(maxsize=1024)
+def _tags(text: str) -> tuple[tuple[str, str], ...]:
+    from jieba import posseg  # loaded on first use: the dictionary takes ~0.7 s
+
+    return tuple((w.word, w.flag) for w in posseg.cut(text))
+
+
+# Generic places that are no town: "平时住学校宿舍", "住酒店".
+_GENERIC_PLACES = frozenset(
+    ["宿舍", "酒店", "宾馆", "家", "家里", "公司", "学校", "单位", "房子", "小区", "楼", "楼上", "楼下", "附近", "隔壁",
+     "现在", "那边", "这边", "那里", "这里", "那儿", "这儿"]
+)  # fmt: skip
+
+
+def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
+    """Whether ``place`` reads as a place name (Latin-script names are left to their rules).
+
+    A span with a function word in it is no place ("不在武汉", "得还挺习惯", "到现在"), nor is one
+    ending in a generic noun ("学校宿舍"); anything else is given the benefit of the doubt, since
+    jieba tags many towns as plain nouns (大理 n).
+    """
+    if not _CJK.search(place):
+        return True
+    if place in known or _PLACE_SUFFIX.search(place):
+        return True
+    tags = _tags(place)
+    if any(flag in _NOT_IN_A_PLACE for _, flag in tags):
+        return False
+    return tags[-1][0] not in _GENERIC_PLACES
+
+
+# Words that may trail a place in a span cut too long: durations, counts, "after", "this long".
+_TRAILING = frozenset({"m", "mq", "q", "t", "f", "r", "ul", "uj", "y"})
+
+
+def place_trimmed(place: str) -> str:
+    """``place`` without the words that trail it: "绍兴半年" (搬到绍兴半年了) -> "绍兴"."""
+    if not _CJK.search(place):
+        return place
+    tags = list(_tags(place))
+    while len(tags) > 1 and tags[-1][1] in _TRAILING:
+        tags.pop()
+    return "".join(word for word, _ in tags)
+
+
+# A department, branch or ward after an organisation is not the employer: "协和医院心内科" is 协和医院,
+# "中国银行某支行" is 中国银行.
+_UNIT = re.compile(
+    r"^(?P<org>.+?(?:医院|银行|公司|集团|大学|学院|学校|中学|小学|研究院|研究所|局|厅))"
+    r"(?:某个?|一个|一家|的)?[\u4e00-\u9fff]{0,6}?"
+    r"(?:科|部|处|室|组|中心|分行|支行|分公司|分院|门店|营业厅|营业部|分部|校区|分店|分局|车间|实验室)$"
+)
+
+
+def employer_without_unit(org: str) -> str:
+    unit = _UNIT.match(org)
+    return unit.group("org") if unit else org
+
+
+# Words with a trade's ending that name no job: memberships, roles in a group, honorifics.
+_NOT_TITLES = re.compile(r"(?:会员|成员|党员|学员|人员|委员|动员|职员|老师傅|大师|祖师|法师|家长|群主)$")
+
+
+def title_shape_ok(title: str) -> bool:
+    return not _NOT_TITLES.search(title)
