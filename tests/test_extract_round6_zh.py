@@ -86,6 +86,29 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("售后请打 400 100 1234 转二号键。", set()),
     # a job left, named first
     ("滴滴那份工作我去年就辞了。", {ended("works_at", "滴滴")}),
+    ("我不在饿了么干了，现在跑滴滴。", {ended("works_at", "饿了么")}),
+    # residence said with 常住, a move into the home of a place named before, a dorm in the city of study
+    ("目前常住佛山。", {state("lives_in", "佛山")}),
+    ("苏州的新房上个月装修好，我们已经搬进去了。", {state("lives_in", "苏州")}),
+    ("我儿子在西安念大学，平时住宿舍。", {state("lives_in", "西安", f"{ME}:son")}),
+    ("南宁那边的房子卖了，我现在不在那儿住。", {ended("lives_in", "南宁")}),
+    # corrections: the value after the denial or after "其实是"
+    ("我不在海尔上班，我在海信。", {state("works_at", "海信")}),
+    ("刚才说住在温州，其实是台州。", {state("lives_in", "台州")}),
+    # he or she is the one relative named before; "我和我老公" is the speaker's own state
+    (
+        "我和我老婆住在珠海，她在格力做会计。",
+        {state("lives_in", "珠海"), state("job_title", "会计", f"{ME}:wife"), state("works_at", "格力", f"{ME}:wife")},
+    ),
+    # a role on a workspace is no job; a relative's enumerated preference is theirs
+    ("这个项目空间是我开的，我是管理员，帮我加个成员。", set()),
+    ("我爸习惯用支付宝付款。", {state("preferred_payment_method", "支付宝", f"{ME}:father")}),
+    # a language asked for explaining, data exported as a spreadsheet, an address filled in
+    ("这次用法语解释一下。", {(ME, "preferred_language", "fr", False, False)}),
+    ("导数据我一般默认要csv。", {state("preferred_export_format", "CSV")}),
+    ("收件地址默认填：广州市天河区体育东路88号。", {state("address", "广州市天河区体育东路88号")}),
+    # a device handed on
+    ("以前那台Kindle我送给表妹用了。", {ended("owns_device", "Kindle")}),
 ]
 
 
@@ -105,6 +128,19 @@ def test_next_monday_with_qi_starts_a_standing_preference() -> None:
     (fact,) = extract("下周一起，快递默认走顺丰。").facts
     assert fact.predicate == "preferred_shipping_carrier"
     assert fact.valid_from == datetime(2026, 3, 16, tzinfo=UTC)
+
+
+def test_the_day_an_order_arrived_does_not_date_it() -> None:
+    (arrived,) = extract("昨天到货的订单 AB12345678 少了发票。").facts
+    assert arrived.predicate == "order_id" and arrived.valid_from is None
+    (placed,) = extract("订单 AB12345678 是昨天下的。").facts
+    assert placed.valid_from == datetime(2026, 3, 10, tzinfo=UTC)
+
+
+def test_a_contact_change_is_not_dated_by_a_move_in_another_phrase() -> None:
+    facts = {f.predicate: f for f in extract("上个月搬到了无锡，手机号也改成了13600001111。").facts}
+    assert facts["lives_in"].valid_from == datetime(2026, 2, 1, tzinfo=UTC)
+    assert facts["phone"].valid_from is None
 
 
 def test_an_address_for_one_order_is_one_off() -> None:

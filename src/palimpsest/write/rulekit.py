@@ -72,6 +72,12 @@ class Clause:
     def identifiers(self, ctx: TurnContext, kind: IdentifierKind) -> list[IdentifierMention]:
         return [m for m in ctx.identifiers if m.kind == kind and self.start <= m.span[0] and m.span[1] <= self.end]
 
+    def phrase_at(self, offset: int, marks: str = "，,;；") -> Clause:
+        """The part of this clause between the marks around clause-relative ``offset``."""
+        cut = max(self.text.rfind(mark, 0, offset) for mark in marks) + 1
+        ends = [i for i in (self.text.find(mark, offset) for mark in marks) if i >= 0]
+        return Clause(self.text[cut : min(ends) if ends else len(self.text)], self.start + cut)
+
     def past_time(self, ctx: TurnContext) -> datetime | None:
         """Start of the first time mention here that has begun by the turn's time.
 

@@ -85,7 +85,7 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
-    r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且"
+    r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式"
     # The household is the speaker's: "家里新添了一台戴森吸尘器".
     r"|家里|我家|家中"
     # "…买了房，之后一直住那儿": the time after what was just said.
@@ -108,6 +108,18 @@ _KIN_NAMED = re.compile(
     + r")"
     + rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|上周|做|当)"
+)
+# A relative named in the turn before a pronoun: "我老公…，他…".
+_RELATIVE_EARLIER = re.compile(
+    r"我(?:的)?("
+    + "|".join(
+        sorted(
+            (k for k in _RELATIONS if k not in ("朋友", "同事", "老板", "家人", "全家", "爸妈", "父母")),
+            key=len,
+            reverse=True,
+        )
+    )
+    + ")"
 )
 # People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
 _ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
@@ -404,6 +416,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     """Whom the verb at clause offset ``start`` is about, from the words before it."""
     blanked = clause.without_times(ctx)
     prefix = _segment(Clause(blanked, clause.start), start).strip()
+    if re.search(rf"我(?:和|跟|与)我?(?:的)?(?:{_REL})", prefix):
+        return ctx.speaker_id  # "我和我老公住在宁波": the speaker's own state (the relative's is not said apart)
     relation = re.search(rf"我(?:的)?({_REL})", prefix) or _BARE_KIN.match(prefix)
     if relation:
         named = _NAMED_ACQUAINTANCE.match(prefix, relation.end())
@@ -415,6 +429,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if for_relative:
         return f"{ctx.speaker_id}:{_RELATIONS[for_relative.group(1)]}"
     if re.search(r"他|她|它|你|您", prefix):
+        # "我和我老公住在宁波，他在吉利汽车做设计师": he or she is the one relative named before.
+        relatives = {r.group(1) for r in _RELATIVE_EARLIER.finditer(ctx.text, 0, clause.start + start)}
+        if len(relatives) == 1 and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?\s*", prefix):
+            return f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
         return None
     if "我" in prefix:
         return ctx.speaker_id
@@ -484,14 +502,21 @@ _MOVE = re.compile(
     r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往|来|进)?了?(?:了)?" + _PLACE
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
+# Lodgings that are no town: the town is the one named with them.
+_LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
-    r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|读大学|生活|买了?房|安家|落户|成家)"
+    r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
 )
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
 _NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"(?:住|生活|定居|待)?了")
+# "我现在不在那儿住" after the home was given up (退租, 卖了, 搬走).
+_NOT_LIVING_THERE = re.compile(r"(?<=现在)不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=[。！，,]|$)")
+_CITY_THERE = re.compile(
+    r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?的(?:房子|家|公寓)(?:已经)?(?:退租|卖|退|转租|不住)"
+)
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
 _AT = r"(?<![现正存实])在"
@@ -499,7 +524,16 @@ _WORK = re.compile(
     r"(?P<neg>不再|已经不|不|没有|没)?"
     + _AT
     + _ORG
-    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|任教|执教|打工|上岗)"
+    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|任教|执教|打工|上岗|干)"
+)
+_WORKS_ELSEWHERE = re.compile(
+    r"不(?:是)?在[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:上班|工作|干|任职)[，,]\s*(?:我)?(?:现在|其实|而是)?(?:是)?在"
+    r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:上班|工作|干|任职)?(?=[。！；!;]|$)"
+)
+# "我之前说住在无锡，其实是常州": the value said after a correction replaces the one said before.
+_SAID_BUT_IS = re.compile(
+    r"(?:之前|刚才|上次|前面)(?:跟你)?说(?:的)?(?:我)?(?:住在|住|在)[\u4e00-\u9fffA-Za-z]{2,8}?(?P<verb>住|工作|上班)?"
+    r"[，,]\s*(?:其实|实际上|应该|正确的)是(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[。！；!;，,]|$)"
 )
 _JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
@@ -523,7 +557,9 @@ _TITLE_IS = re.compile(
     + r"))(?=[，。！？,.!?\s]|$|了)"
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
-_MOVE_TOLD = re.compile(r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到")
+_MOVE_TOLD = re.compile(
+    r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到|拿到钥匙|交房|住进|搬进|入住|调到|调去|外派到"
+)
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
 # "我太太是一名律师": a relative's job.
@@ -544,6 +580,7 @@ _ROLE_AT = re.compile(
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
+_WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空间|频道|项目|团队|只读|设成|设置成")
 # Words for "my employer" that name none.
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
@@ -613,10 +650,10 @@ _DISPOSE = re.compile(
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
-    + r"|(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
+    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
-    r"|丢了|退了|扔了|转手了)"
+    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了)"
 )
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
@@ -629,7 +666,7 @@ _CORRECTED = (
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
+        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
@@ -639,7 +676,7 @@ _CONTACT = {
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
-        r"\s*(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
@@ -687,7 +724,8 @@ _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
     r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律){0,2}"
-    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|[:：])[:：]?\s*(?P<addr>[^，。！？；\n]{4,60})"
+    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?|[:：])[:：]?\s*"
+    r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
 
@@ -727,13 +765,37 @@ def _is_city(name: str) -> bool:
     return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or bool(_CITY_SUFFIX.search(name))
 
 
+_MOVED_IN = re.compile(r"(?:住进去|搬进去|住进来|搬进来|入住)了")
+_HOME_IN = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边)?的(?:新)?(?:房子|新家|公寓|新房)")
 # "你们在南宁有门店吗？我住那边。": "there" is the city named just before.
 _LIVE_THERE = re.compile(r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)")
 _CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
 
 
+def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A residence or employer said after a correction, and a move into a home named before."""
+    text = clause.text
+    for m in _SAID_BUT_IS.finditer(text):
+        value = _clean(m.group("value"))
+        if m.group("verb") in ("工作", "上班"):
+            if _org_ok(value):
+                yield _fact(ctx.speaker_id, "works_at", value, "corrected", m.group())
+        elif _place_ok(value):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(value), "corrected", m.group())
+    for m in _MOVED_IN.finditer(text):
+        # "厦门的房子上周一交接完，我已经住进去了": moving into the home of a place named before.
+        homes = list(_HOME_IN.finditer(ctx.text, 0, clause.start + m.start()))
+        subject = _subject(ctx, clause, m.start())
+        if homes and subject and _place_ok(homes[-1].group("place")):
+            place = homes[-1].group("place")
+            moved_at = next((t.start for t in ctx.times if t.start <= ctx.at), None)
+            yield _fact(subject, "lives_in", normalize_city(place), "moved_in", m.group(), valid_from=moved_at,
+                        confidence=0.85, ends_previous=True)  # fmt: skip
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
+    yield from _corrected_and_moved_in(ctx, clause)
     for m in _LIVE_THERE.finditer(text):
         cities = [c.group("place") for c in _CITY_BEFORE.finditer(ctx.text, 0, clause.start + m.start())]
         cities = [c for c in cities if _is_city(c) and _place_ok(c)]
@@ -770,7 +832,8 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for pattern in (_LIVE, _LIVE_AFTER):
         for m in pattern.finditer(text):
             place = _clean(m.group("place"))
-            if place in ("那边", "那里", "那儿"):
+            if place in ("那边", "那里", "那儿") or _LODGING.search(place):
+                # "我女儿在武汉读研，平时住学校宿舍": the dorm is in the city where she studies.
                 named = list(_STAYS_IN.finditer(text, 0, m.start()))
                 place = _clean(named[-1].group("place")) if named else place
             if place in moved or not _place_ok(place):
@@ -785,8 +848,12 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
     # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving.
     if re.search(r"搬|住", ctx.text):
-        for m in _NOT_THERE_ANYMORE.finditer(text):
+        for m in (*_NOT_THERE_ANYMORE.finditer(text), *_NOT_LIVING_THERE.finditer(text)):
             place = _clean(m.group("place"))
+            if place in ("那边", "那里", "那儿"):
+                # "长沙那边的房子退租了，我现在不在那儿住": there is the city named before.
+                named = list(_CITY_THERE.finditer(ctx.text, 0, clause.start + m.start()))
+                place = _clean(named[-1].group("place")) if named else place
             subject = _subject(ctx, clause, m.start())
             if subject and _is_city(place) and _place_ok(place):
                 yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
@@ -862,6 +929,12 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
+    for m in _WORKS_ELSEWHERE.finditer(text):
+        # "我不在格力上班，我在美的": the place said after the denial is where the speaker works.
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org):
+            yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
@@ -962,6 +1035,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
+        if title in _ACCOUNT_ROLES and _WORKSPACE.search(ctx.text):
+            continue  # "这个工作区是我建的，我是管理员": a role on an account, not a job
         yield _fact(
             subject,
             "job_title",
@@ -1066,6 +1141,22 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
 
 
+def _contact_since(ctx: TurnContext, clause: Clause, cue: int) -> datetime | None:
+    """The date a contact change names: one in its own phrase, else one in a phrase about contacts
+    ("去年三月搬到了天津，…，手机号改成了 …": the move is dated, not the number)."""
+    own = clause.phrase_at(cue).past_time(ctx)
+    if own is not None:
+        return own
+    for mention in clause.times(ctx):
+        phrase = clause.phrase_at(mention.span[0] - clause.start)
+        if mention.start <= ctx.at and _ABOUT_CONTACTS.search(phrase.text):
+            return mention.start  # "上个月换了号，新号码是 …"
+    return None
+
+
+_ABOUT_CONTACTS = re.compile(r"号码|手机号|换了?号|换号|邮箱|电话号|联系方式|(?i:e-?mail)")
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
@@ -1112,7 +1203,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 value,
                 predicate,
                 evidence,
-                valid_from=clause.past_time(ctx),
+                valid_from=_contact_since(ctx, clause, m.start()),
                 confidence=0.9,
                 ends_previous=bool(_CONTACT_CHANGE.search(m.group())),
             )
@@ -1243,6 +1334,10 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(subject, "address", address, "ships_to", m.group(), confidence=0.8, ends_previous=True)
 
 
+_ARRIVED = re.compile(r"收到|到货|送到|送达|签收|寄到|到了|派送")
+_PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的")
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later."""
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
@@ -1250,13 +1345,15 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         for mention in clause.identifiers(ctx, kind):
             if named_as_wrong(ctx, mention):
                 continue
+            # "前天收到的订单 …": the day it arrived is not the day it was placed.
+            arrived = _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None
             yield _fact(
                 ctx.speaker_id,
                 kind,
                 normalize_id(mention.text),
                 kind,
                 mention.text,
-                valid_from=clause.past_time(ctx),
+                valid_from=None if arrived else clause.past_time(ctx),
                 confidence=0.85,
             )
 
@@ -1297,7 +1394,9 @@ _THEME = re.compile(
 )
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
-_FORMAT_CONTEXT = re.compile(r"导出|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|(?i:export|report)")
+_FORMAT_CONTEXT = re.compile(
+    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|(?i:export|report)"
+)
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
     r"(?P<rf>[^，。！？；\s了吧的呢都]{0,8}?(?:周报|月报|日报|报表|报告|模板|版式|格式)[A-Za-z0-9]{0,3}(?:版|模板|格式)?)"
@@ -1336,7 +1435,7 @@ _LANGUAGES = {
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。|就)"
+    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
     rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|改成|换成|改为|说)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
@@ -1528,7 +1627,7 @@ _OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买
 def _preference_subject(ctx: TurnContext, text: str) -> str | None:
     """Whose preference one phrase states: a relative named at its start ("我儿子对花生过敏"), else the
     speaker; a phrase about him or her ("给他点餐…") is nobody we can pin down."""
-    relative = re.match(rf"\s*(?:以后|今后)?\s*我(?:的)?({_REL})", text)
+    relative = re.match(rf"\s*(?:以后|今后)?\s*我(?:的)?({_REL})", text) or _BARE_KIN.match(text)
     if relative:
         return f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
     return None if _SOMEONE_ELSE.search(text) else ctx.speaker_id
@@ -1621,6 +1720,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     for text in kept:
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
+        whose = _preference_subject(ctx, text)
+        if whose is None:
+            continue
         for predicate, value in _preference_candidates(text):
             if not has_marker and not _PREFERS.search(text):
                 continue
@@ -1628,7 +1730,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 continue
             found = True
             yield _fact(
-                ctx.speaker_id,
+                whose,
                 predicate,
                 value,
                 predicate,
@@ -1971,6 +2073,13 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
     return fact
 
 
+def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """A free-text preference that contains another fact's value is that fact read twice
+    ("收货地址默认填：上海市…" is an address, not a preference "收货地址填上海市…")."""
+    named = [f.value for f in facts if f.predicate != "preference" and len(f.value) >= 4]
+    return [f for f in facts if f.predicate != "preference" or not any(v[:8] in f.value for v in named)]
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
@@ -1989,6 +2098,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
                 for rule in _FACT_RULES:
                     facts.extend(rule(ctx, clause))
         facts += _shared_with_relative(ctx, clause, facts)
+        facts = _without_rereadings(facts)
         refers_back = _REFERS_BACK.search(clause.without_times(ctx)) is not None
         date_follow_up(ctx, clause, out.facts, undated, refers_back)
         undated = undated_references(out.facts, facts)
