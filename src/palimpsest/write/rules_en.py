@@ -69,7 +69,19 @@ _RELATIONS = {
     "granny": "grandmother",
     "grandfather": "grandfather",
     "grandpa": "grandfather",
+    "gran": "grandmother",
+    "nan": "grandmother",
+    "nana": "grandmother",
+    "grandad": "grandfather",
+    "granddad": "grandfather",
+    "boy": "son",
+    "girl": "daughter",
 }
+# "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
+_KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
+# Who "she" and "he" can point back to (relations of unstated gender are never guessed).
+_FEMALE = frozenset(["wife", "mother", "daughter", "sister", "grandmother", "girlfriend"])
+_MALE = frozenset(["husband", "son", "father", "brother", "grandfather", "boyfriend"])
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
 _OUTSIDE_HOUSEHOLD = frozenset(["boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary"])
@@ -179,12 +191,19 @@ _NOT_NAMES = frozenset(
         "Were",
     ]
 )
-_EXPLICIT_SUBJ = rf"\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+_EXPLICIT_SUBJ = (
+    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+    # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
+    r"|\b(?:she|he)\b"
+)
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
 _SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
 # "my parents' address": a plural relation takes the apostrophe alone.
-_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s?)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
+_POSS = (
+    rf"(?P<subj>\b[Mm]y(?:\s+{_KIN_ADJ}(?:{_REL})'s?)?|\b[Oo]ur\s+{_KIN_ADJ}(?:{_REL})'s?"
+    r"|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
+)
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
     r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently"
@@ -311,12 +330,17 @@ _PREF_NEGATED = re.compile(
 # ---------------------------------------------------------------------------- subjects
 
 
-def _subject(ctx: TurnContext, raw: str) -> str | None:
-    """Whom a matched subject phrase names, or ``None`` when it names nobody we can pin down."""
+def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
+    """Whom a matched subject phrase names, or ``None`` when it names nobody we can pin down.
+
+    ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
+    """
     word = raw.strip()
     if word in ("I", "we", "We"):
         return ctx.speaker_id
-    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s?)?)?", word)
+    if word in ("she", "he"):
+        return _antecedent(ctx, word, at) if at is not None else None
+    possessive = re.fullmatch(rf"(?:[Mm]y|[Oo]ur(?=\s))(?:\s+{_KIN_ADJ}({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
         return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}" if relation else ctx.speaker_id
@@ -324,6 +348,21 @@ def _subject(ctx: TurnContext, raw: str) -> str | None:
     if name.split()[0] in _NOT_NAMES:
         return None
     return name
+
+
+_KIN_BEFORE = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b")
+# Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
+_OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
+
+
+def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
+    """The one relative of the pronoun's gender the turn names before ``at``, else ``None``."""
+    kin = _FEMALE if pronoun == "she" else _MALE
+    found = [m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in kin]
+    relations = {_RELATIONS[m.group("rel").lower()] for m in found}
+    if len(relations) != 1 or _OTHER_PERSON.search(ctx.text, found[-1].end(), at):
+        return None
+    return f"{ctx.speaker_id}:{relations.pop()}"
 
 
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
@@ -335,7 +374,7 @@ def _subject_of(ctx: TurnContext, clause: Clause, m: re.Match[str], *groups: str
     for group in groups or ("subj",):
         raw = m.group(group)
         if raw:
-            return _subject(ctx, raw)
+            return _subject(ctx, raw, clause.start + m.start(group))
         if raw == "":
             return _clause_subject(ctx, clause.text[: m.start(group)])
     return None
@@ -348,7 +387,7 @@ def _clause_subject(ctx: TurnContext, head: str) -> str | None:
     """
     for candidate in _SUBJECT_CANDIDATE.finditer(head):
         word = candidate.group()
-        if word in _PRONOUNS:
+        if word.capitalize() in _PRONOUNS:
             return None
         subject = _subject(ctx, word)
         if subject is not None:
@@ -411,13 +450,21 @@ _MOVE_OUT_INTO = re.compile(
     r"(?:(?:a|an|the|our|my)\s+)?(?:[a-z]+\s+){0,3}?(?:(?:place|home|house|flat|apartment|condo|studio|room)\s+in\s+)?"
     + _named("place")
 )
+# Renting a home somewhere is living there: "rents a room in Dundee", "I'm renting a flat in Leith".
+_RENTED_HOME = (
+    r"\s+(?:a|an|the|my|our|his|her|their)\s+(?:(?:small|tiny|little|new|shared|cheap|nice|studio|one-bed\w*"
+    r"|two-bed\w*)\s+)*(?:room|flat|place|apartment|house|studio|condo|bedsit|cottage|loft)"
+)
+_RENTS = r"|(?:rent|rents|renting)" + _RENTED_HOME
 _LIVE = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?)"
-    r"\s+in\s+" + _named("place")
+    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
+    + _RENTS
+    + r")\s+in\s+"
+    + _named("place")
 )
 _HOME = re.compile(
     r"(?:"
@@ -442,6 +489,13 @@ _NOT_IN_ANYMORE = re.compile(
     r"^\W*(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+)?in\s+"
     + _named("place")
     + r"(?:\s+(?:anymore|any more))?"
+)
+# "Leipzig isn't home any more", "Cork is no longer our home": a residence ended, said of the place.
+_NOT_HOME = re.compile(
+    r"(?:^\W*|,\s+(?:so\s+|and\s+|but\s+)?)"
+    + _named("place")
+    + r"\s+(?:isn't|is\s+not|'s\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+(?:my\s+|our\s+)?home\b"
+    + r"(?P<anymore>\s+(?:any\s?more|now))?"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 _WORK = re.compile(
@@ -489,6 +543,17 @@ _LEAVE = re.compile(
     + _ADV
     + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
     + _named("org")
+)
+# "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
+_NO_LONGER_WITH = re.compile(
+    r"\b(?:I'm|I\s+am|I've\s+not\s+been)\s+(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
+    r"(?:the\s+)?" + _named("org") + r"(?P<anymore>\s+(?:any\s?more))?"
+)
+# Words of work around "with X": "not with Vodafone any more" may be a phone contract.
+_WORK_WORDS = re.compile(
+    r"\b(?:jobs?|work\w*|employ\w*|hired|career|position|role|company|firm|team|colleagues|freelanc\w*"
+    r"|self-employed|contract(?:or|ing)|consult\w*|quit|resigned|laid off|redundan\w+|notice)\b",
+    re.IGNORECASE,
 )
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
@@ -567,7 +632,8 @@ _ACTIVITY_TITLE = re.compile(
 _ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
-    r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    r"\bI(?:(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b))"
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
 )
@@ -627,6 +693,17 @@ _DISPOSE = re.compile(
     + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
     + _ARTICLES
     + _device("device")
+)
+# "The iPad Air went to a buyer on eBay", "my old Kindle found a new owner", "our Xbox got sold": a device
+# disposed of, said of the device.
+_DEVICE_GONE = re.compile(
+    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he)\s+(?:(?:old|previous|former|spare|second)\s+)*"
+    + _device("device")
+    + r"\s+(?:(?:finally\s+|just\s+)?(?:went|has\s+gone|got\s+sent|was\s+sent)\s+to\s+(?:a|the|its|some)\s+"
+    r"(?:new\s+)?(?:buyer|owner|home|charity|recycl\w+)"
+    r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
+    r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
+    r"|recycled))\b(?!\s+out\b)"
 )
 _REPLACE = re.compile(
     _SUBJ
@@ -732,6 +809,13 @@ _OWN_CONTACT_NAMED = {
     "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
     "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
 }
+# "Please stop using j.doe@mail.com", "don't call 0412 … any more": the speaker's contact ended.
+_STOP_USING = re.compile(
+    r"\b(?:(?:stop|quit)\s+(?:using|e-?mailing|texting|calling|ringing|messaging|writing\s+to)"
+    r"|(?:don't|do\s+not|no\s+longer|never)\s+(?:use|e-?mail|text|call|ring|message|write\s+to)(?:\s+me)?(?:\s+(?:at|on))?)"
+    r"\s+(?:my\s+(?:old\s+|previous\s+)?(?:[\w-]+\s+)?(?:address|e-?mail|number|inbox|mailbox|mobile|phone)\s+)?$",
+    re.IGNORECASE,
+)
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
 
@@ -798,6 +882,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "not in London right now" is an errand away; only "anymore" / "no longer" end the residence.
         if _place_ok(place) and _ENDS_STATE.search(m.group()):
             yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_in_anymore", m.group())
+    for m in _NOT_HOME.finditer(clause.text):
+        place = m.group("place")
+        if _place_ok(place) and (m.group("anymore") or "longer" in m.group()):
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_home_anymore", m.group())
     # Being "back in" a city is where one lives only beside a residence that ended or a move.
     if _NOT_IN_ANYMORE.search(sentence) or re.search(r"\b(?:for good|moved|for the long term)\b", sentence, re.I):
         for m in _BACK_IN.finditer(clause.text):
@@ -853,6 +941,12 @@ def _state(
     )
 
 
+def _without(text: str, m: re.Match[str], clause: Clause) -> str:
+    """The turn with the match blanked: what the words around it say."""
+    start, end = clause.start + m.start(), clause.start + m.end()
+    return text[:start] + " " * (end - start) + text[end:]
+
+
 def _place_ok(place: str) -> bool:
     first = place.split(maxsplit=1)[0]
     return first not in _NOT_NAMES
@@ -870,12 +964,15 @@ _NOT_ME_BUT = re.compile(
 )
 # "That's where I live", "I no longer live there": a place named just before.
 _LIVE_THERE = re.compile(
-    r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:live|'re living|'m living)\s+there\b"
+    r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:now\s+)?(?:live|'re living|'m living"
+    + r"|(?:'re\s+renting|'m\s+renting|rent)"
+    + _RENTED_HOME
+    + r")\s+there\b"
     r"|(?P<ended>\bI\s+(?:no longer\s+live\s+there|(?:don't|do not)\s+live\s+there\s+any\s?more)\b)",
     re.IGNORECASE,
 )
 _PLACE_BEFORE = re.compile(
-    r"(?:\b(?:to|in|from|near|around|of)\s+|^\W*)(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
+    r"(?:\b(?:to|in|from|near|around|of)\s+(?:the\s+)?|^\W*)(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
     r"(?=[\s?.!,—–-])"
 )
 
@@ -940,6 +1037,16 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject:
             yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _NO_LONGER_WITH.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if "longer" not in m.group("neg") and not m.group("anymore"):
+            continue
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
+            continue
+        # "with X" is also a customer's word (a bank, a phone network): only among words of work.
+        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+            continue
+        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
     for m in _HANDED_IN.finditer(clause.text):
         if m.group("org").split()[0] not in _NOT_NAMES:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
@@ -955,7 +1062,12 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # A move the turn names: its date carries to the new home said in another phrase.
-_MOVE_TOLD = re.compile(r"\b(?:moved|relocated)\b", re.IGNORECASE)
+_MOVE_TOLD = re.compile(
+    r"\b(?i:moved|relocated)\b"
+    # "I transferred to the Limerick office and rent a place there now": a move with the job.
+    r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
+    r"(?i:office|branch|site|campus|store|plant|hub)\b"
+)
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
 
@@ -1124,6 +1236,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(
                 ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
             )
+    for m in _DEVICE_GONE.finditer(clause.text):
+        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text):
+            yield ending(
+                ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.device_gone", m.group()
+            )
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -1148,6 +1265,11 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
+            stop = _STOP_USING.search(before)
+            if stop is not None and not _OTHER_PEOPLE.search(stop.group()):
+                value = contact_value(predicate, mention)
+                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+                continue
             cues = list(cue.finditer(before))
             correction = _CORRECTION_CUE.search(before) if not cues else None
             if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
