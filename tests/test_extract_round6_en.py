@@ -100,8 +100,73 @@ RELATIVES: list[tuple[str, set[Fact]]] = [
     ("My brother called and she lives in Lyon.", set()),
 ]
 
+WORK: list[tuple[str, set[Fact]]] = [
+    # public bodies named in lower case, a branch of an organisation, a participle after the speaker's clause
+    ("I work for the county council, in planning.", {state("works_at", "county council")}),
+    ("My brother works at the Leeds branch of Lloyds Bank.", {state("works_at", "Lloyds Bank", f"{ME}:brother")}),
+    ("I'm a welder, working for Harland.", {state("job_title", "welder"), state("works_at", "Harland")}),
+    (
+        "By training I'm a nurse, working nights at Westfield Clinic.",
+        {state("job_title", "nurse"), state("works_at", "Westfield Clinic")},
+    ),
+    ("Thanks, working on it.", set()),
+    # a job begun: "first day at X was …", "X took me on as Y"
+    (
+        "First day at Monzo was yesterday; they hired me as a product analyst.",
+        {state("works_at", "Monzo"), state("job_title", "product analyst")},
+    ),
+    ("Ocado took me on as a warehouse picker.", {state("works_at", "Ocado"), state("job_title", "warehouse picker")}),
+    ("My first day at Aldi is tomorrow.", set()),
+    ("If Tesco hired me as a driver I'd be happy.", set()),
+    ("Did they hire me as a tester?", set()),
+    # perfect "has worked at X as Y" holds; plain past does not
+    (
+        "My husband has worked at the BBC as a sound engineer since 2021.",
+        {state("works_at", "BBC", f"{ME}:husband"), state("job_title", "sound engineer", f"{ME}:husband")},
+    ),
+    ("I worked at the BBC as a sound engineer.", set()),
+    # a start said with "will"/progressive is a plan
+    ("I'll be starting at Klarna next month.", set()),
+    ("I'm joining Monzo next week.", set()),
+]
 
-@pytest.mark.parametrize(("text", "expected"), ENDINGS + RELATIVES, ids=[c[0][:50] for c in ENDINGS + RELATIVES])
+CLAUSES: list[tuple[str, set[Fact]]] = [
+    # verbs coordinated after a comma, with the subject dropped after a label ("Long story: …")
+    (
+        "Quick update: moved to Derby in January, joined Boots as a shift lead.",
+        {state("lives_in", "Derby"), state("works_at", "Boots"), state("job_title", "shift lead")},
+    ),
+    (
+        "I moved to Bath yesterday, sold my PS4 before the move.",
+        {state("lives_in", "Bath"), ended("owns_device", "PS4")},
+    ),
+    # … but not when the sentence is about someone else
+    ("My cousin moved to Leeds, joined Asda as a porter.", {state("lives_in", "Leeds", f"{ME}:cousin")}),
+    ("My brother moved to Leeds but got a job at Asda.", {state("lives_in", "Leeds", f"{ME}:brother")}),
+]
+
+
+def test_a_job_changed_in_another_clause_than_the_move_keeps_its_own_date() -> None:
+    facts = {f.predicate: f for f in extract("Quick update: moved to Derby in January, joined Boots.").facts}
+    assert facts["lives_in"].valid_from == datetime(2026, 1, 1, tzinfo=UTC)
+    assert facts["works_at"].valid_from is None
+
+
+def test_a_device_sold_in_a_clause_of_its_own_is_not_dated_by_the_move() -> None:
+    facts = {f.predicate: f for f in extract("I moved to Bath yesterday, sold my PS4 before the move.").facts}
+    assert facts["lives_in"].valid_from == YESTERDAY
+    assert facts["owns_device"].valid_to == AT
+
+
+def test_a_hire_dates_the_title_and_employer() -> None:
+    facts = {f.predicate: f.valid_from for f in extract("Ocado took me on as a warehouse picker yesterday.").facts}
+    assert facts == {"works_at": YESTERDAY, "job_title": YESTERDAY}
+
+
+CASES = ENDINGS + RELATIVES + WORK + CLAUSES
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:50] for c in CASES])
 def test_round6_en_facts(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 

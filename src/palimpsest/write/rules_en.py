@@ -76,6 +76,17 @@ _RELATIONS = {
     "granddad": "grandfather",
     "boy": "son",
     "girl": "daughter",
+    "cousin": "cousin",
+    "aunt": "aunt",
+    "uncle": "uncle",
+    "nephew": "nephew",
+    "niece": "niece",
+    "fiance": "fiance",
+    "fiancee": "fiancee",
+    "flatmate": "flatmate",
+    "housemate": "housemate",
+    "neighbour": "neighbour",
+    "neighbor": "neighbour",
 }
 # "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
 _KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
@@ -84,7 +95,10 @@ _FEMALE = frozenset(["wife", "mother", "daughter", "sister", "grandmother", "gir
 _MALE = frozenset(["husband", "son", "father", "brother", "grandfather", "boyfriend"])
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
-_OUTSIDE_HOUSEHOLD = frozenset(["boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary"])
+_OUTSIDE_HOUSEHOLD = frozenset(
+    {"boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary", "flatmate", "housemate"}
+    | {"neighbour"}
+)
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
@@ -280,6 +294,10 @@ _BOUNDARY = re.compile(
     r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
+    # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
+    r"|,\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
+    r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working))\b)"
 )
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
@@ -498,19 +516,49 @@ _NOT_HOME = re.compile(
     + r"(?P<anymore>\s+(?:any\s?more|now))?"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
+# "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
+_BRANCH_OF = (
+    r"(?:(?:[A-Z][\w'-]*\s+){0,2}(?:branch|office|store|site|plant|division|campus|location|outlet|headquarters|HQ"
+    r"|depot|factory|warehouse)\s+of\s+(?:the\s+)?)?"
+)
+# Employers named in lower case: "the city council", "the county hospital", "the civil service".
+_PUBLIC_BODY = (
+    r"(?:(?:city|county|town|district|borough|local|state|federal|regional|parish|national)\s+"
+    r"(?:council|government|hospital|library|police|court|authority|administration|museum|school\s+board)"
+    r"|civil\s+service|council|army|navy|air\s+force|police|fire\s+(?:brigade|department|service))\b"
+)
+
+
+def _org(group: str) -> str:
+    """An employer: a proper-noun phrase, or a public body named in lower case."""
+    return rf"(?:{_named(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
+
+
+def _org_of(m: re.Match[str], group: str = "org") -> str:
+    return _clean(m.group(group) or m.group(f"{group}_body"))
+
+
 _WORK = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
-    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
+    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?"
+    + _BRANCH_OF
+    + _org("org")
+)
+# "…, working nights at Boots": a participle after the speaker's own clause names the employer.
+_WORKING_AT = re.compile(
+    r"(?:,\s*|\s+and\s+)(?:now\s+|currently\s+|mostly\s+)?working\s+"
+    r"(?:(?:nights|days|evenings|weekends|shifts|night\s+shifts|part-time|full-time|remotely|from\s+home|mostly)\s+)*"
+    r"(?:at|for)\s+(?:the\s+)?" + _BRANCH_OF + _org("org")
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
     # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
-    + r"(?:\s+(?:work|works|working)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
+    + r"(?:\s+(?:work|works|working|worked)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -1003,10 +1051,41 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
 
 
+def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
+    for m in _WORKING_AT.finditer(clause.text):
+        subject = _own_subject(ctx, clause.text[: m.start()])
+        org = _org_of(m)
+        if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
+            yield _fact(ctx, clause, m, subject, "works_at", org, "working_at")
+    for m in _FIRST_DAY.finditer(clause.text):
+        when = clause.past_time(ctx)
+        org = _clean(m.group("org"))
+        if when is not None and org.split()[0] not in _NOT_NAMES and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "works_at", org, "first_day", valid_from=when, ends_previous=True
+            )
+    for m in _HIRED_ME.finditer(clause.text):
+        if _negated(clause):
+            continue
+        title, when = _clean(m.group("title")), clause.past_time(ctx)
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "job_title", title, "hired_me_as", valid_from=when, ends_previous=True
+        )
+        # "Yesterday Tesco hired me …": sentence-opening words are no part of the name.
+        org = " ".join(re.sub(r"^(?:(?:" + "|".join(_NOT_NAMES) + r")\s+)+", "", m.group("org") or "").split())
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            org = _clean(org)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "works_at", org, "hired_me", valid_from=when, ends_previous=True
+            )
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(clause.text):
-        if _clean(m.group("org")).lower() not in _CITY_WORDS:
-            yield from _state(ctx, clause, m, "works_at", _clean(m.group("org")), "works_at")
+        if _org_of(m).lower() not in _CITY_WORDS:
+            yield from _state(ctx, clause, m, "works_at", _org_of(m), "works_at")
+    yield from _begun_job_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
@@ -1023,6 +1102,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _START.finditer(clause.text):
+        # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
+        # ("I'll be working at Wise from next Monday" names the state and its first day: that holds.)
+        planned = re.search(r"'ll\b|\bwill\b|\b(?:starting|joining)\b", m.group())
+        if planned and not re.search(r"\bworking\b", m.group()):
+            continue
         subject = _subject_of(ctx, clause, m)
         starts = clause.future_time(ctx)
         org = _clean(m.group("org"))
@@ -1096,6 +1180,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
+        # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
+        if re.search(r"\bworked\b", m.group()) and not re.search(r"'ve|\bha(?:ve|s)\b", m.group()):
+            continue
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
             if not re.search(r"\bwork", m.group()):
@@ -2267,12 +2354,42 @@ _REFERS_BACK = re.compile(
 
 # Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
 _DROPPED_SUBJECT = re.compile(
-    r"^(?P<lead>\s*(?:(?:just|recently|finally|also|so|and|oh|btw|well|actually|officially)[,\s]+)*)"
+    r"^(?P<lead>\s*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"  # "Long story: moved to Leeds …"
+    r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in)\b)",
     re.IGNORECASE,
 )
+
+
+# "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
+_FIRST_DAY = re.compile(
+    r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
+    + _named("org")
+    + r"\s+was\b"
+)
+# "they hired me as a data engineer", "Ocado took me on as a picker": the title (and the employer when named).
+_HIRED_ME = re.compile(
+    r"(?:\b(?i:they)|(?P<org>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
+    r"(?:hired|took\s+me\s+on|brought\s+me\s+on(?:board)?|signed)\s+(?:me\s+)?as\s+(?:an?\s+|the\s+|their\s+)?"
+    + _TITLE_FREE
+)
+
+
+def _own_subject(ctx: TurnContext, head: str) -> str | None:
+    """The speaker or a relative named as the subject of ``head`` (a capitalized word is no subject here)."""
+    for candidate in _SUBJECT_CANDIDATE.finditer(head):
+        word = candidate.group()
+        if word.capitalize() in _PRONOUNS:
+            return None
+        if word in ("I", "we", "We") or word.lower().startswith(("my ", "our ")):
+            return _subject(ctx, word)
+    return None
+
+
+def _negated(clause: Clause) -> bool:
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", clause.text) is not None
 
 
 # A job change the turn names: its date carries to the title said in another clause.
@@ -2283,10 +2400,22 @@ _JOB_CHANGE = re.compile(
 )
 
 
-def _with_subject(clause: Clause) -> Clause:
-    """The clause with its dropped "I" restored; offsets in the turn stay as they were."""
+# A clause that opens with someone else as its subject: "My brother moved …", "Anna quit …".
+_OTHER_SUBJECT = re.compile(
+    rf"^\W*(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?[\w-]+|(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    r"\s+(?:just\s+|recently\s+|also\s+)?(?:[a-z]+ed|is|was|has|had|works|lives|got|left|sold|quit)\b)"
+)
+
+
+def _with_subject(clause: Clause, previous: Clause | None = None) -> Clause:
+    """The clause with its dropped "I" restored; offsets in the turn stay as they were.
+
+    Not when the clause continues a sentence about someone else ("My brother moved to Leeds, joined Asda").
+    """
     m = _DROPPED_SUBJECT.match(clause.text)
     if m is None or clause.text.rstrip().endswith("?"):
+        return clause
+    if previous is not None and not re.search(r"[.!?\n]\s*$", previous.text) and _OTHER_SUBJECT.match(previous.text):
         return clause
     lead = m.group("lead")
     rest = clause.text[len(lead) :]
@@ -2381,6 +2510,21 @@ def _apposed_names(ctx: TurnContext, said: str) -> Iterator[CandidateFact]:
             )
 
 
+_JOB_PREDICATES = frozenset({"works_at", "job_title"})
+
+
+def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFact]]]) -> TurnContext:
+    """The turn without the times of clauses that told a move and no job: "moved to Leeds in March, joined
+    Asda as a store manager" dates the move, not the job."""
+    moves = [
+        clause
+        for clause, facts in spans
+        if any(f.predicate == "lives_in" for f in facts) and not any(f.predicate in _JOB_PREDICATES for f in facts)
+    ]
+    times = tuple(t for t in ctx.times if not any(c.start <= t.span[0] < c.end for c in moves))
+    return replace(ctx, times=times) if len(times) != len(ctx.times) else ctx
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     said = ctx.text.replace("\u2019", "'")
@@ -2388,7 +2532,10 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
-    for clause in map(_with_subject, split_clauses(text, _BOUNDARY)):
+    previous: Clause | None = None
+    spans: list[tuple[Clause, list[CandidateFact]]] = []
+    for raw in split_clauses(text, _BOUNDARY):
+        clause, previous = _with_subject(raw, previous), raw
         question = _is_question(clause)
         hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
         facts: list[CandidateFact] = []
@@ -2401,11 +2548,12 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
+        spans.append((clause, facts))
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     if ctx.role == "user":
         out.facts.extend(_apposed_names(ctx, said))
-    out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
+    out.facts = carry_job_change_date(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
