@@ -163,7 +163,37 @@ def test_a_hire_dates_the_title_and_employer() -> None:
     assert facts == {"works_at": YESTERDAY, "job_title": YESTERDAY}
 
 
-CASES = ENDINGS + RELATIVES + WORK + CLAUSES
+HOMES_AND_DEVICES: list[tuple[str, set[Fact]]] = [
+    # a home said of the place
+    ("Ljubljana has been our home since 2019.", {state("lives_in", "Ljubljana")}),
+    ("Got the last boxes in, so Tartu is home now.", {state("lives_in", "Tartu")}),
+    ("Lisbon is home to many startups.", set()),
+    ("Is Tartu home now?", set()),
+    # a device named by its kind first, or delivered
+    ("Our router is a Fritz!Box 6660 and the signal is weak upstairs.", {state("owns_device", "Fritz!Box 6660")}),
+    ("My e-reader is a Tolino Vision 6.", {state("owns_device", "Tolino Vision 6")}),
+    ("My phone is a Dream.", set()),
+    ("Our router is the problem.", set()),
+    ("My new Galaxy S24 arrived this morning.", {state("owns_device", "Galaxy S24")}),
+    ("My new Pixel 9 hasn't arrived yet.", set()),
+    ("Has my new Pixel 9 arrived?", set()),
+    (
+        "My son Tavi got his first phone, a Moto G54.",
+        {state("owns_device", "Moto G54", f"{ME}:son"), state("name", "Tavi", f"{ME}:son")},
+    ),
+    ("My son got his first phone, a hand-me-down.", set()),
+    (
+        "I carry two phones: a Galaxy A54 for work and an iPhone 12 for everything else.",
+        set(),  # "carry" is no verb of owning here
+    ),
+    (
+        "I have two laptops: a ThinkPad T14 for work and a MacBook Air at home.",
+        {state("owns_device", "ThinkPad T14"), state("owns_device", "MacBook Air")},
+    ),
+    ("I got a new Netgear router last week.", {state("owns_device", "Netgear router")}),
+]
+
+CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:50] for c in CASES])
@@ -179,3 +209,8 @@ def test_an_ending_said_of_a_device_is_dated() -> None:
 def test_a_transfer_dates_the_home_rented_there() -> None:
     (fact,) = extract("Last Tuesday I transferred to the Bergen office and I rent a flat there now.").facts
     assert (fact.predicate, fact.value, fact.valid_from) == ("lives_in", "Bergen", LAST_TUESDAY)
+
+
+def test_a_device_delivered_is_owned_from_that_day() -> None:
+    (fact,) = extract("My new Galaxy S24 arrived yesterday.").facts
+    assert fact.valid_from == YESTERDAY

@@ -262,6 +262,8 @@ _BRANDS = (
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
     r"|Fairphone|Sonos|Motorola|Moto|Nothing Phone|Oura(?:\s+Ring)?|Whoop|Peloton|Roku|Fire(?:\s+(?:HD|TV|Stick))"
     r"|Galaxy Tab|Nest|HomePod|Framework|Alienware|Razer|Logitech|Polar|Suunto|Amazfit|Withings|Theragun"
+    r"|Eero|Fritz!Box|FRITZ!Box|Netgear|TP-Link|Linksys|Ubiquiti|Synology|Tile|Ring|Wacom|Tolino|PocketBook|Boox"
+    r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
@@ -269,6 +271,8 @@ _MODEL = (
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
+# A model named without a known brand, as makers write them: "Fritz!Box 7590", "Onyx Note Air3", "Zenbook 14".
+_MODEL_SHAPE = r"[A-Z][\w!+-]*(?:\s+(?:[A-Z][\w!+-]*|\d[\w+-]*)){0,3}"
 _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
 
 
@@ -291,7 +295,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
     r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)[.!?;\n]+(?=\s|$)"
-    r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
+    r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
@@ -492,10 +496,11 @@ _HOME = re.compile(
     # "Home is Dublin now": the speaker's home, said without "my".
     + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
     + _named("place2")
-    # "…, Vancouver is home now"
-    + r"|(?:^|(?<=,\s))"
+    # "…, Vancouver is home now", "Finished unpacking, so Wellington is home now"
+    + r"|(?:^\W*|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
     + _named("place3")
-    + r"(?P<bare2>\s+is\s+(?:my\s+|our\s+)?home(?:\s+now)?\b)"
+    + r"(?P<bare2>\s+(?:is|has\s+been|'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
+    + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b))"
 )
 
 # "we've been in Lisbon since last month": being somewhere since a time is living there.
@@ -699,11 +704,25 @@ _FIELD_TITLES = (
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
+# The kind named before the model: "got her first phone, a Nokia G42", "I have two phones: a Pixel 8 …".
+_DEVICE_LEAD = (
+    rf"(?:(?:my|her|his|their|our)\s+(?:(?:first|new|own|second|very\s+first)\s+)+(?:{_GENERIC_DEVICES}|watch|computer)"
+    r"\s*[,:(\u2013\u2014-]\s*"
+    r"|(?:two|three|2|3|a\s+couple\s+of|several)\s+(?:phones|laptops|tablets|watches|computers|consoles|e-readers)"
+    r"\s*[,:(\u2013\u2014-]\s*)?"
+)
+# "My new MacBook Air M3 arrived on 2 March": a device delivered is owned from that day.
+_DEVICE_ARRIVED = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
+    + _device("device")
+    + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
+)
 _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
+    + _DEVICE_LEAD
     + _ARTICLES
     + _device("device")
 )
@@ -711,11 +730,12 @@ _GIFT_FOR = re.compile(
     rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
 )
 _DEVICE_IS = re.compile(
-    _POSS
-    + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+)*(?:"
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
+    + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+|home\s+)*(?:"
     + _GENERIC_DEVICES
-    + r"|watch|computer|mobile|cell)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
-    + _device("device")
+    + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
+    + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
+    + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
@@ -1313,15 +1333,32 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     owned = replace(owned, subject=f"{ctx.speaker_id}:{_RELATIONS[gift.group('rel').lower()]}")
                 yield owned
     for m in _DEVICE_IS.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
+        subject = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
+        # A model without a known brand needs a model number: "a Fritz!Box 7590", not "a Dream".
+        model = m.group("model")
+        if model is not None and (not re.search(r"\d", model) or model.split()[0] in _NOT_NAMES):
+            continue
         if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
-            device = _clean(m.group("device"))
+            device = _clean(m.group("device") or model)
             yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield ending(
                 ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
+            )
+    for m in _DEVICE_ARRIVED.finditer(clause.text):
+        if not re.search(r"\b(?:not|never|hasn't|didn't|yet)\b|n't\b", clause.text):
+            device = _clean(m.group("device"))
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "owns_device",
+                device,
+                "device_arrived",
+                valid_from=clause.past_time(ctx),
             )
     for m in _DEVICE_GONE.finditer(clause.text):
         if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text):
