@@ -193,7 +193,57 @@ HOMES_AND_DEVICES: list[tuple[str, set[Fact]]] = [
     ("I got a new Netgear router last week.", {state("owns_device", "Netgear router")}),
 ]
 
-CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES
+PREFERENCES: list[tuple[str, set[Fact]]] = [
+    # the setting named, then its value; company cards; "use X" with a marker
+    ("Default courier should be FedEx from now on.", {state("preferred_shipping_carrier", "FedEx")}),
+    ("My payment method should always be Apple Pay.", {state("preferred_payment_method", "Apple Pay")}),
+    ("From March on, bill my corporate card by default.", {state("preferred_payment_method", "corporate card")}),
+    ("Use Google Pay for this booking only.", {one_off("preferred_payment_method", "Google Pay")}),
+    ("Use Google Pay.", set()),  # the purchase at hand
+    ("I use my PayPal account for eBay.", set()),
+    ("Send everything with UPS, for everything I buy.", {state("preferred_shipping_carrier", "UPS")}),
+    ("Should the default courier be FedEx?", set()),
+    # channels: "X is fine", one chosen over another, a relative's
+    ("WhatsApp is fine, no need to ring me.", {state("preferred_notification_channel", "WhatsApp")}),
+    ("Always message me on WhatsApp rather than calling.", {state("preferred_notification_channel", "WhatsApp")}),
+    ("Please email rather than phone, I'm in meetings all day.", {state("preferred_notification_channel", "email")}),
+    ("My mother likes SMS for appointments.", {state("preferred_notification_channel", "SMS", f"{ME}:mother")}),
+    ("Email is fine but texts are better.", set()),
+    ("Would SMS be fine?", set()),
+    # more languages and themes, report styles named by an adjective
+    ("For this chat only, answer in Latvian.", {one_off("preferred_language", "Latvian")}),
+    ("Switch me to high contrast mode for good.", {state("preferred_theme", "high-contrast")}),
+    (
+        "Just for today, send the condensed version of the report.",
+        {one_off("preferred_report_format", "condensed version")},
+    ),
+    # a thing named first, then how often; what suits the speaker; "I'd rather not …"; "Being vegan, …"
+    ("Window seat always, thanks.", {state("preference", "window seat")}),
+    ("Gluten-free meals on every flight, please.", {state("preference", "gluten-free meals")}),
+    ("Calls in the afternoon suit me best.", {state("preference", "afternoon calls")}),
+    ("I'd rather not get newsletters on weekends.", {state("preference", "no newsletters on weekends")}),
+    ("As a vegan, I skip the dessert menu.", {state("preference", "vegan")}),
+    ("Thanks always!", set()),
+    ("Always approve refunds for every customer.", set()),
+    ("Is a window seat always possible?", set()),
+    ("I'd rather not say.", set()),
+    # other people's words in quotes are nobody's preference
+    (
+        'My flatmate says "always use cash", but I pay with Google Pay by default.',
+        {state("preferred_payment_method", "Google Pay")},
+    ),
+    ('"Never buy the extended warranty," my uncle says.', set()),
+    # addresses for an errand or as a rule
+    (
+        "For this parcel only, drop it at my studio: 12 Canal Street, Leeds.",
+        {one_off("address", "12 Canal Street, Leeds")},
+    ),
+    ("Deliver the shoes to my office at 3 Dock Road this time.", {one_off("address", "3 Dock Road")}),
+    ("Ship all my orders to 22 Elm Road, Hove by default.", {state("address", "22 Elm Road, Hove")}),
+    ("Don't leave it at my office at 3 Dock Road.", set()),
+]
+
+CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES + PREFERENCES
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:50] for c in CASES])

@@ -325,6 +325,10 @@ _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
     r"|whenever|from now"
+    # "Use DHL for everything I order", "vegan meals on every flight": every errand of a kind.
+    r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
+    r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
+    r"|for all (?:of )?my \w+"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -339,7 +343,7 @@ _ONE_OFF = re.compile(
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
-    r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
+    r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
     r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme)))\b",
@@ -822,17 +826,23 @@ _STREET = (
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
-    r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please)\b|[;!?\n]"
+    r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
+    r"|for\s+now|only)\b|[;!?\n]"
     r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
+# What is sent: "it", "this one parcel", "the order", "my shoes".
+_SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?|the\s+\w+|my\s+\w+)"
 _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
     r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
-    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)"
+    r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
+    # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
+    r"|(?:drop|leave)\s+(?:" + _SENT_THING + r"\s+)?(?:off\s+)?(?:at|with))"
+    r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's)"
     r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
@@ -840,7 +850,7 @@ _ADDRESS_MINE = re.compile(
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
 _SHIPS_TO = re.compile(
-    r"\b(?:(?:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
+    r"\b(?:(?i:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
     r"|(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
     r"(?:go|should go|always go|get sent))))"
@@ -1550,7 +1560,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
         if m.group("at") is None and m.group("habit") is None and not _LASTING.search(clause.text):
             continue
-        if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or _OTHER_PEOPLE.search(m.group()):
+        # "all my orders" are the speaker's own; "all customers' orders" are not.
+        others = _OTHER_PEOPLE.search(re.sub(r"\ball\s+(?:of\s+)?my\b", "", m.group(), flags=re.I))
+        if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or others:
             continue
         address = _clean(m.group("addr") or m.group("addr2"))
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
@@ -1602,7 +1614,7 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 # ---------------------------------------------------------------------------- preferences
 
 _THEME = re.compile(
-    r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b"
+    r"\b(?P<theme>dark|light|night|day|high[- ]contrast|sepia)\s+(?:mode|theme)\b"
     # "make the theme light", "switch the theme to dark"
     r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b"
     # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
@@ -1641,12 +1653,21 @@ _REPORT_NAMED = re.compile(
     r"(?:\s+with\s+(?:[\w-]+\s+){0,2}[\w-]+)?",
     re.IGNORECASE,
 )
+# "give me the long-form report", "the condensed version": a report named by its style.
+_REPORT_BY_STYLE = re.compile(
+    r"\b(?:the|a|an)\s+(?P<rf>(?:long-form|short-form|long|short|detailed|condensed|brief|full|one-page|two-page|abridged"
+    r"|extended|compact|visual|graphical|text-only|plain-text|printable|bullet-point|executive)\s+(?:report|version|summary))\b",
+    re.IGNORECASE,
+)
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE_NAMES = (
     "Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese|Italian|Hindi|Arabic|Russian"
     "|Vietnamese|Thai|Swedish|Norwegian|Danish|Finnish|Icelandic|Dutch|Flemish|Polish|Czech|Slovak|Hungarian|Romanian"
     "|Bulgarian|Greek|Turkish|Hebrew|Persian|Farsi|Urdu|Bengali|Tamil|Punjabi|Indonesian|Malay|Tagalog|Filipino"
-    "|Ukrainian|Croatian|Serbian|Catalan|Basque|Welsh|Irish|Swahili|Afrikaans"
+    "|Ukrainian|Croatian|Serbian|Catalan|Basque|Welsh|Irish|Swahili|Afrikaans|Estonian|Latvian|Lithuanian|Slovenian"
+    "|Slovene|Georgian|Armenian|Albanian|Macedonian|Bosnian|Maltese|Luxembourgish|Galician|Nepali|Sinhala|Khmer|Lao"
+    "|Burmese|Mongolian|Kazakh|Uzbek|Amharic|Somali|Yoruba|Igbo|Hausa|Zulu|Xhosa|Maori|Samoan|Gujarati|Marathi"
+    "|Telugu|Kannada|Malayalam|Scottish Gaelic|Gaelic|Breton|Faroese|Frisian"
 )
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
@@ -1668,8 +1689,19 @@ _CHANNEL = re.compile(
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?"
     r"|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
+    # "Push notifications in the app are fine": where the channel lives may sit before the verb.
+    r"(?:\s+(?:in|on|from|through)\s+(?:the\s+|my\s+)?(?:app|phone|mobile))?"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
-    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
+    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
+    r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
+    # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
+    r"|\b(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)(?:\s+me)?"
+    r"(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
+    r"\s+(?:rather\s+than|instead\s+of)\s+(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
+    # "My father prefers WhatsApp for reminders"
+    r"|\b(?:prefers?|likes?|wants?|uses?|use)\s+(?P<ch7>e-?mail|SMS|texts?|text\s+messages|WhatsApp|WeChat|Telegram|Signal"
+    r"|push(?:\s+notifications?)?|phone\s+calls?)\s+for\s+(?:all\s+|any\s+|the\s+|my\s+|his\s+|her\s+)?"
+    r"(?:reminders|notifications|alerts|updates|messages|news|anything|everything|appointments)\b"
     # "just use SMS for anything urgent"
     r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
     r"\s+for\s+(?:anything|everything|all|any)\b"
@@ -1727,6 +1759,8 @@ _CARRIER = re.compile(
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
+    r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
+    rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
 _PAYMENTS = {
     "alipay": "支付宝",
@@ -1740,13 +1774,18 @@ _PAYMENTS = {
     "debit card": "debit card",
     "cash": "cash",
     "bank transfer": "bank transfer",
+    "company card": "company card",
+    "company credit card": "company card",
+    "corporate card": "corporate card",
+    "work card": "work card",
     "visa": "Visa",
     "mastercard": "Mastercard",
     "支付宝": "支付宝",
     "微信支付": "微信支付",
 }
 _PAY_NAMES = (
-    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
+    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|company credit card|company card|corporate card|work card"
+    r"|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
     r"|Mastercard"
     r"|UnionPay|支付宝|微信支付"
 )
@@ -1762,7 +1801,15 @@ _PAYMENT = re.compile(
     rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+what\s+I\s+(?:always|usually|normally)\s+(?:use|pay with)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
-    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b",
+    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
+    # "Default payment should be PayPal going forward": the setting named, then its value.
+    r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
+    rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])",
+    re.IGNORECASE,
+)
+# "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
+_PAY_USE = re.compile(
+    rf"\b(?:use|uses|using)\s+(?:my\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])(?!\s+(?:account|app|balance|wallet)\b)",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -1798,7 +1845,36 @@ _DIET = re.compile(
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
     r"(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
-    r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
+    # "Being vegetarian, …", "As a vegan, …": the speaker's diet said in passing.
+    r"|^\W*(?:being|as)\s+(?:an?\s+|strictly\s+)*"
+    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,)",
+    re.IGNORECASE,
+)
+# "I'd rather not get calls before 10am", "I prefer not to receive paper invoices": what the speaker does not want.
+_RATHER_NOT = re.compile(
+    r"\bI(?:'d|\s+would)\s+(?:much\s+)?rather\s+not\s+(?:get|receive|have|be\s+sent|be\s+given|take)\s+"
+    r"|\bI\s+(?:'d\s+)?prefer\s+not\s+to\s+(?:get|receive|have|be\s+sent|be\s+given|take)\s+"
+)
+_RATHER_NOT_THING = re.compile(r"(?P<val>(?!any\b|it\b|that\b|this\b|them\b)[a-z][\w-]*(?:\s+[\w-]+){0,4})", re.I)
+# A thing named first, then how often: "Aisle seat always", "Vegan meals on every flight you book",
+# "Morning slots by default". The thing must not open with a verb or a word of chat.
+_THING_FIRST = re.compile(
+    r"^\W*(?:(?:and|also|oh|btw|so)\W+)*(?P<val>(?:an?\s+)?(?!(?:thanks|thank|same|it|that|this|you|me|I|we|not|no|yes|ok"
+    r"|okay|please|hello|hi|hey|call|send|use|book|give|make|keep|put|ship|deliver|e-?mail|text|let|tell|show|check|add"
+    r"|remove|cancel|refund|charge|pay|bill|ask|reply|write|contact|notify|remind|set|switch|change|do|don't|never"
+    r"|sure|great|cool|fine|good|one|just|always|every|all|approve|allow|grant|delete|ignore)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+    r"\s*,?\s+(?:please\s+)?(?:always|every\s+time|each\s+time|by\s+default"
+    r"|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?[a-z]+)(?=\s*(?:[,.;!]|$|please\b|you\b|I\b|for\s+me\b))",
+    re.IGNORECASE,
+)
+_PEOPLE_NOUN = re.compile(
+    r"\b(?:customers?|users?|people|accounts?|one|body|members?|clients?|staff|employees?|visitors?|guests?)\b", re.I
+)
+# "Meetings in the morning suit me best": the thing that suits the speaker.
+_SUITS_ME = re.compile(
+    r"^\W*(?P<val>(?!(?:it|that|this|anything|everything|whatever|either|both)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+    r"\s+(?:suits?|works?)\s+(?:me|for\s+me)\s+(?:best|better|well|fine)\b",
     re.IGNORECASE,
 )
 # What the speaker never wants in their things: "No onions in any of my orders, ever", "Never put mushrooms in
@@ -1906,6 +1982,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     text = clause.text
     for m in _THEME.finditer(text):
         theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
+        if theme.startswith("high") or theme == "sepia":
+            yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
+            continue
         yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
@@ -1929,6 +2008,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _REPORT_FORMAT.search(m.group()):
                 styles += 1
                 yield "preferred_report_format", style, m, True
+        for m in _REPORT_BY_STYLE.finditer(text) if not styles else ():
+            styles += 1
+            yield "preferred_report_format", m.group("rf"), m, True
         for m in _REPORT_NAMED.finditer(text) if not styles and not _REPORT_FORMAT.search(text) else ():
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
@@ -1939,7 +2021,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4")
+        said = next(m.group(g) for g in ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7") if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
@@ -1950,12 +2032,15 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
-        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3") or m.group("carrier4")
+        carrier = next(m.group(g) for g in ("carrier", "carrier2", "carrier3", "carrier4", "carrier5") if m.group(g))
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7") if m.group(g))
+        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8") if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
+    if not _PAYMENT.search(text):
+        for m in _PAY_USE.finditer(text):
+            yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m, True
 
 
 def _negated_before(text: str, position: int) -> bool:
@@ -2064,9 +2149,26 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     text = clause.text
     for m in _DIET.finditer(text):
         food = m.group("food")
-        subject = _subject(ctx, m.group("who") or m.group("who2"))
+        subject = _subject(ctx, m.group("who") or m.group("who2")) if not m.group("diet2") else ctx.speaker_id
         if subject is not None:
-            yield subject, (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+            diet = m.group("diet") or m.group("diet2")
+            yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+    rather_not = _RATHER_NOT.search(text)
+    thing = _RATHER_NOT_THING.match(text, rather_not.end()) if rather_not else None
+    if rather_not and thing and not _OTHER_PEOPLE.search(thing.group()):
+        value = _preference_phrase(thing.group("val"))
+        if value and not _REQUEST_OBJECTS.search(value):
+            yield ctx.speaker_id, f"no {value.lower()}", rather_not.group() + thing.group()
+            return
+    for m in (_THING_FIRST.match(text), _SUITS_ME.match(text)):
+        if m is None or _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
+            continue
+        if _PEOPLE_NOUN.search(m.group()[m.end("val") - m.start() :]):
+            continue  # "… for every customer" is a rule about other people, not a taste
+        value = _preference_phrase(_daypart_first(m.group("val").lower()))
+        if value and not _NOT_A_THING.match(value):
+            yield ctx.speaker_id, value, m.group()
+            return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
         yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
@@ -2084,8 +2186,18 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
             yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
     if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
         return
+    if re.search(_STREET, text):
+        return  # "leave the box at my studio at 4 Quay Street from now on" is an address, kept as one
     for value, evidence in _wanted(text, has_marker):
         yield ctx.speaker_id, value, evidence
+
+
+def _daypart_first(phrase: str) -> str:
+    """ "meetings in the morning" -> "morning meetings": the usual short form of a timed thing."""
+    m = re.fullmatch(
+        r"(?P<thing>[\w-]+(?:\s+[\w-]+)?)\s+in\s+the\s+(?P<part>morning|afternoon|evening)s?", phrase.strip(), re.I
+    )
+    return f"{m.group('part')} {m.group('thing')}" if m else phrase
 
 
 def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
@@ -2498,6 +2610,34 @@ _NAME_APPOSITION = re.compile(
 )
 
 
+# Words in quotes that someone else said: 'My mum said "always pay cash"', '"Always bring a brolly", my gran says'.
+_QUOTED = re.compile(r"\"[^\"]{2,160}\"|\u201c[^\u201d]{2,160}\u201d")
+_SAID_BEFORE = re.compile(
+    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:always\s+|once\s+|used\s+to\s+"
+    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|joked|jokes|wrote"
+    r"|writes)\s*[:,]?\s*$"
+)
+_SAID_AFTER = re.compile(
+    rf"^\s*,?\s*(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+"
+    r"(?:always\s+|once\s+|used\s+to\s+|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me"
+    r"|joked|jokes|wrote|writes)\b"
+)
+
+
+def _without_others_quotes(text: str) -> str:
+    """``text`` with what someone else is quoted as saying blanked (same length): their "always …" is no
+    preference of the speaker's."""
+
+    def blank(m: re.Match[str]) -> str:
+        before, after = text[max(0, m.start() - 60) : m.start()], text[m.end() : m.end() + 60]
+        said = _SAID_BEFORE.search(before) or _SAID_AFTER.match(after)
+        if said is None or re.match(r"^\s*,?\s*I\b", after) or re.search(r"\bI\s+\w+\s*[:,]?\s*$", before):
+            return m.group()
+        return m.group()[0] + " " * (len(m.group()) - 2) + m.group()[-1]
+
+    return _QUOTED.sub(blank, text)
+
+
 def _without_appositions(text: str) -> str:
     """``text`` with appositions after a name blanked (same length, so every offset holds)."""
 
@@ -2565,7 +2705,7 @@ def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFa
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     said = ctx.text.replace("\u2019", "'")
-    text = _without_appositions(said)
+    text = _without_appositions(_without_others_quotes(said))
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
