@@ -243,7 +243,32 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("Don't leave it at my office at 3 Dock Road.", set()),
 ]
 
-CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES + PREFERENCES
+CONTACTS_NAMES_AND_MORE: list[tuple[str, set[Fact]]] = [
+    # a contact change said with "swap/replace the number on file", or the cue after the value
+    ("Replace the phone number on file with 020 7946 0321, please.", {state("phone", "02079460321")}),
+    ("Going forward, tomas.r@posteo.de is the only inbox I read.", {state("email", "tomas.r@posteo.de")}),
+    ("07700 900555 is my new number.", {state("phone", "07700900555")}),
+    ("kim@mail.example is my wife's email.", set()),
+    ("Is kim@mail.example my email?", set()),
+    ("kim@mail.example is not my email.", set()),
+    # the name to use
+    ("The name on the booking should read Aoife Byrne, not Aoife Byrne-Kelly.", {state("name", "Aoife Byrne")}),
+    ("Everybody shortens Alexander, so Sasha is what you should write.", {state("name", "Sasha")}),
+    # a retraction takes back what was just said; quitting an activity ends its title
+    (
+        "I'm a chef — wait no, I quit cooking ages ago; I'm a baker now.",
+        {state("job_title", "baker")},
+    ),
+    ("I'm an accountant, no wait, I gave up accounting last year.", {ended("job_title", "accountant")}),
+    ("I quit nursing for a year to travel.", set()),
+    # typed in lower case
+    ("last month i moved from gent to brugge, pls update", {state("lives_in", "Brugge")}),
+    ("i moved to sales in march", set()),
+    ("if i moved to oslo would it be cheaper", set()),
+    ("did i move to oslo?", set()),
+]
+
+CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES + PREFERENCES + CONTACTS_NAMES_AND_MORE
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:50] for c in CASES])
@@ -264,3 +289,15 @@ def test_a_transfer_dates_the_home_rented_there() -> None:
 def test_a_device_delivered_is_owned_from_that_day() -> None:
     (fact,) = extract("My new Galaxy S24 arrived yesterday.").facts
     assert fact.valid_from == YESTERDAY
+
+
+def test_an_order_that_arrived_is_not_dated_by_its_arrival() -> None:
+    (fact,) = extract("Order 55-8812-4 arrived yesterday without the cable.").facts
+    assert (fact.predicate, fact.valid_from) == ("order_id", None)
+    (placed,) = extract("I placed order 55-8812-4 yesterday and it still hasn't shipped.").facts
+    assert placed.valid_from == YESTERDAY
+
+
+def test_quitting_an_activity_ends_its_title_then() -> None:
+    (fact,) = extract("I quit teaching last week.").facts
+    assert (fact.value, fact.valid_to) == ("teacher", LAST_WEEK)

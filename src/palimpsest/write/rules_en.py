@@ -249,6 +249,10 @@ _JOB_NOUNS = (
     "|counsel+or|translator|interpreter|actuary|auditor|banker|broker|trader|realtor|firefighter|carpenter|welder"
     "|bartender|waiter|waitress|hairdresser|stylist|courier|nanny|caregiver|carer|dispatcher|planner|strategist"
     "|economist|statistician|biologist|chemist|physicist|bookkeeper|copywriter|illustrator|animator|sommelier"
+    "|baker|butcher|cleaner|farmer|gardener|painter|decorator|musician|actor|actress|instructor|security guard"
+    "|postman|postwoman|porter|machinist|radiographer|sonographer|surveyor|estate agent|underwriter|caretaker"
+    "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
+    "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
 )
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
@@ -469,6 +473,20 @@ _MOVE = re.compile(
     + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
     r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
 )
+# Typed all in lower case: "two weeks ago i moved from brno to olomouc". The place is a word that is
+# no article, pronoun or common noun of homes.
+_NOT_LOWER_PLACES = (
+    r"the|a|an|my|our|his|her|their|new|another|this|that|be|live|work|do|get|make|take|go|see|stay|rent|buy|start"
+    r"|join|help|here|there|home|town|city|uni|university|college|school|office|mum's|mom's|dad's|parents|the\s+\w+"
+    r"|london\s+road|tears|nights|days|part-time|remote|sales|marketing|support"
+)
+_LOWER_MOVE = re.compile(
+    r"(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
+    rf"(?P<place>(?:{_KNOWN_CITIES})\b|(?!(?:{_NOT_LOWER_PLACES})\b)[a-z][a-z-]{{2,}}(?:\s+(?!(?:last|this|in|on|since|yesterday|today|two|three"
+    r"|a|an|and|but|so|with|for|pls|please|now)\b)[a-z][a-z-]{2,})?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now)\b))"
+)
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 # "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
 _MOVE_OUT_INTO = re.compile(
@@ -611,6 +629,44 @@ _WORK_WORDS = re.compile(
     r"\b(?:jobs?|work\w*|employ\w*|hired|career|position|role|company|firm|team|colleagues|freelanc\w*"
     r"|self-employed|contract(?:or|ing)|consult\w*|quit|resigned|laid off|redundan\w+|notice)\b",
     re.IGNORECASE,
+)
+# "I quit teaching last month": the title of the activity ends.
+_ACTIVITY_TITLES_ENDED = {
+    "teaching": "teacher",
+    "nursing": "nurse",
+    "accounting": "accountant",
+    "accountancy": "accountant",
+    "tutoring": "tutor",
+    "consulting": "consultant",
+    "journalism": "journalist",
+    "photography": "photographer",
+    "bartending": "bartender",
+    "waitressing": "waitress",
+    "waiting tables": "waiter",
+    "nannying": "nanny",
+    "babysitting": "babysitter",
+    "coaching": "coach",
+    "banking": "banker",
+    "plumbing": "plumber",
+    "farming": "farmer",
+    "freelancing": "freelancer",
+    "modelling": "model",
+    "modeling": "model",
+    "driving": "driver",
+    "cleaning": "cleaner",
+    "lecturing": "lecturer",
+    "engineering": "engineer",
+    "dentistry": "dentist",
+    "pharmacy": "pharmacist",
+    "law": "lawyer",
+}
+_QUIT_ACTIVITY = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:quit|stopped|gave\s+up|left|retired\s+from|am\s+done\s+with|'m\s+done\s+with)\s+"
+    + r"(?P<activity>"
+    + "|".join(sorted(_ACTIVITY_TITLES_ENDED, key=len, reverse=True))
+    + r")\b(?!\s+(?:for|at|to)\b)"
 )
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
@@ -805,6 +861,13 @@ _NAME = re.compile(
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
 )
+# "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
+_NAME_TO_USE = re.compile(
+    r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
+    r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
+    r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
+)
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
@@ -867,7 +930,9 @@ _CONTACT_CUE = {
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
-        r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
+        r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
+        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|on my account|in my profile|you have(?: for me)?))?"
+        r"\s+(?:to|for|with)\b)"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
@@ -882,6 +947,13 @@ _CONTACT_CUE = {
 }
 # A correction in a clause of its own, after the speaker named their own number or e-mail:
 # "my number is wrong in your system; it should be 020 7946 0011".
+# "… sofia@mail.com is the only inbox I check", "07700 900123 is my new number": the cue after the value.
+_CONTACT_AFTER = re.compile(
+    r"\s+is\s+(?:now\s+)?(?:my\s+(?:(?:new|main|only|primary|preferred|current|personal|work)\s+)*"
+    r"|the\s+(?:only|one|main|best)\s+(?:(?:e-?mail|contact)\s+)?)"
+    r"(?:e-?mail(?:\s+address)?|inbox|address|mailbox|number|mobile|phone|account)\b(?!\s*\?)",
+    re.IGNORECASE,
+)
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
     "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
@@ -913,6 +985,20 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "moved_to",
                 valid_from=clause.past_time(ctx),
                 confidence=0.9,
+                ends_previous=True,
+            )
+    if not re.search(r"\bI\b", ctx.text):
+        for m in _LOWER_MOVE.finditer(clause.text):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                _city(m.group("place").title()),
+                "moved_to.lower_case",
+                valid_from=clause.past_time(ctx),
+                confidence=0.8,
                 ends_previous=True,
             )
     for m in _MOVE_OUT_INTO.finditer(clause.text):
@@ -1151,6 +1237,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject:
             yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _QUIT_ACTIVITY.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not _negated(clause):
+            title = _ACTIVITY_TITLES_ENDED[m.group("activity").lower()]
+            yield ending(ctx, clause, subject, "job_title", title, "en.quit_activity", m.group())
     for m in _NO_LONGER_WITH.finditer(clause.text):
         org = _clean(m.group("org"))
         if "longer" not in m.group("neg") and not m.group("anymore"):
@@ -1405,6 +1496,19 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
                 continue
             cues = list(cue.finditer(before))
+            after = _CONTACT_AFTER.match(ctx.text, mention.span[1], clause.end)
+            if not cues and after is not None and not _negated(clause):
+                value = contact_value(predicate, mention)
+                yield make_fact(
+                    ctx.speaker_id,
+                    predicate,
+                    value,
+                    f"en.{predicate}.named_after",
+                    after.group(),
+                    confidence=0.85,
+                    ends_previous=bool(re.search(r"\b(?:new|only|now)\b", after.group())),
+                )
+                continue
             correction = _CORRECTION_CUE.search(before) if not cues else None
             if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
                 value = contact_value(predicate, mention)
@@ -1533,6 +1637,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
+    for m in _NAME_TO_USE.finditer(clause.text):
+        name = _clean(m.group("name") or m.group("name2"))
+        if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
+            )
     for m in _RELATIVE_NAMED.finditer(clause.text):
         relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
         name = m.group("name") or m.group("name2")
@@ -1591,6 +1701,18 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
+_ARRIVED = re.compile(
+    r"\b(?:came|arrived|(?:was|got)\s+delivered|showed\s+up|turned\s+up|got\s+here|(?:was\s+)?shipped|(?:was\s+)?dispatched)\b",
+    re.IGNORECASE,
+)
+
+
+def _arrival_only(text: str) -> bool:
+    """The clause's time says when the order arrived, not when it was placed or the case opened."""
+    placed = re.search(r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made)\b", text, re.I)
+    return placed is None and _ARRIVED.search(text) is not None
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later."""
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
@@ -1606,7 +1728,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
                 evidence_text=mention.text,
-                valid_from=clause.past_time(ctx),
+                # "Order 4402917 came yesterday": the day it arrived is not the day it was placed.
+                valid_from=None if _arrival_only(clause.text) else clause.past_time(ctx),
                 confidence=0.85,
             )
 
@@ -2576,6 +2699,13 @@ def _with_subject(clause: Clause, previous: Clause | None = None) -> Clause:
     return Clause("I " + verb, clause.start + len(lead) - 2)
 
 
+_RETRACTED = re.compile(
+    r"(?:[\u2014\u2013-]+|,)\s*(?:(?:wait|hold\s+on|oops|sorry|erm|um)[,\s]+)?(?:no|nope|scratch\s+that|I\s+mean)\W*$"
+    r"|\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that)\W*$",
+    re.IGNORECASE,
+)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
@@ -2721,6 +2851,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        if _RETRACTED.search(clause.text):
+            facts = []  # "I'm a teacher — wait no, …": taken back as soon as said
         facts += _shared_with_relative(ctx, clause, out.facts, facts)
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)
