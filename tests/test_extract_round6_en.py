@@ -268,7 +268,19 @@ CONTACTS_NAMES_AND_MORE: list[tuple[str, set[Fact]]] = [
     ("did i move to oslo?", set()),
 ]
 
-CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES + PREFERENCES + CONTACTS_NAMES_AND_MORE
+LOOK_ALIKES: list[tuple[str, set[Fact]]] = [
+    ("Friday suits me best for the delivery.", set()),
+    ("I'd rather not get into it.", set()),
+    ("I'd rather not get charged twice.", set()),
+    ("He hired me as a favour.", set()),
+    ("Cork is no longer home for my parents.", set()),
+    ("Note: my brother moved to Leeds, joined Asda.", {state("lives_in", "Leeds", f"{ME}:brother")}),
+    ("Calls are fine but I prefer WhatsApp.", {state("preferred_notification_channel", "WhatsApp")}),
+    ("My TV is a Samsung QN90B.", {state("owns_device", "Samsung QN90B")}),
+    ("The name on the card should read J. Smith.", {state("name", "J. Smith")}),
+]
+
+CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES + PREFERENCES + CONTACTS_NAMES_AND_MORE + LOOK_ALIKES
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:50] for c in CASES])

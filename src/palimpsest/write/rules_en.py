@@ -271,7 +271,7 @@ _BRANDS = (
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
-    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
@@ -298,7 +298,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
-    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)[.!?;\n]+(?=\s|$)"
+    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
@@ -541,6 +541,7 @@ _NOT_HOME = re.compile(
     + _named("place")
     + r"\s+(?:isn't|is\s+not|'s\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+(?:my\s+|our\s+)?home\b"
     + r"(?P<anymore>\s+(?:any\s?more|now))?"
+    + r"(?!\s+(?:for|to)\s+(?!me\b|us\b))"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -864,7 +865,7 @@ _NAME = re.compile(
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
     r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
-    r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
     r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
 )
@@ -890,7 +891,7 @@ _STREET = (
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
     r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
-    r"|for\s+now|only)\b|[;!?\n]"
+    r"|for\s+now|only|now)\b|[;!?\n]"
     r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
@@ -1182,7 +1183,10 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 ctx, clause, m, ctx.speaker_id, "works_at", org, "first_day", valid_from=when, ends_previous=True
             )
     for m in _HIRED_ME.finditer(clause.text):
-        if _negated(clause):
+        org_word = (m.group("org") or "They").split()[-1]
+        if _negated(clause) or (m.group("org") and org_word in _NOT_NAMES | _PRONOUNS):
+            continue
+        if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", _clean(m.group("title"))):
             continue
         title, when = _clean(m.group("title")), clause.past_time(ctx)
         yield _fact(
@@ -1821,6 +1825,9 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)(?:\s+me)?"
     r"(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
     r"\s+(?:rather\s+than|instead\s+of)\s+(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
+    # "I prefer WhatsApp", "she prefers SMS"
+    r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
+    r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
     # "My father prefers WhatsApp for reminders"
     r"|\b(?:prefers?|likes?|wants?|uses?|use)\s+(?P<ch7>e-?mail|SMS|texts?|text\s+messages|WhatsApp|WeChat|Telegram|Signal"
     r"|push(?:\s+notifications?)?|phone\s+calls?)\s+for\s+(?:all\s+|any\s+|the\s+|my\s+|his\s+|her\s+)?"
@@ -1979,7 +1986,11 @@ _RATHER_NOT = re.compile(
     r"\bI(?:'d|\s+would)\s+(?:much\s+)?rather\s+not\s+(?:get|receive|have|be\s+sent|be\s+given|take)\s+"
     r"|\bI\s+(?:'d\s+)?prefer\s+not\s+to\s+(?:get|receive|have|be\s+sent|be\s+given|take)\s+"
 )
-_RATHER_NOT_THING = re.compile(r"(?P<val>(?!any\b|it\b|that\b|this\b|them\b)[a-z][\w-]*(?:\s+[\w-]+){0,4})", re.I)
+_RATHER_NOT_THING = re.compile(
+    r"(?P<val>(?!(?:any|it|that|this|them|into|in|on|out|up|off|over|to|involved|there|back|away|started|used)\b"
+    r"|[a-z]+ed\b)[a-z][\w-]*(?:\s+[\w-]+){0,4})",
+    re.I,
+)
 # A thing named first, then how often: "Aisle seat always", "Vegan meals on every flight you book",
 # "Morning slots by default". The thing must not open with a verb or a word of chat.
 _THING_FIRST = re.compile(
@@ -2144,7 +2155,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = next(m.group(g) for g in ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7") if m.group(g))
+        said = next(m.group(g) for g in ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8") if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
@@ -2286,6 +2297,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     for m in (_THING_FIRST.match(text), _SUITS_ME.match(text)):
         if m is None or _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
             continue
+        if any(
+            clause.start + m.start("val") < t.span[1] and t.span[0] < clause.start + m.end("val") for t in ctx.times
+        ):
+            continue  # "Friday suits me best": a day for the errand at hand
         if _PEOPLE_NOUN.search(m.group()[m.end("val") - m.start() :]):
             continue  # "… for every customer" is a rule about other people, not a taste
         value = _preference_phrase(_daypart_first(m.group("val").lower()))
@@ -2674,7 +2689,8 @@ _JOB_CHANGE = re.compile(
 
 # A clause that opens with someone else as its subject: "My brother moved …", "Anna quit …".
 _OTHER_SUBJECT = re.compile(
-    rf"^\W*(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?[\w-]+|(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    r"^\W*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"
+    rf"(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?[\w-]+|(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
     r"\s+(?:just\s+|recently\s+|also\s+)?(?:[a-z]+ed|is|was|has|had|works|lives|got|left|sold|quit)\b)"
 )
 
