@@ -280,7 +280,41 @@ LOOK_ALIKES: list[tuple[str, set[Fact]]] = [
     ("The name on the card should read J. Smith.", {state("name", "J. Smith")}),
 ]
 
-CASES = ENDINGS + RELATIVES + WORK + CLAUSES + HOMES_AND_DEVICES + PREFERENCES + CONTACTS_NAMES_AND_MORE + LOOK_ALIKES
+MORE_PHRASINGS: list[tuple[str, set[Fact]]] = [
+    ("Small heads-up: Antwerp isn't home anymore.", {ended("lives_in", "Antwerp")}),
+    ("We're not in Basel any more.", {ended("lives_in", "Basel")}),
+    ("These days I'm based out of Kampala.", {state("lives_in", "Kampala")}),
+    ("We now call Hobart home.", {state("lives_in", "Hobart")}),
+    ("Home these days is a cottage in Kinsale.", {state("lives_in", "Kinsale")}),
+    ("Home is where the heart is.", set()),
+    ("Currently employed at Rolls-Royce.", {state("works_at", "Rolls-Royce")}),
+    ("My laptop is an ancient ThinkPad X220.", {state("owns_device", "ThinkPad X220")}),
+    ("I'm writing this on my new Galaxy Tab S9.", {state("owns_device", "Galaxy Tab S9")}),
+    ("I passed my old Switch on to my nephew.", {ended("owns_device", "Switch")}),
+    ("If I gave my iPad to my niece, would it still sync?", set()),
+    ("Most people call me Tash.", {state("name", "Tash")}),
+    ("My name is Natasha Orlova, but everyone calls me Tash.", {state("name", "Natasha Orlova")}),
+    ("Do people call you Tash?", set()),
+    ("WhatsApp only, please.", {state("preferred_notification_channel", "WhatsApp")}),
+    ("Only by email, unless it's urgent.", {state("preferred_notification_channel", "email")}),
+    ("I only have five minutes.", set()),
+    ("Ship with DPD wherever possible.", set()),  # no carrier this rule set knows
+    ("Send parcels with FedEx wherever possible.", {state("preferred_shipping_carrier", "FedEx")}),
+    ("I'd like my orders to go by DHL from now on.", {state("preferred_shipping_carrier", "DHL")}),
+    ("Keep sending me updates.", set()),
+]
+
+CASES = (
+    ENDINGS
+    + RELATIVES
+    + WORK
+    + CLAUSES
+    + HOMES_AND_DEVICES
+    + PREFERENCES
+    + CONTACTS_NAMES_AND_MORE
+    + LOOK_ALIKES
+    + MORE_PHRASINGS
+)
 
 
 @pytest.mark.parametrize(("text", "expected"), CASES, ids=[c[0][:50] for c in CASES])

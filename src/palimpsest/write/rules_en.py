@@ -233,6 +233,10 @@ _KNOWN_CITIES = (
 _CITY_WORDS = frozenset(re.split(r"\|", _KNOWN_CITIES))
 
 
+# A short label that opens a turn: "Quick update: …", "Just a heads-up: …", "Long story:".
+_LABEL = r"(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"
+
+
 def _named(group: str) -> str:
     """A proper-noun phrase (up to four capitalized words), a hanzi run, or a known city in any case."""
     return rf"(?P<{group}>(?i:{_KNOWN_CITIES})\b|{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|[\u4e00-\u9fff]{{2,12}})"
@@ -260,7 +264,7 @@ _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this
 _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
-    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my ))Switch(?:\s+(?:OLED|Lite))?"
+    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my )|(?<=old )|(?<=new ))Switch(?:\s+(?:OLED|Lite))?"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
@@ -332,7 +336,7 @@ _LASTING = re.compile(
     # "Use DHL for everything I order", "vegan meals on every flight": every errand of a kind.
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
-    r"|for all (?:of )?my \w+"
+    r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -348,6 +352,8 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
+    # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
+    r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
     r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme)))\b",
@@ -516,28 +522,42 @@ _HOME = re.compile(
     + r"|(?P<our>\b[Oo]ur))\s+(?:new\s+)?(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
     + _named("place")
     # "Home is Dublin now": the speaker's home, said without "my".
-    + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
+    + r"|(?P<bare>^\W*"
+    + _LABEL
+    + r"[Hh]ome(?:\s+base|\s+these\s+days|\s+now)?\s+is\s+(?:now\s+)?"
+    + r"(?:(?:a|an|my|our)\s+(?:[\w-]+\s+)?(?:flat|place|house|apartment|room|studio|cottage)\s+)?(?:in\s+)?)"
     + _named("place2")
     # "…, Vancouver is home now", "Finished unpacking, so Wellington is home now"
-    + r"|(?:^\W*|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
+    + r"|(?:^\W*"
+    + _LABEL
+    + r"|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
     + _named("place3")
     + r"(?P<bare2>\s+(?:is|has\s+been|'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
     + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b))"
 )
 
 # "we've been in Lisbon since last month": being somewhere since a time is living there.
+# "I now call Halifax home", "these days I'm based out of Nairobi".
+_CALL_HOME = re.compile(
+    r"\b(?P<subj>I|[Ww]e)\s+(?:now\s+|proudly\s+)?call\s+" + _named("place") + r"\s+home\b"
+    r"|\b(?P<subj2>I|[Ww]e)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|currently\s+)?based\s+out\s+of\s+" + _named("place2")
+)
 _BEEN_IN = re.compile(
     _SUBJ + r"(?:'ve|\s+have|\s+has)\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
-    r"^\W*(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+)?in\s+"
+    r"^\W*"
+    + _LABEL
+    + r"(?:(?i:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+|based\s+)?in\s+"
     + _named("place")
     + r"(?:\s+(?:anymore|any more))?"
 )
 # "Leipzig isn't home any more", "Cork is no longer our home": a residence ended, said of the place.
 _NOT_HOME = re.compile(
-    r"(?:^\W*|,\s+(?:so\s+|and\s+|but\s+)?)"
+    r"(?:^\W*"
+    + _LABEL
+    + r"|,\s+(?:so\s+|and\s+|but\s+)?)"
     + _named("place")
     + r"\s+(?:isn't|is\s+not|'s\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+(?:my\s+|our\s+)?home\b"
     + r"(?P<anymore>\s+(?:any\s?more|now))?"
@@ -782,7 +802,9 @@ _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
-    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
+    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to"
+    # "I'm typing this on my new Surface Laptop 5"
+    r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
     + _DEVICE_LEAD
     + _ARTICLES
     + _device("device")
@@ -795,7 +817,7 @@ _DEVICE_IS = re.compile(
     + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+|home\s+)*(?:"
     + _GENERIC_DEVICES
     + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
-    + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
+    + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
@@ -822,6 +844,14 @@ _DISPOSE = re.compile(
     + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
     + _ARTICLES
     + _device("device")
+    # "I gave my old iPad to my niece", "passed the Switch on to my nephew"
+    + r"|"
+    + _SUBJ.replace("subj", "subj2")
+    + _ADV
+    + r"\s+(?:gave|passed|handed)\s+"
+    + _ARTICLES
+    + _device("device2")
+    + r"\s+(?:on\s+|down\s+)?(?:away|to\s+(?:my|a|the|our|his|her|their)\s+[\w-]+)"
 )
 # "The iPad Air went to a buyer on eBay", "my old Kindle found a new owner", "our Xbox got sold": a device
 # disposed of, said of the device.
@@ -861,6 +891,8 @@ _NAME = re.compile(
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people)\s+(?:just\s+)?calls?\s+me\s+"
+    r"(?P<name6>[A-Z][\w'-]*)"
 )
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
@@ -1028,6 +1060,12 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, subject, "lives_in", _city(place), "en.moved_away", m.group())
     for m in _LIVE.finditer(clause.text):
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    for m in _CALL_HOME.finditer(clause.text):
+        place = m.group("place") or m.group("place2")
+        if _place_ok(place) and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "call_home", valid_from=clause.past_time(ctx)
+            )
     for m in _BEEN_IN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")) and not re.search(r"\bnot\b|n't\b", m.group()):
@@ -1447,11 +1485,10 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             device = _clean(m.group("device") or model)
             yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
-            yield ending(
-                ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
-            )
+            device = _clean(m.group("device") or m.group("device2"))
+            yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
     for m in _DEVICE_ARRIVED.finditer(clause.text):
         if not re.search(r"\b(?:not|never|hasn't|didn't|yet)\b|n't\b", clause.text):
             device = _clean(m.group("device"))
@@ -1637,10 +1674,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
-        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or m.group("name5")
+        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
         negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
-            yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
+            rule = "name.called" if m.group("name6") else "name"
+            yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, confidence=0.9)
     for m in _NAME_TO_USE.finditer(clause.text):
         name = _clean(m.group("name") or m.group("name2"))
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
@@ -1825,6 +1863,9 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)(?:\s+me)?"
     r"(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
     r"\s+(?:rather\s+than|instead\s+of)\s+(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
+    # "texts only", "WhatsApp only please", "only by e-mail"
+    r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
+    r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
     # "I prefer WhatsApp", "she prefers SMS"
     r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
     r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
@@ -1881,7 +1922,7 @@ _ANY_CARRIER = r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS
 # Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
 _NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _CHINESE_CARRIERS
 _CARRIER = re.compile(
-    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?)\b"
+    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
     r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
@@ -2155,7 +2196,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = next(m.group(g) for g in ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8") if m.group(g))
+        groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10")
+        said = next(m.group(g) for g in groups if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
@@ -2642,10 +2684,10 @@ _REFERS_BACK = re.compile(
 # Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
 _DROPPED_SUBJECT = re.compile(
     r"^(?P<lead>\s*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"  # "Long story: moved to Leeds …"
-    r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially)[,\s]+)*)"
+    r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially|currently|now|still)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
-    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in)\b)",
+    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by)|working\s+(?:at|for))\b)",
     re.IGNORECASE,
 )
 
@@ -2878,6 +2920,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             out.intents.extend(_intents(ctx, clause, facts, question))
     if ctx.role == "user":
         out.facts.extend(_apposed_names(ctx, said))
+    # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
+    named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
+    out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
     out.facts = carry_job_change_date(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
