@@ -302,6 +302,15 @@ MORE_PHRASINGS: list[tuple[str, set[Fact]]] = [
     ("Send parcels with FedEx wherever possible.", {state("preferred_shipping_carrier", "FedEx")}),
     ("I'd like my orders to go by DHL from now on.", {state("preferred_shipping_carrier", "DHL")}),
     ("Keep sending me updates.", set()),
+    # probes of the new readings that must stay silent
+    ("The blue one suits me best.", set()),
+    ("Working at Google must be fun.", set()),
+    ("My husband's boss, he works at Google.", set()),
+    ("The MacBook was stolen but the police found it.", set()),
+    ("Push notifications are annoying.", set()),
+    ("WhatsApp is down again.", set()),
+    ("I'm no longer with my ex.", set()),
+    ("Berlin isn't home to me, never was.", set()),
 ]
 
 CASES = (

@@ -386,7 +386,7 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     return name
 
 
-_KIN_BEFORE = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b")
+_KIN_BEFORE = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s)")
 # Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
 _OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
 
@@ -1503,7 +1503,8 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
             )
     for m in _DEVICE_GONE.finditer(clause.text):
-        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text):
+        recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
+        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
             yield ending(
                 ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.device_gone", m.group()
             )
@@ -2048,7 +2049,7 @@ _PEOPLE_NOUN = re.compile(
 )
 # "Meetings in the morning suit me best": the thing that suits the speaker.
 _SUITS_ME = re.compile(
-    r"^\W*(?P<val>(?!(?:it|that|this|anything|everything|whatever|either|both)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+    r"^\W*(?P<val>(?!(?:it|that|this|these|those|the|anything|everything|whatever|either|both|same|any)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
     r"\s+(?:suits?|works?)\s+(?:me|for\s+me)\s+(?:best|better|well|fine)\b",
     re.IGNORECASE,
 )
@@ -2687,7 +2688,7 @@ _DROPPED_SUBJECT = re.compile(
     r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially|currently|now|still)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
-    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by)|working\s+(?:at|for))\b)",
+    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by))\b)",
     re.IGNORECASE,
 )
 
