@@ -2337,8 +2337,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _REQUEST_OBJECTS.search(value):
             yield ctx.speaker_id, f"no {value.lower()}", rather_not.group() + thing.group()
             return
-    for m in (_THING_FIRST.match(text), _SUITS_ME.match(text)):
-        if m is None or _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
+    for found in (_THING_FIRST.match(text), _SUITS_ME.match(text)):
+        if found is None:
+            continue
+        m = found
+        if _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
             continue
         if any(
             clause.start + m.start("val") < t.span[1] and t.span[0] < clause.start + m.end("val") for t in ctx.times
