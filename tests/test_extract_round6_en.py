@@ -356,3 +356,33 @@ def test_an_order_that_arrived_is_not_dated_by_its_arrival() -> None:
 def test_quitting_an_activity_ends_its_title_then() -> None:
     (fact,) = extract("I quit teaching last week.").facts
     assert (fact.value, fact.valid_to) == ("teacher", LAST_WEEK)
+
+
+INTENTS: list[tuple[str, set[str]]] = [
+    # a measure broken down per a dimension, also one the list does not know
+    ("Bookings per city for last quarter, what's the total?", {"data_aggregation"}),
+    ("Average delivery time per courier last month?", {"data_aggregation"}),
+    ("How many returns did each store process yesterday?", {"data_aggregation"}),
+    ("What's the price per unit?", set()),
+    # exports said as "dump … into a CSV"; how-to questions ask for nothing
+    ("Dump last week's cancellations into a spreadsheet for me.", {"export"}),
+    ("How do I export my invoices to CSV myself?", set()),
+    ("Can I download a copy of everything you store on me?", set()),
+    # queries about one's own records, imperatives included; statements and hypotheticals ask nothing
+    ("List my payments from last month.", {"query"}),
+    ("Pull up the appointments I booked two weeks ago.", {"query"}),
+    ("Which phone number do I have on my profile?", {"query"}),
+    ("Data charges in March, how much did I rack up?", {"query"}),
+    ("Got my order yesterday and the lid already has a crack.", set()),
+    ("If I switched plans, would my bill go down?", set()),
+    ("Can you export all my transactions from May as CSV?", {"export"}),
+    # refunds and cancellations named by amount or number
+    ("The kettle from my last order leaks, so I want the £39.99 back.", {"refund"}),
+    ("Cancel my 88-301-442, I ordered the wrong size.", {"cancel_order"}),
+    ("Swap the phone number on file for 020 7946 0999.", {"modify_setting"}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[c[0][:50] for c in INTENTS])
+def test_round6_en_intents(text: str, expected: set[str]) -> None:
+    assert {i.intent_type for i in extract(text).intents} == expected

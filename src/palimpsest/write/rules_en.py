@@ -2451,8 +2451,15 @@ _DIMENSIONS = {
     "plan": "plan",
 }
 _DIMENSION = re.compile(
-    r"\b(?:by|per|for each|across|and)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
+    r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
+)
+_PER_DIMENSION = re.compile(r"\bper\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.I)
+# "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
+_ANY_DIMENSION = re.compile(
+    r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
+    r"|piece|night|head|capita|annum|month|week|time|one|other)\b)[a-z]{3,}(?:\s+line)?)\b",
+    re.I,
 )
 _METRICS = (
     ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
@@ -2472,33 +2479,62 @@ _AGGREGATE = re.compile(
     r"|compile|how many|average|avg|median|compare|split by)\b",
     re.I,
 )
-_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me)\b", re.I)
+_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into)\b", re.I)
+# "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
+_HOW_TO = re.compile(
+    r"^\W*(?:how\s+(?:do|can|would|should)\s+I|can\s+I|is\s+there\s+(?:a|any)\s+way|where\s+(?:do|can)\s+I)\b", re.I
+)
 # Requests, not mentions: "the refund was supposed to be $1,050" asks for nothing.
 _REFUND = re.compile(
     r"\b(?:(?:want|need|like|get|request|issue|process|give me|demand)\s+(?:a\s+|my\s+|the\s+)?(?:full\s+)?refund"
-    r"|refund (?:me|my|the|this|it|order)|money back|reimburse me)\b",
+    r"|refund (?:me|my|the|this|it|order)|money back|reimburse me"
+    r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back)"
+    r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
 )
-_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b", re.I)
+_CANCEL = re.compile(
+    r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # "Cancel my 55-210-883": the order named by its number.
+    r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
+    re.I,
+)
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
     r"^\s*(?:(?:please|pls|can you|could you|would you|kindly|hey|ok|okay|now)[,\s]+)*(?:change|switch|set|update"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
-    r"|settings|language|notifications?|format|template)\b",
+    r"|settings|language|notifications?|format|template)\b"
+    # "Swap the contact number on file for …", "replace my e-mail with …"
+    r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
+    r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
+    r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
 _QUERY = re.compile(
     r"\b(?:check|look up|find|show me|what's|where's|status|track|tell me|how much|when will|where is|what is|has|did"
-    r"|why)\b",
+    r"|why)\b"
+    # imperatives that ask for records: "List my transactions", "Pull up the orders I placed", "Show appointments …"
+    r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch|look\s+up)\b",
+    re.I,
+)
+# In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
+_QUERY_STATEMENT = re.compile(
+    r"\b(?:check|look up|find|show me|track|tell me|status|following up|follow(?:ing)?-up|any (?:news|updates?))\b"
+    r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch)\b",
     re.I,
 )
 _OWN_RECORDS = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
-    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b"
+    r"|shipment|subscription|points|payment|return|statement|plan|charges?|profile|transactions?|reservations?"
+    r"|bookings?|appointments?|history|usage|purchases?)s?\b"
     # "How much did I spend …" (not "would it be cheaper if I paid …").
-    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought)\b"
+    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought|make|made|book|booked|place|placed"
+    r"|rack(?:ed)?\s+up|use|used|have|get|receive)\b"
+    # "the orders I placed two weeks ago", "appointments I had last month"
+    r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
+    r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
+    r"|\bdo\s+I\s+have\s+on\s+(?:my|file)\b"
     r"|(?<!\bif )(?<!\bwhen )(?<!\bunless )\bI\s+(?:spent|paid|ordered|bought)\b",
     re.I,
 )
@@ -2547,19 +2583,28 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     time_range, time_slots = _time_range(ctx, clause)
     # A standing preference ("always export PDF") is a fact, not a request.
     # "default" names the setting in "change the default to A", so it does not make a request standing.
-    unmarked = re.sub(r"\bdefault\b", "", text, flags=re.I)
+    unmarked = re.sub(r"(?<!\bby )\bdefault\b", "", text, flags=re.I)
     standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
+    if not dims and _AGGREGATE.search(text):
+        dims = tuple(dict.fromkeys(m.group("dim").lower() for m in _ANY_DIMENSION.finditer(text)))
     metric = _metric(text)
+    # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
+    per = _PER_DIMENSION.search(text)
+    per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
     ids = _id_slots(ctx)
-    if _AGGREGATE.search(text) and (dims or metric):
+    file_asked = True
+    if (_AGGREGATE.search(text) and (dims or metric)) or per_measure:
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
     elif (
         not standing
+        and not _HOW_TO.search(text)
         and _EXPORT.search(text)
         and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I))
     ):
         yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
+    else:
+        file_asked = False
     if _REFUND.search(text):
         yield Intent("refund", time_range, slots=ids | time_slots)
     if _CANCEL.search(text):
@@ -2578,7 +2623,13 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
-    asks = (question and not modify) or _QUERY.search(text)
+    asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text)
+    if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
+        asks = False  # "What would happen if I moved, would my plan still work?"
+    if re.match(r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way)\b", text, re.I):
+        asks = False  # "How do I export my invoices myself?": a how-to question
+    if file_asked:
+        asks = False  # "Can you export all my transactions as CSV?" asks for the file
     if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
