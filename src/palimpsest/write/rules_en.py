@@ -2623,7 +2623,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
-    asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text)
+    asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
     if re.match(r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way)\b", text, re.I):
