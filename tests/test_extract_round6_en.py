@@ -311,6 +311,19 @@ MORE_PHRASINGS: list[tuple[str, set[Fact]]] = [
     ("WhatsApp is down again.", set()),
     ("I'm no longer with my ex.", set()),
     ("Berlin isn't home to me, never was.", set()),
+    # plans, hopes, hypotheticals and other people around the new readings
+    ("I'm thinking about renting a flat in Leith.", set()),
+    ("We rent a room in Dundee to students.", set()),
+    ("I hope my new Pixel 9 arrives tomorrow.", set()),
+    ("My daughter will get her first phone, a Nokia G42, next month.", set()),
+    ("Maybe Porto isn't home any more.", set()),
+    ('She said "I\'m not with Atlassian anymore".', set()),
+    ("I'll stop using jo@old.example next week.", set()),
+    ("Aisle seat always? Really?", set()),
+    ("My boss prefers WhatsApp for reminders.", set()),
+    ("My colleague's first day at Monzo was yesterday.", set()),
+    ("They hired my wife as a nurse.", set()),
+    ("Everyone calls me lazy.", set()),
 ]
 
 CASES = (

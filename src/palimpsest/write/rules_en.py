@@ -1059,6 +1059,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and (place.lower() in _CITY_WORDS or "moved" in m.group()):
             yield ending(ctx, clause, subject, "lives_in", _city(place), "en.moved_away", m.group())
     for m in _LIVE.finditer(clause.text):
+        # "We rent a room in Dundee to students" is a landlord's, not a home.
+        if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
+            continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
@@ -1533,7 +1536,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
             stop = _STOP_USING.search(before)
-            if stop is not None and not _OTHER_PEOPLE.search(stop.group()):
+            planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
+            if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
                 value = contact_value(predicate, mention)
                 yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
                 continue
@@ -2266,6 +2270,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             candidates.append(("preferred_notification_channel", channel, m, False))
     for predicate, value, match, weak in candidates:
         if _negated_before(text, match.start()):
+            continue
+        # "My boss prefers WhatsApp": a third person's taste is the speaker's only through a relative named.
+        if owner == ctx.speaker_id and re.match(r"(?:prefers|likes|wants|uses)\b", match.group(), re.I):
             continue
         if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
