@@ -69,10 +69,36 @@ _RELATIONS = {
     "granny": "grandmother",
     "grandfather": "grandfather",
     "grandpa": "grandfather",
+    "gran": "grandmother",
+    "nan": "grandmother",
+    "nana": "grandmother",
+    "grandad": "grandfather",
+    "granddad": "grandfather",
+    "boy": "son",
+    "girl": "daughter",
+    "cousin": "cousin",
+    "aunt": "aunt",
+    "uncle": "uncle",
+    "nephew": "nephew",
+    "niece": "niece",
+    "fiance": "fiance",
+    "fiancee": "fiancee",
+    "flatmate": "flatmate",
+    "housemate": "housemate",
+    "neighbour": "neighbour",
+    "neighbor": "neighbour",
 }
+# "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
+_KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
+# Who "she" and "he" can point back to (relations of unstated gender are never guessed).
+_FEMALE = frozenset(["wife", "mother", "daughter", "sister", "grandmother", "girlfriend"])
+_MALE = frozenset(["husband", "son", "father", "brother", "grandfather", "boyfriend"])
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
-_OUTSIDE_HOUSEHOLD = frozenset(["boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary"])
+_OUTSIDE_HOUSEHOLD = frozenset(
+    {"boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary", "flatmate", "housemate"}
+    | {"neighbour"}
+)
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
@@ -179,12 +205,19 @@ _NOT_NAMES = frozenset(
         "Were",
     ]
 )
-_EXPLICIT_SUBJ = rf"\bI\b|\b[Ww]e\b|\b[Mm]y (?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+_EXPLICIT_SUBJ = (
+    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+    # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
+    r"|\b(?:she|he)\b"
+)
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
 _SUBJ = rf"(?P<subj>{_EXPLICIT_SUBJ}|(?<=\band)(?=\s))"
 # "my parents' address": a plural relation takes the apostrophe alone.
-_POSS = rf"(?P<subj>\b[Mm]y(?:\s+(?:{_REL})'s?)?|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
+_POSS = (
+    rf"(?P<subj>\b[Mm]y(?:\s+{_KIN_ADJ}(?:{_REL})'s?)?|\b[Oo]ur\s+{_KIN_ADJ}(?:{_REL})'s?"
+    r"|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?'s)"
+)
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
     r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently"
@@ -198,6 +231,10 @@ _KNOWN_CITIES = (
     "|los angeles|sydney|toronto|vancouver|amsterdam|dublin|munich|madrid|rome|dubai"
 )
 _CITY_WORDS = frozenset(re.split(r"\|", _KNOWN_CITIES))
+
+
+# A short label that opens a turn: "Quick update: …", "Just a heads-up: …", "Long story:".
+_LABEL = r"(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"
 
 
 def _named(group: str) -> str:
@@ -216,6 +253,10 @@ _JOB_NOUNS = (
     "|counsel+or|translator|interpreter|actuary|auditor|banker|broker|trader|realtor|firefighter|carpenter|welder"
     "|bartender|waiter|waitress|hairdresser|stylist|courier|nanny|caregiver|carer|dispatcher|planner|strategist"
     "|economist|statistician|biologist|chemist|physicist|bookkeeper|copywriter|illustrator|animator|sommelier"
+    "|baker|butcher|cleaner|farmer|gardener|painter|decorator|musician|actor|actress|instructor|security guard"
+    "|postman|postwoman|porter|machinist|radiographer|sonographer|surveyor|estate agent|underwriter|caretaker"
+    "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
+    "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
 )
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
@@ -223,19 +264,23 @@ _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this
 _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
-    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my ))Switch(?:\s+(?:OLED|Lite))?"
+    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my )|(?<=old )|(?<=new ))Switch(?:\s+(?:OLED|Lite))?"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
     r"|Fairphone|Sonos|Motorola|Moto|Nothing Phone|Oura(?:\s+Ring)?|Whoop|Peloton|Roku|Fire(?:\s+(?:HD|TV|Stick))"
     r"|Galaxy Tab|Nest|HomePod|Framework|Alienware|Razer|Logitech|Polar|Suunto|Amazfit|Withings|Theragun"
+    r"|Eero|Fritz!Box|FRITZ!Box|Netgear|TP-Link|Linksys|Ubiquiti|Synology|Tile|Ring|Wacom|Tolino|PocketBook|Boox"
+    r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
-    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
+# A model named without a known brand, as makers write them: "Fritz!Box 7590", "Onyx Note Air3", "Zenbook 14".
+_MODEL_SHAPE = r"[A-Z][\w!+-]*(?:\s+(?:[A-Z][\w!+-]*|\d[\w+-]*)){0,3}"
 _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|e-reader|headphones|earbuds|console"
 
 
@@ -257,10 +302,14 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
-    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)[.!?;\n]+(?=\s|$)"
-    r"|[!?;\n]+|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
+    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
+    # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
+    r"|,\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
+    r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working))\b)"
 )
 _QUESTION_START = re.compile(
     r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
@@ -284,6 +333,10 @@ _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
     r"|whenever|from now"
+    # "Use DHL for everything I order", "vegan meals on every flight": every errand of a kind.
+    r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
+    r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
+    r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -298,7 +351,9 @@ _ONE_OFF = re.compile(
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
-    r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)"
+    r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
+    # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
+    r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
     r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme)))\b",
@@ -311,12 +366,17 @@ _PREF_NEGATED = re.compile(
 # ---------------------------------------------------------------------------- subjects
 
 
-def _subject(ctx: TurnContext, raw: str) -> str | None:
-    """Whom a matched subject phrase names, or ``None`` when it names nobody we can pin down."""
+def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
+    """Whom a matched subject phrase names, or ``None`` when it names nobody we can pin down.
+
+    ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
+    """
     word = raw.strip()
     if word in ("I", "we", "We"):
         return ctx.speaker_id
-    possessive = re.fullmatch(rf"[Mm]y(?:\s+({_REL})(?:'s?)?)?", word)
+    if word in ("she", "he"):
+        return _antecedent(ctx, word, at) if at is not None else None
+    possessive = re.fullmatch(rf"(?:[Mm]y|[Oo]ur(?=\s))(?:\s+{_KIN_ADJ}({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
         return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}" if relation else ctx.speaker_id
@@ -324,6 +384,21 @@ def _subject(ctx: TurnContext, raw: str) -> str | None:
     if name.split()[0] in _NOT_NAMES:
         return None
     return name
+
+
+_KIN_BEFORE = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s)")
+# Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
+_OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
+
+
+def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
+    """The one relative of the pronoun's gender the turn names before ``at``, else ``None``."""
+    kin = _FEMALE if pronoun == "she" else _MALE
+    found = [m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in kin]
+    relations = {_RELATIONS[m.group("rel").lower()] for m in found}
+    if len(relations) != 1 or _OTHER_PERSON.search(ctx.text, found[-1].end(), at):
+        return None
+    return f"{ctx.speaker_id}:{relations.pop()}"
 
 
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
@@ -335,7 +410,7 @@ def _subject_of(ctx: TurnContext, clause: Clause, m: re.Match[str], *groups: str
     for group in groups or ("subj",):
         raw = m.group(group)
         if raw:
-            return _subject(ctx, raw)
+            return _subject(ctx, raw, clause.start + m.start(group))
         if raw == "":
             return _clause_subject(ctx, clause.text[: m.start(group)])
     return None
@@ -348,7 +423,7 @@ def _clause_subject(ctx: TurnContext, head: str) -> str | None:
     """
     for candidate in _SUBJECT_CANDIDATE.finditer(head):
         word = candidate.group()
-        if word in _PRONOUNS:
+        if word.capitalize() in _PRONOUNS:
             return None
         subject = _subject(ctx, word)
         if subject is not None:
@@ -404,6 +479,20 @@ _MOVE = re.compile(
     + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
     r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
 )
+# Typed all in lower case: "two weeks ago i moved from brno to olomouc". The place is a word that is
+# no article, pronoun or common noun of homes.
+_NOT_LOWER_PLACES = (
+    r"the|a|an|my|our|his|her|their|new|another|this|that|be|live|work|do|get|make|take|go|see|stay|rent|buy|start"
+    r"|join|help|here|there|home|town|city|uni|university|college|school|office|mum's|mom's|dad's|parents|the\s+\w+"
+    r"|london\s+road|tears|nights|days|part-time|remote|sales|marketing|support"
+)
+_LOWER_MOVE = re.compile(
+    r"(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
+    rf"(?P<place>(?:{_KNOWN_CITIES})\b|(?!(?:{_NOT_LOWER_PLACES})\b)[a-z][a-z-]{{2,}}(?:\s+(?!(?:last|this|in|on|since|yesterday|today|two|three"
+    r"|a|an|and|but|so|with|for|pls|please|now)\b)[a-z][a-z-]{2,})?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now)\b))"
+)
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 # "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
 _MOVE_OUT_INTO = re.compile(
@@ -411,13 +500,21 @@ _MOVE_OUT_INTO = re.compile(
     r"(?:(?:a|an|the|our|my)\s+)?(?:[a-z]+\s+){0,3}?(?:(?:place|home|house|flat|apartment|condo|studio|room)\s+in\s+)?"
     + _named("place")
 )
+# Renting a home somewhere is living there: "rents a room in Dundee", "I'm renting a flat in Leith".
+_RENTED_HOME = (
+    r"\s+(?:a|an|the|my|our|his|her|their)\s+(?:(?:small|tiny|little|new|shared|cheap|nice|studio|one-bed\w*"
+    r"|two-bed\w*)\s+)*(?:room|flat|place|apartment|house|studio|condo|bedsit|cottage|loft)"
+)
+_RENTS = r"|(?:rent|rents|renting)" + _RENTED_HOME
 _LIVE = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?)"
-    r"\s+in\s+" + _named("place")
+    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
+    + _RENTS
+    + r")\s+in\s+"
+    + _named("place")
 )
 _HOME = re.compile(
     r"(?:"
@@ -425,38 +522,91 @@ _HOME = re.compile(
     + r"|(?P<our>\b[Oo]ur))\s+(?:new\s+)?(?:home|place|apartment|house|flat)\s+is\s+(?:now\s+)?in\s+"
     + _named("place")
     # "Home is Dublin now": the speaker's home, said without "my".
-    + r"|(?P<bare>^\s*[Hh]ome(?:\s+base)?\s+is\s+(?:now\s+)?(?:in\s+)?)"
+    + r"|(?P<bare>^\W*"
+    + _LABEL
+    + r"[Hh]ome(?:\s+base|\s+these\s+days|\s+now)?\s+is\s+(?:now\s+)?"
+    + r"(?:(?:a|an|my|our)\s+(?:[\w-]+\s+)?(?:flat|place|house|apartment|room|studio|cottage)\s+)?(?:in\s+)?)"
     + _named("place2")
-    # "…, Vancouver is home now"
-    + r"|(?:^|(?<=,\s))"
+    # "…, Vancouver is home now", "Finished unpacking, so Wellington is home now"
+    + r"|(?:^\W*"
+    + _LABEL
+    + r"|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
     + _named("place3")
-    + r"(?P<bare2>\s+is\s+(?:my\s+|our\s+)?home(?:\s+now)?\b)"
+    + r"(?P<bare2>\s+(?:is|has\s+been|'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
+    + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b))"
 )
 
 # "we've been in Lisbon since last month": being somewhere since a time is living there.
+# "I now call Halifax home", "these days I'm based out of Nairobi".
+_CALL_HOME = re.compile(
+    r"\b(?P<subj>I|[Ww]e)\s+(?:now\s+|proudly\s+)?call\s+" + _named("place") + r"\s+home\b"
+    r"|\b(?P<subj2>I|[Ww]e)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|currently\s+)?based\s+out\s+of\s+" + _named("place2")
+)
 _BEEN_IN = re.compile(
     _SUBJ + r"(?:'ve|\s+have|\s+has)\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
-    r"^\W*(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+)?in\s+"
+    r"^\W*"
+    + _LABEL
+    + r"(?:(?i:I'm|I\s+am|we're|we\s+are)\s+)?(?i:not|no longer)\s+(?:living\s+|based\s+)?in\s+"
     + _named("place")
     + r"(?:\s+(?:anymore|any more))?"
 )
+# "Leipzig isn't home any more", "Cork is no longer our home": a residence ended, said of the place.
+_NOT_HOME = re.compile(
+    r"(?:^\W*"
+    + _LABEL
+    + r"|,\s+(?:so\s+|and\s+|but\s+)?)"
+    + _named("place")
+    + r"\s+(?:isn't|is\s+not|'s\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+(?:my\s+|our\s+)?home\b"
+    + r"(?P<anymore>\s+(?:any\s?more|now))?"
+    + r"(?!\s+(?:for|to)\s+(?!me\b|us\b))"
+)
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
+# "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
+_BRANCH_OF = (
+    r"(?:(?:[A-Z][\w'-]*\s+){0,2}(?:branch|office|store|site|plant|division|campus|location|outlet|headquarters|HQ"
+    r"|depot|factory|warehouse)\s+of\s+(?:the\s+)?)?"
+)
+# Employers named in lower case: "the city council", "the county hospital", "the civil service".
+_PUBLIC_BODY = (
+    r"(?:(?:city|county|town|district|borough|local|state|federal|regional|parish|national)\s+"
+    r"(?:council|government|hospital|library|police|court|authority|administration|museum|school\s+board)"
+    r"|civil\s+service|council|army|navy|air\s+force|police|fire\s+(?:brigade|department|service))\b"
+)
+
+
+def _org(group: str) -> str:
+    """An employer: a proper-noun phrase, or a public body named in lower case."""
+    return rf"(?:{_named(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
+
+
+def _org_of(m: re.Match[str], group: str = "org") -> str:
+    return _clean(m.group(group) or m.group(f"{group}_body"))
+
+
 _WORK = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
-    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
+    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?"
+    + _BRANCH_OF
+    + _org("org")
+)
+# "…, working nights at Boots": a participle after the speaker's own clause names the employer.
+_WORKING_AT = re.compile(
+    r"(?:,\s*|\s+and\s+)(?:now\s+|currently\s+|mostly\s+)?working\s+"
+    r"(?:(?:nights|days|evenings|weekends|shifts|night\s+shifts|part-time|full-time|remotely|from\s+home|mostly)\s+)*"
+    r"(?:at|for)\s+(?:the\s+)?" + _BRANCH_OF + _org("org")
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
     # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
-    + r"(?:\s+(?:work|works|working)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
+    + r"(?:\s+(?:work|works|working|worked)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -489,6 +639,55 @@ _LEAVE = re.compile(
     + _ADV
     + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
     + _named("org")
+)
+# "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
+_NO_LONGER_WITH = re.compile(
+    r"\b(?:I'm|I\s+am|I've\s+not\s+been)\s+(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
+    r"(?:the\s+)?" + _named("org") + r"(?P<anymore>\s+(?:any\s?more))?"
+)
+# Words of work around "with X": "not with Vodafone any more" may be a phone contract.
+_WORK_WORDS = re.compile(
+    r"\b(?:jobs?|work\w*|employ\w*|hired|career|position|role|company|firm|team|colleagues|freelanc\w*"
+    r"|self-employed|contract(?:or|ing)|consult\w*|quit|resigned|laid off|redundan\w+|notice)\b",
+    re.IGNORECASE,
+)
+# "I quit teaching last month": the title of the activity ends.
+_ACTIVITY_TITLES_ENDED = {
+    "teaching": "teacher",
+    "nursing": "nurse",
+    "accounting": "accountant",
+    "accountancy": "accountant",
+    "tutoring": "tutor",
+    "consulting": "consultant",
+    "journalism": "journalist",
+    "photography": "photographer",
+    "bartending": "bartender",
+    "waitressing": "waitress",
+    "waiting tables": "waiter",
+    "nannying": "nanny",
+    "babysitting": "babysitter",
+    "coaching": "coach",
+    "banking": "banker",
+    "plumbing": "plumber",
+    "farming": "farmer",
+    "freelancing": "freelancer",
+    "modelling": "model",
+    "modeling": "model",
+    "driving": "driver",
+    "cleaning": "cleaner",
+    "lecturing": "lecturer",
+    "engineering": "engineer",
+    "dentistry": "dentist",
+    "pharmacy": "pharmacist",
+    "law": "lawyer",
+}
+_QUIT_ACTIVITY = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:quit|stopped|gave\s+up|left|retired\s+from|am\s+done\s+with|'m\s+done\s+with)\s+"
+    + r"(?P<activity>"
+    + "|".join(sorted(_ACTIVITY_TITLES_ENDED, key=len, reverse=True))
+    + r")\b(?!\s+(?:for|at|to)\b)"
 )
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
@@ -567,7 +766,8 @@ _ACTIVITY_TITLE = re.compile(
 _ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
-    r"\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    r"\bI(?:(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b))"
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
 )
@@ -585,11 +785,27 @@ _FIELD_TITLES = (
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
+# The kind named before the model: "got her first phone, a Nokia G42", "I have two phones: a Pixel 8 …".
+_DEVICE_LEAD = (
+    rf"(?:(?:my|her|his|their|our)\s+(?:(?:first|new|own|second|very\s+first)\s+)+(?:{_GENERIC_DEVICES}|watch|computer)"
+    r"\s*[,:(\u2013\u2014-]\s*"
+    r"|(?:two|three|2|3|a\s+couple\s+of|several)\s+(?:phones|laptops|tablets|watches|computers|consoles|e-readers)"
+    r"\s*[,:(\u2013\u2014-]\s*)?"
+)
+# "My new MacBook Air M3 arrived on 2 March": a device delivered is owned from that day.
+_DEVICE_ARRIVED = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
+    + _device("device")
+    + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
+)
 _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
-    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to)\s+"
+    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to"
+    # "I'm typing this on my new Surface Laptop 5"
+    r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
+    + _DEVICE_LEAD
     + _ARTICLES
     + _device("device")
 )
@@ -597,11 +813,12 @@ _GIFT_FOR = re.compile(
     rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
 )
 _DEVICE_IS = re.compile(
-    _POSS
-    + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+)*(?:"
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
+    + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+|home\s+)*(?:"
     + _GENERIC_DEVICES
-    + r"|watch|computer|mobile|cell)\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?"
-    + _device("device")
+    + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
+    + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
+    + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
@@ -627,6 +844,25 @@ _DISPOSE = re.compile(
     + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
     + _ARTICLES
     + _device("device")
+    # "I gave my old iPad to my niece", "passed the Switch on to my nephew"
+    + r"|"
+    + _SUBJ.replace("subj", "subj2")
+    + _ADV
+    + r"\s+(?:gave|passed|handed)\s+"
+    + _ARTICLES
+    + _device("device2")
+    + r"\s+(?:on\s+|down\s+)?(?:away|to\s+(?:my|a|the|our|his|her|their)\s+[\w-]+)"
+)
+# "The iPad Air went to a buyer on eBay", "my old Kindle found a new owner", "our Xbox got sold": a device
+# disposed of, said of the device.
+_DEVICE_GONE = re.compile(
+    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he)\s+(?:(?:old|previous|former|spare|second)\s+)*"
+    + _device("device")
+    + r"\s+(?:(?:finally\s+|just\s+)?(?:went|has\s+gone|got\s+sent|was\s+sent)\s+to\s+(?:a|the|its|some)\s+"
+    r"(?:new\s+)?(?:buyer|owner|home|charity|recycl\w+)"
+    r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
+    r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
+    r"|recycled))\b(?!\s+out\b)"
 )
 _REPLACE = re.compile(
     _SUBJ
@@ -655,6 +891,15 @@ _NAME = re.compile(
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people)\s+(?:just\s+)?calls?\s+me\s+"
+    r"(?P<name6>[A-Z][\w'-]*)"
+)
+# "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
+_NAME_TO_USE = re.compile(
+    r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
+    r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
+    r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
+    r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
@@ -677,17 +922,23 @@ _STREET = (
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
-    r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please)\b|[;!?\n]"
+    r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
+    r"|for\s+now|only|now)\b|[;!?\n]"
     r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
+# What is sent: "it", "this one parcel", "the order", "my shoes".
+_SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?|the\s+\w+|my\s+\w+)"
 _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
     r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
-    r"|\b(?:send|ship|deliver|mail|post)\s+(?:it\s+|them\s+|this\s+|everything\s+)?to\s+my\s+(?:office|home|work|flat|house|place)"
+    r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
+    # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
+    r"|(?:drop|leave)\s+(?:" + _SENT_THING + r"\s+)?(?:off\s+)?(?:at|with))"
+    r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's)"
     r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
@@ -695,7 +946,7 @@ _ADDRESS_MINE = re.compile(
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
 _SHIPS_TO = re.compile(
-    r"\b(?:(?:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
+    r"\b(?:(?i:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
     r"|(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
     r"(?:go|should go|always go|get sent))))"
@@ -712,7 +963,9 @@ _CONTACT_CUE = {
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
-        r"|\b(?:change|update|set)\s+my\s+(?:phone|mobile|number|phone number)\s+to\b)"
+        r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
+        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|on my account|in my profile|you have(?: for me)?))?"
+        r"\s+(?:to|for|with)\b)"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
@@ -727,11 +980,25 @@ _CONTACT_CUE = {
 }
 # A correction in a clause of its own, after the speaker named their own number or e-mail:
 # "my number is wrong in your system; it should be 020 7946 0011".
+# "… sofia@mail.com is the only inbox I check", "07700 900123 is my new number": the cue after the value.
+_CONTACT_AFTER = re.compile(
+    r"\s+is\s+(?:now\s+)?(?:my\s+(?:(?:new|main|only|primary|preferred|current|personal|work)\s+)*"
+    r"|the\s+(?:only|one|main|best)\s+(?:(?:e-?mail|contact)\s+)?)"
+    r"(?:e-?mail(?:\s+address)?|inbox|address|mailbox|number|mobile|phone|account)\b(?!\s*\?)",
+    re.IGNORECASE,
+)
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
     "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
     "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
 }
+# "Please stop using j.doe@mail.com", "don't call 0412 … any more": the speaker's contact ended.
+_STOP_USING = re.compile(
+    r"\b(?:(?:stop|quit)\s+(?:using|e-?mailing|texting|calling|ringing|messaging|writing\s+to)"
+    r"|(?:don't|do\s+not|no\s+longer|never)\s+(?:use|e-?mail|text|call|ring|message|write\s+to)(?:\s+me)?(?:\s+(?:at|on))?)"
+    r"\s+(?:my\s+(?:old\s+|previous\s+)?(?:[\w-]+\s+)?(?:address|e-?mail|number|inbox|mailbox|mobile|phone)\s+)?$",
+    re.IGNORECASE,
+)
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
 
@@ -751,6 +1018,20 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "moved_to",
                 valid_from=clause.past_time(ctx),
                 confidence=0.9,
+                ends_previous=True,
+            )
+    if not re.search(r"\bI\b", ctx.text):
+        for m in _LOWER_MOVE.finditer(clause.text):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                _city(m.group("place").title()),
+                "moved_to.lower_case",
+                valid_from=clause.past_time(ctx),
+                confidence=0.8,
                 ends_previous=True,
             )
     for m in _MOVE_OUT_INTO.finditer(clause.text):
@@ -778,7 +1059,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and (place.lower() in _CITY_WORDS or "moved" in m.group()):
             yield ending(ctx, clause, subject, "lives_in", _city(place), "en.moved_away", m.group())
     for m in _LIVE.finditer(clause.text):
+        # "We rent a room in Dundee to students" is a landlord's, not a home.
+        if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
+            continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    for m in _CALL_HOME.finditer(clause.text):
+        place = m.group("place") or m.group("place2")
+        if _place_ok(place) and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "call_home", valid_from=clause.past_time(ctx)
+            )
     for m in _BEEN_IN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")) and not re.search(r"\bnot\b|n't\b", m.group()):
@@ -798,6 +1088,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "not in London right now" is an errand away; only "anymore" / "no longer" end the residence.
         if _place_ok(place) and _ENDS_STATE.search(m.group()):
             yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_in_anymore", m.group())
+    for m in _NOT_HOME.finditer(clause.text):
+        place = m.group("place")
+        if _place_ok(place) and (m.group("anymore") or "longer" in m.group()):
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_home_anymore", m.group())
     # Being "back in" a city is where one lives only beside a residence that ended or a move.
     if _NOT_IN_ANYMORE.search(sentence) or re.search(r"\b(?:for good|moved|for the long term)\b", sentence, re.I):
         for m in _BACK_IN.finditer(clause.text):
@@ -853,6 +1147,12 @@ def _state(
     )
 
 
+def _without(text: str, m: re.Match[str], clause: Clause) -> str:
+    """The turn with the match blanked: what the words around it say."""
+    start, end = clause.start + m.start(), clause.start + m.end()
+    return text[:start] + " " * (end - start) + text[end:]
+
+
 def _place_ok(place: str) -> bool:
     first = place.split(maxsplit=1)[0]
     return first not in _NOT_NAMES
@@ -870,12 +1170,15 @@ _NOT_ME_BUT = re.compile(
 )
 # "That's where I live", "I no longer live there": a place named just before.
 _LIVE_THERE = re.compile(
-    r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:live|'re living|'m living)\s+there\b"
+    r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:now\s+)?(?:live|'re living|'m living"
+    + r"|(?:'re\s+renting|'m\s+renting|rent)"
+    + _RENTED_HOME
+    + r")\s+there\b"
     r"|(?P<ended>\bI\s+(?:no longer\s+live\s+there|(?:don't|do not)\s+live\s+there\s+any\s?more)\b)",
     re.IGNORECASE,
 )
 _PLACE_BEFORE = re.compile(
-    r"(?:\b(?:to|in|from|near|around|of)\s+|^\W*)(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
+    r"(?:\b(?:to|in|from|near|around|of)\s+(?:the\s+)?|^\W*)(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)"
     r"(?=[\s?.!,—–-])"
 )
 
@@ -906,10 +1209,44 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
 
 
+def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
+    for m in _WORKING_AT.finditer(clause.text):
+        subject = _own_subject(ctx, clause.text[: m.start()])
+        org = _org_of(m)
+        if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
+            yield _fact(ctx, clause, m, subject, "works_at", org, "working_at")
+    for m in _FIRST_DAY.finditer(clause.text):
+        when = clause.past_time(ctx)
+        org = _clean(m.group("org"))
+        if when is not None and org.split()[0] not in _NOT_NAMES and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "works_at", org, "first_day", valid_from=when, ends_previous=True
+            )
+    for m in _HIRED_ME.finditer(clause.text):
+        org_word = (m.group("org") or "They").split()[-1]
+        if _negated(clause) or (m.group("org") and org_word in _NOT_NAMES | _PRONOUNS):
+            continue
+        if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", _clean(m.group("title"))):
+            continue
+        title, when = _clean(m.group("title")), clause.past_time(ctx)
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "job_title", title, "hired_me_as", valid_from=when, ends_previous=True
+        )
+        # "Yesterday Tesco hired me …": sentence-opening words are no part of the name.
+        org = " ".join(re.sub(r"^(?:(?:" + "|".join(_NOT_NAMES) + r")\s+)+", "", m.group("org") or "").split())
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            org = _clean(org)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "works_at", org, "hired_me", valid_from=when, ends_previous=True
+            )
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(clause.text):
-        if _clean(m.group("org")).lower() not in _CITY_WORDS:
-            yield from _state(ctx, clause, m, "works_at", _clean(m.group("org")), "works_at")
+        if _org_of(m).lower() not in _CITY_WORDS:
+            yield from _state(ctx, clause, m, "works_at", _org_of(m), "works_at")
+    yield from _begun_job_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
@@ -926,6 +1263,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _START.finditer(clause.text):
+        # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
+        # ("I'll be working at Wise from next Monday" names the state and its first day: that holds.)
+        planned = re.search(r"'ll\b|\bwill\b|\b(?:starting|joining)\b", m.group())
+        if planned and not re.search(r"\bworking\b", m.group()):
+            continue
         subject = _subject_of(ctx, clause, m)
         starts = clause.future_time(ctx)
         org = _clean(m.group("org"))
@@ -940,6 +1282,21 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         if subject:
             yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _QUIT_ACTIVITY.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not _negated(clause):
+            title = _ACTIVITY_TITLES_ENDED[m.group("activity").lower()]
+            yield ending(ctx, clause, subject, "job_title", title, "en.quit_activity", m.group())
+    for m in _NO_LONGER_WITH.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if "longer" not in m.group("neg") and not m.group("anymore"):
+            continue
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
+            continue
+        # "with X" is also a customer's word (a bank, a phone network): only among words of work.
+        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+            continue
+        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
     for m in _HANDED_IN.finditer(clause.text):
         if m.group("org").split()[0] not in _NOT_NAMES:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
@@ -955,7 +1312,12 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # A move the turn names: its date carries to the new home said in another phrase.
-_MOVE_TOLD = re.compile(r"\b(?:moved|relocated)\b", re.IGNORECASE)
+_MOVE_TOLD = re.compile(
+    r"\b(?i:moved|relocated)\b"
+    # "I transferred to the Limerick office and rent a place there now": a move with the job.
+    r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
+    r"(?i:office|branch|site|campus|store|plant|hub)\b"
+)
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
 
@@ -984,6 +1346,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
+        # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
+        if re.search(r"\bworked\b", m.group()) and not re.search(r"'ve|\bha(?:ve|s)\b", m.group()):
+            continue
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
             if not re.search(r"\bwork", m.group()):
@@ -1114,15 +1479,37 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     owned = replace(owned, subject=f"{ctx.speaker_id}:{_RELATIONS[gift.group('rel').lower()]}")
                 yield owned
     for m in _DEVICE_IS.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
+        subject = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
+        # A model without a known brand needs a model number: "a Fritz!Box 7590", not "a Dream".
+        model = m.group("model")
+        if model is not None and (not re.search(r"\d", model) or model.split()[0] in _NOT_NAMES):
+            continue
         if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
-            device = _clean(m.group("device"))
+            device = _clean(m.group("device") or model)
             yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
         if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
+            device = _clean(m.group("device") or m.group("device2"))
+            yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+    for m in _DEVICE_ARRIVED.finditer(clause.text):
+        if not re.search(r"\b(?:not|never|hasn't|didn't|yet)\b|n't\b", clause.text):
+            device = _clean(m.group("device"))
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "owns_device",
+                device,
+                "device_arrived",
+                valid_from=clause.past_time(ctx),
+            )
+    for m in _DEVICE_GONE.finditer(clause.text):
+        recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
+        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
             yield ending(
-                ctx, clause, subject, "owns_device", _clean(m.group("device")), "en.disposed_device", m.group()
+                ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.device_gone", m.group()
             )
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
@@ -1148,7 +1535,26 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
+            stop = _STOP_USING.search(before)
+            planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
+            if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
+                value = contact_value(predicate, mention)
+                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+                continue
             cues = list(cue.finditer(before))
+            after = _CONTACT_AFTER.match(ctx.text, mention.span[1], clause.end)
+            if not cues and after is not None and not _negated(clause):
+                value = contact_value(predicate, mention)
+                yield make_fact(
+                    ctx.speaker_id,
+                    predicate,
+                    value,
+                    f"en.{predicate}.named_after",
+                    after.group(),
+                    confidence=0.85,
+                    ends_previous=bool(re.search(r"\b(?:new|only|now)\b", after.group())),
+                )
+                continue
             correction = _CORRECTION_CUE.search(before) if not cues else None
             if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
                 value = contact_value(predicate, mention)
@@ -1273,10 +1679,17 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
-        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4") or m.group("name5")
+        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
         negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
-            yield _fact(ctx, clause, m, subject, "name", _clean(name), "name", confidence=0.9)
+            rule = "name.called" if m.group("name6") else "name"
+            yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, confidence=0.9)
+    for m in _NAME_TO_USE.finditer(clause.text):
+        name = _clean(m.group("name") or m.group("name2"))
+        if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
+            )
     for m in _RELATIVE_NAMED.finditer(clause.text):
         relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
         name = m.group("name") or m.group("name2")
@@ -1304,7 +1717,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
         if m.group("at") is None and m.group("habit") is None and not _LASTING.search(clause.text):
             continue
-        if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or _OTHER_PEOPLE.search(m.group()):
+        # "all my orders" are the speaker's own; "all customers' orders" are not.
+        others = _OTHER_PEOPLE.search(re.sub(r"\ball\s+(?:of\s+)?my\b", "", m.group(), flags=re.I))
+        if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or others:
             continue
         address = _clean(m.group("addr") or m.group("addr2"))
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
@@ -1333,6 +1748,18 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
+_ARRIVED = re.compile(
+    r"\b(?:came|arrived|(?:was|got)\s+delivered|showed\s+up|turned\s+up|got\s+here|(?:was\s+)?shipped|(?:was\s+)?dispatched)\b",
+    re.IGNORECASE,
+)
+
+
+def _arrival_only(text: str) -> bool:
+    """The clause's time says when the order arrived, not when it was placed or the case opened."""
+    placed = re.search(r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made)\b", text, re.I)
+    return placed is None and _ARRIVED.search(text) is not None
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later."""
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
@@ -1348,7 +1775,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
                 evidence_text=mention.text,
-                valid_from=clause.past_time(ctx),
+                # "Order 4402917 came yesterday": the day it arrived is not the day it was placed.
+                valid_from=None if _arrival_only(clause.text) else clause.past_time(ctx),
                 confidence=0.85,
             )
 
@@ -1356,7 +1784,7 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 # ---------------------------------------------------------------------------- preferences
 
 _THEME = re.compile(
-    r"\b(?P<theme>dark|light|night|day)\s+(?:mode|theme)\b"
+    r"\b(?P<theme>dark|light|night|day|high[- ]contrast|sepia)\s+(?:mode|theme)\b"
     # "make the theme light", "switch the theme to dark"
     r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b"
     # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
@@ -1395,12 +1823,21 @@ _REPORT_NAMED = re.compile(
     r"(?:\s+with\s+(?:[\w-]+\s+){0,2}[\w-]+)?",
     re.IGNORECASE,
 )
+# "give me the long-form report", "the condensed version": a report named by its style.
+_REPORT_BY_STYLE = re.compile(
+    r"\b(?:the|a|an)\s+(?P<rf>(?:long-form|short-form|long|short|detailed|condensed|brief|full|one-page|two-page|abridged"
+    r"|extended|compact|visual|graphical|text-only|plain-text|printable|bullet-point|executive)\s+(?:report|version|summary))\b",
+    re.IGNORECASE,
+)
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE_NAMES = (
     "Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese|Italian|Hindi|Arabic|Russian"
     "|Vietnamese|Thai|Swedish|Norwegian|Danish|Finnish|Icelandic|Dutch|Flemish|Polish|Czech|Slovak|Hungarian|Romanian"
     "|Bulgarian|Greek|Turkish|Hebrew|Persian|Farsi|Urdu|Bengali|Tamil|Punjabi|Indonesian|Malay|Tagalog|Filipino"
-    "|Ukrainian|Croatian|Serbian|Catalan|Basque|Welsh|Irish|Swahili|Afrikaans"
+    "|Ukrainian|Croatian|Serbian|Catalan|Basque|Welsh|Irish|Swahili|Afrikaans|Estonian|Latvian|Lithuanian|Slovenian"
+    "|Slovene|Georgian|Armenian|Albanian|Macedonian|Bosnian|Maltese|Luxembourgish|Galician|Nepali|Sinhala|Khmer|Lao"
+    "|Burmese|Mongolian|Kazakh|Uzbek|Amharic|Somali|Yoruba|Igbo|Hausa|Zulu|Xhosa|Maori|Samoan|Gujarati|Marathi"
+    "|Telugu|Kannada|Malayalam|Scottish Gaelic|Gaelic|Breton|Faroese|Frisian"
 )
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
@@ -1422,8 +1859,25 @@ _CHANNEL = re.compile(
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?"
     r"|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
+    # "Push notifications in the app are fine": where the channel lives may sit before the verb.
+    r"(?:\s+(?:in|on|from|through)\s+(?:the\s+|my\s+)?(?:app|phone|mobile))?"
     r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
-    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?)\b"
+    r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
+    r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
+    # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
+    r"|\b(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)(?:\s+me)?"
+    r"(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
+    r"\s+(?:rather\s+than|instead\s+of)\s+(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
+    # "texts only", "WhatsApp only please", "only by e-mail"
+    r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
+    r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
+    # "I prefer WhatsApp", "she prefers SMS"
+    r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
+    r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
+    # "My father prefers WhatsApp for reminders"
+    r"|\b(?:prefers?|likes?|wants?|uses?|use)\s+(?P<ch7>e-?mail|SMS|texts?|text\s+messages|WhatsApp|WeChat|Telegram|Signal"
+    r"|push(?:\s+notifications?)?|phone\s+calls?)\s+for\s+(?:all\s+|any\s+|the\s+|my\s+|his\s+|her\s+)?"
+    r"(?:reminders|notifications|alerts|updates|messages|news|anything|everything|appointments)\b"
     # "just use SMS for anything urgent"
     r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
     r"\s+for\s+(?:anything|everything|all|any)\b"
@@ -1473,7 +1927,7 @@ _ANY_CARRIER = r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS
 # Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
 _NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _CHINESE_CARRIERS
 _CARRIER = re.compile(
-    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?)\b"
+    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
     r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
@@ -1481,6 +1935,8 @@ _CARRIER = re.compile(
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
+    r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
+    rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
 _PAYMENTS = {
     "alipay": "支付宝",
@@ -1494,13 +1950,18 @@ _PAYMENTS = {
     "debit card": "debit card",
     "cash": "cash",
     "bank transfer": "bank transfer",
+    "company card": "company card",
+    "company credit card": "company card",
+    "corporate card": "corporate card",
+    "work card": "work card",
     "visa": "Visa",
     "mastercard": "Mastercard",
     "支付宝": "支付宝",
     "微信支付": "微信支付",
 }
 _PAY_NAMES = (
-    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
+    r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|company credit card|company card|corporate card|work card"
+    r"|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
     r"|Mastercard"
     r"|UnionPay|支付宝|微信支付"
 )
@@ -1516,7 +1977,15 @@ _PAYMENT = re.compile(
     rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+what\s+I\s+(?:always|usually|normally)\s+(?:use|pay with)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
-    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b",
+    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
+    # "Default payment should be PayPal going forward": the setting named, then its value.
+    r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
+    rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])",
+    re.IGNORECASE,
+)
+# "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
+_PAY_USE = re.compile(
+    rf"\b(?:use|uses|using)\s+(?:my\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])(?!\s+(?:account|app|balance|wallet)\b)",
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
@@ -1552,7 +2021,40 @@ _DIET = re.compile(
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
     r"(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
-    r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)",
+    r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
+    # "Being vegetarian, …", "As a vegan, …": the speaker's diet said in passing.
+    r"|^\W*(?:being|as)\s+(?:an?\s+|strictly\s+)*"
+    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,)",
+    re.IGNORECASE,
+)
+# "I'd rather not get calls before 10am", "I prefer not to receive paper invoices": what the speaker does not want.
+_RATHER_NOT = re.compile(
+    r"\bI(?:'d|\s+would)\s+(?:much\s+)?rather\s+not\s+(?:get|receive|have|be\s+sent|be\s+given|take)\s+"
+    r"|\bI\s+(?:'d\s+)?prefer\s+not\s+to\s+(?:get|receive|have|be\s+sent|be\s+given|take)\s+"
+)
+_RATHER_NOT_THING = re.compile(
+    r"(?P<val>(?!(?:any|it|that|this|them|into|in|on|out|up|off|over|to|involved|there|back|away|started|used)\b"
+    r"|[a-z]+ed\b)[a-z][\w-]*(?:\s+[\w-]+){0,4})",
+    re.I,
+)
+# A thing named first, then how often: "Aisle seat always", "Vegan meals on every flight you book",
+# "Morning slots by default". The thing must not open with a verb or a word of chat.
+_THING_FIRST = re.compile(
+    r"^\W*(?:(?:and|also|oh|btw|so)\W+)*(?P<val>(?:an?\s+)?(?!(?:thanks|thank|same|it|that|this|you|me|I|we|not|no|yes|ok"
+    r"|okay|please|hello|hi|hey|call|send|use|book|give|make|keep|put|ship|deliver|e-?mail|text|let|tell|show|check|add"
+    r"|remove|cancel|refund|charge|pay|bill|ask|reply|write|contact|notify|remind|set|switch|change|do|don't|never"
+    r"|sure|great|cool|fine|good|one|just|always|every|all|approve|allow|grant|delete|ignore)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
+    r"\s*,?\s+(?:please\s+)?(?:always|every\s+time|each\s+time|by\s+default"
+    r"|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?[a-z]+)(?=\s*(?:[,.;!]|$|please\b|you\b|I\b|for\s+me\b))",
+    re.IGNORECASE,
+)
+_PEOPLE_NOUN = re.compile(
+    r"\b(?:customers?|users?|people|accounts?|one|body|members?|clients?|staff|employees?|visitors?|guests?)\b", re.I
+)
+# "Meetings in the morning suit me best": the thing that suits the speaker.
+_SUITS_ME = re.compile(
+    r"^\W*(?P<val>(?!(?:it|that|this|these|those|the|anything|everything|whatever|either|both|same|any)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,4}?)"
+    r"\s+(?:suits?|works?)\s+(?:me|for\s+me)\s+(?:best|better|well|fine)\b",
     re.IGNORECASE,
 )
 # What the speaker never wants in their things: "No onions in any of my orders, ever", "Never put mushrooms in
@@ -1660,6 +2162,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     text = clause.text
     for m in _THEME.finditer(text):
         theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
+        if theme.startswith("high") or theme == "sepia":
+            yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
+            continue
         yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
@@ -1683,6 +2188,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _REPORT_FORMAT.search(m.group()):
                 styles += 1
                 yield "preferred_report_format", style, m, True
+        for m in _REPORT_BY_STYLE.finditer(text) if not styles else ():
+            styles += 1
+            yield "preferred_report_format", m.group("rf"), m, True
         for m in _REPORT_NAMED.finditer(text) if not styles and not _REPORT_FORMAT.search(text) else ():
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
@@ -1693,7 +2201,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, False
     for m in _CHANNEL.finditer(text):
-        said = m.group("ch") or m.group("ch2") or m.group("ch3") or m.group("ch4")
+        groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10")
+        said = next(m.group(g) for g in groups if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
@@ -1704,12 +2213,15 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
-        carrier = m.group("carrier") or m.group("carrier2") or m.group("carrier3") or m.group("carrier4")
+        carrier = next(m.group(g) for g in ("carrier", "carrier2", "carrier3", "carrier4", "carrier5") if m.group(g))
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7") if m.group(g))
+        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8") if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
+    if not _PAYMENT.search(text):
+        for m in _PAY_USE.finditer(text):
+            yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m, True
 
 
 def _negated_before(text: str, position: int) -> bool:
@@ -1758,6 +2270,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             candidates.append(("preferred_notification_channel", channel, m, False))
     for predicate, value, match, weak in candidates:
         if _negated_before(text, match.start()):
+            continue
+        # "My boss prefers WhatsApp": a third person's taste is the speaker's only through a relative named.
+        if owner == ctx.speaker_id and re.match(r"(?:prefers|likes|wants|uses)\b", match.group(), re.I):
             continue
         if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
@@ -1818,9 +2333,33 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     text = clause.text
     for m in _DIET.finditer(text):
         food = m.group("food")
-        subject = _subject(ctx, m.group("who") or m.group("who2"))
+        subject = _subject(ctx, m.group("who") or m.group("who2")) if not m.group("diet2") else ctx.speaker_id
         if subject is not None:
-            yield subject, (f"no {_clean(food)}" if food else _clean(m.group("diet")).lower()), m.group()
+            diet = m.group("diet") or m.group("diet2")
+            yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+    rather_not = _RATHER_NOT.search(text)
+    thing = _RATHER_NOT_THING.match(text, rather_not.end()) if rather_not else None
+    if rather_not and thing and not _OTHER_PEOPLE.search(thing.group()):
+        value = _preference_phrase(thing.group("val"))
+        if value and not _REQUEST_OBJECTS.search(value):
+            yield ctx.speaker_id, f"no {value.lower()}", rather_not.group() + thing.group()
+            return
+    for found in (_THING_FIRST.match(text), _SUITS_ME.match(text)):
+        if found is None:
+            continue
+        m = found
+        if _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
+            continue
+        if any(
+            clause.start + m.start("val") < t.span[1] and t.span[0] < clause.start + m.end("val") for t in ctx.times
+        ):
+            continue  # "Friday suits me best": a day for the errand at hand
+        if _PEOPLE_NOUN.search(m.group()[m.end("val") - m.start() :]):
+            continue  # "… for every customer" is a rule about other people, not a taste
+        value = _preference_phrase(_daypart_first(m.group("val").lower()))
+        if value and not _NOT_A_THING.match(value):
+            yield ctx.speaker_id, value, m.group()
+            return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
         yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
@@ -1838,8 +2377,18 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
             yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
     if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
         return
+    if re.search(_STREET, text):
+        return  # "leave the box at my studio at 4 Quay Street from now on" is an address, kept as one
     for value, evidence in _wanted(text, has_marker):
         yield ctx.speaker_id, value, evidence
+
+
+def _daypart_first(phrase: str) -> str:
+    """ "meetings in the morning" -> "morning meetings": the usual short form of a timed thing."""
+    m = re.fullmatch(
+        r"(?P<thing>[\w-]+(?:\s+[\w-]+)?)\s+in\s+the\s+(?P<part>morning|afternoon|evening)s?", phrase.strip(), re.I
+    )
+    return f"{m.group('part')} {m.group('thing')}" if m else phrase
 
 
 def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
@@ -1909,8 +2458,15 @@ _DIMENSIONS = {
     "plan": "plan",
 }
 _DIMENSION = re.compile(
-    r"\b(?:by|per|for each|across|and)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
+    r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
+)
+_PER_DIMENSION = re.compile(r"\bper\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.I)
+# "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
+_ANY_DIMENSION = re.compile(
+    r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
+    r"|piece|night|head|capita|annum|month|week|time|one|other)\b)[a-z]{3,}(?:\s+line)?)\b",
+    re.I,
 )
 _METRICS = (
     ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
@@ -1930,33 +2486,62 @@ _AGGREGATE = re.compile(
     r"|compile|how many|average|avg|median|compare|split by)\b",
     re.I,
 )
-_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me)\b", re.I)
+_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into)\b", re.I)
+# "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
+_HOW_TO = re.compile(
+    r"^\W*(?:how\s+(?:do|can|would|should)\s+I|can\s+I|is\s+there\s+(?:a|any)\s+way|where\s+(?:do|can)\s+I)\b", re.I
+)
 # Requests, not mentions: "the refund was supposed to be $1,050" asks for nothing.
 _REFUND = re.compile(
     r"\b(?:(?:want|need|like|get|request|issue|process|give me|demand)\s+(?:a\s+|my\s+|the\s+)?(?:full\s+)?refund"
-    r"|refund (?:me|my|the|this|it|order)|money back|reimburse me)\b",
+    r"|refund (?:me|my|the|this|it|order)|money back|reimburse me"
+    r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back)"
+    r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
 )
-_CANCEL = re.compile(r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b", re.I)
+_CANCEL = re.compile(
+    r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # "Cancel my 55-210-883": the order named by its number.
+    r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
+    re.I,
+)
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
     r"^\s*(?:(?:please|pls|can you|could you|would you|kindly|hey|ok|okay|now)[,\s]+)*(?:change|switch|set|update"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
-    r"|settings|language|notifications?|format|template)\b",
+    r"|settings|language|notifications?|format|template)\b"
+    # "Swap the contact number on file for …", "replace my e-mail with …"
+    r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
+    r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
+    r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
 _QUERY = re.compile(
     r"\b(?:check|look up|find|show me|what's|where's|status|track|tell me|how much|when will|where is|what is|has|did"
-    r"|why)\b",
+    r"|why)\b"
+    # imperatives that ask for records: "List my transactions", "Pull up the orders I placed", "Show appointments …"
+    r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch|look\s+up)\b",
+    re.I,
+)
+# In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
+_QUERY_STATEMENT = re.compile(
+    r"\b(?:check|look up|find|show me|track|tell me|status|following up|follow(?:ing)?-up|any (?:news|updates?))\b"
+    r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch)\b",
     re.I,
 )
 _OWN_RECORDS = re.compile(
     r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
-    r"|shipment|subscription|points|payment|return|statement|plan|charges?)\b"
+    r"|shipment|subscription|points|payment|return|statement|plan|charges?|profile|transactions?|reservations?"
+    r"|bookings?|appointments?|history|usage|purchases?)s?\b"
     # "How much did I spend …" (not "would it be cheaper if I paid …").
-    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought)\b"
+    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought|make|made|book|booked|place|placed"
+    r"|rack(?:ed)?\s+up|use|used|have|get|receive)\b"
+    # "the orders I placed two weeks ago", "appointments I had last month"
+    r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
+    r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
+    r"|\bdo\s+I\s+have\s+on\s+(?:my|file)\b"
     r"|(?<!\bif )(?<!\bwhen )(?<!\bunless )\bI\s+(?:spent|paid|ordered|bought)\b",
     re.I,
 )
@@ -2005,19 +2590,28 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     time_range, time_slots = _time_range(ctx, clause)
     # A standing preference ("always export PDF") is a fact, not a request.
     # "default" names the setting in "change the default to A", so it does not make a request standing.
-    unmarked = re.sub(r"\bdefault\b", "", text, flags=re.I)
+    unmarked = re.sub(r"(?<!\bby )\bdefault\b", "", text, flags=re.I)
     standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
+    if not dims and _AGGREGATE.search(text):
+        dims = tuple(dict.fromkeys(m.group("dim").lower() for m in _ANY_DIMENSION.finditer(text)))
     metric = _metric(text)
+    # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
+    per = _PER_DIMENSION.search(text)
+    per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
     ids = _id_slots(ctx)
-    if _AGGREGATE.search(text) and (dims or metric):
+    file_asked = True
+    if (_AGGREGATE.search(text) and (dims or metric)) or per_measure:
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
     elif (
         not standing
+        and not _HOW_TO.search(text)
         and _EXPORT.search(text)
         and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I))
     ):
         yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
+    else:
+        file_asked = False
     if _REFUND.search(text):
         yield Intent("refund", time_range, slots=ids | time_slots)
     if _CANCEL.search(text):
@@ -2036,7 +2630,13 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
-    asks = (question and not modify) or _QUERY.search(text)
+    asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
+    if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
+        asks = False  # "What would happen if I moved, would my plan still work?"
+    if re.match(r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way)\b", text, re.I):
+        asks = False  # "How do I export my invoices myself?": a how-to question
+    if file_asked:
+        asks = False  # "Can you export all my transactions as CSV?" asks for the file
     if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
@@ -2145,12 +2745,42 @@ _REFERS_BACK = re.compile(
 
 # Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
 _DROPPED_SUBJECT = re.compile(
-    r"^(?P<lead>\s*(?:(?:just|recently|finally|also|so|and|oh|btw|well|actually|officially)[,\s]+)*)"
+    r"^(?P<lead>\s*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"  # "Long story: moved to Leeds …"
+    r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially|currently|now|still)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
-    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in)\b)",
+    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by))\b)",
     re.IGNORECASE,
 )
+
+
+# "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
+_FIRST_DAY = re.compile(
+    r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
+    + _named("org")
+    + r"\s+was\b"
+)
+# "they hired me as a data engineer", "Ocado took me on as a picker": the title (and the employer when named).
+_HIRED_ME = re.compile(
+    r"(?:\b(?i:they)|(?P<org>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
+    r"(?:hired|took\s+me\s+on|brought\s+me\s+on(?:board)?|signed)\s+(?:me\s+)?as\s+(?:an?\s+|the\s+|their\s+)?"
+    + _TITLE_FREE
+)
+
+
+def _own_subject(ctx: TurnContext, head: str) -> str | None:
+    """The speaker or a relative named as the subject of ``head`` (a capitalized word is no subject here)."""
+    for candidate in _SUBJECT_CANDIDATE.finditer(head):
+        word = candidate.group()
+        if word.capitalize() in _PRONOUNS:
+            return None
+        if word in ("I", "we", "We") or word.lower().startswith(("my ", "our ")):
+            return _subject(ctx, word)
+    return None
+
+
+def _negated(clause: Clause) -> bool:
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", clause.text) is not None
 
 
 # A job change the turn names: its date carries to the title said in another clause.
@@ -2161,10 +2791,23 @@ _JOB_CHANGE = re.compile(
 )
 
 
-def _with_subject(clause: Clause) -> Clause:
-    """The clause with its dropped "I" restored; offsets in the turn stay as they were."""
+# A clause that opens with someone else as its subject: "My brother moved …", "Anna quit …".
+_OTHER_SUBJECT = re.compile(
+    r"^\W*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"
+    rf"(?:(?:[Mm]y|[Oo]ur)\s+(?:[\w-]+\s+)?[\w-]+|(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?"
+    r"\s+(?:just\s+|recently\s+|also\s+)?(?:[a-z]+ed|is|was|has|had|works|lives|got|left|sold|quit)\b)"
+)
+
+
+def _with_subject(clause: Clause, previous: Clause | None = None) -> Clause:
+    """The clause with its dropped "I" restored; offsets in the turn stay as they were.
+
+    Not when the clause continues a sentence about someone else ("My brother moved to Leeds, joined Asda").
+    """
     m = _DROPPED_SUBJECT.match(clause.text)
     if m is None or clause.text.rstrip().endswith("?"):
+        return clause
+    if previous is not None and not re.search(r"[.!?\n]\s*$", previous.text) and _OTHER_SUBJECT.match(previous.text):
         return clause
     lead = m.group("lead")
     rest = clause.text[len(lead) :]
@@ -2174,6 +2817,13 @@ def _with_subject(clause: Clause) -> Clause:
     if len(lead) >= 2:
         return Clause("I" + " " * (len(lead) - 1) + verb, clause.start)
     return Clause("I " + verb, clause.start + len(lead) - 2)
+
+
+_RETRACTED = re.compile(
+    r"(?:[\u2014\u2013-]+|,)\s*(?:(?:wait|hold\s+on|oops|sorry|erm|um)[,\s]+)?(?:no|nope|scratch\s+that|I\s+mean)\W*$"
+    r"|\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that)\W*$",
+    re.IGNORECASE,
+)
 
 
 def _is_question(clause: Clause) -> bool:
@@ -2208,6 +2858,34 @@ _APPOSITION = re.compile(
 _NAME_APPOSITION = re.compile(
     rf"(?P<head>\b[Mm]y\s+(?:{_REL}))(?P<apposition>,\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?,)(?=\s+[a-z])"
 )
+
+
+# Words in quotes that someone else said: 'My mum said "always pay cash"', '"Always bring a brolly", my gran says'.
+_QUOTED = re.compile(r"\"[^\"]{2,160}\"|\u201c[^\u201d]{2,160}\u201d")
+_SAID_BEFORE = re.compile(
+    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:always\s+|once\s+|used\s+to\s+"
+    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|joked|jokes|wrote"
+    r"|writes)\s*[:,]?\s*$"
+)
+_SAID_AFTER = re.compile(
+    rf"^\s*,?\s*(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+"
+    r"(?:always\s+|once\s+|used\s+to\s+|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me"
+    r"|joked|jokes|wrote|writes)\b"
+)
+
+
+def _without_others_quotes(text: str) -> str:
+    """``text`` with what someone else is quoted as saying blanked (same length): their "always …" is no
+    preference of the speaker's."""
+
+    def blank(m: re.Match[str]) -> str:
+        before, after = text[max(0, m.start() - 60) : m.start()], text[m.end() : m.end() + 60]
+        said = _SAID_BEFORE.search(before) or _SAID_AFTER.match(after)
+        if said is None or re.match(r"^\s*,?\s*I\b", after) or re.search(r"\bI\s+\w+\s*[:,]?\s*$", before):
+            return m.group()
+        return m.group()[0] + " " * (len(m.group()) - 2) + m.group()[-1]
+
+    return _QUOTED.sub(blank, text)
 
 
 def _without_appositions(text: str) -> str:
@@ -2259,14 +2937,32 @@ def _apposed_names(ctx: TurnContext, said: str) -> Iterator[CandidateFact]:
             )
 
 
+_JOB_PREDICATES = frozenset({"works_at", "job_title"})
+
+
+def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFact]]]) -> TurnContext:
+    """The turn without the times of clauses that told a move and no job: "moved to Leeds in March, joined
+    Asda as a store manager" dates the move, not the job."""
+    moves = [
+        clause
+        for clause, facts in spans
+        if any(f.predicate == "lives_in" for f in facts) and not any(f.predicate in _JOB_PREDICATES for f in facts)
+    ]
+    times = tuple(t for t in ctx.times if not any(c.start <= t.span[0] < c.end for c in moves))
+    return replace(ctx, times=times) if len(times) != len(ctx.times) else ctx
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     said = ctx.text.replace("\u2019", "'")
-    text = _without_appositions(said)
+    text = _without_appositions(_without_others_quotes(said))
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
     undated: list[int] = []
-    for clause in map(_with_subject, split_clauses(text, _BOUNDARY)):
+    previous: Clause | None = None
+    spans: list[tuple[Clause, list[CandidateFact]]] = []
+    for raw in split_clauses(text, _BOUNDARY):
+        clause, previous = _with_subject(raw, previous), raw
         question = _is_question(clause)
         hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
         facts: list[CandidateFact] = []
@@ -2275,15 +2971,21 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
+        if _RETRACTED.search(clause.text):
+            facts = []  # "I'm a teacher — wait no, …": taken back as soon as said
         facts += _shared_with_relative(ctx, clause, out.facts, facts)
         date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
         undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
+        spans.append((clause, facts))
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     if ctx.role == "user":
         out.facts.extend(_apposed_names(ctx, said))
-    out.facts = carry_job_change_date(ctx, _relatives_by_name(out.facts), _JOB_CHANGE)
+    # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
+    named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
+    out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
+    out.facts = carry_job_change_date(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
