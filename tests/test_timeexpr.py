@@ -118,6 +118,16 @@ CASES: list[tuple[str, str, date, date, Granularity, RelativeTime | None]] = [
     ("next month", "next month", D(2026, 8, 1), D(2026, 9, 1), "month", rel("month", 1)),
     ("last year", "last year", D(2025, 1, 1), D(2026, 1, 1), "year", rel("year", -1)),
     ("this year", "this year", D(2026, 1, 1), D(2027, 1, 1), "year", rel("year", 0)),
+    # a month of a year named relative to this one (not "in March" plus "last year")
+    (
+        "moved in March of last year",
+        "in March of last year",
+        D(2025, 3, 1),
+        D(2025, 4, 1),
+        "month",
+        rel("year", -1, month=3),
+    ),
+    ("June next year", "June next year", D(2027, 6, 1), D(2027, 7, 1), "month", rel("year", 1, month=6)),
     # --- English: weekdays
     ("next Monday", "next Monday", D(2026, 7, 13), D(2026, 7, 14), "day", rel("weekday", 1, weekday=0)),
     ("this Monday", "this Monday", D(2026, 7, 6), D(2026, 7, 7), "day", rel("weekday", 0, weekday=0)),

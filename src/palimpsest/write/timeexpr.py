@@ -453,6 +453,11 @@ def _en_this_month_name(match: re.Match[str]) -> _Parsed | None:
     return None if _is_verb_may(match, year) else RelativeTime("year", 0, month=month)
 
 
+def _en_month_of_relative_year(match: re.Match[str]) -> _Parsed:
+    _, month, _ = _en_month_parts(match)
+    return RelativeTime("year", _EN_RELATIONS[match.group("rel").lower()], month=month)
+
+
 def _en_year(match: re.Match[str]) -> _Parsed:
     return _absolute_year(int(match.group("year")))
 
@@ -481,6 +486,11 @@ _EN_RULES = [
     _en(rf"\b(?P<t>(?:on\s+)?(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s+{_EN_YEAR})?)\b", _en_named_month),
     # "March 2024", "in March of 2024"
     _en(rf"\b(?P<t>(?:(?:in|during)\s+)?{_EN_MONTH},?\s+(?:of\s+)?{_EN_YEAR})\b", _en_named_month),
+    # "March of last year", "in May next year": a month of the year named relative to this one
+    _en(
+        rf"\b(?P<t>(?:(?:in|during)\s+)?{_EN_MONTH},?\s+(?:of\s+)?(?P<rel>last|this|next)\s+year)\b",
+        _en_month_of_relative_year,
+    ),
     # "in March", "since March"; the context word stays outside the span unless it is in/during
     _en(rf"\b(?P<t>(?:in|during)\s+{_EN_MONTH})\b", _en_named_month),
     # Full names only: "from Jan" is more often a person than January.
