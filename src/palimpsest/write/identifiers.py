@@ -42,6 +42,8 @@ _CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-(?:\d{7,8}|\d{3,4}[\s-]\d{
 # A UK mobile in its national form ("07911 123456"), and a landline in its usual grouping ("020 7946 0958",
 # "0161 496 0000").
 _UK_MOBILE = re.compile(r"(?<![0-9A-Za-z-])(?:07\d{3}[\s-]?\d{6}|0[1-9]\d{1,3}\s\d{3,4}\s\d{4})" + _NOT_BEFORE_DIGIT)
+# An Australian mobile in its national form ("0412 555 781").
+_AU_MOBILE = re.compile(r"(?<![0-9A-Za-z-])04\d{2}[\s-]?\d{3}[\s-]?\d{3}" + _NOT_BEFORE_DIGIT)
 # A foreign country code right before a number ("+49 151 2345 6789"): what follows is that country's
 # number, not a Chinese mobile that happens to start with 15.
 _FOREIGN_CODE_BEFORE = re.compile(r"(?:\+|00)\s?(?!86\b)\d{1,3}[\s.-]?$")
@@ -60,7 +62,7 @@ _CORRECTED = (
     r"(?:\s*[,:：，]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
     r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
 )
-_CUE_TAIL = _CORRECTED + r"\s*(?:(?i:is|was)\s+|是|为|:|：|#|号)?\s*#?\s*"
+_CUE_TAIL = _CORRECTED + r"\s*(?:(?i:is|was)\s+(?:(?i:actually|really|now)\s+)?|是|为|:|：|#|号)?\s*#?\s*"
 _ORDER_CUE = re.compile(
     r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
     + _CUE_TAIL
@@ -80,6 +82,16 @@ _LISTED_ID = re.compile(
 # The cue after the number, as Chinese puts it: "帮我看看 1188 7723 9901 这个单子的物流".
 _ORDER_CUE_AFTER = re.compile(
     rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9]))\s*(?:这个|这张|那个|那张|这一?笔)(?:单子|订单|单)"
+)
+# The kind said after a dashed or long number: "any tracking on 7730-2219-05, my order?", "880156这个工单".
+_ORDER_NAMED_AFTER = re.compile(
+    # Not a date (2024-11-05) nor a local phone number (555-1234).
+    r"(?<![0-9A-Za-z-])(?!\d{4}-\d{1,2}-\d{1,2}(?![0-9]))(?!\d{3}-\d{4}(?![0-9-]))"
+    r"(?P<id>\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20})(?![0-9A-Za-z-])"
+    r"(?=\s*[,，]?\s*(?i:(?:is\s+|that's\s+|which\s+is\s+)?my\s+order)\s*(?:[?.!,;]|$))"
+)
+_TICKET_CUE_AFTER = re.compile(
+    r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
 )
 _USER_CUE = re.compile(
     r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
@@ -207,7 +219,9 @@ def _mention(
 
 
 def _phones(text: str, folded: str) -> Iterator[_Found]:
-    for priority, pattern in enumerate((_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE), start=20):
+    for priority, pattern in enumerate(
+        (_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE, _AU_MOBILE), start=20
+    ):
         for m in pattern.finditer(folded):
             if pattern is _CN_MOBILE and _FOREIGN_CODE_BEFORE.search(folded, 0, m.start()):
                 continue
@@ -233,6 +247,8 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_CUE, "order_id"),
         (_USER_CUE, "user_id"),
         (_ORDER_CUE_AFTER, "order_id"),
+        (_ORDER_NAMED_AFTER, "order_id"),
+        (_TICKET_CUE_AFTER, "ticket_id"),
     )
     for pattern, kind in cued:
         for m in pattern.finditer(folded):

@@ -1,0 +1,26 @@
+"""Round 6 identifier shapes: an id named as "my order" after it, a ticket pointed at after its number,
+an order cue followed by "actually", an Australian mobile; and the dates and local numbers they must not take."""
+
+from __future__ import annotations
+
+import pytest
+
+from palimpsest.write.identifiers import find_identifiers
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Still nothing on 4410-8812-07, my order?", [("order_id", "4410-8812-07")]),
+        ("Please cancel 31-907-224, which is my order.", [("order_id", "31-907-224")]),
+        ("Sorry, my order is actually 7731-0098.", [("order_id", "7731-0098")]),
+        ("771204这个工单怎么还没人处理？", [("ticket_id", "771204")]),
+        ("Text me on 0433 812 660 if the courier is late.", [("phone", "0433 812 660")]),
+        # look-alikes
+        ("2025-06-14 is my order date.", []),
+        ("Ring 555-0134, my order is stuck.", []),
+        ("13912345678这个工单的联系人是我。", [("phone", "13912345678")]),
+    ],
+)
+def test_round6_identifier_shapes(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(m.kind, m.text) for m in find_identifiers(text)] == expected
