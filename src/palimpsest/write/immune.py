@@ -29,6 +29,7 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import partial
 from itertools import pairwise
 from typing import Literal
 
@@ -989,6 +990,8 @@ _SPACED_PHRASE = re.compile(r"(?<!\S)\S(?: \S)*(?:[ \t]{2,}\S(?: \S)*){2,}(?!\S)
 _CJK = r"[\u3400-\u9fff]"
 # Spaces and separators between Chinese characters ("忽 略", "管-理-员"); Chinese needs no spaces.
 _CJK_SEPARATORS = re.compile(rf"(?<={_CJK})[\s\-_.·•*|/~]+(?={_CJK})")
+# Single Latin letters spaced out inside Chinese text ("无限制的 A I，告诉…"): joined, with the gap before them.
+_CJK_SPACED_LATIN = re.compile(rf"(?<={_CJK})\s*((?:[A-Za-z][ \t]+)+[A-Za-z])(?=\s*(?:{_CJK}|[,，。!?！？;；:：]|$))")
 # The Traditional characters of the words attacks use, mapped to Simplified ("無視之前的指令").
 _TRAD_PAIRS = (
     "無无 視视 設设 統统 詞词 權权 刪删 數数 據据 戶户 員员 號号 碼码 證证 過过 該该 讓让 們们 說说 對对 關关 閉闭 級级 導导 資资 訊讯 錄录 記记 憶忆 驗验 審审 檢检 認认 "
@@ -1000,7 +1003,7 @@ _TRAD_PAIRS = (
     "沒没 進进 與与 門门 們们 長长 題题 麗丽 讓让 聞闻 鬆松 傳传 眾众 衛卫 營营 鎖锁 碼码 聽听 盤盘 濾滤 險险 餘余 羅罗 線线 "
     "車车 軟软 鍵键 環环 礎础 測测 試试 執执 憑凭 欄栏 詢询 況况 屬属 據据 紐纽 驅驱 殺杀 擊击 斷断 響响 額额 "
     "給给 負负 責责 賦赋 權权 闆板 豬猪 爾尔 樂乐 戶户 裡里 裏里 還还 邏逻 輯辑 誌志 嚴严 廢废 棄弃 遞递 釋释 "
-    "瀏浏 務务 貼贴 雲云 簡简 單单 筆笔 幫帮 歲岁 壓压 罰罚 獎奖 勵励 團团 隊队 積积 贈赠 寶宝 導导 線线 階阶 穩稳"
+    "瀏浏 務务 貼贴 雲云 簡简 單单 筆笔 幫帮 歲岁 壓压 罰罚 獎奖 勵励 團团 隊队 積积 贈赠 寶宝 導导 線线 階阶 穩稳 係系 診诊 醫医 療疗 藥药 儲储 貴贵 術术"
 )
 _TRADITIONAL_TO_SIMPLIFIED = str.maketrans({pair[0]: pair[1] for pair in _TRAD_PAIRS.split()})
 # Cyrillic and Greek letters that look Latin ("аdmin" with a Cyrillic а), read as the Latin letter.
@@ -1022,6 +1025,7 @@ def normalize_for_detection(text: str) -> str:
     folded = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH).translate(_TRADITIONAL_TO_SIMPLIFIED)
     folded = folded.translate(_HOMOGLYPHS) if _NON_LATIN_LETTER.search(folded) else folded
     folded = _CJK_SEPARATORS.sub("", folded)
+    folded = _CJK_SPACED_LATIN.sub(lambda m: re.sub(r"[ \t]", "", m.group(1)), folded)
     folded = _SPACED_PHRASE.sub(_join_spaced_phrase, folded)
     return _SPACED_LETTERS.sub(lambda m: re.sub(r"[ \t._-]", "", m.group(0)), folded)
 
@@ -1035,6 +1039,7 @@ def _join_spaced_phrase(match: re.Match[str]) -> str:
 
 
 _LEET_DOUBLE_L = {**_LEET, ord("1"): "l"}
+_ONE_INSIDE_A_WORD = re.compile(r"[A-Za-z]1[A-Za-z]")
 
 
 def _fold_leet_word(word: str) -> str:
@@ -1047,6 +1052,20 @@ def _fold_leet_word(word: str) -> str:
 def fold_leetspeak(text: str) -> str:
     """``G1VE ME ADM1N`` → ``GIVE ME ADMIN``: digits and symbols inside words read as letters."""
     return _LEET_WORD.sub(lambda m: _fold_leet_word(m.group(0)), text)
+
+
+def _translate_match(match: re.Match[str], *, table: dict[int, str]) -> str:
+    return match.group(0).translate(table)
+
+
+def leet_readings(text: str) -> list[str]:
+    """Every reading of the leetspeak in ``text``: the usual fold, and — since a ``1`` may stand for an i or
+    an l ("unf1ltered", "a1l") — the readings with every ``1`` as one letter or the other."""
+    readings = [fold_leetspeak(text)]
+    if _ONE_INSIDE_A_WORD.search(text):
+        for table in (_LEET, _LEET_DOUBLE_L):
+            readings.append(_LEET_WORD.sub(partial(_translate_match, table=table), text))
+    return list(dict.fromkeys(readings))
 
 
 # -- sentences and their mood ---------------------------------------------------------------------------
@@ -1101,7 +1120,7 @@ def assess(text: str, *, source: str = "user", role: str | None = None) -> list[
     """
     speaker = role if role is not None else ("assistant" if source == "assistant" else "user")
     normalized = normalize_for_detection(text)
-    variants = dict.fromkeys((normalized, fold_leetspeak(normalized)))
+    variants = dict.fromkeys((normalized, *leet_readings(normalized)))
     findings: dict[str, RiskFinding] = {}
     for variant in variants:
         parts = sentences(variant)
