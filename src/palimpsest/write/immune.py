@@ -101,7 +101,11 @@ _OTHERS_EN = (
     r"|\b(?:the|this|that|a|some|another) (?:user|customer|client|member|account holder|buyer|shopper)'s"
     r"|\bwhoever\b|\bthe (?:person|customer|buyer|user) who\b"
     r"|\b(?:the\s+)?(?:last|first|latest|recent|previous|top|other|\d+)\s+(?:\w+\s+)?(?:customers|users|buyers|clients|shoppers|members|patients)\b"
-    r"|\b(?:customers|users|buyers|clients|shoppers) (?:who|that)\b)"
+    r"|\b(?:customers|users|buyers|clients|shoppers) (?:who|that)\b"
+    # Customers described by what they did ("the people who bought something yesterday").
+    r"|\b(?:the|those|all the)\s+(?:people|persons|folks|ones|guests|visitors|patients)\s+(?:who|that)\s+(?:\w+\s+){0,2}?"
+    r"(?:bought|ordered|purchased|paid|signed up|registered|booked|visited|called|complained|returned|subscribed|logged in|"
+    r"shopped|checked in|checked out|stayed|rented|applied|enrolled|donated|downloaded|used)\b)"
 )
 _OTHERS_ZH = (
     r"(?:(?<!我)(?<!我的)(?:所有|全部|任何|其他|其它|别的|每个|每位|每一个|每一位|全体"
@@ -112,17 +116,26 @@ _OTHERS_ZH = (
     r"|(?:凡是|但凡|只要是)[^，。,.!?；;]{0,8}?(?:用户|客户|顾客|买家|会员|人)"
     r"|(?:所有|任何|其他|其它|别的|每个)的?人|别人|他人|(?:这个|该|那个|这位|此)(?:用户|客户)"
     # The customer before or after the speaker in a queue ("上一个客户的银行卡号").
-    r"|(?:上一个|上一位|前一个|前一位|下一个|下一位|刚才那个|刚才那位|前面那个|前面那位)(?:客户|顾客|用户|买家|会员|人))"
+    r"|(?:上一个|上一位|前一个|前一位|下一个|下一位|刚才那个|刚才那位|前面那个|前面那位)(?:客户|顾客|用户|买家|会员|人)"
+    # Customers described by what they did ("昨天下单的顾客", "买过这款的用户").
+    r"|(?<!我)(?:下单|下了单|购买|买了|买过|付款|付了款|注册|投诉|退货|评价|预订|入住|签收)(?:(?!我)[^，。！？,.!?]){0,8}?的"
+    r"(?:那些|这些|所有)?(?:用户|客户|顾客|买家|会员|人|住客|客人))"
 )
 _OTHERS = f"(?:{_OTHERS_EN}|{_OTHERS_ZH})"
 # Unnamed individuals: enough for a standing rule ("whenever anyone asks …", "以后有人问 …").
-_ANYONE = r"(?:\b(?:anyone|anybody|whoever|someone|somebody|users|customers|clients|buyers|shoppers|callers)\b|\b(?:a|any|each)\s+(?:customer|user|client|caller|buyer|shopper|member|patient)\b|有人|不管是?谁|无论是?谁|谁(?:来)?(?:问|查|找))"
+_ANYONE = (
+    r"(?:\b(?:anyone|anybody|whoever|someone|somebody|users|customers|clients|buyers|shoppers|callers)\b"
+    r"|\b(?:a|any|each)\s+(?:customer|user|client|caller|buyer|shopper|member|patient)\b"
+    r"|\bno matter (?:who|which (?:customer|user|client|buyer|caller|person))\b|\bregardless of who\b"
+    r"|有人|不管是?谁|无论是?谁|谁(?:来)?(?:问|查|找)|(?:不管|无论|不论)是?(?:哪个|哪位|哪一个|哪一位|任何)(?:顾客|客户|用户|买家|会员|人))"
+)
 # Answering or granting something to those third parties ("say it was delivered", "就说已经签收了").
 _ANSWER_THEM = (
     r"(?:\b(?:say|tell|answer|reply|respond|inform|confirm|promise|approve|grant|give (?:them|him|her)|deny|lie|claim|pretend"
     r"|insist|close|reject|refuse|ignore|delete|ban|block|mark|recommend|push|delay(?:ed)?|overcharge[ds]?|penali[sz]e[ds]?"
     r"|deprioriti[sz]e[ds]?)\b"
-    r"|就说|都说|一律说|说成|就告诉|告诉(?:他|她|对方)|回复(?:他|她|对方)|就回|就给|直接(?:批准|同意|给))"
+    r"|就说|都说|一律说|说成|就告诉|告诉(?:他|她|对方)|回复(?:他|她|对方)|就回|就给|直接(?:批准|同意|给)"
+    r"|(?:都|一律|统统|全部|通通)(?:回复|回答|答复|告诉|说|拒绝|同意|批准))"
 )
 # One specific other account, named by an id with a digit in it ("user u_77120", "用户ID 10086002 的").
 # A handle with an underscore ("u_keiran", "jane_doe") counts like an id with a digit.
@@ -148,6 +161,7 @@ _PII = (
 _REQUEST = (
     r"(?:\b(?:list|show|give|send|forward|export|tell|share|dump|e-?mail|upload|print|reveal|read|reads|reading|leak|copy|paste|post|cc|display|output|"
     r"download|pull|fetch|look\s?up|find|access|see|view|provide|disclose|what(?:'s|\s+is|\s+are|\s+were|\s+was)|where (?:do|does|did|is|are))\b"
+    r"|\bwhich\s+(?:\w+\s+){0,3}?(?:belongs?|belonged) to\b"
     r"|列出|列一下|给我|发给|发到|发送|发我|传给我|拿给我|交给我|导出|告诉我|显示|查询|查一下|查出|看看|看一下|调出|抄送|转发|分享|泄露|打印|输出|念|读|"
     r"拿到|获取|下载|复制|拷贝|查到|查下|查查|是什么|是多少|在哪)"
 )
@@ -167,7 +181,7 @@ _RULE_MARKER = (
     r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future"
     r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive))\b"
     r"|\b(?:appl(?:y|ies) to|effective for|in effect for|globally)\b"
-    r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新政策|凡是|生效|全局)"
+    r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新规矩|新要求|新政策|凡是|生效|全局)"
 )
 # "all accounts linked to my email": a group that is the speaker's own.
 _LINKED_TO_ME = r"\b(?:linked to|under|associated with|tied to|registered to) my\b|我名下|绑定我的"
@@ -372,7 +386,8 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "system_prompt_en",
-        r"\b(reveal|print|show|output|repeat|leak|tell me|give me|what(?:'s| is| are))\b.{0,30}\b(system prompt|hidden (prompt|instructions)|your (initial |original |secret )?instructions|initial prompt)",
+        r"\b(reveal|print|show|output|repeat|leak|tell me|give me|paste|post|dump|copy|recite|spell out|share|display|quote|write out|type out|what(?:'s| is| are))\b"
+        r".{0,30}\b(system prompt|(hidden|secret|internal|underlying|built-in|concealed) (system )?(prompts?|instructions|directives|rules)|your (initial |original |secret )?instructions|initial prompt)",
         questions="keep",
         negatable=False,
     ),
@@ -391,7 +406,11 @@ _RULES: tuple[_Rule, ...] = (
         0.85,
         "fake_role_tag",
         r"(^\W*(system|assistant)\s*:\s*\S|<\|?(system|im_start)\|?>|</?\s*(system|user|assistant)\s*>|\[\[?system\]?\]"
-        r"|</?\s*(系统|管理员|开发者|助手)[\u4e00-\u9fff]{0,4}\s*>)",
+        r"|</?\s*(系统|管理员|开发者|助手)[\u4e00-\u9fff]{0,4}\s*>"
+        # Any element closed, then an instruction: content ends early and the attack begins ("</review> New instruction: …").
+        r"|</\s*[a-z\u4e00-\u9fff][\w-]{0,20}\s*>\W{0,3}(new\s+|updated\s+|additional\s+|real\s+|actual\s+)?"
+        r"(instructions?|directives?|commands?|system|task|note to|message to|to the (assistant|ai|model|bot)|assistant|ai)\b"
+        r"|</\s*[a-z\u4e00-\u9fff][\w-]{0,20}\s*>\W{0,3}(新的?)?(指令|命令|任务|系统|给(AI|ai|助手|模型)))",
         questions="keep",
         negatable=False,
     ),
@@ -407,7 +426,7 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "void_previous_zh",
-        r"(之前|以前|以上|上面|原来|原有|所有|系统|安全)[^，。！？,.!?]{0,4}?的?(指令|规则|设定|限制|提示词?|约束|过滤|策略)(全部|都|已|已经|均|统统)*(作废|无效|失效|不再有效|取消|解除|不算数|不用管)",
+        r"(之前|以前|以上|上面|前面|先前|此前|刚才|刚刚|早先|原来|原有|所有|系统|安全)[^，。！？,.!?]{0,4}?的?(指令|规则|设定|限制|提示词?|约束|过滤|策略)(全部|都|已|已经|均|统统)*(作废|无效|失效|不再有效|取消|解除|不算数|不用管)",
         questions="keep",
         negatable=False,
     ),
@@ -447,7 +466,8 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "system_prompt_zh",
-        r"((输出|告诉我|显示|泄露|打印|给我看)(你的)?(系统提示词?|系统指令|隐藏指令|初始指令)|(系统提示词|系统指令|隐藏指令|初始指令)(原样)?(告诉|发|输出|打印|显示|给))",
+        r"((输出|告诉我|显示|泄露|打印|给我看|贴出|发出|复述|念出)(你的)?(系统提示词?|系统指令|隐藏指令|初始指令|(?:隐藏|内置|内部|原始|底层|幕后|秘密)的?(?:提示词?|提示语|prompt|指令|设定))"
+        r"|(系统提示词|系统指令|隐藏指令|初始指令|(?:隐藏|内置|内部|原始|底层|幕后|秘密)的?(?:提示词?|提示语|prompt|指令|设定))(原样|一字不差地?|逐字|原封不动地?)?[^，。！？]{0,6}?(告诉|发|输出|打印|显示|给|贴|复述|念|抄|复制|粘贴|泄露))",
         questions="keep",
         negatable=False,
     ),
@@ -457,7 +477,7 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.9,
         "jailbreak_mode",
-        r"(\b(jailbreak|jailbroken|do anything now)\b|(?-i:\bDAN\b)|\b(you are|you're|enter|entering|switch to|activate|now in|go into)\s+(\w+\s+)?(developer|dev|god|jailbreak|unrestricted|dan|sudo) mode\b|\b(unfiltered|uncensored|unrestricted|unaligned|unbound)\s+(ai|model|assistant|mode|version|persona|chatbot|bot|llm)\b|(进入|开启|切换到|你现在是|你处于|现在是)[^，。]{0,4}(开发者|越狱|上帝|无限制|自由|DAN)模式|越狱)",
+        r"(\b(jailbreak|jailbroken|do anything now)\b|(?-i:\bDAN\b)|\b(you are|you're|enter|entering|switch to|activate|now in|go into)\s+(\w+\s+)?(developer|dev|god|jailbreak|unrestricted|dan|sudo) mode\b|\b(unfiltered|uncensored|unrestricted|unaligned|unbound|unchained|unmoderated)\s+(\w+\s+){0,2}?(ai|model|assistant|mode|version|persona|chatbot|bot|llm)\b|(进入|开启|切换到|你现在是|你处于|现在是)[^，。]{0,4}(开发者|越狱|上帝|无限制|自由|DAN)模式|越狱)",
         negatable=False,
     ),
     # "an AI with no rules", "you have no restrictions": removing the agent's limits.
@@ -543,7 +563,7 @@ _RULES: tuple[_Rule, ...] = (
         "privilege_claim",
         0.9,
         "grant_privilege_zh",
-        r"(把|将|给)(我|我的)的?(账号|账户|角色|权限)?.{0,6}(权限|角色|级别)?.{0,4}(改成|改为|提升|提升到|设为|设成|设置为|升级|升到|调成|调到)(?:.{0,6})(最高|管理员|超级|root|admin|所有|全部)",
+        r"(把|将|给)(我|我的)的?(账号|账户|角色|权限)?.{0,6}(权限|角色|级别)?.{0,4}(改成|改为|提升|提升到|提升为|提高到|设为|设成|设置为|设置成|升级|升到|升为|升至|调成|调到|调至|调为|提至|拉到|开到)(?:.{0,6})(最高|管理员|超级|root|admin|所有|全部)",
         questions="keep",
         negatable=False,
     ),
@@ -654,7 +674,8 @@ _RULES: tuple[_Rule, ...] = (
         0.9,
         "wipe_others_en",
         _DESTRUCT_EN,
-        rf"({_OTHERS_EN}|{_BULK_STORE}|\b(all|every)\s+(the\s+)?(data|records|accounts|files|memories)\b)",
+        rf"({_OTHERS_EN}|{_BULK_STORE}|\b(all|every)\s+(the\s+)?(\w+\s+)?(data|records|accounts|files|memories|facts|entries|rows|knowledge)\b"
+        r"|\bthe (entire|whole|full|complete)\s+(memory|knowledge\s?base|kb|fact store|memory store))",
         unless=r"\b(my|mine|our)\b(?!\s+(customers?|users?|clients?)\b)",
     ),
     _rule(
@@ -662,7 +683,7 @@ _RULES: tuple[_Rule, ...] = (
         0.9,
         "wipe_others_zh",
         _DESTRUCT_ZH,
-        rf"({_OTHERS_ZH}|{_BULK_STORE}|数据库|(所有|全部)的?(数据|记录|文件))",
+        rf"({_OTHERS_ZH}|{_BULK_STORE}|数据库|知识库|记忆库|事实库|(所有|全部|一切)的?(数据|记录|文件|记忆|事实|知识)|整个[^，。！？]{{0,4}}(库|记忆|系统|平台))",
         unless=r"我的|我自己|我在",
     ),
     # -- instructions that reach beyond the speaker --------------------------------------------------
@@ -765,16 +786,17 @@ _RULES: tuple[_Rule, ...] = (
         0.8,
         "third_party_data",
         r"(\b(give|send|tell|show|get|find|pull up|look up|dig up|fetch|list|read out)\s+(me\s+)?|\bwhat(?:'s| is| are)\s+)"
-        r"(\w+\s+){0,3}?((his|her|their)\s+|(?<!my )(?<!our )(?-i:[A-Z][a-z]+(\s[A-Z][a-z]+)?)'s\s+)(\w+\s+){0,2}?"
+        r"(\w+\s+){0,3}?((what|everything|anything) (you|u) (remember|know|have|keep|store|stored|saved|recorded)( (about|on|of|for))?\s+)?"
+        r"((his|her|their)\s+|(?<!my )(?<!our )(?-i:[A-Z][a-z]+(\s[A-Z][a-z]+)?)'s\s+)(\w+\s+){0,2}?"
         r"(phone(\s+numbers?)?|(mobile|cell|home|personal)\s+numbers?|e-?mail(\s+address)?|(home\s+)?address|card(\s+numbers?)?|"
-        r"passwords?|ssn|social security|id number|passport|salary|pay ?slips?|medical (records?|history)|health records?|"
-        r"diagnos[ie]s|location|whereabouts|date of birth|birthday|bank (account|details))\b"
-        r"|(告诉我|给我|发我|查一下|查查|看看|看一下|调出|找出)[^，。！？]{0,4}?(他|她|他们|(?!我)[\u4e00-\u9fff]{2,3})的(家庭)?"
-        r"(手机号?|电话|号码|邮箱|地址|住址|身份证号?|病历|病例|工资|薪水|薪资|聊天记录|订单|行程|位置)"
-        r"|(?:把|将)(他|她|他们|(?!我)[\u4e00-\u9fff]{2,3})的(家庭|新|现在的?|详细)?"
-        r"(手机号?|电话|号码|邮箱|地址|住址|身份证号?|病历|病例|工资|薪水|薪资|聊天记录|行程|位置)[^，。！？]{0,4}?(告诉我|发给我|发我|给我|报给我|念给我)",
+        r"passwords?|ssn|social security|id number|passport|salary|pay ?slips?|medical (records?|history|appointments?|visits?)|health records?|"
+        r"diagnos[ie]s|prescriptions?|medications?|lab results|test results|therapy (notes|sessions)|(doctor'?s?|clinic|hospital) (appointments?|visits?)|"
+        r"location|whereabouts|date of birth|birthday|bank (account|details|statements?)|transactions|purchase history|order history)\b"
+        r"|(告诉我|给我|发我|查一下|查查|看看|看一下|调出|找出)[^，。！？]{0,4}?(他|她|他们|(?:(?:用户|客户|顾客|会员|买家|患者|病人)(?!经理|专员|服务|顾问|中心))?(?<![上这本个])(?!我|周[一二三四五六日天末]|星期|礼拜|上周|上个|上星期|上礼拜|下周|这周|本周|这个|本月|上月|昨天|前天|今天|去年|今年|最近|之前|上次)[\u4e00-\u9fff]{2,3}(?:(?:上|下|这|本)?个?(?:周|星期|礼拜)[一二三四五六日天]?|(?:上|这|本)个?月|昨天|前天|今天|去年|今年|最近|之前|上次)?)的(家庭)?(手机号?|电话|号码|邮箱|地址|住址|身份证号?|病历|病例|就诊记录|就诊信息|体检报告|体检结果|检查报告|检查结果|诊断|处方|挂号记录|住院记录|消费记录|购买记录|通话记录|银行流水|工资|薪水|薪资|聊天记录|订单|行程|位置)"
+        r"|(?:把|将)(他|她|他们|(?:(?:用户|客户|顾客|会员|买家|患者|病人)(?!经理|专员|服务|顾问|中心))?(?<![上这本个])(?!我|周[一二三四五六日天末]|星期|礼拜|上周|上个|上星期|上礼拜|下周|这周|本周|这个|本月|上月|昨天|前天|今天|去年|今年|最近|之前|上次)[\u4e00-\u9fff]{2,3}(?:(?:上|下|这|本)?个?(?:周|星期|礼拜)[一二三四五六日天]?|(?:上|这|本)个?月|昨天|前天|今天|去年|今年|最近|之前|上次)?)的(家庭|新|现在的?|详细)?(手机号?|电话|号码|邮箱|地址|住址|身份证号?|病历|病例|就诊记录|就诊信息|体检报告|体检结果|检查报告|检查结果|诊断|处方|挂号记录|住院记录|消费记录|购买记录|通话记录|银行流水|工资|薪水|薪资|聊天记录|订单|行程|位置)[^，。！？]{0,10}?(告诉我|发给我|发我|给我|报给我|念给我)",
         questions="keep",
-        unless=r"\bmy (?:own|wife|husband|son|daughter|mom|mother|dad|father|kids?|child|children|partner)\b|我(?:自己|的|老婆|老公|女儿|儿子|爸|妈)"
+        unless=r"\bmy (?:own|wife|husband|son|daughter|mom|mother|dad|father|kids?|child|children|partner|grand\w+|brother|sister|"
+        r"boyfriend|girlfriend|fianc[ée]e?|aunt|uncle|nephew|niece|cousin|friend|baby|family)\b|我(?:自己|的|老婆|老公|女儿|儿子|爸|妈)"
         # The people serving the speaker's own order or stay: "把快递员的电话发给我".
         r"|快递|骑手|司机|师傅|客服|商家|店家|卖家|店铺|房东|酒店|前台|物业|门店|\b(?:courier|driver|rider|seller|host|landlord|front desk)\b",
     ),
@@ -863,7 +885,7 @@ _RULES: tuple[_Rule, ...] = (
         0.85,
         "self_status_grant_en",
         r"\b(?:mark|make|set|flag|upgrade|give|grant|label|tag|list|register|whitelist|promote)\b.{0,25}"
-        r"\b(?:me|my account|my profile|my role|this (?:user|account|customer)|the user|him|her)"
+        r"\b(?:me|my account|my profile|my role|this (?:user|account|customer)|the user|him|her)(?:\s+[\w.-]*\d[\w.-]*)?"
         r"(?:\s+(?:as|to|into|with))?(?:\s+(?:an?|the))?\s+(?:vip|admin|administrator|staff|employee|moderator|superuser|whitelisted|platinum|"
         r"lifetime (?:member|premium)|free forever)\b",
         questions="keep",
