@@ -16,7 +16,13 @@ from palimpsest.write.identifiers import find_identifiers
         ("Sorry, my order is actually 7731-0098.", [("order_id", "7731-0098")]),
         ("771204这个工单怎么还没人处理？", [("ticket_id", "771204")]),
         ("Text me on 0433 812 660 if the courier is late.", [("phone", "0433 812 660")]),
+        # handles said after who or where they are
+        ("查一下用户 zhao_li77 的情况。", [("user_id", "zhao_li77")]),
+        ("有问题加微信 shop_help01 找我。", [("user_id", "shop_help01")]),
+        ("Has user m_ortiz9 written in today?", [("user_id", "m_ortiz9")]),
         # look-alikes
+        ("用户 体验不好。", []),
+        ("I'm a new user here.", []),
         ("2025-06-14 is my order date.", []),
         ("Ring 555-0134, my order is stuck.", []),
         ("13912345678这个工单的联系人是我。", [("phone", "13912345678")]),

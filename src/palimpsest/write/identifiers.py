@@ -94,7 +94,10 @@ _TICKET_CUE_AFTER = re.compile(
     r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
 )
 _USER_CUE = re.compile(
-    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
+    # "用户 u_chen_88", "加微信 kefu_vip888", "user u_lina42": a handle said after who or where it is.
+    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|用户(?=\s*[A-Za-z])|(?:加|我的)?微信号?(?=\s*[A-Za-z])"
+    r"|(?i:\buser(?=\s+[a-z]+_?[a-z]*\d)|\bwechat(?:\s*id)?(?=\s*[A-Za-z]))"
+    r"|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
     r"|\bcustomer\s*(?:id|number|no\.?)|\bmember(?:ship)?\s*(?:id|number|no\.?)))"
     + _CUE_TAIL
     + r"(?P<id>[A-Za-z0-9_][A-Za-z0-9_.-]*)"

@@ -85,7 +85,9 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
-    r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式"
+    r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
+    # The thing at hand: "家里那台扫地机器人是石头G20" is the household's, the speaker's.
+    r"|那台|这台|那部|这部|那只|这只"
     # The household is the speaker's: "家里新添了一台戴森吸尘器".
     r"|家里|我家|家中"
     # "…买了房，之后一直住那儿": the time after what was just said.
@@ -121,6 +123,14 @@ _RELATIVE_EARLIER = re.compile(
     )
     + ")"
 )
+_GROUP_MEMBER = re.compile(
+    r"(?:我们|我的|咱们)(?:组|部门|团队|公司|科室|班|小组|项目组)(?:里)?的"
+    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)\s*(?:现在|目前|也|已经)?\s*$"
+)
+_RELATIVE_NAMED_BEFORE = re.compile(
+    rf"我的?(?P<rel>{'|'.join(sorted(_RELATIONS, key=len, reverse=True))})"
+    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)的\s*$"
+)
 # People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
 _ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
 _NAMED_ACQUAINTANCE = re.compile(
@@ -128,6 +138,12 @@ _NAMED_ACQUAINTANCE = re.compile(
 )
 _NOT_NAMES = frozenset(
     [
+        "那台",
+        "这台",
+        "那部",
+        "这部",
+        "那个",
+        "这个",
         # Things, not people: "手机也换成了华为Mate 60" is about the speaker's phone.
         "手机",
         "电脑",
@@ -416,6 +432,9 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     """Whom the verb at clause offset ``start`` is about, from the words before it."""
     blanked = clause.without_times(ctx)
     prefix = _segment(Clause(blanked, clause.start), start).strip()
+    member = _GROUP_MEMBER.search(prefix)
+    if member is not None:
+        return member.group("name")  # "我们组的孙浩住在常州": a named colleague is their own subject
     if re.search(rf"我(?:和|跟|与)我?(?:的)?(?:{_REL})", prefix):
         return ctx.speaker_id  # "我和我老公住在宁波": the speaker's own state (the relative's is not said apart)
     relation = re.search(rf"我(?:的)?({_REL})", prefix) or _BARE_KIN.match(prefix)
@@ -561,7 +580,9 @@ _MOVE_TOLD = re.compile(
     r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到|拿到钥匙|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # A job change the turn names: its date carries to the title said in another phrase.
-_JOB_CHANGE = re.compile(r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|新工作|加入")
+_JOB_CHANGE = re.compile(
+    r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|换的(?:工作|岗位)|新工作|加入"
+)
 # "我太太是一名律师": a relative's job.
 _RELATIVE_TITLE = re.compile(
     rf"我(?:的)?(?P<rel>{_REL})(?:现在|目前|也)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在)"
@@ -619,7 +640,7 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
-    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?"
+    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
     r"|(?P<kind>"
     + _NOUNS
@@ -655,6 +676,15 @@ _DISPOSE = re.compile(
     + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了)"
 )
+# "昨天把iPhone 13换成了vivo X100": the old one given up, the new one owned.
+_SWAPPED = re.compile(
+    r"把(?:我的|旧的?|原来的?|之前的?)?"
+    + _DEVICE.replace("device", "old")
+    + r"\s*(?:换成了?|换了|升级成了?|升级到了?)\s*"
+    + _MEASURE
+    + r"(?:新的?)?"
+    + _DEVICE.replace("device", "new")
+)
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 
@@ -673,10 +703,12 @@ _CONTACT = {
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
         # The number right after whose it is, no verb: "打我太太的手机 158…", "以前的号码 139… 已经停用了".
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码))\s+$"
+        # An old number right after its cue, no space: "以前的号码15800001111已经停机了".
+        r"|(?P<old>(?:以前|之前|原来|旧)的?(?:手机号码?|电话号码?|号码))\s*$"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
-        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:)"
+        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
@@ -708,9 +740,8 @@ _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
 # "李娜是我们新来的产品总监": a colleague's title.
 _NAMED_IS_OUR = re.compile(
-    rf"(?:^|(?<=[，,。]))\s*(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)是(?:我们|咱们|我们公司|我们部门|公司)(?:新来的|新任的?|新上任的|的)?"
-    + _TITLE
-    + r"(?=[，。！？,.!?\s]|$)"
+    rf"(?:^|(?<=[，,。]))\s*(?:我的?)?(?:同事|领导|朋友)?(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)是(?:我们|咱们|我们公司|我们部门|公司)"
+    r"(?:组|部门|团队)?(?:新来的|新任的?|新上任的|的)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
 )
 # "我是王经理": a surname and a title is how one is addressed (Manager Wang), not the job's name.
 _ADDRESSED_AS = re.compile(
@@ -724,7 +755,8 @@ _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
     r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律){0,2}"
-    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?|[:：])[:：]?\s*"
+    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
+    r"|(?:以后|今后|默认)(?:都|一律)?用|[:：])[:：]?\s*"
     r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -1123,6 +1155,15 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
             yield ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
+    for m in _SWAPPED.finditer(bare):
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or re.search(r"不|没|想|打算", _prefix(clause, m.start())):
+            continue
+        old, new = _device_name(m.group("old")), _device_name(m.group("new"))
+        seen.update((old, new))
+        yield ending(ctx, clause, subject, "owns_device", old, "zh.swapped_device", m.group())
+        yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
+                    confidence=0.85, ends_previous=False)  # fmt: skip
     for m in _ACQUIRE.finditer(text):
         group = "device" if m.group("device") else "device_held"
         device = _device_name(m.group(group))
@@ -1147,6 +1188,10 @@ def _contact_since(ctx: TurnContext, clause: Clause, cue: int) -> datetime | Non
     own = clause.phrase_at(cue).past_time(ctx)
     if own is not None:
         return own
+    for mention in clause.times(ctx):
+        # "2027年1月15日起，我的联系邮箱改为 …": a change that takes effect on the day named.
+        if re.match(r"\s*(?:起|开始)", ctx.text[mention.span[1] :]):
+            return mention.start
     for mention in clause.times(ctx):
         phrase = clause.phrase_at(mention.span[0] - clause.start)
         if mention.start <= ctx.at and _ABOUT_CONTACTS.search(phrase.text):
@@ -1183,6 +1228,11 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
             relation_word = relation.group() if relation else named_before.group(1) if named_before else None
             subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
+            named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
+            if named is not None:
+                # "我同事陈晓雯的邮箱是 …": a colleague's by name; "我老婆林悦的手机 …": the relative's.
+                rel = named.group("rel")
+                subject = named.group("name") if rel in _ACQUAINTANCES else f"{ctx.speaker_id}:{_RELATIONS[rel]}"
             if not who and re.search(r"[他她]的?\s*$", before[: m.start()]):
                 # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
                 # else's number is not the speaker's.
@@ -1249,7 +1299,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             subject,
             "address",
             # "…改成广州市天河区体育西路103号吗？": the question particle is not part of the address.
-            re.sub(r"[吗呢吧啊呀]+$", "", _clean(m.group("addr"))),
+            _clean(re.sub(r"\s*(?:邮编|邮政编码)\s*[:：]?\s*\d{6}.*$|[吗呢吧啊呀]+$", "", m.group("addr"))),
             "address",
             m.group(),
             confidence=0.85,
@@ -1496,7 +1546,8 @@ _PAYMENTS = {
     "转账": "bank transfer",
 }
 _PAYMENT = re.compile(
-    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都)(?:用|使用|走|是)?"
+    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都"
+    r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:换成|改成|改为|设为|设置为|设成|是)了?)(?:用|使用|走|是)?"
     r"(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
@@ -2073,6 +2124,22 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
     return fact
 
 
+def _a_city(name: str) -> bool:
+    """A city or a place named as one (…市, a province), not a district (…区, …县)."""
+    return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or re.search(r"[市省州]$", name) is not None
+
+
+def _without_districts_of_a_move(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "从洛阳搬去了郑州，现在住在郑东新区": the move names the city; the district said after it is
+    a part of that city, not another residence."""
+    moved = {f.subject for f in facts if f.predicate == "lives_in" and f.rule == "zh.moved_to" and _is_city(f.value)}
+    return [
+        f
+        for f in facts
+        if not (f.predicate == "lives_in" and f.subject in moved and f.rule == "zh.lives_in" and not _a_city(f.value))
+    ]
+
+
 def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
     """A free-text preference that contains another fact's value is that fact read twice
     ("收货地址默认填：上海市…" is an address, not a preference "收货地址填上海市…")."""
@@ -2105,7 +2172,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
-    out.facts = [shaped for shaped in map(_shaped, out.facts) if shaped is not None]
+    out.facts = _without_districts_of_a_move([shaped for shaped in map(_shaped, out.facts) if shaped is not None])
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(ctx.text, out.facts)
