@@ -350,6 +350,8 @@ _ONE_OFF = re.compile(
 )
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
+    # "I switched over to Australia Post", "now pay with my Revolut card": a change made, a habit.
+    r"|switched|(?:I|now|we)\s+(?:(?:usually|normally|mostly|only)\s+)?pay"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
@@ -1912,6 +1914,16 @@ _CARRIERS = {
     "usps": "USPS",
     "ems": "EMS",
     "royal mail": "Royal Mail",
+    # National posts and parcel firms elsewhere, named as written.
+    **{
+        name.lower(): name
+        for name in (
+            "Canada Post", "Australia Post", "NZ Post", "Purolator", "Canpar", "DPD", "Evri", "Hermes", "GLS",
+            "PostNL", "PostNord", "La Poste", "Colissimo", "Chronopost", "Deutsche Post", "Correos", "CTT",
+            "Poste Italiane", "An Post", "Parcelforce", "Japan Post", "Yamato", "Sagawa", "India Post",
+            "Blue Dart", "Delhivery", "Aramex", "OnTrac", "LaserShip", "InPost", "StarTrack", "Sendle", "Posti",
+        )
+    },
     "顺丰": "顺丰",
     "京东物流": "京东物流",
     "京东快递": "京东物流",
@@ -1923,9 +1935,21 @@ _CARRIERS = {
     "德邦": "德邦",
 }
 _CHINESE_CARRIERS = "|".join(name for name in _CARRIERS if not name.isascii())
-_ANY_CARRIER = r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|" + _CHINESE_CARRIERS
+# Carriers whose name is a whole phrase of its own ("Canada Post", "DPD"); "Hermes", "Yamato" and the
+# like are names of other things too, and count only beside a shipping word.
+_POSTS = (
+    r"Canada Post|Australia Post|NZ Post|Purolator|Canpar|DPD|Evri|GLS|PostNL|PostNord|La Poste|Colissimo"
+    r"|Chronopost|Deutsche Post|Correos|Poste Italiane|An Post|Parcelforce|Japan Post|India Post|Blue Dart"
+    r"|Delhivery|Aramex|OnTrac|LaserShip|InPost|StarTrack|Sendle"
+)
+_ANY_CARRIER = (
+    r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|"
+    + _POSTS
+    + r"|Hermes|Yamato|Sagawa|CTT|Posti|"
+    + _CHINESE_CARRIERS
+)
 # Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
-_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _CHINESE_CARRIERS
+_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _POSTS + "|" + _CHINESE_CARRIERS
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
@@ -1956,13 +1980,24 @@ _PAYMENTS = {
     "work card": "work card",
     "visa": "Visa",
     "mastercard": "Mastercard",
+    # Wallets, banks' cards and pay-later services, named as written.
+    **{
+        name.lower(): name
+        for name in (
+            "M-Pesa", "Revolut", "Monzo", "Venmo", "Cash App", "Zelle", "Klarna", "Afterpay", "iDEAL", "Bancontact",
+            "Paytm", "PhonePe", "GCash", "Interac", "Twint", "MobilePay", "Vipps", "Samsung Pay", "Amex",
+            "American Express", "Maestro",
+        )
+    },
+    "mpesa": "M-Pesa",
     "支付宝": "支付宝",
     "微信支付": "微信支付",
 }
 _PAY_NAMES = (
     r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|company credit card|company card|corporate card|work card"
     r"|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
-    r"|Mastercard"
+    r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
+    r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -1998,7 +2033,7 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|best way)\b",
+    r"|best way|switched)\b",
     re.I,
 )
 
@@ -2881,7 +2916,9 @@ def _without_others_quotes(text: str) -> str:
     def blank(m: re.Match[str]) -> str:
         before, after = text[max(0, m.start() - 60) : m.start()], text[m.end() : m.end() + 60]
         said = _SAID_BEFORE.search(before) or _SAID_AFTER.match(after)
-        if said is None or re.match(r"^\s*,?\s*I\b", after) or re.search(r"\bI\s+\w+\s*[:,]?\s*$", before):
+        # '"Use DHL", I told him' is the speaker's own word; '… keeps saying "use X", I couldn't care less' is not.
+        mine = re.match(r"^\s*,?\s*I\s+(?:\w+\s+)?(?:said|say|told|tell|wrote|write|replied|answered)\b", after)
+        if said is None or mine or re.search(r"\bI\s+\w+\s*[:,]?\s*$", before):
             return m.group()
         return m.group()[0] + " " * (len(m.group()) - 2) + m.group()[-1]
 

@@ -1,0 +1,68 @@
+"""Round 7, English: the classes of phrasing added after the seventh blind set.
+
+Every sentence here is written for this file (none is taken from a bench set); each class has
+look-alikes that must stay silent: questions, plans, negations, other people's words.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from palimpsest.write.extract import RuleExtractor
+from palimpsest.write.model import Extraction
+
+AT = datetime(2026, 5, 13, 10, 0, tzinfo=UTC)  # a Wednesday
+YESTERDAY = datetime(2026, 5, 12, tzinfo=UTC)
+ME = "u7"
+
+EXTRACTOR = RuleExtractor()
+
+
+def extract(text: str) -> Extraction:
+    return EXTRACTOR.extract(text, speaker_id=ME, at=AT, role="user")
+
+
+# (subject, predicate, value, lasting, ended)
+Fact = tuple[str, str, str, bool, bool]
+
+
+def facts_of(extraction: Extraction) -> set[Fact]:
+    return {(f.subject, f.predicate, f.value, f.lasting, f.valid_to is not None) for f in extraction.facts}
+
+
+def state(predicate: str, value: str, subject: str = ME) -> Fact:
+    return (subject, predicate, value, True, False)
+
+
+def ended(predicate: str, value: str, subject: str = ME) -> Fact:
+    return (subject, predicate, value, True, True)
+
+
+def one_off(predicate: str, value: str) -> Fact:
+    return (ME, predicate, value, False, False)
+
+
+VOCABULARY: list[tuple[str, set[Fact]]] = [
+    # national posts and parcel firms beyond the big four
+    ("Please always ship my orders with Purolator.", {state("preferred_shipping_carrier", "Purolator")}),
+    ("I switched to Evri for all my parcels.", {state("preferred_shipping_carrier", "Evri")}),
+    ("Use PostNL for this delivery only.", {one_off("preferred_shipping_carrier", "PostNL")}),
+    ("Is Purolator any good?", set()),
+    ("Never ship with Parcelforce again.", set()),
+    ("My neighbour keeps saying \"always use Purolator\", I'm not convinced.", set()),
+    ("Hermes is my favourite Greek god.", set()),
+    # wallets, pay-later services and banks' cards
+    ("Just this once I'll pay via Venmo.", {one_off("preferred_payment_method", "Venmo")}),
+    ("I always pay with Klarna.", {state("preferred_payment_method", "Klarna")}),
+    ("These days I pay with my Monzo card.", {state("preferred_payment_method", "Monzo")}),
+    ("Can I pay with Zelle?", set()),
+    ("I don't pay with Klarna any more.", set()),
+    ("My brother pays with Venmo.", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), VOCABULARY, ids=[t for t, _ in VOCABULARY])
+def test_round7_en_vocabulary(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
