@@ -66,3 +66,26 @@ VOCABULARY: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), VOCABULARY, ids=[t for t, _ in VOCABULARY])
 def test_round7_en_vocabulary(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+DOCUMENTS: list[tuple[str, set[Fact]]] = [
+    # a recurring document named, then the style it should come in
+    (
+        "Going forward, send the monthly recap as the two-page version.",
+        {state("preferred_report_format", "two-page version")},
+    ),
+    ("Always deliver my quarterly statement in the condensed layout.", {state("preferred_report_format", "condensed layout")}),
+    ("Could you send the digest as the short version?", set()),
+    ("I never want the newsletter in the compact layout.", set()),
+    ("Send the summary as a PDF version by default.", {state("preferred_export_format", "PDF")}),
+    # a document asked for in a language, with a marker
+    ("Just for today, send the invoice in Italian.", {one_off("preferred_language", "Italian")}),
+    ("Always give me the statements in Dutch.", {state("preferred_language", "Dutch")}),
+    ("Send the invoice in Italian.", set()),  # an errand: no marker
+    ("Just for today, send the invoice in Italian to her.", set()),  # for someone else
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DOCUMENTS, ids=[t for t, _ in DOCUMENTS])
+def test_round7_en_documents(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected

@@ -1831,6 +1831,15 @@ _REPORT_BY_STYLE = re.compile(
     r"|extended|compact|visual|graphical|text-only|plain-text|printable|bullet-point|executive)\s+(?:report|version|summary))\b",
     re.IGNORECASE,
 )
+# "send the weekly digest as the short version", "put my monthly statement in the compact layout": a
+# recurring document named, then the style it should come in.
+_REPORT_NOUNS = r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|briefings?|recaps?|round-?ups?|dashboards?"
+_DOCUMENT_AS_STYLE = re.compile(
+    rf"\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the|a|an|its)\s+"
+    r"(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
+    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)",
+    re.IGNORECASE,
+)
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE_NAMES = (
     "Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese|Italian|Hindi|Arabic|Russian"
@@ -1840,6 +1849,12 @@ _LANGUAGE_NAMES = (
     "|Slovene|Georgian|Armenian|Albanian|Macedonian|Bosnian|Maltese|Luxembourgish|Galician|Nepali|Sinhala|Khmer|Lao"
     "|Burmese|Mongolian|Kazakh|Uzbek|Amharic|Somali|Yoruba|Igbo|Hausa|Zulu|Xhosa|Maori|Samoan|Gujarati|Marathi"
     "|Telugu|Kannada|Malayalam|Scottish Gaelic|Gaelic|Breton|Faroese|Frisian"
+)
+_LANGUAGE_WORD = re.compile(r"\b(?:" + _LANGUAGE_NAMES + r")\b", re.IGNORECASE)
+# "send the summary in Portuguese", "give me the invoices in German": a document asked for in a language.
+_LANGUAGE_SENT = re.compile(
+    r"\b(?i:send|give|deliver|prepare|draft|translate|do|make)\b(?:\s+[\w-]+){1,4}?\s+(?i:in|into)\s+"
+    r"(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
 )
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
@@ -2230,11 +2245,19 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
-    for m in _LANGUAGE.finditer(text):
+    for m in _DOCUMENT_AS_STYLE.finditer(text):
+        style = m.group("rf")
+        if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
+            # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
+            yield "preferred_report_format", style, m, True
+    languages = list(_LANGUAGE.finditer(text))
+    # A document asked for in a language is an errand unless a marker or a preference word says more.
+    sent = [m for m in _LANGUAGE_SENT.finditer(text) if not any(m.start("lang") == n.start("lang") for n in languages)]
+    for m in languages + sent:
         language = m.group("lang")
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
         code = "yue" if language == "Cantonese" else normalize_language(language)
-        yield "preferred_language", code, m, False
+        yield "preferred_language", code, m, m in sent
     for m in _CHANNEL.finditer(text):
         groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10")
         said = next(m.group(g) for g in groups if m.group(g))
