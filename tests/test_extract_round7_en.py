@@ -89,3 +89,42 @@ DOCUMENTS: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), DOCUMENTS, ids=[t for t, _ in DOCUMENTS])
 def test_round7_en_documents(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+RESIDENCE: list[tuple[str, set[Fact]]] = [
+    # living somewhere said as who one is
+    ("As of yesterday I'm officially a Galway resident.", {state("lives_in", "Galway")}),
+    ("We're now residents of Tartu.", {state("lives_in", "Tartu")}),
+    ("My brother is a Leeds resident.", {state("lives_in", "Leeds", f"{ME}:brother")}),
+    ("I'm not a Galway resident.", set()),
+    ("Am I a Galway resident for tax purposes?", set()),
+    ("I'm an EU resident.", set()),
+    # a person named with where one knows them from, or described between commas
+    ("Oskar Lindgren from my team lives in Malmo.", {state("lives_in", "Malmo", "Oskar Lindgren")}),
+    ("Mirela Popescu, the woman who runs our book club, lives in Cluj.", {state("lives_in", "Cluj", "Mirela Popescu")}),
+    ("Oskar Lindgren from my team doesn't live in Malmo.", set()),
+    # where the mover is now, after a move told
+    (
+        "My brother moved out of Graz last week, he's in Linz now.",
+        {state("lives_in", "Linz", f"{ME}:brother")},
+    ),
+    ("I left Tromso for good, we're living in Bergen now.", {state("lives_in", "Bergen")}),
+    ("My brother is in Linz now.", set()),  # no move told: a visit as likely as a home
+    ("We moved the meeting, I'm in Linz now.", set()),
+    # typed all in lower case
+    ("fyi i live in tampere now, not oulu", {state("lives_in", "Tampere")}),
+    ("honestly i live in hope that it arrives", set()),
+    ("i don't live in oulu", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RESIDENCE, ids=[t for t, _ in RESIDENCE])
+def test_round7_en_residence(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_the_new_home_after_a_move_takes_the_move_date() -> None:
+    (fact,) = extract("My brother moved out of Graz yesterday, he's in Linz now.").facts
+    assert (fact.value, fact.valid_from) == ("Linz", YESTERDAY)
+    (fact,) = extract("Yesterday I left Tromso for good. Bergen is home now.").facts
+    assert (fact.value, fact.valid_from) == ("Bergen", YESTERDAY)

@@ -489,8 +489,11 @@ _NOT_LOWER_PLACES = (
     r"|london\s+road|tears|nights|days|part-time|remote|sales|marketing|support"
 )
 _LOWER_MOVE = re.compile(
-    r"(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
+    # "just so you know i live in mombasa, not nairobi"
+    r"|(?<![A-Za-z'])i(?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
+    r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b))"
     rf"(?P<place>(?:{_KNOWN_CITIES})\b|(?!(?:{_NOT_LOWER_PLACES})\b)[a-z][a-z-]{{2,}}(?:\s+(?!(?:last|this|in|on|since|yesterday|today|two|three"
     r"|a|an|and|but|so|with|for|pls|please|now)\b)[a-z][a-z-]{2,})?)"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now)\b))"
@@ -564,6 +567,32 @@ _NOT_HOME = re.compile(
     + r"\s+(?:isn't|is\s+not|'s\s+not|is\s+no\s+longer|'s\s+no\s+longer)\s+(?:my\s+|our\s+)?home\b"
     + r"(?P<anymore>\s+(?:any\s?more|now))?"
     + r"(?!\s+(?:for|to)\s+(?!me\b|us\b))"
+)
+# "Since yesterday I'm officially a Halifax resident", "we're now residents of Tartu": living there, said as
+# who one is.
+_RESIDENT = re.compile(
+    _SUBJ
+    + r"(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+became|\s+have\s+become|'ve\s+become|\s+has\s+become)"
+    + r"(?P<neg>\s+(?:not|no\s+longer|never))?"
+    + r"(?:\s+(?:now|officially|finally|legally|technically|just|also|both))*"
+    + r"\s+(?:an?\s+)?(?:(?:permanent|proud|full-time|legal|registered|official)\s+)?"
+    + r"(?:"
+    + _named("place")
+    + r"\s+residents?\b|residents?\s+of\s+(?:the\s+city\s+of\s+)?"
+    + _named("place2")
+    + r")"
+)
+# "My sister moved out of Aarhus, she's in Copenhagen now": where the mover is now, after a move told.
+_NOW_IN = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+-+\s+)(?:(?:and|so|but)\s+)?(?P<now1>now\s+)?(?P<subj>I|[Ww]e|[Ss]he|[Hh]e)(?:'m|'re|'s|\s+am|\s+are|\s+is)"
+    r"\s+(?P<now2>now\s+)?(?:(?:living|based|settled|staying\s+for\s+good)\s+)?in\s+"
+    + _named("place")
+    + r"(?P<now3>\s+now)?\s*(?:[.!;]|$)"
+)
+_MOVE_OUT = re.compile(
+    r"\b(?i:moved|relocated)(?:\s+(?i:out|away|house|home|back|over|abroad|on))?\s+(?i:of|from|to|into|in)\b"
+    r"|\b(?i:moved\s+(?:out|away|house|home|abroad|on)|relocated)\b"
+    r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -1031,10 +1060,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx.speaker_id,
                 "lives_in",
                 _city(m.group("place").title()),
-                "moved_to.lower_case",
+                "lives_in.lower_case" if m.group("live") else "moved_to.lower_case",
                 valid_from=clause.past_time(ctx),
                 confidence=0.8,
-                ends_previous=True,
+                ends_previous=not m.group("live"),
             )
     for m in _MOVE_OUT_INTO.finditer(clause.text):
         head = _SUBJECT_CANDIDATE.search(clause.text[: m.start()])
@@ -1065,6 +1094,23 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    now_in = _NOW_IN.search(clause.text)
+    if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
+        before = ctx.text[: clause.start + now_in.start()]
+        if _MOVE_OUT.search(before) and _place_ok(now_in.group("place")) and not _negated(clause):
+            raw = now_in.group("subj")
+            subject = _subject(ctx, raw.lower() if raw in ("She", "He") else raw, clause.start + now_in.start("subj"))
+            if subject:
+                yield _fact(ctx, clause, now_in, subject, "lives_in", _city(now_in.group("place")), "now_in_after_move")
+    for m in _RESIDENT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        place = m.group("place") or m.group("place2")
+        if place in ("EU", "European", "Non", "Foreign", "Former", "Tax", "Permanent"):
+            continue  # a status, not a home
+        if subject and _place_ok(place) and not m.group("neg") and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, subject, "lives_in", _city(place), "resident_of", valid_from=clause.past_time(ctx)
+            )
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
         if _place_ok(place) and not _negated(clause):
@@ -1316,6 +1362,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # A move the turn names: its date carries to the new home said in another phrase.
 _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b"
+    # "Two weeks ago I left Cusco for good. Lima is home base now."
+    r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "I transferred to the Limerick office and rent a place there now": a move with the job.
     r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
@@ -2910,7 +2958,15 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 # "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
 _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
+    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,"
+    # "Tomasz Nowak, the guy who sits next to me, is …": a person described by a relative clause.
+    r"|,\s+(?:the|a|an|this)\s+(?:guy|man|woman|lady|girl|boy|chap|bloke|fellow|person|one|kid|colleague|friend"
+    r"|neighbou?r)\s+(?:who|that|from|with|in|at|on)\s+[^,;.!?]{2,50},"
+    # "Priya Raman from my team lives in …", "Jonas from accounting is …": where one knows the person from.
+    r"|\s+(?:from|in|on|at|of)\s+(?:my|our)\s+(?:team|office|department|dept|class|building|floor|squad|group|lab"
+    r"|unit|project|street|block|company|course|crew|band|club)"
+    r"|\s+from\s+(?:accounting|marketing|sales|HR|IT|finance|legal|engineering|support|payroll|next\s+door|upstairs"
+    r"|downstairs|work|school|uni|college|church|the\s+gym))(?=\s+[a-z])"
 )
 # "My boss, Karen Holt, just joined Stripe": the name between commas after a relation.
 _NAME_APPOSITION = re.compile(
