@@ -128,3 +128,32 @@ def test_the_new_home_after_a_move_takes_the_move_date() -> None:
     assert (fact.value, fact.valid_from) == ("Linz", YESTERDAY)
     (fact,) = extract("Yesterday I left Tromso for good. Bergen is home now.").facts
     assert (fact.value, fact.valid_from) == ("Bergen", YESTERDAY)
+
+
+WORK: list[tuple[str, set[Fact]]] = [
+    # where in the workplace, or when, between the verb and the employer
+    (
+        "Nowadays I work the tills at Lidl as a supervisor.",
+        {state("works_at", "Lidl"), state("job_title", "supervisor")},
+    ),
+    ("My husband works nights at the Royal Infirmary.", {state("works_at", "Royal Infirmary", f"{ME}:husband")}),
+    ("I don't work the tills at Lidl.", set()),
+    ("Do you work weekends at Lidl?", set()),
+    # the employer after a promotion's new title
+    (
+        "My son got promoted to shift manager at St. Clement's.",
+        {state("job_title", "shift manager", f"{ME}:son"), state("works_at", "St. Clement's", f"{ME}:son")},
+    ),
+    ("I got promoted to team lead at Christmas.", {state("job_title", "team lead")}),
+    ("I hope I get promoted to team lead at Ocado.", set()),
+    # a person described between commas before the title
+    (
+        "Lena Fischer, the woman who interviewed me, is our new head of sales.",
+        {state("job_title", "head of sales", "Lena Fischer")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WORK, ids=[t for t, _ in WORK])
+def test_round7_en_work(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected

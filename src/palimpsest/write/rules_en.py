@@ -301,8 +301,8 @@ def _device(group: str) -> str:
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
-    # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
-    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
@@ -617,13 +617,21 @@ def _org_of(m: re.Match[str], group: str = "org") -> str:
     return _clean(m.group(group) or m.group(f"{group}_body"))
 
 
+# "I work the counter at Boots", "she works nights at the Royal Free": where in the workplace, or when.
+_WORK_OBJECT = (
+    r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
+    r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
+    r"|shifts|overnights))?"
+)
 _WORK = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
-    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?"
+    + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
+    + _WORK_OBJECT
+    + r"\s+(?:at|for)\s+(?:the\s+)?"
     + _BRANCH_OF
     + _org("org")
 )
@@ -637,7 +645,9 @@ _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
     # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
-    + r"(?:\s+(?:work|works|working|worked)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
+    + r"(?:\s+(?:work|works|working|worked)"
+    + _WORK_OBJECT
+    + r"|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -774,7 +784,16 @@ _JOIN_AS = re.compile(
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
 _PROMOTED = re.compile(
-    _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
+    _SUBJ
+    + _ADV
+    + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
+    # "got promoted to head of nursing at St. Mary's": the employer after the new title.
+    + r"(?:\s+(?:at|with)\s+(?:the\s+)?(?P<org>(?!(?:Easter|Christmas|New\s+Year|Halloween|Thanksgiving|Diwali|Eid)\b)"
+    + _CAP
+    + r"(?:\s+(?:"
+    + _CAP
+    + r"|of|&)){0,3}))?"
 )
 # "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
 _APPOINTED = re.compile(
@@ -1452,6 +1471,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+            org = m.group("org")
+            if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+                yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "promoted.employer")
     for m in _TITLE_IS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject:
