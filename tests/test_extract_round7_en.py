@@ -51,7 +51,7 @@ VOCABULARY: list[tuple[str, set[Fact]]] = [
     ("Use PostNL for this delivery only.", {one_off("preferred_shipping_carrier", "PostNL")}),
     ("Is Purolator any good?", set()),
     ("Never ship with Parcelforce again.", set()),
-    ("My neighbour keeps saying \"always use Purolator\", I'm not convinced.", set()),
+    ('My neighbour keeps saying "always use Purolator", I\'m not convinced.', set()),
     ("Hermes is my favourite Greek god.", set()),
     # wallets, pay-later services and banks' cards
     ("Just this once I'll pay via Venmo.", {one_off("preferred_payment_method", "Venmo")}),
@@ -74,7 +74,10 @@ DOCUMENTS: list[tuple[str, set[Fact]]] = [
         "Going forward, send the monthly recap as the two-page version.",
         {state("preferred_report_format", "two-page version")},
     ),
-    ("Always deliver my quarterly statement in the condensed layout.", {state("preferred_report_format", "condensed layout")}),
+    (
+        "Always deliver my quarterly statement in the condensed layout.",
+        {state("preferred_report_format", "condensed layout")},
+    ),
     ("Could you send the digest as the short version?", set()),
     ("I never want the newsletter in the compact layout.", set()),
     ("Send the summary as a PDF version by default.", {state("preferred_export_format", "PDF")}),
@@ -156,4 +159,37 @@ WORK: list[tuple[str, set[Fact]]] = [
 
 @pytest.mark.parametrize(("text", "expected"), WORK, ids=[t for t, _ in WORK])
 def test_round7_en_work(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+DEVICES: list[tuple[str, set[Fact]]] = [
+    # a device given up, with an unrelated negation later in the sentence
+    ("Sold my Xbox Series X yesterday, never played it anyway.", {ended("owns_device", "Xbox Series X")}),
+    ("I haven't sold my Xbox Series X, not yet.", set()),
+    # the speaker's devices named without "my"
+    (
+        "Laptop's a MacBook Air, phone's a Galaxy S23.",
+        {state("owns_device", "MacBook Air"), state("owns_device", "Galaxy S23")},
+    ),
+    ("Phone's a Pixel 7a these days.", {state("owns_device", "Pixel 7a")}),
+    ("Phone's a Pixel 7a?", set()),
+    ("Phone's not a Pixel 7a, it's older.", set()),
+    ("His laptop is old, phone's a Galaxy S23.", set()),
+    # what is left after one device went
+    (
+        "Gave away the old Kindle Oasis; it's only the Kobo Libra now.",
+        {ended("owns_device", "Kindle Oasis"), state("owns_device", "Kobo Libra")},
+    ),
+    ("It's just the Kobo Libra now.", set()),  # nothing given up: which Kobo, whose?
+    # typed all in lower case
+    ("finally got an iphone 15 pro, loving it", {state("owns_device", "iPhone 15 Pro")}),
+    ("i use a thinkpad x1 carbon for work", {state("owns_device", "ThinkPad X1 Carbon")}),
+    ("got a pixel 8 for my dad", set()),
+    ("should i get a pixel 8?", set()),
+    ("i never got a pixel 8", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEVICES, ids=[t for t, _ in DEVICES])
+def test_round7_en_devices(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected

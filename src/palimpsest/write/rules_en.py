@@ -275,7 +275,7 @@ _BRANDS = (
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
-    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
@@ -870,6 +870,69 @@ _DEVICE_IS = re.compile(
     + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
+# "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
+_BARE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both)\b))"
+)
+# Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
+_LOWER_BRANDS = {
+    "iphone": "iPhone",
+    "ipad": "iPad",
+    "macbook": "MacBook",
+    "imac": "iMac",
+    "pixel": "Pixel",
+    "galaxy": "Galaxy",
+    "thinkpad": "ThinkPad",
+    "kindle": "Kindle",
+    "surface": "Surface",
+    "xbox": "Xbox",
+    "playstation": "PlayStation",
+    "ps5": "PS5",
+    "steam deck": "Steam Deck",
+    "oneplus": "OnePlus",
+    "xiaomi": "Xiaomi",
+    "redmi": "Redmi",
+    "chromebook": "Chromebook",
+    "apple watch": "Apple Watch",
+    "airpods": "AirPods",
+    "fairphone": "Fairphone",
+    "garmin": "Garmin",
+    "fitbit": "Fitbit",
+    "kobo": "Kobo",
+    "nintendo switch": "Nintendo Switch",
+}
+_LOWER_MODEL_WORDS = (
+    r"\d+[a-z]*|[a-z]{1,2}\d+[a-z+]*|pro|max|plus|ultra|air|mini|lite|fe|se|z|fold\d*|flip\d*|tab|note\d*|carbon"
+    r"|paperwhite|oasis|scribe|go|oled|laptop\d*|book\d*|x1|yoga|a\d+|s\d+"
+)
+_LOWER_DEVICE = re.compile(
+    r"(?:(?<![A-Za-z'])[iI]\s+|^\W*|,\s*|\band\s+)(?:just\s+|finally\s+|recently\s+|also\s+)?"
+    r"(?:bought|got|picked\s+up|ordered|own|have|use|upgraded\s+to|switched\s+to)\s+"
+    r"(?:(?:a|an|the|my|new|brand\s+new|myself\s+a|myself\s+an)\s+)*"
+    r"(?P<device>(?P<brand>" + "|".join(sorted(_LOWER_BRANDS, key=len, reverse=True)) + r")"
+    r"(?:\s+(?:" + _LOWER_MODEL_WORDS + r")\b)*+)"
+    r"(?!\s+(?:for|as\s+a\s+(?:gift|present))\s+(?:my|him|her|them|a)\b)"
+)
+
+
+def _lower_device_name(said: str, brand: str) -> str:
+    """ "galaxy z flip5" -> "Galaxy Z Flip5": the maker's spelling of the brand, model words capitalized."""
+    rest = said[len(brand) :].split()
+    return " ".join([_LOWER_BRANDS[brand], *(w if w == "mini" else w[:1].upper() + w[1:] for w in rest)])
+
+
+# "Traded in the old iPad mini; it's just the Surface Pro 9 now": what is left after one device went.
+_LEFT_WITH = re.compile(
+    r"^\W*(?:(?:so|and|now)\s+)?(?:it's|it\s+is|now\s+it's)\s+(?:just|only)\s+(?:the|a|an|my)\s+"
+    + _device("device")
+    + r"(?:\s+now)?\s*(?:[,;.!]|$)"
+)
+_GAVE_UP_DEVICE = re.compile(
+    r"\b(?i:traded\s+in|sold|gave\s+away|got\s+rid\s+of|returned|donated|ditched|recycled|gave\s+up)\b"
+)
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
     r"\bI\s+(?:(?:don't|do not)\s+(?:really\s+)?use\s+(?:it|that(?:\s+one)?)\s+(?:anymore|any more)"
@@ -1053,6 +1116,27 @@ _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", r
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
 
 
+def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes said as who one is ("a Halifax resident") or where one is now after a move."""
+    now_in = _NOW_IN.search(clause.text)
+    if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
+        before = ctx.text[: clause.start + now_in.start()]
+        if _MOVE_OUT.search(before) and _place_ok(now_in.group("place")) and not _negated(clause):
+            raw = now_in.group("subj")
+            subject = _subject(ctx, raw.lower() if raw in ("She", "He") else raw, clause.start + now_in.start("subj"))
+            if subject:
+                yield _fact(ctx, clause, now_in, subject, "lives_in", _city(now_in.group("place")), "now_in_after_move")
+    for m in _RESIDENT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        place = m.group("place") or m.group("place2")
+        if place in ("EU", "European", "Non", "Foreign", "Former", "Tax", "Permanent"):
+            continue  # a status, not a home
+        if subject and _place_ok(place) and not m.group("neg") and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, subject, "lives_in", _city(place), "resident_of", valid_from=clause.past_time(ctx)
+            )
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2")
@@ -1113,23 +1197,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
-    now_in = _NOW_IN.search(clause.text)
-    if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
-        before = ctx.text[: clause.start + now_in.start()]
-        if _MOVE_OUT.search(before) and _place_ok(now_in.group("place")) and not _negated(clause):
-            raw = now_in.group("subj")
-            subject = _subject(ctx, raw.lower() if raw in ("She", "He") else raw, clause.start + now_in.start("subj"))
-            if subject:
-                yield _fact(ctx, clause, now_in, subject, "lives_in", _city(now_in.group("place")), "now_in_after_move")
-    for m in _RESIDENT.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        place = m.group("place") or m.group("place2")
-        if place in ("EU", "European", "Non", "Foreign", "Former", "Tax", "Permanent"):
-            continue  # a status, not a home
-        if subject and _place_ok(place) and not m.group("neg") and not _negated(clause):
-            yield _fact(
-                ctx, clause, m, subject, "lives_in", _city(place), "resident_of", valid_from=clause.past_time(ctx)
-            )
+    yield from _home_said_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
         if _place_ok(place) and not _negated(clause):
@@ -1511,6 +1579,35 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
 
 
+def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices named without "my": "Phone's a Pixel 8", "it's just the Surface now", "got a pixel 8"."""
+    for m in _BARE_DEVICE_IS.finditer(clause.text):
+        if clause.text.rstrip().endswith("?") or _phrase_negated(clause.text, m, r"not|never|isn't|wasn't|was"):
+            continue
+        if re.search(r"\b(?:his|her|their|your)\b", ctx.text[: clause.start + m.start()], re.I):
+            continue  # "his laptop is …, phone's a Pixel 8": whose phone is unclear
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.bare")
+    # (the "I" a dropped subject was restored with does not count as typing in capitals)
+    if not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text)) and not clause.text.rstrip().endswith("?"):
+        for m in _LOWER_DEVICE.finditer(clause.text):
+            if not _phrase_negated(clause.text, m):
+                device = _lower_device_name(m.group("device"), m.group("brand"))
+                yield _fact(
+                    ctx,
+                    clause,
+                    m,
+                    ctx.speaker_id,
+                    "owns_device",
+                    device,
+                    "owns_device.lower_case",
+                    valid_from=clause.past_time(ctx),
+                    confidence=0.8,
+                )
+    left = _LEFT_WITH.match(clause.text)
+    if left and _GAVE_UP_DEVICE.search(ctx.text[: clause.start]):
+        yield _fact(ctx, clause, left, ctx.speaker_id, "owns_device", _clean(left.group("device")), "left_with")
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     replaced: set[str] = set()
     for m in _REPLACE.finditer(clause.text):
@@ -1559,9 +1656,10 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
             device = _clean(m.group("device") or model)
             yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
+    yield from _unpossessed_device_facts(ctx, clause)
     for m in _DISPOSE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
+        if subject and not _phrase_negated(clause.text, m):
             device = _clean(m.group("device") or m.group("device2"))
             yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
     for m in _DEVICE_ARRIVED.finditer(clause.text):
@@ -1593,6 +1691,14 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if named:
             device = _clean(named[-1].group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
+
+
+def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't|wasn't|hasn't") -> bool:
+    """A negation in the comma phrase of ``m``: "Sold my Xbox, never had time to play" ends the Xbox, "I
+    haven't sold my Xbox" does not."""
+    start = max(text.rfind(mark, 0, m.start()) for mark in ",;:") + 1
+    ends = [i for i in (text.find(mark, m.end()) for mark in ",;:") if i >= 0]
+    return re.search(rf"\b(?:{words})\b", text[start : min(ends) if ends else len(text)]) is not None
 
 
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
@@ -2003,10 +2109,39 @@ _CARRIERS = {
     **{
         name.lower(): name
         for name in (
-            "Canada Post", "Australia Post", "NZ Post", "Purolator", "Canpar", "DPD", "Evri", "Hermes", "GLS",
-            "PostNL", "PostNord", "La Poste", "Colissimo", "Chronopost", "Deutsche Post", "Correos", "CTT",
-            "Poste Italiane", "An Post", "Parcelforce", "Japan Post", "Yamato", "Sagawa", "India Post",
-            "Blue Dart", "Delhivery", "Aramex", "OnTrac", "LaserShip", "InPost", "StarTrack", "Sendle", "Posti",
+            "Canada Post",
+            "Australia Post",
+            "NZ Post",
+            "Purolator",
+            "Canpar",
+            "DPD",
+            "Evri",
+            "Hermes",
+            "GLS",
+            "PostNL",
+            "PostNord",
+            "La Poste",
+            "Colissimo",
+            "Chronopost",
+            "Deutsche Post",
+            "Correos",
+            "CTT",
+            "Poste Italiane",
+            "An Post",
+            "Parcelforce",
+            "Japan Post",
+            "Yamato",
+            "Sagawa",
+            "India Post",
+            "Blue Dart",
+            "Delhivery",
+            "Aramex",
+            "OnTrac",
+            "LaserShip",
+            "InPost",
+            "StarTrack",
+            "Sendle",
+            "Posti",
         )
     },
     "顺丰": "顺丰",
@@ -2034,7 +2169,9 @@ _ANY_CARRIER = (
     + _CHINESE_CARRIERS
 )
 # Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
-_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _POSTS + "|" + _CHINESE_CARRIERS
+_NAMED_CARRIER = (
+    r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _POSTS + "|" + _CHINESE_CARRIERS
+)
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
@@ -2069,9 +2206,27 @@ _PAYMENTS = {
     **{
         name.lower(): name
         for name in (
-            "M-Pesa", "Revolut", "Monzo", "Venmo", "Cash App", "Zelle", "Klarna", "Afterpay", "iDEAL", "Bancontact",
-            "Paytm", "PhonePe", "GCash", "Interac", "Twint", "MobilePay", "Vipps", "Samsung Pay", "Amex",
-            "American Express", "Maestro",
+            "M-Pesa",
+            "Revolut",
+            "Monzo",
+            "Venmo",
+            "Cash App",
+            "Zelle",
+            "Klarna",
+            "Afterpay",
+            "iDEAL",
+            "Bancontact",
+            "Paytm",
+            "PhonePe",
+            "GCash",
+            "Interac",
+            "Twint",
+            "MobilePay",
+            "Vipps",
+            "Samsung Pay",
+            "Amex",
+            "American Express",
+            "Maestro",
         )
     },
     "mpesa": "M-Pesa",
