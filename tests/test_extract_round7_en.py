@@ -193,3 +193,38 @@ DEVICES: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), DEVICES, ids=[t for t, _ in DEVICES])
 def test_round7_en_devices(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+NAMES_AND_CONTACTS: list[tuple[str, set[Fact]]] = [
+    # a name a group of people use for the speaker
+    ("My students call me Kay.", {state("name", "Kay")}),
+    ("The team calls me Rafa now.", {state("name", "Rafa")}),
+    ("Everyone at work calls me Jo.", {state("name", "Jo")}),
+    ("My team doesn't call me Rafa.", set()),
+    ("Does the team call me Rafa?", set()),
+    ("The team calls him Rafa.", set()),
+    # a new family name, then the full name it makes
+    ("Since the wedding my last name is Okafor: Ada Okafor.", {state("name", "Ada Okafor")}),
+    ("My surname isn't Okafor: Ada Okafor is my cousin.", set()),
+    # a relative's number given to reach them
+    ("If you can't reach me, call my husband on 0413 777 204.", {state("phone", "0413777204", f"{ME}:husband")}),
+    ("Text my daughter at 0413 777 204 about the pickup.", {state("phone", "0413777204", f"{ME}:daughter")}),
+    ("If my husband calls you on 0413 777 204, ignore it.", set()),
+    ("Don't call my husband on 0413 777 204.", set()),
+    # a change asked for in texting shorthand
+    ("can u update the phone on file to 0413 777 204 thx", {state("phone", "0413777204")}),
+    ("cud you pls change my email to rafa.k@example.org", {state("email", "rafa.k@example.org")}),
+    ("can u tell me the phone on file?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), NAMES_AND_CONTACTS, ids=[t for t, _ in NAMES_AND_CONTACTS])
+def test_round7_en_names_and_contacts(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_a_name_used_since_a_day_and_a_name_changed_by_a_wedding_are_dated() -> None:
+    (fact,) = extract("Since yesterday my colleagues call me Bea.").facts
+    assert (fact.value, fact.valid_from) == ("Bea", YESTERDAY)
+    (fact,) = extract("Got married yesterday, so my surname is Moreau now: Bea Moreau.").facts
+    assert (fact.value, fact.valid_from) == ("Bea Moreau", YESTERDAY)

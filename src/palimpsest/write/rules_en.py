@@ -1004,9 +1004,20 @@ _NAME = re.compile(
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people)\s+(?:just\s+)?calls?\s+me\s+"
+    r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people"
+    # "the team calls me Dev", "my students call me Ms K", "everyone at work calls me Jo"
+    r"|(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:team|colleagues|co-?workers|workmates|students|pupils|kids|family|crew|squad|club"
+    r"|mates|patients|clients)|(?:[Ee]veryone|[Pp]eople|[Ff]olks)\s+at\s+(?:work|the\s+office|school|the\s+club)"
+    r"|[Mm]ost\s+folks|[Ff]olks)\s+(?:just\s+|now\s+|all\s+)?calls?\s+me\s+"
     r"(?P<name6>[A-Z][\w'-]*)"
 )
+# "my surname is Lindqvist now: Hal Lindqvist": a new family name, then the full name it makes.
+_SURNAME_FULL = re.compile(
+    r"\b[Mm]y\s+(?:sur|last\s+|family\s+)name(?:\s+is|'s)(?:\s+now)?\s+[A-Z][\w'-]*(?:\s+now)?\s*[:(,\u2013\u2014-]\s*"
+    r"(?:so\s+)?(?:it's\s+|I'm\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+[A-Z][\w'-]+)"
+)
+# Events that change a name: their date is the new name's first day.
+_NAME_EVENT = re.compile(r"\b(?:married|divorced|wedding|marriage|changed\s+my\s+name|deed\s+poll)\b", re.I)
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
     r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
@@ -1099,6 +1110,11 @@ _CONTACT_AFTER = re.compile(
     r"|the\s+(?:only|one|main|best)\s+(?:(?:e-?mail|contact)\s+)?)"
     r"(?:e-?mail(?:\s+address)?|inbox|address|mailbox|number|mobile|phone|account)\b(?!\s*\?)",
     re.IGNORECASE,
+)
+# "ring my wife on 0412 555 019", "text my son at …": the number is the relative's.
+_REACH_RELATIVE = re.compile(
+    rf"\b(?i:call|ring|text|reach|contact|phone|try|message|whatsapp)\s+(?P<who>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))"
+    r"\s+(?:instead\s+)?(?:on|at)\s*$"
 )
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
@@ -1719,6 +1735,15 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 value = contact_value(predicate, mention)
                 yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
                 continue
+            relative = _REACH_RELATIVE.search(before) if predicate == "phone" else None
+            if relative is not None and not _negated_before(before, relative.start()):
+                subject = _subject(ctx, relative.group("who"))
+                if subject is not None and subject != ctx.speaker_id:
+                    value = contact_value(predicate, mention)
+                    yield make_fact(
+                        subject, predicate, value, "en.phone.reach_relative", relative.group(), confidence=0.85
+                    )
+                continue
             cues = list(cue.finditer(before))
             after = _CONTACT_AFTER.match(ctx.text, mention.span[1], clause.end)
             if not cues and after is not None and not _negated(clause):
@@ -1845,6 +1870,21 @@ _NOT_FIRST_NAMES = frozenset(
 _NAME_IS_RELATIVE = re.compile(rf"^\W*(?P<name>[A-Z][a-z]+)\s+is\s+my\s+(?P<rel>{_REL})\b(?!'s|\s+\w+'s)")
 
 
+def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> datetime | None:
+    """The one past time of the sentence around ``clause`` when the sentence names ``event``: "Got married in
+    December, so my surname is …" dates the name by the wedding."""
+    sentence = _sentence_of(ctx.text, clause)
+    if not event.search(sentence):
+        return None
+    start = ctx.text.find(sentence)
+    begun = {
+        t.start
+        for t in ctx.times
+        if start <= t.span[0] < start + len(sentence) and t.start <= ctx.at and not t.start <= ctx.at < t.end
+    }
+    return begun.pop() if len(begun) == 1 else None
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -1858,10 +1898,26 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
-        negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
+        negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             rule = "name.called" if m.group("name6") else "name"
-            yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, confidence=0.9)
+            # "Since last Monday the team calls me Dev": a name used from a day on.
+            since = clause.past_time(ctx) if m.group("name6") else None
+            yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, valid_from=since, confidence=0.9)
+    for m in _SURNAME_FULL.finditer(clause.text):
+        if not _negated_before(clause.text, m.start()):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "name",
+                _clean(m.group("name")),
+                "surname_full",
+                valid_from=clause.past_time(ctx) or _event_time(ctx, clause, _NAME_EVENT),
+                confidence=0.85,
+                ends_previous=True,
+            )
     for m in _NAME_TO_USE.finditer(clause.text):
         name = _clean(m.group("name") or m.group("name2"))
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
@@ -3016,7 +3072,12 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 
 # "Can you answer in Spanish this time?" asks for something rather than about something: a
 # preference it carries still counts (the marker decides whether it lasts).
-_POLITE_REQUEST = re.compile(r"^\s*(?:can|could)\s+you\s+(?:please\s+)?(?!tell\b|explain\b|check\b)\w+", re.I)
+# (also typed as a text message: "can u update the phone on file to …", "cud you pls …")
+_POLITE_REQUEST = re.compile(
+    r"^\s*(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
+    r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+",
+    re.I,
+)
 # A follow-up that dates the order or ticket just mentioned: "… ticket 55102? I filed it yesterday."
 _REFERS_BACK = re.compile(
     r"\b(?:I|we)\b(?:\s+\w+){0,2}?\s+(?:filed|opened|submitted|raised|created|logged|placed|made|sent|reported"
@@ -3105,6 +3166,14 @@ def _with_subject(clause: Clause, previous: Clause | None = None) -> Clause:
 _RETRACTED = re.compile(
     r"(?:[\u2014\u2013-]+|,)\s*(?:(?:wait|hold\s+on|oops|sorry|erm|um)[,\s]+)?(?:no|nope|scratch\s+that|I\s+mean)\W*$"
     r"|\b(?:wait,?\s+no|no,?\s+wait|scratch\s+that)\W*$",
+    re.IGNORECASE,
+)
+
+
+_UNREACHABLE = re.compile(
+    r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
+    r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
+    r"|get\s+me)(?:\s+me)?\b[^,;]*,\s*",
     re.IGNORECASE,
 )
 
@@ -3257,7 +3326,10 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     for raw in split_clauses(text, _BOUNDARY):
         clause, previous = _with_subject(raw, previous), raw
         question = _is_question(clause)
-        hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
+        # "If you can't reach me, ring my wife on …": the condition is the speaker's absence, the rest holds.
+        unreachable = _UNREACHABLE.match(clause.text)
+        main = clause.text[unreachable.end() :] if unreachable else clause.text
+        hypothetical = bool(_HYPOTHETICAL.search(main) or _REPORTED.search(main))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
