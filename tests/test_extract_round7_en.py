@@ -228,3 +228,33 @@ def test_a_name_used_since_a_day_and_a_name_changed_by_a_wedding_are_dated() -> 
     assert (fact.value, fact.valid_from) == ("Bea", YESTERDAY)
     (fact,) = extract("Got married yesterday, so my surname is Moreau now: Bea Moreau.").facts
     assert (fact.value, fact.valid_from) == ("Bea Moreau", YESTERDAY)
+
+
+PREFERENCES: list[tuple[str, set[Fact]]] = [
+    # a standing limit on when things are planned for the speaker
+    ("Never book meetings with me on Fridays.", {state("preference", "no meetings on Fridays")}),
+    ("Please never schedule calls before 9am.", {state("preference", "no calls before 9am")}),
+    (
+        "Don't set up appointments for me after 6 pm, that's a standing rule.",
+        {state("preference", "no appointments after 6pm")},
+    ),
+    ("Don't book meetings on Fridays.", set()),  # which Fridays? no marker
+    ("Never book meetings with my boss on Fridays, she hates it.", set()),
+    # the one channel the speaker heeds
+    ("E-mails are the only messages I actually check.", {state("preferred_notification_channel", "email")}),
+    ("WhatsApp messages are the only ones I read.", {state("preferred_notification_channel", "WhatsApp")}),
+    ("Are texts the only notifications I get?", set()),
+    ("Texts are the only notifications my dad reads.", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PREFERENCES, ids=[t for t, _ in PREFERENCES])
+def test_round7_en_preferences(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_a_habit_after_a_dated_switch_holds_from_the_switch() -> None:
+    (fact,) = extract("Yesterday I switched banks and now pay with my Monzo card.").facts
+    assert (fact.value, fact.valid_from) == ("Monzo", YESTERDAY)
+    (fact,) = extract("Yesterday was fun, and now I always pay with my Monzo card.").facts
+    assert fact.valid_from is None  # no change told: the habit is not dated by the day

@@ -332,6 +332,7 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
+    r"|(?:a|my|the)\s+standing\s+(?:rule|order|instruction|request)"
     r"|whenever|from now"
     # "Use DHL for everything I order", "vegan meals on every flight": every errand of a kind.
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
@@ -352,6 +353,8 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     # "I switched over to Australia Post", "now pay with my Revolut card": a change made, a habit.
     r"|switched|(?:I|now|we)\s+(?:(?:usually|normally|mostly|only)\s+)?pay"
+    # "E-mails are the only messages I check": the one thing heeded.
+    r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
@@ -2120,6 +2123,11 @@ _CHANNEL = re.compile(
     # "texts only", "WhatsApp only please", "only by e-mail"
     r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
     r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
+    # "Text messages are the only notifications I actually read": the one channel the speaker heeds.
+    r"|\b(?P<ch11>e-?mails?|SMS|texts|text\s+messages|WhatsApp|WeChat|push\s+notifications|phone\s+calls)"
+    r"(?:\s+messages)?\s+(?:is|are)\s+the\s+only\s+(?:notifications?|messages?|alerts?|things?|ones?"
+    r"|channel|way)\s+(?:that\s+)?I\s+(?:actually\s+|really\s+|ever\s+|reliably\s+|even\s+)?(?:read|check|see|notice"
+    r"|look\s+at|answer|pick\s+up|respond\s+to)\b"
     # "I prefer WhatsApp", "she prefers SMS"
     r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
     r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
@@ -2399,6 +2407,19 @@ _EXCLUSION = re.compile(
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
     re.IGNORECASE,
 )
+# "Please never schedule calls with me before 10am", "don't book meetings on Fridays, ever": a standing limit
+# on when things are planned for the speaker, kept as "no calls before 10am".
+_SCHEDULE_LIMIT = re.compile(
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
+    r"(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
+    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes)"
+    r"(?:\s+(?:with|for)\s+me)?\s+"
+    r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|before\s+noon|after\s+(?:noon|lunch|dark)"
+    r"|on\s+(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|weekends)|at\s+weekends"
+    r"|in\s+the\s+(?:mornings?|evenings?|afternoons?)|over\s+lunch|during\s+lunch)"
+    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on)\b))",
+    re.IGNORECASE,
+)
 # "I hate cilantro, never add it to my orders": the thing disliked is the thing excluded.
 _DISLIKED = re.compile(
     r"\bI\s+(?:hate|can't stand|don't like|do not like|dislike|can't eat|cannot eat)\s+(?P<thing>[a-z][a-z -]{1,25}?)"
@@ -2540,7 +2561,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, m in sent
     for m in _CHANNEL.finditer(text):
-        groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10")
+        groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
         said = next(m.group(g) for g in groups if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
@@ -2589,6 +2610,9 @@ _RELATIVE_PREFERS = re.compile(
 _FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
 
 
+_SWITCH_EVENT = re.compile(r"\b(?:switched|changed|swapped|moved\s+(?:over|banks|to)|opened|signed\s+up)\b", re.I)
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
@@ -2600,6 +2624,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
     valid_from = clause.preference_start(ctx)
+    if valid_from is None and re.search(r"\bnow\b", text, re.I):
+        # "yesterday I switched banks and now pay with my Revolut card": the change dates the new habit.
+        valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
     found = False
     candidates = list(_preference_candidates(clause))
     # "Text me instead of emailing": "instead" makes the channel a choice, as a marker does.
@@ -2699,6 +2726,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _NOT_A_THING.match(value):
             yield ctx.speaker_id, value, m.group()
             return
+    limit = _SCHEDULE_LIMIT.match(text)
+    if limit and (limit.group("neg").lower() == "never" or has_marker or _ALWAYS_OR_NEVER.search(text)):
+        when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
+        yield ctx.speaker_id, f"no {limit.group('thing').lower()} {when}", limit.group()
+        return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
         yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
