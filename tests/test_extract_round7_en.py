@@ -187,6 +187,10 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("got a pixel 8 for my dad", set()),
     ("should i get a pixel 8?", set()),
     ("i never got a pixel 8", set()),
+    # an accessory for a device is not the device
+    ("I got a Galaxy S23 case yesterday.", set()),
+    ("got a pixel 8 charger", set()),
+    ("My new Kindle Paperwhite cover arrived.", set()),
 ]
 
 

@@ -291,9 +291,16 @@ _BRAND_NOUNS = (
 )
 
 
+# "a Pixel 8 case", "my iPad charger": an accessory for the device, not the device.
+_NOT_ACCESSORY = (
+    r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
+    r"|battery|box|pen|stylus|repair|insurance|warranty)s?\b)"
+)
+
+
 def _device(group: str) -> str:
     return (
-        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?"
+        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}+(?:\s+(?:{_BRAND_NOUNS})\b)?{_NOT_ACCESSORY}"
         rf"|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
     )
 
@@ -918,6 +925,9 @@ _LOWER_DEVICE = re.compile(
     r"(?P<device>(?P<brand>" + "|".join(sorted(_LOWER_BRANDS, key=len, reverse=True)) + r")"
     r"(?:\s+(?:" + _LOWER_MODEL_WORDS + r")\b)*+)"
     r"(?!\s+(?:for|as\s+a\s+(?:gift|present))\s+(?:my|him|her|them|a)\b)"
+    # "got a pixel 8 case": an accessory for the device, not the device
+    r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
+    r"|battery|box|keyboard|pen|stylus)s?\b)"
 )
 
 
