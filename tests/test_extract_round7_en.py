@@ -262,3 +262,19 @@ def test_a_habit_after_a_dated_switch_holds_from_the_switch() -> None:
     assert (fact.value, fact.valid_from) == ("Monzo", YESTERDAY)
     (fact,) = extract("Yesterday was fun, and now I always pay with my Monzo card.").facts
     assert fact.valid_from is None  # no change told: the habit is not dated by the day
+
+
+INTENTS: list[tuple[str, set[str]]] = [
+    # a change asked for in texting shorthand
+    ("can u change the number on file to 0413 777 204 pls", {"modify_setting"}),
+    ("cud u switch me to dark mode", {"modify_setting"}),
+    # another person added to the account
+    ("Please add my son as an additional user on the account.", {"modify_setting"}),
+    ("As the owner I'd like you to set my wife up as a joint account holder.", {"modify_setting"}),
+    ("My son is an additional user on the account.", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[t for t, _ in INTENTS])
+def test_round7_en_intents(text: str, expected: set[str]) -> None:
+    assert {i.intent_type for i in extract(text).intents} == expected

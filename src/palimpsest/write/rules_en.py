@@ -2889,13 +2889,17 @@ _CANCEL = re.compile(
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
-    r"^\s*(?:(?:please|pls|can you|could you|would you|kindly|hey|ok|okay|now)[,\s]+)*(?:change|switch|set|update"
+    r"^\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
+    r"(?:change|switch|set|update"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template)\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
     r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
-    r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b",
+    r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
+    # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
+    r"|\b(?:set|add)\s+(?:my\s+[\w-]+|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    r"(?:second|additional|extra|new|joint|authori[sz]ed)\s+(?:user|member|account\s+holder|card\s*holder)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
