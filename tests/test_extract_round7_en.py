@@ -57,6 +57,8 @@ VOCABULARY: list[tuple[str, set[Fact]]] = [
     ("Just this once I'll pay via Venmo.", {one_off("preferred_payment_method", "Venmo")}),
     ("I always pay with Klarna.", {state("preferred_payment_method", "Klarna")}),
     ("These days I pay with my Monzo card.", {state("preferred_payment_method", "Monzo")}),
+    ("We switched over to Klarna for big purchases.", {state("preferred_payment_method", "Klarna")}),
+    ("I switched to the Revolut app for budgeting.", set()),
     ("Can I pay with Zelle?", set()),
     ("I don't pay with Klarna any more.", set()),
     ("My brother pays with Venmo.", set()),
@@ -99,6 +101,7 @@ RESIDENCE: list[tuple[str, set[Fact]]] = [
     ("As of yesterday I'm officially a Galway resident.", {state("lives_in", "Galway")}),
     ("We're now residents of Tartu.", {state("lives_in", "Tartu")}),
     ("My brother is a Leeds resident.", {state("lives_in", "Leeds", f"{ME}:brother")}),
+    ("I've been a Galway resident since 2019.", {state("lives_in", "Galway")}),
     ("I'm not a Galway resident.", set()),
     ("Am I a Galway resident for tax purposes?", set()),
     ("I'm an EU resident.", set()),
@@ -181,6 +184,16 @@ DEVICES: list[tuple[str, set[Fact]]] = [
         {ended("owns_device", "Kindle Oasis"), state("owns_device", "Kobo Libra")},
     ),
     ("It's just the Kobo Libra now.", set()),  # nothing given up: which Kobo, whose?
+    (
+        "Gave my old Pixel 6 to my nephew; it's just the Pixel 9 now.",
+        {ended("owns_device", "Pixel 6"), state("owns_device", "Pixel 9")},
+    ),
+    ("Gave the spare keys to my nephew; it's just the Pixel 9 now.", set()),
+    (
+        "My tablet's a Galaxy Tab S9 and phone's a Fairphone 5.",
+        {state("owns_device", "Galaxy Tab S9"), state("owns_device", "Fairphone 5")},
+    ),
+    ("My phone's not a Fairphone 5.", set()),
     # typed all in lower case
     ("finally got an iphone 15 pro, loving it", {state("owns_device", "iPhone 15 Pro")}),
     ("i use a thinkpad x1 carbon for work", {state("owns_device", "ThinkPad X1 Carbon")}),

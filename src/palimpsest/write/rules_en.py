@@ -582,7 +582,7 @@ _NOT_HOME = re.compile(
 # who one is.
 _RESIDENT = re.compile(
     _SUBJ
-    + r"(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+became|\s+have\s+become|'ve\s+become|\s+has\s+become)"
+    + r"(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+became|(?:\s+have|'ve|\s+has|'s)\s+(?:become|been))"
     + r"(?P<neg>\s+(?:not|no\s+longer|never))?"
     + r"(?:\s+(?:now|officially|finally|legally|technically|just|also|both))*"
     + r"\s+(?:an?\s+)?(?:(?:permanent|proud|full-time|legal|registered|official)\s+)?"
@@ -877,12 +877,12 @@ _DEVICE_IS = re.compile(
     + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+|home\s+)*(?:"
     + _GENERIC_DEVICES
     + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
-    + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
+    + r"(?:\s+is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
 # "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
 _BARE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
     r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
     + _device("device")
     + r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both)\b))"
@@ -944,8 +944,10 @@ _LEFT_WITH = re.compile(
     + r"(?:\s+now)?\s*(?:[,;.!]|$)"
 )
 _GAVE_UP_DEVICE = re.compile(
-    r"\b(?i:traded\s+in|sold|gave\s+away|got\s+rid\s+of|returned|donated|ditched|recycled|gave\s+up)\b"
+    r"\b(?i:traded\s+in|sold|gave\s+away|got\s+rid\s+of|returned|donated|ditched|recycled|gave\s+up"
+    r"|(?:gave|passed|handed)\s+(?:[\w-]+\s+){1,4}?(?:on\s+|down\s+)?to)\b"
 )
+_ANY_DEVICE = re.compile(_device("device") + rf"|\b(?:{_GENERIC_DEVICES}|watch|computer|mobile)\b")
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
     r"\bI\s+(?:(?:don't|do not)\s+(?:really\s+)?use\s+(?:it|that(?:\s+one)?)\s+(?:anymore|any more)"
@@ -1633,7 +1635,8 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
                     confidence=0.8,
                 )
     left = _LEFT_WITH.match(clause.text)
-    if left and _GAVE_UP_DEVICE.search(ctx.text[: clause.start]):
+    given_up = _GAVE_UP_DEVICE.search(ctx.text[: clause.start])
+    if left and given_up and _ANY_DEVICE.search(ctx.text, given_up.start(), clause.start):
         yield _fact(ctx, clause, left, ctx.speaker_id, "owns_device", _clean(left.group("device")), "left_with")
 
 
@@ -2329,7 +2332,10 @@ _PAYMENT = re.compile(
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Default payment should be PayPal going forward": the setting named, then its value.
     r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
-    rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])",
+    rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])"
+    # "I switched to Klarna for big purchases", "moved over to Apple Pay"
+    r"|\b(?:switched|moved|changed)\s+(?:over\s+)?to\s+(?:my\s+|using\s+)?"
+    rf"(?P<pay9>{_PAY_NAMES})(?![A-Za-z])(?!\s+(?:account|app|balance|wallet|bank)\b)",
     re.IGNORECASE,
 )
 # "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
@@ -2587,7 +2593,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8") if m.group(g))
+        groups = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9")
+        method = next(m.group(g) for g in groups if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
     if not _PAYMENT.search(text):
         for m in _PAY_USE.finditer(text):
@@ -3139,6 +3146,8 @@ _DROPPED_SUBJECT = re.compile(
     r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially|currently|now|still)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
+    # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
+    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
     r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by))\b)",
     re.IGNORECASE,
 )
