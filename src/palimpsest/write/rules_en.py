@@ -2524,6 +2524,10 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
+_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9")
+
+
 def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_channel, normalize_format
 
@@ -2577,8 +2581,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, m in sent
     for m in _CHANNEL.finditer(text):
-        groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
-        said = next(m.group(g) for g in groups if m.group(g))
+        said = next(m.group(g) for g in _CHANNEL_GROUPS if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
@@ -2593,8 +2596,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        groups = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9")
-        method = next(m.group(g) for g in groups if m.group(g))
+        method = next(m.group(g) for g in _PAY_GROUPS if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
     if not _PAYMENT.search(text):
         for m in _PAY_USE.finditer(text):
