@@ -298,7 +298,7 @@ MORE_PHRASINGS: list[tuple[str, set[Fact]]] = [
     ("WhatsApp only, please.", {state("preferred_notification_channel", "WhatsApp")}),
     ("Only by email, unless it's urgent.", {state("preferred_notification_channel", "email")}),
     ("I only have five minutes.", set()),
-    ("Ship with DPD wherever possible.", set()),  # no carrier this rule set knows
+    ("Ship with DPD wherever possible.", {state("preferred_shipping_carrier", "DPD")}),  # known since round 7
     ("Send parcels with FedEx wherever possible.", {state("preferred_shipping_carrier", "FedEx")}),
     ("I'd like my orders to go by DHL from now on.", {state("preferred_shipping_carrier", "DHL")}),
     ("Keep sending me updates.", set()),

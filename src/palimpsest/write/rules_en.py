@@ -275,7 +275,7 @@ _BRANDS = (
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
-    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+\d+"
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
@@ -291,9 +291,16 @@ _BRAND_NOUNS = (
 )
 
 
+# "a Pixel 8 case", "my iPad charger": an accessory for the device, not the device.
+_NOT_ACCESSORY = (
+    r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
+    r"|battery|box|pen|stylus|repair|insurance|warranty)s?\b)"
+)
+
+
 def _device(group: str) -> str:
     return (
-        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?"
+        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}+(?:\s+(?:{_BRAND_NOUNS})\b)?{_NOT_ACCESSORY}"
         rf"|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
     )
 
@@ -301,8 +308,8 @@ def _device(group: str) -> str:
 _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
 
 _BOUNDARY = re.compile(
-    # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork").
-    r"(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
@@ -332,6 +339,7 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
+    r"|(?:a|my|the)\s+standing\s+(?:rule|order|instruction|request)"
     r"|whenever|from now"
     # "Use DHL for everything I order", "vegan meals on every flight": every errand of a kind.
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
@@ -350,6 +358,10 @@ _ONE_OFF = re.compile(
 )
 _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
+    # "I switched over to Australia Post", "now pay with my Revolut card": a change made, a habit.
+    r"|switched|(?:I|now|we)\s+(?:(?:usually|normally|mostly|only)\s+)?pay"
+    # "E-mails are the only messages I check": the one thing heeded.
+    r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
@@ -487,8 +499,11 @@ _NOT_LOWER_PLACES = (
     r"|london\s+road|tears|nights|days|part-time|remote|sales|marketing|support"
 )
 _LOWER_MOVE = re.compile(
-    r"(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
+    # "just so you know i live in mombasa, not nairobi"
+    r"|(?<![A-Za-z'])i(?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
+    r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b))"
     rf"(?P<place>(?:{_KNOWN_CITIES})\b|(?!(?:{_NOT_LOWER_PLACES})\b)[a-z][a-z-]{{2,}}(?:\s+(?!(?:last|this|in|on|since|yesterday|today|two|three"
     r"|a|an|and|but|so|with|for|pls|please|now)\b)[a-z][a-z-]{2,})?)"
     r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now)\b))"
@@ -563,6 +578,32 @@ _NOT_HOME = re.compile(
     + r"(?P<anymore>\s+(?:any\s?more|now))?"
     + r"(?!\s+(?:for|to)\s+(?!me\b|us\b))"
 )
+# "Since yesterday I'm officially a Halifax resident", "we're now residents of Tartu": living there, said as
+# who one is.
+_RESIDENT = re.compile(
+    _SUBJ
+    + r"(?:'m|'re|'s|\s+am|\s+are|\s+is|\s+became|(?:\s+have|'ve|\s+has|'s)\s+(?:become|been))"
+    + r"(?P<neg>\s+(?:not|no\s+longer|never))?"
+    + r"(?:\s+(?:now|officially|finally|legally|technically|just|also|both))*"
+    + r"\s+(?:an?\s+)?(?:(?:permanent|proud|full-time|legal|registered|official)\s+)?"
+    + r"(?:"
+    + _named("place")
+    + r"\s+residents?\b|residents?\s+of\s+(?:the\s+city\s+of\s+)?"
+    + _named("place2")
+    + r")"
+)
+# "My sister moved out of Aarhus, she's in Copenhagen now": where the mover is now, after a move told.
+_NOW_IN = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+-+\s+)(?:(?:and|so|but)\s+)?(?P<now1>now\s+)?(?P<subj>I|[Ww]e|[Ss]he|[Hh]e)(?:'m|'re|'s|\s+am|\s+are|\s+is)"
+    r"\s+(?P<now2>now\s+)?(?:(?:living|based|settled|staying\s+for\s+good)\s+)?in\s+"
+    + _named("place")
+    + r"(?P<now3>\s+now)?\s*(?:[.!;]|$)"
+)
+_MOVE_OUT = re.compile(
+    r"\b(?i:moved|relocated)(?:\s+(?i:out|away|house|home|back|over|abroad|on))?\s+(?i:of|from|to|into|in)\b"
+    r"|\b(?i:moved\s+(?:out|away|house|home|abroad|on)|relocated)\b"
+    r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
+)
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
 _BRANCH_OF = (
@@ -586,13 +627,21 @@ def _org_of(m: re.Match[str], group: str = "org") -> str:
     return _clean(m.group(group) or m.group(f"{group}_body"))
 
 
+# "I work the counter at Boots", "she works nights at the Royal Free": where in the workplace, or when.
+_WORK_OBJECT = (
+    r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
+    r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
+    r"|shifts|overnights))?"
+)
 _WORK = re.compile(
     _SUBJ
     + _ADV
     + _NEG
     + _ADV
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
-    r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?\s+(?:at|for)\s+(?:the\s+)?"
+    + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
+    + _WORK_OBJECT
+    + r"\s+(?:at|for)\s+(?:the\s+)?"
     + _BRANCH_OF
     + _org("org")
 )
@@ -606,7 +655,9 @@ _WORK_AT_AS = re.compile(
     _SUBJ
     + _ADV
     # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
-    + r"(?:\s+(?:work|works|working|worked)|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
+    + r"(?:\s+(?:work|works|working|worked)"
+    + _WORK_OBJECT
+    + r"|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
     + _named("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -743,7 +794,16 @@ _JOIN_AS = re.compile(
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
 _PROMOTED = re.compile(
-    _SUBJ + _ADV + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?" + _TITLE_FREE
+    _SUBJ
+    + _ADV
+    + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
+    # "got promoted to head of nursing at St. Mary's": the employer after the new title.
+    + r"(?:\s+(?:at|with)\s+(?:the\s+)?(?P<org>(?!(?:Easter|Christmas|New\s+Year|Halloween|Thanksgiving|Diwali|Eid)\b)"
+    + _CAP
+    + r"(?:\s+(?:"
+    + _CAP
+    + r"|of|&)){0,3}))?"
 )
 # "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
 _APPOINTED = re.compile(
@@ -817,9 +877,77 @@ _DEVICE_IS = re.compile(
     + r"\s+(?:new\s+|current\s+|main\s+|work\s+|daily\s+|home\s+)*(?:"
     + _GENERIC_DEVICES
     + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
-    + r"\s+is\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
+    + r"(?:\s+is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
+# "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
+_BARE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both)\b))"
+)
+# Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
+_LOWER_BRANDS = {
+    "iphone": "iPhone",
+    "ipad": "iPad",
+    "macbook": "MacBook",
+    "imac": "iMac",
+    "pixel": "Pixel",
+    "galaxy": "Galaxy",
+    "thinkpad": "ThinkPad",
+    "kindle": "Kindle",
+    "surface": "Surface",
+    "xbox": "Xbox",
+    "playstation": "PlayStation",
+    "ps5": "PS5",
+    "steam deck": "Steam Deck",
+    "oneplus": "OnePlus",
+    "xiaomi": "Xiaomi",
+    "redmi": "Redmi",
+    "chromebook": "Chromebook",
+    "apple watch": "Apple Watch",
+    "airpods": "AirPods",
+    "fairphone": "Fairphone",
+    "garmin": "Garmin",
+    "fitbit": "Fitbit",
+    "kobo": "Kobo",
+    "nintendo switch": "Nintendo Switch",
+}
+_LOWER_MODEL_WORDS = (
+    r"\d+[a-z]*|[a-z]{1,2}\d+[a-z+]*|pro|max|plus|ultra|air|mini|lite|fe|se|z|fold\d*|flip\d*|tab|note\d*|carbon"
+    r"|paperwhite|oasis|scribe|go|oled|laptop\d*|book\d*|x1|yoga|a\d+|s\d+"
+)
+_LOWER_DEVICE = re.compile(
+    r"(?:(?<![A-Za-z'])[iI]\s+|^\W*|,\s*|\band\s+)(?:just\s+|finally\s+|recently\s+|also\s+)?"
+    r"(?:bought|got|picked\s+up|ordered|own|have|use|upgraded\s+to|switched\s+to)\s+"
+    r"(?:(?:a|an|the|my|new|brand\s+new|myself\s+a|myself\s+an)\s+)*"
+    r"(?P<device>(?P<brand>" + "|".join(sorted(_LOWER_BRANDS, key=len, reverse=True)) + r")"
+    r"(?:\s+(?:" + _LOWER_MODEL_WORDS + r")\b)*+)"
+    r"(?!\s+(?:for|as\s+a\s+(?:gift|present))\s+(?:my|him|her|them|a)\b)"
+    # "got a pixel 8 case": an accessory for the device, not the device
+    r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
+    r"|battery|box|keyboard|pen|stylus)s?\b)"
+)
+
+
+def _lower_device_name(said: str, brand: str) -> str:
+    """ "galaxy z flip5" -> "Galaxy Z Flip5": the maker's spelling of the brand, model words capitalized."""
+    rest = said[len(brand) :].split()
+    return " ".join([_LOWER_BRANDS[brand], *(w if w == "mini" else w[:1].upper() + w[1:] for w in rest)])
+
+
+# "Traded in the old iPad mini; it's just the Surface Pro 9 now": what is left after one device went.
+_LEFT_WITH = re.compile(
+    r"^\W*(?:(?:so|and|now)\s+)?(?:it's|it\s+is|now\s+it's)\s+(?:just|only)\s+(?:the|a|an|my)\s+"
+    + _device("device")
+    + r"(?:\s+now)?\s*(?:[,;.!]|$)"
+)
+_GAVE_UP_DEVICE = re.compile(
+    r"\b(?i:traded\s+in|sold|gave\s+away|got\s+rid\s+of|returned|donated|ditched|recycled|gave\s+up"
+    r"|(?:gave|passed|handed)\s+(?:[\w-]+\s+){1,4}?(?:on\s+|down\s+)?to)\b"
+)
+_ANY_DEVICE = re.compile(_device("device") + rf"|\b(?:{_GENERIC_DEVICES}|watch|computer|mobile)\b")
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
     r"\bI\s+(?:(?:don't|do not)\s+(?:really\s+)?use\s+(?:it|that(?:\s+one)?)\s+(?:anymore|any more)"
@@ -891,9 +1019,20 @@ _NAME = re.compile(
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
     r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people)\s+(?:just\s+)?calls?\s+me\s+"
+    r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people"
+    # "the team calls me Dev", "my students call me Ms K", "everyone at work calls me Jo"
+    r"|(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:team|colleagues|co-?workers|workmates|students|pupils|kids|family|crew|squad|club"
+    r"|mates|patients|clients)|(?:[Ee]veryone|[Pp]eople|[Ff]olks)\s+at\s+(?:work|the\s+office|school|the\s+club)"
+    r"|[Mm]ost\s+folks|[Ff]olks)\s+(?:just\s+|now\s+|all\s+)?calls?\s+me\s+"
     r"(?P<name6>[A-Z][\w'-]*)"
 )
+# "my surname is Lindqvist now: Hal Lindqvist": a new family name, then the full name it makes.
+_SURNAME_FULL = re.compile(
+    r"\b[Mm]y\s+(?:sur|last\s+|family\s+)name(?:\s+is|'s)(?:\s+now)?\s+[A-Z][\w'-]*(?:\s+now)?\s*[:(,\u2013\u2014-]\s*"
+    r"(?:so\s+)?(?:it's\s+|I'm\s+)?(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?\s+[A-Z][\w'-]+)"
+)
+# Events that change a name: their date is the new name's first day.
+_NAME_EVENT = re.compile(r"\b(?:married|divorced|wedding|marriage|changed\s+my\s+name|deed\s+poll)\b", re.I)
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
     r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
@@ -987,6 +1126,11 @@ _CONTACT_AFTER = re.compile(
     r"(?:e-?mail(?:\s+address)?|inbox|address|mailbox|number|mobile|phone|account)\b(?!\s*\?)",
     re.IGNORECASE,
 )
+# "ring my wife on 0412 555 019", "text my son at …": the number is the relative's.
+_REACH_RELATIVE = re.compile(
+    rf"\b(?i:call|ring|text|reach|contact|phone|try|message|whatsapp)\s+(?P<who>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))"
+    r"\s+(?:instead\s+)?(?:on|at)\s*$"
+)
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
     "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
@@ -1001,6 +1145,27 @@ _STOP_USING = re.compile(
 )
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
+
+
+def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes said as who one is ("a Halifax resident") or where one is now after a move."""
+    now_in = _NOW_IN.search(clause.text)
+    if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
+        before = ctx.text[: clause.start + now_in.start()]
+        if _MOVE_OUT.search(before) and _place_ok(now_in.group("place")) and not _negated(clause):
+            raw = now_in.group("subj")
+            subject = _subject(ctx, raw.lower() if raw in ("She", "He") else raw, clause.start + now_in.start("subj"))
+            if subject:
+                yield _fact(ctx, clause, now_in, subject, "lives_in", _city(now_in.group("place")), "now_in_after_move")
+    for m in _RESIDENT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        place = m.group("place") or m.group("place2")
+        if place in ("EU", "European", "Non", "Foreign", "Former", "Tax", "Permanent"):
+            continue  # a status, not a home
+        if subject and _place_ok(place) and not m.group("neg") and not _negated(clause):
+            yield _fact(
+                ctx, clause, m, subject, "lives_in", _city(place), "resident_of", valid_from=clause.past_time(ctx)
+            )
 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1029,10 +1194,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx.speaker_id,
                 "lives_in",
                 _city(m.group("place").title()),
-                "moved_to.lower_case",
+                "lives_in.lower_case" if m.group("live") else "moved_to.lower_case",
                 valid_from=clause.past_time(ctx),
                 confidence=0.8,
-                ends_previous=True,
+                ends_previous=not m.group("live"),
             )
     for m in _MOVE_OUT_INTO.finditer(clause.text):
         head = _SUBJECT_CANDIDATE.search(clause.text[: m.start()])
@@ -1063,6 +1228,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
+    yield from _home_said_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
         if _place_ok(place) and not _negated(clause):
@@ -1314,6 +1480,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # A move the turn names: its date carries to the new home said in another phrase.
 _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b"
+    # "Two weeks ago I left Cusco for good. Lima is home base now."
+    r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "I transferred to the Limerick office and rent a place there now": a move with the job.
     r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
@@ -1402,6 +1570,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+            org = m.group("org")
+            if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+                yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "promoted.employer")
     for m in _TITLE_IS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject:
@@ -1437,6 +1608,36 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
         freelance = f"freelance {trade}" if trade else "freelancer"
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
+
+
+def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices named without "my": "Phone's a Pixel 8", "it's just the Surface now", "got a pixel 8"."""
+    for m in _BARE_DEVICE_IS.finditer(clause.text):
+        if clause.text.rstrip().endswith("?") or _phrase_negated(clause.text, m, r"not|never|isn't|wasn't|was"):
+            continue
+        if re.search(r"\b(?:his|her|their|your)\b", ctx.text[: clause.start + m.start()], re.I):
+            continue  # "his laptop is …, phone's a Pixel 8": whose phone is unclear
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.bare")
+    # (the "I" a dropped subject was restored with does not count as typing in capitals)
+    if not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text)) and not clause.text.rstrip().endswith("?"):
+        for m in _LOWER_DEVICE.finditer(clause.text):
+            if not _phrase_negated(clause.text, m):
+                device = _lower_device_name(m.group("device"), m.group("brand"))
+                yield _fact(
+                    ctx,
+                    clause,
+                    m,
+                    ctx.speaker_id,
+                    "owns_device",
+                    device,
+                    "owns_device.lower_case",
+                    valid_from=clause.past_time(ctx),
+                    confidence=0.8,
+                )
+    left = _LEFT_WITH.match(clause.text)
+    given_up = _GAVE_UP_DEVICE.search(ctx.text[: clause.start])
+    if left and given_up and _ANY_DEVICE.search(ctx.text, given_up.start(), clause.start):
+        yield _fact(ctx, clause, left, ctx.speaker_id, "owns_device", _clean(left.group("device")), "left_with")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1487,9 +1688,10 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"\b(?:not|never|isn't|was)\b", clause.text):
             device = _clean(m.group("device") or model)
             yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
+    yield from _unpossessed_device_facts(ctx, clause)
     for m in _DISPOSE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        if subject and not re.search(r"\b(?:not|never|didn't)\b", clause.text):
+        if subject and not _phrase_negated(clause.text, m):
             device = _clean(m.group("device") or m.group("device2"))
             yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
     for m in _DEVICE_ARRIVED.finditer(clause.text):
@@ -1523,6 +1725,14 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
 
 
+def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't|wasn't|hasn't") -> bool:
+    """A negation in the comma phrase of ``m``: "Sold my Xbox, never had time to play" ends the Xbox, "I
+    haven't sold my Xbox" does not."""
+    start = max(text.rfind(mark, 0, m.start()) for mark in ",;:") + 1
+    ends = [i for i in (text.find(mark, m.end()) for mark in ",;:") if i >= 0]
+    return re.search(rf"\b(?:{words})\b", text[start : min(ends) if ends else len(text)]) is not None
+
+
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
     """The devices that follow a first one in a list: "a ThinkPad X1, an iPad and a Kindle"."""
     while (more := _MORE_DEVICES.match(text, pos)) is not None:
@@ -1540,6 +1750,15 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
                 value = contact_value(predicate, mention)
                 yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+                continue
+            relative = _REACH_RELATIVE.search(before) if predicate == "phone" else None
+            if relative is not None and not _negated_before(before, relative.start()):
+                subject = _subject(ctx, relative.group("who"))
+                if subject is not None and subject != ctx.speaker_id:
+                    value = contact_value(predicate, mention)
+                    yield make_fact(
+                        subject, predicate, value, "en.phone.reach_relative", relative.group(), confidence=0.85
+                    )
                 continue
             cues = list(cue.finditer(before))
             after = _CONTACT_AFTER.match(ctx.text, mention.span[1], clause.end)
@@ -1667,6 +1886,21 @@ _NOT_FIRST_NAMES = frozenset(
 _NAME_IS_RELATIVE = re.compile(rf"^\W*(?P<name>[A-Z][a-z]+)\s+is\s+my\s+(?P<rel>{_REL})\b(?!'s|\s+\w+'s)")
 
 
+def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> datetime | None:
+    """The one past time of the sentence around ``clause`` when the sentence names ``event``: "Got married in
+    December, so my surname is …" dates the name by the wedding."""
+    sentence = _sentence_of(ctx.text, clause)
+    if not event.search(sentence):
+        return None
+    start = ctx.text.find(sentence)
+    begun = {
+        t.start
+        for t in ctx.times
+        if start <= t.span[0] < start + len(sentence) and t.start <= ctx.at and not t.start <= ctx.at < t.end
+    }
+    return begun.pop() if len(begun) == 1 else None
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -1680,10 +1914,26 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
-        negated = re.search(r"\b(?:not|never|don't|isn't)\b", clause.text[: m.end()])
+        negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()])
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             rule = "name.called" if m.group("name6") else "name"
-            yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, confidence=0.9)
+            # "Since last Monday the team calls me Dev": a name used from a day on.
+            since = clause.past_time(ctx) if m.group("name6") else None
+            yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, valid_from=since, confidence=0.9)
+    for m in _SURNAME_FULL.finditer(clause.text):
+        if not _negated_before(clause.text, m.start()):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "name",
+                _clean(m.group("name")),
+                "surname_full",
+                valid_from=clause.past_time(ctx) or _event_time(ctx, clause, _NAME_EVENT),
+                confidence=0.85,
+                ends_previous=True,
+            )
     for m in _NAME_TO_USE.finditer(clause.text):
         name = _clean(m.group("name") or m.group("name2"))
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
@@ -1829,6 +2079,15 @@ _REPORT_BY_STYLE = re.compile(
     r"|extended|compact|visual|graphical|text-only|plain-text|printable|bullet-point|executive)\s+(?:report|version|summary))\b",
     re.IGNORECASE,
 )
+# "send the weekly digest as the short version", "put my monthly statement in the compact layout": a
+# recurring document named, then the style it should come in.
+_REPORT_NOUNS = r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|briefings?|recaps?|round-?ups?|dashboards?"
+_DOCUMENT_AS_STYLE = re.compile(
+    rf"\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the|a|an|its)\s+"
+    r"(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
+    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)",
+    re.IGNORECASE,
+)
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
 _LANGUAGE_NAMES = (
     "Chinese|Mandarin|Cantonese|English|Japanese|Korean|French|German|Spanish|Portuguese|Italian|Hindi|Arabic|Russian"
@@ -1838,6 +2097,12 @@ _LANGUAGE_NAMES = (
     "|Slovene|Georgian|Armenian|Albanian|Macedonian|Bosnian|Maltese|Luxembourgish|Galician|Nepali|Sinhala|Khmer|Lao"
     "|Burmese|Mongolian|Kazakh|Uzbek|Amharic|Somali|Yoruba|Igbo|Hausa|Zulu|Xhosa|Maori|Samoan|Gujarati|Marathi"
     "|Telugu|Kannada|Malayalam|Scottish Gaelic|Gaelic|Breton|Faroese|Frisian"
+)
+_LANGUAGE_WORD = re.compile(r"\b(?:" + _LANGUAGE_NAMES + r")\b", re.IGNORECASE)
+# "send the summary in Portuguese", "give me the invoices in German": a document asked for in a language.
+_LANGUAGE_SENT = re.compile(
+    r"\b(?i:send|give|deliver|prepare|draft|translate|do|make)\b(?:\s+[\w-]+){1,4}?\s+(?i:in|into)\s+"
+    r"(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
 )
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
@@ -1871,6 +2136,11 @@ _CHANNEL = re.compile(
     # "texts only", "WhatsApp only please", "only by e-mail"
     r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
     r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
+    # "Text messages are the only notifications I actually read": the one channel the speaker heeds.
+    r"|\b(?P<ch11>e-?mails?|SMS|texts|text\s+messages|WhatsApp|WeChat|push\s+notifications|phone\s+calls)"
+    r"(?:\s+messages)?\s+(?:is|are)\s+the\s+only\s+(?:notifications?|messages?|alerts?|things?|ones?"
+    r"|channel|way)\s+(?:that\s+)?I\s+(?:actually\s+|really\s+|ever\s+|reliably\s+|even\s+)?(?:read|check|see|notice"
+    r"|look\s+at|answer|pick\s+up|respond\s+to)\b"
     # "I prefer WhatsApp", "she prefers SMS"
     r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
     r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
@@ -1912,6 +2182,45 @@ _CARRIERS = {
     "usps": "USPS",
     "ems": "EMS",
     "royal mail": "Royal Mail",
+    # National posts and parcel firms elsewhere, named as written.
+    **{
+        name.lower(): name
+        for name in (
+            "Canada Post",
+            "Australia Post",
+            "NZ Post",
+            "Purolator",
+            "Canpar",
+            "DPD",
+            "Evri",
+            "Hermes",
+            "GLS",
+            "PostNL",
+            "PostNord",
+            "La Poste",
+            "Colissimo",
+            "Chronopost",
+            "Deutsche Post",
+            "Correos",
+            "CTT",
+            "Poste Italiane",
+            "An Post",
+            "Parcelforce",
+            "Japan Post",
+            "Yamato",
+            "Sagawa",
+            "India Post",
+            "Blue Dart",
+            "Delhivery",
+            "Aramex",
+            "OnTrac",
+            "LaserShip",
+            "InPost",
+            "StarTrack",
+            "Sendle",
+            "Posti",
+        )
+    },
     "顺丰": "顺丰",
     "京东物流": "京东物流",
     "京东快递": "京东物流",
@@ -1923,9 +2232,23 @@ _CARRIERS = {
     "德邦": "德邦",
 }
 _CHINESE_CARRIERS = "|".join(name for name in _CARRIERS if not name.isascii())
-_ANY_CARRIER = r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|" + _CHINESE_CARRIERS
+# Carriers whose name is a whole phrase of its own ("Canada Post", "DPD"); "Hermes", "Yamato" and the
+# like are names of other things too, and count only beside a shipping word.
+_POSTS = (
+    r"Canada Post|Australia Post|NZ Post|Purolator|Canpar|DPD|Evri|GLS|PostNL|PostNord|La Poste|Colissimo"
+    r"|Chronopost|Deutsche Post|Correos|Poste Italiane|An Post|Parcelforce|Japan Post|India Post|Blue Dart"
+    r"|Delhivery|Aramex|OnTrac|LaserShip|InPost|StarTrack|Sendle"
+)
+_ANY_CARRIER = (
+    r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|"
+    + _POSTS
+    + r"|Hermes|Yamato|Sagawa|CTT|Posti|"
+    + _CHINESE_CARRIERS
+)
 # Names that are a carrier whatever the words around them ("SF" and "EMS" need a shipping word).
-_NAMED_CARRIER = r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _CHINESE_CARRIERS
+_NAMED_CARRIER = (
+    r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _POSTS + "|" + _CHINESE_CARRIERS
+)
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
@@ -1956,13 +2279,42 @@ _PAYMENTS = {
     "work card": "work card",
     "visa": "Visa",
     "mastercard": "Mastercard",
+    # Wallets, banks' cards and pay-later services, named as written.
+    **{
+        name.lower(): name
+        for name in (
+            "M-Pesa",
+            "Revolut",
+            "Monzo",
+            "Venmo",
+            "Cash App",
+            "Zelle",
+            "Klarna",
+            "Afterpay",
+            "iDEAL",
+            "Bancontact",
+            "Paytm",
+            "PhonePe",
+            "GCash",
+            "Interac",
+            "Twint",
+            "MobilePay",
+            "Vipps",
+            "Samsung Pay",
+            "Amex",
+            "American Express",
+            "Maestro",
+        )
+    },
+    "mpesa": "M-Pesa",
     "支付宝": "支付宝",
     "微信支付": "微信支付",
 }
 _PAY_NAMES = (
     r"Alipay|WeChat Pay|PayPal|Apple Pay|Google Pay|company credit card|company card|corporate card|work card"
     r"|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
-    r"|Mastercard"
+    r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
+    r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -1980,7 +2332,10 @@ _PAYMENT = re.compile(
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Default payment should be PayPal going forward": the setting named, then its value.
     r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
-    rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])",
+    rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])"
+    # "I switched to Klarna for big purchases", "moved over to Apple Pay"
+    r"|\b(?:switched|moved|changed)\s+(?:over\s+)?to\s+(?:my\s+|using\s+)?"
+    rf"(?P<pay9>{_PAY_NAMES})(?![A-Za-z])(?!\s+(?:account|app|balance|wallet|bank)\b)",
     re.IGNORECASE,
 )
 # "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
@@ -1998,7 +2353,7 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|best way)\b",
+    r"|best way|switched)\b",
     re.I,
 )
 
@@ -2066,6 +2421,19 @@ _EXCLUSION = re.compile(
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
+    re.IGNORECASE,
+)
+# "Please never schedule calls with me before 10am", "don't book meetings on Fridays, ever": a standing limit
+# on when things are planned for the speaker, kept as "no calls before 10am".
+_SCHEDULE_LIMIT = re.compile(
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
+    r"(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
+    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes)"
+    r"(?:\s+(?:with|for)\s+me)?\s+"
+    r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|before\s+noon|after\s+(?:noon|lunch|dark)"
+    r"|on\s+(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|weekends)|at\s+weekends"
+    r"|in\s+the\s+(?:mornings?|evenings?|afternoons?)|over\s+lunch|during\s+lunch)"
+    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on)\b))",
     re.IGNORECASE,
 )
 # "I hate cilantro, never add it to my orders": the thing disliked is the thing excluded.
@@ -2156,6 +2524,10 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
+_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9")
+
+
 def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_channel, normalize_format
 
@@ -2195,14 +2567,21 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
-    for m in _LANGUAGE.finditer(text):
+    for m in _DOCUMENT_AS_STYLE.finditer(text):
+        style = m.group("rf")
+        if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
+            # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
+            yield "preferred_report_format", style, m, True
+    languages = list(_LANGUAGE.finditer(text))
+    # A document asked for in a language is an errand unless a marker or a preference word says more.
+    sent = [m for m in _LANGUAGE_SENT.finditer(text) if not any(m.start("lang") == n.start("lang") for n in languages)]
+    for m in languages + sent:
         language = m.group("lang")
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
         code = "yue" if language == "Cantonese" else normalize_language(language)
-        yield "preferred_language", code, m, False
+        yield "preferred_language", code, m, m in sent
     for m in _CHANNEL.finditer(text):
-        groups = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10")
-        said = next(m.group(g) for g in groups if m.group(g))
+        said = next(m.group(g) for g in _CHANNEL_GROUPS if m.group(g))
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
@@ -2217,7 +2596,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
-        method = next(m.group(g) for g in ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8") if m.group(g))
+        method = next(m.group(g) for g in _PAY_GROUPS if m.group(g))
         yield "preferred_payment_method", _PAYMENTS[method.lower()], m, False
     if not _PAYMENT.search(text):
         for m in _PAY_USE.finditer(text):
@@ -2250,6 +2629,9 @@ _RELATIVE_PREFERS = re.compile(
 _FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
 
 
+_SWITCH_EVENT = re.compile(r"\b(?:switched|changed|swapped|moved\s+(?:over|banks|to)|opened|signed\s+up)\b", re.I)
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
@@ -2261,6 +2643,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
     valid_from = clause.preference_start(ctx)
+    if valid_from is None and re.search(r"\bnow\b", text, re.I):
+        # "yesterday I switched banks and now pay with my Revolut card": the change dates the new habit.
+        valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
     found = False
     candidates = list(_preference_candidates(clause))
     # "Text me instead of emailing": "instead" makes the channel a choice, as a marker does.
@@ -2360,6 +2745,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _NOT_A_THING.match(value):
             yield ctx.speaker_id, value, m.group()
             return
+    limit = _SCHEDULE_LIMIT.match(text)
+    if limit and (limit.group("neg").lower() == "never" or has_marker or _ALWAYS_OR_NEVER.search(text)):
+        when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
+        yield ctx.speaker_id, f"no {limit.group('thing').lower()} {when}", limit.group()
+        return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
         yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
@@ -2508,13 +2898,17 @@ _CANCEL = re.compile(
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
-    r"^\s*(?:(?:please|pls|can you|could you|would you|kindly|hey|ok|okay|now)[,\s]+)*(?:change|switch|set|update"
+    r"^\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
+    r"(?:change|switch|set|update"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template)\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
     r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
-    r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b",
+    r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
+    # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
+    r"|\b(?:set|add)\s+(?:my\s+[\w-]+|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    r"(?:second|additional|extra|new|joint|authori[sz]ed)\s+(?:user|member|account\s+holder|card\s*holder)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -2733,7 +3127,12 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 
 # "Can you answer in Spanish this time?" asks for something rather than about something: a
 # preference it carries still counts (the marker decides whether it lasts).
-_POLITE_REQUEST = re.compile(r"^\s*(?:can|could)\s+you\s+(?:please\s+)?(?!tell\b|explain\b|check\b)\w+", re.I)
+# (also typed as a text message: "can u update the phone on file to …", "cud you pls …")
+_POLITE_REQUEST = re.compile(
+    r"^\s*(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
+    r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+",
+    re.I,
+)
 # A follow-up that dates the order or ticket just mentioned: "… ticket 55102? I filed it yesterday."
 _REFERS_BACK = re.compile(
     r"\b(?:I|we)\b(?:\s+\w+){0,2}?\s+(?:filed|opened|submitted|raised|created|logged|placed|made|sent|reported"
@@ -2749,6 +3148,8 @@ _DROPPED_SUBJECT = re.compile(
     r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially|currently|now|still)[,\s]+)*)"
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
+    # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
+    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
     r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by))\b)",
     re.IGNORECASE,
 )
@@ -2826,6 +3227,14 @@ _RETRACTED = re.compile(
 )
 
 
+_UNREACHABLE = re.compile(
+    r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
+    r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
+    r"|get\s+me)(?:\s+me)?\b[^,;]*,\s*",
+    re.IGNORECASE,
+)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
@@ -2852,7 +3261,15 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 # "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
 _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,)(?=\s+[a-z])"
+    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,"
+    # "Tomasz Nowak, the guy who sits next to me, is …": a person described by a relative clause.
+    r"|,\s+(?:the|a|an|this)\s+(?:guy|man|woman|lady|girl|boy|chap|bloke|fellow|person|one|kid|colleague|friend"
+    r"|neighbou?r)\s+(?:who|that|from|with|in|at|on)\s+[^,;.!?]{2,50},"
+    # "Priya Raman from my team lives in …", "Jonas from accounting is …": where one knows the person from.
+    r"|\s+(?:from|in|on|at|of)\s+(?:my|our)\s+(?:team|office|department|dept|class|building|floor|squad|group|lab"
+    r"|unit|project|street|block|company|course|crew|band|club)"
+    r"|\s+from\s+(?:accounting|marketing|sales|HR|IT|finance|legal|engineering|support|payroll|next\s+door|upstairs"
+    r"|downstairs|work|school|uni|college|church|the\s+gym))(?=\s+[a-z])"
 )
 # "My boss, Karen Holt, just joined Stripe": the name between commas after a relation.
 _NAME_APPOSITION = re.compile(
@@ -2881,7 +3298,9 @@ def _without_others_quotes(text: str) -> str:
     def blank(m: re.Match[str]) -> str:
         before, after = text[max(0, m.start() - 60) : m.start()], text[m.end() : m.end() + 60]
         said = _SAID_BEFORE.search(before) or _SAID_AFTER.match(after)
-        if said is None or re.match(r"^\s*,?\s*I\b", after) or re.search(r"\bI\s+\w+\s*[:,]?\s*$", before):
+        # '"Use DHL", I told him' is the speaker's own word; '… keeps saying "use X", I couldn't care less' is not.
+        mine = re.match(r"^\s*,?\s*I\s+(?:\w+\s+)?(?:said|say|told|tell|wrote|write|replied|answered)\b", after)
+        if said is None or mine or re.search(r"\bI\s+\w+\s*[:,]?\s*$", before):
             return m.group()
         return m.group()[0] + " " * (len(m.group()) - 2) + m.group()[-1]
 
@@ -2964,7 +3383,10 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     for raw in split_clauses(text, _BOUNDARY):
         clause, previous = _with_subject(raw, previous), raw
         question = _is_question(clause)
-        hypothetical = bool(_HYPOTHETICAL.search(clause.text) or _REPORTED.search(clause.text))
+        # "If you can't reach me, ring my wife on …": the condition is the speaker's absence, the rest holds.
+        unreachable = _UNREACHABLE.match(clause.text)
+        main = clause.text[unreachable.end() :] if unreachable else clause.text
+        hypothetical = bool(_HYPOTHETICAL.search(main) or _REPORTED.search(main))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and not hypothetical:
             facts.extend(_reference_facts(ctx, clause))
