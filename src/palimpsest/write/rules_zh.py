@@ -41,6 +41,10 @@ __all__ = ["apply_rules"]
 # ---------------------------------------------------------------------------- vocabulary
 
 _RELATIONS = {
+    "孩子他爸": "husband",
+    "孩子他妈": "wife",
+    "孩子爸": "husband",
+    "孩子妈": "wife",
     "老婆": "wife",
     "妻子": "wife",
     "太太": "wife",
@@ -86,6 +90,8 @@ _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
+    # "现在人住在重庆": the person, as opposed to their things.
+    r"|(?<=现在)人|(?<=我)人|^人(?=住|在)"
     # The thing at hand: "家里那台扫地机器人是石头G20" is the household's, the speaker's.
     r"|那台|这台|那部|这部|那只|这只"
     # The household is the speaker's: "家里新添了一台戴森吸尘器".
@@ -100,7 +106,26 @@ _SURNAMES = (
     "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
 )
 # Family words say whose without a 我: "媳妇是协和医院的护士", "儿子平时拿iPad mini看动画".
-_KIN = ("老婆", "媳妇", "爱人", "老公", "儿子", "女儿", "我妈", "我爸", "老妈", "老爸", "爸妈", "妻子", "丈夫", "太太")
+_KIN = (
+    "孩子他爸",
+    "孩子他妈",
+    "孩子爸",
+    "孩子妈",
+    "老婆",
+    "媳妇",
+    "爱人",
+    "老公",
+    "儿子",
+    "女儿",
+    "我妈",
+    "我爸",
+    "老妈",
+    "老爸",
+    "爸妈",
+    "妻子",
+    "丈夫",
+    "太太",
+)
 _BARE_KIN = re.compile(
     r"\s*(?:(?:现在|平时|目前|其实)\s*)?(" + "|".join(k for k in _KIN if k in _RELATIONS) + ")(?!的朋友|的同事)"
 )
@@ -205,7 +230,7 @@ _HYPOTHETICAL = re.compile(
 _TOPIC_DEHUA = re.compile(
     r"(?:^|(?<=[，,。！？\s]))(?:(?!如果|假如|要是|假设|万一|若是|倘若|假使)[\u4e00-\u9fff]){0,2}?(?:付款|支付|付钱|快递|物流|配送|发货|收货|酒店|房间|座位|机票|航班|火车|高铁"
     r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
-    r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车)的话"
+    r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车|开会|会议|打电话|回答|出差|订票)的话"
 )
 # A condition, then how to reach someone: the contact is given whatever the condition.
 _CONDITION_THEN_CONTACT = re.compile(
@@ -392,7 +417,7 @@ _MODEL = (
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
-_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d))?"
+_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
@@ -520,7 +545,7 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 _MOVE = re.compile(
     r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往|来|进)?了?(?:了)?" + _PLACE
 )
-_LIVE = re.compile(r"(?P<neg>不再|已经不|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
+_LIVE = re.compile(r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 # Lodgings that are no town: the town is the one named with them.
 _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
@@ -577,7 +602,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到|拿到钥匙|交房|住进|搬进|入住|调到|调去|外派到"
+    r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
@@ -714,7 +739,7 @@ _CONTACT = {
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
         r"(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
-        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:]\s*$"
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
@@ -729,7 +754,7 @@ _CONTACT_DEAD = re.compile(
 )
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|(?:称呼|喊|管)我(?:叫)?|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
+    r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
     r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
@@ -752,9 +777,9 @@ _SELF_INTRO = re.compile(
 )
 _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
-    rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|现在的?|家)?"
+    rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律|现在|目前){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
     r"|(?:以后|今后|默认)(?:都|一律)?用|[:：])[:：]?\s*"
     r"(?P<addr>[^，。！？；\n]{4,60})"
@@ -797,6 +822,7 @@ def _is_city(name: str) -> bool:
     return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or bool(_CITY_SUFFIX.search(name))
 
 
+_HOME_IS = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:就|才|也)?是我(?:的)?(?:新)?家了?(?=[。！!，,]|$)")
 _MOVED_IN = re.compile(r"(?:住进去|搬进去|住进来|搬进来|入住)了")
 _HOME_IN = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边)?的(?:新)?(?:房子|新家|公寓|新房)")
 # "你们在南宁有门店吗？我住那边。": "there" is the city named just before.
@@ -814,6 +840,12 @@ def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                 yield _fact(ctx.speaker_id, "works_at", value, "corrected", m.group())
         elif _place_ok(value):
             yield _fact(ctx.speaker_id, "lives_in", normalize_city(value), "corrected", m.group())
+    for m in _HOME_IS.finditer(text):
+        # "从今往后珠海就是我家了": the place called home.
+        place = re.sub(r"^(?:从今往后|从今以后|往后|以后|今后|现在|如今|目前)", "", _clean(m.group("place")))
+        if _place_ok(place) and not _PLAN.search(_prefix(clause, m.start())):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "home_is", m.group(), confidence=0.85,
+                        valid_from=clause.past_time(ctx), ends_previous=True)  # fmt: skip
     for m in _MOVED_IN.finditer(text):
         # "厦门的房子上周一交接完，我已经住进去了": moving into the home of a place named before.
         homes = list(_HOME_IN.finditer(ctx.text, 0, clause.start + m.start()))
@@ -1485,7 +1517,7 @@ _LANGUAGES = {
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
+    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
     rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|改成|换成|改为|说)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
@@ -1500,6 +1532,8 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
+    r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
     # "…，发短信就好": the channel named on its own, as what is enough.
     r"|(?:^|(?<=[，,]))\s*(?:请|就|都)?(?:给我)?(?:发|用|打)(?P<ch7>微信|短信|邮件|电话)(?=就好|就行|就可以)"
 )
@@ -1627,6 +1661,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch5")
             or m.group("ch6")
             or m.group("ch7")
+            or m.group("ch8")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -1666,6 +1701,9 @@ _STANDING_ASK = re.compile(
     r"(?P<val>(?:开|订|选|留|备注|准备|安排|放|用)[^，。！？；,.!?]{2,12})"
 )
 # "以后你回答我的时候都用简短的要点形式" (how the speaker wants to be answered, with a lasting marker).
+_ANSWER_ADJECTIVE = re.compile(
+    r"(?:回答|回复|答复|解释)(?:我)?(?:都|请|尽量)?(?P<val>简短|简洁|详细|正式|口语化|通俗|直接)(?:一)?(?:点|些)"
+)
 _ANSWER_STYLE = re.compile(
     r"(?:回答|回复|答复|解释|总结)(?:我|问题)?(?:的)?(?:时候|时)?(?:都|请|尽量|一律)?(?:用|要|保持|写成|按|以)"
     r"(?P<val>[^，。！？；,.!?]{2,12})"
@@ -1711,6 +1749,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
     for m in _ANSWER_STYLE.finditer(text) if _LASTING.search(text) else ():
         yield subject, _clean(m.group("val")), m.group(), True
+    for m in _ANSWER_ADJECTIVE.finditer(text) if _LASTING.search(text) else ():
+        yield subject, "回答" + m.group("val"), m.group(), True
     for m in _STANDING_ASK.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
     if has_marker:
