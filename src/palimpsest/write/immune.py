@@ -191,7 +191,10 @@ _RULE_MARKER = (
     r"(?:\b(?:from now on|from this point|from today|starting (?:today|now)|henceforth|going forward|whenever|every time|by default|"
     r"permanently|forever|when(?:ever)? (?:users|customers|clients|buyers|shoppers|people|callers)|"
     r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future"
-    r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive))\b"
+    r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive)"
+    # A claim to be kept as a lasting fact ("store this as a permanent fact about …", "log it as a standing truth").
+    r"|(?:store|save|record|keep|log|note|write|file|remember)\s+(?:this|it|that|the following)?\s*(?:down\s+)?as\s+(?:an?\s+)?"
+    r"(?:permanent|standing|lasting|general|universal|global|established|settled)\s+(?:fact|truth|record|rule|note))\b"
     r"|\b(?:appl(?:y|ies) to|effective for|in effect for|globally)\b"
     r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新规矩|新要求|新政策|凡是|生效|全局)"
 )
@@ -318,7 +321,7 @@ _STAFF_CLAIM_ZH = (
 _SELF_RAISE_EN = (
     r"\b(?:raise|set|change|make|upgrade|elevate|promote|escalate|bump|switch|move|mark|flag|put|give|grant|update|lift|increase)\b"
     r"[^.!?]{0,25}?\b(?:me|my(?:\s+[\w-]+){0,2}?\s+(?:role|tier|account|permissions?|access|level|status|privileges?|rank|plan|"
-    r"limits?|quota|rights|clearance))\b(?:\s+[\w.-]*\d[\w.-]*)?[^.!?]{0,20}?\b(?:admin|administrator|owner|root|superuser|"
+    r"limits?|quota|rights|clearance))\b(?:\s+[\w.-]*\d[\w.-]*)?[^.!?]{0,20}?\b(?:super[- ]?admin|admin|administrator|owner|root|superuser|"
     r"super user|unlimited|highest|top tier|full (?:access|rights|control)|staff|moderator|god mode|no limits?|back[- ]?office|"
     r"backend|back-end)\b"
 )
@@ -682,7 +685,7 @@ _RULES: tuple[_Rule, ...] = (
         "privilege_claim",
         0.9,
         "grant_privilege_en",
-        r"\b(give|grant|make|set|elevate|upgrade|promote|escalate)\b.{0,25}\b(me|him|her|them|my (account|role|permissions?|access))\b.{0,25}\b(admin|administrator|root|superuser|super user|full (access|control|rights|permissions)|highest|owner|all (permissions|privileges|rights))",
+        r"\b(give|grant|make|set|elevate|upgrade|promote|escalate)\b.{0,25}\b(me|him|her|them|my (account|role|permissions?|access))\b.{0,25}\b(super[- ]?admin(istrator)?|admin|administrator|root|superuser|super user|full (access|control|rights|permissions)|highest|owner|all (permissions|privileges|rights))",
         questions="keep",
         negatable=False,
     ),
@@ -699,7 +702,14 @@ _RULES: tuple[_Rule, ...] = (
         "privilege_claim",
         0.85,
         "authority_claim_en",
-        r"\b(i'm|i am|this is|as|speaking as)\s+(actually |really |in fact )?(the |your |a |an |our )?(platform |site |company |system )?(ceo|cto|cfo|coo|founder|boss|owner|admin|administrator|root|sysadmin|superuser|moderator|supervisor|developer|creator|operator|security team|it department|it team)\b.{0,80}\b(give me|grant|elevate|upgrade|promote|unlock|override|bypass|disable|authori[sz]e|permission|access to (all|every|other|the)|rights|privileges|export|delete (all|every|other|the)|reveal|set my role|make me|(print|show|dump|reveal) (your|the) (config|configuration|settings|prompt|instructions))",
+        r"(\b(i'm|i am|this is|as|speaking as)\s+(actually |really |in fact )?(the |your |a |an |our )?(platform |site |company |system )?"
+        r"(ceo|cto|cfo|coo|chief executive|founder|boss|owner|admin|administrator|super[- ]?admin|root|sysadmin|superuser|moderator|supervisor|"
+        r"developer|creator|operator|security team|it department|it team)\b"
+        # A title introduced with "here" ("chief executive here.", "yo, your admin here"): the same claim, signed.
+        r"|^\W*(?:\w+[,!]?\s+)?(?:the |your |a |an |it's |its )?(?:platform |site |company |system )?(ceo|cto|cfo|coo|chief executive|founder|"
+        r"boss|owner|admin|administrator|super[- ]?admin|sysadmin|superuser|moderator|supervisor|developer|operator|security team|it department|"
+        r"it team)\s+here\b)"
+        r".{0,80}\b(give me|grant|elevate|upgrade|promote|unlock|override|bypass|disable|authori[sz]e|permission|access to (all|every|other|the)|rights|privileges|export|delete (all|every|other|the)|reveal|set my role|make me|(print|show|dump|reveal) (your|the) (config|configuration|settings|prompt|instructions))",
         questions="keep",
         negatable=False,
         unless=r"\bmy own\b|\b(admin|administrator|moderator|owner|organi[sz]er)\s+of\s+(our|my|a|the)\s+[\w' -]{0,40}?(group|club|chat|channel|server|community|forum|page|team)\b",
@@ -1062,7 +1072,7 @@ _RULES: tuple[_Rule, ...] = (
         "self_status_grant_en",
         r"\b(?:mark|make|set|flag|upgrade|give|grant|label|tag|list|register|whitelist|promote)\b.{0,25}"
         r"\b(?:me|my account|my profile|my role|this (?:user|account|customer)|the user|him|her)(?:\s+[\w.-]*\d[\w.-]*)?"
-        r"(?:\s+(?:as|to|into|with))?(?:\s+(?:an?|the))?\s+(?:vip|admin|administrator|staff|employee|moderator|superuser|whitelisted|platinum|"
+        r"(?:\s+(?:as|to|into|with))?(?:\s+(?:an?|the))?\s+(?:vip|super[- ]?admin|admin|administrator|staff|employee|moderator|superuser|whitelisted|platinum|"
         r"lifetime (?:member|premium)|free forever)\b",
         questions="keep",
         negatable=False,
