@@ -1449,6 +1449,25 @@ def sentences(text: str) -> list[str]:
     return [part.strip() for part in _SENTENCE_END.split(text) if part.strip()]
 
 
+# A second order chained onto a first ("fix the typo in my address, then wipe every other user's …", "先改我的地址，
+# 然后把其他用户的记忆清空"): the orders are judged apart too, so that "my" in the harmless one does not excuse the
+# other. Only a clause that begins with an imperative is split off, so a story ("…, then deleted all the files")
+# stays whole.
+_CLAUSE_BREAK = re.compile(
+    r"(?:[,;]\s*|\s+)(?:and\s+)?(?:then|after that|afterwards|also|next|and while you're at it)[,\s]+(?:please\s+|just\s+|go\s+(?:and\s+)?)?"
+    r"(?=(?:delete|erase|wipe|purge|clear|remove|drop|truncate|nuke|send|give|show|list|export|forward|e-?mail|share|dump|tell|"
+    r"set|change|make|grant|promote|mark|reset|disable|turn off|skip|approve|refund|store|save|record|remember|upgrade)\b)"
+    r"|[，；,;]\s*(?:然后|接着|之后|再|顺便|另外|同时|并且|顺手)(?:再|也|请|帮我|给我)?(?=(?:把|将|给|帮|删|清|导|发|告诉|改|设|升|标|批|关|跳过|记))",
+    re.IGNORECASE,
+)
+
+
+def clauses(sentence: str) -> list[str]:
+    """The orders chained in one sentence, when there is more than one; otherwise nothing."""
+    parts = [part.strip() for part in _CLAUSE_BREAK.split(sentence) if part and part.strip()]
+    return parts if len(parts) > 1 else []
+
+
 _EXPLAIN = re.compile(
     r"\b(?:explain|describe|define)\b|\btell me (?:what|how|why|about)\b|解释一下|介绍一下|讲讲|科普", re.IGNORECASE
 )
@@ -1487,6 +1506,7 @@ def assess(text: str, *, source: str = "user", role: str | None = None) -> list[
     for variant in variants:
         parts = sentences(variant)
         spans = [(part, False) for part in parts] + [(f"{a} {b}", True) for a, b in pairwise(parts)]
+        spans += [(clause, False) for part in parts for clause in clauses(part)]
         for sentence, paired in spans:
             for found in _sentence_findings(sentence, speaker, paired=paired):
                 best = findings.get(found.kind)
