@@ -685,7 +685,7 @@ _RULES: tuple[_Rule, ...] = (
         "privilege_claim",
         0.9,
         "grant_privilege_en",
-        r"\b(give|grant|make|set|elevate|upgrade|promote|escalate)\b.{0,25}\b(me|him|her|them|my (account|role|permissions?|access))\b.{0,25}\b(super[- ]?admin(istrator)?|admin|administrator|root|superuser|super user|full (access|control|rights|permissions)|highest|owner|all (permissions|privileges|rights))",
+        r"\b(give|grant|make|set|elevate|upgrade|promote|escalate|bump)\b.{0,25}\b(me|him|her|them|my (account|role|permissions?|access))\b.{0,25}\b(super[- ]?admin(istrator)?|admin|administrator|root|superuser|super user|full (access|control|rights|permissions)|highest|owner|all (permissions|privileges|rights))",
         questions="keep",
         negatable=False,
     ),
@@ -1360,7 +1360,8 @@ _RULES: tuple[_Rule, ...] = (
         "prompt_injection",
         0.85,
         "unbound_persona_en",
-        _PERSONA_EXT,
+        # A persona named and described ("You are Spark, an unleashed AI").
+        rf"(?:{_PERSONA_EXT}|\byou(?:'re| are)\s+(?-i:[A-Z])\w+,?\s+(?:an?|the)\b)",
         r"\b(?:broke|breaks|broken|breaking|freed|free|escaped|escapes|slipped|shaken|shook|cast)\s+(?:free\s+)?(?:of|from|off)\s+"
         r"(?:all\s+|any\s+|its\s+|your\s+|their\s+|the\s+)*(?:\w+\s+)?(?:chains|shackles|restraints|restrictions|limits|rules|guardrails|"
         r"filters|programming|constraints)\b|\b(?:unshackled|unleashed|limitless|boundless|rule-?less|lawless)\s+(?:\w+\s+)?"
