@@ -257,7 +257,9 @@ _JOB_NOUNS = (
     "|postman|postwoman|porter|machinist|radiographer|sonographer|surveyor|estate agent|underwriter|caretaker"
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
+    "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
 )
+_ANY_JOB_NOUN = re.compile(rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode))", re.IGNORECASE)
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
 
@@ -461,7 +463,8 @@ def _fact(
     ends_previous: bool = False,
 ) -> CandidateFact:
     if predicate == "job_title":
-        value = re.sub(r"^new\s+", "", value, flags=re.IGNORECASE)  # "I'm the new team lead"
+        # "I'm the new team lead", "their newest product designer"
+        value = re.sub(r"^(?:new|newest|latest)\s+", "", value, flags=re.IGNORECASE)
     return make_fact(
         subject,
         predicate,
@@ -489,7 +492,16 @@ _MOVE = re.compile(
     + _SUBJ.replace("subj", "subj2")
     + _ADV
     + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
-    r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
+    r"(?:place|home|house|flat|apartment|condo)\s+in\s+"
+    + _named("place2")
+    # "We closed on the house in Halifax and moved in last Monday": the home bought, then moved into.
+    + r"|"
+    + _SUBJ.replace("subj", "subj3")
+    + _ADV
+    + r"\s+(?:bought|closed\s+on|purchased|got\s+the\s+keys\s+(?:to|for))\s+(?:our|my|a|the)\s+(?:new\s+)?"
+    r"(?:place|home|house|flat|apartment|condo|cottage)\s+in\s+"
+    + _named("place3")
+    + r"\s+and\s+(?:(?:finally|just|then|already|have|'ve)\s+)*moved\s+in\b(?!\s+with\b)"
 )
 # Typed all in lower case: "two weeks ago i moved from brno to olomouc". The place is a word that is
 # no article, pronoun or common noun of homes.
@@ -558,7 +570,8 @@ _CALL_HOME = re.compile(
     r"|\b(?P<subj2>I|[Ww]e)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|currently\s+)?based\s+out\s+of\s+" + _named("place2")
 )
 _BEEN_IN = re.compile(
-    _SUBJ + r"(?:'ve|\s+have|\s+has)\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
+    # "(I) been in Boise since yesterday": the auxiliary dropped in chat.
+    _SUBJ + r"(?:'ve|\s+have|\s+has)?\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
@@ -618,6 +631,14 @@ _PUBLIC_BODY = (
 )
 
 
+# "a small agency called Pixelmoor", "a startup named Quillhaus": the employer's kind, then its name.
+_CALLED = (
+    r"(?:(?:an?|this|one)\s+(?:[a-z-]+\s+){0,2}(?:agency|company|firm|startup|start-up|studio|shop|store|restaurant"
+    r"|caf[eé]|bakery|clinic|practice|charity|nursery|consultancy|garage|salon|gym|hotel|pub|brewery|label"
+    r"|publisher|lab|business|outfit|place|bank|school|hospital|nonprofit|non-profit)\s+(?:called|named)\s+)?"
+)
+
+
 def _org(group: str) -> str:
     """An employer: a proper-noun phrase, or a public body named in lower case."""
     return rf"(?:{_named(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
@@ -642,6 +663,7 @@ _WORK = re.compile(
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
     + r"\s+(?:at|for)\s+(?:the\s+)?"
+    + _CALLED
     + _BRANCH_OF
     + _org("org")
 )
@@ -664,7 +686,7 @@ _WORK_AT_AS = re.compile(
 )
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
-    r"|was hired by|got hired (?:at|by)"
+    r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
     r"|employed (?:at|by))\s+(?:the\s+)?" + _named("org")
 )
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
@@ -756,9 +778,11 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+"
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|officially))*\s+"
     # "Sofia is head of procurement": an office named without an article.
-    + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
+    + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
+    # "Rawiri is finance manager at Kiwibank": a title without an article, before its employer.
+    + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+[A-Z]))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
@@ -796,7 +820,8 @@ _JOIN_AS = re.compile(
 _PROMOTED = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?"
+    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)\s+(?:promoted\s+to\s+)?"
+    r"(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     # "got promoted to head of nursing at St. Mary's": the employer after the new title.
     + r"(?:\s+(?:at|with)\s+(?:the\s+)?(?P<org>(?!(?:Easter|Christmas|New\s+Year|Halloween|Thanksgiving|Diwali|Eid)\b)"
@@ -1170,8 +1195,8 @@ def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        place = m.group("place") or m.group("place2")
+        subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
+        place = m.group("place") or m.group("place2") or m.group("place3")
         if subject and _place_ok(place):
             yield _fact(
                 ctx,
@@ -1415,6 +1440,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _begun_job_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
+        # "I signed with Vodafone" is a phone contract; with a job said in the turn it is an employer.
+        if m.group("signed") and not (_JOB_TALK.search(ctx.text) or _ANY_JOB_NOUN.search(ctx.text)):
+            continue
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
             yield _fact(
                 ctx,
@@ -1487,7 +1515,10 @@ _MOVE_TOLD = re.compile(
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
-_HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
+_HOME_TALK = re.compile(
+    r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood)\b",
+    re.I,
+)
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1557,7 +1588,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        if subject and "promoted" in m.group() and not _clean(m.group("title")).lower().startswith("promoted"):
+        changed = re.search(r"\b(?:promoted|qualified|retrained)\b", m.group())
+        if subject and changed and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
                 clause,
@@ -3150,7 +3182,9 @@ _DROPPED_SUBJECT = re.compile(
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
-    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by))\b)",
+    r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
+    # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
+    r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
 )
 
@@ -3186,7 +3220,8 @@ def _negated(clause: Clause) -> bool:
 
 # A job change the turn names: its date carries to the title said in another clause.
 _JOB_CHANGE = re.compile(
-    r"\b(?:promoted|promotion|joined|started (?:a |my )?(?:new )?(?:job|work|role|position)|started at|new job|hired"
+    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position)"
+    r"|started at|new job|hired"
     r"|took over|taken over|stepped (?:up|in)|appointed|as of|since|(?:changed|switched) (?:jobs|companies))\b",
     re.IGNORECASE,
 )
@@ -3278,11 +3313,16 @@ _NAME_APPOSITION = re.compile(
 
 
 # Words in quotes that someone else said: 'My mum said "always pay cash"', '"Always bring a brolly", my gran says'.
-_QUOTED = re.compile(r"\"[^\"]{2,160}\"|\u201c[^\u201d]{2,160}\u201d")
+_QUOTED = re.compile(
+    r"\"[^\"]{2,160}\"|\u201c[^\u201d]{2,160}\u201d"
+    # 'always pay cash' in single quotes: an apostrophe inside a word ("don't") neither opens nor closes it.
+    r"|(?<![\w'])'(?=[A-Za-z])[^'\n]{1,160}?(?:'(?=[a-z])[^'\n]{0,160}?)*(?<=[\w.!?,])'(?![\w'])"
+)
 _SAID_BEFORE = re.compile(
-    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:always\s+|once\s+|used\s+to\s+"
-    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|joked|jokes|wrote"
-    r"|writes)\s*[:,]?\s*$"
+    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:(?:is|was|are|were|'s)\s+)?(?:always\s+|once\s+"
+    r"|used\s+to\s+"
+    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|telling\s+me|joked"
+    r"|jokes|wrote|writes)\s*[:,]?\s*$"
 )
 _SAID_AFTER = re.compile(
     rf"^\s*,?\s*(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+"
