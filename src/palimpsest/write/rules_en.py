@@ -905,12 +905,27 @@ _DEVICE_IS = re.compile(
     + r"(?:\s+is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
+_SOMEONES_DEVICE = re.compile(
+    rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
+)
+_DEVICE_END = (
+    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
+)
 # "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
 _BARE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
+    # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
+    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
     r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
     + _device("device")
-    + r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both)\b))"
+    + _DEVICE_END
+)
+# "…; at home it's a Steam Deck": a second device of the speaker's, kept for a place or a use.
+_USE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?:and\s+|but\s+)?(?i:at\s+home|at\s+work|in\s+the\s+office|for\s+(?:gaming|work|travel"
+    r"|reading)|on\s+the\s+go)\s*,?\s+(?:it's|it\s+is|I've\s+got|I\s+have|I\s+use)\s+(?:an?\s+)?"
+    + _device("device")
+    + _DEVICE_END
 )
 # Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
 _LOWER_BRANDS = {
@@ -1510,6 +1525,8 @@ _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
+    # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
+    r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\b(?=[^.!?]{0,60}\b(?i:settled|living|based|live)\s+in\s+[A-Z])"
     # "I transferred to the Limerick office and rent a place there now": a move with the job.
     r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
@@ -1521,10 +1538,25 @@ _HOME_TALK = re.compile(
 )
 
 
+def _profile_field_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """ "Update my profile: employer Natixis, title compliance analyst" (the speaker's own, said as now)."""
+    if re.search(r"\b(?:not|never|used to|his|her|their|your|old|former|previous)\b|n't\b", clause.text, re.I):
+        return
+    for m in _PROFILE_FIELD.finditer(bare):
+        field_colon = re.search(r"(?:employer|company|workplace|title|role|position)\s*:", m.group(), re.I)
+        if not (_PROFILE_CUE.search(ctx.text) or field_colon):
+            continue
+        if m.group("org") and m.group("org").split()[0] not in _NOT_NAMES:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(m.group("org")), "profile_field")
+        elif m.group("title") and not _NOT_A_ROLE.search(m.group("title")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "profile_field")
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
     bare = clause.without_times(ctx)
     negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
+    yield from _profile_field_facts(ctx, clause, bare)
     for m in _IS_ROLE_AT.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         title, org = _clean(m.group("title")), _clean(m.group("org"))
@@ -1650,6 +1682,15 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         if re.search(r"\b(?:his|her|their|your)\b", ctx.text[: clause.start + m.start()], re.I):
             continue  # "his laptop is …, phone's a Pixel 8": whose phone is unclear
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.bare")
+    # Only next to a device the speaker is said to own: "at work I use a ThinkPad" alone may be the firm's.
+    if _BARE_DEVICE_IS.search(ctx.text) or _DEVICE_IS.search(ctx.text):
+        for m in _USE_DEVICE_IS.finditer(clause.text):
+            if clause.text.rstrip().endswith("?") or _phrase_negated(clause.text, m, r"not|never|isn't|wasn't|was"):
+                continue
+            before = ctx.text[: clause.start + m.start()]
+            if re.search(r"\b(?:his|her|their|your)\b", before, re.I) or _SOMEONES_DEVICE.search(before):
+                continue  # "My husband's laptop is …; at home it's a Kindle": whose is unclear
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.use")
     # (the "I" a dropped subject was restored with does not count as typing in capitals)
     if not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text)) and not clause.text.rstrip().endswith("?"):
         for m in _LOWER_DEVICE.finditer(clause.text):
@@ -3189,6 +3230,15 @@ _DROPPED_SUBJECT = re.compile(
 )
 
 
+# A profile filled in as fields: "employer Natixis, title compliance analyst", "Company: Arup; role: planner".
+_PROFILE_FIELD = re.compile(
+    r"(?:^\W*|[:,;]\s*|\band\s+)(?:(?:my|new|current)\s+)?(?i:(?:employer|company|workplace)\s*(?::|=|-)?\s+(?:now\s+)?"
+    + _named("org")
+    + r"|(?:job\s+)?(?:title|role|position)\s*(?::|=|-)?\s+(?:now\s+)?"
+    + _TITLE
+    + r")(?=\s*(?:[,;.!]|$))"
+)
+_PROFILE_CUE = re.compile(r"\b(?:profile|account|details|records?|on\s+file|update|updated|change|changed)\b", re.I)
 # "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
 _FIRST_DAY = re.compile(
     r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
@@ -3296,7 +3346,7 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 # "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
 _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,"
+    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,2},"
     # "Tomasz Nowak, the guy who sits next to me, is …": a person described by a relative clause.
     r"|,\s+(?:the|a|an|this)\s+(?:guy|man|woman|lady|girl|boy|chap|bloke|fellow|person|one|kid|colleague|friend"
     r"|neighbou?r)\s+(?:who|that|from|with|in|at|on)\s+[^,;.!?]{2,50},"
@@ -3385,6 +3435,54 @@ def _shared_with_relative(
     ]
 
 
+# "Greta Lindqvist, our new team lead, lives in …": the apposition is the named person's title.
+_TITLE_APPOSITION = re.compile(
+    # ("Marta Silva, my accountant": whom the speaker deals with, a relation more than a title.)
+    r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+ [A-Z][a-z]+),\s+our\s+(?:new\s+)?"
+    rf"(?!(?:old|former|ex|previous|late|retired|first)\b)(?P<title>(?:[a-z-]+\s+){{0,1}}(?i:{_JOB_NOUNS})),(?=\s+[a-z])"
+)
+
+
+# Whom a household deals with: "Dev Rao, our accountant" is theirs, said as a relation.
+_SERVICE_ROLES = frozenset(
+    {
+        "accountant",
+        "lawyer",
+        "attorney",
+        "doctor",
+        "dentist",
+        "nanny",
+        "cleaner",
+        "gardener",
+        "plumber",
+        "electrician",
+        "vet",
+        "tutor",
+        "babysitter",
+        "carer",
+        "caregiver",
+        "therapist",
+        "physio",
+        "physiotherapist",
+        "optician",
+        "hairdresser",
+        "stylist",
+        "realtor",
+    }
+)
+
+
+def _apposed_titles(ctx: TurnContext, text: str) -> Iterator[CandidateFact]:
+    """The titles said between commas after a full name (never a bare relation: "my manager" is one)."""
+    for m in _TITLE_APPOSITION.finditer(text):
+        title = m.group("title")
+        if m.group("name").split()[0] in _NOT_NAMES or title.lower() in _SERVICE_ROLES.union(_RELATIONS):
+            continue
+        if _HYPOTHETICAL.search(text) or _is_question(Clause(text, 0)):
+            continue
+        yield make_fact(m.group("name"), "job_title", title, "en.apposed_title", m.group(), confidence=0.8)
+
+
 def _apposed_names(ctx: TurnContext, said: str) -> Iterator[CandidateFact]:
     """The names blanked as appositions of a relation ("My boss, Karen Holt, just joined …")."""
     for m in _NAME_APPOSITION.finditer(said):
@@ -3444,6 +3542,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             out.intents.extend(_intents(ctx, clause, facts, question))
     if ctx.role == "user":
         out.facts.extend(_apposed_names(ctx, said))
+        out.facts.extend(_apposed_titles(ctx, _without_others_quotes(said)))
     # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
     named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
     out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
