@@ -1079,11 +1079,15 @@ _NAME_TO_USE = re.compile(
     r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
     r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
+    # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
+    r"|\b(?:make|change|put|set|update)\s+(?:it|that)\s+(?:to\s+|as\s+)?"
+    r"(?P<name3>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|invoices?)\b"
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
-    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will)\b|,)"
+    # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
+    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -1098,6 +1102,9 @@ _STREET = (
     r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
     r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
+    # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
+    r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
+    r"|vägen|vej|veien|plads|katu)\s+\d+[A-Za-z]?\b"
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
@@ -2008,7 +2015,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _NAME_TO_USE.finditer(clause.text):
-        name = _clean(m.group("name") or m.group("name2"))
+        name = _clean(m.group("name") or m.group("name2") or m.group("name3"))
+        if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
+            continue
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
             yield _fact(
                 ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
@@ -2158,7 +2167,10 @@ _REPORT_NOUNS = r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|bri
 _DOCUMENT_AS_STYLE = re.compile(
     rf"\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the|a|an|its)\s+"
     r"(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
-    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)",
+    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)"
+    # "the weekly summary as version C", "my digest in template 2": a coded version of the document.
+    rf"|\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the\s+)?"
+    r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b",
     re.IGNORECASE,
 )
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
@@ -2641,7 +2653,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
     for m in _DOCUMENT_AS_STYLE.finditer(text):
-        style = m.group("rf")
+        style = m.group("rf") or m.group("rf2")
         if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
             # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
             yield "preferred_report_format", style, m, True
@@ -2786,6 +2798,18 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
 
 
+# "I like my meeting summaries short", "we want our invoices itemised": the thing, then how it should be.
+_SHAPES = (
+    r"short|shorter|brief|concise|detailed|simple|plain|formal|informal|casual|itemi[sz]ed|printed|bilingual"
+    r"|black|strong|mild|spicy|unsweetened|decaf|well-done|rare|medium|quiet|early|late|short\s+and\s+sweet"
+)
+_LIKE_IT_SHAPED = re.compile(
+    r"^\W*(?:I|[Ww]e)\s+(?:(?:always|usually|really|just)\s+)?(?:like|prefer|want|need)\s+(?:my|our)\s+"
+    r"(?P<thing>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?P<adj>" + _SHAPES + r")(?:\s+and\s+(?P<adj2>" + _SHAPES + r"))?"
+    r"(?=\s*(?:[:,;.!]|$|\s+(?:please|thanks|from\s+now\s+on|going\s+forward|by\s+default)\b))"
+)
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
@@ -2795,6 +2819,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if subject is not None:
             diet = m.group("diet") or m.group("diet2")
             yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+    shaped = _LIKE_IT_SHAPED.search(text)
+    if shaped:
+        adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
+        yield ctx.speaker_id, f"{adjectives.lower()} {shaped.group('thing').lower()}", shaped.group()
+        return
     rather_not = _RATHER_NOT.search(text)
     thing = _RATHER_NOT_THING.match(text, rather_not.end()) if rather_not else None
     if rather_not and thing and not _OTHER_PEOPLE.search(thing.group()):
