@@ -419,10 +419,15 @@ _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
 _SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
 
 
+_VERB_NOT_NAME = re.compile(r"[A-Z][a-z]{2,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our|the|a|an)\s")
+
+
 def _subject_of(ctx: TurnContext, clause: Clause, m: re.Match[str], *groups: str) -> str | None:
     """Whom the subject group of ``m`` names; an elided subject is the clause's first one."""
     for group in groups or ("subj",):
         raw = m.group(group)
+        if raw and _VERB_NOT_NAME.match(clause.text, m.start(group)):
+            return None  # "Handed over my keys and left Deloitte": a verb whose "I" was dropped, not a name
         if raw:
             return _subject(ctx, raw, clause.start + m.start(group))
         if raw == "":
@@ -1540,7 +1545,8 @@ _MOVE_TOLD = re.compile(
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
-    r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood)\b",
+    r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
+    r"|for\s+good|packed)\b",
     re.I,
 )
 
@@ -1627,7 +1633,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        changed = re.search(r"\b(?:promoted|qualified|retrained)\b", m.group())
+        changed = re.search(r"\b(?:promoted|(?:re)?qualified|retrained)\b", m.group())
         if subject and changed and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
@@ -3254,7 +3260,7 @@ _DROPPED_SUBJECT = re.compile(
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
-    r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:my|our)(?=\s))\b)",
+    r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
 )
 
