@@ -188,6 +188,13 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("We want our invoices itemised from now on.", {state("preference", "itemised invoices")}),
     ("I don't like my summaries short.", set()),
     ("Do you like your coffee black?", set()),
+    # what is left out of something, said as "no …"
+    ("Always keep peanuts off my shopping list.", {state("preference", "no peanuts on shopping list")}),
+    (
+        "I'm vegan, so always leave dairy out of my meal plans.",
+        {state("preference", "vegan"), state("preference", "no dairy in meal plans")},
+    ),
+    ("Leave the receipt out of the box, it's a gift.", set()),
     # words in single quotes that someone else says
     ("My aunt keeps telling me 'always pay by card', but I ignore her.", set()),
     ("My dad is always telling me 'use Royal Mail', I never listen.", set()),

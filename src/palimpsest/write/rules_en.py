@@ -2593,6 +2593,14 @@ def _preference_phrase(raw: str) -> str:
     value = _PHRASE_NOISE.sub(" ", value)
     value = re.sub(r"^\s*(?:go for|opt for|choose|pick)\s+", "", value, flags=re.IGNORECASE)  # the choice, not the verb
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
+    # "leave meat out of recipe suggestions", "keep nuts off the menu": what is left out, said as "no …".
+    value = re.sub(
+        r"^\s*(?:leave|keep)\s+(?:any\s+|all\s+|the\s+)?(?P<x>[\w -]{2,30}?)\s+(?P<prep>out\s+of|off)\s+"
+        r"(?:the\s+|my\s+)?(?P<y>.+)$",
+        lambda m: f"no {m.group('x')} {'in' if m.group('prep') != 'off' else 'on'} {m.group('y')}",
+        value,
+        flags=re.IGNORECASE,
+    )
     return _clean(re.sub(r"\s+", " ", value))
 
 
