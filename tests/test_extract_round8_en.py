@@ -209,3 +209,30 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), PREFERENCES, ids=[t for t, _ in PREFERENCES])
 def test_round8_en_preferences(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+INTENTS: list[tuple[str, set[str]]] = [
+    # a refund of one of the charges just named
+    ("I was billed twice for the same lamp. Please refund one of them.", {"refund"}),
+    ("They refunded one of them already, thanks.", set()),
+    # a subscription switched off; the account's record changed after a reason
+    ("Turn off the monthly newsletter for me.", {"modify_setting"}),
+    ("I married in May, so please make it Lena Park on the account.", {"modify_setting"}),
+    ("I was late, so please set expectations.", set()),
+    # another person added to the account, named
+    ("Please add my wife Ines as a second cardholder.", {"modify_setting"}),
+    # an aggregate broken down by a dimension the vocabulary does not know
+    ("Average basket size by store for last week, please.", {"data_aggregation"}),
+    ("Per depot, how many vans left yesterday?", {"data_aggregation"}),
+    ("Count login failures per browser in March.", {"data_aggregation"}),
+    ("I sent it by courier, total cost was fine.", set()),
+    ("Count me in for Friday.", set()),
+    # records pulled into a file
+    ("Pull last Friday's returns into a spreadsheet.", {"export"}),
+    ("I can't get my head into the report.", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[t for t, _ in INTENTS])
+def test_round8_en_intents(text: str, expected: set[str]) -> None:
+    assert {i.intent_type for i in extract(text).intents} == expected

@@ -2987,12 +2987,27 @@ _METRICS = (
     ("retention_rate", re.compile(r"\bretention\b", re.I)),
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
 )
-_AGGREGATE = re.compile(
-    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
-    r"|compile|how many|average|avg|median|compare|split by)\b",
+# "Total trading volume by desk": a dimension the list above does not know, after "by" under an aggregate word.
+_BY_DIMENSION = re.compile(
+    r"\bby\s+(?P<dim>(?!(?:e-?mail|post|phone|text|sms|courier|card|cash|hand|far|mistake|accident|myself|default"
+    r"|then|now|noon|tomorrow|today|the|a|an|my|our|end|close|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|next|last|this|way|air|sea|road|rail)\b)[a-z]{3,}(?:\s+(?:version|type|line|group|code))?)\b",
     re.I,
 )
-_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into)\b", re.I)
+_AGGREGATE = re.compile(
+    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
+    r"|compile|how many|average|avg|median|compare|split by)\b"
+    # "Count app crashes per OS": the imperative, not "count me in".
+    r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)",
+    re.I,
+)
+_EXPORT = re.compile(
+    r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    # "Pull next Monday's scheduled deliveries into a CSV"
+    r"|^\W*(?:please\s+)?(?:pull|save|turn|get)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+into(?=\s+(?:an?\s+)?(?:CSV|Excel"
+    r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
+    re.I,
+)
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
 _HOW_TO = re.compile(
     r"^\W*(?:how\s+(?:do|can|would|should)\s+I|can\s+I|is\s+there\s+(?:a|any)\s+way|where\s+(?:do|can)\s+I)\b", re.I
@@ -3001,6 +3016,8 @@ _HOW_TO = re.compile(
 _REFUND = re.compile(
     r"\b(?:(?:want|need|like|get|request|issue|process|give me|demand)\s+(?:a\s+|my\s+|the\s+)?(?:full\s+)?refund"
     r"|refund (?:me|my|the|this|it|order)|money back|reimburse me"
+    # "Please refund one of them", "refund the duplicate": one of the charges just named.
+    r"|refund\s+(?:one|both|them|those|that|either)\b"
     r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back)"
     r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
@@ -3014,16 +3031,20 @@ _CANCEL = re.compile(
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
-    r"^\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
+    # (also after a reason: "my surname changed, so please make it … on the account")
+    r"(?:^|[,;]\s*(?:so|and|then)\s+(?=please\b))"
+    r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
     r"(?:change|switch|set|update"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
-    r"|settings|language|notifications?|format|template)\b"
+    r"|settings|language|notifications?|format|template"
+    # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
+    r"|newsletters?|alerts?|reminders?|marketing\s+e-?mails?|subscriptions?|on\s+(?:the|my)\s+(?:account|profile))\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
     r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
     r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
-    r"|\b(?:set|add)\s+(?:my\s+[\w-]+|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    r"|\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
     r"(?:second|additional|extra|new|joint|authori[sz]ed)\s+(?:user|member|account\s+holder|card\s*holder)\b",
     re.I,
 )
@@ -3104,7 +3125,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
     if not dims and _AGGREGATE.search(text):
-        dims = tuple(dict.fromkeys(m.group("dim").lower() for m in _ANY_DIMENSION.finditer(text)))
+        # "Per depot, how many vans left?": the dimension may open the sentence, before the question's clause.
+        sentence = _sentence_of(ctx.text, clause)
+        dims = tuple(dict.fromkeys(m.group("dim").lower() for m in _ANY_DIMENSION.finditer(sentence)))
+        dims = dims or tuple(dict.fromkeys(m.group("dim").lower() for m in _BY_DIMENSION.finditer(text)))
     metric = _metric(text)
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
