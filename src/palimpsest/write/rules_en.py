@@ -1633,8 +1633,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        changed = re.search(r"\b(?:promoted|(?:re)?qualified|retrained)\b", m.group())
-        if subject and changed and not _clean(m.group("title")).lower().startswith("promoted"):
+        became = re.search(r"\b(?:promoted|(?:re)?qualified|retrained)\b", m.group())
+        if subject and became and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
                 clause,
