@@ -257,7 +257,9 @@ _JOB_NOUNS = (
     "|postman|postwoman|porter|machinist|radiographer|sonographer|surveyor|estate agent|underwriter|caretaker"
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
+    "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
 )
+_ANY_JOB_NOUN = re.compile(rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode))", re.IGNORECASE)
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
 
@@ -417,10 +419,15 @@ _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
 _SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
 
 
+_VERB_NOT_NAME = re.compile(r"[A-Z][a-z]{2,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our|the|a|an)\s")
+
+
 def _subject_of(ctx: TurnContext, clause: Clause, m: re.Match[str], *groups: str) -> str | None:
     """Whom the subject group of ``m`` names; an elided subject is the clause's first one."""
     for group in groups or ("subj",):
         raw = m.group(group)
+        if raw and _VERB_NOT_NAME.match(clause.text, m.start(group)):
+            return None  # "Handed over my keys and left Deloitte": a verb whose "I" was dropped, not a name
         if raw:
             return _subject(ctx, raw, clause.start + m.start(group))
         if raw == "":
@@ -461,7 +468,8 @@ def _fact(
     ends_previous: bool = False,
 ) -> CandidateFact:
     if predicate == "job_title":
-        value = re.sub(r"^new\s+", "", value, flags=re.IGNORECASE)  # "I'm the new team lead"
+        # "I'm the new team lead", "their newest product designer"
+        value = re.sub(r"^(?:new|newest|latest)\s+", "", value, flags=re.IGNORECASE)
     return make_fact(
         subject,
         predicate,
@@ -489,7 +497,16 @@ _MOVE = re.compile(
     + _SUBJ.replace("subj", "subj2")
     + _ADV
     + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
-    r"(?:place|home|house|flat|apartment|condo)\s+in\s+" + _named("place2")
+    r"(?:place|home|house|flat|apartment|condo)\s+in\s+"
+    + _named("place2")
+    # "We closed on the house in Halifax and moved in last Monday": the home bought, then moved into.
+    + r"|"
+    + _SUBJ.replace("subj", "subj3")
+    + _ADV
+    + r"\s+(?:bought|closed\s+on|purchased|got\s+the\s+keys\s+(?:to|for))\s+(?:our|my|a|the)\s+(?:new\s+)?"
+    r"(?:place|home|house|flat|apartment|condo|cottage)\s+in\s+"
+    + _named("place3")
+    + r"\s+and\s+(?:(?:finally|just|then|already|have|'ve)\s+)*moved\s+in\b(?!\s+with\b)"
 )
 # Typed all in lower case: "two weeks ago i moved from brno to olomouc". The place is a word that is
 # no article, pronoun or common noun of homes.
@@ -558,7 +575,8 @@ _CALL_HOME = re.compile(
     r"|\b(?P<subj2>I|[Ww]e)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|currently\s+)?based\s+out\s+of\s+" + _named("place2")
 )
 _BEEN_IN = re.compile(
-    _SUBJ + r"(?:'ve|\s+have|\s+has)\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
+    # "(I) been in Boise since yesterday": the auxiliary dropped in chat.
+    _SUBJ + r"(?:'ve|\s+have|\s+has)?\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
@@ -618,6 +636,14 @@ _PUBLIC_BODY = (
 )
 
 
+# "a small agency called Pixelmoor", "a startup named Quillhaus": the employer's kind, then its name.
+_CALLED = (
+    r"(?:(?:an?|this|one)\s+(?:[a-z-]+\s+){0,2}(?:agency|company|firm|startup|start-up|studio|shop|store|restaurant"
+    r"|caf[eé]|bakery|clinic|practice|charity|nursery|consultancy|garage|salon|gym|hotel|pub|brewery|label"
+    r"|publisher|lab|business|outfit|place|bank|school|hospital|nonprofit|non-profit)\s+(?:called|named)\s+)?"
+)
+
+
 def _org(group: str) -> str:
     """An employer: a proper-noun phrase, or a public body named in lower case."""
     return rf"(?:{_named(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
@@ -642,6 +668,7 @@ _WORK = re.compile(
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
     + r"\s+(?:at|for)\s+(?:the\s+)?"
+    + _CALLED
     + _BRANCH_OF
     + _org("org")
 )
@@ -664,7 +691,7 @@ _WORK_AT_AS = re.compile(
 )
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
-    r"|was hired by|got hired (?:at|by)"
+    r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
     r"|employed (?:at|by))\s+(?:the\s+)?" + _named("org")
 )
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
@@ -756,9 +783,11 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+"
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|officially))*\s+"
     # "Sofia is head of procurement": an office named without an article.
-    + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b))"
+    + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
+    # "Rawiri is finance manager at Kiwibank": a title without an article, before its employer.
+    + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+[A-Z]))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
     + _named("org")
@@ -796,7 +825,8 @@ _JOIN_AS = re.compile(
 _PROMOTED = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:was|got|been|became)\s+(?:promoted\s+to\s+)?(?:an?\s+|the\s+)?"
+    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)\s+(?:promoted\s+to\s+)?"
+    r"(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     # "got promoted to head of nursing at St. Mary's": the employer after the new title.
     + r"(?:\s+(?:at|with)\s+(?:the\s+)?(?P<org>(?!(?:Easter|Christmas|New\s+Year|Halloween|Thanksgiving|Diwali|Eid)\b)"
@@ -880,12 +910,27 @@ _DEVICE_IS = re.compile(
     + r"(?:\s+is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
 )
+_SOMEONES_DEVICE = re.compile(
+    rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
+)
+_DEVICE_END = (
+    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
+)
 # "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
 _BARE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
+    # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
+    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
     r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
     + _device("device")
-    + r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both)\b))"
+    + _DEVICE_END
+)
+# "…; at home it's a Steam Deck": a second device of the speaker's, kept for a place or a use.
+_USE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?:and\s+|but\s+)?(?i:at\s+home|at\s+work|in\s+the\s+office|for\s+(?:gaming|work|travel"
+    r"|reading)|on\s+the\s+go)\s*,?\s+(?:it's|it\s+is|I've\s+got|I\s+have|I\s+use)\s+(?:an?\s+)?"
+    + _device("device")
+    + _DEVICE_END
 )
 # Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
 _LOWER_BRANDS = {
@@ -1039,11 +1084,15 @@ _NAME_TO_USE = re.compile(
     r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
     r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
+    # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
+    r"|\b(?:make|change|put|set|update)\s+(?:it|that)\s+(?:to\s+|as\s+)?"
+    r"(?P<name3>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|invoices?)\b"
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
-    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will)\b|,)"
+    # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
+    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -1058,6 +1107,9 @@ _STREET = (
     r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
     r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
+    # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
+    r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
+    r"|vägen|vej|veien|plads|katu)\s+\d+[A-Za-z]?\b"
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
@@ -1170,8 +1222,8 @@ def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        place = m.group("place") or m.group("place2")
+        subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
+        place = m.group("place") or m.group("place2") or m.group("place3")
         if subject and _place_ok(place):
             yield _fact(
                 ctx,
@@ -1415,6 +1467,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _begun_job_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
+        # "I signed with Vodafone" is a phone contract; with a job said in the turn it is an employer.
+        if m.group("signed") and not (_JOB_TALK.search(ctx.text) or _ANY_JOB_NOUN.search(ctx.text)):
+            continue
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
             yield _fact(
                 ctx,
@@ -1482,18 +1537,39 @@ _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
+    # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
+    r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\b(?=[^.!?]{0,60}\b(?i:settled|living|based|live)\s+in\s+[A-Z])"
     # "I transferred to the Limerick office and rent a place there now": a move with the job.
     r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
-_HOME_TALK = re.compile(r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town)\b", re.I)
+_HOME_TALK = re.compile(
+    r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
+    r"|for\s+good|packed)\b",
+    re.I,
+)
+
+
+def _profile_field_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """ "Update my profile: employer Natixis, title compliance analyst" (the speaker's own, said as now)."""
+    if re.search(r"\b(?:not|never|used to|his|her|their|your|old|former|previous)\b|n't\b", clause.text, re.I):
+        return
+    for m in _PROFILE_FIELD.finditer(bare):
+        field_colon = re.search(r"(?:employer|company|workplace|title|role|position)\s*:", m.group(), re.I)
+        if not (_PROFILE_CUE.search(ctx.text) or field_colon):
+            continue
+        if m.group("org") and m.group("org").split()[0] not in _NOT_NAMES:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(m.group("org")), "profile_field")
+        elif m.group("title") and not _NOT_A_ROLE.search(m.group("title")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "profile_field")
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
     bare = clause.without_times(ctx)
     negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
+    yield from _profile_field_facts(ctx, clause, bare)
     for m in _IS_ROLE_AT.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         title, org = _clean(m.group("title")), _clean(m.group("org"))
@@ -1557,7 +1633,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        if subject and "promoted" in m.group() and not _clean(m.group("title")).lower().startswith("promoted"):
+        became = re.search(r"\b(?:promoted|(?:re)?qualified|retrained)\b", m.group())
+        if subject and became and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
                 clause,
@@ -1618,6 +1695,15 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         if re.search(r"\b(?:his|her|their|your)\b", ctx.text[: clause.start + m.start()], re.I):
             continue  # "his laptop is …, phone's a Pixel 8": whose phone is unclear
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.bare")
+    # Only next to a device the speaker is said to own: "at work I use a ThinkPad" alone may be the firm's.
+    if _BARE_DEVICE_IS.search(ctx.text) or _DEVICE_IS.search(ctx.text):
+        for m in _USE_DEVICE_IS.finditer(clause.text):
+            if clause.text.rstrip().endswith("?") or _phrase_negated(clause.text, m, r"not|never|isn't|wasn't|was"):
+                continue
+            before = ctx.text[: clause.start + m.start()]
+            if re.search(r"\b(?:his|her|their|your)\b", before, re.I) or _SOMEONES_DEVICE.search(before):
+                continue  # "My husband's laptop is …; at home it's a Kindle": whose is unclear
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.use")
     # (the "I" a dropped subject was restored with does not count as typing in capitals)
     if not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text)) and not clause.text.rstrip().endswith("?"):
         for m in _LOWER_DEVICE.finditer(clause.text):
@@ -1935,7 +2021,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _NAME_TO_USE.finditer(clause.text):
-        name = _clean(m.group("name") or m.group("name2"))
+        name = _clean(m.group("name") or m.group("name2") or m.group("name3"))
+        if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
+            continue
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
             yield _fact(
                 ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
@@ -2085,7 +2173,10 @@ _REPORT_NOUNS = r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|bri
 _DOCUMENT_AS_STYLE = re.compile(
     rf"\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the|a|an|its)\s+"
     r"(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
-    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)",
+    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)"
+    # "the weekly summary as version C", "my digest in template 2": a coded version of the document.
+    rf"|\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the\s+)?"
+    r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b",
     re.IGNORECASE,
 )
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
@@ -2502,6 +2593,14 @@ def _preference_phrase(raw: str) -> str:
     value = _PHRASE_NOISE.sub(" ", value)
     value = re.sub(r"^\s*(?:go for|opt for|choose|pick)\s+", "", value, flags=re.IGNORECASE)  # the choice, not the verb
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
+    # "leave meat out of recipe suggestions", "keep nuts off the menu": what is left out, said as "no …".
+    value = re.sub(
+        r"^\s*(?:leave|keep)\s+(?:any\s+|all\s+|the\s+)?(?P<x>[\w -]{2,30}?)\s+(?P<prep>out\s+of|off)\s+"
+        r"(?:the\s+|my\s+)?(?P<y>.+)$",
+        lambda m: f"no {m.group('x')} {'in' if m.group('prep') != 'off' else 'on'} {m.group('y')}",
+        value,
+        flags=re.IGNORECASE,
+    )
     return _clean(re.sub(r"\s+", " ", value))
 
 
@@ -2568,7 +2667,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
     for m in _DOCUMENT_AS_STYLE.finditer(text):
-        style = m.group("rf")
+        style = m.group("rf") or m.group("rf2")
         if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
             # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
             yield "preferred_report_format", style, m, True
@@ -2713,6 +2812,18 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
 
 
+# "I like my meeting summaries short", "we want our invoices itemised": the thing, then how it should be.
+_SHAPES = (
+    r"short|shorter|brief|concise|detailed|simple|plain|formal|informal|casual|itemi[sz]ed|printed|bilingual"
+    r"|black|strong|mild|spicy|unsweetened|decaf|well-done|rare|medium|quiet|early|late|short\s+and\s+sweet"
+)
+_LIKE_IT_SHAPED = re.compile(
+    r"^\W*(?:I|[Ww]e)\s+(?:(?:always|usually|really|just)\s+)?(?:like|prefer|want|need)\s+(?:my|our)\s+"
+    r"(?P<thing>(?:[a-z-]+\s+){0,2}?[a-z-]+)\s+(?P<adj>" + _SHAPES + r")(?:\s+and\s+(?P<adj2>" + _SHAPES + r"))?"
+    r"(?=\s*(?:[:,;.!]|$|\s+(?:please|thanks|from\s+now\s+on|going\s+forward|by\s+default)\b))"
+)
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
@@ -2722,6 +2833,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if subject is not None:
             diet = m.group("diet") or m.group("diet2")
             yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+    shaped = _LIKE_IT_SHAPED.search(text)
+    if shaped:
+        adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
+        yield ctx.speaker_id, f"{adjectives.lower()} {shaped.group('thing').lower()}", shaped.group()
+        return
     rather_not = _RATHER_NOT.search(text)
     thing = _RATHER_NOT_THING.match(text, rather_not.end()) if rather_not else None
     if rather_not and thing and not _OTHER_PEOPLE.search(thing.group()):
@@ -2871,12 +2987,27 @@ _METRICS = (
     ("retention_rate", re.compile(r"\bretention\b", re.I)),
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
 )
-_AGGREGATE = re.compile(
-    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
-    r"|compile|how many|average|avg|median|compare|split by)\b",
+# "Total trading volume by desk": a dimension the list above does not know, after "by" under an aggregate word.
+_BY_DIMENSION = re.compile(
+    r"\bby\s+(?P<dim>(?!(?:e-?mail|post|phone|text|sms|courier|card|cash|hand|far|mistake|accident|myself|default"
+    r"|then|now|noon|tomorrow|today|the|a|an|my|our|end|close|monday|tuesday|wednesday|thursday|friday|saturday"
+    r"|sunday|next|last|this|way|air|sea|road|rail)\b)[a-z]{3,}(?:\s+(?:version|type|line|group|code))?)\b",
     re.I,
 )
-_EXPORT = re.compile(r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into)\b", re.I)
+_AGGREGATE = re.compile(
+    r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
+    r"|compile|how many|average|avg|median|compare|split by)\b"
+    # "Count app crashes per OS": the imperative, not "count me in".
+    r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)",
+    re.I,
+)
+_EXPORT = re.compile(
+    r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    # "Pull next Monday's scheduled deliveries into a CSV"
+    r"|^\W*(?:please\s+)?(?:pull|save|turn|get)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+into(?=\s+(?:an?\s+)?(?:CSV|Excel"
+    r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
+    re.I,
+)
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
 _HOW_TO = re.compile(
     r"^\W*(?:how\s+(?:do|can|would|should)\s+I|can\s+I|is\s+there\s+(?:a|any)\s+way|where\s+(?:do|can)\s+I)\b", re.I
@@ -2885,6 +3016,8 @@ _HOW_TO = re.compile(
 _REFUND = re.compile(
     r"\b(?:(?:want|need|like|get|request|issue|process|give me|demand)\s+(?:a\s+|my\s+|the\s+)?(?:full\s+)?refund"
     r"|refund (?:me|my|the|this|it|order)|money back|reimburse me"
+    # "Please refund one of them", "refund the duplicate": one of the charges just named.
+    r"|refund\s+(?:one|both|them|those|that|either)\b"
     r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back)"
     r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
@@ -2898,16 +3031,20 @@ _CANCEL = re.compile(
 _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
-    r"^\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
+    # (also after a reason: "my surname changed, so please make it … on the account")
+    r"(?:^|[,;]\s*(?:so|and|then)\s+(?=please\b))"
+    r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
     r"(?:change|switch|set|update"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
-    r"|settings|language|notifications?|format|template)\b"
+    r"|settings|language|notifications?|format|template"
+    # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
+    r"|newsletters?|alerts?|reminders?|marketing\s+e-?mails?|subscriptions?|on\s+(?:the|my)\s+(?:account|profile))\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
     r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
     r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
-    r"|\b(?:set|add)\s+(?:my\s+[\w-]+|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    r"|\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
     r"(?:second|additional|extra|new|joint|authori[sz]ed)\s+(?:user|member|account\s+holder|card\s*holder)\b",
     re.I,
 )
@@ -2988,7 +3125,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
     if not dims and _AGGREGATE.search(text):
-        dims = tuple(dict.fromkeys(m.group("dim").lower() for m in _ANY_DIMENSION.finditer(text)))
+        # "Per depot, how many vans left?": the dimension may open the sentence, before the question's clause.
+        sentence = _sentence_of(ctx.text, clause)
+        dims = tuple(dict.fromkeys(m.group("dim").lower() for m in _ANY_DIMENSION.finditer(sentence)))
+        dims = dims or tuple(dict.fromkeys(m.group("dim").lower() for m in _BY_DIMENSION.finditer(text)))
     metric = _metric(text)
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
@@ -3150,11 +3290,22 @@ _DROPPED_SUBJECT = re.compile(
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
-    r"|lost|been\s+(?:living|based|staying)|living\s+in|based\s+in|employed\s+(?:at|by))\b)",
+    r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
+    # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
+    r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
 )
 
 
+# A profile filled in as fields: "employer Natixis, title compliance analyst", "Company: Arup; role: planner".
+_PROFILE_FIELD = re.compile(
+    r"(?:^\W*|[:,;]\s*|\band\s+)(?:(?:my|new|current)\s+)?(?i:(?:employer|company|workplace)\s*(?::|=|-)?\s+(?:now\s+)?"
+    + _named("org")
+    + r"|(?:job\s+)?(?:title|role|position)\s*(?::|=|-)?\s+(?:now\s+)?"
+    + _TITLE
+    + r")(?=\s*(?:[,;.!]|$))"
+)
+_PROFILE_CUE = re.compile(r"\b(?:profile|account|details|records?|on\s+file|update|updated|change|changed)\b", re.I)
 # "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
 _FIRST_DAY = re.compile(
     r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
@@ -3186,7 +3337,8 @@ def _negated(clause: Clause) -> bool:
 
 # A job change the turn names: its date carries to the title said in another clause.
 _JOB_CHANGE = re.compile(
-    r"\b(?:promoted|promotion|joined|started (?:a |my )?(?:new )?(?:job|work|role|position)|started at|new job|hired"
+    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position)"
+    r"|started at|new job|hired"
     r"|took over|taken over|stepped (?:up|in)|appointed|as of|since|(?:changed|switched) (?:jobs|companies))\b",
     re.IGNORECASE,
 )
@@ -3261,7 +3413,7 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 # "Priya Nair, my co-founder, moved to …": the apposition between a name and its verb.
 _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
-    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+)?,"
+    r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,2},"
     # "Tomasz Nowak, the guy who sits next to me, is …": a person described by a relative clause.
     r"|,\s+(?:the|a|an|this)\s+(?:guy|man|woman|lady|girl|boy|chap|bloke|fellow|person|one|kid|colleague|friend"
     r"|neighbou?r)\s+(?:who|that|from|with|in|at|on)\s+[^,;.!?]{2,50},"
@@ -3278,11 +3430,16 @@ _NAME_APPOSITION = re.compile(
 
 
 # Words in quotes that someone else said: 'My mum said "always pay cash"', '"Always bring a brolly", my gran says'.
-_QUOTED = re.compile(r"\"[^\"]{2,160}\"|\u201c[^\u201d]{2,160}\u201d")
+_QUOTED = re.compile(
+    r"\"[^\"]{2,160}\"|\u201c[^\u201d]{2,160}\u201d"
+    # 'always pay cash' in single quotes: an apostrophe inside a word ("don't") neither opens nor closes it.
+    r"|(?<![\w'])'(?=[A-Za-z])[^'\n]{1,160}?(?:'(?=[a-z])[^'\n]{0,160}?)*(?<=[\w.!?,])'(?![\w'])"
+)
 _SAID_BEFORE = re.compile(
-    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:always\s+|once\s+|used\s+to\s+"
-    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|joked|jokes|wrote"
-    r"|writes)\s*[:,]?\s*$"
+    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:(?:is|was|are|were|'s)\s+)?(?:always\s+|once\s+"
+    r"|used\s+to\s+"
+    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|telling\s+me|joked"
+    r"|jokes|wrote|writes)\s*[:,]?\s*$"
 )
 _SAID_AFTER = re.compile(
     rf"^\s*,?\s*(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+"
@@ -3345,6 +3502,54 @@ def _shared_with_relative(
     ]
 
 
+# "Greta Lindqvist, our new team lead, lives in …": the apposition is the named person's title.
+_TITLE_APPOSITION = re.compile(
+    # ("Marta Silva, my accountant": whom the speaker deals with, a relation more than a title.)
+    r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+ [A-Z][a-z]+),\s+our\s+(?:new\s+)?"
+    rf"(?!(?:old|former|ex|previous|late|retired|first)\b)(?P<title>(?:[a-z-]+\s+){{0,1}}(?i:{_JOB_NOUNS})),(?=\s+[a-z])"
+)
+
+
+# Whom a household deals with: "Dev Rao, our accountant" is theirs, said as a relation.
+_SERVICE_ROLES = frozenset(
+    {
+        "accountant",
+        "lawyer",
+        "attorney",
+        "doctor",
+        "dentist",
+        "nanny",
+        "cleaner",
+        "gardener",
+        "plumber",
+        "electrician",
+        "vet",
+        "tutor",
+        "babysitter",
+        "carer",
+        "caregiver",
+        "therapist",
+        "physio",
+        "physiotherapist",
+        "optician",
+        "hairdresser",
+        "stylist",
+        "realtor",
+    }
+)
+
+
+def _apposed_titles(ctx: TurnContext, text: str) -> Iterator[CandidateFact]:
+    """The titles said between commas after a full name (never a bare relation: "my manager" is one)."""
+    for m in _TITLE_APPOSITION.finditer(text):
+        title = m.group("title")
+        if m.group("name").split()[0] in _NOT_NAMES or title.lower() in _SERVICE_ROLES.union(_RELATIONS):
+            continue
+        if _HYPOTHETICAL.search(text) or _is_question(Clause(text, 0)):
+            continue
+        yield make_fact(m.group("name"), "job_title", title, "en.apposed_title", m.group(), confidence=0.8)
+
+
 def _apposed_names(ctx: TurnContext, said: str) -> Iterator[CandidateFact]:
     """The names blanked as appositions of a relation ("My boss, Karen Holt, just joined …")."""
     for m in _NAME_APPOSITION.finditer(said):
@@ -3404,6 +3609,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             out.intents.extend(_intents(ctx, clause, facts, question))
     if ctx.role == "user":
         out.facts.extend(_apposed_names(ctx, said))
+        out.facts.extend(_apposed_titles(ctx, _without_others_quotes(said)))
     # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
     named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
     out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
