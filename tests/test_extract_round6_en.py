@@ -10,8 +10,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from palimpsest.write.extract import RuleExtractor
-from palimpsest.write.model import Extraction
+from fact_tables import Fact, FactTable, facts_of
 
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)  # a Wednesday
 LAST_TUESDAY = datetime(2026, 3, 3, tzinfo=UTC)
@@ -19,31 +18,8 @@ LAST_WEEK = datetime(2026, 3, 2, tzinfo=UTC)
 YESTERDAY = datetime(2026, 3, 10, tzinfo=UTC)
 ME = "u1"
 
-EXTRACTOR = RuleExtractor()
-
-
-def extract(text: str) -> Extraction:
-    return EXTRACTOR.extract(text, speaker_id=ME, at=AT, role="user")
-
-
-# (subject, predicate, value, lasting, ended)
-Fact = tuple[str, str, str, bool, bool]
-
-
-def facts_of(extraction: Extraction) -> set[Fact]:
-    return {(f.subject, f.predicate, f.value, f.lasting, f.valid_to is not None) for f in extraction.facts}
-
-
-def state(predicate: str, value: str, subject: str = ME) -> Fact:
-    return (subject, predicate, value, True, False)
-
-
-def ended(predicate: str, value: str, subject: str = ME) -> Fact:
-    return (subject, predicate, value, True, True)
-
-
-def one_off(predicate: str, value: str) -> Fact:
-    return (ME, predicate, value, False, False)
+TABLE = FactTable(ME, AT)
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
 
 
 ENDINGS: list[tuple[str, set[Fact]]] = [

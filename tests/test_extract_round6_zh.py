@@ -13,31 +13,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from palimpsest.write.extract import RuleExtractor
-from palimpsest.write.model import Extraction
+from fact_tables import Fact, FactTable, facts_of
 from palimpsest.write.shapes import employer_without_unit, place_shape_ok, title_shape_ok
 
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)  # a Wednesday
 ME = "u1"
-EXTRACTOR = RuleExtractor()
-
-Fact = tuple[str, str, str, bool, bool]
-
-
-def extract(text: str) -> Extraction:
-    return EXTRACTOR.extract(text, speaker_id=ME, at=AT)
-
-
-def facts_of(extraction: Extraction) -> set[Fact]:
-    return {(f.subject, f.predicate, f.value, f.lasting, f.valid_to is not None) for f in extraction.facts}
-
-
-def state(predicate: str, value: str, subject: str = ME) -> Fact:
-    return (subject, predicate, value, True, False)
-
-
-def ended(predicate: str, value: str, subject: str = ME) -> Fact:
-    return (subject, predicate, value, True, True)
+TABLE = FactTable(ME, AT)
+extract, state, ended = TABLE.extract, TABLE.state, TABLE.ended
 
 
 CASES: list[tuple[str, set[Fact]]] = [

@@ -6,10 +6,11 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from fact_tables import Fact, FactTable, facts_of
 from palimpsest.errors import NaiveDatetimeError
-from palimpsest.write.extract import Extractor, RuleExtractor
+from palimpsest.write.extract import Extractor
 from palimpsest.write.identifiers import find_identifiers, parse_chinese_number
-from palimpsest.write.model import Extraction, Intent, RelativeTime
+from palimpsest.write.model import Intent, RelativeTime
 
 AT = datetime(2026, 3, 11, 10, 0, tzinfo=UTC)  # a Wednesday
 LAST_MONDAY = datetime(2026, 3, 2, tzinfo=UTC)
@@ -18,31 +19,9 @@ NEXT_MONDAY = datetime(2026, 3, 16, tzinfo=UTC)
 YESTERDAY = datetime(2026, 3, 10, tzinfo=UTC)
 ME = "u1"
 
-EXTRACTOR = RuleExtractor()
-
-
-def extract(text: str, role: str = "user") -> Extraction:
-    return EXTRACTOR.extract(text, speaker_id=ME, at=AT, role=role)
-
-
-# (subject, predicate, value, lasting, ended)
-Fact = tuple[str, str, str, bool, bool]
-
-
-def facts_of(extraction: Extraction) -> set[Fact]:
-    return {(f.subject, f.predicate, f.value, f.lasting, f.valid_to is not None) for f in extraction.facts}
-
-
-def state(predicate: str, value: str, subject: str = ME) -> Fact:
-    return (subject, predicate, value, True, False)
-
-
-def ended(predicate: str, value: str, subject: str = ME) -> Fact:
-    return (subject, predicate, value, True, True)
-
-
-def one_off(predicate: str, value: str) -> Fact:
-    return (ME, predicate, value, False, False)
+TABLE = FactTable(ME, AT)
+EXTRACTOR = TABLE.extractor
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
 
 
 FACT_CASES: list[tuple[str, set[Fact]]] = [
