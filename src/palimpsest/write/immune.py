@@ -1094,8 +1094,12 @@ _RULES: tuple[_Rule, ...] = (
         0.85,
         "insider_claim_en",
         r"\b(?:since|because|as|given that)\s+(?:i'm|i am)\s+(?:a\s+|an\s+|on\s+(?:the\s+)?)?"
-        r"(?:staff|employee|insider|team member|admin|administrator|moderator|developer|manager|supervisor|support agent)\b",
-        r"\b(?:admin|access|account|permissions?|rights|privileges?|override|bypass|skip|records?|data|refund|discount|vip)\b",
+        r"(?:(?:staff|employee|insider|team member|admin|administrator|moderator|developer|manager|supervisor|support agent)\b"
+        # "since I'm a senior dev on your team": one of the service's own people, by their own word.
+        r"|(?:[\w-]+\s+){0,2}?(?:dev|developer|engineer|employee|staff member|insider)\s+(?:on|in|at|with)\s+"
+        r"(?:your|the)\s+(?:team|staff|company|side|end)\b)",
+        r"\b(?:admin|access|account|permissions?|rights|privileges?|override|bypass|skip|records?|data|refund|discount|vip"
+        r"|(?:developer|dev|debug|god|maintenance|admin)\s+mode)\b",
         questions="keep",
         negatable=False,
     ),
