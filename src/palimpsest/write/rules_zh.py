@@ -105,6 +105,8 @@ _SURNAMES = (
     "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭"
     "陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧阳"
 )
+# A Chinese person's name: a common surname and one or two more characters.
+_PERSON_NAME = rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
 # Family words say whose without a 我: "媳妇是协和医院的护士", "儿子平时拿iPad mini看动画".
 _KIN = (
     "孩子他爸",
@@ -133,7 +135,7 @@ _KIN_NAMED = re.compile(
     r"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>"
     + "|".join(sorted(_RELATIONS, key=len, reverse=True))
     + r")"
-    + rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)"
+    + rf"{_PERSON_NAME}"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|上周|做|当)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
@@ -150,17 +152,15 @@ _RELATIVE_EARLIER = re.compile(
 )
 _GROUP_MEMBER = re.compile(
     r"(?:我们|我的|咱们)(?:组|部门|团队|公司|科室|班|小组|项目组)(?:里)?的"
-    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)\s*(?:现在|目前|也|已经)?\s*$"
+    rf"{_PERSON_NAME}\s*(?:现在|目前|也|已经)?\s*$"
 )
 _RELATIVE_NAMED_BEFORE = re.compile(
     rf"我的?(?P<rel>{'|'.join(sorted(_RELATIONS, key=len, reverse=True))})"
-    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)的\s*$"
+    rf"{_PERSON_NAME}的\s*$"
 )
 # People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
 _ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
-_NAMED_ACQUAINTANCE = re.compile(
-    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)"
-)
+_NAMED_ACQUAINTANCE = re.compile(rf"{_PERSON_NAME}(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)")
 _NOT_NAMES = frozenset(
     [
         "那台",
@@ -765,16 +765,14 @@ _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
 # "李娜是我们新来的产品总监": a colleague's title.
 _NAMED_IS_OUR = re.compile(
-    rf"(?:^|(?<=[，,。]))\s*(?:我的?)?(?:同事|领导|朋友)?(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)是(?:我们|咱们|我们公司|我们部门|公司)"
+    rf"(?:^|(?<=[，,。]))\s*(?:我的?)?(?:同事|领导|朋友)?{_PERSON_NAME}是(?:我们|咱们|我们公司|我们部门|公司)"
     r"(?:组|部门|团队)?(?:新来的|新任的?|新上任的|的)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
 )
 # "我是王经理": a surname and a title is how one is addressed (Manager Wang), not the job's name.
 _ADDRESSED_AS = re.compile(
     rf"[{_SURNAMES}](?:经理|总|老师|医生|主任|律师|工|师傅|总监|主管|老板|会计|护士|教授|博士|警官)"
 )
-_SELF_INTRO = re.compile(
-    rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，,。！!])"
-)
+_SELF_INTRO = re.compile(rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\s*我是{_PERSON_NAME}(?=[，,。！!])")
 _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
@@ -1344,7 +1342,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _TITLE_HOLDER = re.compile(
     rf"(?:我们公司|我们部门|我们|公司|单位|部门)?(?:的)?(?:新来的|新的|新任的?|现任的?)?"
     rf"(?P<title>(?:(?!的)[\u4e00-\u9fffA-Za-z]){{0,4}}?(?:{_JOB_SUFFIX}))"
-    rf"(?:叫|是)(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?)(?=[，。！？,.!?\s]|$)"
+    rf"(?:叫|是){_PERSON_NAME}(?=[，。！？,.!?\s]|$)"
 )
 
 
