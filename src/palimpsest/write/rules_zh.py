@@ -28,6 +28,7 @@ from palimpsest.write.rulekit import (
     contact_value,
     date_follow_up,
     ending,
+    first_group,
     make_fact,
     named_as_wrong,
     settle_move,
@@ -239,6 +240,8 @@ _CONDITION_THEN_CONTACT = re.compile(
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
+# "有什么变动默认微信上说一声": 什么 of "whatever comes up" asks nothing.
+_WHATEVER = re.compile(r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默认|一律|随时))")
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
     # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
@@ -413,6 +416,8 @@ _BRANDS_EN = (
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
     r"(?:\s?(?:[A-Za-z]{0,3}\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
+    # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
+    r"|\s[A-Z][a-z]{2,8}(?=[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
 )
@@ -435,6 +440,8 @@ _JOB_SUFFIX = (
     r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
+    # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
+    r"|售后|前台|文案|美工|收银|[校军法兽牙队]医"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -489,6 +496,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         return ctx.speaker_id
+    if re.fullmatch(r"人(?:早就|早已|早|已经|都|还|现在)*", rest):
+        return ctx.speaker_id  # "房子卖了，人也早就不在那儿住了": 人 is the speaker, no one named 人早
     if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
         return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
     if re.match(r"[给帮替为跟和对向]", rest):
@@ -543,7 +552,7 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往|来|进)?了?(?:了)?" + _PLACE
+    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户)(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 # Lodgings that are no town: the town is the one named with them.
@@ -553,13 +562,19 @@ _LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
 _STAYS_IN = re.compile(
     r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
 )
+_STUDIES_IN = re.compile(
+    r"(?<![现正])在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中)"
+    r"(?!的时候|时|那会|那几年)"
+)
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
 _NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"(?:住|生活|定居|待)?了")
 # "我现在不在那儿住" after the home was given up (退租, 卖了, 搬走).
-_NOT_LIVING_THERE = re.compile(r"(?<=现在)不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=[。！，,]|$)")
+_NOT_LIVING_THERE = re.compile(
+    r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=了?[。！，,]|了?$)"
+)
 _CITY_THERE = re.compile(
-    r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?的(?:房子|家|公寓)(?:已经)?(?:退租|卖|退|转租|不住)"
+    r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?(?:的|那套|那间|的那套)(?:房子|家|公寓)(?:已经|早就)?(?:退租|卖|退|转租|不住)"
 )
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
@@ -595,6 +610,8 @@ _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
+    r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
     r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
@@ -631,7 +648,8 @@ _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空�
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
-    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
+    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
 _SCHOOL_SUBJECTS = (
@@ -643,6 +661,10 @@ _ROLE_AT_PLACE = re.compile(
     r"|我(?:现在|目前)?在(?:公司|单位|厂里|店里|医院|学校)(?:里)?(?:是|当|做|担任)(?:一名|一个|个|一位|名)?"
     + _TITLE
     + r"(?=[，。！？,.!?\s]|$)"
+)
+# "去年辞了中学老师的工作": the title of the job given up ends.
+_QUIT_TITLE = re.compile(
+    r"(?:辞了|辞掉了?|辞去了?|不干了?|离开了)(?:我的|那份)?" + _TITLE + r"的(?:工作|活|活儿|职位|岗位|差事)"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
@@ -699,7 +721,15 @@ _DISPOSE = re.compile(
     + r"|(?:(?:之前|原来|以前)的?)?(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
-    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了)"
+    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了"
+    # put away: "旧的红米扔柜子里不用了"
+    r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
+    # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
+    + r"|(?:^|(?<=[，,]))\s*"
+    + _DEVICE.replace("device", "device5")
+    + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:送给|让给|转给|给)了?(?:我|了)?(?:"
+    + _REL
+    + r")(?:用)?了(?=[，。！？,.!?]|$)"
 )
 # "昨天把iPhone 13换成了vivo X100": the old one given up, the new one owned.
 _SWAPPED = re.compile(
@@ -722,7 +752,9 @@ _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
+        r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # The contact named first, the change after: "手机号我换了个新的 139…".
+        r"|(?:手机号码?|电话号码?|号码)\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -740,6 +772,8 @@ _CONTACT = {
         r"(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
+        # The contact named first, the change after: "邮箱我换了个新的 …", "email 我换了个新的 …".
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
@@ -755,7 +789,9 @@ _CONTACT_DEAD = re.compile(
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
-    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
+    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人"
+    # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
+    r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
     r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
@@ -877,6 +913,8 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
+        if m.group().startswith("落户") and not _is_city(place):
+            continue  # "落户到集体户": a household is registered in a city, nothing else is a home
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
             continue
@@ -891,6 +929,13 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             confidence=0.9,
             ends_previous=True,
         )
+    for m in _STUDIES_IN.finditer(text):
+        # "我妹妹在厦门读大学": a student lives in the city of the school.
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject and _is_city(place) and not _PAST.search(prefix) and not _PLAN.search(prefix):
+            yield _fact(subject, "lives_in", normalize_city(place), "studies_in", m.group())
     for pattern in (_LIVE, _LIVE_AFTER):
         for m in pattern.finditer(text):
             place = _clean(m.group("place"))
@@ -1074,6 +1119,10 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _is_city(org):
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
+    for m in _QUIT_TITLE.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
+            yield ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "zh.quit_title", m.group())
     yield from _title_facts(ctx, clause)
 
 
@@ -1092,13 +1141,15 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
+        title = first_group(m, ("title", "title2", "title3", "title4", "title5")) or ""
+        promoted = bool(m.group("title3") or m.group("title5"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
-        if title in _ACCOUNT_ROLES and _WORKSPACE.search(ctx.text):
-            continue  # "这个工作区是我建的，我是管理员": a role on an account, not a job
+        if title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text):
+            # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job
+            continue
         yield _fact(
             subject,
             "job_title",
@@ -1106,8 +1157,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             "job_title",
             m.group(),
             confidence=STATE_CONFIDENCE,
-            valid_from=clause.past_time(ctx) if m.group("title3") else None,
-            ends_previous=bool(m.group("title3")),
+            valid_from=clause.past_time(ctx) if promoted else None,
+            ends_previous=promoted,
         )
 
 
@@ -1180,7 +1231,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
     for m in _DISPOSE.finditer(bare):
-        device = _device_name(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
+        device = _device_name(first_group(m, ("device", "device2", "device3", "device4", "device5")) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
@@ -1415,7 +1466,7 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 
 
 _ARRIVED = re.compile(r"收到|到货|送到|送达|签收|寄到|到了|派送")
-_PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的")
+_PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的|买了|订了|下了")
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1425,17 +1476,27 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         for mention in clause.identifiers(ctx, kind):
             if named_as_wrong(ctx, mention):
                 continue
-            # "前天收到的订单 …": the day it arrived is not the day it was placed.
-            arrived = _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None
             yield _fact(
                 ctx.speaker_id,
                 kind,
                 normalize_id(mention.text),
                 kind,
                 mention.text,
-                valid_from=None if arrived else clause.past_time(ctx),
+                valid_from=_placed_on(ctx, clause, mention.span[0] - clause.start),
                 confidence=0.85,
             )
+
+
+def _placed_on(ctx: TurnContext, clause: Clause, offset: int) -> datetime | None:
+    """The day an order or ticket at clause ``offset`` was placed, when the turn says it."""
+    # "前天收到的订单 …": the day it arrived is not the day it was placed.
+    if _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None:
+        return None
+    own = clause.phrase_at(offset).past_time(ctx)
+    if own is not None or _PLACED.search(clause.text):
+        return own or clause.past_time(ctx)
+    # "我要投诉，昨天那个送货员态度太差了，工单 …": a day said of something else in another phrase.
+    return None
 
 
 # ---------------------------------------------------------------------------- preferences
@@ -1485,7 +1546,8 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我)了?"
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
+    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -1534,6 +1596,10 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
     # "…，发短信就好": the channel named on its own, as what is enough.
     r"|(?:^|(?<=[，,]))\s*(?:请|就|都)?(?:给我)?(?:发|用|打)(?P<ch7>微信|短信|邮件|电话)(?=就好|就行|就可以)"
+    # Whatever comes up, said with a standing word first: "有啥 notification 都走邮件", "有什么变动默认微信上说一声".
+    r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有变化|有啥|有什么)[^，。！？；]{0,16}?(?:就|都|请|默认|一律)+"
+    r"(?:给我|跟我)?(?:发|打|用|走|在)?(?P<ch9>微信|短信|邮件|电话)(?:上)?"
+    r"(?=说一声|告诉我|通知我|联系我|发我|就好|就行|哈|吧|[，。！？,.!?]|$)"
 )
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
@@ -1660,6 +1726,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch6")
             or m.group("ch7")
             or m.group("ch8")
+            or m.group("ch9")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -1674,8 +1741,9 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
 
 # Free-text preferences said of the speaker's things, each read to a short phrase:
 # "以后订酒店都要无烟房" (a choice made every time),
+# ("每天都要盘点" is a duty of the day, not a choice.)
 _ALWAYS_CHOICE = re.compile(
-    r"(?:都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
+    r"(?:(?<!每天)(?<!天天)(?<!每晚)(?<!每早)都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
     r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
 )
 # "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
@@ -1785,6 +1853,23 @@ def _export_is_preference(phrase: str, whole: str) -> bool:
     return bool(_LASTING.search(whole) or _ONE_OFF.search(_OBJECT_AT_HAND.sub("", whole)))
 
 
+# A report named as the topic of the next phrase: "销售周报那边，默认给我出C版模板".
+_REPORT_TOPIC = re.compile(
+    r"\s*[\u4e00-\u9fff]{0,4}?(?:周报|月报|日报|季报|年报|报表)(?:那边|那块|这块|这边|的话|方面|嘛|呢)\s*"
+)
+
+
+def _with_topics(phrases: list[str]) -> list[str]:
+    """Phrases with a topic phrase joined to the one it is the topic of."""
+    joined: list[str] = []
+    for part in phrases:
+        if joined and _REPORT_TOPIC.fullmatch(joined[-1]):
+            joined[-1] += "，" + part
+        else:
+            joined.append(part)
+    return joined
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -1792,7 +1877,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         language = _LANGUAGES[relative.group("lang")]
         yield _fact(subject, "preferred_language", language, "relative_language", relative.group())
         return  # "…，打电话的时候请用粤语" is about serving the relative, not the speaker
-    phrases = [part for part in re.split(r"[，,]", clause.text) if part.strip()]
+    phrases = _with_topics([part for part in re.split(r"[，,]", clause.text) if part.strip()])
     # "这次用微信支付吧，支付宝余额不够了": a stopped or negated phrase speaks only for itself.
     # ("吃不了辣" is a can-not, not a stop.)
     stopped = [part for part in phrases if re.search(r"不再|不(?!了)[^，。]{0,6}了", part)]
@@ -1942,6 +2027,11 @@ _OWN_RECORDS = re.compile(
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
 
 
+_SETTING_NAMED_DEFAULT = re.compile(
+    r"默认(?=的?(?:格式|模板|版式|设置|选项|值|主题|语言|方式|快递|地址|支付|付款|导出|通知|邮箱|号码))"
+)
+
+
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
     for mention in clause.times(ctx):
         if mention.relative is not None:
@@ -1975,9 +2065,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     text = clause.text
     time_range, time_slots = _time_range(ctx, clause)
     # A standing preference ("以后都导出PDF") is a fact, not a request.
-    # "默认" names the setting in "把默认格式改成A", so it does not make a request standing.
+    # "默认" names the setting in "把默认格式改成A", so it does not make a request standing there.
     standing = any(
-        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(text.replace("默认", "")) for f in facts
+        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(_SETTING_NAMED_DEFAULT.sub("", text))
+        for f in facts
     )
     dims: list[str] = []
     for m in _BY.finditer(text):
@@ -2190,7 +2281,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out = RuleOutput()
     undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
-        question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
+        question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):

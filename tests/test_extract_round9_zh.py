@@ -1,0 +1,149 @@
+"""Round 9, Chinese: classes found on the blind set heldout9, tested on fresh sentences.
+
+人 as the speaker ("人早就不在那儿了"), a household registered in a city (落户), a relative studying in
+a city living there, titles said as "干的是…", "升了…", "做售后", a school's doctor, a job quit with
+its title ("辞了…的工作"), devices handed on or put away, a new contact said with "换了个新的",
+notifications "走邮件", report templates said with the report named first, a nickname changed, the
+date of a complaint that is not the ticket's, and requests: aggregations with a metric the turn names,
+exports "整理成表格发我", cancellations and refunds said shortly, changes "改一下", conditions that
+request nothing yet.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fact_tables import Fact, FactTable, facts_of
+
+AT = datetime(2026, 5, 13, 10, 0, tzinfo=UTC)  # a Wednesday
+ME = "u9"
+TABLE = FactTable(ME, AT)
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
+
+
+CASES: list[tuple[str, set[Fact]]] = [
+    # 人 is the speaker
+    ("九江那套房子卖掉了，人也早就不在那儿住了。", {ended("lives_in", "九江")}),
+    ("人已经到昆明了，以后就住这边。", set()),
+    ("这人早不在那儿上班了。", set()),
+    # a household registered in a city is where one lives
+    ("前年就落户佛山了。", {state("lives_in", "佛山")}),
+    ("我想落户苏州，需要什么材料？", set()),
+    # a relative studying in a city lives there
+    ("我妹妹在厦门读大学。", {state("lives_in", "厦门", f"{ME}:sister")}),
+    ("我儿子在清华读研。", set()),
+    # titles said in passing
+    ("我老婆在平安保险上班，干的是理赔专员。", {
+        state("works_at", "平安保险", f"{ME}:wife"),
+        state("job_title", "理赔专员", f"{ME}:wife"),
+    }),
+    ("这活干的是体力。", set()),
+    ("我在美的做售后。", {state("works_at", "美的"), state("job_title", "售后")}),
+    ("我在格力做饭。", set()),
+    ("我不是护士，我是社区的校医。", {state("job_title", "校医")}),
+    # a role on an account is no job, even with a unit before it
+    ("我是仓库管理员，帮我把小王的账号设成只读。", set()),
+    ("我是仓库管理员，每天都要盘点。", {state("job_title", "仓库管理员")}),
+    # a job quit, with its title
+    ("上个月辞了幼儿园老师的工作，在家带娃。", {ended("job_title", "幼儿园老师")}),
+    ("我没辞掉会计的工作。", set()),
+    # devices handed on or put away
+    ("平时用荣耀Magic 6，华为P30给我爸了。", {state("owns_device", "荣耀Magic 6"), ended("owns_device", "华为P30")}),
+    ("新买了小米14，旧的红米Note 9扔柜子里不用了。", {
+        state("owns_device", "小米14"),
+        ended("owns_device", "红米Note 9"),
+    }),
+    ("华为P30给我爸用不太习惯。", set()),
+    # a new contact said with 换了个新的
+    ("邮箱我换了个新的 wen.jie@qq.com。", {state("email", "wen.jie@qq.com")}),
+    # notifications by a channel
+    ("以后有啥提醒都走邮件就行。", {state("preferred_notification_channel", "email")}),
+    ("有消息默认短信上说一声就好。", {state("preferred_notification_channel", "SMS")}),
+    ("这封邮件走的是哪个服务器？", set()),
+    # report templates said with the report named first
+    ("销售周报那边，默认给我出C版模板。", {state("preferred_report_format", "周报C版")}),
+    ("销售周报那边，C版模板是谁做的？", set()),
+    # a nickname changed
+    ("帮我把昵称改成阿南。", {state("name", "阿南")}),
+    ("群昵称改成什么好？", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_round9_zh_fact_classes(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_a_household_registered_last_year_holds_from_then() -> None:
+    (fact,) = extract("去年十月落户到了嘉兴。").facts
+    assert (fact.predicate, fact.value, fact.valid_from) == ("lives_in", "嘉兴", datetime(2025, 10, 1, tzinfo=UTC))
+
+
+def test_a_promotion_dates_the_title() -> None:
+    (fact,) = extract("三月升了区域经理，忙多了。").facts
+    assert (fact.predicate, fact.value, fact.valid_from) == ("job_title", "区域经理", datetime(2026, 3, 1, tzinfo=UTC))
+
+
+def test_a_job_quit_last_year_ends_then() -> None:
+    (fact,) = extract("去年辞了小学老师的工作。").facts
+    assert (fact.predicate, fact.value, fact.valid_from, fact.valid_to is not None) == (
+        "job_title",
+        "小学老师",
+        None,
+        True,
+    )
+
+
+def test_a_new_number_dated_by_its_change() -> None:
+    (fact,) = extract("两天前换了新号 13755550123，旧的停了。").facts
+    assert (fact.predicate, fact.valid_from) == ("phone", datetime(2026, 5, 11, tzinfo=UTC))
+
+
+def test_a_standing_template_from_next_monday() -> None:
+    (fact,) = extract("周报从下周一起默认换成D版。").facts
+    assert (fact.predicate, fact.value, fact.valid_from) == (
+        "preferred_report_format",
+        "周报D版",
+        datetime(2026, 5, 18, tzinfo=UTC),
+    )
+
+
+def test_the_day_a_complaint_is_about_does_not_date_the_ticket() -> None:
+    (fact,) = extract("我要投诉，前天那个安装师傅迟到两小时，工单号 TK-88120。").facts
+    assert (fact.predicate, fact.valid_from) == ("ticket_id", None)
+
+
+def intents_of(text: str) -> set[str]:
+    return {i.intent_type for i in extract(text).intents}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # aggregations over a metric the turn names, and dimensions with a word before them
+        ("上个月各门店的退货数量是多少？", {"data_aggregation"}),
+        ("上周注册的新用户，按推广渠道分别有多少？", {"data_aggregation"}),
+        ("上周三各车间的产量汇总一下。", {"data_aggregation"}),
+        ("各门店都开门了吗？", set()),
+        # exports said as 整理成表格发我 / 导一份给我
+        ("上周的发货记录整理成Excel发我。", {"export"}),
+        ("把我的收货记录导一份给我。", {"export"}),
+        ("导出默认用CSV。", set()),
+        # own orders said as 单
+        ("帮我查查前天下的那两单到哪了。", {"query"}),
+        # cancellations and refunds said shortly
+        ("订单 QP20260511 不要了，帮我取消。", {"cancel_order"}),
+        ("订单 QP20260511 少了一瓶，退我 12 块。", {"refund"}),
+        ("取消自动续费怎么弄？", set()),
+        # changes said with 改一下 / 设成
+        ("手机号改一下：13911112222", {"modify_setting"}),
+        ("帮我把实习生小赵设成只读权限。", {"modify_setting"}),
+        # conditions request nothing yet
+        ("要是周五还没发货，我就申请退款。", set()),
+        ("如果我换成苹果手机，数据能转过去吗？", set()),
+    ],
+)
+def test_round9_zh_intent_classes(text: str, expected: set[str]) -> None:
+    assert intents_of(text) == expected
