@@ -35,10 +35,13 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我妹妹在厦门读大学。", {state("lives_in", "厦门", f"{ME}:sister")}),
     ("我儿子在清华读研。", set()),
     # titles said in passing
-    ("我老婆在平安保险上班，干的是理赔专员。", {
-        state("works_at", "平安保险", f"{ME}:wife"),
-        state("job_title", "理赔专员", f"{ME}:wife"),
-    }),
+    (
+        "我老婆在平安保险上班，干的是理赔专员。",
+        {
+            state("works_at", "平安保险", f"{ME}:wife"),
+            state("job_title", "理赔专员", f"{ME}:wife"),
+        },
+    ),
     ("这活干的是体力。", set()),
     ("我在美的做售后。", {state("works_at", "美的"), state("job_title", "售后")}),
     ("我在格力做饭。", set()),
@@ -51,10 +54,13 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我没辞掉会计的工作。", set()),
     # devices handed on or put away
     ("平时用荣耀Magic 6，华为P30给我爸了。", {state("owns_device", "荣耀Magic 6"), ended("owns_device", "华为P30")}),
-    ("新买了小米14，旧的红米Note 9扔柜子里不用了。", {
-        state("owns_device", "小米14"),
-        ended("owns_device", "红米Note 9"),
-    }),
+    (
+        "新买了小米14，旧的红米Note 9扔柜子里不用了。",
+        {
+            state("owns_device", "小米14"),
+            ended("owns_device", "红米Note 9"),
+        },
+    ),
     ("华为P30给我爸用不太习惯。", set()),
     # a new contact said with 换了个新的
     ("邮箱我换了个新的 wen.jie@qq.com。", {state("email", "wen.jie@qq.com")}),

@@ -552,7 +552,9 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户)(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
+    r"(?:从"
+    + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户)(?:到|去|回|至|往|来|进|在)?了?(?:了)?"
+    + _PLACE
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 # Lodgings that are no town: the town is the one named with them.
@@ -648,7 +650,8 @@ _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空�
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
-    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE
+    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
+    + _TITLE
     + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
@@ -1111,6 +1114,13 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             yield from _role_after(ctx, clause, m.end(), subject)
     yield from _named_employer_facts(ctx, clause)
+    yield from _left_job_facts(ctx, clause)
+    yield from _title_facts(ctx, clause)
+
+
+def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An employer left ("从美团离职了") or a job given up by its title ("辞了中学老师的工作")."""
+    text = clause.text
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
@@ -1123,7 +1133,6 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
             yield ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "zh.quit_title", m.group())
-    yield from _title_facts(ctx, clause)
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1991,9 +2000,33 @@ _DIMENSIONS = {
     "支付方式": "payment method",
     "付款方式": "payment method",
     "原因": "reason",
+    "仓库": "warehouse",
+    "车间": "workshop",
+    "品牌": "brand",
+    "平台": "platform",
+    "员工": "employee",
+    "业务员": "salesperson",
+    "业务线": "business line",
+    "校区": "campus",
+    "分公司": "branch",
+    "网点": "outlet",
+    "年级": "grade",
+    "班级": "class",
+    "科室": "department",
+    "项目": "project",
+    "商家": "merchant",
+    "供应商": "supplier",
+    "机型": "model",
+    "型号": "model",
+    "来源": "source",
+    "年龄段": "age group",
+    "性别": "gender",
 }
 _DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
-_BY = re.compile(rf"(?:按|按照|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
+# "按推广渠道": a word or two may qualify the dimension after 按.
+_BY = re.compile(
+    rf"(?:(?:按|按照)[\u4e00-\u9fff]{{0,3}}?|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)"
+)
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
     ("sales_volume", re.compile(r"销售数据|销量|销售")),
@@ -2005,31 +2038,46 @@ _METRICS = (
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
 )
-_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分|每个|每一个|各个|分别|平均")
+_AGGREGATE = re.compile(
+    r"汇总|统计|合计|总结|分组|对比|分析|拆分|拆一下|拆开|细分|每个|每一个|各个|分别|平均|排名|排行"
+)
+# "各门店的退货数量是多少": a quantity asked per dimension is an aggregation too.
+_HOW_MANY = re.compile(r"多少|几[个家次单件人]|占比|比例")
+# A metric the list above does not know, named by its ending: 出库量, 客诉数量, 退货件数.
+_NAMED_METRIC = re.compile(
+    r"(?P<metric>[\u4e00-\u9fff]{1,4}?(?:数量|人数|单数|件数|次数|金额|总额|总量|量|额|率))"
+    r"(?=汇总|统计|是多少|有多少|分别|按|拆|合计|[，,。？?]|$)"
+)
 _EXPORT = re.compile(
     r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
     r"|(?:拉|导|出|做|整理)一份(?i:excel|pdf|csv|word|表格|报表)"
+    # "整理成Excel表格丢给我", "导一份给我": a file made and handed over.
+    r"|(?:整理|汇总|做|弄|导|拉|转|存)成?(?:一份|一个)?\s*(?i:excel|pdf|csv|word|表格|报表|文件)[^，。！？]{0,4}?"
+    r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
 )
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
-_REFUND = re.compile(r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退")
-_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,20}取消|退订")
+_REFUND = re.compile(
+    r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退"
+    r"|退(?:我|给我)\s*(?:\d|[一二两三四五六七八九十百]+块|钱|款)"
+)
+_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,30}取消|退订")
 _COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
 _MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
-    r"^\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?.{0,12}?(?:改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改)(?!了)"
+    # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
+    r"(?:^|(?<=[，,]))\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?(?!我的)[^，,]{0,12}?"
+    r"(?:改成|换成|(?<!的)设置|设为|设成|切换|切到|切成|调成|开启|关闭|打开|改为|修改|更改|改一下|换一下|更新一下|改下"
+    r"|恢复成|恢复到|还原成|还原到|重置)(?!了)"
 )
 _OWN_RECORDS = re.compile(
     r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
     # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
     r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,6}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+    # "前天下的那两单": the speaker's orders called 单.
+    r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
 )
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
-
-
-_SETTING_NAMED_DEFAULT = re.compile(
-    r"默认(?=的?(?:格式|模板|版式|设置|选项|值|主题|语言|方式|快递|地址|支付|付款|导出|通知|邮箱|号码))"
-)
 
 
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
@@ -2061,13 +2109,38 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
     return slots
 
 
+_SUPPOSING = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|若是|的话")
+
+
+def _supposed(text: str, offset: int) -> bool:
+    """Whether the words at ``offset`` are supposed, not asked: "如果我换成苹果手机…", or the
+    consequence of a condition, "要是周五还没发货，我就申请退款"."""
+    cut = max(text.rfind(mark, 0, offset) for mark in "，,") + 1
+    phrase = text[cut:offset]
+    if _SUPPOSING.search(phrase) and not re.search(r"(?:可以|方便|行|能)的话", phrase):
+        return True
+    before = text[max(text.rfind(mark, 0, cut - 1) for mark in "，,") + 1 : cut]
+    return bool(
+        re.match(r"\s*(?:我|那|那我|我们)?(?:就|再|会)", phrase)
+        and _SUPPOSING.search(before)
+        and not re.search(r"(?:可以|方便|行|能)的话", before)
+    )
+
+
+def _sentence_before(ctx: TurnContext, clause: Clause) -> Clause:
+    """The part of the sentence before ``clause`` (a question split off after a comma)."""
+    start = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
+    return Clause(ctx.text[start : clause.start], start)
+
+
 def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
     text = clause.text
     time_range, time_slots = _time_range(ctx, clause)
     # A standing preference ("以后都导出PDF") is a fact, not a request.
-    # "默认" names the setting in "把默认格式改成A", so it does not make a request standing there.
+    # "把默认格式改成A" orders a setting changed, so its 默认 names the setting; said without 把
+    # ("文件导出的默认格式设成PDF") the default is a standing preference.
     standing = any(
-        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(_SETTING_NAMED_DEFAULT.sub("", text))
+        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(text.replace("把默认", "把"))
         for f in facts
     )
     dims: list[str] = []
@@ -2076,19 +2149,31 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
             dims.append(_DIMENSIONS[word])
     dimensions = tuple(dict.fromkeys(dims))
     metric = next((name for name, pattern in _METRICS if pattern.search(text)), None)
+    named_metric = _NAMED_METRIC.search(text)
+    if metric is None and named_metric is not None:
+        metric = named_metric.group("metric")
     ids = _id_slots(ctx)
-    if _AGGREGATE.search(text) and (dimensions or metric):
+    if time_range is None and not time_slots:
+        # "上周新拉来的用户，按来源渠道分别是多少人？": the period is said in the phrase before the question.
+        time_range, time_slots = _time_range(ctx, _sentence_before(ctx, clause))
+    aggregate = _AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))
+    if aggregate and (dimensions or metric):
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
     elif _EXPORT.search(text) and not standing:
         yield Intent("export", time_range, dimensions, metric, _output_format(text, None), time_slots)
-    if _REFUND.search(text):
+    refund, cancel, complaint = (
+        next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
+        for p in (_REFUND, _CANCEL, _COMPLAINT)
+    )
+    if refund:
         yield Intent("refund", time_range, slots=ids | time_slots)
-    if _CANCEL.search(text):
+    if cancel:
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
-    if _COMPLAINT.search(text):
+    if complaint:
         yield Intent("complaint", time_range, slots=ids | time_slots)
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
-    if _MODIFY_REQUEST.search(text) and not question and not standing:
+    modify = _MODIFY_REQUEST.search(text)
+    if modify and not question and not standing and not _supposed(text, modify.end() - 1):
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
