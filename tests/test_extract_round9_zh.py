@@ -74,6 +74,29 @@ CASES: list[tuple[str, set[Fact]]] = [
     # a nickname changed
     ("帮我把昵称改成阿南。", {state("name", "阿南")}),
     ("群昵称改成什么好？", set()),
+    # more residences: settled, based, renting in a district of a city, gone back home, the hometown word
+    ("过完年我就在贵阳定下来了。", {state("lives_in", "贵阳")}),
+    ("目前base在厦门。", {state("lives_in", "厦门")}),
+    ("现在租房住在南京仙林那边。", {state("lives_in", "南京")}),
+    ("我已经不在无锡了，回老家常州了。", {state("lives_in", "常州")}),
+    ("回老家过了个年。", set()),
+    ("我奶奶一直住在老家洛阳。", {state("lives_in", "洛阳", f"{ME}:grandmother")}),
+    # jobs: a kind of employer, 本人, front-end work, a change of employer said as 跳到
+    ("我在一家民营医院当护士长。", {state("job_title", "护士长")}),
+    ("本人目前在美团做后端。", {state("job_title", "后端"), state("works_at", "美团")}),
+    ("我之前在京东，现在跳到拼多多了。", {state("works_at", "拼多多")}),
+    ("直接跳到最后一页了。", set()),
+    ("我是自由职业，接一些摄影的活。", {state("job_title", "摄影师")}),
+    # devices: the one at hand, an old model given away, one given up in a later phrase
+    ("我手上这台是Pixel 8，挺好用。", {state("owns_device", "Pixel 8")}),
+    ("我把老款的iPad送给侄女了。", {ended("owns_device", "iPad")}),
+    ("Switch 上个月摔坏了，已经卖了。", {ended("owns_device", "Switch")}),
+    ("Switch 上个月摔坏了，还能修吗？", set()),
+    # names, carriers, payments, addresses
+    ("我英文名叫Grace。", {state("name", "Grace")}),
+    ("快递以后都发中通。", {state("preferred_shipping_carrier", "中通")}),
+    ("这次用微信付吧。", {one_off("preferred_payment_method", "微信支付")}),
+    ("以后快递都寄到单位：杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
 ]
 
 

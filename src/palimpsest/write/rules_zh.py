@@ -441,7 +441,7 @@ _JOB_SUFFIX = (
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
-    r"|售后|前台|文案|美工|收银|[校军法兽牙队]医"
+    r"|售后|前台|文案|美工|收银|前端|后端|全栈|[校军法兽牙队]医"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -485,7 +485,7 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if len(relatives) == 1 and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?\s*", prefix):
             return f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
         return None
-    if "我" in prefix:
+    if "我" in prefix or re.match(r"\s*本人", prefix):
         return ctx.speaker_id
     rest = _FILLERS.sub("", prefix).strip(" ，,")
     if re.match(r"(?:手机|电脑|平板|笔记本)", rest):
@@ -502,7 +502,11 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
-    if _NAME.match(rest) and rest not in _NOT_NAMES and not _PAST.search(rest):
+    if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
+        return ctx.speaker_id  # "现在租房住在…": how the speaker lives, no one else named
+    # A Chinese name starts with a surname or 小/老/阿 ("买房住在…" names no one).
+    surname_first = re.match(rf"[{_SURNAMES}小老阿]", rest) is not None or not re.match(r"[\u4e00-\u9fff]", rest)
+    if _NAME.match(rest) and surname_first and rest not in _NOT_NAMES and not _PAST.search(rest):
         return rest
     return None
 
@@ -552,14 +556,20 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从"
-    + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户)(?:到|去|回|至|往|来|进|在)?了?(?:了)?"
-    + _PLACE
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家)"
+    r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
 )
 _LIVE = re.compile(r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
 # Lodgings that are no town: the town is the one named with them.
 _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
-_LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
+# ("现在租房住…": the 在 of 现在 starts no place.)
+_LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定居|生活)")
+# "年后我就在成都定下来了": settling in a city is living there.
+_SETTLED = re.compile(
+    r"(?<![现正存实])在(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家)了"
+    # "目前base在广州": where one is based.
+    r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
+)
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
     r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
@@ -596,7 +606,12 @@ _SAID_BUT_IS = re.compile(
     r"(?:之前|刚才|上次|前面)(?:跟你)?说(?:的)?(?:我)?(?:住在|住|在)[\u4e00-\u9fffA-Za-z]{2,8}?(?P<verb>住|工作|上班)?"
     r"[，,]\s*(?:其实|实际上|应该|正确的)是(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[。！；!;，,]|$)"
 )
-_JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
+# ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
+_JOIN = re.compile(
+    r"(?:入职|加入|加盟|跳槽(?:到|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))跳(?:到|去))了?"
+    + _ORG
+    + r"(?=[，。！？,.!?\s]|了|工作|上班|$)"
+)
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
     r"(?:自己接活|接私活|做自由职业|自由职业者?|单干|自己干)[^。！？；]{0,4}?[，,]?\s*(?:主要)?(?:做|搞|接)"
@@ -621,7 +636,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|落户|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
@@ -699,7 +714,7 @@ _ACQUIRE = re.compile(
     + r"(?:新的?|台|部|我的)?"
     + _DEVICE
     # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
-    + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只]\s*"
+    + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
     + _DEVICE.replace("device", "device_held")
 )
 _MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
@@ -715,7 +730,7 @@ _NEW_PHONE = re.compile(
 )
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
-    r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
+    r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
     + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
@@ -733,6 +748,13 @@ _DISPOSE = re.compile(
     + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:送给|让给|转给|给)了?(?:我|了)?(?:"
     + _REL
     + r")(?:用)?了(?=[，。！？,.!?]|$)"
+)
+# The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
+_DISPOSED_LATER = re.compile(
+    r"^\s*(?:我的|我那[台部个])?"
+    + _DEVICE.replace("device", "device6")
+    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?(?:已经|早就|早已|后来|就)?(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了)"
+    r"(?=[，。！？,.!?]|$)"
 )
 # "昨天把iPhone 13换成了vivo X100": the old one given up, the new one owned.
 _SWAPPED = re.compile(
@@ -792,7 +814,7 @@ _CONTACT_DEAD = re.compile(
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
-    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人"
+    r"|我的?(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
@@ -894,6 +916,24 @@ def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                         confidence=0.85, ends_previous=True)  # fmt: skip
 
 
+def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Where someone settled, is based, or studies: "在成都定下来了", "base在广州", "在厦门读大学"."""
+    for m in _SETTLED.finditer(clause.text):
+        place = _clean(m.group("place") or m.group("place2"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
+            yield _fact(
+                subject, "lives_in", normalize_city(place), "settled_in", m.group(), valid_from=clause.past_time(ctx)
+            )
+    for m in _STUDIES_IN.finditer(clause.text):
+        # "我妹妹在厦门读大学": a student lives in the city of the school.
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject and _is_city(place) and not _PAST.search(prefix) and not _PLAN.search(prefix):
+            yield _fact(subject, "lives_in", normalize_city(place), "studies_in", m.group())
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
@@ -916,8 +956,8 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
-        if m.group().startswith("落户") and not _is_city(place):
-            continue  # "落户到集体户": a household is registered in a city, nothing else is a home
+        if re.match(r"落户|回", m.group()) and not _is_city(place):
+            continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
             continue
@@ -932,13 +972,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             confidence=0.9,
             ends_previous=True,
         )
-    for m in _STUDIES_IN.finditer(text):
-        # "我妹妹在厦门读大学": a student lives in the city of the school.
-        place = _clean(m.group("place"))
-        subject = _subject(ctx, clause, m.start())
-        prefix = _prefix(clause, m.start())
-        if subject and _is_city(place) and not _PAST.search(prefix) and not _PLAN.search(prefix):
-            yield _fact(subject, "lives_in", normalize_city(place), "studies_in", m.group())
+    yield from _settled_facts(ctx, clause)
     for pattern in (_LIVE, _LIVE_AFTER):
         for m in pattern.finditer(text):
             place = _clean(m.group("place"))
@@ -950,14 +984,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             named_city = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or place.endswith("市")
             if _AREA_AFTER.match(text, m.end("place")) and not named_city:
-                # "我弟弟在新加坡读研，住在裕廊那边": the part of town is in the city named before.
+                # "我弟弟在新加坡读研，住在裕廊那边": the part of town is in the city named before;
+                # "住在合肥滨湖那边": or in the city it is named with.
                 named = list(_STAYS_IN.finditer(text, 0, m.start()))
-                if not named:
+                city = next((place[:n] for n in (2, 3) if len(place) > n and place[:n] in _KNOWN_CITIES), None)
+                if not named and city is None:
                     continue
-                place = _clean(named[-1].group("place"))
+                place = _clean(named[-1].group("place")) if named else city or place
             yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
     # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving.
-    if re.search(r"搬|住", ctx.text):
+    if re.search(r"搬|住|回老家|回到老家", ctx.text):
         for m in (*_NOT_THERE_ANYMORE.finditer(text), *_NOT_LIVING_THERE.finditer(text)):
             place = _clean(m.group("place"))
             if place in ("那边", "那里", "那儿"):
@@ -1048,7 +1084,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject and _org_ok(m.group("org")) and not _PAST.search(prefix) and not _PLAN.search(prefix):
+        # "在一家私立医院当护士长": a kind of employer; the title stands.
+        kind_of = re.match(r"一(?:家|所|间)", m.group("org")) is not None
+        if subject and (_org_ok(m.group("org")) or kind_of) and not _PAST.search(prefix) and not _PLAN.search(prefix):
             # "上周开始我在京东物流做仓储主管": the job holds from the start the turn names.
             since = clause.past_time(ctx) if _STARTED.search(clause.without_times(ctx)) else None
             yield _fact(
@@ -1063,7 +1101,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             org = employer_without_unit(m.group("org"))
-            if not _is_city(org) and not _GENERIC_ORG.search(org):
+            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of:
                 yield _fact(
                     subject,
                     "works_at",
@@ -1142,7 +1180,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         field = m.group("field")
         if subject and not re.search(r"不|没|以前|曾经|想|打算", _prefix(clause, m.start())):
-            title = field + "师" if field.endswith("设计") else field
+            # "接一些插画的活": the field, without the measure word; a craft names its -师.
+            field = re.sub(r"^(?:一些|一点|些|点|各种)", "", field)
+            title = field + "师" if field.endswith(("设计", "插画", "摄影", "剪辑")) else field
             yield _fact(subject, "job_title", title, "freelance", m.group())
     for m in _RELATIVE_TITLE.finditer(text):
         if not re.search(r"不是|没|以前|曾经", _prefix(clause, m.start())) and not _NOT_A_JOB.search(m.group("title")):
@@ -1239,8 +1279,8 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
-    for m in _DISPOSE.finditer(bare):
-        device = _device_name(first_group(m, ("device", "device2", "device3", "device4", "device5")) or "")
+    for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
+        device = _device_name(first_group(m, ("device", "device2", "device3", "device4", "device5", "device6")) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
@@ -1463,7 +1503,8 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
     if not _LASTING.search(clause.text):
         return
     for m in _SHIPS_TO.finditer(clause.text):
-        address = _clean(m.group("addr"))
+        # "寄到公司：上海市…": the place named before the colon is no part of the address.
+        address = re.sub(r"^(?:我)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*", "", _clean(m.group("addr")))
         prefix = _prefix(clause, m.start())
         relation = re.search(rf"我(?:的)?({_REL})", prefix)
         # The words before are what gets sent (快递, 包裹), not whose: the speaker unless named.
@@ -1634,12 +1675,13 @@ _CARRIERS = {
 }
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选|发)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
     r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
     "微信支付": "微信支付",
+    "微信": "微信支付",
     "银行卡": "银行卡",
     "信用卡": "credit card",
     "花呗": "花呗",
@@ -1655,7 +1697,7 @@ _PAYMENTS = {
 _PAYMENT = re.compile(
     r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:换成|改成|改为|设为|设置为|设成|是)了?)(?:用|使用|走|是)?"
-    r"(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
+    r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
 _GENERIC_PREFERENCE = re.compile(
@@ -2068,7 +2110,7 @@ _MODIFY_REQUEST = re.compile(
     # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
     r"(?:^|(?<=[，,]))\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?(?!我的)[^，,]{0,12}?"
     r"(?:改成|换成|(?<!的)设置|设为|设成|切换|切到|切成|调成|开启|关闭|打开|改为|修改|更改|改一下|换一下|更新一下|改下"
-    r"|恢复成|恢复到|还原成|还原到|重置)(?!了)"
+    r"|恢复成|恢复到|还原成|还原到)(?!了)"
 )
 _OWN_RECORDS = re.compile(
     r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
@@ -2324,7 +2366,8 @@ _NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|�
 def _shaped(fact: CandidateFact) -> CandidateFact | None:
     """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
     if fact.predicate == "lives_in":
-        place = place_trimmed(fact.value)
+        # "我妈住在老家齐齐哈尔": the hometown is the city named after the word.
+        place = place_trimmed(re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})", "", fact.value))
         if not place_shape_ok(place, _KNOWN_CITIES):
             return None
         return fact if place == fact.value else replace(fact, value=normalize_city(place))
