@@ -97,6 +97,28 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("快递以后都发中通。", {state("preferred_shipping_carrier", "中通")}),
     ("这次用微信付吧。", {one_off("preferred_payment_method", "微信支付")}),
     ("以后快递都寄到单位：杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
+    # family words (老爸, 闺女, 那口子), a colleague called 小X, kinds of employer that name none
+    ("我闺女在杭州上班，做出纳。", {state("job_title", "出纳", f"{ME}:daughter")}),
+    ("我老爸去年从央企退休了。", set()),
+    (
+        "我家那口子在交警队当辅警。",
+        {state("job_title", "辅警", f"{ME}:spouse"), state("works_at", "交警队", f"{ME}:spouse")},
+    ),
+    ("我同事老王上个月搬到了嘉兴。", {state("lives_in", "嘉兴", "老王")}),
+    ("我在无锡一家外企上班。", set()),
+    # a change of trade, an employer left in the next phrase
+    ("我以前是做行政的，后来转行做设计师了。", {state("job_title", "设计师")}),
+    ("我之前在海信，上个月离职了。", {ended("works_at", "海信")}),
+    ("我之前在青岛，后来走了。", set()),
+    # contacts: the same number for both, a landline first, the mailbox to use from now on; a name corrected
+    ("我微信跟手机号码一样，都是13600136000。", {state("phone", "13600136000")}),
+    ("座机 021-55556666，上班时间都在。", {state("phone", "02155556666")}),
+    ("前台座机 021-55556666", set()),
+    ("我不用新浪邮箱了，以后发这个：qian.yu@foxmail.com", {state("email", "qian.yu@foxmail.com")}),
+    ("我的名字打错了，是韩雪，不是韩雷。", {state("name", "韩雪")}),
+    # a card named with its bank, a language set, how often something is sent
+    ("我平时都用建行信用卡付款。", {state("preferred_payment_method", "credit card")}),
+    ("默认语言设置成日语。", {state("preferred_language", "ja")}),
 ]
 
 
@@ -172,6 +194,9 @@ def intents_of(text: str) -> set[str]:
         # conditions request nothing yet
         ("要是周五还没发货，我就申请退款。", set()),
         ("如果我换成苹果手机，数据能转过去吗？", set()),
+        # how often something is sent is no breakdown
+        ("发票每个月寄给我就行。", set()),
+        ("每个月的利润汇总一下。", {"data_aggregation"}),
     ],
 )
 def test_round9_zh_intent_classes(text: str, expected: set[str]) -> None:

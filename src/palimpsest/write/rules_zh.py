@@ -84,6 +84,14 @@ _RELATIONS = {
     "爷爷": "grandfather",
     "外公": "grandfather",
     "姥爷": "grandfather",
+    "老爸": "father",
+    "老妈": "mother",
+    "老爹": "father",
+    "闺女": "daughter",
+    # "我家那口子": the spouse, whichever it is.
+    "家那口子": "spouse",
+    "那口子": "spouse",
+    "家那位": "spouse",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
@@ -161,7 +169,10 @@ _RELATIVE_NAMED_BEFORE = re.compile(
 )
 # People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
 _ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
-_NAMED_ACQUAINTANCE = re.compile(rf"{_PERSON_NAME}(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)")
+# ("我同事小李…": a colleague called by 小/老 and the surname.)
+_NAMED_ACQUAINTANCE = re.compile(
+    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|[小老][{_SURNAMES}])(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)"
+)
 _NOT_NAMES = frozenset(
     [
         "那台",
@@ -441,7 +452,7 @@ _JOB_SUFFIX = (
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
-    r"|售后|前台|文案|美工|收银|前端|后端|全栈|[校军法兽牙队]医"
+    r"|售后|前台|文案|美工|收银|前端|后端|全栈|[校军法兽牙队]医|[民交辅刑狱特]警"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -627,6 +638,10 @@ _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    # "现在转行做HR了": a change of trade.
+    r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -663,6 +678,25 @@ _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
 _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空间|频道|项目|团队|只读|设成|设置成")
 # Words for "my employer" that name none.
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
+# Kinds of employer, not one: "从国企退休了", "在外企上班", "在派出所当民警".
+_KINDS_OF_EMPLOYER = frozenset(
+    [
+        "国企",
+        "央企",
+        "外企",
+        "私企",
+        "民企",
+        "事业单位",
+        "机关",
+        "政府",
+        "工厂",
+        "厂里",
+        "派出所",
+        "银行",
+        "超市",
+        "饭店",
+    ]
+)
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
@@ -683,6 +717,11 @@ _ROLE_AT_PLACE = re.compile(
 # "去年辞了中学老师的工作": the title of the job given up ends.
 _QUIT_TITLE = re.compile(
     r"(?:辞了|辞掉了?|辞去了?|不干了?|离开了)(?:我的|那份)?" + _TITLE + r"的(?:工作|活|活儿|职位|岗位|差事)"
+)
+# "我之前在格力，去年离职了": where the speaker was, left in the next phrase.
+_QUIT_BEFORE = re.compile(
+    r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:上班|工作)?[，,]\s*"
+    r"(?:[^，。！？]{0,6}?)(?:离职|辞职|不干|辞掉|辞|走)了"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
@@ -778,6 +817,10 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
+        r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
+        # A landline named at the start of the turn: "座机 010-…，工作日找得到我".
+        r"|^\s*(?:我的)?(?:座机|固话|办公电话|办公室电话)(?:号码?)?\s*(?:是|：|:)?\s*$"
         # The contact named first, the change after: "手机号我换了个新的 139…".
         r"|(?:手机号码?|电话号码?|号码)\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
@@ -797,6 +840,8 @@ _CONTACT = {
         r"(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
+        # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
+        r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
         # The contact named first, the change after: "邮箱我换了个新的 …", "email 我换了个新的 …".
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
     ),
@@ -815,6 +860,8 @@ _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
     r"|我的?(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人"
+    # "我的名字写错了，是林峰": the right name after a correction.
+    r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
@@ -1073,14 +1120,9 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
-def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The title and employer of "在京东物流做仓储主管", dated by a start the turn names."""
     text = clause.text
-    for m in _WORKS_ELSEWHERE.finditer(text):
-        # "我不在格力上班，我在美的": the place said after the denial is where the speaker works.
-        org = _clean(m.group("org"))
-        subject = _subject(ctx, clause, m.start())
-        if subject and _org_ok(org) and not _is_city(org):
-            yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
@@ -1101,7 +1143,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             org = employer_without_unit(m.group("org"))
-            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of:
+            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and org not in _KINDS_OF_EMPLOYER:
                 yield _fact(
                     subject,
                     "works_at",
@@ -1112,6 +1154,17 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     valid_from=since,
                     ends_previous=since is not None,
                 )
+
+
+def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _WORKS_ELSEWHERE.finditer(text):
+        # "我不在格力上班，我在美的": the place said after the denial is where the speaker works.
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org):
+            yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
+    yield from _role_at_facts(ctx, clause)
     yield from _role_of_facts(ctx, clause)
     starts = clause.future_time(ctx)
     for m in _START.finditer(text) if starts else ():
@@ -1123,7 +1176,15 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "works_at", org, "starts_at", m.group(), valid_from=starts, ends_previous=True)
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
-        if m.group("verb") in ("做", "当", "担任") or _is_city(org) or not _org_ok(org):
+        if m.group("verb") not in ("做", "当", "担任") and (_is_city(org) or org in _KINDS_OF_EMPLOYER):
+            # "我闺女在深圳上班，做会计": the city or kind of employer names none; the role stands.
+            subject = _subject(ctx, clause, m.start())
+            comma = _COMMA.search(text, m.end())
+            role = _ROLE_NEXT.match(text, comma.start()) if comma else None
+            if subject and role and not re.search(r"不|没|以前|之前|原来", _prefix(clause, m.start())):
+                yield _fact(subject, "job_title", _clean(role.group("title")), "role_next", role.group())
+            continue
+        if m.group("verb") in ("做", "当", "担任") or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
@@ -1164,9 +1225,14 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         subject = _subject(ctx, clause, m.start())
         if subject is None or not _org_ok(org) or re.search(r"没|不", _prefix(clause, m.start())[-2:]):
             continue
-        if _is_city(org):
+        if _is_city(org) or org in _KINDS_OF_EMPLOYER:
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
+    for m in _QUIT_BEFORE.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org) and org not in _KINDS_OF_EMPLOYER:
+            yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
     for m in _QUIT_TITLE.finditer(text):
         subject = _subject(ctx, clause, m.start())
         if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
@@ -1190,8 +1256,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, ("title", "title2", "title3", "title4", "title5")) or ""
-        promoted = bool(m.group("title3") or m.group("title5"))
+        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6")) or ""
+        promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
@@ -1628,7 +1694,7 @@ _LANGUAGES = {
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
     rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
-    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|改成|换成|改为|说)"
+    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
@@ -1697,6 +1763,8 @@ _PAYMENTS = {
 _PAYMENT = re.compile(
     r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:换成|改成|改为|设为|设置为|设成|是)了?)(?:用|使用|走|是)?"
+    # ("招行信用卡": a card named with its bank is the card.)
+    r"(?:招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
     r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
@@ -2151,6 +2219,7 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
     return slots
 
 
+_FREQUENCY = re.compile(r"每(?:个)?(?:月|周|星期|礼拜|天|日|季度)(?=[^，。！？]{0,6}?(?:发|给|推|寄|送|提醒|通知))")
 _SUPPOSING = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|若是|的话")
 
 
@@ -2186,6 +2255,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         for f in facts
     )
     dims: list[str] = []
+    # "对账单每个月发我": how often something is sent is no breakdown of it.
+    text = _FREQUENCY.sub("", text)
     for m in _BY.finditer(text):
         for word in re.findall(_DIMENSION_WORDS, m.group("dims")):
             dims.append(_DIMENSIONS[word])
