@@ -119,6 +119,17 @@ CASES: list[tuple[str, set[Fact]]] = [
     # a card named with its bank, a language set, how often something is sent
     ("我平时都用建行信用卡付款。", {state("preferred_payment_method", "credit card")}),
     ("默认语言设置成日语。", {state("preferred_language", "ja")}),
+    # a city and its district is no employer; an organisation named after its city is one
+    ("我在深圳南山上班，住在宝安。", {state("lives_in", "宝安")}),
+    ("我在北京银行上班。", {state("works_at", "北京银行")}),
+    # the in-laws' home and the hometown are not where one lives
+    ("我婆家在台州，娘家在金华。", set()),
+    ("我老家在湖南。", set()),
+    # for oneself; changed to; a gmail; a quoted name
+    ("前几天给自己换了个新手机，vivo X100。", {state("owns_device", "vivo X100")}),
+    ("手机号码变更为：15912345678。", {state("phone", "15912345678")}),
+    ("我的 gmail 是 fang.yu.work@gmail.com。", {state("email", "fang.yu.work@gmail.com")}),
+    ("同事都叫我“小胖”就行。", {state("name", "小胖")}),
 ]
 
 
@@ -194,6 +205,8 @@ def intents_of(text: str) -> set[str]:
         # conditions request nothing yet
         ("要是周五还没发货，我就申请退款。", set()),
         ("如果我换成苹果手机，数据能转过去吗？", set()),
+        # a change told as done asks for none
+        ("手机壳换成 透明的了，挺好看。", set()),
         # how often something is sent is no breakdown
         ("发票每个月寄给我就行。", set()),
         ("每个月的利润汇总一下。", {"data_aggregation"}),

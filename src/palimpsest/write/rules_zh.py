@@ -35,7 +35,7 @@ from palimpsest.write.rulekit import (
     split_clauses,
     undated_references,
 )
-from palimpsest.write.shapes import employer_without_unit, place_shape_ok, place_trimmed, title_shape_ok
+from palimpsest.write.shapes import employer_without_unit, is_city_area, place_shape_ok, place_trimmed, title_shape_ok
 
 __all__ = ["apply_rules"]
 
@@ -486,6 +486,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if named and relation.group(1) in _ACQUAINTANCES:
             return named.group("name")  # "我同事陈晓东在…": a named colleague is their own subject
         return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
+    if re.search(r"(?:给|为|替)自己", prefix):
+        return ctx.speaker_id  # "刚给自己换了个新平板": the speaker's own
     # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
     for_relative = re.search(rf"(?:给|帮|替|为)({_REL})(?:的)?\s*$", prefix)
     if for_relative:
@@ -570,7 +572,10 @@ _MOVE = re.compile(
     r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家)"
     r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
 )
-_LIVE = re.compile(r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
+# ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
+_LIVE = re.compile(
+    r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)" + _PLACE
+)
 # Lodgings that are no town: the town is the one named with them.
 _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 # ("现在租房住…": the 在 of 现在 starts no place.)
@@ -651,7 +656,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|落户|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
@@ -815,7 +820,7 @@ _CORRECTED = (
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
+        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
         r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
@@ -832,7 +837,8 @@ _CONTACT = {
         r"|(?P<old>(?:以前|之前|原来|旧)的?(?:手机号码?|电话号码?|号码))\s*$"
     ),
     "email": re.compile(
-        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
+        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
+        r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
         r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -863,10 +869,12 @@ _NAME_IS = re.compile(
     # "我的名字写错了，是林峰": the right name after a correction.
     r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
-    r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
+    r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)"
+    r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
-    r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+    # ("大家叫我“阿强”就行": the name may be quoted.)
+    r"[“\"「『]?(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
 _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
@@ -1176,7 +1184,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "works_at", org, "starts_at", m.group(), valid_from=starts, ends_previous=True)
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
-        if m.group("verb") not in ("做", "当", "担任") and (_is_city(org) or org in _KINDS_OF_EMPLOYER):
+        place = _is_city(org) or is_city_area(org, _KNOWN_CITIES)
+        if m.group("verb") not in ("做", "当", "担任") and (place or org in _KINDS_OF_EMPLOYER):
             # "我闺女在深圳上班，做会计": the city or kind of employer names none; the role stands.
             subject = _subject(ctx, clause, m.start())
             comma = _COMMA.search(text, m.end())
@@ -2286,7 +2295,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("complaint", time_range, slots=ids | time_slots)
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
     modify = _MODIFY_REQUEST.search(text)
-    if modify and not question and not standing and not _supposed(text, modify.end() - 1):
+    # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
+    done = modify is not None and re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
+    if modify and not question and not standing and not done and not _supposed(text, modify.end() - 1):
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
@@ -2396,6 +2407,8 @@ _POLITE_REQUEST = re.compile(
     # ("可以用微信支付吗？" asks whether something is possible, and stays a question.)
     r"|^\s*(?:你们?|您)(?=[^，。？?]*(?:以后|今后))(?:以后|今后)?(?:能不能|可不可以|能否|可以)(?:以后|今后)?(?:都|一律)?"
     r"(?:用|给我|帮我)"
+    # "能不能以后回复都简短一点？": a standing way of answering, asked for.
+    r"|^\s*(?:能不能|可不可以|能否|可以)(?:以后|今后)(?:回复|回答|答复)(?:我)?(?:都|尽量)?"
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
