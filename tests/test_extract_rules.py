@@ -720,7 +720,8 @@ ROUND5_FACT_CASES: list[tuple[str, set[Fact]]] = [
         "我先生叫何川，我们住在苏州。",
         {state("name", "何川", f"{ME}:husband"), state("lives_in", "苏州"), state("lives_in", "苏州", f"{ME}:husband")},
     ),
-    ("我儿子在上海读大学，我们住在无锡。", {state("lives_in", "无锡")}),
+    # (a student lives in the city of the school: round 9)
+    ("我儿子在上海读大学，我们住在无锡。", {state("lives_in", "无锡"), state("lives_in", "上海", f"{ME}:son")}),
     # A place named, then "there": "That's where I live", "I no longer live there", 我住那边; a state denied of
     # the speaker and given to a relative; a relative introduced by name; quitting said as handing in a badge;
     # "still at X" after a promotion (not dated by it); deliveries going to an address; "Av." is no sentence end;

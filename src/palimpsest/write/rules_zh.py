@@ -28,13 +28,14 @@ from palimpsest.write.rulekit import (
     contact_value,
     date_follow_up,
     ending,
+    first_group,
     make_fact,
     named_as_wrong,
     settle_move,
     split_clauses,
     undated_references,
 )
-from palimpsest.write.shapes import employer_without_unit, place_shape_ok, place_trimmed, title_shape_ok
+from palimpsest.write.shapes import employer_without_unit, is_city_area, place_shape_ok, place_trimmed, title_shape_ok
 
 __all__ = ["apply_rules"]
 
@@ -83,6 +84,14 @@ _RELATIONS = {
     "爷爷": "grandfather",
     "外公": "grandfather",
     "姥爷": "grandfather",
+    "老爸": "father",
+    "老妈": "mother",
+    "老爹": "father",
+    "闺女": "daughter",
+    # "我家那口子": the spouse, whichever it is.
+    "家那口子": "spouse",
+    "那口子": "spouse",
+    "家那位": "spouse",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
@@ -160,7 +169,10 @@ _RELATIVE_NAMED_BEFORE = re.compile(
 )
 # People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
 _ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
-_NAMED_ACQUAINTANCE = re.compile(rf"{_PERSON_NAME}(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)")
+# ("我同事小李…": a colleague called by 小/老 and the surname.)
+_NAMED_ACQUAINTANCE = re.compile(
+    rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|[小老][{_SURNAMES}])(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)"
+)
 _NOT_NAMES = frozenset(
     [
         "那台",
@@ -239,6 +251,8 @@ _CONDITION_THEN_CONTACT = re.compile(
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
+# "有什么变动默认微信上说一声": 什么 of "whatever comes up" asks nothing.
+_WHATEVER = re.compile(r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默认|一律|随时))")
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
     # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
@@ -413,6 +427,8 @@ _BRANDS_EN = (
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
     r"(?:\s?(?:[A-Za-z]{0,3}\d+[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
+    # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
+    r"|\s[A-Z][a-z]{2,8}(?=[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
 )
@@ -435,6 +451,8 @@ _JOB_SUFFIX = (
     r"|开发|测试|运维|管理员|客服|人事|财务|行政|采购|专家|技术员|讲师|教练|导游|药剂师|飞行员|建筑师|产品经理"
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
+    # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
+    r"|售后|前台|文案|美工|收银|前端|后端|全栈|[校军法兽牙队]医|[民交辅刑狱特]警"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -468,6 +486,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if named and relation.group(1) in _ACQUAINTANCES:
             return named.group("name")  # "我同事陈晓东在…": a named colleague is their own subject
         return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
+    if re.search(r"(?:给|为|替)自己", prefix):
+        return ctx.speaker_id  # "刚给自己换了个新平板": the speaker's own
     # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
     for_relative = re.search(rf"(?:给|帮|替|为)({_REL})(?:的)?\s*$", prefix)
     if for_relative:
@@ -478,7 +498,7 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if len(relatives) == 1 and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?\s*", prefix):
             return f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
         return None
-    if "我" in prefix:
+    if "我" in prefix or re.match(r"\s*本人", prefix):
         return ctx.speaker_id
     rest = _FILLERS.sub("", prefix).strip(" ，,")
     if re.match(r"(?:手机|电脑|平板|笔记本)", rest):
@@ -489,11 +509,17 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         return ctx.speaker_id
+    if re.fullmatch(r"人(?:早就|早已|早|已经|都|还|现在)*", rest):
+        return ctx.speaker_id  # "房子卖了，人也早就不在那儿住了": 人 is the speaker, no one named 人早
     if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
         return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
-    if _NAME.match(rest) and rest not in _NOT_NAMES and not _PAST.search(rest):
+    if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
+        return ctx.speaker_id  # "现在租房住在…": how the speaker lives, no one else named
+    # A Chinese name starts with a surname or 小/老/阿 ("买房住在…" names no one).
+    surname_first = re.match(rf"[{_SURNAMES}小老阿]", rest) is not None or not re.match(r"[\u4e00-\u9fff]", rest)
+    if _NAME.match(rest) and surname_first and rest not in _NOT_NAMES and not _PAST.search(rest):
         return rest
     return None
 
@@ -543,23 +569,40 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从" + r"[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁)(?:到|去|回|至|往|来|进)?了?(?:了)?" + _PLACE
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家)"
+    r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
 )
-_LIVE = re.compile(r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|家在)" + _PLACE)
+# ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
+_LIVE = re.compile(
+    r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)" + _PLACE
+)
 # Lodgings that are no town: the town is the one named with them.
 _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
-_LIVE_AFTER = re.compile(r"在" + _PLACE + r"(?P<verb>住|定居|生活)")
+# ("现在租房住…": the 在 of 现在 starts no place.)
+_LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定居|生活)")
+# "年后我就在成都定下来了": settling in a city is living there.
+_SETTLED = re.compile(
+    r"(?<![现正存实])在(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家)了"
+    # "目前base在广州": where one is based.
+    r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
+)
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
     r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
+)
+_STUDIES_IN = re.compile(
+    r"(?<![现正])在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中)"
+    r"(?!的时候|时|那会|那几年)"
 )
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
 _NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"(?:住|生活|定居|待)?了")
 # "我现在不在那儿住" after the home was given up (退租, 卖了, 搬走).
-_NOT_LIVING_THERE = re.compile(r"(?<=现在)不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=[。！，,]|$)")
+_NOT_LIVING_THERE = re.compile(
+    r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=了?[。！，,]|了?$)"
+)
 _CITY_THERE = re.compile(
-    r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?的(?:房子|家|公寓)(?:已经)?(?:退租|卖|退|转租|不住)"
+    r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?(?:的|那套|那间|的那套)(?:房子|家|公寓)(?:已经|早就)?(?:退租|卖|退|转租|不住)"
 )
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
@@ -579,7 +622,12 @@ _SAID_BUT_IS = re.compile(
     r"(?:之前|刚才|上次|前面)(?:跟你)?说(?:的)?(?:我)?(?:住在|住|在)[\u4e00-\u9fffA-Za-z]{2,8}?(?P<verb>住|工作|上班)?"
     r"[，,]\s*(?:其实|实际上|应该|正确的)是(?P<value>[\u4e00-\u9fffA-Za-z]{2,8}?)(?=[。！；!;，,]|$)"
 )
-_JOIN = re.compile(r"(?:入职|加入|加盟|跳槽(?:到|去))了?" + _ORG + r"(?=[，。！？,.!?\s]|了|工作|上班|$)")
+# ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
+_JOIN = re.compile(
+    r"(?:入职|加入|加盟|跳槽(?:到|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))跳(?:到|去))了?"
+    + _ORG
+    + r"(?=[，。！？,.!?\s]|了|工作|上班|$)"
+)
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
     r"(?:自己接活|接私活|做自由职业|自由职业者?|单干|自己干)[^。！？；]{0,4}?[，,]?\s*(?:主要)?(?:做|搞|接)"
@@ -595,6 +643,12 @@ _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
     r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    # "现在转行做HR了": a change of trade.
+    r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了)"
+    # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
+    r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
     r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
@@ -602,7 +656,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|迁居|移居|落户到|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
@@ -629,9 +683,30 @@ _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
 _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空间|频道|项目|团队|只读|设成|设置成")
 # Words for "my employer" that name none.
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
+# Kinds of employer, not one: "从国企退休了", "在外企上班", "在派出所当民警".
+_KINDS_OF_EMPLOYER = frozenset(
+    [
+        "国企",
+        "央企",
+        "外企",
+        "私企",
+        "民企",
+        "事业单位",
+        "机关",
+        "政府",
+        "工厂",
+        "厂里",
+        "派出所",
+        "银行",
+        "超市",
+        "饭店",
+    ]
+)
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
-    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任)(?!过)(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
+    r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
 _SCHOOL_SUBJECTS = (
@@ -643,6 +718,15 @@ _ROLE_AT_PLACE = re.compile(
     r"|我(?:现在|目前)?在(?:公司|单位|厂里|店里|医院|学校)(?:里)?(?:是|当|做|担任)(?:一名|一个|个|一位|名)?"
     + _TITLE
     + r"(?=[，。！？,.!?\s]|$)"
+)
+# "去年辞了中学老师的工作": the title of the job given up ends.
+_QUIT_TITLE = re.compile(
+    r"(?:辞了|辞掉了?|辞去了?|不干了?|离开了)(?:我的|那份)?" + _TITLE + r"的(?:工作|活|活儿|职位|岗位|差事)"
+)
+# "我之前在格力，去年离职了": where the speaker was, left in the next phrase.
+_QUIT_BEFORE = re.compile(
+    r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:上班|工作)?[，,]\s*"
+    r"(?:[^，。！？]{0,6}?)(?:离职|辞职|不干|辞掉|辞|走)了"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
@@ -674,7 +758,7 @@ _ACQUIRE = re.compile(
     + r"(?:新的?|台|部|我的)?"
     + _DEVICE
     # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
-    + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只]\s*"
+    + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
     + _DEVICE.replace("device", "device_held")
 )
 _MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
@@ -690,7 +774,7 @@ _NEW_PHONE = re.compile(
 )
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
-    r"|(?:把(?:我的|那[台部个]|旧的?)?|(?:我的|那[台部个]|旧的?))"
+    r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
     + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了)"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
@@ -699,7 +783,22 @@ _DISPOSE = re.compile(
     + r"|(?:(?:之前|原来|以前)的?)?(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
-    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了)"
+    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了"
+    # put away: "旧的红米扔柜子里不用了"
+    r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
+    # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
+    + r"|(?:^|(?<=[，,]))\s*"
+    + _DEVICE.replace("device", "device5")
+    + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:送给|让给|转给|给)了?(?:我|了)?(?:"
+    + _REL
+    + r")(?:用)?了(?=[，。！？,.!?]|$)"
+)
+# The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
+_DISPOSED_LATER = re.compile(
+    r"^\s*(?:我的|我那[台部个])?"
+    + _DEVICE.replace("device", "device6")
+    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?(?:已经|早就|早已|后来|就)?(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了)"
+    r"(?=[，。！？,.!?]|$)"
 )
 # "昨天把iPhone 13换成了vivo X100": the old one given up, the new one owned.
 _SWAPPED = re.compile(
@@ -721,8 +820,14 @@ _CORRECTED = (
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|换了|变了|改了|换为|：|:)"
-        r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号)(?:是|为|：|:)?\s*$"
+        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
+        r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
+        r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
+        # A landline named at the start of the turn: "座机 010-…，工作日找得到我".
+        r"|^\s*(?:我的)?(?:座机|固话|办公电话|办公室电话)(?:号码?)?\s*(?:是|：|:)?\s*$"
+        # The contact named first, the change after: "手机号我换了个新的 139…".
+        r"|(?:手机号码?|电话号码?|号码)\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -732,7 +837,8 @@ _CONTACT = {
         r"|(?P<old>(?:以前|之前|原来|旧)的?(?:手机号码?|电话号码?|号码))\s*$"
     ),
     "email": re.compile(
-        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail))"
+        rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
+        r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
         r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -740,6 +846,10 @@ _CONTACT = {
         r"(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
+        # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
+        r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
+        # The contact named first, the change after: "邮箱我换了个新的 …", "email 我换了个新的 …".
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
@@ -755,10 +865,16 @@ _CONTACT_DEAD = re.compile(
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
-    r"|我的(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
+    r"|我的?(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人"
+    # "我的名字写错了，是林峰": the right name after a correction.
+    r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
+    # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
+    r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)"
+    r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
-    r"(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
+    # ("大家叫我“阿强”就行": the name may be quoted.)
+    r"[“\"「『]?(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
 _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
@@ -855,6 +971,24 @@ def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                         confidence=0.85, ends_previous=True)  # fmt: skip
 
 
+def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Where someone settled, is based, or studies: "在成都定下来了", "base在广州", "在厦门读大学"."""
+    for m in _SETTLED.finditer(clause.text):
+        place = _clean(m.group("place") or m.group("place2"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
+            yield _fact(
+                subject, "lives_in", normalize_city(place), "settled_in", m.group(), valid_from=clause.past_time(ctx)
+            )
+    for m in _STUDIES_IN.finditer(clause.text):
+        # "我妹妹在厦门读大学": a student lives in the city of the school.
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject and _is_city(place) and not _PAST.search(prefix) and not _PLAN.search(prefix):
+            yield _fact(subject, "lives_in", normalize_city(place), "studies_in", m.group())
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
@@ -877,6 +1011,8 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
+        if re.match(r"落户|回", m.group()) and not _is_city(place):
+            continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
             continue
@@ -891,6 +1027,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             confidence=0.9,
             ends_previous=True,
         )
+    yield from _settled_facts(ctx, clause)
     for pattern in (_LIVE, _LIVE_AFTER):
         for m in pattern.finditer(text):
             place = _clean(m.group("place"))
@@ -902,14 +1039,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             named_city = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or place.endswith("市")
             if _AREA_AFTER.match(text, m.end("place")) and not named_city:
-                # "我弟弟在新加坡读研，住在裕廊那边": the part of town is in the city named before.
+                # "我弟弟在新加坡读研，住在裕廊那边": the part of town is in the city named before;
+                # "住在合肥滨湖那边": or in the city it is named with.
                 named = list(_STAYS_IN.finditer(text, 0, m.start()))
-                if not named:
+                city = next((place[:n] for n in (2, 3) if len(place) > n and place[:n] in _KNOWN_CITIES), None)
+                if not named and city is None:
                     continue
-                place = _clean(named[-1].group("place"))
+                place = _clean(named[-1].group("place")) if named else city or place
             yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
     # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving.
-    if re.search(r"搬|住", ctx.text):
+    if re.search(r"搬|住|回老家|回到老家", ctx.text):
         for m in (*_NOT_THERE_ANYMORE.finditer(text), *_NOT_LIVING_THERE.finditer(text)):
             place = _clean(m.group("place"))
             if place in ("那边", "那里", "那儿"):
@@ -989,18 +1128,15 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
-def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The title and employer of "在京东物流做仓储主管", dated by a start the turn names."""
     text = clause.text
-    for m in _WORKS_ELSEWHERE.finditer(text):
-        # "我不在格力上班，我在美的": the place said after the denial is where the speaker works.
-        org = _clean(m.group("org"))
-        subject = _subject(ctx, clause, m.start())
-        if subject and _org_ok(org) and not _is_city(org):
-            yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject and _org_ok(m.group("org")) and not _PAST.search(prefix) and not _PLAN.search(prefix):
+        # "在一家私立医院当护士长": a kind of employer; the title stands.
+        kind_of = re.match(r"一(?:家|所|间)", m.group("org")) is not None
+        if subject and (_org_ok(m.group("org")) or kind_of) and not _PAST.search(prefix) and not _PLAN.search(prefix):
             # "上周开始我在京东物流做仓储主管": the job holds from the start the turn names.
             since = clause.past_time(ctx) if _STARTED.search(clause.without_times(ctx)) else None
             yield _fact(
@@ -1015,7 +1151,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             org = employer_without_unit(m.group("org"))
-            if not _is_city(org) and not _GENERIC_ORG.search(org):
+            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and org not in _KINDS_OF_EMPLOYER:
                 yield _fact(
                     subject,
                     "works_at",
@@ -1026,6 +1162,17 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     valid_from=since,
                     ends_previous=since is not None,
                 )
+
+
+def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _WORKS_ELSEWHERE.finditer(text):
+        # "我不在格力上班，我在美的": the place said after the denial is where the speaker works.
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org):
+            yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
+    yield from _role_at_facts(ctx, clause)
     yield from _role_of_facts(ctx, clause)
     starts = clause.future_time(ctx)
     for m in _START.finditer(text) if starts else ():
@@ -1037,7 +1184,16 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "works_at", org, "starts_at", m.group(), valid_from=starts, ends_previous=True)
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
-        if m.group("verb") in ("做", "当", "担任") or _is_city(org) or not _org_ok(org):
+        place = _is_city(org) or is_city_area(org, _KNOWN_CITIES)
+        if m.group("verb") not in ("做", "当", "担任") and (place or org in _KINDS_OF_EMPLOYER):
+            # "我闺女在深圳上班，做会计": the city or kind of employer names none; the role stands.
+            subject = _subject(ctx, clause, m.start())
+            comma = _COMMA.search(text, m.end())
+            role = _ROLE_NEXT.match(text, comma.start()) if comma else None
+            if subject and role and not re.search(r"不|没|以前|之前|原来", _prefix(clause, m.start())):
+                yield _fact(subject, "job_title", _clean(role.group("title")), "role_next", role.group())
+            continue
+        if m.group("verb") in ("做", "当", "担任") or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
@@ -1066,15 +1222,30 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             yield from _role_after(ctx, clause, m.end(), subject)
     yield from _named_employer_facts(ctx, clause)
+    yield from _left_job_facts(ctx, clause)
+    yield from _title_facts(ctx, clause)
+
+
+def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An employer left ("从美团离职了") or a job given up by its title ("辞了中学老师的工作")."""
+    text = clause.text
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
         if subject is None or not _org_ok(org) or re.search(r"没|不", _prefix(clause, m.start())[-2:]):
             continue
-        if _is_city(org):
+        if _is_city(org) or org in _KINDS_OF_EMPLOYER:
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
-    yield from _title_facts(ctx, clause)
+    for m in _QUIT_BEFORE.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject and _org_ok(org) and not _is_city(org) and org not in _KINDS_OF_EMPLOYER:
+            yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
+    for m in _QUIT_TITLE.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
+            yield ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "zh.quit_title", m.group())
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1084,7 +1255,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         field = m.group("field")
         if subject and not re.search(r"不|没|以前|曾经|想|打算", _prefix(clause, m.start())):
-            title = field + "师" if field.endswith("设计") else field
+            # "接一些插画的活": the field, without the measure word; a craft names its -师.
+            field = re.sub(r"^(?:一些|一点|些|点|各种)", "", field)
+            title = field + "师" if field.endswith(("设计", "插画", "摄影", "剪辑")) else field
             yield _fact(subject, "job_title", title, "freelance", m.group())
     for m in _RELATIVE_TITLE.finditer(text):
         if not re.search(r"不是|没|以前|曾经", _prefix(clause, m.start())) and not _NOT_A_JOB.search(m.group("title")):
@@ -1092,13 +1265,15 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = m.group("title") or m.group("title2") or m.group("title3") or m.group("title4")
+        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6")) or ""
+        promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
-        if title in _ACCOUNT_ROLES and _WORKSPACE.search(ctx.text):
-            continue  # "这个工作区是我建的，我是管理员": a role on an account, not a job
+        if title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text):
+            # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job
+            continue
         yield _fact(
             subject,
             "job_title",
@@ -1106,8 +1281,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             "job_title",
             m.group(),
             confidence=STATE_CONFIDENCE,
-            valid_from=clause.past_time(ctx) if m.group("title3") else None,
-            ends_previous=bool(m.group("title3")),
+            valid_from=clause.past_time(ctx) if promoted else None,
+            ends_previous=promoted,
         )
 
 
@@ -1179,8 +1354,8 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
-    for m in _DISPOSE.finditer(bare):
-        device = _device_name(m.group("device") or m.group("device2") or m.group("device3") or m.group("device4"))
+    for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
+        device = _device_name(first_group(m, ("device", "device2", "device3", "device4", "device5", "device6")) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
@@ -1403,7 +1578,8 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
     if not _LASTING.search(clause.text):
         return
     for m in _SHIPS_TO.finditer(clause.text):
-        address = _clean(m.group("addr"))
+        # "寄到公司：上海市…": the place named before the colon is no part of the address.
+        address = re.sub(r"^(?:我)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*", "", _clean(m.group("addr")))
         prefix = _prefix(clause, m.start())
         relation = re.search(rf"我(?:的)?({_REL})", prefix)
         # The words before are what gets sent (快递, 包裹), not whose: the speaker unless named.
@@ -1415,7 +1591,7 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 
 
 _ARRIVED = re.compile(r"收到|到货|送到|送达|签收|寄到|到了|派送")
-_PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的")
+_PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的|买了|订了|下了")
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1425,17 +1601,27 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         for mention in clause.identifiers(ctx, kind):
             if named_as_wrong(ctx, mention):
                 continue
-            # "前天收到的订单 …": the day it arrived is not the day it was placed.
-            arrived = _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None
             yield _fact(
                 ctx.speaker_id,
                 kind,
                 normalize_id(mention.text),
                 kind,
                 mention.text,
-                valid_from=None if arrived else clause.past_time(ctx),
+                valid_from=_placed_on(ctx, clause, mention.span[0] - clause.start),
                 confidence=0.85,
             )
+
+
+def _placed_on(ctx: TurnContext, clause: Clause, offset: int) -> datetime | None:
+    """The day an order or ticket at clause ``offset`` was placed, when the turn says it."""
+    # "前天收到的订单 …": the day it arrived is not the day it was placed.
+    if _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None:
+        return None
+    own = clause.phrase_at(offset).past_time(ctx)
+    if own is not None or _PLACED.search(clause.text):
+        return own or clause.past_time(ctx)
+    # "我要投诉，昨天那个送货员态度太差了，工单 …": a day said of something else in another phrase.
+    return None
 
 
 # ---------------------------------------------------------------------------- preferences
@@ -1485,7 +1671,8 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)[^，。！？；]{0,6}?(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我)了?"
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
+    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -1516,7 +1703,7 @@ _LANGUAGES = {
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
     rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
-    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|改成|换成|改为|说)"
+    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
@@ -1534,6 +1721,10 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
     # "…，发短信就好": the channel named on its own, as what is enough.
     r"|(?:^|(?<=[，,]))\s*(?:请|就|都)?(?:给我)?(?:发|用|打)(?P<ch7>微信|短信|邮件|电话)(?=就好|就行|就可以)"
+    # Whatever comes up, said with a standing word first: "有啥 notification 都走邮件", "有什么变动默认微信上说一声".
+    r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有变化|有啥|有什么)[^，。！？；]{0,16}?(?:就|都|请|默认|一律)+"
+    r"(?:给我|跟我)?(?:发|打|用|走|在)?(?P<ch9>微信|短信|邮件|电话)(?:上)?"
+    r"(?=说一声|告诉我|通知我|联系我|发我|就好|就行|哈|吧|[，。！？,.!?]|$)"
 )
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
@@ -1559,12 +1750,13 @@ _CARRIERS = {
 }
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选|发)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
     r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
     "微信支付": "微信支付",
+    "微信": "微信支付",
     "银行卡": "银行卡",
     "信用卡": "credit card",
     "花呗": "花呗",
@@ -1580,7 +1772,9 @@ _PAYMENTS = {
 _PAYMENT = re.compile(
     r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:换成|改成|改为|设为|设置为|设成|是)了?)(?:用|使用|走|是)?"
-    r"(?P<pay>支付宝|微信支付|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
+    # ("招行信用卡": a card named with its bank is the card.)
+    r"(?:招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
+    r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
 _GENERIC_PREFERENCE = re.compile(
@@ -1660,6 +1854,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch6")
             or m.group("ch7")
             or m.group("ch8")
+            or m.group("ch9")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -1674,8 +1869,9 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
 
 # Free-text preferences said of the speaker's things, each read to a short phrase:
 # "以后订酒店都要无烟房" (a choice made every time),
+# ("每天都要盘点" is a duty of the day, not a choice.)
 _ALWAYS_CHOICE = re.compile(
-    r"(?:都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
+    r"(?:(?<!每天)(?<!天天)(?<!每晚)(?<!每早)都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
     r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
 )
 # "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
@@ -1785,6 +1981,23 @@ def _export_is_preference(phrase: str, whole: str) -> bool:
     return bool(_LASTING.search(whole) or _ONE_OFF.search(_OBJECT_AT_HAND.sub("", whole)))
 
 
+# A report named as the topic of the next phrase: "销售周报那边，默认给我出C版模板".
+_REPORT_TOPIC = re.compile(
+    r"\s*[\u4e00-\u9fff]{0,4}?(?:周报|月报|日报|季报|年报|报表)(?:那边|那块|这块|这边|的话|方面|嘛|呢)\s*"
+)
+
+
+def _with_topics(phrases: list[str]) -> list[str]:
+    """Phrases with a topic phrase joined to the one it is the topic of."""
+    joined: list[str] = []
+    for part in phrases:
+        if joined and _REPORT_TOPIC.fullmatch(joined[-1]):
+            joined[-1] += "，" + part
+        else:
+            joined.append(part)
+    return joined
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -1792,7 +2005,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         language = _LANGUAGES[relative.group("lang")]
         yield _fact(subject, "preferred_language", language, "relative_language", relative.group())
         return  # "…，打电话的时候请用粤语" is about serving the relative, not the speaker
-    phrases = [part for part in re.split(r"[，,]", clause.text) if part.strip()]
+    phrases = _with_topics([part for part in re.split(r"[，,]", clause.text) if part.strip()])
     # "这次用微信支付吧，支付宝余额不够了": a stopped or negated phrase speaks only for itself.
     # ("吃不了辣" is a can-not, not a stop.)
     stopped = [part for part in phrases if re.search(r"不再|不(?!了)[^，。]{0,6}了", part)]
@@ -1906,9 +2119,33 @@ _DIMENSIONS = {
     "支付方式": "payment method",
     "付款方式": "payment method",
     "原因": "reason",
+    "仓库": "warehouse",
+    "车间": "workshop",
+    "品牌": "brand",
+    "平台": "platform",
+    "员工": "employee",
+    "业务员": "salesperson",
+    "业务线": "business line",
+    "校区": "campus",
+    "分公司": "branch",
+    "网点": "outlet",
+    "年级": "grade",
+    "班级": "class",
+    "科室": "department",
+    "项目": "project",
+    "商家": "merchant",
+    "供应商": "supplier",
+    "机型": "model",
+    "型号": "model",
+    "来源": "source",
+    "年龄段": "age group",
+    "性别": "gender",
 }
 _DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
-_BY = re.compile(rf"(?:按|按照|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)")
+# "按推广渠道": a word or two may qualify the dimension after 按.
+_BY = re.compile(
+    rf"(?:(?:按|按照)[\u4e00-\u9fff]{{0,3}}?|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)"
+)
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
     ("sales_volume", re.compile(r"销售数据|销量|销售")),
@@ -1920,24 +2157,44 @@ _METRICS = (
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
 )
-_AGGREGATE = re.compile(r"汇总|统计|合计|总结|分组|对比|分析|拆分|每个|每一个|各个|分别|平均")
+_AGGREGATE = re.compile(
+    r"汇总|统计|合计|总结|分组|对比|分析|拆分|拆一下|拆开|细分|每个|每一个|各个|分别|平均|排名|排行"
+)
+# "各门店的退货数量是多少": a quantity asked per dimension is an aggregation too.
+_HOW_MANY = re.compile(r"多少|几[个家次单件人]|占比|比例")
+# A metric the list above does not know, named by its ending: 出库量, 客诉数量, 退货件数.
+_NAMED_METRIC = re.compile(
+    r"(?P<metric>[\u4e00-\u9fff]{1,4}?(?:数量|人数|单数|件数|次数|金额|总额|总量|量|额|率))"
+    r"(?=汇总|统计|是多少|有多少|分别|按|拆|合计|[，,。？?]|$)"
+)
 _EXPORT = re.compile(
     r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
     r"|(?:拉|导|出|做|整理)一份(?i:excel|pdf|csv|word|表格|报表)"
+    # "整理成Excel表格丢给我", "导一份给我": a file made and handed over.
+    r"|(?:整理|汇总|做|弄|导|拉|转|存)成?(?:一份|一个)?\s*(?i:excel|pdf|csv|word|表格|报表|文件)[^，。！？]{0,4}?"
+    r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
 )
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
-_REFUND = re.compile(r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退")
-_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,20}取消|退订")
+_REFUND = re.compile(
+    r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退"
+    r"|退(?:我|给我)\s*(?:\d|[一二两三四五六七八九十百]+块|钱|款)"
+)
+_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,30}取消|退订")
 _COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
 _MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
-    r"^\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?.{0,12}?(?:改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改)(?!了)"
+    # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
+    r"(?:^|(?<=[，,]))\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?(?!我的)[^，,]{0,12}?"
+    r"(?:改成|换成|(?<!的)设置|设为|设成|切换|切到|切成|调成|开启|关闭|打开|改为|修改|更改|改一下|换一下|更新一下|改下"
+    r"|恢复成|恢复到|还原成|还原到)(?!了)"
 )
 _OWN_RECORDS = re.compile(
     r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
     # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
     r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,6}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+    # "前天下的那两单": the speaker's orders called 单.
+    r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
 )
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
 
@@ -1971,33 +2228,76 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
     return slots
 
 
+_FREQUENCY = re.compile(r"每(?:个)?(?:月|周|星期|礼拜|天|日|季度)(?=[^，。！？]{0,6}?(?:发|给|推|寄|送|提醒|通知))")
+_SUPPOSING = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|若是|的话")
+
+
+def _supposed(text: str, offset: int) -> bool:
+    """Whether the words at ``offset`` are supposed, not asked: "如果我换成苹果手机…", or the
+    consequence of a condition, "要是周五还没发货，我就申请退款"."""
+    cut = max(text.rfind(mark, 0, offset) for mark in "，,") + 1
+    phrase = text[cut:offset]
+    if _SUPPOSING.search(phrase) and not re.search(r"(?:可以|方便|行|能)的话", phrase):
+        return True
+    before = text[max(text.rfind(mark, 0, cut - 1) for mark in "，,") + 1 : cut]
+    return bool(
+        re.match(r"\s*(?:我|那|那我|我们)?(?:就|再|会)", phrase)
+        and _SUPPOSING.search(before)
+        and not re.search(r"(?:可以|方便|行|能)的话", before)
+    )
+
+
+def _sentence_before(ctx: TurnContext, clause: Clause) -> Clause:
+    """The part of the sentence before ``clause`` (a question split off after a comma)."""
+    start = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
+    return Clause(ctx.text[start : clause.start], start)
+
+
 def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
     text = clause.text
     time_range, time_slots = _time_range(ctx, clause)
     # A standing preference ("以后都导出PDF") is a fact, not a request.
-    # "默认" names the setting in "把默认格式改成A", so it does not make a request standing.
+    # "把默认格式改成A" orders a setting changed, so its 默认 names the setting; said without 把
+    # ("文件导出的默认格式设成PDF") the default is a standing preference.
     standing = any(
-        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(text.replace("默认", "")) for f in facts
+        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(text.replace("把默认", "把"))
+        for f in facts
     )
     dims: list[str] = []
+    # "对账单每个月发我": how often something is sent is no breakdown of it.
+    text = _FREQUENCY.sub("", text)
     for m in _BY.finditer(text):
         for word in re.findall(_DIMENSION_WORDS, m.group("dims")):
             dims.append(_DIMENSIONS[word])
     dimensions = tuple(dict.fromkeys(dims))
     metric = next((name for name, pattern in _METRICS if pattern.search(text)), None)
+    named_metric = _NAMED_METRIC.search(text)
+    if metric is None and named_metric is not None:
+        metric = named_metric.group("metric")
     ids = _id_slots(ctx)
-    if _AGGREGATE.search(text) and (dimensions or metric):
+    if time_range is None and not time_slots:
+        # "上周新拉来的用户，按来源渠道分别是多少人？": the period is said in the phrase before the question.
+        time_range, time_slots = _time_range(ctx, _sentence_before(ctx, clause))
+    aggregate = _AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))
+    if aggregate and (dimensions or metric):
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
     elif _EXPORT.search(text) and not standing:
         yield Intent("export", time_range, dimensions, metric, _output_format(text, None), time_slots)
-    if _REFUND.search(text):
+    refund, cancel, complaint = (
+        next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
+        for p in (_REFUND, _CANCEL, _COMPLAINT)
+    )
+    if refund:
         yield Intent("refund", time_range, slots=ids | time_slots)
-    if _CANCEL.search(text):
+    if cancel:
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
-    if _COMPLAINT.search(text):
+    if complaint:
         yield Intent("complaint", time_range, slots=ids | time_slots)
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
-    if _MODIFY_REQUEST.search(text) and not question and not standing:
+    modify = _MODIFY_REQUEST.search(text)
+    # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
+    done = modify is not None and re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
+    if modify and not question and not standing and not done and not _supposed(text, modify.end() - 1):
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
@@ -2107,6 +2407,8 @@ _POLITE_REQUEST = re.compile(
     # ("可以用微信支付吗？" asks whether something is possible, and stays a question.)
     r"|^\s*(?:你们?|您)(?=[^，。？?]*(?:以后|今后))(?:以后|今后)?(?:能不能|可不可以|能否|可以)(?:以后|今后)?(?:都|一律)?"
     r"(?:用|给我|帮我)"
+    # "能不能以后回复都简短一点？": a standing way of answering, asked for.
+    r"|^\s*(?:能不能|可不可以|能否|可以)(?:以后|今后)(?:回复|回答|答复)(?:我)?(?:都|尽量)?"
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
@@ -2148,7 +2450,8 @@ _NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|�
 def _shaped(fact: CandidateFact) -> CandidateFact | None:
     """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
     if fact.predicate == "lives_in":
-        place = place_trimmed(fact.value)
+        # "我妈住在老家齐齐哈尔": the hometown is the city named after the word.
+        place = place_trimmed(re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})", "", fact.value))
         if not place_shape_ok(place, _KNOWN_CITIES):
             return None
         return fact if place == fact.value else replace(fact, value=normalize_city(place))
@@ -2190,7 +2493,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out = RuleOutput()
     undated: list[int] = []
     for clause in split_clauses(ctx.text, _BOUNDARY):
-        question = bool(_QUESTION.search(clause.text)) and not _POLITE_REQUEST.match(clause.text)
+        question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
         if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["employer_without_unit", "place_shape_ok", "place_trimmed", "title_shape_ok"]
+__all__ = ["employer_without_unit", "is_city_area", "place_shape_ok", "place_trimmed", "title_shape_ok"]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # A place named by its administrative or street suffix: 鄞州区, 顺德区, 学府路12号.
@@ -57,6 +57,18 @@ def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
     if any(flag in _NOT_IN_A_PLACE for _, flag in tags):
         return False
     return tags[-1][0] not in _GENERIC_PLACES
+
+
+def is_city_area(text: str, known: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` is a city and a part of it ("上海张江", "深圳南山"), not an organisation
+    named after its city ("上海电气", "北京银行"): every word after the city is a place name (jieba
+    tags some districts as person names: 张江 nr, 陆家嘴 nr)."""
+    if not _CJK.search(text):
+        return False
+    tags = _tags(text)
+    if len(tags) < 2 or not (tags[0][1] == "ns" or tags[0][0] in known):
+        return False
+    return all(flag in ("ns", "nr") for _, flag in tags[1:])
 
 
 # Words that may trail a place in a span cut too long: durations, counts, "after", "this long".

@@ -1,0 +1,216 @@
+"""Round 9, Chinese: classes found on the blind set heldout9, tested on fresh sentences.
+
+人 as the speaker ("人早就不在那儿了"), a household registered in a city (落户), a relative studying in
+a city living there, titles said as "干的是…", "升了…", "做售后", a school's doctor, a job quit with
+its title ("辞了…的工作"), devices handed on or put away, a new contact said with "换了个新的",
+notifications "走邮件", report templates said with the report named first, a nickname changed, the
+date of a complaint that is not the ticket's, and requests: aggregations with a metric the turn names,
+exports "整理成表格发我", cancellations and refunds said shortly, changes "改一下", conditions that
+request nothing yet.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fact_tables import Fact, FactTable, facts_of
+
+AT = datetime(2026, 5, 13, 10, 0, tzinfo=UTC)  # a Wednesday
+ME = "u9"
+TABLE = FactTable(ME, AT)
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
+
+
+CASES: list[tuple[str, set[Fact]]] = [
+    # 人 is the speaker
+    ("九江那套房子卖掉了，人也早就不在那儿住了。", {ended("lives_in", "九江")}),
+    ("人已经到昆明了，以后就住这边。", set()),
+    ("这人早不在那儿上班了。", set()),
+    # a household registered in a city is where one lives
+    ("前年就落户佛山了。", {state("lives_in", "佛山")}),
+    ("我想落户苏州，需要什么材料？", set()),
+    # a relative studying in a city lives there
+    ("我妹妹在厦门读大学。", {state("lives_in", "厦门", f"{ME}:sister")}),
+    ("我儿子在清华读研。", set()),
+    # titles said in passing
+    (
+        "我老婆在平安保险上班，干的是理赔专员。",
+        {
+            state("works_at", "平安保险", f"{ME}:wife"),
+            state("job_title", "理赔专员", f"{ME}:wife"),
+        },
+    ),
+    ("这活干的是体力。", set()),
+    ("我在美的做售后。", {state("works_at", "美的"), state("job_title", "售后")}),
+    ("我在格力做饭。", set()),
+    ("我不是护士，我是社区的校医。", {state("job_title", "校医")}),
+    # a role on an account is no job, even with a unit before it
+    ("我是仓库管理员，帮我把小王的账号设成只读。", set()),
+    ("我是仓库管理员，每天都要盘点。", {state("job_title", "仓库管理员")}),
+    # a job quit, with its title
+    ("上个月辞了幼儿园老师的工作，在家带娃。", {ended("job_title", "幼儿园老师")}),
+    ("我没辞掉会计的工作。", set()),
+    # devices handed on or put away
+    ("平时用荣耀Magic 6，华为P30给我爸了。", {state("owns_device", "荣耀Magic 6"), ended("owns_device", "华为P30")}),
+    (
+        "新买了小米14，旧的红米Note 9扔柜子里不用了。",
+        {
+            state("owns_device", "小米14"),
+            ended("owns_device", "红米Note 9"),
+        },
+    ),
+    ("华为P30给我爸用不太习惯。", set()),
+    # a new contact said with 换了个新的
+    ("邮箱我换了个新的 wen.jie@qq.com。", {state("email", "wen.jie@qq.com")}),
+    # notifications by a channel
+    ("以后有啥提醒都走邮件就行。", {state("preferred_notification_channel", "email")}),
+    ("有消息默认短信上说一声就好。", {state("preferred_notification_channel", "SMS")}),
+    ("这封邮件走的是哪个服务器？", set()),
+    # report templates said with the report named first
+    ("销售周报那边，默认给我出C版模板。", {state("preferred_report_format", "周报C版")}),
+    ("销售周报那边，C版模板是谁做的？", set()),
+    # a nickname changed
+    ("帮我把昵称改成阿南。", {state("name", "阿南")}),
+    ("群昵称改成什么好？", set()),
+    # more residences: settled, based, renting in a district of a city, gone back home, the hometown word
+    ("过完年我就在贵阳定下来了。", {state("lives_in", "贵阳")}),
+    ("目前base在厦门。", {state("lives_in", "厦门")}),
+    ("现在租房住在南京仙林那边。", {state("lives_in", "南京")}),
+    ("我已经不在无锡了，回老家常州了。", {state("lives_in", "常州")}),
+    ("回老家过了个年。", set()),
+    ("我奶奶一直住在老家洛阳。", {state("lives_in", "洛阳", f"{ME}:grandmother")}),
+    # jobs: a kind of employer, 本人, front-end work, a change of employer said as 跳到
+    ("我在一家民营医院当护士长。", {state("job_title", "护士长")}),
+    ("本人目前在美团做后端。", {state("job_title", "后端"), state("works_at", "美团")}),
+    ("我之前在京东，现在跳到拼多多了。", {state("works_at", "拼多多")}),
+    ("直接跳到最后一页了。", set()),
+    ("我是自由职业，接一些摄影的活。", {state("job_title", "摄影师")}),
+    # devices: the one at hand, an old model given away, one given up in a later phrase
+    ("我手上这台是Pixel 8，挺好用。", {state("owns_device", "Pixel 8")}),
+    ("我把老款的iPad送给侄女了。", {ended("owns_device", "iPad")}),
+    ("Switch 上个月摔坏了，已经卖了。", {ended("owns_device", "Switch")}),
+    ("Switch 上个月摔坏了，还能修吗？", set()),
+    # names, carriers, payments, addresses
+    ("我英文名叫Grace。", {state("name", "Grace")}),
+    ("快递以后都发中通。", {state("preferred_shipping_carrier", "中通")}),
+    ("这次用微信付吧。", {one_off("preferred_payment_method", "微信支付")}),
+    ("以后快递都寄到单位：杭州市西湖区文三路90号。", {state("address", "杭州市西湖区文三路90号")}),
+    # family words (老爸, 闺女, 那口子), a colleague called 小X, kinds of employer that name none
+    ("我闺女在杭州上班，做出纳。", {state("job_title", "出纳", f"{ME}:daughter")}),
+    ("我老爸去年从央企退休了。", set()),
+    (
+        "我家那口子在交警队当辅警。",
+        {state("job_title", "辅警", f"{ME}:spouse"), state("works_at", "交警队", f"{ME}:spouse")},
+    ),
+    ("我同事老王上个月搬到了嘉兴。", {state("lives_in", "嘉兴", "老王")}),
+    ("我在无锡一家外企上班。", set()),
+    # a change of trade, an employer left in the next phrase
+    ("我以前是做行政的，后来转行做设计师了。", {state("job_title", "设计师")}),
+    ("我之前在海信，上个月离职了。", {ended("works_at", "海信")}),
+    ("我之前在青岛，后来走了。", set()),
+    # contacts: the same number for both, a landline first, the mailbox to use from now on; a name corrected
+    ("我微信跟手机号码一样，都是13600136000。", {state("phone", "13600136000")}),
+    ("座机 021-55556666，上班时间都在。", {state("phone", "02155556666")}),
+    ("前台座机 021-55556666", set()),
+    ("我不用新浪邮箱了，以后发这个：qian.yu@foxmail.com", {state("email", "qian.yu@foxmail.com")}),
+    ("我的名字打错了，是韩雪，不是韩雷。", {state("name", "韩雪")}),
+    # a card named with its bank, a language set, how often something is sent
+    ("我平时都用建行信用卡付款。", {state("preferred_payment_method", "credit card")}),
+    ("默认语言设置成日语。", {state("preferred_language", "ja")}),
+    # a city and its district is no employer; an organisation named after its city is one
+    ("我在深圳南山上班，住在宝安。", {state("lives_in", "宝安")}),
+    ("我在北京银行上班。", {state("works_at", "北京银行")}),
+    # the in-laws' home and the hometown are not where one lives
+    ("我婆家在台州，娘家在金华。", set()),
+    ("我老家在湖南。", set()),
+    # for oneself; changed to; a gmail; a quoted name
+    ("前几天给自己换了个新手机，vivo X100。", {state("owns_device", "vivo X100")}),
+    ("手机号码变更为：15912345678。", {state("phone", "15912345678")}),
+    ("我的 gmail 是 fang.yu.work@gmail.com。", {state("email", "fang.yu.work@gmail.com")}),
+    ("同事都叫我“小胖”就行。", {state("name", "小胖")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_round9_zh_fact_classes(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_a_household_registered_last_year_holds_from_then() -> None:
+    (fact,) = extract("去年十月落户到了嘉兴。").facts
+    assert (fact.predicate, fact.value, fact.valid_from) == ("lives_in", "嘉兴", datetime(2025, 10, 1, tzinfo=UTC))
+
+
+def test_a_promotion_dates_the_title() -> None:
+    (fact,) = extract("三月升了区域经理，忙多了。").facts
+    assert (fact.predicate, fact.value, fact.valid_from) == ("job_title", "区域经理", datetime(2026, 3, 1, tzinfo=UTC))
+
+
+def test_a_job_quit_last_year_ends_then() -> None:
+    (fact,) = extract("去年辞了小学老师的工作。").facts
+    assert (fact.predicate, fact.value, fact.valid_from, fact.valid_to is not None) == (
+        "job_title",
+        "小学老师",
+        None,
+        True,
+    )
+
+
+def test_a_new_number_dated_by_its_change() -> None:
+    (fact,) = extract("两天前换了新号 13755550123，旧的停了。").facts
+    assert (fact.predicate, fact.valid_from) == ("phone", datetime(2026, 5, 11, tzinfo=UTC))
+
+
+def test_a_standing_template_from_next_monday() -> None:
+    (fact,) = extract("周报从下周一起默认换成D版。").facts
+    assert (fact.predicate, fact.value, fact.valid_from) == (
+        "preferred_report_format",
+        "周报D版",
+        datetime(2026, 5, 18, tzinfo=UTC),
+    )
+
+
+def test_the_day_a_complaint_is_about_does_not_date_the_ticket() -> None:
+    (fact,) = extract("我要投诉，前天那个安装师傅迟到两小时，工单号 TK-88120。").facts
+    assert (fact.predicate, fact.valid_from) == ("ticket_id", None)
+
+
+def intents_of(text: str) -> set[str]:
+    return {i.intent_type for i in extract(text).intents}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # aggregations over a metric the turn names, and dimensions with a word before them
+        ("上个月各门店的退货数量是多少？", {"data_aggregation"}),
+        ("上周注册的新用户，按推广渠道分别有多少？", {"data_aggregation"}),
+        ("上周三各车间的产量汇总一下。", {"data_aggregation"}),
+        ("各门店都开门了吗？", set()),
+        # exports said as 整理成表格发我 / 导一份给我
+        ("上周的发货记录整理成Excel发我。", {"export"}),
+        ("把我的收货记录导一份给我。", {"export"}),
+        ("导出默认用CSV。", set()),
+        # own orders said as 单
+        ("帮我查查前天下的那两单到哪了。", {"query"}),
+        # cancellations and refunds said shortly
+        ("订单 QP20260511 不要了，帮我取消。", {"cancel_order"}),
+        ("订单 QP20260511 少了一瓶，退我 12 块。", {"refund"}),
+        ("取消自动续费怎么弄？", set()),
+        # changes said with 改一下 / 设成
+        ("手机号改一下：13911112222", {"modify_setting"}),
+        ("帮我把实习生小赵设成只读权限。", {"modify_setting"}),
+        # conditions request nothing yet
+        ("要是周五还没发货，我就申请退款。", set()),
+        ("如果我换成苹果手机，数据能转过去吗？", set()),
+        # a change told as done asks for none
+        ("手机壳换成 透明的了，挺好看。", set()),
+        # how often something is sent is no breakdown
+        ("发票每个月寄给我就行。", set()),
+        ("每个月的利润汇总一下。", {"data_aggregation"}),
+    ],
+)
+def test_round9_zh_intent_classes(text: str, expected: set[str]) -> None:
+    assert intents_of(text) == expected
