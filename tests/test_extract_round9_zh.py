@@ -130,6 +130,12 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("手机号码变更为：15912345678。", {state("phone", "15912345678")}),
     ("我的 gmail 是 fang.yu.work@gmail.com。", {state("email", "fang.yu.work@gmail.com")}),
     ("同事都叫我“小胖”就行。", {state("name", "小胖")}),
+    # a liked file format, a theme switched back, notifications said with 的话, a choice pointed back to
+    ("我比较喜欢CSV，Word太乱。", {state("preferred_export_format", "CSV")}),
+    ("浅色太刺眼了，帮我换回深色模式。", {state("preferred_theme", "dark")}),
+    ("通知我的话发邮件就好。", {state("preferred_notification_channel", "email")}),
+    ("韵达送得快，以后都用这个。", {state("preferred_shipping_carrier", "韵达")}),
+    ("以后都用这个。", set()),
 ]
 
 
@@ -205,6 +211,12 @@ def intents_of(text: str) -> set[str]:
         # conditions request nothing yet
         ("要是周五还没发货，我就申请退款。", set()),
         ("如果我换成苹果手机，数据能转过去吗？", set()),
+        # opening a file changes no setting; opening notifications does
+        ("表格打开太慢了。", set()),
+        ("帮我关闭短信提醒。", {"modify_setting"}),
+        # cancelling what was ordered, asking about what was bought
+        ("取消我前天下的单子。", {"cancel_order"}),
+        ("我想查一下上个月在你们这买的东西。", {"query"}),
         # a change told as done asks for none
         ("手机壳换成 透明的了，挺好看。", set()),
         # how often something is sent is no breakdown

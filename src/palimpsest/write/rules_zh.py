@@ -242,7 +242,7 @@ _HYPOTHETICAL = re.compile(
 _TOPIC_DEHUA = re.compile(
     r"(?:^|(?<=[，,。！？\s]))(?:(?!如果|假如|要是|假设|万一|若是|倘若|假使)[\u4e00-\u9fff]){0,2}?(?:付款|支付|付钱|快递|物流|配送|发货|收货|酒店|房间|座位|机票|航班|火车|高铁"
     r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
-    r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车|开会|会议|打电话|回答|出差|订票)的话"
+    r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车|开会|会议|打电话|回答|出差|订票)(?:我)?的话"
 )
 # A condition, then how to reach someone: the contact is given whatever the condition.
 _CONDITION_THEN_CONTACT = re.compile(
@@ -1637,7 +1637,8 @@ _ONE_OFF = re.compile(
 # Demonstratives that point at the thing at hand, not at an occasion.
 _OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表")
 _PREFERS = re.compile(
-    r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄|(?i:export)"
+    r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
+    r"|(?i:export)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -1661,7 +1662,7 @@ _THEME = re.compile(
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
 _FORMAT_CONTEXT = re.compile(
-    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|(?i:export|report)"
+    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|喜欢|偏好|习惯|(?i:export|report)"
 )
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
@@ -1716,7 +1717,8 @@ _CHANNEL = re.compile(
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
-    r"|(?:通知|提醒|消息)(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    r"|(?:通知|提醒|消息)(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?"
+    r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
     r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
     # "…，发短信就好": the channel named on its own, as what is enough.
@@ -2179,20 +2181,24 @@ _REFUND = re.compile(
     r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退"
     r"|退(?:我|给我)\s*(?:\d|[一二两三四五六七八九十百]+块|钱|款)"
 )
-_CANCEL = re.compile(r"取消(?:这个|那个|我的)?订单|订单[^。！？]{0,30}取消|退订")
+_CANCEL = re.compile(
+    r"取消(?:这个|那个|我的|我[^，。！？]{0,6}?的)?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订"
+)
 _COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
 _MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
     # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
     r"(?:^|(?<=[，,]))\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?(?!我的)[^，,]{0,12}?"
-    r"(?:改成|换成|(?<!的)设置|设为|设成|切换|切到|切成|调成|开启|关闭|打开|改为|修改|更改|改一下|换一下|更新一下|改下"
+    r"(?:改成|换成|换回|改回|切回|(?<!的)设置|设为|设成|切换|切到|切成|调成|改为|修改|更改|改一下|换一下|更新一下|改下"
+    # ("Excel打开太慢": opening a file changes no setting.)
+    r"|(?:开启|关闭|打开|关掉)(?=[^，,。]{0,8}?(?:通知|提醒|模式|推送|功能|开关|权限|声音|震动|定位|自动|免密|续费|广告))"
     r"|恢复成|恢复到|还原成|还原到)(?!了)"
 )
 _OWN_RECORDS = re.compile(
     r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
     # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
-    r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,6}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+    r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,12}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
     # "前天下的那两单": the speaker's orders called 单.
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
 )
@@ -2488,11 +2494,33 @@ def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
     return [f for f in facts if f.predicate != "preference" or not any(v[:8] in f.value for v in named)]
 
 
+# "京东快递送得快，以后都用这个": a standing choice of the thing the phrase before named.
+_THIS_ONE_FROM_NOW = re.compile(
+    r"\s*(?:以后|今后|往后|默认)(?:都|就|也)?(?:用|走|选|要)(?:这个|这家|它|这种)[。！!]?\s*"
+)
+
+
+def _with_back_references(clauses: list[Clause]) -> list[Clause]:
+    """Clauses with one that only points back ("以后都用这个") joined to the clause it points to."""
+    joined: list[Clause] = []
+    for clause in clauses:
+        previous = joined[-1] if joined else None
+        if (
+            previous is not None
+            and _THIS_ONE_FROM_NOW.fullmatch(clause.text)
+            and previous.start + len(previous.text) == clause.start
+        ):
+            joined[-1] = Clause(previous.text + clause.text, previous.start)
+        else:
+            joined.append(clause)
+    return joined
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
     undated: list[int] = []
-    for clause in split_clauses(ctx.text, _BOUNDARY):
+    for clause in _with_back_references(split_clauses(ctx.text, _BOUNDARY)):
         question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
