@@ -136,6 +136,15 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("通知我的话发邮件就好。", {state("preferred_notification_channel", "email")}),
     ("韵达送得快，以后都用这个。", {state("preferred_shipping_carrier", "韵达")}),
     ("以后都用这个。", set()),
+    # stories the speaker commissions or tells: their people are characters
+    ("帮我写个故事，女主叫韩梅梅，在上海当护士。", set()),
+    ("小说里的男主住在重庆，是个厨师。", set()),
+    # dreams, areas named by their use, ours is the speaker's, third parties' contacts, e-mail as address
+    ("昨晚梦见自己搬到了大理。", set()),
+    ("我朋友住在学区。", set()),
+    ("我们同事住在昆山。", {state("lives_in", "昆山", f"{ME}:colleague")}),
+    ("买家的手机号是 13611112222，帮我联系一下。", set()),
+    ("我给供应商发了邮件，地址是 sales@vendor.cn。", set()),
 ]
 
 
@@ -219,6 +228,8 @@ def intents_of(text: str) -> set[str]:
         ("我想查一下上个月在你们这买的东西。", {"query"}),
         # a change told as done asks for none
         ("手机壳换成 透明的了，挺好看。", set()),
+        # a change weighed is not asked for
+        ("我在考虑换成小米手机。", set()),
         # how often something is sent is no breakdown
         ("发票每个月寄给我就行。", set()),
         ("每个月的利润汇总一下。", {"data_aggregation"}),

@@ -237,6 +237,8 @@ _HYPOTHETICAL = re.compile(
     r"如果|假如|要是|假设|万一|假使|倘若|的话|想象一下|比如说|如若|若是"
     # Denied or reported speech asserts nothing: "我没说要改成深色模式".
     r"|(?:没|没有|从没|从来没|并没|并没有)(?:说|讲|提|让你|叫你)过?|不是说"
+    # A dream asserts nothing either: "我梦见自己搬到了三亚".
+    r"|梦见|梦到|做梦"
 )
 # 的话 after a bare topic noun sets the topic, it supposes nothing: "付款的话我总是走支付宝", "酒店的话我喜欢高楼层".
 _TOPIC_DEHUA = re.compile(
@@ -480,12 +482,14 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return member.group("name")  # "我们组的孙浩住在常州": a named colleague is their own subject
     if re.search(rf"我(?:和|跟|与)我?(?:的)?(?:{_REL})", prefix):
         return ctx.speaker_id  # "我和我老公住在宁波": the speaker's own state (the relative's is not said apart)
-    relation = re.search(rf"我(?:的)?({_REL})", prefix) or _BARE_KIN.match(prefix)
+    # ("我们老板", "我们同事": ours is the speaker's.)
+    relation = re.search(rf"我(?:的)?({_REL})|我们(?:的)?(老板|同事)", prefix) or _BARE_KIN.match(prefix)
     if relation:
+        word = relation.group(1) or relation.group(2)
         named = _NAMED_ACQUAINTANCE.match(prefix, relation.end())
-        if named and relation.group(1) in _ACQUAINTANCES:
+        if named and word in _ACQUAINTANCES:
             return named.group("name")  # "我同事陈晓东在…": a named colleague is their own subject
-        return f"{ctx.speaker_id}:{_RELATIONS[relation.group(1)]}"
+        return f"{ctx.speaker_id}:{_RELATIONS[word]}"
     if re.search(r"(?:给|为|替)自己", prefix):
         return ctx.speaker_id  # "刚给自己换了个新平板": the speaker's own
     # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
@@ -853,6 +857,9 @@ _CONTACT = {
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
+_THIRD_PARTY_BEFORE = re.compile(
+    r"(?:顾客|客户|用户|买家|卖家|对方|别人|他人|快递员|快递小哥|骑手|司机|商家|房东|店家|网友|陌生人)的?\s*$"
+)
 # A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
 _OWN_BARE_CUE = re.compile(
     rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?"
@@ -1425,6 +1432,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue  # "那个邮箱 … 是我同事的": a number pointed at is the speaker's only when retired
             if re.match(rf"\s*(?:是|为)(?:我的?)?(?:{_REL}|别人|他|她|客户|公司)", after):
                 continue  # whose it is, said after: someone else's
+            if _THIRD_PARTY_BEFORE.search(before[: m.start()]):
+                continue  # "顾客的手机号是 …": someone the speaker serves or deals with, not the speaker
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
                 continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
             who = m.group("who") or ""
@@ -2303,7 +2312,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     modify = _MODIFY_REQUEST.search(text)
     # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
     done = modify is not None and re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
-    if modify and not question and not standing and not done and not _supposed(text, modify.end() - 1):
+    # "我在考虑换成华为手机": a change weighed is not asked for.
+    weighed = modify is not None and re.search(r"考虑|打算|准备|计划|犹豫|纠结", text[: modify.end()]) is not None
+    if modify and not question and not standing and not done and not weighed and not _supposed(text, modify.end() - 1):
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
@@ -2465,6 +2476,8 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
         return None
     if fact.predicate == "preference" and _NO_PREFERENCE.match(fact.value):
         return None  # "一直住到现在": a span of time read after a habit word, no taste
+    if fact.predicate == "address" and re.search(r"@|(?i:https?://|www\.)", fact.value):
+        return None  # "地址是 client@corp.com": an e-mail or web address is no postal address
     if fact.predicate == "works_at":
         employer = employer_without_unit(fact.value)
         return fact if employer == fact.value else replace(fact, value=employer)
@@ -2516,10 +2529,20 @@ def _with_back_references(clauses: list[Clause]) -> list[Clause]:
     return joined
 
 
+# A text the speaker commissions or tells from a story: its people are characters, not the speaker
+# ("帮我写个故事，主角叫李雷，在北京当医生", "小说里的女主住在苏州").
+_FICTION = re.compile(
+    r"(?:帮我|给我|请|你|替我)(?:写|编|创作|构思)(?:一?[个篇段首部份则])?[^，。！？]{0,6}?"
+    r"(?:故事|小说|剧本|文案|诗|段子|对话|台词|童话|人设)"
+    r"|主角|男主|女主|小说里|故事里|剧本里|剧中|书里的|电影里|动画里|游戏里的角色"
+)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
     undated: list[int] = []
+    fiction = _FICTION.search(ctx.text) is not None
     for clause in _with_back_references(split_clauses(ctx.text, _BOUNDARY)):
         question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
@@ -2527,7 +2550,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):
             # "有急事找不到我的话，打我太太的手机 158…": the condition supposes, the number it gives is real.
             facts.extend(_contact_facts(ctx, clause))
-        if ctx.role == "user" and not hypothetical:
+        if ctx.role == "user" and not hypothetical and not fiction:
             facts.extend(_reference_facts(ctx, clause))
             facts.extend(_bought_facts(ctx, clause))
             if not question:

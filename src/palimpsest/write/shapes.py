@@ -42,6 +42,10 @@ _GENERIC_PLACES = frozenset(
 )  # fmt: skip
 
 
+# Kinds of area, named by their use, that are no town: "住在别墅区", "住在老城区".
+_GENERIC_AREA = re.compile(r"(?:别墅|住宅|生活|学|校|园|开发|城|郊|市|景|厂|老城|新城|居民|商业|工业|保税)区")
+
+
 def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
     """Whether ``place`` reads as a place name (Latin-script names are left to their rules).
 
@@ -51,6 +55,8 @@ def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
     """
     if not _CJK.search(place):
         return True
+    if _GENERIC_AREA.fullmatch(place):
+        return False
     if place in known or _PLACE_SUFFIX.search(place):
         return True
     tags = _tags(place)
