@@ -145,6 +145,47 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我们同事住在昆山。", {state("lives_in", "昆山", f"{ME}:colleague")}),
     ("买家的手机号是 13611112222，帮我联系一下。", set()),
     ("我给供应商发了邮件，地址是 sales@vendor.cn。", set()),
+    # dev5 classes: a transfer to a city, 我用的 X, bought for 我女儿, in-laws, the origin of a job change
+    ("我哥前年就调到郑州去了。", {state("lives_in", "郑州", f"{ME}:brother")}),
+    ("我用的荣耀Magic 5，最近老发烫。", {state("owns_device", "荣耀Magic 5")}),
+    ("上周给我儿子买了台iPad mini，怎么设置儿童模式", {state("owns_device", "iPad mini", f"{ME}:son")}),
+    (
+        "我岳父叫孙建平，住在芜湖。",
+        {state("name", "孙建平", f"{ME}:father_in_law"), state("lives_in", "芜湖", f"{ME}:father_in_law")},
+    ),
+    ("我从美团跳槽到了快手，岗位是产品经理；", {state("works_at", "快手"), state("job_title", "产品经理")}),
+    ("我在货拉拉当司机五年了。", {state("job_title", "司机"), state("works_at", "货拉拉")}),
+    # a device broken with another in use now; one broken only
+    (
+        "iPhone 12上周摔坏了，现在用的是备用机红米K70",
+        {ended("owns_device", "iPhone 12"), state("owns_device", "红米K70")},
+    ),
+    ("iPhone 12上周摔坏了，能换屏吗", set()),
+    # contacts: whose and a bare number, labels in a self-introduction, 现在用
+    ("我妈电话 139 1111 2222，联系不上我就找她", {state("phone", "13911112222", f"{ME}:mother")}),
+    (
+        "你好，我叫钱多多，手机 138 2222 3333，邮箱 qdd@qq.com",
+        {
+            state("name", "钱多多"),
+            state("phone", "13822223333"),
+            state("email", "qdd@qq.com"),
+        },
+    ),
+    ("快递放门口了，电话 13512345678", set()),
+    ("邮箱现在用 lu.yao@126.com，老的那个停了", {state("email", "lu.yao@126.com")}),
+    # addresses: named by the place first, corrected
+    ("以后东西都寄单位吧，苏州市姑苏区人民路300号", {state("address", "苏州市姑苏区人民路300号")}),
+    ("地址写错了，不是学府路3号，是大连市甘井子区学府路13号", {state("address", "大连市甘井子区学府路13号")}),
+    # names: quoted and long, renamed, a relative's nickname, an English name after a space
+    ("把我的昵称改成「快乐小狗」", {state("name", "快乐小狗")}),
+    ("我改名了，现在叫郑一鸣", {state("name", "郑一鸣")}),
+    ("我儿子小宝下个月上幼儿园。", {state("name", "小宝", f"{ME}:son")}),
+    ("收件人写我英文名 Jack Wang", {state("name", "Jack Wang")}),
+    # preferences: a theme for today, a language one is used to, a carrier and a payment asked for
+    ("今天先来个深色，晚上看着舒服", {one_off("preferred_theme", "dark")}),
+    ("我更习惯英语，有英文客服吗", {state("preferred_language", "en")}),
+    ("物流帮我换成德邦", {state("preferred_shipping_carrier", "德邦")}),
+    ("付款的时候默认帮我选支付宝", {state("preferred_payment_method", "支付宝")}),
 ]
 
 

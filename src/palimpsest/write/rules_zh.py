@@ -84,6 +84,12 @@ _RELATIONS = {
     "爷爷": "grandfather",
     "外公": "grandfather",
     "姥爷": "grandfather",
+    "婆婆": "mother_in_law",
+    "公公": "father_in_law",
+    "岳母": "mother_in_law",
+    "丈母娘": "mother_in_law",
+    "岳父": "father_in_law",
+    "老丈人": "father_in_law",
     "老爸": "father",
     "老妈": "mother",
     "老爹": "father",
@@ -144,8 +150,9 @@ _KIN_NAMED = re.compile(
     r"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>"
     + "|".join(sorted(_RELATIONS, key=len, reverse=True))
     + r")"
-    + rf"{_PERSON_NAME}"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|上周|做|当)"
+    # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character.)
+    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]))"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -259,6 +266,8 @@ _WHATEVER = re.compile(r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默�
 _BOUNDARY = re.compile(
     # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*[？?])|"
+    # …and one asked without a question mark: "…，有粤语客服吗", "…，怎么绑定到家长账号".
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]*[吗嘛]\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
 )
 
@@ -454,7 +463,7 @@ _JOB_SUFFIX = (
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
-    r"|售后|前台|文案|美工|收银|前端|后端|全栈|[校军法兽牙队]医|[民交辅刑狱特]警"
+    r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|[校军法兽牙队]医|[民交辅刑狱特]警"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -493,7 +502,7 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if re.search(r"(?:给|为|替)自己", prefix):
         return ctx.speaker_id  # "刚给自己换了个新平板": the speaker's own
     # "三天前给儿子买了个Switch": bought for a relative, it is the relative's.
-    for_relative = re.search(rf"(?:给|帮|替|为)({_REL})(?:的)?\s*$", prefix)
+    for_relative = re.search(rf"(?:给|帮|替|为)我?(?:的)?({_REL})(?:的)?\s*$", prefix)
     if for_relative:
         return f"{ctx.speaker_id}:{_RELATIONS[for_relative.group(1)]}"
     if re.search(r"他|她|它|你|您", prefix):
@@ -504,7 +513,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return None
     if "我" in prefix or re.match(r"\s*本人", prefix):
         return ctx.speaker_id
-    rest = _FILLERS.sub("", prefix).strip(" ，,")
+    # "上个月从万科跳槽到了龙湖": where one comes from is no one.
+    rest = _FILLERS.sub("", re.sub(r"从[\u4e00-\u9fffA-Za-z0-9]{2,10}$", "", prefix)).strip(" ，,")
     if re.match(r"(?:手机|电脑|平板|笔记本)", rest):
         return ctx.speaker_id  # "手机也换成了华为Mate 60": the speaker's own phone
     if not rest:
@@ -573,7 +583,7 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家)"
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家|调到|调去|外派到|派驻到?)"
     r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
@@ -645,7 +655,7 @@ _QUIT = re.compile(
 )
 _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
-    r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
+    r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？；,.!?;\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     # "现在转行做HR了": a change of trade.
     r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
@@ -679,7 +689,7 @@ _ROLE_AT = re.compile(
     + _ORG
     + r"(?:做|当|担任)(?:一名|一个|个|一位|名)?"
     + _TITLE
-    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，)"
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
@@ -752,14 +762,15 @@ _START = re.compile(
 )
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|现在用|目前用|在用|用着"
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
+    r"|现在用|目前用|在用|用着"
     r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
     r"|(?P<kind>"
     + _NOUNS
     + r")(?:也|现在|目前|都|用的)?(?:是|换成了?|换了))\s*"
     + _MEASURE
-    + r"(?:新的?|台|部|我的)?"
+    + r"(?:新的?|台|部|我的|备用机|备用的)?"
     + _DEVICE
     # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
     + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
@@ -804,6 +815,9 @@ _DISPOSED_LATER = re.compile(
     + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?(?:已经|早就|早已|后来|就)?(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了)"
     r"(?=[，。！？,.!?]|$)"
 )
+# Broken or lost, with another in use in the next clause: "小米14上个月摔坏了，现在用的是备用机…".
+_BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)[，,]?\s*$")
+_ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
 # "昨天把iPhone 13换成了vivo X100": the old one given up, the new one owned.
 _SWAPPED = re.compile(
     r"把(?:我的|旧的?|原来的?|之前的?)?"
@@ -824,7 +838,11 @@ _CORRECTED = (
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
+        r"(?:\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
+        # "我老婆电话 139…": whose it is, then the number, no verb.
+        r"|(?(who)\s+$|(?!)))"
+        # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
+        r"|(?P<intro>(?<=[，,])\s*(?:手机|手机号码?|电话|联系电话)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
         r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
@@ -843,7 +861,7 @@ _CONTACT = {
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
-        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后)(?:都)?用)"
+        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
@@ -852,11 +870,13 @@ _CONTACT = {
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
         r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
+        r"|(?P<intro>(?<=[，,])\s*(?:邮箱|邮件|电子邮箱|(?i:e-?mail))\s*[：:]?\s*$)"
         # The contact named first, the change after: "邮箱我换了个新的 …", "email 我换了个新的 …".
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
+_SELF_INTRODUCED = re.compile(r"^\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我)", re.IGNORECASE)
 _THIRD_PARTY_BEFORE = re.compile(
     r"(?:顾客|客户|用户|买家|卖家|对方|别人|他人|快递员|快递小哥|骑手|司机|商家|房东|店家|网友|陌生人)的?\s*$"
 )
@@ -872,7 +892,9 @@ _CONTACT_DEAD = re.compile(
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
-    r"|我的?(?:英文|中文)名(?:字)?(?:是|叫)\s*|全名(?:是|叫)?|本人"
+    r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|全名(?:是|叫)?|本人"
+    # "我改名了，现在叫陈思远".
+    r"|改(?:了)?名(?:字)?了?[，,]\s*(?:现在|以后)?叫"
     # "我的名字写错了，是林峰": the right name after a correction.
     r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
@@ -880,10 +902,12 @@ _NAME_IS = re.compile(
     r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
-    # ("大家叫我“阿强”就行": the name may be quoted.)
-    r"[“\"「『]?(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?"
+    # ("大家叫我“阿强”就行": the name may be quoted, and then it may be longer: 「橘子汽水」.)
+    r"(?:[“\"「『](?P<quoted>[\u4e00-\u9fffA-Za-z0-9 ]{2,8})[”\"」』]"
+    r"|(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
+_NOW_CALLED = re.compile(r"\s*(?:现在|以后)(?:改)?叫(?P<name>[\u4e00-\u9fff]{2,3})(?=[，。！？,.!?\s]|$)")
 _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
 # "李娜是我们新来的产品总监": a colleague's title.
@@ -902,13 +926,19 @@ _ADDRESS = re.compile(
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
     r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律|现在|目前){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
-    r"|(?:以后|今后|默认)(?:都|一律)?用|[:：])[:：]?\s*"
+    r"|(?:以后|今后|默认)(?:都|一律)?用|[:：]"
+    # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
+    r"|(?:写错了|打错了|填错了|错了)[，,](?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该)?是)[:：]?\s*"
     r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
 
 # Where the speaker has things sent from now on is their address: "以后快递都寄到南京市鼓楼区中山路18号".
-_SHIPS_TO = re.compile(r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})")
+_SHIPS_TO = re.compile(
+    r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})"
+    # "以后快递都寄公司吧，上海市…": the place named, the address in the next phrase.
+    r"|(?:寄|送|发)(?:到)?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*(?P<addr2>[^，。！？；\n]{6,60})"
+)
 _LIVES_AT = re.compile(r"住(?!址|宿|院)(?:在)?(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,60})")
 _STREET_ADDRESS = re.compile(r"[省市区县].{0,12}(?:路|街|道|巷|弄).{0,10}\d+号")
 _ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号")
@@ -1018,7 +1048,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
-        if re.match(r"落户|回", m.group()) and not _is_city(place):
+        if re.match(r"落户|回|调|外派|派驻", m.group()) and not _is_city(place):
             continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
@@ -1361,8 +1391,13 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
+    broken = _BROKEN.match(bare)
+    if broken and _ANOTHER_IN_USE.match(ctx.text, clause.start + len(clause.text)):
+        yield ending(
+            ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
+        )
     for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
-        device = _device_name(first_group(m, ("device", "device2", "device3", "device4", "device5", "device6")) or "")
+        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6))) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
@@ -1434,6 +1469,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue  # whose it is, said after: someone else's
             if _THIRD_PARTY_BEFORE.search(before[: m.start()]):
                 continue  # "顾客的手机号是 …": someone the speaker serves or deals with, not the speaker
+            if m.group("intro") and not _SELF_INTRODUCED.match(ctx.text):
+                continue  # a bare label counts only in a turn that introduces the speaker
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
                 continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
             who = m.group("who") or ""
@@ -1492,7 +1529,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
     surname = re.match(r"\s*我姓([\u4e00-\u9fff])", ctx.text)
     for m in _NAME_IS.finditer(clause.text):
-        name = m.group("name")
+        name = (m.group("name") or m.group("quoted")).strip()
         relation = m.group("rel")
         # A bare "，叫…" names the speaker only after "我姓X" and with that surname.
         if m.group("surname_first") and (surname is None or not name.startswith(surname.group(1))):
@@ -1502,6 +1539,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "别叫我小王": a name the speaker refuses
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
+    renamed = _NOW_CALLED.match(clause.text) if re.search(r"改(?:了)?名", ctx.text[: clause.start]) else None
+    if renamed:
+        # "我改名了，现在叫陈思远": the new name, in the clause after the change.
+        yield _fact(ctx.speaker_id, "name", renamed.group("name"), "renamed", renamed.group(), confidence=0.9)
     for m in _ADDRESS.finditer(clause.text):
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
@@ -1588,7 +1629,9 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
         return
     for m in _SHIPS_TO.finditer(clause.text):
         # "寄到公司：上海市…": the place named before the colon is no part of the address.
-        address = re.sub(r"^(?:我)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*", "", _clean(m.group("addr")))
+        address = re.sub(
+            r"^(?:我)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*", "", _clean(m.group("addr") or m.group("addr2"))
+        )
         prefix = _prefix(clause, m.start())
         relation = re.search(rf"我(?:的)?({_REL})", prefix)
         # The words before are what gets sent (快递, 包裹), not whose: the speaker unless named.
@@ -1659,10 +1702,10 @@ def _negated(phrase: str) -> bool:
 
 
 _THEME = re.compile(
-    r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
-    r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|(?i:\s?mode|\s?theme))"
+    r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
+    r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
-    r"|(?:用|默认|改成|换成|切换到|切到|切成|设为|调成|调到|开|换|改)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
@@ -1717,6 +1760,8 @@ _LANGUAGE = re.compile(
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
+    # "我更习惯粤语": the language one is used to.
+    rf"|(?:习惯|喜欢|偏好)(?:说|讲|用)?(?P<lang4>{_LANGUAGE_NAMES})(?=[，。！？,.!?]|$)"
 )
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
@@ -1761,7 +1806,8 @@ _CARRIERS = {
 }
 _CARRIER = re.compile(
     r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发)(?:都|默认|一律|以后|一般|统一)*(?:用|走|选|发)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我)*"
+    r"(?:用|走|选|发|换成|改成|改用)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
     r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
 )
 _PAYMENTS = {
@@ -1782,7 +1828,8 @@ _PAYMENTS = {
 }
 _PAYMENT = re.compile(
     r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都"
-    r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:换成|改成|改为|设为|设置为|设成|是)了?)(?:用|使用|走|是)?"
+    r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:帮我|给我)?(?:换成|改成|改为|设为|设置为|设成|是)了?)"
+    r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
     r"(?:招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
     r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
@@ -1854,7 +1901,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     elif _SPREADSHEET.search(text):
         yield "preferred_export_format", "Excel"
     for m in _LANGUAGE.finditer(text):
-        yield "preferred_language", _LANGUAGES[m.group("lang") or m.group("lang2") or m.group("lang3")]
+        yield "preferred_language", _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4")) or ""]
     for m in _CHANNEL.finditer(text):
         channel = (
             m.group("ch")
