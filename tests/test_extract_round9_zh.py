@@ -186,6 +186,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我更习惯英语，有英文客服吗", {state("preferred_language", "en")}),
     ("物流帮我换成德邦", {state("preferred_shipping_carrier", "德邦")}),
     ("付款的时候默认帮我选支付宝", {state("preferred_payment_method", "支付宝")}),
+    # others' words in quotes; a report's version read with 一般; moved to the city just asked about
+    ("我室友老说“我一直住在宿舍”，真的假的", set()),
+    ("我一般看月报的C版", {state("preferred_report_format", "月报C版")}),
+    ("你们能送到珠海吗？我上周才搬过来的", {state("lives_in", "珠海")}),
 ]
 
 

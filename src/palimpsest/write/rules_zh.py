@@ -422,7 +422,7 @@ _NOT_PLACES = frozenset(
         "楼下",
     ]
 )
-_STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
+_STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s”」』]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
 _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 
 _BRANDS_ZH = (
@@ -977,7 +977,11 @@ _HOME_IS = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:就|才|也)?是我(?
 _MOVED_IN = re.compile(r"(?:住进去|搬进去|住进来|搬进来|入住)了")
 _HOME_IN = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边)?的(?:新)?(?:房子|新家|公寓|新房)")
 # "你们在南宁有门店吗？我住那边。": "there" is the city named just before.
-_LIVE_THERE = re.compile(r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)")
+_LIVE_THERE = re.compile(
+    r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)"
+    # "你们能送到厦门吗？我两周前才搬过来的": moved to the city just named.
+    r"|我[^，。！？]{0,6}?(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了)(?=[，。！？,.!?]|$)"
+)
 _CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
 
 
@@ -1033,7 +1037,16 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         cities = [c.group("place") for c in _CITY_BEFORE.finditer(ctx.text, 0, clause.start + m.start())]
         cities = [c for c in cities if _is_city(c) and _place_ok(c)]
         if cities:
-            yield _fact(ctx.speaker_id, "lives_in", normalize_city(cities[-1]), "lives_there", m.group())
+            moved_here = "搬" in m.group()
+            yield _fact(
+                ctx.speaker_id,
+                "lives_in",
+                normalize_city(cities[-1]),
+                "lives_there",
+                m.group(),
+                valid_from=clause.past_time(ctx) if moved_here else None,
+                ends_previous=moved_here,
+            )
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
@@ -1730,12 +1743,14 @@ _REPORT_VERSION = re.compile(
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
 _SPREADSHEET = re.compile(r"(?:导出|存|保存|下载|发)(?:成|为)(?:电子)?表格(?![版格式]|模板)")
-_REPORT_OWN_VERSION = re.compile(r"(?P<kind>周报|月报|日报|季报|年报)的(?P<version>[\u4e00-\u9fff]{1,3}版)(?!本)")
+_REPORT_OWN_VERSION = re.compile(
+    r"(?P<kind>周报|月报|日报|季报|年报)的(?P<version>[\u4e00-\u9fff]{1,3}版|[A-Za-z0-9]{1,3}版)(?!本)"
+)
 # A described report ("带图表的日报"), only with a word of habit or liking: "帮我看上周的日报" asks.
 _REPORT_DESCRIBED = re.compile(
     r"(?:看|要|用|收|出)(?P<rf>[\u4e00-\u9fffA-Za-z0-9]{1,8}的(?:周报|月报|日报|季报|年报|报表|报告))"
 )
-_HABIT = re.compile(r"习惯|喜欢|偏好|偏爱|默认|以后|今后|一直|总是|向来|平时|通常")
+_HABIT = re.compile(r"习惯|喜欢|偏好|偏爱|默认|以后|今后|一直|总是|向来|平时|通常|一般|平常|经常")
 _LANGUAGES = {
     "简体中文": "zh",
     "繁体中文": "zh",
@@ -2585,12 +2600,32 @@ _FICTION = re.compile(
 )
 
 
+# Someone else's words in quotes: "我同事老说“我一直用顺丰”" states nothing about the speaker.
+# ("我跟客服说：“我住在杭州”": the speaker's own words are the speaker's.)
+_REPORTED_SPEECH = re.compile(
+    r"(?P<who>[^，。！？“”\"]{0,8}?)(?:说|讲|问|道|喊|写着|留言)(?:过)?[：:]?\s*[“\"「『](?P<said>[^”\"」』]{1,80})[”\"」』]"
+)
+_OWN_WORDS = re.compile(r"^\s*我(?:就|也|还|都|只|刚|已经|之前|跟|和|对|给|向)")
+
+
+def _without_reported(clause: Clause, spans: list[tuple[int, int]]) -> Clause:
+    """``clause`` with the words of others it quotes blanked out (same length, offsets kept)."""
+    text = clause.text
+    for start, end in spans:
+        lo, hi = max(start - clause.start, 0), min(end - clause.start, len(text))
+        if lo < hi:
+            text = text[:lo] + " " * (hi - lo) + text[hi:]
+    return clause if text == clause.text else Clause(text, clause.start)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
     undated: list[int] = []
     fiction = _FICTION.search(ctx.text) is not None
-    for clause in _with_back_references(split_clauses(ctx.text, _BOUNDARY)):
+    reported = [m.span("said") for m in _REPORTED_SPEECH.finditer(ctx.text) if not _OWN_WORDS.search(m.group("who"))]
+    clauses = [_without_reported(c, reported) for c in _with_back_references(split_clauses(ctx.text, _BOUNDARY))]
+    for clause in clauses:
         question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
