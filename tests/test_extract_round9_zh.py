@@ -275,6 +275,28 @@ def intents_of(text: str) -> set[str]:
         ("手机壳换成 透明的了，挺好看。", set()),
         # a change weighed is not asked for
         ("我在考虑换成小米手机。", set()),
+        # how to do it oneself asks the agent for nothing; a supposition asks about no record
+        ("怎么批量导出通讯录？", set()),
+        ("要是我换了邮箱，积分还在吗？", set()),
+        ("我的快递怎么还没到？", {"query"}),
+        # a change denied; a setting named first and switched; access granted; news told
+        ("我没说要换成英文界面。", set()),
+        ("把短信提醒关掉。", {"modify_setting"}),
+        ("帮实习生开一个只读权限。", {"modify_setting"}),
+        ("跟你同步一下：我上个月换了工作。", set()),
+        # refunds said shortly, cancelling a dated order, a past complaint
+        ("多扣了我 20 元，帮我退一下。", {"refund"}),
+        ("帮我取消前天下的那个订单。", {"cancel_order"}),
+        ("上个月我投诉过一次。", set()),
+        # totals and counts, exports asked as 生成PDF / 要一份
+        ("今年一共下了多少单？", {"data_aggregation"}),
+        ("上周每个客服组处理了多少工单？", {"data_aggregation"}),
+        ("这个月的账单请生成PDF发过来。", {"export"}),
+        ("我想要一份你们存的我的全部资料。", {"export"}),
+        # records of one's own; general questions and ids offered are no lookup
+        ("查一下我上周的充值记录。", {"query"}),
+        ("退货一般几天能到账？", set()),
+        ("我的会员号是 abc_2025，方便你查。", set()),
         # how often something is sent is no breakdown
         ("发票每个月寄给我就行。", set()),
         ("每个月的利润汇总一下。", {"data_aggregation"}),

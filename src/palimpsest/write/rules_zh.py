@@ -2192,6 +2192,9 @@ _DIMENSIONS = {
     "支付方式": "payment method",
     "付款方式": "payment method",
     "原因": "reason",
+    "客服": "agent",
+    "客服组": "agent group",
+    "老师": "teacher",
     "仓库": "warehouse",
     "车间": "workshop",
     "品牌": "brand",
@@ -2232,13 +2235,16 @@ _METRICS = (
 )
 _AGGREGATE = re.compile(
     r"汇总|统计|合计|总结|分组|对比|分析|拆分|拆一下|拆开|细分|每个|每一个|各个|分别|平均|排名|排行"
+    r"|一共|总共|总数|总额|分一下"
 )
 # "各门店的退货数量是多少": a quantity asked per dimension is an aggregation too.
 _HOW_MANY = re.compile(r"多少|几[个家次单件人]|占比|比例")
 # A metric the list above does not know, named by its ending: 出库量, 客诉数量, 退货件数.
 _NAMED_METRIC = re.compile(
-    r"(?P<metric>[\u4e00-\u9fff]{1,4}?(?:数量|人数|单数|件数|次数|金额|总额|总量|量|额|率))"
+    r"(?P<metric>[\u4e00-\u9fff]{1,4}?(?:数量|人数|单数|件数|次数|金额|总额|总量|时长|课时数|量|额|率|费))"
     r"(?=汇总|统计|是多少|有多少|分别|按|拆|合计|[，,。？?]|$)"
+    # "一共下了多少单", "处理了多少工单": the things counted.
+    r"|(?:多少|几)(?P<counted>工单|订单|单|件|笔|次)"
 )
 _EXPORT = re.compile(
     r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
@@ -2246,16 +2252,19 @@ _EXPORT = re.compile(
     # "整理成Excel表格丢给我", "导一份给我": a file made and handed over.
     r"|(?:整理|汇总|做|弄|导|拉|转|存)成?(?:一份|一个)?\s*(?i:excel|pdf|csv|word|表格|报表|文件)[^，。！？]{0,4}?"
     r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
+    # "本月账单请生成PDF发过来", "表格给我出Excel的", "要一份…我的全部资料".
+    r"|(?:生成|出)(?:一份)?\s*(?i:excel|pdf|csv|word)|要一份[^，。！？]{0,16}?(?:资料|数据|记录|信息)"
 )
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
 _REFUND = re.compile(
     r"(?:要|想|申请|帮我|给我|请|能不能|可以)(?:办理)?(?:退款|退钱|退货|退费)|退款吧|退钱吧|把钱退"
     r"|退(?:我|给我)\s*(?:\d|[一二两三四五六七八九十百]+块|钱|款)"
+    # "能退吗", "麻烦退回来", "帮我退一下", "退掉一笔", "退回原卡".
+    r"|能退吗|可以退吗|能不能退|退回来|退一下|退掉一笔|退回原"
 )
-_CANCEL = re.compile(
-    r"取消(?:这个|那个|我的|我[^，。！？]{0,6}?的)?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订"
-)
-_COMPLAINT = re.compile(r"投诉|差评|举报|太差了|不满意|很失望")
+_CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
+# ("我投诉过一次" tells of a past complaint.)
+_COMPLAINT = re.compile(r"投诉(?!过)|差评|举报|太差了|不满意|很失望")
 _MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
@@ -2264,6 +2273,8 @@ _MODIFY_REQUEST = re.compile(
     r"(?:改成|换成|换回|改回|切回|(?<!的)设置|设为|设成|切换|切到|切成|调成|改为|修改|更改|改一下|换一下|更新一下|改下"
     # ("Excel打开太慢": opening a file changes no setting.)
     r"|(?:开启|关闭|打开|关掉)(?=[^，,。]{0,8}?(?:通知|提醒|模式|推送|功能|开关|权限|声音|震动|定位|自动|免密|续费|广告))"
+    # ("跟你同步一下：…" tells news; "麻烦更新下" asks for the record to follow it.)
+    r"|(?<=麻烦)更新下|(?<=帮我)同步一下|(?<=麻烦帮我)同步一下"
     r"|恢复成|恢复到|还原成|还原到)(?!了)"
 )
 _OWN_RECORDS = re.compile(
@@ -2272,8 +2283,10 @@ _OWN_RECORDS = re.compile(
     r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,12}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
     # "前天下的那两单": the speaker's orders called 单.
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
+    # "三天前那笔扣款", "我的充值记录", "我名下有几张卡", "我现在住哪儿你们系统里…", "还在保修期吗".
+    r"|扣款|充值|消费|明细|支出|流量|名下|保修|我的?默认|系统里|(?<!聊天)记录"
 )
-_QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否")
+_QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否|跟进|是什么|哪个")
 
 
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
@@ -2305,7 +2318,20 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
     return slots
 
 
-_FREQUENCY = re.compile(r"每(?:个)?(?:月|周|星期|礼拜|天|日|季度)(?=[^，。！？]{0,6}?(?:发|给|推|寄|送|提醒|通知))")
+_FREQUENCY = re.compile(
+    r"每(?:个)?(?:月|周|星期|礼拜|天|日|季度)(?!的)(?=[^，。！？]{0,6}?(?:发|给|推|寄|送|提醒|通知))"
+)
+_HOW_TO = re.compile(r"\s*(?:怎么|如何|怎样|咋)(?:弄|办|操作|设置|导出|才能|自己|把|批量|样)?")
+# "退货一般几天能到账？", "工单一般多久能处理完？": how things usually go asks about no record.
+_GENERAL_QUESTION = re.compile(r"一般|通常|一般来说|多久能|怎么算|比较快|能延保")
+# "我的会员账号是 lufang_2024，方便你查": an id offered for a lookup, not a question about a record.
+_OFFERED_FOR_LOOKUP = re.compile(r"方便你查|可以用这个查|你查查看|供你查")
+# "把App的推送通知关掉", "帮我把会员自动续费关掉": the setting named first, switched after.
+_SETTING_SWITCHED = re.compile(
+    r"(?:通知|提醒|推送|续费|功能|开关|定位|免密支付|广告)(?:给我|帮我)?(?:关掉|关闭|关了|打开|开启|开一下|关一下)(?!了)"
+    # "帮新来的同事开一个只读权限": access granted.
+    r"|开(?:一个|个|通)?(?:只读|编辑|管理|查看)?权限"
+)
 _SUPPOSING = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|若是|的话")
 
 
@@ -2333,32 +2359,38 @@ def _sentence_before(ctx: TurnContext, clause: Clause) -> Clause:
 def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
     text = clause.text
     time_range, time_slots = _time_range(ctx, clause)
-    # A standing preference ("以后都导出PDF") is a fact, not a request.
+    # A standing preference ("以后都导出PDF", "以后收货地址都改成…") is a fact, not a request.
     # "把默认格式改成A" orders a setting changed, so its 默认 names the setting; said without 把
     # ("文件导出的默认格式设成PDF") the default is a standing preference.
     standing = any(
-        f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(text.replace("把默认", "把"))
+        f.lasting
+        and (f.predicate.startswith("preferred_") or f.predicate == "address")
+        and _LASTING.search(text.replace("把默认", "把"))
         for f in facts
     )
-    dims: list[str] = []
+    # "怎么批量导出群成员？", "想设置入群验证，怎么弄？": how to do it oneself asks the agent for nothing.
+    how_to = bool(
+        _HOW_TO.match(text)
+        or re.search(r"怎么|如何|怎样", text)
+        or _HOW_TO.match(ctx.text, clause.start + len(clause.text))
+    )
+    # "要是我换了手机号，积分还在吗？": a question on a supposition asks about no record.
+    supposing = any(
+        re.match(r"\s*(?:要是|如果|假如|假设|万一)", part) for part in (text, _sentence_before(ctx, clause).text)
+    )
     # "对账单每个月发我": how often something is sent is no breakdown of it.
     text = _FREQUENCY.sub("", text)
-    for m in _BY.finditer(text):
-        for word in re.findall(_DIMENSION_WORDS, m.group("dims")):
-            dims.append(_DIMENSIONS[word])
+    dims = [_DIMENSIONS[w] for m in _BY.finditer(text) for w in re.findall(_DIMENSION_WORDS, m.group("dims"))]
     dimensions = tuple(dict.fromkeys(dims))
-    metric = next((name for name, pattern in _METRICS if pattern.search(text)), None)
-    named_metric = _NAMED_METRIC.search(text)
-    if metric is None and named_metric is not None:
-        metric = named_metric.group("metric")
+    metric = _metric(text)
     ids = _id_slots(ctx)
     if time_range is None and not time_slots:
         # "上周新拉来的用户，按来源渠道分别是多少人？": the period is said in the phrase before the question.
         time_range, time_slots = _time_range(ctx, _sentence_before(ctx, clause))
-    aggregate = _AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))
-    if aggregate and (dimensions or metric):
+    aggregate = bool(_AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))) and bool(dimensions or metric)
+    if aggregate:
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
-    elif _EXPORT.search(text) and not standing:
+    elif _EXPORT.search(text) and not standing and not how_to:
         yield Intent("export", time_range, dimensions, metric, _output_format(text, None), time_slots)
     refund, cancel, complaint = (
         next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
@@ -2370,13 +2402,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
     if complaint:
         yield Intent("complaint", time_range, slots=ids | time_slots)
-    preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
-    modify = _MODIFY_REQUEST.search(text)
-    # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
-    done = modify is not None and re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
-    # "我在考虑换成华为手机": a change weighed is not asked for.
-    weighed = modify is not None and re.search(r"考虑|打算|准备|计划|犹豫|纠结", text[: modify.end()]) is not None
-    if modify and not question and not standing and not done and not weighed and not _supposed(text, modify.end() - 1):
+    if _asks_for_change(text, question or how_to, standing):
+        preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
             if preference
@@ -2385,8 +2412,39 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     asks = question or (_QUERY.search(text) and not _AGGREGATE.search(text))
-    if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
+    # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.
+    how_to_do = (
+        re.search(
+            r"(?:怎么|如何|怎样)(?:才能|去|把|来|自己|批量)?(?:删除|删掉|导出|设置|操作|弄|办|注册|注销|修改|绑定|解绑|开通)",
+            text,
+        )
+        is not None
+    )
+    general = _GENERAL_QUESTION.search(text) or _OFFERED_FOR_LOOKUP.search(text)
+    if own and asks and not general and not supposing and not how_to_do and not refund and not cancel and not aggregate:
         yield Intent("query", time_range, dimensions, metric, slots=ids | time_slots)
+
+
+def _metric(text: str) -> str | None:
+    metric = next((name for name, pattern in _METRICS if pattern.search(text)), None)
+    named = _NAMED_METRIC.search(text)
+    if metric is None and named is not None:
+        metric = named.group("metric") or named.group("counted")
+    return metric
+
+
+def _asks_for_change(text: str, question: bool, standing: bool) -> bool:
+    """Whether ``text`` asks for a setting to be changed (not a question, a standing preference, a change
+    told as done, weighed, denied or supposed)."""
+    modify = _MODIFY_REQUEST.search(text) or _SETTING_SWITCHED.search(text)
+    if modify is None or question or standing:
+        return False
+    # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
+    done = re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
+    # "我在考虑换成华为手机": a change weighed is not asked for; "我没说要改成深色模式" denies one.
+    weighed = re.search(r"考虑|打算|准备|计划|犹豫|纠结", text[: modify.end()]) is not None
+    denied = re.search(r"没(?:有)?说|从来没|从没|不要帮我|别帮我|不用帮我|别给我", text[: modify.end()]) is not None
+    return not done and not weighed and not denied and not _supposed(text, modify.end() - 1)
 
 
 # ---------------------------------------------------------------------------- tags and anchors
