@@ -190,6 +190,20 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我室友老说“我一直住在宿舍”，真的假的", set()),
     ("我一般看月报的C版", {state("preferred_report_format", "月报C版")}),
     ("你们能送到珠海吗？我上周才搬过来的", {state("lives_in", "珠海")}),
+    # an employer after a relative's title, a city corrected, a device handed over for a use, an old one still used
+    (
+        "我太太是护士，在华山医院，经常值夜班。",
+        {
+            state("job_title", "护士", f"{ME}:wife"),
+            state("works_at", "华山医院", f"{ME}:wife"),
+        },
+    ),
+    ("其实我不是在广州，我在佛山，之前写错了。", {state("lives_in", "佛山")}),
+    ("我不是在开会，我在午休。", set()),
+    ("我的Kindle给儿子看书用了。", {ended("owns_device", "Kindle")}),
+    ("我用的是一台用了六年的MacBook Air，有点卡。", {state("owns_device", "MacBook Air")}),
+    ("以后发票寄到我杭州的家里：杭州市上城区解放路12号。", {state("address", "杭州市上城区解放路12号")}),
+    ("我喝奶茶不加冰。", {state("preference", "喝奶茶不加冰")}),
 ]
 
 

@@ -631,6 +631,10 @@ _WORKS_ELSEWHERE = re.compile(
     r"不(?:是)?在[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:上班|工作|干|任职)[，,]\s*(?:我)?(?:现在|其实|而是)?(?:是)?在"
     r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:上班|工作|干|任职)?(?=[。！；!;]|$)"
 )
+# "其实我不是在北京，我在天津": the city said after the denial is where the speaker is.
+_LIVES_ELSEWHERE = re.compile(
+    r"不是?(?:在|住在?)(?P<old>[\u4e00-\u9fff]{2,4}?)[，,]\s*我?(?:是|其实)?(?:在|住在?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)"
+)
 # "我之前说住在无锡，其实是常州": the value said after a correction replaces the one said before.
 _SAID_BUT_IS = re.compile(
     r"(?:之前|刚才|上次|前面)(?:跟你)?说(?:的)?(?:我)?(?:住在|住|在)[\u4e00-\u9fffA-Za-z]{2,8}?(?P<verb>住|工作|上班)?"
@@ -753,7 +757,7 @@ _EMPLOYER_NAMED = re.compile(
     # "我在…一家外企做财务，公司叫博世": the employer's name said after.
     r"|(?<=[，,])\s*(?:公司|单位|东家)(?:名字)?叫(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
-    r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；]|$)"
+    r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
 )
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
@@ -770,7 +774,7 @@ _ACQUIRE = re.compile(
     + _NOUNS
     + r")(?:也|现在|目前|都|用的)?(?:是|换成了?|换了))\s*"
     + _MEASURE
-    + r"(?:新的?|台|部|我的|备用机|备用的)?"
+    + r"(?:新的?|台|部|我的|备用机|备用的|用了[一二两三四五六七八九十几\d]+年的)?"
     + _DEVICE
     # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
     + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
@@ -798,7 +802,7 @@ _DISPOSE = re.compile(
     + r"|(?:(?:之前|原来|以前)的?)?(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
-    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,4}?用了"
+    r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
     r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
@@ -1078,6 +1082,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             ends_previous=True,
         )
     yield from _settled_facts(ctx, clause)
+    for m in _LIVES_ELSEWHERE.finditer(text):
+        place = _clean(m.group("place"))
+        if _is_city(place) and _is_city(_clean(m.group("old"))):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "lives_elsewhere", m.group())
     for pattern in (_LIVE, _LIVE_AFTER):
         for m in pattern.finditer(text):
             place = _clean(m.group("place"))
@@ -1643,7 +1651,9 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
     for m in _SHIPS_TO.finditer(clause.text):
         # "寄到公司：上海市…": the place named before the colon is no part of the address.
         address = re.sub(
-            r"^(?:我)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*", "", _clean(m.group("addr") or m.group("addr2"))
+            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*",
+            "",
+            _clean(m.group("addr") or m.group("addr2")),
         )
         prefix = _prefix(clause, m.start())
         relation = re.search(rf"我(?:的)?({_REL})", prefix)
@@ -1856,7 +1866,9 @@ _GENERIC_PREFERENCE = re.compile(
 # Free-text preferences that no predicate above names, each read to a short phrase.
 _DIET = re.compile(
     r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|(?:吃|喝)不了[\u4e00-\u9fff]{1,4}?"
-    r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏)"
+    r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏"
+    # "我喝咖啡不加糖": how the speaker has something.
+    r"|(?<=我)(?:喝|吃)(?:(?!一律|总是|一直|都|也)[\u4e00-\u9fff]){1,3}?(?:从来)?(?:不加|不放|只加|少放|多放)[\u4e00-\u9fff]{1,2})"
     r"(?=[，。！？；,.!?的]|$)"
 )
 _HABITUAL_CHOICE = re.compile(
