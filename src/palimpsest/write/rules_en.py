@@ -99,6 +99,10 @@ _OUTSIDE_HOUSEHOLD = frozenset(
     {"boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary", "flatmate", "housemate"}
     | {"neighbour"}
 )
+# Kin words used as a name, capitalized and without "my": "Mum's email is …", "Dad lives in Leeds".
+_KIN_AS_NAMES = frozenset(
+    ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
+)
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
@@ -209,6 +213,8 @@ _EXPLICIT_SUBJ = (
     rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
     r"|\b(?:she|he)\b"
+    # "i'm on a Galaxy Z Flip 6 now": "I" typed in lower case, in its unmistakable contractions.
+    r"|(?<![A-Za-z'])i(?='(?:m|ve|d|ll)\b)"
 )
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
@@ -278,6 +284,8 @@ _BRANDS = (
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
     r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
+    # "Galaxy Z Flip 6": a series letter before the model name
+    r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d)"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
@@ -321,7 +329,9 @@ _BOUNDARY = re.compile(
     r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working))\b)"
 )
 _QUESTION_START = re.compile(
-    r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
+    # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
+    r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
+    r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
     r"|whom|which|how|why)\b",
     re.IGNORECASE,
 )
@@ -386,7 +396,7 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
     """
     word = raw.strip()
-    if word in ("I", "we", "We"):
+    if word in ("I", "i", "we", "We"):
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
@@ -397,6 +407,8 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     name = word.removesuffix("'s")
     if name.split()[0] in _NOT_NAMES:
         return None
+    if name in _KIN_AS_NAMES:
+        return f"{ctx.speaker_id}:{_RELATIONS[name.lower()]}"  # "Mum's email is …": the speaker's mother
     return name
 
 
@@ -489,15 +501,19 @@ _MOVE = re.compile(
     + _ADV
     + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away)){0,2}(?:\s+from\s+"
     + _named("old")
-    + r")?"
+    # "I moved from Tulsa over to Omaha"
+    + r"(?:\s+(?:over|back|across|down|up))?)?"
     r"\s+to\s+(?:the\s+city\s+of\s+)?"
     + _named("place")
     # "we've finished moving into our new place in Porto"
     + r"|"
     + _SUBJ.replace("subj", "subj2")
     + _ADV
-    + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
-    r"(?:place|home|house|flat|apartment|condo)\s+in\s+"
+    + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|an|the|his|her|their)\s+"
+    # "Our grandfather moved into a care home in Aachen": the kind of home may be named.
+    r"(?:(?:new|small|little|tiny|lovely|shared|rented|student|care|nursing|retirement|assisted[- ]living|sheltered"
+    r"|one-bed\w*|two-bed\w*)\s+){0,2}"
+    r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility)\s+in\s+"
     + _named("place2")
     # "We closed on the house in Halifax and moved in last Monday": the home bought, then moved into.
     + r"|"
@@ -515,15 +531,26 @@ _NOT_LOWER_PLACES = (
     r"|join|help|here|there|home|town|city|uni|university|college|school|office|mum's|mom's|dad's|parents|the\s+\w+"
     r"|london\s+road|tears|nights|days|part-time|remote|sales|marketing|support"
 )
+# How home is, not where: "home is chaos these days", "home is quiet now".
+_HOME_FEELS = (
+    r"too|so|very|really|quite|small|big|tiny|huge|far|near|close|nice|great|lovely|cosy|cozy|cold|warm|hot|quiet"
+    r"|noisy|loud|empty|chaos|messy|fine|good|bad|ok|okay|safe|sweet|busy|hectic|calm|full|different|weird|strange|sad"
+    r"|happy|fun|mad|crazy|home|where|what|here|there|nowhere|everywhere|anywhere|everything|work|school|bliss|heaven"
+    r"|hell|a|an|the|my|our"
+)
 _LOWER_MOVE = re.compile(
     r"(?:(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
     # "just so you know i live in mombasa, not nairobi"
     r"|(?<![A-Za-z'])i(?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
-    r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b))"
+    r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b)"
+    # "home is mysuru these days btw" (one word, never a word of how home feels: "home is too small")
+    r"|^\W*(?P<home>home)(?:\s+base)?\s+is\s+(?:now\s+)?(?=[a-z-]+(?:\s*(?:[,.;!?]|$)|\s+(?:these\s+days|now|btw)\b))"
+    r"(?![a-z-]*(?:ly|ed|ing|ful|less|ous|ive|able|ible|ish|est)\b)(?!(?:" + _HOME_FEELS + r")\b))"
     rf"(?P<place>(?:{_KNOWN_CITIES})\b|(?!(?:{_NOT_LOWER_PLACES})\b)[a-z][a-z-]{{2,}}(?:\s+(?!(?:last|this|in|on|since|yesterday|today|two|three"
-    r"|a|an|and|but|so|with|for|pls|please|now)\b)[a-z][a-z-]{2,})?)"
-    r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now)\b))"
+    r"|a|an|and|but|so|with|for|pls|please|now|these|btw)\b)[a-z][a-z-]{2,})?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now"
+    r"|these\s+days|btw)\b))"
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 # "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
@@ -707,6 +734,11 @@ _AT_EMPLOYER = re.compile(
     r"(?:\bI(?:'m|\s+am)\s+(?:now\s+|still\s+|staying\s+)?at|(?:^|(?<=,)|(?<=;))\s*still\s+at)\s+(?:the\s+)?"
     + _named("org")
 )
+# "I don't work at Infosys - I'm at Wipro": a correction of the employer, so "at" names the right one.
+_WORK_DENIED = re.compile(r"\b(?:don't|do\s+not|never)\s+work(?:ed)?\s+(?:at|for)\b", re.I)
+_JUST_NOW = re.compile(
+    r"\b(?:right\s+now|today|tonight|this\s+(?:week|morning|afternoon|evening)|at\s+the\s+moment)\b", re.I
+)
 _JOB_TALK = re.compile(
     r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies)|promoted|promotion"
     r"|recruiters?|job offer|headhunt\w*)\b",
@@ -783,7 +815,9 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|officially))*\s+"
+    # "I've been a paramedic with Ambulance Tasmania since last year": the perfect says it still holds.
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is|(?:\s*'ve|\s+have|\s+has)\s+been)"
+    + r"(?:\s+(?:now|currently|also|still|just|officially))*\s+"
     # "Sofia is head of procurement": an office named without an article.
     + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
     # "Rawiri is finance manager at Kiwibank": a title without an article, before its employer.
@@ -825,7 +859,9 @@ _JOIN_AS = re.compile(
 _PROMOTED = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)\s+(?:promoted\s+to\s+)?"
+    # "Got bumped up to head of logistics", "was moved up to team lead": a promotion said plainly.
+    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)"
+    + r"\s+(?:(?:promoted|bumped\s+up|moved\s+up|stepped\s+up)\s+to\s+)?"
     r"(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     # "got promoted to head of nursing at St. Mary's": the employer after the new title.
@@ -835,6 +871,8 @@ _PROMOTED = re.compile(
     + _CAP
     + r"|of|&)){0,3}))?"
 )
+# What makes "got/was … to <title>" a new title rather than a state ("got bumped up to head of logistics").
+_BECAME = re.compile(r"\b(?:promoted|bumped\s+up|moved\s+up|stepped\s+up|(?:re)?qualified|retrained)\b")
 # "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
 _APPOINTED = re.compile(
     _SUBJ
@@ -1030,9 +1068,13 @@ _DISPOSE = re.compile(
 # disposed of, said of the device.
 _DEVICE_GONE = re.compile(
     r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he)\s+(?:(?:old|previous|former|spare|second)\s+)*"
-    + _device("device")
+    # (typed in lower case too: "the iphone 13 went to my nephew")
+    + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + r"\s+(?:(?:finally\s+|just\s+)?(?:went|has\s+gone|got\s+sent|was\s+sent)\s+to\s+(?:a|the|its|some)\s+"
     r"(?:new\s+)?(?:buyer|owner|home|charity|recycl\w+)"
+    # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
+    rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs)\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
     r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
     r"|recycled))\b(?!\s+out\b)"
@@ -1087,7 +1129,24 @@ _NAME_TO_USE = re.compile(
     # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
     r"|\b(?:make|change|put|set|update)\s+(?:it|that)\s+(?:to\s+|as\s+)?"
     r"(?P<name3>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|invoices?)\b"
+    # "Change my display name to Gary", "set my profile name to Ana Ruiz"
+    r"|\b(?i:change|set|update|switch)\s+(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)\s+(?i:to|as)\s+"
+    r"(?P<name4>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
+    # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
+    # ``_short_name_ok``: the turn names the long form, or speaks of names).
+    r"|(?:^|(?<=,\s))\W*(?i:(?:honestly|really|oh|so|please)[,\s]+)*(?i:just\s+)?(?P<short>[A-Z][a-z]{1,11})"
+    r"\s+(?:is|'s|works)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|great|perfect)\b"
 )
+
+
+def _short_name_ok(text: str, name: str) -> bool:
+    """ "Anu is fine" is a name when the turn also names the long form ("Anuradha") or speaks of names."""
+    if name in _NOT_NAMES or name in _NOT_FIRST_NAMES or name in _KIN_AS_NAMES or _FORMAT.fullmatch(name):
+        return False
+    return bool(re.search(rf"\b{name}[a-z]{{2,}}\b", text) or _NAME_WORDS.search(text))
+
+
+_NAME_WORDS = re.compile(r"\b(?:call(?:s|ing)?\s+me|my\s+name|nickname|go\s+by|short\s+for)\b", re.IGNORECASE)
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
@@ -1150,7 +1209,8 @@ _SHIPS_TO = re.compile(
 )
 _CONTACT_CUE = {
     "phone": re.compile(
-        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
+        # ("my Chinese mobile", "my UK number": the country of the line may be named)
+        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
@@ -1246,7 +1306,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx.speaker_id,
                 "lives_in",
                 _city(m.group("place").title()),
-                "lives_in.lower_case" if m.group("live") else "moved_to.lower_case",
+                "lives_in.lower_case" if m.group("live") or m.group("home") else "moved_to.lower_case",
                 valid_from=clause.past_time(ctx),
                 confidence=0.8,
                 ends_previous=not m.group("live"),
@@ -1494,8 +1554,10 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
-    if _JOB_TALK.search(ctx.text):
+    if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text):
         for m in _AT_EMPLOYER.finditer(clause.text):
+            if _JUST_NOW.search(clause.text):
+                continue  # "I'm at Heathrow right now": where one is, not where one works
             org = _clean(m.group("org"))
             if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
                 yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_employer", ends_previous=True)
@@ -1535,6 +1597,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # A move the turn names: its date carries to the new home said in another phrase.
 _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b"
+    # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
+    r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
@@ -1633,7 +1697,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        became = re.search(r"\b(?:promoted|(?:re)?qualified|retrained)\b", m.group())
+        became = _BECAME.search(m.group())
         if subject and became and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
@@ -1796,9 +1860,9 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _DEVICE_GONE.finditer(clause.text):
         recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
         if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
-            yield ending(
-                ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.device_gone", m.group()
-            )
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -2000,11 +2064,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
-        negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()])
+        negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()], re.I)
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             rule = "name.called" if m.group("name6") else "name"
-            # "Since last Monday the team calls me Dev": a name used from a day on.
-            since = clause.past_time(ctx) if m.group("name6") else None
+            # "Since last Monday the team calls me Dev", "Since the wedding in December I go by …": a name used
+            # from a day on.
+            since = clause.past_time(ctx) if m.group("name5") or m.group("name6") else None
             yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, valid_from=since, confidence=0.9)
     for m in _SURNAME_FULL.finditer(clause.text):
         if not _negated_before(clause.text, m.start()):
@@ -2021,8 +2086,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     for m in _NAME_TO_USE.finditer(clause.text):
-        name = _clean(m.group("name") or m.group("name2") or m.group("name3"))
+        name = _clean(next(m.group(g) for g in ("name", "name2", "name3", "name4", "short") if m.group(g)))
         if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
+            continue
+        if m.group("short") and not _short_name_ok(ctx.text, name):
             continue
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
             yield _fact(
@@ -2031,6 +2098,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _RELATIVE_NAMED.finditer(clause.text):
         relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
         name = m.group("name") or m.group("name2")
+        if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
+            continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
         yield _fact(
             ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
         )
@@ -2056,7 +2125,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("at") is None and m.group("habit") is None and not _LASTING.search(clause.text):
             continue
         # "all my orders" are the speaker's own; "all customers' orders" are not.
-        others = _OTHER_PEOPLE.search(re.sub(r"\ball\s+(?:of\s+)?my\b", "", m.group(), flags=re.I))
+        # ("send all parcels to …": every parcel of the speaker's own)
+        mine = r"\ball\s+(?:of\s+)?(?:my\b|(?=(?:the\s+)?(?:parcels|packages|orders|deliveries|shipments|post|mail)\b))"
+        others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
         if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or others:
             continue
         address = _clean(m.group("addr") or m.group("addr2"))
@@ -2086,16 +2157,25 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
-_ARRIVED = re.compile(
-    r"\b(?:came|arrived|(?:was|got)\s+delivered|showed\s+up|turned\s+up|got\s+here|(?:was\s+)?shipped|(?:was\s+)?dispatched)\b",
-    re.IGNORECASE,
-)
+_PLACED = re.compile(r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made|put\s+in)\b", re.I)
 
 
-def _arrival_only(text: str) -> bool:
-    """The clause's time says when the order arrived, not when it was placed or the case opened."""
-    placed = re.search(r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made)\b", text, re.I)
-    return placed is None and _ARRIVED.search(text) is not None
+def _placed_on(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The day an order was placed or a case opened, when the clause says it ("I opened case 88412 last Monday").
+
+    Other dates qualify something else: the arrival ("came yesterday"), the wait ("no reply since Tuesday"),
+    a charge ("from yesterday got charged twice"). A date inside a status question picks out the record
+    asked about ("ticket HD-7302 I opened yesterday?"), and the turn's own day ("ordered today") is no
+    earlier start than the turn itself.
+    """
+    if _PLACED.search(clause.text) is None or _is_question(clause):
+        return None
+    for mention in clause.times(ctx):
+        if mention.start <= ctx.at < mention.end or mention.start.astimezone(ctx.at.tzinfo).date() == ctx.at.date():
+            return None  # "today", "this morning"
+        if mention.start <= ctx.at:
+            return mention.start
+    return None
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2113,8 +2193,7 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
                 evidence_text=mention.text,
-                # "Order 4402917 came yesterday": the day it arrived is not the day it was placed.
-                valid_from=None if _arrival_only(clause.text) else clause.past_time(ctx),
+                valid_from=_placed_on(ctx, clause),
                 confidence=0.85,
             )
 
@@ -2140,7 +2219,9 @@ _PREFERS_FORMAT = re.compile(
 )
 _FORMAT_CONTEXT = re.compile(
     r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?|use"
-    r"|give|want|prefer)\b",
+    r"|give|want|prefer)\b"
+    # "Today a CSV is fine": the format accepted for the file at hand
+    r"|\b(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|good\s+enough)\b",
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
@@ -2148,6 +2229,12 @@ _REPORT_FORMAT = re.compile(
     r"|[Ff]ormat)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
+# A coded layout ("layout C", "template 2") names a report format for any recurring document: "For the Monday ops
+# digest I always want layout C".
+_CODED_LAYOUT_DOCUMENT = re.compile(
+    r"\b(?:reports?|template|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|dashboards?)\b",
+    re.IGNORECASE,
+)
 # A described layout of the reports: "the one-page summary layout for my weekly report",
 # "the short version of the report".
 _REPORT_STYLE = re.compile(
@@ -2210,7 +2297,9 @@ _RELATIVE_LANGUAGE = re.compile(
     r"\s+(?:only\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
 )
 _CHANNEL = re.compile(
-    r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
+    r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach"
+    # "send the daily digest by email by default": how a recurring document reaches the speaker
+    r"|digests?|newsletters?|briefings?|recaps?|round-?ups?|statements?|invoices|receipts)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?"
     r"|the app|Slack)\b"
@@ -2221,9 +2310,10 @@ _CHANNEL = re.compile(
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
     r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
     # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
-    r"|\b(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)(?:\s+me)?"
-    r"(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
-    r"\s+(?:rather\s+than|instead\s+of)\s+(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
+    # ("Shoot me a text rather than an email": the channel as the thing sent)
+    r"|\b(?:(?:send|shoot|drop|give)\s+me\s+(?:an?\s+)?)?(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)"
+    r"(?:\s+me)?(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
+    r"\s+(?:rather\s+than|instead\s+of)\s+(?:an?\s+)?(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
     # "texts only", "WhatsApp only please", "only by e-mail"
     r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
     r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
@@ -2343,7 +2433,7 @@ _NAMED_CARRIER = (
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
-    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
+    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make|rather(?:\s+have)?)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
@@ -2364,6 +2454,7 @@ _PAYMENTS = {
     "debit card": "debit card",
     "cash": "cash",
     "bank transfer": "bank transfer",
+    "wire transfer": "bank transfer",
     "company card": "company card",
     "company credit card": "company card",
     "corporate card": "corporate card",
@@ -2417,7 +2508,10 @@ _PAYMENT = re.compile(
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
-    rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+what\s+I\s+(?:always|usually|normally)\s+(?:use|pay with)\b"
+    rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+(?:what|how)\s+I\s+(?:(?:always|usually|normally|mostly|now)\s+)?"
+    r"(?:use|pay)\b"
+    # "for this purchase I'll do a bank transfer instead"
+    r"|\b(?:do|make|send)\s+(?:it\s+(?:as|by|via)\s+)?(?:a|an)\s+(?P<pay10>bank transfer|wire transfer)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
@@ -2518,15 +2612,25 @@ _EXCLUSION = re.compile(
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
     r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
-    r"(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
+    r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
     r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes)"
-    r"(?:\s+(?:with|for)\s+me)?\s+"
+    r"(?:\s+(?:with|for)\s+me)?"
+    # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
+    r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
     r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|before\s+noon|after\s+(?:noon|lunch|dark)"
     r"|on\s+(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|weekends)|at\s+weekends"
     r"|in\s+the\s+(?:mornings?|evenings?|afternoons?)|over\s+lunch|during\s+lunch)"
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on)\b))",
     re.IGNORECASE,
 )
+_CONTACTED = {
+    "call": "calls",
+    "ring": "calls",
+    "phone": "calls",
+    "text": "texts",
+    "message": "messages",
+    "visit": "visits",
+}
 # "I hate cilantro, never add it to my orders": the thing disliked is the thing excluded.
 _DISLIKED = re.compile(
     r"\bI\s+(?:hate|can't stand|don't like|do not like|dislike|can't eat|cannot eat)\s+(?P<thing>[a-z][a-z -]{1,25}?)"
@@ -2580,6 +2684,7 @@ _NOT_A_THING = re.compile(
     r"|the refund)\b",
     re.I,
 )
+_PAPERWORK = re.compile(r"\b(?:receipts?|invoices?|packing\s+slips?|delivery\s+notes?)\b", re.I)
 _REQUEST_OBJECTS = re.compile(
     r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak|replacement|exchange|repair|call ?back"
     r"|discount|compensation|voucher|receipt|invoice copy)\b",
@@ -2624,35 +2729,26 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 
 
 _CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
 
-def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
-    from palimpsest.write.registry import normalize_channel, normalize_format
+def _report_candidates(text: str) -> Iterator[_Candidate]:
+    """Report formats: a default changed, a coded layout ("layout C"), a described style of the reports."""
+    from palimpsest.write.registry import normalize_format
 
-    text = clause.text
-    for m in _THEME.finditer(text):
-        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
-        if theme.startswith("high") or theme == "sepia":
-            yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
-            continue
-        yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
-    formats = list(_FORMAT.finditer(text))
-    if formats and _FORMAT_CONTEXT.search(text):
-        # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
-        # the last one named ("switch from PDF to Excel").
-        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), formats[-1])
-        yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     for m in _DEFAULT_CHANGE.finditer(text):
         value = m.group("val") or m.group("val2")
         if _FORMAT.fullmatch(value):
             yield "preferred_export_format", normalize_format(value), m, False
         elif "format" in m.group() or "template" in m.group() or "layout" in m.group():
             yield "preferred_report_format", value, m, False
-    if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
+    if _CODED_LAYOUT_DOCUMENT.search(text) and not _DEFAULT_CHANGE.search(text):
+        # (beside a digest or a summary rather than a report, a coded layout may be the errand at hand: weak)
+        weak = _REPORT_WORD.search(text) is None
         for m in _REPORT_FORMAT.finditer(text):
             if not _FORMAT.search(m.group("rf")):
-                yield "preferred_report_format", m.group("rf"), m, False
+                yield "preferred_report_format", m.group("rf"), m, weak
+    if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
         styles = 0
         for m in _REPORT_STYLE.finditer(text):
             style = m.group("rf")
@@ -2671,6 +2767,25 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
             # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
             yield "preferred_report_format", style, m, True
+
+
+def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
+    from palimpsest.write.registry import normalize_channel, normalize_format
+
+    text = clause.text
+    for m in _THEME.finditer(text):
+        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
+        if theme.startswith("high") or theme == "sepia":
+            yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
+            continue
+        yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
+    formats = list(_FORMAT.finditer(text))
+    if formats and _FORMAT_CONTEXT.search(text):
+        # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
+        # the last one named ("switch from PDF to Excel").
+        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), formats[-1])
+        yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
+    yield from _report_candidates(text)
     languages = list(_LANGUAGE.finditer(text))
     # A document asked for in a language is an errand unless a marker or a preference word says more.
     sent = [m for m in _LANGUAGE_SENT.finditer(text) if not any(m.start("lang") == n.start("lang") for n in languages)]
@@ -2864,7 +2979,8 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     limit = _SCHEDULE_LIMIT.match(text)
     if limit and (limit.group("neg").lower() == "never" or has_marker or _ALWAYS_OR_NEVER.search(text)):
         when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
-        yield ctx.speaker_id, f"no {limit.group('thing').lower()} {when}", limit.group()
+        limited = limit.group("thing") or _CONTACTED[limit.group("verb").lower()]
+        yield ctx.speaker_id, f"no {limited.lower()} {when}", limit.group()
         return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
@@ -2906,7 +3022,9 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
                 continue
             # "I want …" / "I'd like …" are requests unless a marker makes them a preference.
             asks = verb in ("want", "need") or (m.group("aux") and verb in ("like", "love"))
-            if asks and (not has_marker or _REQUEST_OBJECTS.search(raw)):
+            # ("I always want a paper receipt in the box": paperwork wanted as a rule is a preference)
+            standing_paperwork = _PAPERWORK.search(raw) and _LASTING.search(text)
+            if asks and (not has_marker or (_REQUEST_OBJECTS.search(raw) and not standing_paperwork)):
                 continue
         elif m.group("val2") is not None:
             raw = m.group("val2")
@@ -2997,15 +3115,33 @@ _BY_DIMENSION = re.compile(
 _AGGREGATE = re.compile(
     r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
     r"|compile|how many|average|avg|median|compare|split by)\b"
+    # "what's the count for each warehouse?"
+    r"|\b(?:the|a)\s+(?:total\s+)?count\s+(?:of|for|per|by)\b"
     # "Count app crashes per OS": the imperative, not "count me in".
     r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)",
     re.I,
 )
 _EXPORT = re.compile(
     r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    # "PDF of every invoice we raised last week, please": the file named first, without a verb
+    r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
+    # "Bundle up all the personal data your system holds on me and email it over"
+    r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
     # "Pull next Monday's scheduled deliveries into a CSV"
     r"|^\W*(?:please\s+)?(?:pull|save|turn|get)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+into(?=\s+(?:an?\s+)?(?:CSV|Excel"
     r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
+    re.I,
+)
+# The verbs that ask for a file whatever else the request says.
+_FILE_VERB = re.compile(
+    r"\b(?:export|download|dump)\b|\bsend\s+me\s+(?:an?\s+)?(?:spreadsheet|CSV|Excel|PDF|xlsx|JSON|file|copy)\b"
+    r"|\binto\s+(?:an?\s+)?(?:CSV|Excel|spreadsheet|xlsx|JSON|PDF)\b",
+    re.I,
+)
+# "Weekly active users by platform in March, please": a measure broken down by a dimension, asked without a verb.
+_BY_MEASURE = re.compile(
+    r"^\W*(?!(?:sort|filter|order|rank|send|ship|deliver|text|e-?mail|notify|list|pay|split|group)\b)"
+    r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
@@ -3023,7 +3159,10 @@ _REFUND = re.compile(
     re.I,
 )
 _CANCEL = re.compile(
-    r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # ("kill order #JP883120 before it ships", "scrap my order", "call off the order")
+    r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
+    r"|^\W*(?:please\s+)?cancel\s+(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
     # "Cancel my 55-210-883": the order named by its number.
     r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
     re.I,
@@ -3044,8 +3183,12 @@ _MODIFY = re.compile(
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
     r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
-    r"|\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
-    r"(?:second|additional|extra|new|joint|authori[sz]ed)\s+(?:user|member|account\s+holder|card\s*holder)\b",
+    # (asked for, not wished: "I want to add my colleague as a viewer" says what the owner means to do)
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!wish\sto\s)(?<!plan\sto\s)(?<!hope\sto\s)(?<!going\sto\s)"
+    r"\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    r"(?:(?:second|additional|extra|new|joint|authori[sz]ed|read-only)\s+(?:user|member|account\s+holder|card\s*holder)"
+    # "add my assistant Rhys as a viewer": a role on the account
+    r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member))\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -3133,9 +3276,12 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
+    per_measure = per_measure or _BY_MEASURE.match(text) is not None
     ids = _id_slots(ctx)
     file_asked = True
-    if (_AGGREGATE.search(text) and (dims or metric)) or per_measure:
+    # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
+    as_file = bool(_FILE_VERB.search(text) and _FORMAT.search(text))
+    if ((_AGGREGATE.search(text) and (dims or metric)) or per_measure) and not as_file:
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
     elif (
         not standing
@@ -3289,7 +3435,7 @@ _DROPPED_SUBJECT = re.compile(
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
-    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
+    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
