@@ -34,8 +34,13 @@ HOMES: list[tuple[str, set[Fact]]] = [
     # a kind of home moved into
     ("My gran moved into a nursing home in Hove.", {state("lives_in", "Hove", f"{ME}:grandmother")}),
     ("We moved into a tiny studio in Ghent last week.", {state("lives_in", "Ghent")}),
+    ("Grandpa moved to a cottage in Whitby.", {state("lives_in", "Whitby", f"{ME}:grandfather")}),
     ("Did your dad move into a care home in Hove?", set()),
     ("My aunt might move into a retirement flat in Rye.", set()),
+    ("We're moving into a flat in Derry next month.", set()),
+    # where one is now, after a move day told
+    ("Moving day was Friday, we're in Haarlem now.", {state("lives_in", "Haarlem")}),
+    ("Moving day was chaos.", set()),
     # a regret is no question: "Should've said: …"
     ("Should've told you earlier: I moved to Aarhus.", {state("lives_in", "Aarhus")}),
     ("Should I have moved to Aarhus?", set()),
@@ -77,6 +82,15 @@ JOBS: list[tuple[str, set[Fact]]] = [
     ("I don't work for Capgemini, I'm at Accenture.", {state("works_at", "Accenture")}),
     ("I don't work at Boots; I'm at Heathrow right now.", set()),
     ("I'm at Costa, want anything?", set()),
+    # a new role started as a title at an employer
+    (
+        "Started a new job as sous chef at Dishoom last week.",
+        {state("job_title", "sous chef"), state("works_at", "Dishoom")},
+    ),
+    # a job ended: redundancy, a job quit at an employer
+    ("I've just been made redundant from Arriva.", {ended("works_at", "Arriva")}),
+    ("I quit my job at Lidl on Friday.", {ended("works_at", "Lidl")}),
+    ("I didn't quit my job at Lidl.", set()),
 ]
 
 
@@ -102,6 +116,8 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("The old ipad mini went to my niece.", {ended("owns_device", "iPad mini")}),
     ("My Kindle now belongs to my son.", {ended("owns_device", "Kindle")}),
     ("My Kindle went to the repair shop.", set()),
+    # a single letter as the model, last
+    ("My phone is a Moto G.", {state("owns_device", "Moto G")}),
 ]
 
 
@@ -169,6 +185,7 @@ IDENTIFIERS: list[tuple[str, set[tuple[str, str]]]] = [
     # a code corrected
     ("Wrong code, sorry - the correct one is QX-55102.", {("order_id", "qx-55102")}),
     ("Wrong number, the right one is 0412 555 781.", {("phone", "0412555781")}),
+    ("I must cancel an order - it's 5520-1189.", {("order_id", "5520-1189")}),
     # an account named by its handle or code
     ("Please lock account u_marta77 for me.", {("user_id", "u_marta77")}),
     ("Account KL-22019 is mine.", {("user_id", "kl-22019")}),
@@ -228,6 +245,11 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("Never ring me after 8pm, the baby's asleep.", {state("preference", "no calls after 8pm")}),
     ("Please never text me on weekends.", {state("preference", "no texts on weekends")}),
     ("Never call me Bob.", set()),
+    # one channel rather than another, as the thing received
+    ("I'd rather get texts than emails.", {state("preferred_notification_channel", "SMS")}),
+    # a document's channel is the errand at hand without a marker
+    ("Please send the receipts by email.", set()),
+    ("Always send the receipts by email.", {state("preferred_notification_channel", "email")}),
 ]
 
 
@@ -247,6 +269,8 @@ INTENTS: list[tuple[str, set[str]]] = [
     ("Cancel the blender I bought yesterday, order 7102934.", {"cancel_order"}),
     ("Cancel the meeting I booked yesterday.", set()),
     ("That order killed my budget.", set()),
+    ("Stop order 6610293 before it goes out.", {"cancel_order"}),
+    ("Stop order emails, please.", set()),
     # a count asked for; a verbless breakdown
     ("What's the count of refunds per store?", {"data_aggregation"}),
     ("Active subscribers by country for August, please.", {"data_aggregation"}),
@@ -257,6 +281,12 @@ INTENTS: list[tuple[str, set[str]]] = [
     # a file named without a verb; personal data bundled and sent
     ("Excel of all our payouts from August, please.", {"export"}),
     ("Package up the data you keep on me and email it over.", {"export"}),
+    ("Send over everything you have stored about me.", {"export"}),
+    ("Email me a spreadsheet of last month's refunds.", {"export"}),
+    ("I'd like an Excel copy of my invoices from May.", {"export"}),
+    ("Email me when it ships.", set()),
+    # a setting named after "export" asks for no file
+    ("Make my default export format CSV.", {"modify_setting"}),
     # access for someone else, asked for (not wished)
     ("Please add my assistant Jo as a viewer.", {"modify_setting"}),
     ("I'd like to add my colleague as a viewer someday.", set()),

@@ -59,7 +59,8 @@ _MIN_GROUPED_DIGITS = 8
 _ID = rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
 # A correction may stand between the cue and the id: "wrong order number: it's 6630021", "单号写错了，应该是 …".
 _CORRECTED = (
-    r"(?:\s*[,:：，]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
+    # ("cancel an order - it's 8823-1190": a dash before the value too)
+    r"(?:\s*[,:：，\u2013\u2014-]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
     r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
 )
 _CUE_TAIL = _CORRECTED + r"\s*(?:(?i:is|was)\s+(?:(?i:actually|really|now)\s+)?|是|为|:|：|#|号)?\s*#?\s*"

@@ -284,8 +284,8 @@ _BRANDS = (
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
     r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
-    # "Galaxy Z Flip 6": a series letter before the model name
-    r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d)"
+    # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
+    r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
@@ -509,7 +509,10 @@ _MOVE = re.compile(
     + r"|"
     + _SUBJ.replace("subj", "subj2")
     + _ADV
-    + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|an|the|his|her|their)\s+"
+    # ("we're moving into a flat in Leeds next month" is a plan: "moving" only once finished; "moved to a bungalow
+    # in Rye" names the home before the place)
+    + r"\s+(?:finished\s+moving|(?:(?:just|finally)\s+)?moved)\s+(?:in(?:to)?|to)"
+    + r"\s+(?:our|my|a|an|the|his|her|their)\s+"
     # "Our grandfather moved into a care home in Aachen": the kind of home may be named.
     r"(?:(?:new|small|little|tiny|lovely|shared|rented|student|care|nursing|retirement|assisted[- ]living|sheltered"
     r"|one-bed\w*|two-bed\w*)\s+){0,2}"
@@ -648,6 +651,8 @@ _MOVE_OUT = re.compile(
     r"\b(?i:moved|relocated)(?:\s+(?i:out|away|house|home|back|over|abroad|on))?\s+(?i:of|from|to|into|in)\b"
     r"|\b(?i:moved\s+(?:out|away|house|home|abroad|on)|relocated)\b"
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
+    # "Moving day was Saturday - we're in Utrecht now"
+    r"|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -747,7 +752,9 @@ _JOB_TALK = re.compile(
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
+    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at"
+    # "I quit my job at Tesco", "I've just been made redundant from Ford"
+    + r"|quit my (?:job|role|position) (?:at|with)|(?:(?:was|got)\s+)?(?:made redundant|let go) (?:from|at|by))\s+"
     + _named("org")
 )
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
@@ -851,7 +858,9 @@ _JOIN_AS = re.compile(
     + _REL
     + r")\b)"
     + _ADV
-    + r"\s+(?:(?:started|began)(?:\s+working)?|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
+    # ("Started a new role as product owner at Monzo")
+    + r"\s+(?:(?:started|began)(?:\s+working|\s+(?:a|my)\s+(?:new\s+)?(?:role|job|position))?"
+    + r"|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
@@ -1122,7 +1131,7 @@ _SURNAME_FULL = re.compile(
 _NAME_EVENT = re.compile(r"\b(?:married|divorced|wedding|marriage|changed\s+my\s+name|deed\s+poll)\b", re.I)
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
-    r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
+    r"\b(?:[Tt]he|[Mm]y)\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
     r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
     r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
@@ -1135,7 +1144,7 @@ _NAME_TO_USE = re.compile(
     # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
     # ``_short_name_ok``: the turn names the long form, or speaks of names).
     r"|(?:^|(?<=,\s))\W*(?i:(?:honestly|really|oh|so|please)[,\s]+)*(?i:just\s+)?(?P<short>[A-Z][a-z]{1,11})"
-    r"\s+(?:is|'s|works)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|great|perfect)\b"
+    r"\s+(?:is|'s|works)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|great|perfect)\s*(?=[,.;!?]|$)"
 )
 
 
@@ -1146,7 +1155,11 @@ def _short_name_ok(text: str, name: str) -> bool:
     return bool(re.search(rf"\b{name}[a-z]{{2,}}\b", text) or _NAME_WORDS.search(text))
 
 
-_NAME_WORDS = re.compile(r"\b(?:call(?:s|ing)?\s+me|my\s+name|nickname|go\s+by|short\s+for)\b", re.IGNORECASE)
+_NAME_WORDS = re.compile(
+    r"\b(?:call(?:s|ing)?\s+me(?!\s+(?:at|on|back|later|tomorrow|tonight|when|if|after|before)\b)|my\s+name|nickname"
+    r"|go\s+by|short\s+for)\b",
+    re.IGNORECASE,
+)
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
@@ -1596,7 +1609,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 # A move the turn names: its date carries to the new home said in another phrase.
 _MOVE_TOLD = re.compile(
-    r"\b(?i:moved|relocated)\b"
+    r"\b(?i:moved|relocated)\b|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
     # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
     r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
@@ -1731,6 +1744,8 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         subject = _subject_of(ctx, clause, m)
         if subject is None:
             continue
+        if re.match(r"(?i)redundant\b", m.group("title")):
+            continue  # "been made redundant" ends a job (``_LEAVE``), it names no title
         yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "appointed", ends_previous=True)
         org = m.group("org")
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
@@ -2322,6 +2337,9 @@ _CHANNEL = re.compile(
     r"(?:\s+messages)?\s+(?:is|are)\s+the\s+only\s+(?:notifications?|messages?|alerts?|things?|ones?"
     r"|channel|way)\s+(?:that\s+)?I\s+(?:actually\s+|really\s+|ever\s+|reliably\s+|even\s+)?(?:read|check|see|notice"
     r"|look\s+at|answer|pick\s+up|respond\s+to)\b"
+    # "I'd rather get texts than emails"
+    r"|\b(?:rather|prefer(?:\s+to)?)\s+(?:get|have|receive)\s+(?P<ch12>texts|text\s+messages|SMS|e-?mails|calls|phone\s+calls"
+    r"|WhatsApps?|WhatsApp\s+messages)\s+(?:than|over|instead\s+of|rather\s+than)\b"
     # "I prefer WhatsApp", "she prefers SMS"
     r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
     r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
@@ -2336,6 +2354,9 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
     re.IGNORECASE,
+)
+_CHANNEL_DOCUMENT = re.compile(
+    r"(?:digests?|newsletters?|briefings?|recaps?|round-?ups?|statements?|invoices|receipts)\b", re.IGNORECASE
 )
 _CHANNEL_SENT = re.compile(
     r"\b(?:send|use)\s+(?:me\s+)?(?:an?\s+)?(?P<ch>push(?:\s+notifications?)?|text(?:\s+messages?)?|SMS|WeChat\s+messages?)"
@@ -2728,7 +2749,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
-_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
+_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12")
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
 
@@ -2799,7 +2820,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
-        yield "preferred_notification_channel", channel, m, False
+        # "send the invoices by email" may be the errand at hand: a document's channel is weak.
+        yield "preferred_notification_channel", channel, m, _CHANNEL_DOCUMENT.match(m.group()) is not None
     # "Today just send a push notification": an errand unless a marker says how to notify.
     for m in _CHANNEL_SENT.finditer(text):
         said = m.group("ch")
@@ -3122,14 +3144,26 @@ _AGGREGATE = re.compile(
     re.I,
 )
 _EXPORT = re.compile(
-    r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    r"\b(?:export|download|send me|send\s+over|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
     r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
+    # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
+    r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together|(?:make|prepare|create|draw\s+up)\s+(?:me\s+)?(?:an?\s+)?"
+    r"(?=(?:CSV|Excel|PDF|spreadsheet|xlsx|JSON)\b)"
+    r"|(?:PDF|CSV|Excel|spreadsheet|JSON|xlsx)\s+(?:copy|copies|version|file|export)\s+of"
     # "Pull next Monday's scheduled deliveries into a CSV"
     r"|^\W*(?:please\s+)?(?:pull|save|turn|get)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+into(?=\s+(?:an?\s+)?(?:CSV|Excel"
     r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
+    re.I,
+)
+# "Make my default export format Excel" changes a setting; it asks for no file.
+_EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
+# "Send over everything you have stored about me": all one's own data asked for.
+_PERSONAL_DATA = re.compile(
+    r"\b(?:everything|all)\s+(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)\s+(?:have\s+)?"
+    r"(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b",
     re.I,
 )
 # The verbs that ask for a file whatever else the request says.
@@ -3143,6 +3177,9 @@ _BY_MEASURE = re.compile(
     r"^\W*(?!(?:sort|filter|order|rank|send|ship|deliver|text|e-?mail|notify|list|pay|split|group)\b)"
     r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
+)
+_ASKED_REST = re.compile(
+    r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?\s*(?:,?\s*please)?\s*[.?!]*\s*", re.I
 )
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
 _HOW_TO = re.compile(
@@ -3161,6 +3198,7 @@ _REFUND = re.compile(
 _CANCEL = re.compile(
     # ("kill order #JP883120 before it ships", "scrap my order", "call off the order")
     r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    r"|\bstop\s+(?:my\s+|the\s+|this\s+|that\s+)?order\b(?!\s+(?:confirmation|e-?mails?|notifications?|updates?|alerts?)\b)"
     # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
     r"|^\W*(?:please\s+)?cancel\s+(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
     # "Cancel my 55-210-883": the order named by its number.
@@ -3276,7 +3314,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
-    per_measure = per_measure or _BY_MEASURE.match(text) is not None
+    by_measure = _BY_MEASURE.match(text)
+    # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
+    per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
     ids = _id_slots(ctx)
     file_asked = True
     # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
@@ -3286,8 +3326,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     elif (
         not standing
         and not _HOW_TO.search(text)
+        and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
-        and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I))
+        and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I) or _PERSONAL_DATA.search(text))
     ):
         yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
     else:
