@@ -131,6 +131,16 @@ PROFILE: list[tuple[str, set[Fact]]] = [
     ("Dad's number is 07700 900456.", {state("phone", "07700900456", f"{ME}:father")}),
     ("Grandma lives in Sligo.", {state("lives_in", "Sligo", f"{ME}:grandmother")}),
     ("Mum's not on email.", set()),
+    # a relative's title before the name; relatives by marriage
+    (
+        "Uncle Femi lives in Ibadan.",
+        {state("lives_in", "Ibadan", f"{ME}:uncle"), state("name", "Femi", f"{ME}:uncle")},
+    ),
+    ("My in-laws live in Tralee.", {state("lives_in", "Tralee", f"{ME}:in-laws")}),
+    ("Uncle Ben's rice is in the cupboard.", set()),
+    # "she" after "my daughter's moved out" is the daughter
+    ("My daughter's moved out - she's in Leeds now.", {state("lives_in", "Leeds", f"{ME}:daughter")}),
+    ("My daughter's bike is new, she's in Leeds now.", set()),
     # a phone line named by its country
     ("My Irish mobile is 087 123 4567.", {state("phone", "0871234567")}),
     ("My Irish friend is 87.", set()),
@@ -161,6 +171,7 @@ REFERENCES: list[tuple[str, date | None]] = [
     # the day an order was placed or a case opened dates it
     ("I opened case 44120 last Monday about the leak.", date(2026, 9, 7)),
     ("I placed order 7731-0092 two weeks ago.", date(2026, 9, 2)),
+    ("I sent in service request SR-55019 on Monday.", date(2026, 9, 14)),
     # other dates do not: the turn's own day, a wait, a charge, a status question
     ("I placed order 7731-0092 this morning.", None),
     ("Cancel the lamp I ordered today, order 5512-8830.", None),
@@ -250,6 +261,16 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     # a document's channel is the errand at hand without a marker
     ("Please send the receipts by email.", set()),
     ("Always send the receipts by email.", {state("preferred_notification_channel", "email")}),
+    # a polite wish ("would be great") is no supposition; a carrier that "works best"
+    ("So replies in German would be great.", {state("preferred_language", "de")}),
+    ("It would be great if I lived in Rome.", set()),
+    ("For my parcels, DPD works best.", {state("preferred_shipping_carrier", "DPD")}),
+    # the thing first, then how often (after "please,")
+    ("Receipts in my husband's name, please, every time.", {state("preference", "receipts in my husband's name")}),
+    # a diet held for years; how things are shown, as a standing rule
+    ("I've been vegan for years, so no dairy.", {state("preference", "vegan")}),
+    ("I was vegan for years.", set()),
+    ("Also, always show prices in dollars.", {state("preference", "prices in dollars")}),
 ]
 
 

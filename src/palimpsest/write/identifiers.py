@@ -84,7 +84,9 @@ _ORDER_CUE = re.compile(
     + _ID
 )
 _TICKET_CUE = re.compile(
-    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?|(?i:\btickets?|\bcases?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
+    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?"
+    # ("support request SR-44120", "service request 5512")
+    r"|(?i:\btickets?|\bcases?|\b(?:support|service|help(?:desk)?)\s+requests?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
     + _CUE_OF
     + r")"
     + _CUE_TAIL

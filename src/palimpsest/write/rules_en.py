@@ -87,6 +87,12 @@ _RELATIONS = {
     "housemate": "housemate",
     "neighbour": "neighbour",
     "neighbor": "neighbour",
+    "auntie": "aunt",
+    "in-laws": "in-laws",
+    "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law",
+    "sister-in-law": "sister-in-law",
+    "brother-in-law": "brother-in-law",
 }
 # "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
 _KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
@@ -103,6 +109,8 @@ _OUTSIDE_HOUSEHOLD = frozenset(
 _KIN_AS_NAMES = frozenset(
     ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
 )
+# A relative's title before the name, capitalized: "Aunt Rosa", "Uncle Dev", "Cousin Mia".
+_KIN_TITLED = re.compile(r"(?P<rel>Aunt|Auntie|Uncle|Cousin|Grandma|Grandpa|Granny|Nana|Grandad) (?P<name>[A-Z][a-z]+)")
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
@@ -337,7 +345,9 @@ _QUESTION_START = re.compile(
 )
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|wish|whether|pretend|hypothetically)\b"
-    r"|\bwould(?!\s+(?:like|prefer|rather|love))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
+    # ("replies in Portuguese would be great": a polite wish, not a supposition)
+    r"|\bwould(?!\s+(?:like|prefer|rather|love|be\s+(?:great|nice|good|perfect|ideal|best|better|lovely|appreciated"
+    r"|helpful|brilliant|fab|amazing)))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
     re.IGNORECASE,
 )
 # Reported or denied speech ("I never said I work at Google") asserts nothing.
@@ -376,6 +386,8 @@ _PREFERS = re.compile(
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
+    # "replies in Portuguese would be great", "Parcelforce works best"
+    r"|would be (?:great|nice|perfect|ideal|best|lovely|appreciated)|works best|is best"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
     r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
@@ -409,10 +421,16 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
         return None
     if name in _KIN_AS_NAMES:
         return f"{ctx.speaker_id}:{_RELATIONS[name.lower()]}"  # "Mum's email is …": the speaker's mother
+    titled = _KIN_TITLED.fullmatch(name)
+    if titled:
+        return f"{ctx.speaker_id}:{_RELATIONS[titled.group('rel').lower()]}"  # "Aunt Rosa lives in Naples"
     return name
 
 
-_KIN_BEFORE = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s)")
+# ("my daughter's moved out": the 's of "has" keeps her the one spoken of; "my daughter's phone" does not)
+_KIN_BEFORE = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s\b(?!\s+(?:just\s+|now\s+|finally\s+)?(?:been|got|gone|[a-z]+ed)\b))"
+)
 # Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
 _OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
 
@@ -1162,7 +1180,7 @@ _NAME_WORDS = re.compile(
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,)"
 )
@@ -2111,7 +2129,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
             )
     for m in _RELATIVE_NAMED.finditer(clause.text):
-        relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
+        relation = _RELATIONS[(m.group("rel") or m.group("rel2") or m.group("rel3")).lower()]
         name = m.group("name") or m.group("name2")
         if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
             continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
@@ -2172,7 +2190,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
-_PLACED = re.compile(r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made|put\s+in)\b", re.I)
+_PLACED = re.compile(
+    r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made|created|reported|(?:put|sent)\s+in)\b", re.I
+)
 
 
 def _placed_on(ctx: TurnContext, clause: Clause) -> datetime | None:
@@ -2460,6 +2480,8 @@ _CARRIER = re.compile(
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
+    # "For my orders, Parcelforce works best"
+    rf"|(?<![A-Za-z])(?P<carrier6>{_NAMED_CARRIER})\s+(?i:works|is)\s+(?i:best|better)\b"
     r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
@@ -2559,7 +2581,7 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|best way|switched)\b",
+    r"|works best|best way|switched)\b",
     re.I,
 )
 
@@ -2576,11 +2598,12 @@ _GENERIC_PREFERENCE = re.compile(
 # Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork";
 # said of a relative ("my son is allergic to sesame"), they are the relative's.
 _DIET = re.compile(
-    rf"(?P<who>\bI|\b[Ww]e|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'re|'s|\s+am|\s+are|\s+is)\s+"
+    # ("I've been vegetarian for years": the perfect says it still holds)
+    rf"(?P<who>\bI|\b[Ww]e|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'re|'s|\s+am|\s+are|\s+is|(?:'ve|\s+have|\s+has)\s+been)\s+"
     r"(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+|all\s+)*"
     r"(?P<diet>vegetarian|vegan|pescatarian"
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
-    r"(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
+    r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
     # "Being vegetarian, …", "As a vegan, …": the speaker's diet said in passing.
@@ -2604,8 +2627,10 @@ _THING_FIRST = re.compile(
     r"^\W*(?:(?:and|also|oh|btw|so)\W+)*(?P<val>(?:an?\s+)?(?!(?:thanks|thank|same|it|that|this|you|me|I|we|not|no|yes|ok"
     r"|okay|please|hello|hi|hey|call|send|use|book|give|make|keep|put|ship|deliver|e-?mail|text|let|tell|show|check|add"
     r"|remove|cancel|refund|charge|pay|bill|ask|reply|write|contact|notify|remind|set|switch|change|do|don't|never"
-    r"|sure|great|cool|fine|good|one|just|always|every|all|approve|allow|grant|delete|ignore)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-    r"\s*,?\s+(?:please\s+)?(?:always|every\s+time|each\s+time|by\s+default"
+    r"|sure|great|cool|fine|good|one|just|always|every|all|approve|allow|grant|delete|ignore)\b)[A-Za-z][\w-]*"
+    # ("Invoices in my company's name, please, every time")
+    r"(?:\s+[a-z][\w'-]*){0,4}?)"
+    r"\s*,?\s+(?:please\s*,?\s+)?(?:always|every\s+time|each\s+time|by\s+default"
     r"|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?[a-z]+)(?=\s*(?:[,.;!]|$|please\b|you\b|I\b|for\s+me\b))",
     re.IGNORECASE,
 )
@@ -2681,12 +2706,13 @@ _KEEP_RULE = re.compile(
 # these verbs (the rest are requests or belong to a predicate above), never about other people.
 _STANDING = re.compile(
     # At the start of the clause or after "…, so": "We had a baby, so please deliver in the afternoons from now on".
-    r"(?:^|[,;]\s*(?:so|and)\s+)\s*"
+    r"(?:^|[,;]\s*(?:so|and)\s+)\s*(?:(?:also|and|oh|btw|plus)\s*,?\s+)?"
     r"(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+"
     # "Whenever you book flights for me, go for aisle seats"
     r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
-    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick)\b[^.;!?]{2,70})",
+    # ("always show prices in euros": how things are shown to the speaker)
+    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
 _OTHER_PEOPLE = re.compile(
@@ -2717,7 +2743,8 @@ def _preference_phrase(raw: str) -> str:
     """The short phrase a preference is stored as: no markers, no "for me", no trailing clause."""
     value = _PHRASE_END.sub("", raw)
     value = _PHRASE_NOISE.sub(" ", value)
-    value = re.sub(r"^\s*(?:go for|opt for|choose|pick)\s+", "", value, flags=re.IGNORECASE)  # the choice, not the verb
+    # the choice, not the verb: "go for aisle seats", "show prices in euros"
+    value = re.sub(r"^\s*(?:go for|opt for|choose|pick|show|display|quote)\s+", "", value, flags=re.IGNORECASE)
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
     # "leave meat out of recipe suggestions", "keep nuts off the menu": what is left out, said as "no …".
     value = re.sub(
@@ -2749,6 +2776,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
+_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6")
 _CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12")
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
@@ -2828,7 +2856,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
-        carrier = next(m.group(g) for g in ("carrier", "carrier2", "carrier3", "carrier4", "carrier5") if m.group(g))
+        carrier = next(m.group(g) for g in _CARRIER_GROUPS if m.group(g))
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
