@@ -242,6 +242,11 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     # a carrier one would rather have
     ("I'd rather UPS took my parcels from now on.", {state("preferred_shipping_carrier", "UPS")}),
     ("I'd rather not use UPS.", set()),
+    ("I'd rather UPS never lost a parcel again.", set()),
+    # someone else's advice; a remark on a document
+    ("Uncle Raj always says to pay by card.", set()),
+    ("My mum keeps telling me I should use DHL.", set()),
+    ("The weekly briefing in layout B looked odd today.", set()),
     # a payment said as how one pays, or as a transfer done this time
     ("Revolut is how I pay these days.", {state("preferred_payment_method", "Revolut")}),
     ("Just this once I'll make a bank transfer.", {one_off("preferred_payment_method", "bank transfer")}),

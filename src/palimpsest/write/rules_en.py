@@ -2474,12 +2474,15 @@ _NAMED_CARRIER = (
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
-    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make|rather(?:\s+have)?)"
+    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
+    # "I'd rather DHL handled my deliveries": the carrier, then what it should do
+    rf"|\b(?i:rather(?:\s+have)?)\s+(?P<carrier7>{_NAMED_CARRIER})(?=\s+(?i:handle|handled|deliver|delivered|do|did|take|took"
+    r"|ship|shipped|bring|brought|carry|carried|deal|dealt|look\s+after|looked\s+after|for)\b)"
     # "For my orders, Parcelforce works best"
     rf"|(?<![A-Za-z])(?P<carrier6>{_NAMED_CARRIER})\s+(?i:works|is)\s+(?i:best|better)\b"
     r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
@@ -2776,7 +2779,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
-_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6")
+_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
 _CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12")
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
@@ -2893,6 +2896,12 @@ _RELATIVE_PREFERS = re.compile(
 _FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
 
 
+# Someone else's advice: "Aunt May always says to pay cash", "my dad keeps telling me I should use DHL".
+_ADVICE = re.compile(
+    r"^\W*(?:(?:and|but|also|oh|btw)\W+)*(?!I\b)(?:[Mm]y\s+[\w-]+|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[Hh]e|[Ss]he|[Tt]hey"
+    r"|[Ee]veryone|[Pp]eople)\s+(?:always\s+|often\s+|once\s+|keeps?\s+|would\s+)?(?:says?|said|saying|tells?\s+me"
+    r"|told\s+me|telling\s+me|reckons?|thinks?|swears?|insists?)\s+(?:to|that|I\s+should|we\s+should|you\s+should)\b"
+)
 _SWITCH_EVENT = re.compile(r"\b(?:switched|changed|swapped|moved\s+(?:over|banks|to)|opened|signed\s+up)\b", re.I)
 
 
@@ -2900,6 +2909,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
     text = clause.text
+    if _ADVICE.match(text):
+        return  # "My aunt always says to pay cash": someone else's advice, no taste of the speaker's
     relative = _RELATIVE_PREFERS.match(text)
     owner = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel').lower()]}" if relative else ctx.speaker_id
     # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
@@ -2929,6 +2940,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         if not has_marker and not _PREFERS.search(text):
             continue
         if weak and not has_marker and not _PREFERENCE_WORD.search(text):
+            continue
+        # "The weekly digest in layout B looked odd today": a remark on the errand, with no word that asks.
+        if weak and not _LASTING.search(sentence) and not _PREFERENCE_WORD.search(text) and not _PREFERS.search(text):
             continue
         found = True
         yield CandidateFact(
