@@ -316,6 +316,25 @@ INTENTS: list[tuple[str, set[str]]] = [
     # access for someone else, asked for (not wished)
     ("Please add my assistant Jo as a viewer.", {"modify_setting"}),
     ("I'd like to add my colleague as a viewer someday.", set()),
+    ("Please add my colleague mo@firm.io as an editor.", {"modify_setting"}),
+    # the profile itself changed: updated, a number removed, an address used instead, a setting overridden
+    ("I moved to Kraków last week, please update my details.", {"modify_setting"}),
+    ("Take my old e-mail off my account.", {"modify_setting"}),
+    ("Delete my account, please.", set()),
+    ("Scrap the old address; use 7 Quay Street, Galway instead.", {"modify_setting"}),
+    ("Override the default pickup time to 8am.", {"modify_setting"}),
+    ("Light mode please, my screen is dim.", {"modify_setting"}),
+    ("I updated my details yesterday.", set()),
+    # a dimension named by a short capitalized word and its kind
+    ("Count failed payments per OS version last week.", {"data_aggregation"}),
+    # questions about one's own charges and balances
+    ("Why was I billed twice this month?", {"query"}),
+    ("How many points do I have left?", {"query"}),
+    ("I paid the invoice on Monday, can you check it arrived?", {"query"}),
+    ("I bought a lamp, can you recommend a bulb?", set()),
+    # one's own history sent to one's inbox; a report style for today asks for no file
+    ("Send my order history to my email, please.", {"export"}),
+    ("Just for today, give me the condensed version of the report.", set()),
 ]
 
 

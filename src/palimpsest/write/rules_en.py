@@ -3153,7 +3153,9 @@ _PER_DIMENSION = re.compile(r"\bper\s+(?:" + "|".join(sorted(_DIMENSIONS, key=le
 # "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
 _ANY_DIMENSION = re.compile(
     r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
-    r"|piece|night|head|capita|annum|month|week|time|one|other)\b)[a-z]{3,}(?:\s+line)?)\b",
+    # ("per OS version": a short capitalized name with its kind)
+    r"|piece|night|head|capita|annum|month|week|time|one|other)\b)(?:[a-z]{3,}|(?-i:[A-Z]{2,4}))"
+    r"(?:\s+(?:line|version|type|group|code))?)\b",
     re.I,
 )
 _METRICS = (
@@ -3187,6 +3189,8 @@ _AGGREGATE = re.compile(
 )
 _EXPORT = re.compile(
     r"\b(?:export|download|send me|send\s+over|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    # "Send my own order history to my email"
+    r"|send\s+(?:all\s+)?my\s+(?:[\w-]+\s+){0,3}?(?:history|statements?|invoices|records|data)\s+to\s+(?:me|my\s+(?:e-?mail|inbox))"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
     r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
     # "Bundle up all the personal data your system holds on me and email it over"
@@ -3200,6 +3204,7 @@ _EXPORT = re.compile(
     r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
     re.I,
 )
+_FILE_WORD = re.compile(r"\b(?:report|data|file|history)\b", re.I)
 # "Make my default export format Excel" changes a setting; it asks for no file.
 _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
 # "Send over everything you have stored about me": all one's own data asked for.
@@ -3253,11 +3258,22 @@ _MODIFY = re.compile(
     # (also after a reason: "my surname changed, so please make it … on the account")
     r"(?:^|[,;]\s*(?:so|and|then)\s+(?=please\b))"
     r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
-    r"(?:change|switch|set|update"
+    r"(?:change|switch|set|update|override|reset"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
     # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
     r"|newsletters?|alerts?|reminders?|marketing\s+e-?mails?|subscriptions?|on\s+(?:the|my)\s+(?:account|profile))\b"
+    # "please update my profile", "remove my old phone number from my profile": the record itself changed
+    r"|(?:^|[,;])\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:update|amend|correct|fix)\s+(?:my|the)\s+"
+    r"(?:profile|details|records?|account\s+details|info(?:rmation)?)\b"
+    # (deleting is a look-alike of the account's own deletion, which asks for no setting: "Delete my old number …")
+    r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:remove|take)\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:number|e-?mail(?:\s+address)?|address|card|payment\s+method)\s+(?:off|from)\s+(?:my|the)\s+(?:profile|account)\b"
+    # "use 14 Harbour Road, Cobh instead": a stored address, number or e-mail replaced
+    r"|^\W*(?:(?:please|pls|just)[,\s]+)*use\s+(?=\d+[A-Za-z]?\s+[A-Z]|\S+@\S+|\+?\d[\d\s-]{6,})"
+    r"(?:[^.;!?]|\.(?=\s+[A-Z]))*?\binstead\b"
+    # "Light theme please": the setting named, then asked for
+    r"|^\W*(?:the\s+)?(?:dark|light|night|high[- ]contrast)\s+(?:mode|theme)\s*,?\s+please\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
     r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
@@ -3265,7 +3281,9 @@ _MODIFY = re.compile(
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
     # (asked for, not wished: "I want to add my colleague as a viewer" says what the owner means to do)
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!wish\sto\s)(?<!plan\sto\s)(?<!hope\sto\s)(?<!going\sto\s)"
-    r"\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    # ("add my colleague ben@firm.io as an editor": the person may be named by an e-mail)
+    r"\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+)|\s+\S+@\S+)?|him|her|them)\s+(?:up\s+)?"
+    r"(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
     r"(?:(?:second|additional|extra|new|joint|authori[sz]ed|read-only)\s+(?:user|member|account\s+holder|card\s*holder)"
     # "add my assistant Rhys as a viewer": a role on the account
     r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member))\b",
@@ -3278,6 +3296,9 @@ _QUERY = re.compile(
     # imperatives that ask for records: "List my transactions", "Pull up the orders I placed", "Show appointments …"
     r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch|look\s+up)\b",
     re.I,
+)
+_CHECK_IT = re.compile(
+    r"\b(?:check|confirm|see|make\s+sure)\s+(?:if\s+|whether\s+|that\s+)?(?:it|they|that|this)\b", re.I
 )
 # In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
 _QUERY_STATEMENT = re.compile(
@@ -3296,6 +3317,9 @@ _OWN_RECORDS = re.compile(
     r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
     r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
     r"|\bdo\s+I\s+have\s+on\s+(?:my|file)\b"
+    # "why was I charged a late fee?", "how many points do I have left?"
+    r"|\b(?:was|were|am)\s+I\s+(?:charged|billed|debited|refunded)\b"
+    r"|\b(?:points|credits?|miles|vouchers?)\s+(?:do\s+I\s+have|have\s+I\s+got)\b"
     r"|(?<!\bif )(?<!\bwhen )(?<!\bunless )\bI\s+(?:spent|paid|ordered|bought)\b",
     re.I,
 )
@@ -3370,7 +3394,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         and not _HOW_TO.search(text)
         and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
-        and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I) or _PERSONAL_DATA.search(text))
+        and (_FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text))
+        # "Just for today, give me the detailed report layout": a style of the report asks for no file
+        and (_FORMAT.search(text) or not any(f.predicate == "preferred_report_format" for f in facts))
     ):
         yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
     else:
@@ -3393,6 +3419,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
+    # "I paid the deposit in March, can you check it went through?": the record is named in the sentence.
+    if not own and _CHECK_IT.search(text):
+        own = bool(_OWN_RECORDS.search(_sentence_of(ctx.text, clause)))
     asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
