@@ -272,6 +272,7 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("For my parcels, DPD works best.", {state("preferred_shipping_carrier", "DPD")}),
     # the thing first, then how often (after "please,")
     ("Receipts in my husband's name, please, every time.", {state("preference", "receipts in my husband's name")}),
+    ("Because the fees are different in each country, we check.", set()),
     # a diet held for years; how things are shown, as a standing rule
     ("I've been vegan for years, so no dairy.", {state("preference", "vegan")}),
     ("I was vegan for years.", set()),
@@ -311,6 +312,8 @@ INTENTS: list[tuple[str, set[str]]] = [
     ("Email me a spreadsheet of last month's refunds.", {"export"}),
     ("I'd like an Excel copy of my invoices from May.", {"export"}),
     ("Email me when it ships.", set()),
+    ("Can you help me create a spreadsheet of my costs?", set()),
+    ("Make me a CSV of last week's refunds.", {"export"}),
     # a setting named after "export" asks for no file
     ("Make my default export format CSV.", {"modify_setting"}),
     # access for someone else, asked for (not wished)

@@ -2637,6 +2637,7 @@ _THING_FIRST = re.compile(
     r"|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?[a-z]+)(?=\s*(?:[,.;!]|$|please\b|you\b|I\b|for\s+me\b))",
     re.IGNORECASE,
 )
+_CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|has|have|had|because|since|if|when|while|although)\b", re.I)
 _PEOPLE_NOUN = re.compile(
     r"\b(?:customers?|users?|people|accounts?|one|body|members?|clients?|staff|employees?|visitors?|guests?)\b", re.I
 )
@@ -2746,8 +2747,13 @@ def _preference_phrase(raw: str) -> str:
     """The short phrase a preference is stored as: no markers, no "for me", no trailing clause."""
     value = _PHRASE_END.sub("", raw)
     value = _PHRASE_NOISE.sub(" ", value)
-    # the choice, not the verb: "go for aisle seats", "show prices in euros"
-    value = re.sub(r"^\s*(?:go for|opt for|choose|pick|show|display|quote)\s+", "", value, flags=re.IGNORECASE)
+    # the choice, not the verb: "go for aisle seats", "show prices in euros" (not "show you a photo")
+    value = re.sub(
+        r"^\s*(?:go for|opt for|choose|pick|(?:show|display|quote)(?!\s+(?:you|me|us|him|her|them)\b))\s+",
+        "",
+        value,
+        flags=re.IGNORECASE,
+    )
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
     # "leave meat out of recipe suggestions", "keep nuts off the menu": what is left out, said as "no …".
     value = re.sub(
@@ -3030,6 +3036,8 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         m = found
         if _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
             continue
+        if _CLAUSE_WORDS.search(m.group("val")):
+            continue  # "Because the rules are different in each state": a clause of its own, not a thing
         if any(
             clause.start + m.start("val") < t.span[1] and t.span[0] < clause.start + m.end("val") for t in ctx.times
         ):
@@ -3196,7 +3204,9 @@ _EXPORT = re.compile(
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
     # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
-    r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together|(?:make|prepare|create|draw\s+up)\s+(?:me\s+)?(?:an?\s+)?"
+    # ("help me create a spreadsheet" asks for help, not for the file)
+    r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together"
+    r"|(?<!\bhelp\s)(?<!\bme\s)(?<!\bto\s)(?:make|prepare|create|draw\s+up)\s+(?:me\s+)?(?:an?\s+)?"
     r"(?=(?:CSV|Excel|PDF|spreadsheet|xlsx|JSON)\b)"
     r"|(?:PDF|CSV|Excel|spreadsheet|JSON|xlsx)\s+(?:copy|copies|version|file|export)\s+of"
     # "Pull next Monday's scheduled deliveries into a CSV"
