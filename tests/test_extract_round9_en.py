@@ -48,6 +48,12 @@ HOMES: list[tuple[str, set[Fact]]] = [
     ("home is kochi these days", {state("lives_in", "Kochi")}),
     ("home base is now tartu btw", {state("lives_in", "Tartu")}),
     ("home is where the heart is", set()),
+    # where one lives now, said of the place or as "<city>-based"; living there with someone
+    ("We sold up in Derby, Nottingham is where we live now.", {state("lives_in", "Nottingham")}),
+    ("I'm Vienna-based these days.", {state("lives_in", "Vienna")}),
+    ("I live with my girlfriend in Turku.", {state("lives_in", "Turku")}),
+    ("My folks live in Wexford.", {state("lives_in", "Wexford", f"{ME}:parents")}),
+    ("Turku is where I live part of the year.", set()),
     ("home is too small these days", set()),
 ]
 
@@ -91,6 +97,13 @@ JOBS: list[tuple[str, set[Fact]]] = [
     ("I've just been made redundant from Arriva.", {ended("works_at", "Arriva")}),
     ("I quit my job at Lidl on Friday.", {ended("works_at", "Lidl")}),
     ("I didn't quit my job at Lidl.", set()),
+    # a title given by the employer; a job done at night; a title that ended
+    ("They made me a shift supervisor last week.", {state("job_title", "shift supervisor")}),
+    ("They made me a sandwich.", set()),
+    ("I work weekends as a lifeguard.", {state("job_title", "lifeguard")}),
+    ("I'm no longer a paramedic, I quit in May.", {ended("job_title", "paramedic")}),
+    ("My husband isn't a chef any more.", {ended("job_title", "chef", f"{ME}:husband")}),
+    ("I'm not a lawyer, but I know my rights.", set()),
 ]
 
 
@@ -116,6 +129,18 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("The old ipad mini went to my niece.", {ended("owns_device", "iPad mini")}),
     ("My Kindle now belongs to my son.", {ended("owns_device", "Kindle")}),
     ("My Kindle went to the repair shop.", set()),
+    # a device replaced by another (the old one named before "it"); bought for a relative; delivered
+    (
+        "My Kindle broke so I replaced it with a Kobo Libra.",
+        {ended("owns_device", "Kindle"), state("owns_device", "Kobo Libra")},
+    ),
+    (
+        "I traded my Fitbit for a Garmin Venu.",
+        {ended("owns_device", "Fitbit"), state("owns_device", "Garmin Venu")},
+    ),
+    ("Got my son a Nintendo Switch for Christmas.", {state("owns_device", "Nintendo Switch", f"{ME}:son")}),
+    ("I didn't buy my son a PS5.", set()),
+    ("The new iPad arrived this morning.", {state("owns_device", "iPad")}),
     # a single letter as the model, last
     ("My phone is a Moto G.", {state("owns_device", "Moto G")}),
 ]
@@ -147,6 +172,8 @@ PROFILE: list[tuple[str, set[Fact]]] = [
     # a name one goes by, dated; a display name changed; a short form of the name
     ("Change my profile name to Tess.", {state("name", "Tess")}),
     ("Change my password to Tess123.", set()),
+    ("We married in June - I'm Ana Okoro-Lind now.", {state("name", "Ana Okoro-Lind")}),
+    ("It's Ana Ruiz now.", set()),
     ("Really, just Bex is fine, nobody calls me Rebecca.", {state("name", "Bex")}),
     ("Mo is fine, it's short for Mohammed.", {state("name", "Mo")}),
     ("Tuesday is fine, thanks.", set()),
@@ -164,6 +191,7 @@ def test_round9_en_profile(text: str, expected: set[Fact]) -> None:
 
 def test_round9_en_profile_dates() -> None:
     assert _from("Since the divorce in May I go by Hana Ito.", "name") == date(2026, 5, 1)
+    assert _from("We married in June - I'm Ana Okoro-Lind now.", "name") == date(2026, 6, 1)
     assert _from("Since last week my Swiss number is +41 79 555 12 34.", "phone") == date(2026, 9, 7)
 
 

@@ -88,6 +88,7 @@ _RELATIONS = {
     "neighbour": "neighbour",
     "neighbor": "neighbour",
     "auntie": "aunt",
+    "folks": "parents",
     "in-laws": "in-laws",
     "mother-in-law": "mother-in-law",
     "father-in-law": "father-in-law",
@@ -593,7 +594,8 @@ _LIVE = re.compile(
     + _ADV
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
     + _RENTS
-    + r")\s+in\s+"
+    # "I now live with my partner in Cork"
+    + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?\s+in\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -613,7 +615,9 @@ _HOME = re.compile(
     + r"|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
     + _named("place3")
     + r"(?P<bare2>\s+(?:is|has\s+been|'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
-    + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b))"
+    + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b)"
+    # "…, Alicante is where we live now"
+    + r"|\s+is\s+where\s+(?:I|we)\s+(?:now\s+)?live(?:\s+now)?\b(?!\s+(?:part|some|half)))"
 )
 
 # "we've been in Lisbon since last month": being somewhere since a time is living there.
@@ -654,7 +658,8 @@ _RESIDENT = re.compile(
     + r"\s+(?:an?\s+)?(?:(?:permanent|proud|full-time|legal|registered|official)\s+)?"
     + r"(?:"
     + _named("place")
-    + r"\s+residents?\b|residents?\s+of\s+(?:the\s+city\s+of\s+)?"
+    # "We're Edinburgh-based now"
+    + r"(?:\s+residents?\b|-based\b)|residents?\s+of\s+(?:the\s+city\s+of\s+)?"
     + _named("place2")
     + r")"
 )
@@ -824,6 +829,17 @@ _QUIT_ACTIVITY = re.compile(
     + "|".join(sorted(_ACTIVITY_TITLES_ENDED, key=len, reverse=True))
     + r")\b(?!\s+(?:for|at|to)\b)"
 )
+# "I'm no longer a teacher", "my wife isn't a nurse any more": a title that ended.
+_NO_LONGER_TITLE = re.compile(
+    _SUBJ
+    + r"(?:(?:\s*'m|\s*'s|\s+am|\s+is|\s+are)\s+(?:no\s+longer|not)|\s+isn't|\s+aren't)\s+(?:an?\s+|the\s+)"
+    + _TITLE
+    + r"(?P<anymore>\s+(?:any\s?more))?"
+)
+# What dates a title's end said in a clause of its own: "I'm no longer a teacher, I retired in June".
+_JOB_END_EVENT = re.compile(
+    r"\b(?:retired|quit|resigned|left|stopped|gave\s+(?:it\s+)?up|redundan\w+|laid\s+off)\b", re.I
+)
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
     r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
@@ -832,7 +848,9 @@ _HANDED_IN = re.compile(
 _WORK_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+work(?:s|ing)?\s+as\s+(?:an?\s+|the\s+)?"
+    + r"\s+work(?:s|ing)?"
+    + _WORK_OBJECT
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"(?:\s+(?:at|for)\s+"
     + _named("org")
@@ -949,7 +967,9 @@ _DEVICE_LEAD = (
 )
 # "My new MacBook Air M3 arrived on 2 March": a device delivered is owned from that day.
 _DEVICE_ARRIVED = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
+    # ("The new Kindle arrived on Monday": the speaker's, said with "the new")
+    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
+    r"|(?:^|(?<=[,;:]\s))\W*[Tt]he\s+(?:brand[- ])?new\s+)"
     + _device("device")
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
 )
@@ -966,6 +986,11 @@ _ACQUIRE = re.compile(
 )
 _GIFT_FOR = re.compile(
     rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
+)
+# "Bought my daughter an iPad for her birthday": a device given to a relative is theirs.
+_GIFTED = re.compile(
+    rf"(?:\bI\s+(?:just\s+|finally\s+)?|^\W*(?:just\s+|finally\s+)?)(?i:bought|got|ordered|gave)\s+"
+    rf"(?P<who>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))\s+(?:an?\s+|the\s+)(?:new\s+|brand[- ]new\s+)?" + _device("device")
 )
 _DEVICE_IS = re.compile(
     rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
@@ -1109,12 +1134,19 @@ _DEVICE_GONE = re.compile(
 _REPLACE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:replaced|swapped)\s+"
+    # ("I ditched my Fitbit for a Garmin Venu")
+    + r"\s+(?:replaced|swapped|ditched|dumped|exchanged|traded(?:\s+in)?)\s+"
     + _ARTICLES
     + _device("old")
     + r"\s+(?:with|for)\s+"
     + _ARTICLES
     + _device("device")
+    # "My iPad died so I replaced it with a Galaxy Tab S9": the old one named earlier in the sentence
+    + r"|(?P<subj3>\bI\b)"
+    + _ADV
+    + r"\s+(?:replaced|swapped|traded(?:\s+in)?)\s+(?:it|that|them|the\s+old\s+one)\s+(?:with|for)\s+"
+    + _ARTICLES
+    + _device("device3")
     + "|"
     + r"(?P<subj2>\bI\b)"
     + _ADV
@@ -1131,7 +1163,8 @@ _NAME = re.compile(
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
-    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
+    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
+    r"\b(?!'s|-|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people"
     # "the team calls me Dev", "my students call me Ms K", "everyone at work calls me Jo"
@@ -1159,6 +1192,8 @@ _NAME_TO_USE = re.compile(
     # "Change my display name to Gary", "set my profile name to Ana Ruiz"
     r"|\b(?i:change|set|update|switch)\s+(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)\s+(?i:to|as)\s+"
     r"(?P<name4>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
+    # "I married in August - it's Kim Novak-Ly now": the full name after a name event (checked below)
+    r"|\b(?:it's|it\s+is|I'm|I\s+am)\s+(?P<name5>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+now\b"
     # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
     # ``_short_name_ok``: the turn names the long form, or speaks of names).
     r"|(?:^|(?<=,\s))\W*(?i:(?:honestly|really|oh|so|please)[,\s]+)*(?i:just\s+)?(?P<short>[A-Z][a-z]{1,11})"
@@ -1533,22 +1568,56 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 ctx, clause, m, ctx.speaker_id, "works_at", org, "first_day", valid_from=when, ends_previous=True
             )
     for m in _HIRED_ME.finditer(clause.text):
-        org_word = (m.group("org") or "They").split()[-1]
-        if _negated(clause) or (m.group("org") and org_word in _NOT_NAMES | _PRONOUNS):
+        named_org = m.group("org") or m.group("org2")
+        org_word = (named_org or "They").split()[-1]
+        if _negated(clause) or (named_org and org_word in _NOT_NAMES | _PRONOUNS):
             continue
-        if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", _clean(m.group("title"))):
+        title = _clean(m.group("title") or m.group("title2"))
+        if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", title):
             continue
-        title, when = _clean(m.group("title")), clause.past_time(ctx)
+        when = clause.past_time(ctx)
         yield _fact(
             ctx, clause, m, ctx.speaker_id, "job_title", title, "hired_me_as", valid_from=when, ends_previous=True
         )
         # "Yesterday Tesco hired me …": sentence-opening words are no part of the name.
-        org = " ".join(re.sub(r"^(?:(?:" + "|".join(_NOT_NAMES) + r")\s+)+", "", m.group("org") or "").split())
+        org = " ".join(re.sub(r"^(?:(?:" + "|".join(_NOT_NAMES) + r")\s+)+", "", named_org or "").split())
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             org = _clean(org)
             yield _fact(
                 ctx, clause, m, ctx.speaker_id, "works_at", org, "hired_me", valid_from=when, ends_previous=True
             )
+
+
+def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Employers and titles that ended: quit, left, no longer with, no longer a …"""
+    for m in _LEAVE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject:
+            yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _QUIT_ACTIVITY.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not _negated(clause):
+            title = _ACTIVITY_TITLES_ENDED[m.group("activity").lower()]
+            yield ending(ctx, clause, subject, "job_title", title, "en.quit_activity", m.group())
+    for m in _NO_LONGER_TITLE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and ("longer" in m.group() or m.group("anymore")):
+            ended = ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "en.no_longer_title", m.group())
+            when = _event_time(ctx, clause, _JOB_END_EVENT)
+            yield replace(ended, valid_to=when) if when and not clause.past_time(ctx) else ended
+    for m in _NO_LONGER_WITH.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if "longer" not in m.group("neg") and not m.group("anymore"):
+            continue
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
+            continue
+        # "with X" is also a customer's word (a bank, a phone network): only among words of work.
+        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+            continue
+        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
+    for m in _HANDED_IN.finditer(clause.text):
+        if m.group("org").split()[0] not in _NOT_NAMES:
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
 
 
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1592,28 +1661,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             org = _clean(m.group("org"))
             if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
                 yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_employer", ends_previous=True)
-    for m in _LEAVE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject:
-            yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
-    for m in _QUIT_ACTIVITY.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject and not _negated(clause):
-            title = _ACTIVITY_TITLES_ENDED[m.group("activity").lower()]
-            yield ending(ctx, clause, subject, "job_title", title, "en.quit_activity", m.group())
-    for m in _NO_LONGER_WITH.finditer(clause.text):
-        org = _clean(m.group("org"))
-        if "longer" not in m.group("neg") and not m.group("anymore"):
-            continue
-        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
-            continue
-        # "with X" is also a customer's word (a bank, a phone network): only among words of work.
-        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
-            continue
-        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
-    for m in _HANDED_IN.finditer(clause.text):
-        if m.group("org").split()[0] not in _NOT_NAMES:
-            yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
+    yield from _ended_jobs(ctx, clause)
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
@@ -1823,14 +1871,16 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         yield _fact(ctx, clause, left, ctx.speaker_id, "owns_device", _clean(left.group("device")), "left_with")
 
 
-def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    replaced: set[str] = set()
+def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> Iterator[CandidateFact]:
+    """A device replaced by another: the old one ends, the new one is owned (its name goes into ``replaced``)."""
     for m in _REPLACE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        old, new = m.group("old") or m.group("old2"), m.group("device") or m.group("device2")
+        subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
+        new = m.group("device") or m.group("device2") or m.group("device3")
+        old = m.group("old") or m.group("old2") or _device_named_before(ctx, clause.start + m.start())
         if subject:
             replaced.add(_clean(new))
-            yield ending(ctx, clause, subject, "owns_device", _clean(old), "en.replaced_device", m.group())
+            if old:
+                yield ending(ctx, clause, subject, "owns_device", _clean(old), "en.replaced_device", m.group())
             yield _fact(
                 ctx,
                 clause,
@@ -1842,6 +1892,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85,
             )
+
+
+def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    replaced: set[str] = set()
+    yield from _replaced_devices(ctx, clause, replaced)
     labelled = [_clean(m.group("device")) for m in _NEW_DEVICE_LABEL.finditer(clause.text)]
     for m in _ACQUIRE.finditer(clause.text):
         device = _clean(m.group("device"))
@@ -1877,6 +1932,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not _phrase_negated(clause.text, m):
             device = _clean(m.group("device") or m.group("device2"))
             yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+    for m in _GIFTED.finditer(clause.text):
+        subject = _subject(ctx, m.group("who"))
+        if subject and not _phrase_negated(clause.text, m):
+            device = _clean(m.group("device"))
+            yield _fact(ctx, clause, m, subject, "owns_device", device, "gifted", valid_from=clause.past_time(ctx))
     for m in _DEVICE_ARRIVED.finditer(clause.text):
         if not re.search(r"\b(?:not|never|hasn't|didn't|yet)\b|n't\b", clause.text):
             device = _clean(m.group("device"))
@@ -1906,6 +1966,13 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if named:
             device = _clean(named[-1].group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
+
+
+def _device_named_before(ctx: TurnContext, end: int) -> str | None:
+    """The last device the sentence names before ``end`` ("My iPad died so I replaced it with …")."""
+    sentence_start = max(ctx.text.rfind(mark, 0, end) for mark in ".!?\n") + 1
+    named = list(re.finditer(_device("device"), ctx.text[sentence_start:end]))
+    return named[-1].group("device") if named else None
 
 
 def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't|wasn't|hasn't") -> bool:
@@ -2084,6 +2151,32 @@ def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> dat
     return begun.pop() if len(begun) == 1 else None
 
 
+def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name the speaker asks to be used: on the account, as a display name, a short form, after marriage."""
+    for m in _NAME_TO_USE.finditer(clause.text):
+        name = _clean(next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "short") if m.group(g)))
+        if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
+            continue
+        if m.group("name5") and not _NAME_EVENT.search(ctx.text):
+            continue
+        if m.group("short") and not _short_name_ok(ctx.text, name):
+            continue
+        if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
+            when = _event_time(ctx, clause, _NAME_EVENT) if m.group("name5") else None
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "name",
+                name,
+                "name_to_use",
+                valid_from=when,
+                confidence=0.85,
+                ends_previous=True,
+            )
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -2103,6 +2196,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # "Since last Monday the team calls me Dev", "Since the wedding in December I go by …": a name used
             # from a day on.
             since = clause.past_time(ctx) if m.group("name5") or m.group("name6") else None
+            # "We married in June - I'm Ana Okoro-Lind now": the event that changed the name dates it.
+            since = since or _event_time(ctx, clause, _NAME_EVENT)
             yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, valid_from=since, confidence=0.9)
     for m in _SURNAME_FULL.finditer(clause.text):
         if not _negated_before(clause.text, m.start()):
@@ -2118,16 +2213,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
-    for m in _NAME_TO_USE.finditer(clause.text):
-        name = _clean(next(m.group(g) for g in ("name", "name2", "name3", "name4", "short") if m.group(g)))
-        if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
-            continue
-        if m.group("short") and not _short_name_ok(ctx.text, name):
-            continue
-        if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
-            yield _fact(
-                ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
-            )
+    yield from _names_to_use(ctx, clause)
     for m in _RELATIVE_NAMED.finditer(clause.text):
         relation = _RELATIONS[(m.group("rel") or m.group("rel2") or m.group("rel3")).lower()]
         name = m.group("name") or m.group("name2")
@@ -3585,6 +3671,9 @@ _HIRED_ME = re.compile(
     r"(?:\b(?i:they)|(?P<org>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
     r"(?:hired|took\s+me\s+on|brought\s+me\s+on(?:board)?|signed)\s+(?:me\s+)?as\s+(?:an?\s+|the\s+|their\s+)?"
     + _TITLE_FREE
+    # "They made me a senior engineer last week", "Acme promoted me to team lead": a job noun, never "a cake"
+    + r"|(?:\b(?i:they)|(?P<org2>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
+    r"(?:made\s+me|promoted\s+me\s+to)\s+(?:an?\s+|the\s+|their\s+)?(?:new\s+)?" + _TITLE.replace("title", "title2")
 )
 
 
