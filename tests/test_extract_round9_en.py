@@ -301,6 +301,15 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     # the thing first, then how often (after "please,")
     ("Receipts in my husband's name, please, every time.", {state("preference", "receipts in my husband's name")}),
     ("Because the fees are different in each country, we check.", set()),
+    # a method one is paying with now; documents in a language; documents kept coming by a channel
+    ("I'm paying with Revolut now.", {state("preferred_payment_method", "Revolut")}),
+    ("I'd like invoices in Spanish going forward.", {state("preferred_language", "es")}),
+    ("The invoices in Spanish were wrong.", set()),
+    ("Keep the reminders coming by SMS.", {state("preferred_notification_channel", "SMS")}),
+    # the format chosen is the one not refused
+    ("Exports in CSV, always - never Excel.", {state("preferred_export_format", "CSV")}),
+    # a carrier chosen instead of another
+    ("Ship with DPD instead of Evri.", {state("preferred_shipping_carrier", "DPD")}),
     # a diet held for years; how things are shown, as a standing rule
     ("I've been vegan for years, so no dairy.", {state("preference", "vegan")}),
     ("I was vegan for years.", set()),
@@ -351,6 +360,7 @@ INTENTS: list[tuple[str, set[str]]] = [
     # the profile itself changed: updated, a number removed, an address used instead, a setting overridden
     ("I moved to Kraków last week, please update my details.", {"modify_setting"}),
     ("Take my old e-mail off my account.", {"modify_setting"}),
+    ("Update my card on file, please.", {"modify_setting"}),
     ("Delete my account, please.", set()),
     ("Scrap the old address; use 7 Quay Street, Galway instead.", {"modify_setting"}),
     ("Override the default pickup time to 8am.", {"modify_setting"}),

@@ -368,6 +368,8 @@ _LASTING = re.compile(
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
     r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
+    # "Keep the newsletters coming by WhatsApp"
+    r"|keep\s+(?:the\s+|my\s+|them\s+|those\s+)?(?:[\w-]+\s+){0,2}?coming"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -387,6 +389,8 @@ _PREFERS = re.compile(
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
+    # "I'm paying with Monzo now"
+    r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
     # "replies in Portuguese would be great", "Parcelforce works best"
     r"|would be (?:great|nice|perfect|ideal|best|lovely|appreciated)|works best|is best"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
@@ -2403,6 +2407,12 @@ _LANGUAGE_SENT = re.compile(
     r"\b(?i:send|give|deliver|prepare|draft|translate|do|make)\b(?:\s+[\w-]+){1,4}?\s+(?i:in|into)\s+"
     r"(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
 )
+# "I'd like statements in Welsh going forward": the documents one receives, in a language.
+_LANGUAGE_DOCUMENT = re.compile(
+    r"\b(?i:statements?|invoices?|reports?|letters?|bills?|receipts?|summaries|documents?|newsletters?|digests?"
+    r"|updates|notifications|correspondence)\s+(?i:in)\s+"
+    r"(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
+)
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
     r"|responses?|replies|answers|use|used|prefer|switch to"
@@ -2670,7 +2680,7 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|works best|best way|switched)\b",
+    r"|works best|best way|switched|instead\s+of)\b",
     re.I,
 )
 
@@ -2926,13 +2936,16 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     formats = list(_FORMAT.finditer(text))
     if formats and _FORMAT_CONTEXT.search(text):
         # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
-        # the last one named ("switch from PDF to Excel").
-        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), formats[-1])
+        # the last one named ("switch from PDF to Excel") that is not refused ("Reports in PDF, always - never Excel").
+        allowed = [f for f in formats if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)] or formats
+        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     yield from _report_candidates(text)
     languages = list(_LANGUAGE.finditer(text))
     # A document asked for in a language is an errand unless a marker or a preference word says more.
-    sent = [m for m in _LANGUAGE_SENT.finditer(text) if not any(m.start("lang") == n.start("lang") for n in languages)]
+    asked = [*_LANGUAGE_SENT.finditer(text), *_LANGUAGE_DOCUMENT.finditer(text)]
+    sent = [m for m in asked if not any(m.start("lang") == n.start("lang") for n in languages)]
+    sent = [m for i, m in enumerate(sent) if not any(m.start("lang") == n.start("lang") for n in sent[:i])]
     for m in languages + sent:
         language = m.group("lang")
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
@@ -3361,7 +3374,7 @@ _MODIFY = re.compile(
     r"|newsletters?|alerts?|reminders?|marketing\s+e-?mails?|subscriptions?|on\s+(?:the|my)\s+(?:account|profile))\b"
     # "please update my profile", "remove my old phone number from my profile": the record itself changed
     r"|(?:^|[,;])\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:update|amend|correct|fix)\s+(?:my|the)\s+"
-    r"(?:profile|details|records?|account\s+details|info(?:rmation)?)\b"
+    r"(?:profile|details|records?|account\s+details|info(?:rmation)?|card(?:\s+on\s+file)?|payment\s+(?:method|details))\b"
     # (deleting is a look-alike of the account's own deletion, which asks for no setting: "Delete my old number …")
     r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:remove|take)\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:number|e-?mail(?:\s+address)?|address|card|payment\s+method)\s+(?:off|from)\s+(?:my|the)\s+(?:profile|account)\b"
