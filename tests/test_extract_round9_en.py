@@ -375,6 +375,7 @@ INTENTS: list[tuple[str, set[str]]] = [
     ("I bought a lamp, can you recommend a bulb?", set()),
     # one's own history sent to one's inbox; a report style for today asks for no file
     ("Send my order history to my email, please.", {"export"}),
+    ("Can you give me some places rich in history?", set()),
     ("Just for today, give me the condensed version of the report.", set()),
 ]
 

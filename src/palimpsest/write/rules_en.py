@@ -3313,7 +3313,11 @@ _EXPORT = re.compile(
     r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
     re.I,
 )
-_FILE_WORD = re.compile(r"\b(?:report|data|file|history)\b", re.I)
+# (a history of one's own records: "order history", never "rich in history")
+_FILE_WORD = re.compile(
+    r"\b(?:report|data|file|(?:order|purchase|transaction|payment|booking|billing|account|chat|message)\s+history)\b",
+    re.I,
+)
 # "Make my default export format Excel" changes a setting; it asks for no file.
 _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
 # "Send over everything you have stored about me": all one's own data asked for.
