@@ -285,6 +285,8 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     # paperwork wanted as a rule
     ("I always want a printed invoice with the parcel.", {state("preference", "printed invoice with the parcel")}),
     ("I want a receipt for this order.", set()),
+    ("I'd like a download of my payments as CSV.", set()),
+    ("I'd like CSV exports from now on.", {state("preferred_export_format", "CSV")}),
     # when not to be contacted
     ("Never ring me after 8pm, the baby's asleep.", {state("preference", "no calls after 8pm")}),
     ("Please never text me on weekends.", {state("preference", "no texts on weekends")}),
@@ -376,6 +378,15 @@ INTENTS: list[tuple[str, set[str]]] = [
     # one's own history sent to one's inbox; a report style for today asks for no file
     ("Send my order history to my email, please.", {"export"}),
     ("Can you give me some places rich in history?", set()),
+    ("Get me a copy of my data, please.", {"export"}),
+    # a file asked for with "I'd like" is a request: its format is no preference
+    ("I'd like a download of my payments as CSV.", {"export"}),
+    # a measure asked by a dimension; cancelling everything ordered; opting out
+    ("What's our refund rate by store this month?", {"data_aggregation"}),
+    ("What do you charge per city?", set()),
+    ("Please cancel everything I bought yesterday.", {"cancel_order"}),
+    ("Opt me out of the marketing emails.", {"modify_setting"}),
+    ("Unsubscribe me from the weekly newsletter.", {"modify_setting"}),
     ("Just for today, give me the condensed version of the report.", set()),
 ]
 

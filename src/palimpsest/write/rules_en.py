@@ -3010,6 +3010,12 @@ _ADVICE = re.compile(
 _SWITCH_EVENT = re.compile(r"\b(?:switched|changed|swapped|moved\s+(?:over|banks|to)|opened|signed\s+up)\b", re.I)
 
 
+def _without_request_wish(text: str) -> str:
+    """``text`` without "I'd like" when it asks for a file: "I'd like a download of my transactions as CSV" is a
+    request, its format an intent parameter."""
+    return re.sub(r"\b(?:I'd|I\s+would)\s+like\b", "", text, flags=re.I) if _FILE_VERB.search(text) else text
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
@@ -3044,7 +3050,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         # A bare request ("export it as PDF") is an intent, not a preference.
         if not has_marker and not _PREFERS.search(text):
             continue
-        if weak and not has_marker and not _PREFERENCE_WORD.search(text):
+        if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
             continue
         # "The weekly digest in layout B looked odd today": a remark on the errand, with no word that asks.
         if weak and not _LASTING.search(sentence) and not _PREFERENCE_WORD.search(text) and not _PREFERS.search(text):
@@ -3295,7 +3301,7 @@ _AGGREGATE = re.compile(
     re.I,
 )
 _EXPORT = re.compile(
-    r"\b(?:export|download|send me|send\s+over|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    r"\b(?:export|download|send me|send\s+over|generate|give me|get\s+me|dump|put\s+\w+(?:\s+\w+)?\s+into"
     # "Send my own order history to my email"
     r"|send\s+(?:all\s+)?my\s+(?:[\w-]+\s+){0,3}?(?:history|statements?|invoices|records|data)\s+to\s+(?:me|my\s+(?:e-?mail|inbox))"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
@@ -3338,6 +3344,11 @@ _BY_MEASURE = re.compile(
     r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
+_MEASURE_ASKED = re.compile(
+    r"^\W*(?:what|which)(?:'s|\s+is|\s+was|\s+were|\s+are)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:rate|volume|revenue|sales|count|number|total|spend|cost|margin|churn|sign-?ups|users|turnover|profit)s?\b",
+    re.I,
+)
 _ASKED_REST = re.compile(
     r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?\s*(?:,?\s*please)?\s*[.?!]*\s*", re.I
 )
@@ -3360,7 +3371,8 @@ _CANCEL = re.compile(
     r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
     r"|\bstop\s+(?:my\s+|the\s+|this\s+|that\s+)?order\b(?!\s+(?:confirmation|e-?mails?|notifications?|updates?|alerts?)\b)"
     # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
-    r"|^\W*(?:please\s+)?cancel\s+(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
+    r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
+    r"(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
     # "Cancel my 55-210-883": the order named by its number.
     r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
     re.I,
@@ -3385,6 +3397,9 @@ _MODIFY = re.compile(
     # "use 14 Harbour Road, Cobh instead": a stored address, number or e-mail replaced
     r"|^\W*(?:(?:please|pls|just)[,\s]+)*use\s+(?=\d+[A-Za-z]?\s+[A-Z]|\S+@\S+|\+?\d[\d\s-]{6,})"
     r"(?:[^.;!?]|\.(?=\s+[A-Z]))*?\binstead\b"
+    # "Opt me out of marketing e-mails", "Unsubscribe me from the newsletter"
+    r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:opt\s+me\s+(?:out|in)|unsubscribe\s+me|subscribe\s+me"
+    r"|sign\s+me\s+up)\b"
     # "Light theme please": the setting named, then asked for
     r"|^\W*(?:the\s+)?(?:dark|light|night|high[- ]contrast)\s+(?:mode|theme)\s*,?\s+please\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
@@ -3496,6 +3511,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     by_measure = _BY_MEASURE.match(text)
     # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
+    # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
+    per_measure = per_measure or bool(dims and question and _MEASURE_ASKED.match(text))
     ids = _id_slots(ctx)
     file_asked = True
     # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
