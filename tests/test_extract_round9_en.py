@@ -308,6 +308,7 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("I'd like invoices in Spanish going forward.", {state("preferred_language", "es")}),
     ("The invoices in Spanish were wrong.", set()),
     ("Keep the reminders coming by SMS.", {state("preferred_notification_channel", "SMS")}),
+    ("Keep coming up with new ideas, mate.", set()),
     # the format chosen is the one not refused
     ("Exports in CSV, always - never Excel.", {state("preferred_export_format", "CSV")}),
     # a carrier chosen instead of another

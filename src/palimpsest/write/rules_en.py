@@ -369,7 +369,8 @@ _LASTING = re.compile(
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
     r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
     # "Keep the newsletters coming by WhatsApp"
-    r"|keep\s+(?:the\s+|my\s+|them\s+|those\s+)?(?:[\w-]+\s+){0,2}?coming"
+    # (not "keep coming up with new stuff": something must be kept coming)
+    r"|keep\s+(?:them|those|these|(?:the\s+|my\s+)?(?:[\w-]+\s+)?[\w-]+)\s+coming(?!\s+(?:up|back|over|along|round|around)\b)"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
