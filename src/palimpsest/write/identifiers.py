@@ -59,17 +59,36 @@ _MIN_GROUPED_DIGITS = 8
 _ID = rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
 # A correction may stand between the cue and the id: "wrong order number: it's 6630021", "单号写错了，应该是 …".
 _CORRECTED = (
-    r"(?:\s*[,:：，]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
+    # ("cancel an order - it's 8823-1190": a dash before the value too)
+    r"(?:\s*[,:：，\u2013\u2014-]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
     r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
 )
 _CUE_TAIL = _CORRECTED + r"\s*(?:(?i:is|was)\s+(?:(?i:actually|really|now)\s+)?|是|为|:|：|#|号)?\s*#?\s*"
+# What the number is of, between the cue and its value: "the order in question was 5543900217", "Ticket number
+# for my warranty claim is WRN-…". Only before "is"/"was"/":" (a few words, so no runaway search).
+_CUE_OF = (
+    r"(?:\s+(?i:in\s+question|at\s+issue|concerned)(?=\s+(?i:is|was)\b)"
+    r"|\s+(?i:for|on|of)\s+(?i:my|our|the|this)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?=\s+(?i:is|was)\b|\s*[:：]))?"
+)
 _ORDER_CUE = re.compile(
-    r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
+    r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
+    + _CUE_OF
+    # "Cancel my 55-210-883": an order named by its number after an errand on it.
+    + r"|(?i:\b(?:cancel|track|return)\s+my)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"
+    # "I typed the wrong number - the right one is ZX-40021": a code corrected (letters and digits, never
+    # a phone number).
+    + r"|(?i:\bwrong\s+(?:order\s+)?(?:number|code|id)\b[^.?!]{0,30}?\b(?:the\s+)?(?:right|correct)"
+    + r"\s+(?:one|number|code)\s+is)"
+    + r"(?=\s+[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*\d|\s+[A-Za-z0-9-]*\d[A-Za-z0-9-]*[A-Za-z]))"
     + _CUE_TAIL
     + _ID
 )
 _TICKET_CUE = re.compile(
-    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?|(?i:\btickets?|\bcases?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?)"
+    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?"
+    # ("support request SR-44120", "service request 5512")
+    r"|(?i:\btickets?|\bcases?|\b(?:support|service|help(?:desk)?)\s+requests?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
+    + _CUE_OF
+    + r")"
     + _CUE_TAIL
     + _ID
 )
@@ -90,6 +109,13 @@ _ORDER_NAMED_AFTER = re.compile(
     r"(?P<id>\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20})(?![0-9A-Za-z-])"
     r"(?=\s*[,，]?\s*(?i:(?:is\s+|that's\s+|which\s+is\s+)?my\s+order)\s*(?:[?.!,;]|$))"
 )
+# A code as the subject of a shipping verb is a parcel's order number: "KX-88310274 was dispatched from our
+# depot", "PT-7730915 cleared customs yesterday".
+_ORDER_SHIPPED = re.compile(
+    r"(?<![A-Za-z0-9_-])(?P<id>[A-Z]{1,4}-?\d{6,})(?![A-Za-z0-9_-])"
+    r"(?=\s+(?:(?:was|has\s+been|had\s+been|is|got|has|just)\s+)?(?:dispatched|shipped|delivered|cleared|arrived"
+    r"|left\s+(?:the|our)|out\s+for\s+delivery|in\s+transit|on\s+its\s+way)\b)"
+)
 _TICKET_CUE_AFTER = re.compile(
     r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
 )
@@ -97,6 +123,8 @@ _USER_CUE = re.compile(
     # "用户 u_chen_88", "加微信 kefu_vip888", "user u_lina42": a handle said after who or where it is.
     r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|用户(?=\s*[A-Za-z])|(?:加|我的)?微信号?(?=\s*[A-Za-z])"
     r"|(?i:\buser(?=\s+[a-z]+_?[a-z]*\d)|\bwechat(?:\s*id)?(?=\s*[A-Za-z]))"
+    # "raise account u_9931 to …", "Account ACC-55019-K": an account named by its handle or code.
+    r"|(?i:\baccount)(?=\s+(?:[A-Za-z]+_[A-Za-z0-9_]*\d|[A-Z]{2,5}-?\d[A-Z0-9-]*(?![a-z])))"
     r"|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
     r"|\bcustomer\s*(?:id|number|no\.?)|\bmember(?:ship)?\s*(?:id|number|no\.?)))"
     + _CUE_TAIL
@@ -114,8 +142,18 @@ _CN_DIGITS = "零一二两三四五六七八九"
 _CN_NUM = rf"[{_CN_DIGITS}十百千万亿]+"
 _MULT = r"(?P<mult>[千万kK](?![A-Za-z]))?"
 _PREFIX_CURRENCY = re.compile(
-    r"(?P<cur>[¥$€£]|(?<![A-Za-z])(?:US\$|RMB|CNY|USD|EUR|GBP))\s?(?P<num>" + _NUM + r")" + _MULT
+    r"(?P<cur>[¥$€£₹]|(?<![A-Za-z])(?:US\$|NZ\$|AU?\$|CA?\$|HK\$|S\$|Rs\.?|INR|RMB|CNY|USD|EUR|GBP|AUD|CAD|NZD|HKD"
+    r"|SGD|CHF|JPY))\s?(?P<num>" + _NUM + r")" + _MULT
 )
+# A sum without a currency, as receipts print it ("charged twice, 64.00 each time", "the 19.50 delivery fee"):
+# only with two decimals and a word of money right beside it, so versions ("iOS 17.2") and times never count.
+_BARE_AMOUNT = re.compile(r"(?<![\w.,:/$€£¥₹-])(?P<num>\d{1,6}\.\d{2})(?![\w.%:])")
+_MONEY_WORD = r"(?:fee|fees|charged?|charges|refund(?:ed)?|paid|pay|cost|costs|price|total|bill(?:ed)?|spent)"
+_MONEY_BEFORE = re.compile(rf"(?i:\b{_MONEY_WORD}\b)[^.!?\d]{{0,15}}$")
+_VERSION_BEFORE = re.compile(
+    r"(?i:\b(?:version|ver|v|ios|android|macos|windows|firmware|release|build|update|rating))\s*$"
+)
+_MONEY_AFTER = re.compile(rf"\s+(?:[a-z]+\s+)?(?i:{_MONEY_WORD}|each\s+time)\b")
 # 元旦 / 元宵 are holidays, not yuan; 块 after a Chinese numeral is also "a piece of", so
 # it only counts with 钱 or a number of at least ten (三千块, 两百块).
 _SUFFIX_CURRENCY = re.compile(
@@ -125,7 +163,7 @@ _SUFFIX_CURRENCY = re.compile(
     + r")\s?"
     + _MULT
     + r"\s?(?P<cur>元(?![旦宵])|块钱|块|人民币|美元|美金|欧元|英镑|RMB|CNY|USD|EUR|GBP"
-    r"|(?i:dollars?|bucks|euros?|yuan)(?![A-Za-z]))"
+    r"|(?i:dollars?|bucks|euros?|yuan|rupees?)(?![A-Za-z]))"
 )
 _SUFFIX_CURRENCY_CN = re.compile(rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑)")
 
@@ -154,6 +192,26 @@ _CURRENCY_CODES: dict[str, str] = {
     "£": "GBP",
     "gbp": "GBP",
     "英镑": "GBP",
+    "₹": "INR",
+    "rs": "INR",
+    "rs.": "INR",
+    "inr": "INR",
+    "rupee": "INR",
+    "rupees": "INR",
+    "nz$": "NZD",
+    "nzd": "NZD",
+    "a$": "AUD",
+    "au$": "AUD",
+    "aud": "AUD",
+    "c$": "CAD",
+    "ca$": "CAD",
+    "cad": "CAD",
+    "hk$": "HKD",
+    "hkd": "HKD",
+    "s$": "SGD",
+    "sgd": "SGD",
+    "chf": "CHF",
+    "jpy": "JPY",
 }
 _MULTIPLIERS = {"千": 1000, "k": 1000, "万": 10000}
 
@@ -252,6 +310,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_CUE_AFTER, "order_id"),
         (_ORDER_NAMED_AFTER, "order_id"),
         (_TICKET_CUE_AFTER, "ticket_id"),
+        (_ORDER_SHIPPED, "order_id"),
     )
     for pattern, kind in cued:
         for m in pattern.finditer(folded):
@@ -335,6 +394,16 @@ def _amounts(text: str, folded: str) -> Iterator[_Found]:
                 yield _Found(40, found)
 
 
+def _bare_amounts(text: str, folded: str) -> Iterator[_Found]:
+    for m in _BARE_AMOUNT.finditer(folded):
+        before = folded[max(0, m.start() - 40) : m.start()]
+        if not (_MONEY_BEFORE.search(before) or _MONEY_AFTER.match(folded, m.end())) or _VERSION_BEFORE.search(before):
+            continue
+        found = _mention(text, "amount", m.span(), _decimal_string(Decimal(m.group("num"))))
+        if found:
+            yield _Found(45, found)
+
+
 def _emails(text: str, folded: str) -> Iterator[_Found]:
     for m in _EMAIL.finditer(folded):
         found = _mention(text, "email", m.span(), identifier_key(m.group(), "email"))
@@ -355,6 +424,7 @@ def find_identifiers(text: str) -> list[IdentifierMention]:
         *_phones(text, folded),
         *_shaped_ids(text, folded),
         *_amounts(text, folded),
+        *_bare_amounts(text, folded),
     ]
     found.sort(key=lambda f: (f.priority, -(f.mention.span[1] - f.mention.span[0]), f.mention.span[0]))
     taken: list[IdentifierMention] = []

@@ -87,6 +87,13 @@ _RELATIONS = {
     "housemate": "housemate",
     "neighbour": "neighbour",
     "neighbor": "neighbour",
+    "auntie": "aunt",
+    "folks": "parents",
+    "in-laws": "in-laws",
+    "mother-in-law": "mother-in-law",
+    "father-in-law": "father-in-law",
+    "sister-in-law": "sister-in-law",
+    "brother-in-law": "brother-in-law",
 }
 # "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
 _KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
@@ -99,6 +106,12 @@ _OUTSIDE_HOUSEHOLD = frozenset(
     {"boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary", "flatmate", "housemate"}
     | {"neighbour"}
 )
+# Kin words used as a name, capitalized and without "my": "Mum's email is …", "Dad lives in Leeds".
+_KIN_AS_NAMES = frozenset(
+    ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
+)
+# A relative's title before the name, capitalized: "Aunt Rosa", "Uncle Dev", "Cousin Mia".
+_KIN_TITLED = re.compile(r"(?P<rel>Aunt|Auntie|Uncle|Cousin|Grandma|Grandpa|Granny|Nana|Grandad) (?P<name>[A-Z][a-z]+)")
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
 # Capitalized words that start sentences but never name a subject.
 _NOT_NAMES = frozenset(
@@ -209,6 +222,8 @@ _EXPLICIT_SUBJ = (
     rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
     r"|\b(?:she|he)\b"
+    # "i'm on a Galaxy Z Flip 6 now": "I" typed in lower case, in its unmistakable contractions.
+    r"|(?<![A-Za-z'])i(?='(?:m|ve|d|ll)\b)"
 )
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
@@ -278,6 +293,8 @@ _BRANDS = (
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
     r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
+    # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
+    r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
 )
@@ -321,13 +338,17 @@ _BOUNDARY = re.compile(
     r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working))\b)"
 )
 _QUESTION_START = re.compile(
-    r"^\s*(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
+    # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
+    r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
+    r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
     r"|whom|which|how|why)\b",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|wish|whether|pretend|hypothetically)\b"
-    r"|\bwould(?!\s+(?:like|prefer|rather|love))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
+    # ("replies in Portuguese would be great": a polite wish, not a supposition)
+    r"|\bwould(?!\s+(?:like|prefer|rather|love|be\s+(?:great|nice|good|perfect|ideal|best|better|lovely|appreciated"
+    r"|helpful|brilliant|fab|amazing)))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
     re.IGNORECASE,
 )
 # Reported or denied speech ("I never said I work at Google") asserts nothing.
@@ -347,6 +368,9 @@ _LASTING = re.compile(
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
     r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
+    # "Keep the newsletters coming by WhatsApp"
+    # (not "keep coming up with new stuff": something must be kept coming)
+    r"|keep\s+(?:them|those|these|(?:the\s+|my\s+)?(?:[\w-]+\s+)?[\w-]+)\s+coming(?!\s+(?:up|back|over|along|round|around)\b)"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -366,6 +390,10 @@ _PREFERS = re.compile(
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
+    # "I'm paying with Monzo now"
+    r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
+    # "replies in Portuguese would be great", "Parcelforce works best"
+    r"|would be (?:great|nice|perfect|ideal|best|lovely|appreciated)|works best|is best"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
     r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
@@ -386,7 +414,7 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
     """
     word = raw.strip()
-    if word in ("I", "we", "We"):
+    if word in ("I", "i", "we", "We"):
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
@@ -397,10 +425,18 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     name = word.removesuffix("'s")
     if name.split()[0] in _NOT_NAMES:
         return None
+    if name in _KIN_AS_NAMES:
+        return f"{ctx.speaker_id}:{_RELATIONS[name.lower()]}"  # "Mum's email is …": the speaker's mother
+    titled = _KIN_TITLED.fullmatch(name)
+    if titled:
+        return f"{ctx.speaker_id}:{_RELATIONS[titled.group('rel').lower()]}"  # "Aunt Rosa lives in Naples"
     return name
 
 
-_KIN_BEFORE = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s)")
+# ("my daughter's moved out": the 's of "has" keeps her the one spoken of; "my daughter's phone" does not)
+_KIN_BEFORE = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s\b(?!\s+(?:just\s+|now\s+|finally\s+)?(?:been|got|gone|[a-z]+ed)\b))"
+)
 # Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
 _OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
 
@@ -489,15 +525,22 @@ _MOVE = re.compile(
     + _ADV
     + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away)){0,2}(?:\s+from\s+"
     + _named("old")
-    + r")?"
+    # "I moved from Tulsa over to Omaha"
+    + r"(?:\s+(?:over|back|across|down|up))?)?"
     r"\s+to\s+(?:the\s+city\s+of\s+)?"
     + _named("place")
     # "we've finished moving into our new place in Porto"
     + r"|"
     + _SUBJ.replace("subj", "subj2")
     + _ADV
-    + r"\s+(?:(?:finished|just|finally)\s+)?(?:moved|moving)\s+in(?:to)?\s+(?:our|my|a|the)\s+(?:new\s+)?"
-    r"(?:place|home|house|flat|apartment|condo)\s+in\s+"
+    # ("we're moving into a flat in Leeds next month" is a plan: "moving" only once finished; "moved to a bungalow
+    # in Rye" names the home before the place)
+    + r"\s+(?:finished\s+moving|(?:(?:just|finally)\s+)?moved)\s+(?:in(?:to)?|to)"
+    + r"\s+(?:our|my|a|an|the|his|her|their)\s+"
+    # "Our grandfather moved into a care home in Aachen": the kind of home may be named.
+    r"(?:(?:new|small|little|tiny|lovely|shared|rented|student|care|nursing|retirement|assisted[- ]living|sheltered"
+    r"|one-bed\w*|two-bed\w*)\s+){0,2}"
+    r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility)\s+in\s+"
     + _named("place2")
     # "We closed on the house in Halifax and moved in last Monday": the home bought, then moved into.
     + r"|"
@@ -515,15 +558,26 @@ _NOT_LOWER_PLACES = (
     r"|join|help|here|there|home|town|city|uni|university|college|school|office|mum's|mom's|dad's|parents|the\s+\w+"
     r"|london\s+road|tears|nights|days|part-time|remote|sales|marketing|support"
 )
+# How home is, not where: "home is chaos these days", "home is quiet now".
+_HOME_FEELS = (
+    r"too|so|very|really|quite|small|big|tiny|huge|far|near|close|nice|great|lovely|cosy|cozy|cold|warm|hot|quiet"
+    r"|noisy|loud|empty|chaos|messy|fine|good|bad|ok|okay|safe|sweet|busy|hectic|calm|full|different|weird|strange|sad"
+    r"|happy|fun|mad|crazy|home|where|what|here|there|nowhere|everywhere|anywhere|everything|work|school|bliss|heaven"
+    r"|hell|a|an|the|my|our"
+)
 _LOWER_MOVE = re.compile(
     r"(?:(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
     # "just so you know i live in mombasa, not nairobi"
     r"|(?<![A-Za-z'])i(?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
-    r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b))"
+    r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b)"
+    # "home is mysuru these days btw" (one word, never a word of how home feels: "home is too small")
+    r"|^\W*(?P<home>home)(?:\s+base)?\s+is\s+(?:now\s+)?(?=[a-z-]+(?:\s*(?:[,.;!?]|$)|\s+(?:these\s+days|now|btw)\b))"
+    r"(?![a-z-]*(?:ly|ed|ing|ful|less|ous|ive|able|ible|ish|est)\b)(?!(?:" + _HOME_FEELS + r")\b))"
     rf"(?P<place>(?:{_KNOWN_CITIES})\b|(?!(?:{_NOT_LOWER_PLACES})\b)[a-z][a-z-]{{2,}}(?:\s+(?!(?:last|this|in|on|since|yesterday|today|two|three"
-    r"|a|an|and|but|so|with|for|pls|please|now)\b)[a-z][a-z-]{2,})?)"
-    r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now)\b))"
+    r"|a|an|and|but|so|with|for|pls|please|now|these|btw)\b)[a-z][a-z-]{2,})?)"
+    r"(?=\s*(?:[,.;!?]|$|\s+(?:last|this|in|on|since|yesterday|today|two|three|a|an|and|but|so|with|for|pls|please|now"
+    r"|these\s+days|btw)\b))"
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
 # "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
@@ -545,7 +599,8 @@ _LIVE = re.compile(
     + _ADV
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
     + _RENTS
-    + r")\s+in\s+"
+    # "I now live with my partner in Cork"
+    + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?\s+in\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -565,7 +620,9 @@ _HOME = re.compile(
     + r"|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
     + _named("place3")
     + r"(?P<bare2>\s+(?:is|has\s+been|'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
-    + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b))"
+    + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b)"
+    # "…, Alicante is where we live now"
+    + r"|\s+is\s+where\s+(?:I|we)\s+(?:now\s+)?live(?:\s+now)?\b(?!\s+(?:part|some|half)))"
 )
 
 # "we've been in Lisbon since last month": being somewhere since a time is living there.
@@ -606,7 +663,8 @@ _RESIDENT = re.compile(
     + r"\s+(?:an?\s+)?(?:(?:permanent|proud|full-time|legal|registered|official)\s+)?"
     + r"(?:"
     + _named("place")
-    + r"\s+residents?\b|residents?\s+of\s+(?:the\s+city\s+of\s+)?"
+    # "We're Edinburgh-based now"
+    + r"(?:\s+residents?\b|-based\b)|residents?\s+of\s+(?:the\s+city\s+of\s+)?"
     + _named("place2")
     + r")"
 )
@@ -621,6 +679,8 @@ _MOVE_OUT = re.compile(
     r"\b(?i:moved|relocated)(?:\s+(?i:out|away|house|home|back|over|abroad|on))?\s+(?i:of|from|to|into|in)\b"
     r"|\b(?i:moved\s+(?:out|away|house|home|abroad|on)|relocated)\b"
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
+    # "Moving day was Saturday - we're in Utrecht now"
+    r"|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -707,6 +767,11 @@ _AT_EMPLOYER = re.compile(
     r"(?:\bI(?:'m|\s+am)\s+(?:now\s+|still\s+|staying\s+)?at|(?:^|(?<=,)|(?<=;))\s*still\s+at)\s+(?:the\s+)?"
     + _named("org")
 )
+# "I don't work at Infosys - I'm at Wipro": a correction of the employer, so "at" names the right one.
+_WORK_DENIED = re.compile(r"\b(?:don't|do\s+not|never)\s+work(?:ed)?\s+(?:at|for)\b", re.I)
+_JUST_NOW = re.compile(
+    r"\b(?:right\s+now|today|tonight|this\s+(?:week|morning|afternoon|evening)|at\s+the\s+moment)\b", re.I
+)
 _JOB_TALK = re.compile(
     r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies)|promoted|promotion"
     r"|recruiters?|job offer|headhunt\w*)\b",
@@ -715,7 +780,9 @@ _JOB_TALK = re.compile(
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at)\s+"
+    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at"
+    # "I quit my job at Tesco", "I've just been made redundant from Ford"
+    + r"|quit my (?:job|role|position) (?:at|with)|(?:(?:was|got)\s+)?(?:made redundant|let go) (?:from|at|by))\s+"
     + _named("org")
 )
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
@@ -767,6 +834,17 @@ _QUIT_ACTIVITY = re.compile(
     + "|".join(sorted(_ACTIVITY_TITLES_ENDED, key=len, reverse=True))
     + r")\b(?!\s+(?:for|at|to)\b)"
 )
+# "I'm no longer a teacher", "my wife isn't a nurse any more": a title that ended.
+_NO_LONGER_TITLE = re.compile(
+    _SUBJ
+    + r"(?:(?:\s*'m|\s*'s|\s+am|\s+is|\s+are)\s+(?:no\s+longer|not)|\s+isn't|\s+aren't)\s+(?:an?\s+|the\s+)"
+    + _TITLE
+    + r"(?P<anymore>\s+(?:any\s?more))?"
+)
+# What dates a title's end said in a clause of its own: "I'm no longer a teacher, I retired in June".
+_JOB_END_EVENT = re.compile(
+    r"\b(?:retired|quit|resigned|left|stopped|gave\s+(?:it\s+)?up|redundan\w+|laid\s+off)\b", re.I
+)
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
     r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
@@ -775,7 +853,9 @@ _HANDED_IN = re.compile(
 _WORK_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+work(?:s|ing)?\s+as\s+(?:an?\s+|the\s+)?"
+    + r"\s+work(?:s|ing)?"
+    + _WORK_OBJECT
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"(?:\s+(?:at|for)\s+"
     + _named("org")
@@ -783,7 +863,9 @@ _WORK_AS = re.compile(
 )
 _IS_TITLE = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|officially))*\s+"
+    # "I've been a paramedic with Ambulance Tasmania since last year": the perfect says it still holds.
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is|(?:\s*'ve|\s+have|\s+has)\s+been)"
+    + r"(?:\s+(?:now|currently|also|still|just|officially))*\s+"
     # "Sofia is head of procurement": an office named without an article.
     + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
     # "Rawiri is finance manager at Kiwibank": a title without an article, before its employer.
@@ -817,7 +899,9 @@ _JOIN_AS = re.compile(
     + _REL
     + r")\b)"
     + _ADV
-    + r"\s+(?:(?:started|began)(?:\s+working)?|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
+    # ("Started a new role as product owner at Monzo")
+    + r"\s+(?:(?:started|began)(?:\s+working|\s+(?:a|my)\s+(?:new\s+)?(?:role|job|position))?"
+    + r"|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
     + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
@@ -825,7 +909,9 @@ _JOIN_AS = re.compile(
 _PROMOTED = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)\s+(?:promoted\s+to\s+)?"
+    # "Got bumped up to head of logistics", "was moved up to team lead": a promotion said plainly.
+    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)"
+    + r"\s+(?:(?:promoted|bumped\s+up|moved\s+up|stepped\s+up)\s+to\s+)?"
     r"(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     # "got promoted to head of nursing at St. Mary's": the employer after the new title.
@@ -835,6 +921,8 @@ _PROMOTED = re.compile(
     + _CAP
     + r"|of|&)){0,3}))?"
 )
+# What makes "got/was … to <title>" a new title rather than a state ("got bumped up to head of logistics").
+_BECAME = re.compile(r"\b(?:promoted|bumped\s+up|moved\s+up|stepped\s+up|(?:re)?qualified|retrained)\b")
 # "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
 _APPOINTED = re.compile(
     _SUBJ
@@ -884,7 +972,9 @@ _DEVICE_LEAD = (
 )
 # "My new MacBook Air M3 arrived on 2 March": a device delivered is owned from that day.
 _DEVICE_ARRIVED = re.compile(
-    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
+    # ("The new Kindle arrived on Monday": the speaker's, said with "the new")
+    r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
+    r"|(?:^|(?<=[,;:]\s))\W*[Tt]he\s+(?:brand[- ])?new\s+)"
     + _device("device")
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
 )
@@ -901,6 +991,11 @@ _ACQUIRE = re.compile(
 )
 _GIFT_FOR = re.compile(
     rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
+)
+# "Bought my daughter an iPad for her birthday": a device given to a relative is theirs.
+_GIFTED = re.compile(
+    rf"(?:\bI\s+(?:just\s+|finally\s+)?|^\W*(?:just\s+|finally\s+)?)(?i:bought|got|ordered|gave)\s+"
+    rf"(?P<who>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))\s+(?:an?\s+|the\s+)(?:new\s+|brand[- ]new\s+)?" + _device("device")
 )
 _DEVICE_IS = re.compile(
     rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
@@ -1030,9 +1125,13 @@ _DISPOSE = re.compile(
 # disposed of, said of the device.
 _DEVICE_GONE = re.compile(
     r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he)\s+(?:(?:old|previous|former|spare|second)\s+)*"
-    + _device("device")
+    # (typed in lower case too: "the iphone 13 went to my nephew")
+    + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + r"\s+(?:(?:finally\s+|just\s+)?(?:went|has\s+gone|got\s+sent|was\s+sent)\s+to\s+(?:a|the|its|some)\s+"
     r"(?:new\s+)?(?:buyer|owner|home|charity|recycl\w+)"
+    # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
+    rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs)\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
     r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
     r"|recycled))\b(?!\s+out\b)"
@@ -1040,12 +1139,19 @@ _DEVICE_GONE = re.compile(
 _REPLACE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:replaced|swapped)\s+"
+    # ("I ditched my Fitbit for a Garmin Venu")
+    + r"\s+(?:replaced|swapped|ditched|dumped|exchanged|traded(?:\s+in)?)\s+"
     + _ARTICLES
     + _device("old")
     + r"\s+(?:with|for)\s+"
     + _ARTICLES
     + _device("device")
+    # "My iPad died so I replaced it with a Galaxy Tab S9": the old one named earlier in the sentence
+    + r"|(?P<subj3>\bI\b)"
+    + _ADV
+    + r"\s+(?:replaced|swapped|traded(?:\s+in)?)\s+(?:it|that|them|the\s+old\s+one)\s+(?:with|for)\s+"
+    + _ARTICLES
+    + _device("device3")
     + "|"
     + r"(?P<subj2>\bI\b)"
     + _ADV
@@ -1062,7 +1168,8 @@ _NAME = re.compile(
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
-    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+)\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
+    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
+    r"\b(?!'s|-|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people"
     # "the team calls me Dev", "my students call me Ms K", "everyone at work calls me Jo"
@@ -1080,17 +1187,40 @@ _SURNAME_FULL = re.compile(
 _NAME_EVENT = re.compile(r"\b(?:married|divorced|wedding|marriage|changed\s+my\s+name|deed\s+poll)\b", re.I)
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
-    r"\b[Tt]he\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
+    r"\b(?:[Tt]he|[Mm]y)\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
     r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
     r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
     r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
     # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
     r"|\b(?:make|change|put|set|update)\s+(?:it|that)\s+(?:to\s+|as\s+)?"
     r"(?P<name3>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|invoices?)\b"
+    # "Change my display name to Gary", "set my profile name to Ana Ruiz"
+    r"|\b(?i:change|set|update|switch)\s+(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)\s+(?i:to|as)\s+"
+    r"(?P<name4>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
+    # "I married in August - it's Kim Novak-Ly now": the full name after a name event (checked below)
+    r"|\b(?:it's|it\s+is|I'm|I\s+am)\s+(?P<name5>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+now\b"
+    # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
+    # ``_short_name_ok``: the turn names the long form, or speaks of names).
+    r"|(?:^|(?<=,\s))\W*(?i:(?:honestly|really|oh|so|please)[,\s]+)*(?i:just\s+)?(?P<short>[A-Z][a-z]{1,11})"
+    r"\s+(?:is|'s|works)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|great|perfect)\s*(?=[,.;!?]|$)"
+)
+
+
+def _short_name_ok(text: str, name: str) -> bool:
+    """ "Anu is fine" is a name when the turn also names the long form ("Anuradha") or speaks of names."""
+    if name in _NOT_NAMES or name in _NOT_FIRST_NAMES or name in _KIN_AS_NAMES or _FORMAT.fullmatch(name):
+        return False
+    return bool(re.search(rf"\b{name}[a-z]{{2,}}\b", text) or _NAME_WORDS.search(text))
+
+
+_NAME_WORDS = re.compile(
+    r"\b(?:call(?:s|ing)?\s+me(?!\s+(?:at|on|back|later|tomorrow|tonight|when|if|after|before)\b)|my\s+name|nickname"
+    r"|go\s+by|short\s+for)\b",
+    re.IGNORECASE,
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    rf"|\b[Mm]y\s+(?P<rel2>{_REL})\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,)"
 )
@@ -1150,7 +1280,8 @@ _SHIPS_TO = re.compile(
 )
 _CONTACT_CUE = {
     "phone": re.compile(
-        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated)\s+)*"
+        # ("my Chinese mobile", "my UK number": the country of the line may be named)
+        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
         r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
@@ -1246,7 +1377,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx.speaker_id,
                 "lives_in",
                 _city(m.group("place").title()),
-                "lives_in.lower_case" if m.group("live") else "moved_to.lower_case",
+                "lives_in.lower_case" if m.group("live") or m.group("home") else "moved_to.lower_case",
                 valid_from=clause.past_time(ctx),
                 confidence=0.8,
                 ends_previous=not m.group("live"),
@@ -1442,22 +1573,56 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 ctx, clause, m, ctx.speaker_id, "works_at", org, "first_day", valid_from=when, ends_previous=True
             )
     for m in _HIRED_ME.finditer(clause.text):
-        org_word = (m.group("org") or "They").split()[-1]
-        if _negated(clause) or (m.group("org") and org_word in _NOT_NAMES | _PRONOUNS):
+        named_org = m.group("org") or m.group("org2")
+        org_word = (named_org or "They").split()[-1]
+        if _negated(clause) or (named_org and org_word in _NOT_NAMES | _PRONOUNS):
             continue
-        if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", _clean(m.group("title"))):
+        title = _clean(m.group("title") or m.group("title2"))
+        if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", title):
             continue
-        title, when = _clean(m.group("title")), clause.past_time(ctx)
+        when = clause.past_time(ctx)
         yield _fact(
             ctx, clause, m, ctx.speaker_id, "job_title", title, "hired_me_as", valid_from=when, ends_previous=True
         )
         # "Yesterday Tesco hired me …": sentence-opening words are no part of the name.
-        org = " ".join(re.sub(r"^(?:(?:" + "|".join(_NOT_NAMES) + r")\s+)+", "", m.group("org") or "").split())
+        org = " ".join(re.sub(r"^(?:(?:" + "|".join(_NOT_NAMES) + r")\s+)+", "", named_org or "").split())
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             org = _clean(org)
             yield _fact(
                 ctx, clause, m, ctx.speaker_id, "works_at", org, "hired_me", valid_from=when, ends_previous=True
             )
+
+
+def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Employers and titles that ended: quit, left, no longer with, no longer a …"""
+    for m in _LEAVE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject:
+            yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
+    for m in _QUIT_ACTIVITY.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not _negated(clause):
+            title = _ACTIVITY_TITLES_ENDED[m.group("activity").lower()]
+            yield ending(ctx, clause, subject, "job_title", title, "en.quit_activity", m.group())
+    for m in _NO_LONGER_TITLE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and ("longer" in m.group() or m.group("anymore")):
+            ended = ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "en.no_longer_title", m.group())
+            when = _event_time(ctx, clause, _JOB_END_EVENT)
+            yield replace(ended, valid_to=when) if when and not clause.past_time(ctx) else ended
+    for m in _NO_LONGER_WITH.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if "longer" not in m.group("neg") and not m.group("anymore"):
+            continue
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
+            continue
+        # "with X" is also a customer's word (a bank, a phone network): only among words of work.
+        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+            continue
+        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
+    for m in _HANDED_IN.finditer(clause.text):
+        if m.group("org").split()[0] not in _NOT_NAMES:
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
 
 
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1494,33 +1659,14 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
-    if _JOB_TALK.search(ctx.text):
+    if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text):
         for m in _AT_EMPLOYER.finditer(clause.text):
+            if _JUST_NOW.search(clause.text):
+                continue  # "I'm at Heathrow right now": where one is, not where one works
             org = _clean(m.group("org"))
             if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
                 yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_employer", ends_previous=True)
-    for m in _LEAVE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject:
-            yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.left_job", m.group())
-    for m in _QUIT_ACTIVITY.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
-        if subject and not _negated(clause):
-            title = _ACTIVITY_TITLES_ENDED[m.group("activity").lower()]
-            yield ending(ctx, clause, subject, "job_title", title, "en.quit_activity", m.group())
-    for m in _NO_LONGER_WITH.finditer(clause.text):
-        org = _clean(m.group("org"))
-        if "longer" not in m.group("neg") and not m.group("anymore"):
-            continue
-        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
-            continue
-        # "with X" is also a customer's word (a bank, a phone network): only among words of work.
-        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
-            continue
-        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
-    for m in _HANDED_IN.finditer(clause.text):
-        if m.group("org").split()[0] not in _NOT_NAMES:
-            yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
+    yield from _ended_jobs(ctx, clause)
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
@@ -1534,7 +1680,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 # A move the turn names: its date carries to the new home said in another phrase.
 _MOVE_TOLD = re.compile(
-    r"\b(?i:moved|relocated)\b"
+    r"\b(?i:moved|relocated)\b|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
+    # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
+    r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
@@ -1633,7 +1781,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        became = re.search(r"\b(?:promoted|(?:re)?qualified|retrained)\b", m.group())
+        became = _BECAME.search(m.group())
         if subject and became and not _clean(m.group("title")).lower().startswith("promoted"):
             yield _fact(
                 ctx,
@@ -1667,6 +1815,8 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         subject = _subject_of(ctx, clause, m)
         if subject is None:
             continue
+        if re.match(r"(?i)redundant\b", m.group("title")):
+            continue  # "been made redundant" ends a job (``_LEAVE``), it names no title
         yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "appointed", ends_previous=True)
         org = m.group("org")
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
@@ -1726,14 +1876,16 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         yield _fact(ctx, clause, left, ctx.speaker_id, "owns_device", _clean(left.group("device")), "left_with")
 
 
-def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    replaced: set[str] = set()
+def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> Iterator[CandidateFact]:
+    """A device replaced by another: the old one ends, the new one is owned (its name goes into ``replaced``)."""
     for m in _REPLACE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        old, new = m.group("old") or m.group("old2"), m.group("device") or m.group("device2")
+        subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
+        new = m.group("device") or m.group("device2") or m.group("device3")
+        old = m.group("old") or m.group("old2") or _device_named_before(ctx, clause.start + m.start())
         if subject:
             replaced.add(_clean(new))
-            yield ending(ctx, clause, subject, "owns_device", _clean(old), "en.replaced_device", m.group())
+            if old:
+                yield ending(ctx, clause, subject, "owns_device", _clean(old), "en.replaced_device", m.group())
             yield _fact(
                 ctx,
                 clause,
@@ -1745,6 +1897,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85,
             )
+
+
+def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    replaced: set[str] = set()
+    yield from _replaced_devices(ctx, clause, replaced)
     labelled = [_clean(m.group("device")) for m in _NEW_DEVICE_LABEL.finditer(clause.text)]
     for m in _ACQUIRE.finditer(clause.text):
         device = _clean(m.group("device"))
@@ -1780,6 +1937,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not _phrase_negated(clause.text, m):
             device = _clean(m.group("device") or m.group("device2"))
             yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+    for m in _GIFTED.finditer(clause.text):
+        subject = _subject(ctx, m.group("who"))
+        if subject and not _phrase_negated(clause.text, m):
+            device = _clean(m.group("device"))
+            yield _fact(ctx, clause, m, subject, "owns_device", device, "gifted", valid_from=clause.past_time(ctx))
     for m in _DEVICE_ARRIVED.finditer(clause.text):
         if not re.search(r"\b(?:not|never|hasn't|didn't|yet)\b|n't\b", clause.text):
             device = _clean(m.group("device"))
@@ -1796,9 +1958,9 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _DEVICE_GONE.finditer(clause.text):
         recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
         if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
-            yield ending(
-                ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.device_gone", m.group()
-            )
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -1809,6 +1971,13 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if named:
             device = _clean(named[-1].group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
+
+
+def _device_named_before(ctx: TurnContext, end: int) -> str | None:
+    """The last device the sentence names before ``end`` ("My iPad died so I replaced it with …")."""
+    sentence_start = max(ctx.text.rfind(mark, 0, end) for mark in ".!?\n") + 1
+    named = list(re.finditer(_device("device"), ctx.text[sentence_start:end]))
+    return named[-1].group("device") if named else None
 
 
 def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't|wasn't|hasn't") -> bool:
@@ -1987,6 +2156,32 @@ def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> dat
     return begun.pop() if len(begun) == 1 else None
 
 
+def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name the speaker asks to be used: on the account, as a display name, a short form, after marriage."""
+    for m in _NAME_TO_USE.finditer(clause.text):
+        name = _clean(next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "short") if m.group(g)))
+        if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
+            continue
+        if m.group("name5") and not _NAME_EVENT.search(ctx.text):
+            continue
+        if m.group("short") and not _short_name_ok(ctx.text, name):
+            continue
+        if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
+            when = _event_time(ctx, clause, _NAME_EVENT) if m.group("name5") else None
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "name",
+                name,
+                "name_to_use",
+                valid_from=when,
+                confidence=0.85,
+                ends_previous=True,
+            )
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -2000,11 +2195,14 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
-        negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()])
+        negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()], re.I)
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             rule = "name.called" if m.group("name6") else "name"
-            # "Since last Monday the team calls me Dev": a name used from a day on.
-            since = clause.past_time(ctx) if m.group("name6") else None
+            # "Since last Monday the team calls me Dev", "Since the wedding in December I go by …": a name used
+            # from a day on.
+            since = clause.past_time(ctx) if m.group("name5") or m.group("name6") else None
+            # "We married in June - I'm Ana Okoro-Lind now": the event that changed the name dates it.
+            since = since or _event_time(ctx, clause, _NAME_EVENT)
             yield _fact(ctx, clause, m, subject, "name", _clean(name), rule, valid_from=since, confidence=0.9)
     for m in _SURNAME_FULL.finditer(clause.text):
         if not _negated_before(clause.text, m.start()):
@@ -2020,17 +2218,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
-    for m in _NAME_TO_USE.finditer(clause.text):
-        name = _clean(m.group("name") or m.group("name2") or m.group("name3"))
-        if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
-            continue
-        if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
-            yield _fact(
-                ctx, clause, m, ctx.speaker_id, "name", name, "name_to_use", confidence=0.85, ends_previous=True
-            )
+    yield from _names_to_use(ctx, clause)
     for m in _RELATIVE_NAMED.finditer(clause.text):
-        relation = _RELATIONS[(m.group("rel") or m.group("rel2")).lower()]
+        relation = _RELATIONS[(m.group("rel") or m.group("rel2") or m.group("rel3")).lower()]
         name = m.group("name") or m.group("name2")
+        if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
+            continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
         yield _fact(
             ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
         )
@@ -2056,7 +2249,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("at") is None and m.group("habit") is None and not _LASTING.search(clause.text):
             continue
         # "all my orders" are the speaker's own; "all customers' orders" are not.
-        others = _OTHER_PEOPLE.search(re.sub(r"\ball\s+(?:of\s+)?my\b", "", m.group(), flags=re.I))
+        # ("send all parcels to …": every parcel of the speaker's own)
+        mine = r"\ball\s+(?:of\s+)?(?:my\b|(?=(?:the\s+)?(?:parcels|packages|orders|deliveries|shipments|post|mail)\b))"
+        others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
         if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or others:
             continue
         address = _clean(m.group("addr") or m.group("addr2"))
@@ -2086,16 +2281,27 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
-_ARRIVED = re.compile(
-    r"\b(?:came|arrived|(?:was|got)\s+delivered|showed\s+up|turned\s+up|got\s+here|(?:was\s+)?shipped|(?:was\s+)?dispatched)\b",
-    re.IGNORECASE,
+_PLACED = re.compile(
+    r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made|created|reported|(?:put|sent)\s+in)\b", re.I
 )
 
 
-def _arrival_only(text: str) -> bool:
-    """The clause's time says when the order arrived, not when it was placed or the case opened."""
-    placed = re.search(r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made)\b", text, re.I)
-    return placed is None and _ARRIVED.search(text) is not None
+def _placed_on(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The day an order was placed or a case opened, when the clause says it ("I opened case 88412 last Monday").
+
+    Other dates qualify something else: the arrival ("came yesterday"), the wait ("no reply since Tuesday"),
+    a charge ("from yesterday got charged twice"). A date inside a status question picks out the record
+    asked about ("ticket HD-7302 I opened yesterday?"), and the turn's own day ("ordered today") is no
+    earlier start than the turn itself.
+    """
+    if _PLACED.search(clause.text) is None or _is_question(clause):
+        return None
+    for mention in clause.times(ctx):
+        if mention.start <= ctx.at < mention.end or mention.start.astimezone(ctx.at.tzinfo).date() == ctx.at.date():
+            return None  # "today", "this morning"
+        if mention.start <= ctx.at:
+            return mention.start
+    return None
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2113,8 +2319,7 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
                 evidence_text=mention.text,
-                # "Order 4402917 came yesterday": the day it arrived is not the day it was placed.
-                valid_from=None if _arrival_only(clause.text) else clause.past_time(ctx),
+                valid_from=_placed_on(ctx, clause),
                 confidence=0.85,
             )
 
@@ -2140,7 +2345,9 @@ _PREFERS_FORMAT = re.compile(
 )
 _FORMAT_CONTEXT = re.compile(
     r"\b(?:export|exports|report|reports|send|file|files|format|download|save|deliver|as|in|get|documents?|use"
-    r"|give|want|prefer)\b",
+    r"|give|want|prefer)\b"
+    # "Today a CSV is fine": the format accepted for the file at hand
+    r"|\b(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|good\s+enough)\b",
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
@@ -2148,6 +2355,12 @@ _REPORT_FORMAT = re.compile(
     r"|[Ff]ormat)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
+# A coded layout ("layout C", "template 2") names a report format for any recurring document: "For the Monday ops
+# digest I always want layout C".
+_CODED_LAYOUT_DOCUMENT = re.compile(
+    r"\b(?:reports?|template|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|dashboards?)\b",
+    re.IGNORECASE,
+)
 # A described layout of the reports: "the one-page summary layout for my weekly report",
 # "the short version of the report".
 _REPORT_STYLE = re.compile(
@@ -2195,6 +2408,12 @@ _LANGUAGE_SENT = re.compile(
     r"\b(?i:send|give|deliver|prepare|draft|translate|do|make)\b(?:\s+[\w-]+){1,4}?\s+(?i:in|into)\s+"
     r"(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
 )
+# "I'd like statements in Welsh going forward": the documents one receives, in a language.
+_LANGUAGE_DOCUMENT = re.compile(
+    r"\b(?i:statements?|invoices?|reports?|letters?|bills?|receipts?|summaries|documents?|newsletters?|digests?"
+    r"|updates|notifications|correspondence)\s+(?i:in)\s+"
+    r"(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
+)
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
     r"|responses?|replies|answers|use|used|prefer|switch to"
@@ -2210,7 +2429,9 @@ _RELATIVE_LANGUAGE = re.compile(
     r"\s+(?:only\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
 )
 _CHANNEL = re.compile(
-    r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach)"
+    r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach"
+    # "send the daily digest by email by default": how a recurring document reaches the speaker
+    r"|digests?|newsletters?|briefings?|recaps?|round-?ups?|statements?|invoices|receipts)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?"
     r"|the app|Slack)\b"
@@ -2221,9 +2442,10 @@ _CHANNEL = re.compile(
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
     r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
     # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
-    r"|\b(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)(?:\s+me)?"
-    r"(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
-    r"\s+(?:rather\s+than|instead\s+of)\s+(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
+    # ("Shoot me a text rather than an email": the channel as the thing sent)
+    r"|\b(?:(?:send|shoot|drop|give)\s+me\s+(?:an?\s+)?)?(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)"
+    r"(?:\s+me)?(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
+    r"\s+(?:rather\s+than|instead\s+of)\s+(?:an?\s+)?(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
     # "texts only", "WhatsApp only please", "only by e-mail"
     r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
     r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
@@ -2232,6 +2454,9 @@ _CHANNEL = re.compile(
     r"(?:\s+messages)?\s+(?:is|are)\s+the\s+only\s+(?:notifications?|messages?|alerts?|things?|ones?"
     r"|channel|way)\s+(?:that\s+)?I\s+(?:actually\s+|really\s+|ever\s+|reliably\s+|even\s+)?(?:read|check|see|notice"
     r"|look\s+at|answer|pick\s+up|respond\s+to)\b"
+    # "I'd rather get texts than emails"
+    r"|\b(?:rather|prefer(?:\s+to)?)\s+(?:get|have|receive)\s+(?P<ch12>texts|text\s+messages|SMS|e-?mails|calls|phone\s+calls"
+    r"|WhatsApps?|WhatsApp\s+messages)\s+(?:than|over|instead\s+of|rather\s+than)\b"
     # "I prefer WhatsApp", "she prefers SMS"
     r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
     r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
@@ -2246,6 +2471,9 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
     re.IGNORECASE,
+)
+_CHANNEL_DOCUMENT = re.compile(
+    r"(?:digests?|newsletters?|briefings?|recaps?|round-?ups?|statements?|invoices|receipts)\b", re.IGNORECASE
 )
 _CHANNEL_SENT = re.compile(
     r"\b(?:send|use)\s+(?:me\s+)?(?:an?\s+)?(?P<ch>push(?:\s+notifications?)?|text(?:\s+messages?)?|SMS|WeChat\s+messages?)"
@@ -2349,6 +2577,11 @@ _CARRIER = re.compile(
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
+    # "I'd rather DHL handled my deliveries": the carrier, then what it should do
+    rf"|\b(?i:rather(?:\s+have)?)\s+(?P<carrier7>{_NAMED_CARRIER})(?=\s+(?i:handle|handled|deliver|delivered|do|did|take|took"
+    r"|ship|shipped|bring|brought|carry|carried|deal|dealt|look\s+after|looked\s+after|for)\b)"
+    # "For my orders, Parcelforce works best"
+    rf"|(?<![A-Za-z])(?P<carrier6>{_NAMED_CARRIER})\s+(?i:works|is)\s+(?i:best|better)\b"
     r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
@@ -2364,6 +2597,7 @@ _PAYMENTS = {
     "debit card": "debit card",
     "cash": "cash",
     "bank transfer": "bank transfer",
+    "wire transfer": "bank transfer",
     "company card": "company card",
     "company credit card": "company card",
     "corporate card": "corporate card",
@@ -2417,7 +2651,10 @@ _PAYMENT = re.compile(
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
-    rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+what\s+I\s+(?:always|usually|normally)\s+(?:use|pay with)\b"
+    rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+(?:what|how)\s+I\s+(?:(?:always|usually|normally|mostly|now)\s+)?"
+    r"(?:use|pay)\b"
+    # "for this purchase I'll do a bank transfer instead"
+    r"|\b(?:do|make|send)\s+(?:it\s+(?:as|by|via)\s+)?(?:a|an)\s+(?P<pay10>bank transfer|wire transfer)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
@@ -2444,7 +2681,7 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|best way|switched)\b",
+    r"|works best|best way|switched|instead\s+of)\b",
     re.I,
 )
 
@@ -2461,11 +2698,12 @@ _GENERIC_PREFERENCE = re.compile(
 # Diets and the like are lasting preferences said as who one is: "I'm vegetarian", "I don't eat pork";
 # said of a relative ("my son is allergic to sesame"), they are the relative's.
 _DIET = re.compile(
-    rf"(?P<who>\bI|\b[Ww]e|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'re|'s|\s+am|\s+are|\s+is)\s+"
+    # ("I've been vegetarian for years": the perfect says it still holds)
+    rf"(?P<who>\bI|\b[Ww]e|\b[Mm]y\s+(?:{_HOUSEHOLD}))(?:'m|'re|'s|\s+am|\s+are|\s+is|(?:'ve|\s+have|\s+has)\s+been)\s+"
     r"(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+|all\s+)*"
     r"(?P<diet>vegetarian|vegan|pescatarian"
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
-    r"(?=[,.;!?]|\s+(?:so|and|but)\b|$)"
+    r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
     # "Being vegetarian, …", "As a vegan, …": the speaker's diet said in passing.
@@ -2489,11 +2727,14 @@ _THING_FIRST = re.compile(
     r"^\W*(?:(?:and|also|oh|btw|so)\W+)*(?P<val>(?:an?\s+)?(?!(?:thanks|thank|same|it|that|this|you|me|I|we|not|no|yes|ok"
     r"|okay|please|hello|hi|hey|call|send|use|book|give|make|keep|put|ship|deliver|e-?mail|text|let|tell|show|check|add"
     r"|remove|cancel|refund|charge|pay|bill|ask|reply|write|contact|notify|remind|set|switch|change|do|don't|never"
-    r"|sure|great|cool|fine|good|one|just|always|every|all|approve|allow|grant|delete|ignore)\b)[A-Za-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)"
-    r"\s*,?\s+(?:please\s+)?(?:always|every\s+time|each\s+time|by\s+default"
+    r"|sure|great|cool|fine|good|one|just|always|every|all|approve|allow|grant|delete|ignore)\b)[A-Za-z][\w-]*"
+    # ("Invoices in my company's name, please, every time")
+    r"(?:\s+[a-z][\w'-]*){0,4}?)"
+    r"\s*,?\s+(?:please\s*,?\s+)?(?:always|every\s+time|each\s+time|by\s+default"
     r"|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?[a-z]+)(?=\s*(?:[,.;!]|$|please\b|you\b|I\b|for\s+me\b))",
     re.IGNORECASE,
 )
+_CLAUSE_WORDS = re.compile(r"\b(?:is|are|was|were|has|have|had|because|since|if|when|while|although)\b", re.I)
 _PEOPLE_NOUN = re.compile(
     r"\b(?:customers?|users?|people|accounts?|one|body|members?|clients?|staff|employees?|visitors?|guests?)\b", re.I
 )
@@ -2518,15 +2759,25 @@ _EXCLUSION = re.compile(
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
     r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
-    r"(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
+    r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
     r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes)"
-    r"(?:\s+(?:with|for)\s+me)?\s+"
+    r"(?:\s+(?:with|for)\s+me)?"
+    # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
+    r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
     r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|before\s+noon|after\s+(?:noon|lunch|dark)"
     r"|on\s+(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|weekends)|at\s+weekends"
     r"|in\s+the\s+(?:mornings?|evenings?|afternoons?)|over\s+lunch|during\s+lunch)"
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on)\b))",
     re.IGNORECASE,
 )
+_CONTACTED = {
+    "call": "calls",
+    "ring": "calls",
+    "phone": "calls",
+    "text": "texts",
+    "message": "messages",
+    "visit": "visits",
+}
 # "I hate cilantro, never add it to my orders": the thing disliked is the thing excluded.
 _DISLIKED = re.compile(
     r"\bI\s+(?:hate|can't stand|don't like|do not like|dislike|can't eat|cannot eat)\s+(?P<thing>[a-z][a-z -]{1,25}?)"
@@ -2556,12 +2807,13 @@ _KEEP_RULE = re.compile(
 # these verbs (the rest are requests or belong to a predicate above), never about other people.
 _STANDING = re.compile(
     # At the start of the clause or after "…, so": "We had a baby, so please deliver in the afternoons from now on".
-    r"(?:^|[,;]\s*(?:so|and)\s+)\s*"
+    r"(?:^|[,;]\s*(?:so|and)\s+)\s*(?:(?:also|and|oh|btw|plus)\s*,?\s+)?"
     r"(?:(?:please|always|by default|from now on|going forward|in future|in the future)\s*,?\s+"
     # "Whenever you book flights for me, go for aisle seats"
     r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
-    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick)\b[^.;!?]{2,70})",
+    # ("always show prices in euros": how things are shown to the speaker)
+    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
 _OTHER_PEOPLE = re.compile(
@@ -2580,6 +2832,7 @@ _NOT_A_THING = re.compile(
     r"|the refund)\b",
     re.I,
 )
+_PAPERWORK = re.compile(r"\b(?:receipts?|invoices?|packing\s+slips?|delivery\s+notes?)\b", re.I)
 _REQUEST_OBJECTS = re.compile(
     r"\b(?:refund|cancel\w*|return|money back|status|help|check|know|ask|speak|replacement|exchange|repair|call ?back"
     r"|discount|compensation|voucher|receipt|invoice copy)\b",
@@ -2591,7 +2844,13 @@ def _preference_phrase(raw: str) -> str:
     """The short phrase a preference is stored as: no markers, no "for me", no trailing clause."""
     value = _PHRASE_END.sub("", raw)
     value = _PHRASE_NOISE.sub(" ", value)
-    value = re.sub(r"^\s*(?:go for|opt for|choose|pick)\s+", "", value, flags=re.IGNORECASE)  # the choice, not the verb
+    # the choice, not the verb: "go for aisle seats", "show prices in euros" (not "show you a photo")
+    value = re.sub(
+        r"^\s*(?:go for|opt for|choose|pick|(?:show|display|quote)(?!\s+(?:you|me|us|him|her|them)\b))\s+",
+        "",
+        value,
+        flags=re.IGNORECASE,
+    )
     value = re.sub(r"^\s*(?:the|a|an|to|some|my)\s+", "", value)
     # "leave meat out of recipe suggestions", "keep nuts off the menu": what is left out, said as "no …".
     value = re.sub(
@@ -2623,36 +2882,28 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
-_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11")
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9")
+_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
+_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
 
-def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
-    from palimpsest.write.registry import normalize_channel, normalize_format
+def _report_candidates(text: str) -> Iterator[_Candidate]:
+    """Report formats: a default changed, a coded layout ("layout C"), a described style of the reports."""
+    from palimpsest.write.registry import normalize_format
 
-    text = clause.text
-    for m in _THEME.finditer(text):
-        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
-        if theme.startswith("high") or theme == "sepia":
-            yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
-            continue
-        yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
-    formats = list(_FORMAT.finditer(text))
-    if formats and _FORMAT_CONTEXT.search(text):
-        # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
-        # the last one named ("switch from PDF to Excel").
-        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), formats[-1])
-        yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     for m in _DEFAULT_CHANGE.finditer(text):
         value = m.group("val") or m.group("val2")
         if _FORMAT.fullmatch(value):
             yield "preferred_export_format", normalize_format(value), m, False
         elif "format" in m.group() or "template" in m.group() or "layout" in m.group():
             yield "preferred_report_format", value, m, False
-    if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
+    if _CODED_LAYOUT_DOCUMENT.search(text) and not _DEFAULT_CHANGE.search(text):
+        # (beside a digest or a summary rather than a report, a coded layout may be the errand at hand: weak)
+        weak = _REPORT_WORD.search(text) is None
         for m in _REPORT_FORMAT.finditer(text):
             if not _FORMAT.search(m.group("rf")):
-                yield "preferred_report_format", m.group("rf"), m, False
+                yield "preferred_report_format", m.group("rf"), m, weak
+    if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
         styles = 0
         for m in _REPORT_STYLE.finditer(text):
             style = m.group("rf")
@@ -2671,9 +2922,31 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
             # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
             yield "preferred_report_format", style, m, True
+
+
+def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
+    from palimpsest.write.registry import normalize_channel, normalize_format
+
+    text = clause.text
+    for m in _THEME.finditer(text):
+        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
+        if theme.startswith("high") or theme == "sepia":
+            yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
+            continue
+        yield "preferred_theme", "dark" if theme in ("dark", "night") else "light", m, False
+    formats = list(_FORMAT.finditer(text))
+    if formats and _FORMAT_CONTEXT.search(text):
+        # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
+        # the last one named ("switch from PDF to Excel") that is not refused ("Reports in PDF, always - never Excel").
+        allowed = [f for f in formats if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)] or formats
+        chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
+        yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
+    yield from _report_candidates(text)
     languages = list(_LANGUAGE.finditer(text))
     # A document asked for in a language is an errand unless a marker or a preference word says more.
-    sent = [m for m in _LANGUAGE_SENT.finditer(text) if not any(m.start("lang") == n.start("lang") for n in languages)]
+    asked = [*_LANGUAGE_SENT.finditer(text), *_LANGUAGE_DOCUMENT.finditer(text)]
+    sent = [m for m in asked if not any(m.start("lang") == n.start("lang") for n in languages)]
+    sent = [m for i, m in enumerate(sent) if not any(m.start("lang") == n.start("lang") for n in sent[:i])]
     for m in languages + sent:
         language = m.group("lang")
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
@@ -2684,14 +2957,15 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         channel = _CHANNEL_VERBS.get(said.lower()) or (
             "SMS" if said.lower().startswith("text") else normalize_channel(said)
         )
-        yield "preferred_notification_channel", channel, m, False
+        # "send the invoices by email" may be the errand at hand: a document's channel is weak.
+        yield "preferred_notification_channel", channel, m, _CHANNEL_DOCUMENT.match(m.group()) is not None
     # "Today just send a push notification": an errand unless a marker says how to notify.
     for m in _CHANNEL_SENT.finditer(text):
         said = m.group("ch")
         channel = "SMS" if said.lower().startswith("text") else normalize_channel(said)
         yield "preferred_notification_channel", channel, m, True
     for m in _CARRIER.finditer(text):
-        carrier = next(m.group(g) for g in ("carrier", "carrier2", "carrier3", "carrier4", "carrier5") if m.group(g))
+        carrier = next(m.group(g) for g in _CARRIER_GROUPS if m.group(g))
         # "Use DHL." may be about the parcel at hand: a marker or "prefer" makes it a preference.
         yield "preferred_shipping_carrier", _CARRIERS[carrier.lower()], m, True
     for m in _PAYMENT.finditer(text):
@@ -2728,13 +3002,27 @@ _RELATIVE_PREFERS = re.compile(
 _FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
 
 
+# Someone else's advice: "Aunt May always says to pay cash", "my dad keeps telling me I should use DHL".
+_ADVICE = re.compile(
+    r"^\W*(?:(?:and|but|also|oh|btw)\W+)*(?!I\b)(?:[Mm]y\s+[\w-]+|[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?|[Hh]e|[Ss]he|[Tt]hey"
+    r"|[Ee]veryone|[Pp]eople)\s+(?:always\s+|often\s+|once\s+|keeps?\s+|would\s+)?(?:says?|said|saying|tells?\s+me"
+    r"|told\s+me|telling\s+me|reckons?|thinks?|swears?|insists?)\s+(?:to|that|I\s+should|we\s+should|you\s+should)\b"
+)
 _SWITCH_EVENT = re.compile(r"\b(?:switched|changed|swapped|moved\s+(?:over|banks|to)|opened|signed\s+up)\b", re.I)
+
+
+def _without_request_wish(text: str) -> str:
+    """``text`` without "I'd like" when it asks for a file: "I'd like a download of my transactions as CSV" is a
+    request, its format an intent parameter."""
+    return re.sub(r"\b(?:I'd|I\s+would)\s+like\b", "", text, flags=re.I) if _FILE_VERB.search(text) else text
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
     text = clause.text
+    if _ADVICE.match(text):
+        return  # "My aunt always says to pay cash": someone else's advice, no taste of the speaker's
     relative = _RELATIVE_PREFERS.match(text)
     owner = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel').lower()]}" if relative else ctx.speaker_id
     # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
@@ -2763,7 +3051,10 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         # A bare request ("export it as PDF") is an intent, not a preference.
         if not has_marker and not _PREFERS.search(text):
             continue
-        if weak and not has_marker and not _PREFERENCE_WORD.search(text):
+        if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
+            continue
+        # "The weekly digest in layout B looked odd today": a remark on the errand, with no word that asks.
+        if weak and not _LASTING.search(sentence) and not _PREFERENCE_WORD.search(text) and not _PREFERS.search(text):
             continue
         found = True
         yield CandidateFact(
@@ -2851,6 +3142,8 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         m = found
         if _PREF_NEGATED.search(m.group("val")) or _REQUEST_OBJECTS.search(m.group("val")):
             continue
+        if _CLAUSE_WORDS.search(m.group("val")):
+            continue  # "Because the rules are different in each state": a clause of its own, not a thing
         if any(
             clause.start + m.start("val") < t.span[1] and t.span[0] < clause.start + m.end("val") for t in ctx.times
         ):
@@ -2864,7 +3157,8 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     limit = _SCHEDULE_LIMIT.match(text)
     if limit and (limit.group("neg").lower() == "never" or has_marker or _ALWAYS_OR_NEVER.search(text)):
         when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
-        yield ctx.speaker_id, f"no {limit.group('thing').lower()} {when}", limit.group()
+        limited = limit.group("thing") or _CONTACTED[limit.group("verb").lower()]
+        yield ctx.speaker_id, f"no {limited.lower()} {when}", limit.group()
         return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
@@ -2906,7 +3200,9 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
                 continue
             # "I want …" / "I'd like …" are requests unless a marker makes them a preference.
             asks = verb in ("want", "need") or (m.group("aux") and verb in ("like", "love"))
-            if asks and (not has_marker or _REQUEST_OBJECTS.search(raw)):
+            # ("I always want a paper receipt in the box": paperwork wanted as a rule is a preference)
+            standing_paperwork = _PAPERWORK.search(raw) and _LASTING.search(text)
+            if asks and (not has_marker or (_REQUEST_OBJECTS.search(raw) and not standing_paperwork)):
                 continue
         elif m.group("val2") is not None:
             raw = m.group("val2")
@@ -2971,7 +3267,9 @@ _PER_DIMENSION = re.compile(r"\bper\s+(?:" + "|".join(sorted(_DIMENSIONS, key=le
 # "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
 _ANY_DIMENSION = re.compile(
     r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
-    r"|piece|night|head|capita|annum|month|week|time|one|other)\b)[a-z]{3,}(?:\s+line)?)\b",
+    # ("per OS version": a short capitalized name with its kind)
+    r"|piece|night|head|capita|annum|month|week|time|one|other)\b)(?:[a-z]{3,}|(?-i:[A-Z]{2,4}))"
+    r"(?:\s+(?:line|version|type|group|code))?)\b",
     re.I,
 )
 _METRICS = (
@@ -2997,16 +3295,63 @@ _BY_DIMENSION = re.compile(
 _AGGREGATE = re.compile(
     r"\b(?:summari[sz]e|summary of|aggregate|total|totals|tally|sum up|break down|breakdown|broken down|group|roll up"
     r"|compile|how many|average|avg|median|compare|split by)\b"
+    # "what's the count for each warehouse?"
+    r"|\b(?:the|a)\s+(?:total\s+)?count\s+(?:of|for|per|by)\b"
     # "Count app crashes per OS": the imperative, not "count me in".
     r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)",
     re.I,
 )
 _EXPORT = re.compile(
-    r"\b(?:export|download|send me|generate|give me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    r"\b(?:export|download|send me|send\s+over|generate|give me|get\s+me|dump|put\s+\w+(?:\s+\w+)?\s+into"
+    # "Send my own order history to my email"
+    r"|send\s+(?:all\s+)?my\s+(?:[\w-]+\s+){0,3}?(?:history|statements?|invoices|records|data)\s+to\s+(?:me|my\s+(?:e-?mail|inbox))"
+    # "PDF of every invoice we raised last week, please": the file named first, without a verb
+    r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
+    # "Bundle up all the personal data your system holds on me and email it over"
+    r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
+    # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
+    # ("help me create a spreadsheet" asks for help, not for the file)
+    r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together"
+    r"|(?<!\bhelp\s)(?<!\bme\s)(?<!\bto\s)(?:make|prepare|create|draw\s+up)\s+(?:me\s+)?(?:an?\s+)?"
+    r"(?=(?:CSV|Excel|PDF|spreadsheet|xlsx|JSON)\b)"
+    r"|(?:PDF|CSV|Excel|spreadsheet|JSON|xlsx)\s+(?:copy|copies|version|file|export)\s+of"
     # "Pull next Monday's scheduled deliveries into a CSV"
     r"|^\W*(?:please\s+)?(?:pull|save|turn|get)\s+[\w'-]+(?:\s+[\w'-]+){0,3}\s+into(?=\s+(?:an?\s+)?(?:CSV|Excel"
     r"|PDF|spreadsheet|xlsx|JSON|Word|Google\s+Sheet)))\b",
     re.I,
+)
+# (a history of one's own records: "order history", never "rich in history")
+_FILE_WORD = re.compile(
+    r"\b(?:report|data|file|(?:order|purchase|transaction|payment|booking|billing|account|chat|message)\s+history)\b",
+    re.I,
+)
+# "Make my default export format Excel" changes a setting; it asks for no file.
+_EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
+# "Send over everything you have stored about me": all one's own data asked for.
+_PERSONAL_DATA = re.compile(
+    r"\b(?:everything|all)\s+(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)\s+(?:have\s+)?"
+    r"(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b",
+    re.I,
+)
+# The verbs that ask for a file whatever else the request says.
+_FILE_VERB = re.compile(
+    r"\b(?:export|download|dump)\b|\bsend\s+me\s+(?:an?\s+)?(?:spreadsheet|CSV|Excel|PDF|xlsx|JSON|file|copy)\b"
+    r"|\binto\s+(?:an?\s+)?(?:CSV|Excel|spreadsheet|xlsx|JSON|PDF)\b",
+    re.I,
+)
+# "Weekly active users by platform in March, please": a measure broken down by a dimension, asked without a verb.
+_BY_MEASURE = re.compile(
+    r"^\W*(?!(?:sort|filter|order|rank|send|ship|deliver|text|e-?mail|notify|list|pay|split|group)\b)"
+    r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
+    re.I,
+)
+_MEASURE_ASKED = re.compile(
+    r"^\W*(?:what|which)(?:'s|\s+is|\s+was|\s+were|\s+are)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:rate|volume|revenue|sales|count|number|total|spend|cost|margin|churn|sign-?ups|users|turnover|profit)s?\b",
+    re.I,
+)
+_ASKED_REST = re.compile(
+    r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?\s*(?:,?\s*please)?\s*[.?!]*\s*", re.I
 )
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
 _HOW_TO = re.compile(
@@ -3023,7 +3368,12 @@ _REFUND = re.compile(
     re.I,
 )
 _CANCEL = re.compile(
-    r"\bcancel(?:l?ing)?\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # ("kill order #JP883120 before it ships", "scrap my order", "call off the order")
+    r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    r"|\bstop\s+(?:my\s+|the\s+|this\s+|that\s+)?order\b(?!\s+(?:confirmation|e-?mails?|notifications?|updates?|alerts?)\b)"
+    # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
+    r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
+    r"(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
     # "Cancel my 55-210-883": the order named by its number.
     r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
     re.I,
@@ -3034,18 +3384,38 @@ _MODIFY = re.compile(
     # (also after a reason: "my surname changed, so please make it … on the account")
     r"(?:^|[,;]\s*(?:so|and|then)\s+(?=please\b))"
     r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
-    r"(?:change|switch|set|update"
+    r"(?:change|switch|set|update|override|reset"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
     # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
     r"|newsletters?|alerts?|reminders?|marketing\s+e-?mails?|subscriptions?|on\s+(?:the|my)\s+(?:account|profile))\b"
+    # "please update my profile", "remove my old phone number from my profile": the record itself changed
+    r"|(?:^|[,;])\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:update|amend|correct|fix)\s+(?:my|the)\s+"
+    r"(?:profile|details|records?|account\s+details|info(?:rmation)?|card(?:\s+on\s+file)?|payment\s+(?:method|details))\b"
+    # (deleting is a look-alike of the account's own deletion, which asks for no setting: "Delete my old number …")
+    r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:remove|take)\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:number|e-?mail(?:\s+address)?|address|card|payment\s+method)\s+(?:off|from)\s+(?:my|the)\s+(?:profile|account)\b"
+    # "use 14 Harbour Road, Cobh instead": a stored address, number or e-mail replaced
+    r"|^\W*(?:(?:please|pls|just)[,\s]+)*use\s+(?=\d+[A-Za-z]?\s+[A-Z]|\S+@\S+|\+?\d[\d\s-]{6,})"
+    r"(?:[^.;!?]|\.(?=\s+[A-Z]))*?\binstead\b"
+    # "Opt me out of marketing e-mails", "Unsubscribe me from the newsletter"
+    r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:opt\s+me\s+(?:out|in)|unsubscribe\s+me|subscribe\s+me"
+    r"|sign\s+me\s+up)\b"
+    # "Light theme please": the setting named, then asked for
+    r"|^\W*(?:the\s+)?(?:dark|light|night|high[- ]contrast)\s+(?:mode|theme)\s*,?\s+please\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
     r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
     r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
     r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
-    r"|\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them)\s+(?:up\s+)?(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
-    r"(?:second|additional|extra|new|joint|authori[sz]ed)\s+(?:user|member|account\s+holder|card\s*holder)\b",
+    # (asked for, not wished: "I want to add my colleague as a viewer" says what the owner means to do)
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!wish\sto\s)(?<!plan\sto\s)(?<!hope\sto\s)(?<!going\sto\s)"
+    # ("add my colleague ben@firm.io as an editor": the person may be named by an e-mail)
+    r"\b(?:set|add)\s+(?:my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+)|\s+\S+@\S+)?|him|her|them)\s+(?:up\s+)?"
+    r"(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
+    r"(?:(?:second|additional|extra|new|joint|authori[sz]ed|read-only)\s+(?:user|member|account\s+holder|card\s*holder)"
+    # "add my assistant Rhys as a viewer": a role on the account
+    r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member))\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -3055,6 +3425,9 @@ _QUERY = re.compile(
     # imperatives that ask for records: "List my transactions", "Pull up the orders I placed", "Show appointments …"
     r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch|look\s+up)\b",
     re.I,
+)
+_CHECK_IT = re.compile(
+    r"\b(?:check|confirm|see|make\s+sure)\s+(?:if\s+|whether\s+|that\s+)?(?:it|they|that|this)\b", re.I
 )
 # In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
 _QUERY_STATEMENT = re.compile(
@@ -3073,6 +3446,9 @@ _OWN_RECORDS = re.compile(
     r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
     r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
     r"|\bdo\s+I\s+have\s+on\s+(?:my|file)\b"
+    # "why was I charged a late fee?", "how many points do I have left?"
+    r"|\b(?:was|were|am)\s+I\s+(?:charged|billed|debited|refunded)\b"
+    r"|\b(?:points|credits?|miles|vouchers?)\s+(?:do\s+I\s+have|have\s+I\s+got)\b"
     r"|(?<!\bif )(?<!\bwhen )(?<!\bunless )\bI\s+(?:spent|paid|ordered|bought)\b",
     re.I,
 )
@@ -3133,15 +3509,25 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
+    by_measure = _BY_MEASURE.match(text)
+    # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
+    per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
+    # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
+    per_measure = per_measure or bool(dims and question and _MEASURE_ASKED.match(text))
     ids = _id_slots(ctx)
     file_asked = True
-    if (_AGGREGATE.search(text) and (dims or metric)) or per_measure:
+    # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
+    as_file = bool(_FILE_VERB.search(text) and _FORMAT.search(text))
+    if ((_AGGREGATE.search(text) and (dims or metric)) or per_measure) and not as_file:
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
     elif (
         not standing
         and not _HOW_TO.search(text)
+        and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
-        and (_FORMAT.search(text) or re.search(r"\b(?:report|data|file)\b", text, re.I))
+        and (_FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text))
+        # "Just for today, give me the detailed report layout": a style of the report asks for no file
+        and (_FORMAT.search(text) or not any(f.predicate == "preferred_report_format" for f in facts))
     ):
         yield Intent("export", time_range, dims, metric, _output_format(text, None), time_slots)
     else:
@@ -3164,6 +3550,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     own = own or bool(_ABOUT_ME.search(text) and not _COPY.search(text))
+    # "I paid the deposit in March, can you check it went through?": the record is named in the sentence.
+    if not own and _CHECK_IT.search(text):
+        own = bool(_OWN_RECORDS.search(_sentence_of(ctx.text, clause)))
     asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
@@ -3289,7 +3678,7 @@ _DROPPED_SUBJECT = re.compile(
     r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
-    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)"
+    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
@@ -3317,6 +3706,9 @@ _HIRED_ME = re.compile(
     r"(?:\b(?i:they)|(?P<org>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
     r"(?:hired|took\s+me\s+on|brought\s+me\s+on(?:board)?|signed)\s+(?:me\s+)?as\s+(?:an?\s+|the\s+|their\s+)?"
     + _TITLE_FREE
+    # "They made me a senior engineer last week", "Acme promoted me to team lead": a job noun, never "a cake"
+    + r"|(?:\b(?i:they)|(?P<org2>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
+    r"(?:made\s+me|promoted\s+me\s+to)\s+(?:an?\s+|the\s+|their\s+)?(?:new\s+)?" + _TITLE.replace("title", "title2")
 )
 
 

@@ -423,9 +423,25 @@ def _en_calendar_unit(match: re.Match[str]) -> _Parsed:
     return RelativeTime(_en_unit(match), _EN_RELATIONS[match.group("rel").lower()])
 
 
-def _en_weekday(match: re.Match[str]) -> _Parsed:
+# "the Monday ops digest", "our Friday stand-up": a day a recurring thing falls on, not a date.
+_RECURRING_AFTER = re.compile(
+    r"\s+(?:[a-z-]+\s+)?(?:digest|meeting|stand-?up|report|newsletter|briefing|recap|round-?up|sync|check-?in|class"
+    r"|shift|summary|run|rota|catch-?up|call)s?\b",
+    re.IGNORECASE,
+)
+_DETERMINER_BEFORE = re.compile(r"\b(?:the|our|my|your|their|his|her|each|a)\s+$", re.IGNORECASE)
+
+
+def _en_weekday(match: re.Match[str]) -> _Parsed | None:
     weekday = _EN_WEEKDAYS.index(match.group("wd").lower())
     relation = (match.group("rel") or "").lower()
+    text = match.string
+    if (
+        not relation
+        and _DETERMINER_BEFORE.search(text, 0, match.start("t"))
+        and _RECURRING_AFTER.match(text, match.end("t"))
+    ):
+        return None
     if relation in _EN_RELATIONS:
         return RelativeTime("weekday", _EN_RELATIONS[relation], weekday=weekday)
     return RelativeTime("weekday", 0, weekday=weekday, mode="most_recent")
