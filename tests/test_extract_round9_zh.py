@@ -204,6 +204,14 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我用的是一台用了六年的MacBook Air，有点卡。", {state("owns_device", "MacBook Air")}),
     ("以后发票寄到我杭州的家里：杭州市上城区解放路12号。", {state("address", "杭州市上城区解放路12号")}),
     ("我喝奶茶不加冰。", {state("preference", "喝奶茶不加冰")}),
+    # dated changes said in other ways
+    ("我昨天换号了，新号 13655556666。", {state("phone", "13655556666")}),
+    ("上个月开始我用网易邮箱了：zhou.min@163.com", {state("email", "zhou.min@163.com")}),
+    ("我是上个月入职百度的。", {state("works_at", "百度")}),
+    ("我上周刚从深圳搬回长沙老家。", {state("lives_in", "长沙")}),
+    ("前天把我的名字改成了王一帆。", {state("name", "王一帆")}),
+    ("我儿子去年九月去南京读大学了。", {state("lives_in", "南京", f"{ME}:son")}),
+    ("我儿子明年想去南京读大学。", set()),
 ]
 
 
@@ -215,6 +223,11 @@ def test_round9_zh_fact_classes(text: str, expected: set[Fact]) -> None:
 def test_a_household_registered_last_year_holds_from_then() -> None:
     (fact,) = extract("去年十月落户到了嘉兴。").facts
     assert (fact.predicate, fact.value, fact.valid_from) == ("lives_in", "嘉兴", datetime(2025, 10, 1, tzinfo=UTC))
+
+
+def test_gone_to_study_dates_the_residence() -> None:
+    (fact,) = extract("我女儿去年九月去杭州读大学了。").facts
+    assert (fact.subject, fact.value, fact.valid_from) == (f"{ME}:daughter", "杭州", datetime(2025, 9, 1, tzinfo=UTC))
 
 
 def test_a_promotion_dates_the_title() -> None:

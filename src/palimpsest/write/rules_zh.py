@@ -605,7 +605,8 @@ _STAYS_IN = re.compile(
     r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
 )
 _STUDIES_IN = re.compile(
-    r"(?<![现正])在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中)"
+    # ("我女儿去年九月去杭州读大学了": gone to study there.)
+    r"(?:(?<![现正])在|(?:去(?!年)|到)(?=[\u4e00-\u9fffA-Za-z]{2,8}?(?:读书|上学|念书|留学|读研|读博|读大学|上大学)了))(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中)"
     r"(?!的时候|时|那会|那几年)"
 )
 # "现在住园区那边": a place named with 那边 / 附近 is a part of town unless it is a city.
@@ -644,7 +645,7 @@ _SAID_BUT_IS = re.compile(
 _JOIN = re.compile(
     r"(?:入职|加入|加盟|跳槽(?:到|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))跳(?:到|去))了?"
     + _ORG
-    + r"(?=[，。！？,.!?\s]|了|工作|上班|$)"
+    + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
 )
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
@@ -762,7 +763,7 @@ _EMPLOYER_NAMED = re.compile(
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
     r"开始(?:在" + _ORG + r"(?:工作|上班|任职|实习)|去(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:工作|上班|实习))"
-    r"|(?:入职|加入)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
+    r"|(?:入职|加入)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=的?[，。！？,.!?\s]|的?$)"
 )
 
 _ACQUIRE = re.compile(
@@ -848,6 +849,8 @@ _CONTACT = {
         # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
         r"|(?P<intro>(?<=[，,])\s*(?:手机|手机号码?|电话|联系电话)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # "我前天换号了，新号 136…": the new number named after the change.
+        r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
         r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
         # A landline named at the start of the turn: "座机 010-…，工作日找得到我".
@@ -865,7 +868,7 @@ _CONTACT = {
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
-        r"\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
+        r"\s*(?:也|都)?(?:已经)?了?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
@@ -897,6 +900,8 @@ _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
     r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|全名(?:是|叫)?|本人"
+    # "昨天把我的名字改成了李想".
+    r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
     # "我改名了，现在叫陈思远".
     r"|改(?:了)?名(?:字)?了?[，,]\s*(?:现在|以后)?叫"
     # "我的名字写错了，是林峰": the right name after a correction.
@@ -1031,7 +1036,16 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         if subject and _is_city(place) and not _PAST.search(prefix) and not _PLAN.search(prefix):
-            yield _fact(subject, "lives_in", normalize_city(place), "studies_in", m.group())
+            gone = not m.group().startswith("在")  # gone there to study: from the day the turn names
+            yield _fact(
+                subject,
+                "lives_in",
+                normalize_city(place),
+                "studies_in",
+                m.group(),
+                valid_from=clause.past_time(ctx) if gone else None,
+                ends_previous=gone,
+            )
 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2599,8 +2613,10 @@ _NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|�
 def _shaped(fact: CandidateFact) -> CandidateFact | None:
     """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
     if fact.predicate == "lives_in":
-        # "我妈住在老家齐齐哈尔": the hometown is the city named after the word.
-        place = place_trimmed(re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})", "", fact.value))
+        # "我妈住在老家齐齐哈尔", "搬回成都老家": the hometown is the city named with the word.
+        place = place_trimmed(
+            re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff]{2})(?:老家|家乡)$", "", fact.value)
+        )
         if not place_shape_ok(place, _KNOWN_CITIES):
             return None
         return fact if place == fact.value else replace(fact, value=normalize_city(place))
