@@ -212,6 +212,16 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("前天把我的名字改成了王一帆。", {state("name", "王一帆")}),
     ("我儿子去年九月去南京读大学了。", {state("lives_in", "南京", f"{ME}:son")}),
     ("我儿子明年想去南京读大学。", set()),
+    # both named together with 都; a purchase said as 新买的是
+    (
+        "我和我太太都买了华为Mate 60。",
+        {
+            state("owns_device", "华为Mate 60"),
+            state("owns_device", "华为Mate 60", f"{ME}:wife"),
+        },
+    ),
+    ("我和我太太去过华为门店。", set()),
+    ("旧手机卖了，新买的是小米15。", {state("owns_device", "小米15")}),
 ]
 
 

@@ -767,7 +767,7 @@ _START = re.compile(
 )
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
     r"|现在用|目前用|在用|用着"
     r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
@@ -2579,7 +2579,11 @@ _POLITE_REQUEST = re.compile(
 
 
 # "我老公叫陈默，…，我们住在杭州": what "we" do holds for the speaker and the one relative the turn names.
-_WE = re.compile(r"我们(?:俩|两个|两口子|夫妻俩)?(?:都|也|一起)?(?:住|在|用|有|买了)")
+_WE = re.compile(
+    r"我们(?:俩|两个|两口子|夫妻俩)?(?:都|也|一起)?(?:住|在|用|有|买了)"
+    # "我和我老公都买了Apple Watch": both, named together.
+    rf"|我(?:和|跟|与)我?(?:的)?(?:{_REL})(?:都|也|一起)(?:住|在|用|有|买了)"
+)
 _SHARED_PREDICATES = frozenset({"lives_in", "owns_device", "preferred_theme", "preferred_language", "preference"})
 
 
@@ -2588,7 +2592,7 @@ def _shared_with_relative(ctx: TurnContext, clause: Clause, facts: list[Candidat
     if we is None:
         return []
     relatives = {
-        _RELATIONS[m.group(1)] for m in re.finditer(rf"我(?:的)?({_REL})", ctx.text[: clause.start + we.start()])
+        _RELATIONS[m.group(1)] for m in re.finditer(rf"我(?:的)?({_REL})", ctx.text[: clause.start + we.end()])
     }
     if len(relatives) != 1:
         return []
