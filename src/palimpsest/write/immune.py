@@ -30,6 +30,8 @@ Scores are in [0, 1]; the pipeline quarantines at or above ``RiskPolicy.threshol
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
 import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
@@ -37,7 +39,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import partial
 from itertools import pairwise
-from typing import Literal
+from typing import Any, Literal
 
 from palimpsest.write.model import RiskFinding, RiskKind
 
@@ -1864,23 +1866,241 @@ def is_question(sentence: str) -> bool:
     return bool(_INFO_QUESTION.search(sentence)) or sentence.rstrip().endswith(("?", "？"))
 
 
+# -- prefilter: the literals a rule cannot fire without ----------------------------------------------------
+# Every rule would run on every sentence of every add(), and almost every sentence fires none. Each rule is gated
+# by literal words it cannot match without ("ignore_previous_en" needs one of "ignore", "disregard", "forget",
+# …; "raise_other_account_zh" one of "提升为", "设为", …), all found in one scan of the sentence; a rule none of
+# whose words is there cannot fire and is skipped. The words are derived from the rules' own patterns by reading
+# the regex syntax tree (not declared beside them, so they cannot drift), case-folded the way the regex engine
+# compares under IGNORECASE. Decisions are exactly those of running every rule (tests/test_immune_prefilter.py);
+# ``assess(..., prefilter=False)`` is that reference path, and ``bench/immune_cost.py`` measures both.
+_MAX_EXACT = 64
+"""How many strings a pattern piece may stand for before it counts as "anything" (keeps the products small)."""
+
+
+def _case_equivalents() -> dict[int, str]:
+    # Letters the regex engine treats as the same under IGNORECASE beyond lower(): "ı" and "i", "ſ" and "s", "ς"
+    # and "σ", … (the table ``re`` compiles with): each class is read as its smallest member.
+    try:
+        extra: dict[int, tuple[int, ...]] = importlib.import_module("re._casefix")._EXTRA_CASES
+    except (ImportError, AttributeError):  # pragma: no cover - a Python without it: the prefilter is off
+        return {}
+    return {code: chr(min((code, *others))) for code, others in extra.items()}
+
+
+_FOLD_DOTTED_I = str.maketrans({0x130: "i"})  # "İ".lower() is two characters; the regex engine reads it as "i".
+_FOLD_EQUIVALENTS = str.maketrans(_case_equivalents())
+
+
+def fold_case(text: str) -> str:
+    """``text`` as the regex engine compares it under IGNORECASE, one character for one: a literal matches
+    case-insensitively exactly where its fold occurs in the fold of the text."""
+    return text.translate(_FOLD_DOTTED_I).lower().translate(_FOLD_EQUIVALENTS)
+
+
+@functools.cache
+def _fold_char(code: int) -> str:
+    return fold_case(chr(code))
+
+
+@dataclass(frozen=True, slots=True)
+class _Literals:
+    """What a pattern piece tells about its matches: ``exact`` — every string it can match, when there are few;
+    ``needs`` — sets of literals such that every match contains a literal of each set."""
+
+    exact: frozenset[str] | None
+    needs: tuple[frozenset[str], ...] = ()
+
+
+_ANYTHING = _Literals(None)
+_EMPTY = _Literals(frozenset({""}))
+
+
+def _minimal(strings: Iterable[str]) -> frozenset[str]:
+    """The same alternatives without those that contain a shorter one (which is then there as well)."""
+    kept: list[str] = []
+    for text in sorted(set(strings), key=len):
+        if not any(shorter in text for shorter in kept):
+            kept.append(text)
+    return frozenset(kept)
+
+
+@functools.cache
+def _selectivity(needs: frozenset[str]) -> float:
+    """How rarely a literal set is met in ordinary text: by its weakest word, Chinese characters counting most."""
+    weakest = min(sum(3.0 if ord(c) >= 0x3000 else 1.0 if c.isalnum() else 0.5 for c in word) for word in needs)
+    return weakest - 0.002 * len(needs)
+
+
+def _all_needs(found: _Literals) -> list[frozenset[str]]:
+    needs = list(found.needs)
+    if found.exact is not None and "" not in found.exact:
+        needs.append(found.exact)
+    return needs
+
+
+def _sequence_literals(items: Sequence[tuple[object, object]], parser: object) -> _Literals:
+    # Consecutive pieces with few strings are multiplied out into longer literals ("(?:chang|delet)(?:es|ed)");
+    # a piece that can be anything ends the run, and the run so far becomes one literal set.
+    needs: list[frozenset[str]] = []
+    run: set[str] = {""}
+    exact = True
+    for op, av in items:
+        piece = _piece_literals(op, av, parser)
+        if piece.exact is not None and len(run) * len(piece.exact) <= _MAX_EXACT:
+            run = {a + b for a in run for b in piece.exact}
+            continue
+        exact = False
+        if "" not in run:
+            needs.append(frozenset(run))
+        run = set(piece.exact) if piece.exact is not None else {""}
+        needs += piece.needs
+    if "" not in run:
+        needs.append(frozenset(run))
+    return _Literals(frozenset(run) if exact else None, tuple(needs))
+
+
+def _piece_literals(op: object, av: Any, parser: Any) -> _Literals:
+    if op is parser.LITERAL:
+        return _Literals(frozenset({_fold_char(av)}))
+    if op in (parser.AT, parser.ASSERT, parser.ASSERT_NOT):
+        return _EMPTY  # zero-width: the pieces around it are contiguous in the match
+    if op is parser.IN:
+        chars: set[str] = set()
+        for item, value in av:
+            if item is parser.LITERAL:
+                chars.add(_fold_char(value))
+            elif item is parser.RANGE and value[1] - value[0] < 16:
+                chars.update(_fold_char(code) for code in range(value[0], value[1] + 1))
+            else:
+                return _ANYTHING  # a negated set, a category, a wide range
+        return _Literals(frozenset(chars))
+    if op is parser.BRANCH:
+        branches = [_sequence_literals(branch.data, parser) for branch in av[1]]
+        union = {text for branch in branches for text in (branch.exact or ())}
+        exact = frozenset(union) if all(b.exact is not None for b in branches) and len(union) <= _MAX_EXACT else None
+        # Every branch must need something for the alternation to: its most selective set, pooled.
+        best = [max(_all_needs(branch), key=_selectivity, default=None) for branch in branches]
+        pooled = () if any(b is None for b in best) else (frozenset(w for b in best if b for w in b),)
+        return _Literals(exact, pooled)
+    if op is parser.SUBPATTERN:
+        return _sequence_literals(av[3].data, parser)
+    if op is parser.ATOMIC_GROUP:
+        return _sequence_literals(av.data, parser)
+    if op in (parser.MAX_REPEAT, parser.MIN_REPEAT, parser.POSSESSIVE_REPEAT):
+        low, high, body = av
+        inner = _sequence_literals(body.data, parser)
+        if high == 1 and inner.exact is not None:
+            return _Literals(inner.exact | ({""} if low == 0 else set()), inner.needs if low else ())
+        return _Literals(None, tuple(_all_needs(inner))) if low >= 1 else _ANYTHING
+    return _ANYTHING  # ".", a negated literal, a back-reference: no literal needed
+
+
+@functools.cache
+def needed_literals(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...]:
+    """Sets of case-folded literals such that every match of ``pattern`` contains one literal of each set
+    (empty when nothing is certain, or when the regex parser is not available)."""
+    try:
+        parser: Any = importlib.import_module("re._parser")
+        parsed = parser.parse(pattern.pattern, pattern.flags)
+    except (ImportError, AttributeError):  # pragma: no cover - a Python without re._parser: no prefilter
+        return ()
+    # Alternatives that contain a shorter one are dropped only now: they never change how selective a set is.
+    return tuple(dict.fromkeys(_minimal(need) for need in _all_needs(_sequence_literals(parsed.data, parser))))
+
+
+def _trie_pattern(words: Iterable[str]) -> str:
+    """One regex for many words, as a trie: at a position it matches the longest word that starts there."""
+    trie: dict[str, Any] = {}
+    for word in words:
+        node = trie
+        for char in word:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict[str, Any]) -> str:
+        branches = [re.escape(char) + build(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return build(trie)
+
+
+class _Prefilter:
+    """Which rules can fire on a sentence, from the literals in it. Each rule is gated by one literal set, the
+    most selective of those its patterns need; a rule whose patterns need nothing certain always runs."""
+
+    def __init__(self, rules: Sequence[_Rule]) -> None:
+        self._rules = tuple(rules)
+        self._always: dict[bool, frozenset[int]] = {False: frozenset(), True: frozenset()}
+        opened_by: dict[tuple[bool, str], set[int]] = {}
+        for index, rule in enumerate(self._rules):
+            needs = [need for pattern in rule.all_of for need in needed_literals(pattern)]
+            if not needs:
+                self._always[rule.paired] |= {index}
+                continue
+            for word in max(needs, key=_selectivity):
+                opened_by.setdefault((rule.paired, word), set()).add(index)
+        # The rules (paired or not) a word lets through.
+        self._opened_by = {key: frozenset(indices) for key, indices in opened_by.items()}
+        self._words = sorted({word for _, word in opened_by})
+        self._longest = max(map(len, self._words), default=1)
+        # Every position, the longest word starting there (a lookahead, so that words may overlap).
+        self._scan = re.compile(f"(?=({_trie_pattern(self._words)}))") if self._words else None
+        self._within: dict[str, frozenset[str]] = {}
+
+    def words(self, folded: str) -> set[str]:
+        """Every gate word that occurs in ``folded`` (a ``fold_case`` text)."""
+        if self._scan is None:
+            return set()
+        present: set[str] = set()
+        for longest in set(self._scan.findall(folded)):
+            present |= self._words_within(longest)
+        return present
+
+    def _words_within(self, longest: str) -> frozenset[str]:
+        # A shorter word at the same position, or inside the longer one, is there too.
+        within = self._within.get(longest)
+        if within is None:
+            within = self._within[longest] = frozenset(word for word in self._words if word in longest)
+        return within
+
+    def joined_words(self, first: str, second: str, first_words: set[str], second_words: set[str]) -> set[str]:
+        """The gate words of ``f"{first} {second}"`` (two folded sentences): each one's, and those across the join."""
+        reach = self._longest - 1
+        join = f"{first[max(0, len(first) - reach) :] if reach else ''} {second[:reach]}"
+        return first_words | second_words | self.words(join)
+
+    def rules(self, present: set[str], *, paired: bool) -> list[_Rule]:
+        """The rules (paired or not), in their order, that a word in ``present`` lets through."""
+        indices = set(self._always[paired])
+        for word in present:
+            indices |= self._opened_by.get((paired, word), frozenset())
+        return [self._rules[index] for index in sorted(indices)]
+
+
+@functools.cache
+def _prefilter() -> _Prefilter:
+    return _Prefilter(_RULES)
+
+
 # -- assessment -----------------------------------------------------------------------------------------
-def assess(text: str, *, source: str = "user", role: str | None = None) -> list[RiskFinding]:
+def assess(text: str, *, source: str = "user", role: str | None = None, prefilter: bool = True) -> list[RiskFinding]:
     """Every risk the text (from ``source``, said by ``role``) carries, strongest first — one per kind.
 
     ``role`` is the speaker's role in the conversation; by default it is "assistant" when the source
-    is, "user" otherwise.
+    is, "user" otherwise. ``prefilter=False`` runs every rule on every sentence, the reference the prefilter
+    (rules skipped when a literal they need is absent) must agree with; the findings are the same.
     """
     speaker = role if role is not None else ("assistant" if source == "assistant" else "user")
     normalized = normalize_for_detection(text)
     variants = dict.fromkeys((normalized, *leet_readings(normalized)))
     findings: dict[str, RiskFinding] = {}
     for variant in variants:
-        parts = sentences(variant)
-        spans = [(part, False) for part in parts] + [(f"{a} {b}", True) for a, b in pairwise(parts)]
-        spans += [(clause, False) for part in parts for clause in clauses(part)]
-        for sentence, paired in spans:
-            for found in _sentence_findings(sentence, speaker, paired=paired):
+        for sentence, rules in _spans(sentences(variant), prefilter=prefilter):
+            for found in _sentence_findings(sentence, speaker, rules):
                 best = findings.get(found.kind)
                 if best is None or found.score > best.score:
                     findings[found.kind] = found
@@ -1891,16 +2111,40 @@ def assess(text: str, *, source: str = "user", role: str | None = None) -> list[
     return sorted(findings.values(), key=lambda f: -f.score)
 
 
-def _sentence_findings(sentence: str, speaker: str, *, paired: bool = False) -> Iterator[RiskFinding]:
-    question = is_question(sentence)
-    own = bool(_OWN.search(sentence))
-    for rule in _RULES:
-        if rule.paired != paired:
-            continue
+def _spans(parts: list[str], *, prefilter: bool) -> Iterator[tuple[str, Iterable[_Rule]]]:
+    """What is read, with the rules to read it by: each sentence, each two consecutive sentences joined (for the
+    paired rules), and the orders chained inside a sentence."""
+    if not prefilter:
+        single = [rule for rule in _RULES if not rule.paired]
+        paired = [rule for rule in _RULES if rule.paired]
+        yield from ((part, single) for part in parts)
+        yield from ((f"{a} {b}", paired) for a, b in pairwise(parts))
+        yield from ((clause, single) for part in parts for clause in clauses(part))
+        return
+    gate = _prefilter()
+    folded = [fold_case(part) for part in parts]
+    words = [gate.words(text) for text in folded]
+    yield from ((part, gate.rules(present, paired=False)) for part, present in zip(parts, words, strict=True))
+    for (a, b), (fa, fb), (wa, wb) in zip(pairwise(parts), pairwise(folded), pairwise(words), strict=True):
+        yield f"{a} {b}", gate.rules(gate.joined_words(fa, fb, wa, wb), paired=True)
+    # A chained order is part of its sentence: the sentence's words are a superset of its own.
+    for part, present in zip(parts, words, strict=True):
+        for clause in clauses(part):
+            yield clause, gate.rules(present, paired=False)
+
+
+def _sentence_findings(sentence: str, speaker: str, rules: Iterable[_Rule]) -> Iterator[RiskFinding]:
+    question: bool | None = None
+    own: bool | None = None
+    for rule in rules:
         actions = _actions(rule, sentence)
         if not actions:
             continue
         base = rule.score
+        if rule.questions != "keep" and question is None:
+            question = is_question(sentence)
+        if question and rule.questions == "own_only" and own is None:
+            own = bool(_OWN.search(sentence))
         if question and (rule.questions == "damp" or (rule.questions == "own_only" and own)):
             base *= DAMPING
         if speaker == "assistant" and rule.kind != "prompt_injection":
