@@ -1878,18 +1878,19 @@ _MAX_EXACT = 64
 """How many strings a pattern piece may stand for before it counts as "anything" (keeps the products small)."""
 
 
-def _case_equivalents() -> dict[int, str]:
+def _case_equivalents() -> dict[int, str] | None:
     # Letters the regex engine treats as the same under IGNORECASE beyond lower(): "ı" and "i", "ſ" and "s", "ς"
     # and "σ", … (the table ``re`` compiles with): each class is read as its smallest member.
     try:
         extra: dict[int, tuple[int, ...]] = importlib.import_module("re._casefix")._EXTRA_CASES
     except (ImportError, AttributeError):  # pragma: no cover - a Python without it: the prefilter is off
-        return {}
+        return None
     return {code: chr(min((code, *others))) for code, others in extra.items()}
 
 
+_CASE_EQUIVALENTS = _case_equivalents()
 _FOLD_DOTTED_I = str.maketrans({0x130: "i"})  # "İ".lower() is two characters; the regex engine reads it as "i".
-_FOLD_EQUIVALENTS = str.maketrans(_case_equivalents())
+_FOLD_EQUIVALENTS = str.maketrans(_CASE_EQUIVALENTS or {})
 
 
 def fold_case(text: str) -> str:
@@ -1999,7 +2000,10 @@ def _piece_literals(op: object, av: Any, parser: Any) -> _Literals:
 @functools.cache
 def needed_literals(pattern: re.Pattern[str]) -> tuple[frozenset[str], ...]:
     """Sets of case-folded literals such that every match of ``pattern`` contains one literal of each set
-    (empty when nothing is certain, or when the regex parser is not available)."""
+    (empty when nothing is certain, or when the regex parser or its case table is not available: no rule is
+    then skipped)."""
+    if _CASE_EQUIVALENTS is None:  # pragma: no cover - folding would not be the engine's
+        return ()
     try:
         parser: Any = importlib.import_module("re._parser")
         parsed = parser.parse(pattern.pattern, pattern.flags)
