@@ -20,6 +20,10 @@ from palimpsest.write.identifiers import find_identifiers
         ("查一下用户 zhao_li77 的情况。", [("user_id", "zhao_li77")]),
         ("有问题加微信 shop_help01 找我。", [("user_id", "shop_help01")]),
         ("Has user m_ortiz9 written in today?", [("user_id", "m_ortiz9")]),
+        # a member number names the account (round 9)
+        ("会员卡上写的号码是 GOLD20261122。", [("user_id", "GOLD20261122")]),
+        ("我的会员编号：66012345", [("user_id", "66012345")]),
+        ("会员卡丢了怎么办？", []),
         # look-alikes
         ("用户 体验不好。", []),
         ("I'm a new user here.", []),
