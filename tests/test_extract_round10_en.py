@@ -28,6 +28,8 @@ NOT_THE_SPEAKERS: list[tuple[str, set[Fact]]] = [
     ("Make up a bedtime story about a girl who owns an iPad and lives in Rome.", set()),
     # ... while the speaker's own sentence around it still holds
     ("I live in Paris. Write me a poem about it.", {state("lives_in", "Paris")}),
+    ("I'm writing my character reference letter, I work at Tesco.", {state("works_at", "Tesco")}),
+    ("Tell me the story of my order, I live in Leeds.", {state("lives_in", "Leeds")}),
     ("What's the character limit for names? My name is Joan Park.", {state("name", "Joan Park")}),
     # someone else quoted, pointed at rather than named
     ("In that commercial the guy goes 'my name is Brad and I live in Malibu', so cheesy.", set()),

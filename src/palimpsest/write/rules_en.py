@@ -3893,15 +3893,15 @@ def _without_others_quotes(text: str) -> str:
 # A text the speaker commissions or tells about ("write me a movie script where Ruth, a languages teacher, …",
 # "in my story the hero lives in Paris"): what its people do is made up, nobody's fact.
 _FICTION = re.compile(
-    r"\b(?:write|draft|compose|make\s+up|come\s+up\s+with|generate|invent|dream\s+up|tell\s+me|give\s+me|writing)"
-    r"\s+(?:me\s+|us\s+|for\s+me\s+)?(?:a|an|some|my|the)\s+(?:[\w-]+\s+){0,2}?(?:story|stories|script|screenplay"
+    r"(?:\b(?:write|draft|compose|make\s+up|come\s+up\s+with|generate|invent|dream\s+up|tell\s+me|give\s+me|writing)"
+    r"\s+(?:me\s+|us\s+|for\s+me\s+)?(?:a|an|some|my)\s+(?:[\w-]+\s+){0,2}?(?:story|stories|script|screenplay"
     r"|poem|scene|novel|novella|tale|dialogue|sketch|song|lyrics|play|fanfic|fan\s+fiction|limerick|role-?play|plot"
     r"|bedtime\s+story|short\s+film|sitcom|episode|character)\b"
     r"|\b(?:in|for)\s+(?:my|our|this|the)\s+(?:[\w-]+\s+)?(?:story|novel|novella|script|screenplay|fanfic|fan\s+fiction"
     r"|short\s+story|poem|sitcom|campaign|role-?play)\b"
-    r"|\b(?:my|the|our)\s+(?:main\s+)?(?:character|protagonist|hero|heroine|narrator|villain)\b"
-    # ("the character limit", "the hero banner": parts of a form or page)
-    r"(?!\s+(?:limit|count|set|encoding|section|banner|image|field|box)s?\b)",
+    r"|\b(?:my|the|our)\s+(?:main\s+)?(?:character|protagonist|hero|heroine|narrator)\b)"
+    # ("the character limit", "my character reference", "the hero banner": parts of a form, a page or a letter)
+    r"(?!\s+(?:limit|count|set|encoding|section|banner|image|field|box|reference|witness)s?\b)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"[.!?\n]+(?=\s|$)")
