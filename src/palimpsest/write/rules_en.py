@@ -239,7 +239,8 @@ _ADV = (
     r"|remotely|full-time|part-time|mostly|mainly))*"
 )
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
-_CAP = r"[A-Z][\w'&.-]*"
+# ("Kuehne+Nagel", "Marks&Spencer": a plus or ampersand inside the name)
+_CAP = r"[A-Z][\w'&.-]*(?:\+[A-Z][\w'&.-]*)?"
 _KNOWN_CITIES = (
     "beijing|shanghai|hangzhou|shenzhen|guangzhou|chengdu|wuhan|nanjing|suzhou|tianjin|chongqing|xi'an|xiamen"
     "|hong kong|taipei|singapore|tokyo|seoul|london|paris|berlin|new york|san francisco|seattle|boston|chicago"
@@ -332,6 +333,8 @@ _BOUNDARY = re.compile(
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
+    r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
     # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
     r"|,\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
@@ -1163,12 +1166,15 @@ _REPLACE = re.compile(
     + _device("device2")
 )
 
+# Lower-case particles inside a family name: "Sanne de Wit", "Ludwig van der Berg", "Ana dos Santos".
+_PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|bin|binti|al|el)\s+){1,2}"
 _NAME = re.compile(
-    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})"
+    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+"
+    rf"(?P<name>[A-Z][\w'-]*(?:\s+(?:{_PARTICLE})?[A-Z][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
-    r"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ [A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
+    rf"|(?P<subj4>\bI)(?:'m| am) (?P<name4>[A-Z][a-z]+ (?:{_PARTICLE})?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
     r"\b(?!'s|-|\s+(?:Inc|Ltd|Street|Road)\b)"
     r"|(?P<subj5>\bI)\s+go\s+by\s+(?P<name5>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Ee]veryone|[Ee]verybody|[Pp]eople|[Mm]y\s+friends|[Ff]riends|[Mm]ost\s+people"
@@ -1222,14 +1228,21 @@ _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
-    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,)"
+    r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
+    # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
+    # a habit or a title told of the relative named.
+    r"|\s+(?:(?:only|always|usually|mostly|really|much|also|still)\s+)*(?:prefers|likes|loves|hates|wants|needs|uses"
+    r"|pays|reads|speaks|understands|handles|unwrapped|bought)\b|'s\s+(?:a|an|the|now)\b)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*address\s+"
-    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$)"
+    # ("delivery adress": the word's usual misspelling)
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*add?ress\s+"
+    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
+    # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
+    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b))"
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
@@ -2425,11 +2438,12 @@ _LANGUAGE = re.compile(
 )
 # The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
 _RELATIVE_LANGUAGE = re.compile(
-    rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads|understands|prefers)"
+    rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})(?:\s+[A-Z][a-z]+)?\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads"
+    r"|understands|prefers)"
     r"\s+(?:only\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
 )
 _CHANNEL = re.compile(
-    r"\b(?:notify|notification|notifications|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach"
+    r"\b(?:notify|notification|notifications|notifs?|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach"
     # "send the daily digest by email by default": how a recurring document reaches the speaker
     r"|digests?|newsletters?|briefings?|recaps?|round-?ups?|statements?|invoices|receipts)"
     r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
@@ -2995,7 +3009,9 @@ def _relative_language_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candi
 
 # "My wife prefers aisle seats", "my dad likes dark mode": a relative's own preference.
 _RELATIVE_PREFERS = re.compile(
-    rf"^\W*(?:(?:and|also|oh|btw)\W+)*[Mm]y\s+(?P<rel>{_HOUSEHOLD})\s+(?:really\s+|much\s+|always\s+|usually\s+|only\s+)*"
+    # ("My wife Hana prefers texts": the relative's name may follow the relation)
+    rf"^\W*(?:(?:and|also|oh|btw)\W+)*[Mm]y\s+(?P<rel>{_HOUSEHOLD})(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)?\s+"
+    r"(?:really\s+|much\s+|always\s+|usually\s+|only\s+)*"
     r"(?P<verb>prefers|likes|loves|wants|uses|needs)\s+(?P<val>[^,.;!?]{2,60})"
 )
 # "…, so talk to her in Cantonese": the language asked for is the relative's, not the speaker's.
@@ -3783,6 +3799,21 @@ def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
 
+# "how do I pair my Fitbit Charge 6 with the app?": a how-to about one's own device says one has it.
+_HOW_TO_MY_DEVICE = re.compile(
+    r"^\W*(?:(?:hi|hey|hello|ok|so|quick\s+question)\W+)*(?i:how)\s+(?i:do|can|should|would)\s+(?i:i|we)\s+"
+    r"(?:\w+\s+)?(?i:pair|connect|sync|set\s+up|setup|reset|update|charge|link|register|restart|reboot|factory[\s-]reset"
+    r"|back\s+up|unlock|clean|descale|install\s+\w+\s+on|log\s+in\s+on|use\s+\w+\s+on)\s+(?i:my|our)\s+(?:new\s+)?"
+    + _device("device")
+)
+
+
+def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    m = _HOW_TO_MY_DEVICE.match(clause.text)
+    if m:
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_how_to")
+
+
 _FACT_RULES = (
     _live_facts,
     _work_facts,
@@ -3828,10 +3859,13 @@ _QUOTED = re.compile(
     r"|(?<![\w'])'(?=[A-Za-z])[^'\n]{1,160}?(?:'(?=[a-z])[^'\n]{0,160}?)*(?<=[\w.!?,])'(?![\w'])"
 )
 _SAID_BEFORE = re.compile(
-    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+(?:(?:is|was|are|were|'s)\s+)?(?:always\s+|once\s+"
-    r"|used\s+to\s+"
-    r"|would\s+|keeps?\s+|likes?\s+to\s+)?(?:said|says|say|saying|told\s+me|tells\s+me|tell\s+me|telling\s+me|joked"
-    r"|jokes|wrote|writes)\s*[:,]?\s*$"
+    rf"\b(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone"
+    # "In that ad the guy goes 'my name is Chad …'": someone pointed at, not named.
+    r"|(?:[Tt]he|[Tt]his|[Tt]hat)\s+(?:\w+\s+)?(?:guy|man|woman|lady|girl|boy|kid|dude|bloke|chap|actor|presenter|host|narrator"
+    r"|character|voice|ad|advert|commercial|sign|caller|driver|courier|agent))\s+(?:(?:is|was|are|were|'s)\s+)?"
+    r"(?:always\s+|once\s+|used\s+to\s+|would\s+|keeps?\s+|likes?\s+to\s+|just\s+)?(?:said|says|say|saying|told\s+me"
+    r"|tells\s+me|tell\s+me|telling\s+me|joked|jokes|wrote|writes|goes|went|going|like|shouted|shouts|yelled|yells)"
+    r"\s*[:,]?\s*$"
 )
 _SAID_AFTER = re.compile(
     rf"^\s*,?\s*(?:(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}[\w-]+|[A-Z][a-z]+|he|she|they|someone|people|everyone)\s+"
@@ -3854,6 +3888,33 @@ def _without_others_quotes(text: str) -> str:
         return m.group()[0] + " " * (len(m.group()) - 2) + m.group()[-1]
 
     return _QUOTED.sub(blank, text)
+
+
+# A text the speaker commissions or tells about ("write me a movie script where Ruth, a languages teacher, …",
+# "in my story the hero lives in Paris"): what its people do is made up, nobody's fact.
+_FICTION = re.compile(
+    r"(?:\b(?:write|draft|compose|make\s+up|come\s+up\s+with|generate|invent|dream\s+up|tell\s+me|give\s+me|writing)"
+    r"\s+(?:me\s+|us\s+|for\s+me\s+)?(?:a|an|some|my)\s+(?:[\w-]+\s+){0,2}?(?:story|stories|script|screenplay"
+    r"|poem|scene|novel|novella|tale|dialogue|sketch|song|lyrics|play|fanfic|fan\s+fiction|limerick|role-?play|plot"
+    r"|bedtime\s+story|short\s+film|sitcom|episode|character)\b"
+    r"|\b(?:in|for)\s+(?:my|our|this|the)\s+(?:[\w-]+\s+)?(?:story|novel|novella|script|screenplay|fanfic|fan\s+fiction"
+    r"|short\s+story|poem|sitcom|campaign|role-?play)\b"
+    r"|\b(?:my|the|our)\s+(?:main\s+)?(?:character|protagonist|hero|heroine|narrator)\b)"
+    # ("the character limit", "my character reference", "the hero banner": parts of a form, a page or a letter)
+    r"(?!\s+(?:limit|count|set|encoding|section|banner|image|field|box|reference|witness)s?\b)",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"[.!?\n]+(?=\s|$)")
+
+
+def _without_fiction(text: str) -> str:
+    """``text`` with every sentence that commissions or tells fiction blanked (same length)."""
+    for m in _FICTION.finditer(text):
+        start = max((e.end() for e in _SENTENCE_END.finditer(text, 0, m.start())), default=0)
+        end = _SENTENCE_END.search(text, m.end())
+        stop = end.start() if end else len(text)
+        text = text[:start] + " " * (stop - start) + text[stop:]
+    return text
 
 
 def _without_appositions(text: str) -> str:
@@ -3970,7 +4031,7 @@ def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFa
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
-    said = ctx.text.replace("\u2019", "'")
+    said = _without_fiction(ctx.text.replace("\u2019", "'"))
     text = _without_appositions(_without_others_quotes(said))
     ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
     out = RuleOutput()
@@ -3990,6 +4051,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
+            elif question:
+                facts.extend(_presupposed_device_facts(ctx, clause))
         if _RETRACTED.search(clause.text):
             facts = []  # "I'm a teacher — wait no, …": taken back as soon as said
         facts += _shared_with_relative(ctx, clause, out.facts, facts)
