@@ -222,6 +222,43 @@ CASES: list[tuple[str, set[Fact]]] = [
     ),
     ("我和我太太去过华为门店。", set()),
     ("旧手机卖了，新买的是小米15。", {state("owns_device", "小米15")}),
+    # heldout10 classes: a city no longer lived in, arrived at after a move, cousins, a condition after a fact
+    ("厦门那边我早就不住了。", {ended("lives_in", "厦门")}),
+    ("搬家了，前天到的贵阳。", {state("lives_in", "贵阳")}),
+    (
+        "我堂哥刘洋住在烟台，联系不上我的话可以找他。",
+        {
+            state("lives_in", "烟台", f"{ME}:cousin"),
+            state("name", "刘洋", f"{ME}:cousin"),
+        },
+    ),
+    ("如果我搬到烟台，运费多少？", set()),
+    # a job: a title set, an employer left (从X出来了), the employer now after a change
+    ("职位帮我改成产品总监。", {state("job_title", "产品总监")}),
+    ("我弟去年从阿里出来了。", {ended("works_at", "阿里", f"{ME}:brother")}),
+    ("工作也换了，现在在美团。", {state("works_at", "美团")}),
+    # devices: sold (出掉了), the brand's one given up, a count of them listed
+    ("旧的iPad Air上周出掉了。", {ended("owns_device", "iPad Air")}),
+    ("联想那台笔记本我已经不用了。", {ended("owns_device", "联想笔记本")}),
+    (
+        "我有两台手机：华为Mate 60，还有一台备用的小米13",
+        {
+            state("owns_device", "华为Mate 60"),
+            state("owns_device", "小米13"),
+        },
+    ),
+    # contacts: asked to change, a landline out of use, mine after a question, a number in a turn about me
+    ("邮箱帮我改成 zhao.yu@sina.com", {state("email", "zhao.yu@sina.com")}),
+    ("我的座机010-66668888已经停用了", {ended("phone", "01066668888")}),
+    ("你们登记的手机号对吗？我的是13366667777", {state("phone", "13366667777")}),
+    ("我的是蓝色的。", set()),
+    ("我用的是小米14，号码13244445555", {state("owns_device", "小米14"), state("phone", "13244445555")}),
+    # addresses: for this one order to the office, changed then told
+    ("这单寄到我公司吧，上海市静安区南京西路1266号", {one_off("address", "上海市静安区南京西路1266号")}),
+    ("我地址换了，现在是成都市高新区天府大道中段500号", {state("address", "成都市高新区天府大道中段500号")}),
+    # preferences: whenever something comes up, a format for this time
+    ("有事打电话给我。", {state("preferred_notification_channel", "phone")}),
+    ("帮我把账单导出来，这次要PDF", {one_off("preferred_export_format", "PDF")}),
 ]
 
 

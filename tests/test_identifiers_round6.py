@@ -24,6 +24,7 @@ from palimpsest.write.identifiers import find_identifiers
         ("会员卡上写的号码是 GOLD20261122。", [("user_id", "GOLD20261122")]),
         ("我的会员编号：66012345", [("user_id", "66012345")]),
         ("会员卡丢了怎么办？", []),
+        ("我的用户名是 wang_xiao88，登不上去。", [("user_id", "wang_xiao88")]),
         # look-alikes
         ("用户 体验不好。", []),
         ("I'm a new user here.", []),

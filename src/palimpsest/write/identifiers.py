@@ -126,7 +126,7 @@ _USER_CUE = re.compile(
     # "用户 u_chen_88", "加微信 kefu_vip888", "user u_lina42": a handle said after who or where it is.
     r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|用户(?=\s*[A-Za-z])|(?:加|我的)?微信号?(?=\s*[A-Za-z])"
     # "会员卡上印的号码是 VIP…", "会员编号 …": a member number names the account.
-    r"|会员卡(?:上)?(?:印的|写的)?(?:号码|卡号|号)?|会员(?:编号|(?i:id))"
+    r"|会员卡(?:上)?(?:印的|写的)?(?:号码|卡号|号)?|会员(?:编号|(?i:id))|用户名|登录名"
     r"|(?i:\buser(?=\s+[a-z]+_?[a-z]*\d)|\bwechat(?:\s*id)?(?=\s*[A-Za-z]))"
     # "raise account u_9931 to …", "Account ACC-55019-K": an account named by its handle or code.
     r"|(?i:\baccount)(?=\s+(?:[A-Za-z]+_[A-Za-z0-9_]*\d|[A-Z]{2,5}-?\d[A-Z0-9-]*(?![a-z])))"

@@ -90,6 +90,16 @@ _RELATIONS = {
     "丈母娘": "mother_in_law",
     "岳父": "father_in_law",
     "老丈人": "father_in_law",
+    "表姐": "cousin",
+    "表哥": "cousin",
+    "表妹": "cousin",
+    "表弟": "cousin",
+    "堂姐": "cousin",
+    "堂哥": "cousin",
+    "堂妹": "cousin",
+    "堂弟": "cousin",
+    "弟": "brother",
+    "妹": "sister",
     "老爸": "father",
     "老妈": "mother",
     "老爹": "father",
@@ -152,7 +162,7 @@ _KIN_NAMED = re.compile(
     + r")"
     # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character.)
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]))"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -522,6 +532,11 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked)
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+        # "我儿子小宇考上了南京大学，现在住南京": the sentence began with the relative, before a clause break.
+        sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
+        before = re.match(rf"\s*我(?:的)?({_REL})", ctx.text[sentence : clause.start])
+        if before and clause.start > sentence and start == len(prefix):
+            return f"{ctx.speaker_id}:{_RELATIONS[before.group(1)]}"
         return ctx.speaker_id
     if re.fullmatch(r"人(?:早就|早已|早|已经|都|还|现在)*", rest):
         return ctx.speaker_id  # "房子卖了，人也早就不在那儿住了": 人 is the speaker, no one named 人早
@@ -613,12 +628,17 @@ _STUDIES_IN = re.compile(
 _AREA_AFTER = re.compile(r"\s*(?:那边|这边|附近|一带)")
 _NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"(?:住|生活|定居|待)?了")
 # "我现在不在那儿住" after the home was given up (退租, 卖了, 搬走).
+# "深圳那边我早就不住了": the city named first, no longer lived in.
+_NO_LONGER_LIVED = re.compile(
+    r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边|那里|那儿)?[，,]?\s*我?(?:早就|已经|早都|早)?不(?:在那(?:边|儿|里)?)?住了"
+)
 _NOT_LIVING_THERE = re.compile(
     r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=了?[。！，,]|了?$)"
 )
 _CITY_THERE = re.compile(
     r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?(?:的|那套|那间|的那套)(?:房子|家|公寓)(?:已经|早就)?(?:退租|卖|退|转租|不住)"
 )
+_ARRIVED_IN = re.compile(r"(?<![搬调回迁移])(?:到的|到了|来到了?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
 _AT = r"(?<![现正存实])在"
@@ -655,12 +675,12 @@ _FREELANCE = re.compile(
 # "我三天前去蔚来汽车报到了": reporting for duty at an employer is joining it.
 _REPORTED_FOR_DUTY = re.compile(r"(?:去|到)" + _ORG + r"(?:报到|报道|入职)")
 _QUIT = re.compile(
-    r"(?:从" + _ORG + r"(?:离职|辞职|退休)|(?:离开|辞掉)了?" + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
+    r"(?:从" + _ORG + r"(?:离职|辞职|退休|出来了)|(?:离开|辞掉)了?" + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
     r"(?=[，。！？,.!?\s]|的工作|了|$))"
 )
 _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
-    r"|(?:职位|岗位|职务|头衔)(?:是|为|改成|变成|换成)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？；,.!?;\s]|了|$)"
+    r"|(?:职位|岗位|职务|头衔)(?:帮我|给我)?(?:是|为|改成|变成|换成|改为)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？；,.!?;\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     # "现在转行做HR了": a change of trade.
     r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
@@ -677,9 +697,13 @@ _TITLE_IS = re.compile(
 _MOVE_TOLD = re.compile(
     r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
+_NOW_AT = re.compile(
+    r"(?:^|(?<=[，,]))\s*(?:现在|目前)(?:人)?在(?P<org>(?:(?!做|当|干|上班|工作|住)[\u4e00-\u9fffA-Za-z0-9&]){2,10}?)"
+    r"(?=[，。！,.!]|$)"
+)
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
-    r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|换的(?:工作|岗位)|新工作|加入"
+    r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|(?:工作|岗位)(?:也)?换了|换的(?:工作|岗位)|新工作|加入"
 )
 # "我太太是一名律师": a relative's job.
 _RELATIVE_TITLE = re.compile(
@@ -777,6 +801,9 @@ _ACQUIRE = re.compile(
     + _MEASURE
     + r"(?:新的?|台|部|我的|备用机|备用的|用了[一二两三四五六七八九十几\d]+年的)?"
     + _DEVICE
+    # "我手上两台手机：vivo X100，…": the devices listed after a count of them.
+    + r"|(?:[两三几]|一)[台部个](?:手机|电脑|平板|笔记本)[：:]\s*"
+    + _DEVICE.replace("device", "device_listed")
     # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
     + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
     + _DEVICE.replace("device", "device_held")
@@ -802,7 +829,8 @@ _DISPOSE = re.compile(
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
     + r"|(?:(?:之前|原来|以前)的?)?(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
     + _DEVICE.replace("device", "device4")
-    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|送人了|送给\S{1,4}了"
+    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?"
+    r"(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
     r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
@@ -819,6 +847,11 @@ _DISPOSED_LATER = re.compile(
     + _DEVICE.replace("device", "device6")
     + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?(?:已经|早就|早已|后来|就)?(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了)"
     r"(?=[，。！？,.!?]|$)"
+)
+# "戴尔那台笔记本我已经不用了": the brand, the one meant, its kind, then its end.
+_THAT_ONE_GIVEN_UP = re.compile(
+    rf"(?P<brand>{_BRANDS_ZH}|{_BRANDS_EN})(?:的)?(?:那|这)[台部个只](?P<noun>{_NOUNS})\s*我?(?:已经|早就|早已)?"
+    r"(?:不用了|不再用了|卖了|卖掉了|出掉了|送人了|扔了|淘汰了)"
 )
 # Broken or lost, with another in use in the next clause: "小米14上个月摔坏了，现在用的是备用机…".
 _BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)[，,]?\s*$")
@@ -843,11 +876,14 @@ _CORRECTED = (
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"(?:\s*(?:也|都)?(?:已经)?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
+        r"(?:\s*(?:也|都)?(?:已经)?(?:帮我|给我)?"
+        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
         # "我老婆电话 139…": whose it is, then the number, no verb.
         r"|(?(who)\s+$|(?!)))"
+        # "你们那边登记的手机号对吗？我的是 150…": the speaker's own, after a question about numbers.
+        r"|(?P<mine>(?:^|(?<=[？?。，,]))\s*我的(?:是|：|:)\s*$)"
         # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
-        r"|(?P<intro>(?<=[，,])\s*(?:手机|手机号码?|电话|联系电话)\s*[：:]?\s*$)"
+        r"|(?P<intro>(?<=[，,])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
         r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
@@ -861,14 +897,15 @@ _CONTACT = {
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
         # The number right after whose it is, no verb: "打我太太的手机 158…", "以前的号码 139… 已经停用了".
-        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码))\s+$"
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码|座机|固话))\s*$"
         # An old number right after its cue, no space: "以前的号码15800001111已经停机了".
         r"|(?P<old>(?:以前|之前|原来|旧)的?(?:手机号码?|电话号码?|号码))\s*$"
     ),
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
-        r"\s*(?:也|都)?(?:已经)?了?(?:是|为|改成了?|换成了?|改为|变成了?|更新为|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
+        r"\s*(?:也|都)?(?:已经)?了?(?:帮我|给我)?"
+        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
@@ -883,14 +920,20 @@ _CONTACT = {
     ),
 }
 _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
-_SELF_INTRODUCED = re.compile(r"^\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我)", re.IGNORECASE)
+# "我的座机0592-5581234已经停用了": the number itself said to be out of use.
+_DEAD_AFTER = re.compile(r"\s*(?:已经|早就|早)?(?:停用|注销|作废|停机|不用|不再使用|弃用)了?")
+# A turn that introduces the speaker, or tells of the speaker's own things ("我用的是…，号码 135…").
+_SELF_INTRODUCED = re.compile(
+    rf"^\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住))",
+    re.IGNORECASE,
+)
 _THIRD_PARTY_BEFORE = re.compile(
     r"(?:顾客|客户|用户|买家|卖家|对方|别人|他人|快递员|快递小哥|骑手|司机|商家|房东|店家|网友|陌生人)的?\s*$"
 )
 # A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
 _OWN_BARE_CUE = re.compile(
     rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?"
-    r"(?:手机号码?|手机|电话号码?|电话|号码|邮箱地址|邮箱|邮件地址)$"
+    r"(?:手机号码?|手机|电话号码?|电话|号码|座机|固话|邮箱地址|邮箱|邮件地址)$"
 )
 _CONTACT_DEAD = re.compile(
     r"(?:旧的?|以前的?|之前的?|原来的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?(?:手机号|号码|电话|邮箱)"
@@ -916,6 +959,8 @@ _NAME_IS = re.compile(
     r"|(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
+_ADDRESS_CHANGE_TOLD = re.compile(r"(?:地址|住址)[^，。！？]{0,8}?(?:换|改|变)了[，,]\s*$")
+_NOW_IS = re.compile(r"\s*(?:现在|新的)(?:是|为)\s*[:：]?\s*(?P<addr>[^，。！？；\n]{6,60})")
 _NOW_CALLED = re.compile(r"\s*(?:现在|以后)(?:改)?叫(?P<name>[\u4e00-\u9fff]{2,3})(?=[，。！？,.!?\s]|$)")
 _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
@@ -933,8 +978,10 @@ _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|都|统一|一律|现在|目前){0,2}"
-    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前){0,2}"
+    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
+    # "我地址上周一换了，现在是…": the change told, the new one after.
+    r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
     r"|(?:以后|今后|默认)(?:都|一律)?用|[:：]"
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
     r"|(?:写错了|打错了|填错了|错了)[，,](?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该)?是)[:：]?\s*"
@@ -950,7 +997,8 @@ _SHIPS_TO = re.compile(
 )
 _LIVES_AT = re.compile(r"住(?!址|宿|院)(?:在)?(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,60})")
 _STREET_ADDRESS = re.compile(r"[省市区县].{0,12}(?:路|街|道|巷|弄).{0,10}\d+号")
-_ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号")
+# ("北京市朝阳区望京SOHO T3 1208": a district and a building's number is an address too.)
+_ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号|[市区县].{2,30}\d{3,}")
 
 
 def _place_ok(place: str) -> bool:
@@ -1048,6 +1096,32 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+def _left_or_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A city no longer lived in ("深圳那边我早就不住了"), or reached by a move ("搬家了，三天前到的昆明")."""
+    text = clause.text
+    for m in _NO_LONGER_LIVED.finditer(text):
+        place = _clean(m.group("place"))
+        if _is_city(place):
+            yield ending(
+                ctx, clause, ctx.speaker_id, "lives_in", normalize_city(place), "zh.no_longer_lived", m.group()
+            )
+    if _MOVE_TOLD.search(ctx.text):
+        for m in _ARRIVED_IN.finditer(text):
+            # "搬家了，三天前到的昆明": where the move ended.
+            place = _clean(m.group("place"))
+            subject = _subject(ctx, clause, m.start())
+            if subject and _is_city(place):
+                yield _fact(
+                    subject,
+                    "lives_in",
+                    normalize_city(place),
+                    "arrived_in",
+                    m.group(),
+                    valid_from=clause.past_time(ctx),
+                    ends_previous=True,
+                )
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
@@ -1130,6 +1204,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             subject = _subject(ctx, clause, m.start())
             if subject and _is_city(place) and _place_ok(place):
                 yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
+    yield from _left_or_arrived(ctx, clause)
     for m in _LEAVE_CITY.finditer(text):
         place = _clean(m.group("place"))
         subject = _subject(ctx, clause, m.start())
@@ -1294,6 +1369,12 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             yield from _role_after(ctx, clause, m.end(), subject)
     yield from _named_employer_facts(ctx, clause)
+    if _JOB_CHANGE.search(ctx.text):
+        for m in _NOW_AT.finditer(text):
+            # "工作也换了，现在在小红书": where the speaker works now, after the change.
+            org = _clean(m.group("org"))
+            if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
+                yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
     yield from _left_job_facts(ctx, clause)
     yield from _title_facts(ctx, clause)
 
@@ -1426,6 +1507,10 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
+    for m in _THAT_ONE_GIVEN_UP.finditer(bare):
+        device = m.group("brand") + m.group("noun")
+        seen.add(device)
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.that_one_given_up", m.group())
     broken = _BROKEN.match(bare)
     if broken and _ANOTHER_IN_USE.match(ctx.text, clause.start + len(clause.text)):
         yield ending(
@@ -1447,7 +1532,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
     for m in _ACQUIRE.finditer(text):
-        group = "device" if m.group("device") else "device_held"
+        group = next(g for g in ("device", "device_held", "device_listed") if m.group(g))
         device = _device_name(m.group(group))
         if m.group("kind") and re.fullmatch(rf"(?:{_BRANDS_ZH}|{_BRANDS_EN})", device):
             device += m.group("kind")  # "路由器也换成了TP-Link": a TP-Link router
@@ -1504,6 +1589,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue  # whose it is, said after: someone else's
             if _THIRD_PARTY_BEFORE.search(before[: m.start()]):
                 continue  # "顾客的手机号是 …": someone the speaker serves or deals with, not the speaker
+            if m.groupdict().get("mine") and not re.search(
+                r"手机号|号码|电话" if predicate == "phone" else r"邮箱|邮件", ctx.text[: clause.start + m.start()]
+            ):
+                continue  # "我的是 …" names the speaker's own only after the kind of contact is asked about
             if m.group("intro") and not _SELF_INTRODUCED.match(ctx.text):
                 continue  # a bare label counts only in a turn that introduces the speaker
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
@@ -1528,9 +1617,9 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 subject = f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
-            dead = _CONTACT_DEAD.search(clause.text)
+            dead = _CONTACT_DEAD.search(clause.text) or _DEAD_AFTER.match(after)
             # "邮箱换成 … 了，之前那个QQ邮箱不用了": the retired one is named after the new one, not this.
-            if dead is not None and dead.start() <= mention.span[0] - clause.start:
+            if dead is not None and (dead.re is _DEAD_AFTER or dead.start() <= mention.span[0] - clause.start):
                 yield ending(ctx, clause, subject, predicate, value, f"zh.{predicate}.ended", evidence)
                 continue
             yield _fact(
@@ -1574,6 +1663,19 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "别叫我小王": a name the speaker refuses
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
+    told = _ADDRESS_CHANGE_TOLD.search(_sentence_before(ctx, clause).text)
+    now = _NOW_IS.match(clause.text) if told else None
+    if now is not None and _ADDRESS_SHAPE.search(now.group("addr")):
+        # "我地址上周一换了，现在是广州市…": the change told in the clause before, dated there.
+        yield _fact(
+            ctx.speaker_id,
+            "address",
+            _clean(now.group("addr")),
+            "address_now",
+            now.group(),
+            valid_from=_sentence_before(ctx, clause).past_time(ctx),
+            ends_previous=True,
+        )
     renamed = _NOW_CALLED.match(clause.text) if re.search(r"改(?:了)?名", ctx.text[: clause.start]) else None
     if renamed:
         # "我改名了，现在叫陈思远": the new name, in the clause after the change.
@@ -1727,6 +1829,8 @@ _ONE_OFF = re.compile(
 _OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表")
 _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
+    # "有事打电话给我": whenever something comes up.
+    r"|有事|有什么事"
     r"|(?i:export)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
@@ -1751,7 +1855,7 @@ _THEME = re.compile(
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
 _FORMAT_CONTEXT = re.compile(
-    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|喜欢|偏好|习惯|(?i:export|report)"
+    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|喜欢|偏好|习惯|这次要|(?i:export|report)"
 )
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
@@ -2690,6 +2794,16 @@ _FICTION = re.compile(
 )
 
 
+def _before_condition(clause: Clause) -> Clause | None:
+    """The phrases of ``clause`` before the one that supposes (from the second phrase on), if any."""
+    offset = 0
+    for index, phrase in enumerate(re.split(r"([，,])", clause.text)):
+        if index % 2 == 0 and _HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", phrase)):
+            return Clause(clause.text[:offset], clause.start) if offset and clause.text[:offset].strip("，, ") else None
+        offset += len(phrase)
+    return None
+
+
 # Someone else's words in quotes: "我同事老说“我一直用顺丰”" states nothing about the speaker.
 # ("我跟客服说：“我住在杭州”": the speaker's own words are the speaker's.)
 _REPORTED_SPEECH = re.compile(
@@ -2719,6 +2833,11 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
+        said = _before_condition(clause) if hypothetical else None
+        if ctx.role == "user" and said is not None and not fiction and not question:
+            # "我表姐王芳住在大连，东西寄不到我的话可以找她": what is said before the condition stands.
+            for rule in _FACT_RULES:
+                facts.extend(rule(ctx, said))
         if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):
             # "有急事找不到我的话，打我太太的手机 158…": the condition supposes, the number it gives is real.
             facts.extend(_contact_facts(ctx, clause))
