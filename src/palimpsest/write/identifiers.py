@@ -84,10 +84,6 @@ _ORDER_CUE = re.compile(
     + _CUE_OF
     # "Cancel my 55-210-883": an order named by its number after an errand on it.
     + r"|(?i:\b(?:cancel|track|return)\s+my)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"
-    # "track parcel 4471200938", "the package number is PK-88120": a parcel is named by its order's number
-    # (only a token of six or more characters with a digit: "parcel 2 of 3" names none).
-    + r"|(?i:\b(?:parcel|package|shipment|consignment)(?:\s*(?:number|no\.?|id))?)"
-    + r"(?=\s*(?:(?i:is|was)\s+|[:：#]\s*)?[A-Za-z0-9-]*\d[A-Za-z0-9-]*(?<=[A-Za-z0-9-]{6})(?![A-Za-z0-9-]))"
     # "I typed the wrong number - the right one is ZX-40021": a code corrected (letters and digits, never
     # a phone number).
     + r"|(?i:\bwrong\s+(?:order\s+)?(?:number|code|id)\b[^.?!]{0,30}?\b(?:the\s+)?(?:right|correct)"
