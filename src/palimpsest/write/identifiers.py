@@ -66,7 +66,13 @@ _CORRECTED = (
     r"(?:\s*[,:：，\u2013\u2014-]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
     r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
 )
-_CUE_TAIL = _CORRECTED + r"\s*(?:(?i:is|was)\s+(?:(?i:actually|really|now)\s+)?|是|为|:|：|#|号)?\s*#?\s*"
+_CUE_TAIL = (
+    _CORRECTED
+    # ("the same order, #W2290-11", "order (#88120)": a comma or bracket only before a '#', so "order, 3 items"
+    # names no id)
+    + r"(?:\s*[,，(（]\s*(?=#))?"
+    + r"\s*(?:(?i:is|was)\s+(?:(?i:actually|really|now)\s+)?|是|为|:|：|#|号)?\s*#?\s*"
+)
 # What the number is of, between the cue and its value: "the order in question was 5543900217", "Ticket number
 # for my warranty claim is WRN-…". Only before "is"/"was"/":" (a few words, so no runaway search).
 _CUE_OF = (
@@ -113,11 +119,20 @@ _ORDER_NAMED_AFTER = re.compile(
     r"(?=\s*[,，]?\s*(?i:(?:is\s+|that's\s+|which\s+is\s+)?my\s+order)\s*(?:[?.!,;]|$))"
 )
 # A code as the subject of a shipping verb is a parcel's order number: "KX-88310274 was dispatched from our
-# depot", "PT-7730915 cleared customs yesterday".
+# depot", "PT-7730915 cleared customs yesterday", "AZ-55102-K came with a dent", "QL-88012 never arrived".
 _ORDER_SHIPPED = re.compile(
-    r"(?<![A-Za-z0-9_-])(?P<id>[A-Z]{1,4}-?\d{6,})(?![A-Za-z0-9_-])"
-    r"(?=\s+(?:(?:was|has\s+been|had\s+been|is|got|has|just)\s+)?(?:dispatched|shipped|delivered|cleared|arrived"
-    r"|left\s+(?:the|our)|out\s+for\s+delivery|in\s+transit|on\s+its\s+way)\b)"
+    r"(?<![A-Za-z0-9_-])(?P<id>[A-Z]{1,4}-?\d{6,}|[A-Z]{1,4}-\d{5,}-[A-Z0-9]{1,3})(?![A-Za-z0-9_-])"
+    r"(?=\s+(?:(?:was|has\s+been|had\s+been|is|got|has|just|never|still\s+hasn't|hasn't|finally)\s+)?"
+    r"(?:dispatched|shipped|delivered|cleared|arrived|came\s+(?:with|broken|damaged|smashed|cracked|open)"
+    r"|showed\s+up|turned\s+up|left\s+(?:the|our)|out\s+for\s+delivery|in\s+transit|on\s+its\s+way)\b)"
+)
+# An order told by when or where it was placed, then its number set off by commas: "My order from the 28th
+# of December, 5519-0042, still hasn't shipped", "the order I placed on Monday, QX-80112, is late". Not a
+# date (2024-11-05) nor a local phone number (555-1234).
+_ORDER_APPOSED = re.compile(
+    r"(?i:\border\s+(?:from|of|placed|I\s+placed|I\s+made)\b)[^.?!,]{1,40},\s*#?"
+    r"(?!\d{4}-\d{1,2}-\d{1,2}(?![0-9]))(?!\d{3}-\d{4}(?![0-9-]))"
+    r"(?P<id>\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20}|[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)(?=\s*,)"
 )
 _TICKET_CUE_AFTER = re.compile(
     r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
@@ -316,6 +331,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_NAMED_AFTER, "order_id"),
         (_TICKET_CUE_AFTER, "ticket_id"),
         (_ORDER_SHIPPED, "order_id"),
+        (_ORDER_APPOSED, "order_id"),
     )
     for pattern, kind in cued:
         for m in pattern.finditer(folded):

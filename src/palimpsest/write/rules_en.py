@@ -1242,7 +1242,9 @@ _ADDRESS = re.compile(
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*add?ress\s+"
     r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
-    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b))"
+    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b)"
+    # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
+    r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$))"
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
@@ -2429,13 +2431,17 @@ _LANGUAGE_DOCUMENT = re.compile(
 )
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
-    r"|responses?|replies|answers|use|used|prefer|switch to"
+    r"|responses?|replies|answers|use|used|prefer|switch to|switch\s+me\s+(?:over\s+|back\s+)?to"
     r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
     r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
     r"(?!\s+(?:food|cuisine|restaurant|class|lessons?"
-    r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of)\b)"
+    r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of"
+    # ("switch me to the German team": a group, not a language)
+    r"|team|office|branch|department|desk|store|site|shop)\b)"
 )
+# A language conceded, not wished: "..., even when I write to you in Hindi", "whenever I type in Welsh".
+_LANGUAGE_CONCEDED = re.compile(r"\b(?:even\s+(?:when|though)|whenever)\s+I\s+$", re.I)
 # The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
 _RELATIVE_LANGUAGE = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_HOUSEHOLD})(?:\s+[A-Z][a-z]+)?\s+(?:only\s+|mostly\s+|mainly\s+|just\s+)?(?:speaks|reads"
@@ -2962,6 +2968,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     sent = [m for m in asked if not any(m.start("lang") == n.start("lang") for n in languages)]
     sent = [m for i, m in enumerate(sent) if not any(m.start("lang") == n.start("lang") for n in sent[:i])]
     for m in languages + sent:
+        if _LANGUAGE_CONCEDED.search(text, 0, m.start()):
+            continue  # "reply in English, even when I write to you in Hindi": the language one writes in
         language = m.group("lang")
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
         code = "yue" if language == "Cantonese" else normalize_language(language)
@@ -3300,6 +3308,13 @@ _METRICS = (
     ("daily_active_users", re.compile(r"\b(?:dau|daily active users)\b", re.I)),
     ("retention_rate", re.compile(r"\bretention\b", re.I)),
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
+    # "what was our average basket size in March?", "my total spend in May", "tickets the team closed last week"
+    ("basket size", re.compile(r"\bbasket\s+(?:size|value)\b", re.I)),
+    ("spend", re.compile(r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b", re.I)),
+    (
+        "closed tickets",
+        re.compile(r"\btickets\b(?:\s+\w+){0,4}?\s+(?:close|closed|resolve|resolved|solve|solved)\b", re.I),
+    ),
 )
 # "Total trading volume by desk": a dimension the list above does not know, after "by" under an aggregate word.
 _BY_DIMENSION = re.compile(
@@ -3325,6 +3340,8 @@ _EXPORT = re.compile(
     r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
+    # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
+    r"|(?:need|want|like)\s+(?:[\w'-]+\s+){1,5}?(?:downloaded|exported)\s+(?:as|in|to)"
     # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
     # ("help me create a spreadsheet" asks for help, not for the file)
     r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together"
@@ -3345,8 +3362,8 @@ _FILE_WORD = re.compile(
 _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
 # "Send over everything you have stored about me": all one's own data asked for.
 _PERSONAL_DATA = re.compile(
-    r"\b(?:everything|all)\s+(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)\s+(?:have\s+)?"
-    r"(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b",
+    r"\b(?:everything|all)\s+(?:personal\s+|private\s+)?(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
+    r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b",
     re.I,
 )
 # The verbs that ask for a file whatever else the request says.
@@ -3357,7 +3374,8 @@ _FILE_VERB = re.compile(
 )
 # "Weekly active users by platform in March, please": a measure broken down by a dimension, asked without a verb.
 _BY_MEASURE = re.compile(
-    r"^\W*(?!(?:sort|filter|order|rank|send|ship|deliver|text|e-?mail|notify|list|pay|split|group)\b)"
+    r"^\W*(?:(?:please\s+)?(?:give|show|get)\s+me\s+)?"
+    r"(?!(?:sort|filter|order|rank|send|ship|deliver|text|e-?mail|notify|list|pay|split|group)\b)"
     r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
@@ -3398,8 +3416,11 @@ _COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
     # (also after a reason: "my surname changed, so please make it … on the account")
-    r"(?:^|[,;]\s*(?:so|and|then)\s+(?=please\b))"
-    r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now)[,\s]+)*"
+    # ("…, so update my address to …": the change asked after a reason)
+    r"(?:^|[,;]\s*(?:so|and|then)\s+(?=please\b|(?:update|change|switch|set)\s+my\b))"
+    # ("Temporarily switch me to Spanish": how long the change lasts, before the verb)
+    r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now|temporarily"
+    r"|just|for\s+now)[,\s]+)*"
     r"(?:change|switch|set|update|override|reset"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
@@ -3431,7 +3452,9 @@ _MODIFY = re.compile(
     r"(?:as|to\s+the\s+account\s+as)\s+(?:a|an)\s+"
     r"(?:(?:second|additional|extra|new|joint|authori[sz]ed|read-only)\s+(?:user|member|account\s+holder|card\s*holder)"
     # "add my assistant Rhys as a viewer": a role on the account
-    r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member))\b",
+    r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member|member))\b"
+    # "Job title on my account should say Senior Architect": the record as it should read
+    r"|\b(?:on|in)\s+my\s+(?:account|profile)\s+should\s+(?:say|read)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -3462,6 +3485,9 @@ _OWN_RECORDS = re.compile(
     r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
     r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
     r"|\bdo\s+I\s+have\s+on\s+(?:my|file)\b"
+    # "any news on the headphones refund?": a process of one's own, named by what it is about
+    r"|\bany\s+(?:news|updates?|word)\s+(?:on|about|with)\s+(?:the|my)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:refund|order|delivery|return|parcel|package|claim|replacement|exchange|repair)\b"
     # "why was I charged a late fee?", "how many points do I have left?"
     r"|\b(?:was|were|am)\s+I\s+(?:charged|billed|debited|refunded)\b"
     r"|\b(?:points|credits?|miles|vouchers?)\s+(?:do\s+I\s+have|have\s+I\s+got)\b"
@@ -3470,7 +3496,12 @@ _OWN_RECORDS = re.compile(
 )
 # "Which address do you have on file for me?", "show me the data you have stored about me": a query — unless a copy
 # is asked for ("Can I download a copy of everything you've stored about me?").
-_ABOUT_ME = re.compile(r"\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b", re.I)
+_ABOUT_ME = re.compile(
+    r"\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b"
+    # "what email do you have on file?", "is the address you have still 9 Quarry Rd?"
+    r"|\bdo\s+you\s+have\s+on\s+file\b|\b(?:address|number|e-?mail|name)\s+you\s+have\s+(?:on\s+file\s+)?still\b",
+    re.I,
+)
 _COPY = re.compile(r"\b(?:download|export|copy)\b", re.I)
 
 
