@@ -259,6 +259,8 @@ CASES: list[tuple[str, set[Fact]]] = [
     # preferences: whenever something comes up, a format for this time
     ("有事打电话给我。", {state("preferred_notification_channel", "phone")}),
     ("帮我把账单导出来，这次要PDF", {one_off("preferred_export_format", "PDF")}),
+    ("包裹最好放快递柜，别放门口", {state("preference", "包裹放快递柜")}),
+    ("包裹放在哪了？", set()),
 ]
 
 

@@ -2105,6 +2105,10 @@ _ANSWER_STYLE = re.compile(
     r"(?:回答|回复|答复|解释|总结)(?:我|问题)?(?:的)?(?:时候|时)?(?:都|请|尽量|一律)?(?:用|要|保持|写成|按|以)"
     r"(?P<val>[^，。！？；,.!?]{2,12})"
 )
+# "快递最好放驿站": where the speaker's things had best go.
+_BEST_PLACED = re.compile(
+    r"(?P<topic>快递|包裹|外卖|东西|货)(?:最好|尽量|一律)(?P<verb>放|送到?|寄到?)(?P<val>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?]|$|就)"
+)
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
 _CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
 _OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
@@ -2150,6 +2154,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, "回答" + m.group("val"), m.group(), True
     for m in _STANDING_ASK.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
+    for m in _BEST_PLACED.finditer(text):
+        yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
             yield subject, _clean(m.group("val")), m.group(), False
