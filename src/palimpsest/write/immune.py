@@ -1183,7 +1183,9 @@ _RULES: tuple[_Rule, ...] = (
         unless=_OWN_ACCOUNT,
     ),
     # Whole customer stores and lists handed over.
-    _rule("instruction", 0.85, "bulk_store_transfer", _REQUEST, _BULK_STORE, questions="own_only", unless=_PLAIN_EXPORT),
+    _rule(
+        "instruction", 0.85, "bulk_store_transfer", _REQUEST, _BULK_STORE, questions="own_only", unless=_PLAIN_EXPORT
+    ),
     # The service's own secrets (admin passwords, API keys, environment variables).
     _rule("instruction", 0.85, "service_secret", _REQUEST, _SERVICE_SECRET, questions="own_only"),
     # Who is behind an identifier ("whose number is 139…", "所有手机号的主人"): a person found by their data.
