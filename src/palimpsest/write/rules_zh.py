@@ -284,6 +284,14 @@ _BOUNDARY = re.compile(
 _CITY_SUFFIX = re.compile(r"[市省区县州]$")
 _KNOWN_CITIES = frozenset(
     [
+        # Cities jieba tags as a verb or adjective (开封 v, 大同 d, 清远 a): named here so shapes accept them.
+        "开封",
+        "大同",
+        "营口",
+        "怀化",
+        "清远",
+        "自贡",
+        "平凉",
         "北京",
         "上海",
         "杭州",
@@ -437,7 +445,7 @@ _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 
 _BRANDS_ZH = (
     r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
-    r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦|诺基亚|摩托罗拉|雷蛇|腾达|水星|网件|佳明|步步高|小天才|海尔|格力"
+    r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦|诺基亚|摩托罗拉|雷蛇|腾达|水星|网件|佳明|步步高|小天才|海尔|格力|小爱|小度|天猫精灵"
 )
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
@@ -464,7 +472,7 @@ _DEVICE = (
     rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:的?(?:{_NOUNS}))?|(?:{_BRANDS_EN}){_MODEL}"
     rf"|(?<=新)(?:{_NOUNS})(?!号)))"
 )
-_MEASURE = r"(?:一?[台部个块只副款])?"
+_MEASURE = r"(?:[一两三几]?[台部个块只副款])?"
 
 _JOB_SUFFIX = (
     r"工程师|经理|总监|设计师|老师|教师|医生|护士|会计|律师|分析师|程序员|主管|专员|顾问|架构师|研究员|学生|运营"
@@ -473,7 +481,7 @@ _JOB_SUFFIX = (
     r"|CEO|CTO|CFO|COO|HR|策划|文员|出纳|收银员|保安|店员|快递员|骑手|主播|经纪人|调度员|质检员|技师|医师|代表"
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
-    r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|[校军法兽牙队]医|[民交辅刑狱特]警"
+    r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|研发|[校军法兽牙队]医|[民交辅刑狱特]警"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -520,6 +528,14 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         relatives = {r.group(1) for r in _RELATIVE_EARLIER.finditer(ctx.text, 0, clause.start + start)}
         if len(relatives) == 1 and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?\s*", prefix):
             return f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
+        # "我们公司现在的对接人是王芳，她是…": he or she is the one person just named.
+        introduced: list[str] = _INTRODUCED.findall(ctx.text, 0, clause.start + start)
+        if (
+            not relatives
+            and len(set(introduced)) == 1
+            and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?\s*", prefix)
+        ):
+            return introduced[0]
         return None
     if "我" in prefix or re.match(r"\s*本人", prefix):
         return ctx.speaker_id
@@ -638,6 +654,10 @@ _NOT_LIVING_THERE = re.compile(
 _CITY_THERE = re.compile(
     r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?(?:的|那套|那间|的那套)(?:房子|家|公寓)(?:已经|早就)?(?:退租|卖|退|转租|不住)"
 )
+# "从今往后就是苏州人啦": of that city from now on.
+_NOW_FROM = re.compile(
+    r"(?:从今往后|从今以后|以后|现在|如今|已经)(?:就|也)?(?:算)?是(?P<place>[\u4e00-\u9fff]{2,4}?)人(?:了|啦|喽|咯)"
+)
 _ARRIVED_IN = re.compile(r"(?<![搬调回迁移])(?:到的|到了|来到了?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)")
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
@@ -663,7 +683,7 @@ _SAID_BUT_IS = re.compile(
 )
 # ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
 _JOIN = re.compile(
-    r"(?:入职|加入|加盟|跳槽(?:到|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))跳(?:到|去))了?"
+    r"(?:入职|加入|加盟|跳槽(?:到|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入))了?"
     + _ORG
     + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
 )
@@ -686,6 +706,10 @@ _TITLE_IS = re.compile(
     r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
+    # "我叫周明轩，是个药剂师": a trade said with its measure word, in the next phrase.
+    r"|(?:^|(?<=[，,]))\s*(?:也)?是(?:一名|一个|个|一位|名)(?P<title7>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -695,7 +719,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 _NOW_AT = re.compile(
     r"(?:^|(?<=[，,]))\s*(?:现在|目前)(?:人)?在(?P<org>(?:(?!做|当|干|上班|工作|住)[\u4e00-\u9fffA-Za-z0-9&]){2,10}?)"
@@ -722,6 +746,21 @@ _ROLE_AT = re.compile(
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
+_SHOP = re.compile(r"(?:的)?(?:一家|某家|这家)?(?:店|分店|门店|专卖店)$")
+
+
+def _chain_of_shop(org: str) -> str | None:
+    """The chain of "蜜雪冰城郑州一家店" (a chain, a city it is in, one of its shops), else None."""
+    shop = _SHOP.search(org)
+    if shop is None:
+        return None
+    head = org[: shop.start()]
+    for size in (2, 3):
+        if len(head) > size + 1 and head[-size:] in _KNOWN_CITIES:
+            return head[:-size]
+    return None
+
+
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
 _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空间|频道|项目|团队|只读|设成|设置成")
 # Words for "my employer" that name none.
@@ -764,7 +803,13 @@ _ROLE_AT_PLACE = re.compile(
 )
 # "去年辞了中学老师的工作": the title of the job given up ends.
 _QUIT_TITLE = re.compile(
-    r"(?:辞了|辞掉了?|辞去了?|不干了?|离开了)(?:我的|那份)?" + _TITLE + r"的(?:工作|活|活儿|职位|岗位|差事)"
+    r"(?:辞了|辞掉了?|辞去了?|不干了?|离开了)(?:我的|那份)?"
+    + _TITLE
+    + r"的(?:工作|活|活儿|职位|岗位|差事)"
+    # "我不当会计了": a trade given up.
+    + r"|不(?:当|做|干)(?P<title_given_up>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))了"
 )
 # "我之前在格力，去年离职了": where the speaker was, left in the next phrase.
 _QUIT_BEFORE = re.compile(
@@ -791,7 +836,7 @@ _START = re.compile(
 )
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
     r"|现在用|目前用|在用|用着"
     r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
@@ -808,7 +853,7 @@ _ACQUIRE = re.compile(
     + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
     + _DEVICE.replace("device", "device_held")
 )
-_MORE_DEVICES = re.compile(r"\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?)?" + _DEVICE)
+_MORE_DEVICES = re.compile(r"[，,]?\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?|备用的)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
     rf"(?:买|购买|入手|新买)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
     rf"|(?:{_BRANDS_EN}){_MODEL}|(?:{_NOUNS})(?!号)))"
@@ -884,7 +929,8 @@ _CONTACT = {
         r"|(?P<mine>(?:^|(?<=[？?。，,]))\s*我的(?:是|：|:)\s*$)"
         # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
         r"|(?P<intro>(?<=[，,])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
-        r"|(?P<me>(?:打|拨|联系|call)我|(?:打|拨打|拨)\s*$|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
+        r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
         r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
@@ -941,7 +987,7 @@ _CONTACT_DEAD = re.compile(
 )
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
-    r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当)?(?:是|为|改成|改为)"
+    r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当|请)?(?:是|为|改成|改为|写成|写)"
     r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|全名(?:是|叫)?|本人"
     # "昨天把我的名字改成了李想".
     r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
@@ -956,7 +1002,9 @@ _NAME_IS = re.compile(
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
     # ("大家叫我“阿强”就行": the name may be quoted, and then it may be longer: 「橘子汽水」.)
     r"(?:[“\"「『](?P<quoted>[\u4e00-\u9fffA-Za-z0-9 ]{2,8})[”\"」』]"
-    r"|(?P<name>[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?)"
+    # ("欧阳娜娜": a two-character surname makes a name of four.)
+    r"|(?P<name>(?:欧阳|司马|上官|诸葛|东方|皇甫|令狐|慕容|尉迟|公孙|长孙|宇文|夏侯|端木)[\u4e00-\u9fff]{1,2}"
+    r"|[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
 _ADDRESS_CHANGE_TOLD = re.compile(r"(?:地址|住址)[^，。！？]{0,8}?(?:换|改|变)了[，,]\s*$")
@@ -965,6 +1013,7 @@ _NOW_CALLED = re.compile(r"\s*(?:现在|以后)(?:改)?叫(?P<name>[\u4e00-\u9ff
 _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "你好，我是周晓琳，…": a self-introduction, only with a common surname and not a title ("我是王经理").
 # "李娜是我们新来的产品总监": a colleague's title.
+_INTRODUCED = re.compile(rf"(?:是|叫){_PERSON_NAME}(?=[，,])")
 _NAMED_IS_OUR = re.compile(
     rf"(?:^|(?<=[，,。]))\s*(?:我的?)?(?:同事|领导|朋友)?{_PERSON_NAME}是(?:我们|咱们|我们公司|我们部门|公司)"
     r"(?:组|部门|团队)?(?:新来的|新任的?|新上任的|的)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
@@ -1105,6 +1154,10 @@ def _left_or_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             yield ending(
                 ctx, clause, ctx.speaker_id, "lives_in", normalize_city(place), "zh.no_longer_lived", m.group()
             )
+    for m in _NOW_FROM.finditer(text):
+        place = _clean(m.group("place"))
+        if _is_city(place):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "now_from", m.group(), ends_previous=True)
     if _MOVE_TOLD.search(ctx.text):
         for m in _ARRIVED_IN.finditer(text):
             # "搬家了，三天前到的昆明": where the move ended.
@@ -1260,6 +1313,14 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title in "王磊现在是京东的采购总监", and the organisation when it is named."""
     text = clause.text
     for m in _ROLE_OF.finditer(text):
+        # "我是蜜雪冰城郑州一家店的店长": the chain, not its shop in a city.
+        chain = _chain_of_shop(m.group("org"))
+        if chain is not None:
+            subject = _subject(ctx, clause, m.start())
+            if subject and not _PAST.search(_prefix(clause, m.start())):
+                yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group())
+                yield _fact(subject, "works_at", chain, "role_of.chain", m.group())
+            continue
         subject = _subject(ctx, clause, m.start())
         if subject is None or _PAST.search(_prefix(clause, m.start())) or m.group("title") in _ACCOUNT_ROLES:
             continue  # "我是公司的管理员": a role on the company's account, not a job
@@ -1398,7 +1459,8 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
     for m in _QUIT_TITLE.finditer(text):
         subject = _subject(ctx, clause, m.start())
         if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
-            yield ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "zh.quit_title", m.group())
+            title = _clean(m.group("title") or m.group("title_given_up"))
+            yield ending(ctx, clause, subject, "job_title", title, "zh.quit_title", m.group())
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1418,7 +1480,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6")) or ""
+        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7")) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
@@ -1566,10 +1628,36 @@ def _contact_since(ctx: TurnContext, clause: Clause, cue: int) -> datetime | Non
     return None
 
 
+_NUMBER_CHANGED = re.compile(r"换了?(?:手机)?号|换号|(?:号码|手机号)(?:也)?(?:换|改)了")
+_NOW_NUMBER = re.compile(r"\s*(?:现在|新的|新号)(?:是|为)?\s*[:：]?\s*(?=[+\d])")
+
+
+def _number_now(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "三天前换了号，现在是 130…": the new number in the clause after the change, dated there."""
+    before = _sentence_before(ctx, clause)
+    now = _NOW_NUMBER.match(clause.text)
+    if now is None or not _NUMBER_CHANGED.search(before.text):
+        return
+    for mention in clause.identifiers(ctx, "phone"):
+        if mention.span[0] - clause.start == now.end():
+            value = contact_value("phone", mention)
+            yield _fact(
+                ctx.speaker_id,
+                "phone",
+                value,
+                "phone_now",
+                now.group() + mention.text,
+                valid_from=before.past_time(ctx),
+                confidence=0.9,
+                ends_previous=True,
+            )
+
+
 _ABOUT_CONTACTS = re.compile(r"号码|手机号|换了?号|换号|邮箱|电话号|联系方式|(?i:e-?mail)")
 
 
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _number_now(ctx, clause)
     for predicate, cue in _CONTACT.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
@@ -1866,7 +1954,7 @@ _REPORT_FORMAT = re.compile(
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
-    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到)了?"
+    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -1909,7 +1997,7 @@ _LANGUAGE = re.compile(
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
     r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话)?(?:给我|跟我)?(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
-    r"|通知(?:我)?(?:请)?(?:都)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
+    r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
@@ -1970,7 +2058,7 @@ _PAYMENTS = {
     "转账": "bank transfer",
 }
 _PAYMENT = re.compile(
-    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都"
+    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都|扫"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:帮我|给我)?(?:换成|改成|改为|设为|设置为|设成|是)了?)"
     r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
@@ -1985,6 +2073,8 @@ _GENERIC_PREFERENCE = re.compile(
 _DIET = re.compile(
     r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|(?:吃|喝)不了[\u4e00-\u9fff]{1,4}?"
     r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏"
+    # "我一点辣都不能吃": the speaker's diet, said from the food's side.
+    r"|(?<=一点)(?P<food>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)都不(?:能)?(?:吃|喝|碰)"
     # "我喝咖啡不加糖": how the speaker has something.
     r"|(?<=我)(?:喝|吃)(?:(?!一律|总是|一直|都|也)[\u4e00-\u9fff]){1,3}?(?:从来)?(?:不加|不放|只加|少放|多放)[\u4e00-\u9fff]{1,2})"
     r"(?=[，。！？；,.!?的]|$)"
@@ -2010,7 +2100,9 @@ _REQUEST_WORDS = re.compile(r"退款|退货|退钱|取消|查|投诉|删除|清�
 
 
 def _lasting(text: str) -> tuple[bool, float]:
-    if _LASTING.search(text):
+    # "今天陪我练英语，回复都用英文吧": 都用 says "all of them", today's; it makes nothing lasting on its own.
+    markers = {m.group() for m in _LASTING.finditer(text)}
+    if markers and not (markers <= {"都用"} and _ONE_OFF.search(text)):
         return True, LASTING_CONFIDENCE
     if _ONE_OFF.search(text):
         return False, ONE_OFF_CONFIDENCE
@@ -2129,7 +2221,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     if subject is None or _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
         return
     for m in _DIET.finditer(text):
-        yield subject, m.group("val"), m.group(), True
+        food = m.group("food")
+        yield subject, f"不吃{food}" if food else m.group("val"), m.group(), True
     for m in _ALWAYS_HOW.finditer(text):
         topic = _OWN_THINGS.sub("", m.group("topic"))
         yield subject, topic + m.group("val"), m.group(), True
