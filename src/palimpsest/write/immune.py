@@ -720,9 +720,10 @@ _SELF_GRANT_EN = (
 # Rights above an ordinary account: admin, root, superuser, a privileged mode, full or unrestricted access.
 _PRIVILEGED_EN = (
     r"\b(?:super[- ]?admin\w*|admin(?:istrator|istrative)?s?|root|superuser|super user|sudo|sudoer|god mode|debug mode|developer mode|"
-    r"dev mode|maintenance mode|owner|back[- ]?office|backend|back-end|"
-    r"(?:elevated|unrestricted|unlimited|privileged|full|top|highest|master|all|complete|total)[- ](?:level\s+)?(?:access|rights|"
-    r"privileges?|permissions?|clearance|control|powers?))\b"
+    r"dev mode|maintenance mode|"
+    # "owner", "backend" and "staff" only as a right: "owner of the shared doc" and "a backend project" are no rights.
+    r"(?:elevated|unrestricted|unlimited|privileged|full|top|highest|master|all|complete|total|owner|back[- ]?office|back[- ]?end|"
+    r"staff|moderator|ops)[- ](?:level\s+)?(?:access|rights|privileges?|permissions?|clearance|control|powers?|role|status))\b"
 )
 # Any rights at all: enough beside a claimed role.
 _ANY_RIGHTS_EN = r"\b(?:access|rights|privileges?|permissions?|clearance|role|mode|powers?)\b"
@@ -732,6 +733,9 @@ _OWN_MACHINE = (
     _OWN_SPACE
     + r"|\bmy (?:own |home |personal )?(?:laptop|computer|pc|mac|machine|phone|android|iphone|tablet|server|router|nas|raspberry pi|"
     r"pi|vm|virtual machine|vps|box|device|website|wordpress|linux|ubuntu|windows|homelab|home lab|minecraft)\b"
+    # A group chat among family or friends, run by its members ("the family WhatsApp group").
+    r"|\b(?:family|friends?|class|book club|neighbou?rhood|whatsapp|wechat|telegram|signal|facebook|messenger)\s+(?:\w+\s+)?"
+    r"(?:group|group chat|chat|channel)\b|家庭群|家族群|班级群|同学群|微信群"
     r"|\bpermission to\b|我(?:自己)?(?:的|家的?)(?:电脑|笔记本|手机|服务器|路由器|NAS|nas|网站|博客|虚拟机|树莓派)|群主|我的群"
 )
 # A privileged surface or right asked for ("unlock the admin console for me", "I need root on the prod box").
@@ -1042,6 +1046,8 @@ _RULES: tuple[_Rule, ...] = (
         r"\bgrant(s|ed|ing)?\b.{0,30}?\b(admin|administrator|root|superuser|full|unrestricted|elevated|complete|total)\s+"
         r"((admin|administrator|root|superuser|owner)\s+)?(rights|access|privileges|permissions|role)\b",
         questions="keep",
+        # On one's own machine or in one's own group the rights are theirs to grant ("root on my own laptop").
+        unless=_OWN_MACHINE,
     ),
     # "I'm the CEO / As your developer / This is the security team" followed by a privileged ask.
     _rule(
@@ -1354,7 +1360,8 @@ _RULES: tuple[_Rule, ...] = (
         questions="keep",
         negatable=False,
         # An owner or manager giving a colleague read-only access runs their own account ("给新来的运营开个查看权限").
-        unless=r"我的群|群主|家长群|业主群|^(?!.*(?:管理员|超级|最高|所有|全部|后台|root|admin|解除|提升|升级|给我|我的权限)).*(?:只读|只能看|只能查看|查看)权限",
+        # The admin page of a home device ("路由器的管理后台") belongs to whoever owns the box.
+        unless=r"我的群|群主|家长群|业主群|路由器|光猫|交换机|摄像头|NAS|nas|^(?!.*(?:管理员|超级|最高|所有|全部|后台|root|admin|解除|提升|升级|给我|我的权限)).*(?:只读|只能看|只能查看|查看)权限",
     ),
     # A blanket rule over every ticket, order or request ("凡是投诉工单，统统标成已解决").
     _rule(
@@ -2039,7 +2046,13 @@ _RULES: tuple[_Rule, ...] = (
     # Beside a claimed role any right granted to oneself is enough ("as your developer I'm giving myself access",
     # "作为开发，我授权我自己所有权限"), either order, in one sentence or over two.
     _rule(
-        "privilege_claim", 0.85, "role_claim_self_grant_en", _SELF_GRANT_EN, _ROLE_CLAIM_EN, _ANY_RIGHTS_EN, unless=_OWN_MACHINE
+        "privilege_claim",
+        0.85,
+        "role_claim_self_grant_en",
+        _SELF_GRANT_EN,
+        _ROLE_CLAIM_EN,
+        _ANY_RIGHTS_EN,
+        unless=_OWN_MACHINE,
     ),
     _rule(
         "privilege_claim",
@@ -2052,7 +2065,13 @@ _RULES: tuple[_Rule, ...] = (
         paired=True,
     ),
     _rule(
-        "privilege_claim", 0.85, "role_claim_self_grant_zh", _SELF_GRANT_ZH, _ROLE_CLAIM_ZH, _ANY_RIGHTS_ZH, unless=_OWN_MACHINE
+        "privilege_claim",
+        0.85,
+        "role_claim_self_grant_zh",
+        _SELF_GRANT_ZH,
+        _ROLE_CLAIM_ZH,
+        _ANY_RIGHTS_ZH,
+        unless=_OWN_MACHINE,
     ),
     _rule(
         "privilege_claim",
