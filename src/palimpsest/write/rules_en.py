@@ -444,11 +444,32 @@ _KIN_BEFORE = re.compile(
 _OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
 
 
+# "my colleague Dana Liu handles our account now, she's …": someone outside the family, named by name.
+_NAMED_ASSOCIATE = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<rel>colleague|boss|manager|friend|flatmate|roommate|housemate|assistant)"
+    r",?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"
+)
+
+
 def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
-    """The one relative of the pronoun's gender the turn names before ``at``, else ``None``."""
+    """The one relative of the pronoun's gender the turn names before ``at``, else ``None``.
+
+    With no relative of that gender, the one associate named by name ("my colleague Dana Liu") before it.
+    """
     kin = _FEMALE if pronoun == "she" else _MALE
     found = [m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in kin]
     relations = {_RELATIONS[m.group("rel").lower()] for m in found}
+    if not found:
+        named = {(m.group("name"), m.group("rel")) for m in _NAMED_ASSOCIATE.finditer(ctx.text, 0, at)}
+        others = [
+            m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in _FEMALE | _MALE
+        ]
+        if len(named) == 1 and not others:
+            name, relation = named.pop()
+            # (the subject is the relation, as for kin: the name is a fact of its own)
+            if name.split()[0] not in _NOT_NAMES and name.split()[0] not in _NOT_FIRST_NAMES:
+                return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}"
+        return None
     if len(relations) != 1 or _OTHER_PERSON.search(ctx.text, found[-1].end(), at):
         return None
     return f"{ctx.speaker_id}:{relations.pop()}"
@@ -603,7 +624,9 @@ _LIVE = re.compile(
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
     + _RENTS
     # "I now live with my partner in Cork"
-    + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?\s+in\s+"
+    + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?"
+    # "my mum lives up in Ballina", "they live out in Perth"
+    + r"(?:\s+(?:up|down|over|out|way\s+out|back))?\s+in\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -684,6 +707,41 @@ _MOVE_OUT = re.compile(
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
     # "Moving day was Saturday - we're in Utrecht now"
     r"|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
+)
+# Homes said in passing, one alternation (checked per clause by ``_home_now_facts``):
+# "Busan's home as of two weeks ago" (the contraction, closed by a time or the end),
+# "Leeds is officially my postcode now" (the postcode or home town as the place),
+# "my sister's in Lyon these days" ("these days" makes the stay a residence; "this week" would not).
+_HOME_NOW = re.compile(
+    r"(?:^\W*|(?<=[,;]\s)|(?<=\bso\s)|(?<=\band\s))"
+    + _named("place")
+    + r"(?:'s\s+(?:now\s+|officially\s+)?home(?=\s*(?:[,.;!?]|$)|\s+(?:now|as\s+of|since|these\s+days)\b)"
+    r"|\s+is\s+(?:now\s+|officially\s+|finally\s+)*(?:my|our)\s+(?:postcode|home\s?town|zip\s+code)"
+    r"(?:\s+now)?\b)"
+    r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey)"
+    r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:(?:now|still|mostly)\s+)?(?:(?:living|based)\s+)?in\s+"
+    + _named("place2")
+    + r"\s+these\s+days\b"
+)
+# "I'm a Porto person now — moved in last monday": who one is by the city, beside a move told.
+_CITY_PERSON = re.compile(
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:officially\s+)?(?:an?\s+)?"
+    + _named("place")
+    + r"\s+(?:person|people|girl|guy|family)"
+    r"\s+now\b"
+)
+# "I'm not in Minsk, I'm in Vilnius": a correction names where the speaker lives.
+_NOT_THERE_BUT = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*(?:I'm|I\s+am|[Ww]e're|[Ww]e\s+are)\s+not\s+(?:living\s+|based\s+)?in\s+"
+    + _named("old")
+    + r"\s*(?:,|;|—|–|-)\s*(?:(?:but|actually)\s+)?(?:I'm|I\s+am|[Ww]e're|[Ww]e\s+are)\s+(?:actually\s+)?"
+    r"(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s*(?:[,.;!?—–-]|$))"
+)
+# "my mum lives up in Ballina, I'm still in Brisbane": the speaker's own home said beside a relative's.
+_STILL_IN = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s*(?:[,.;!?]|$))"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -790,7 +848,8 @@ _LEAVE = re.compile(
 )
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
 _NO_LONGER_WITH = re.compile(
-    r"\b(?:I'm|I\s+am|I've\s+not\s+been)\s+(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
+    # ("no longer with Wayfair as of Monday": the speaker's, said without "I'm" at the turn's start)
+    r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
     r"(?:the\s+)?" + _named("org") + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # Words of work around "with X": "not with Vodafone any more" may be a phone contract.
@@ -843,6 +902,10 @@ _NO_LONGER_TITLE = re.compile(
     + r"(?:(?:\s*'m|\s*'s|\s+am|\s+is|\s+are)\s+(?:no\s+longer|not)|\s+isn't|\s+aren't)\s+(?:an?\s+|the\s+)"
     + _TITLE
     + r"(?P<anymore>\s+(?:any\s?more))?"
+)
+# "not a teacher anymore btw, I'm a counselor now": the speaker's, said without "I'm" at the turn's start.
+_NO_LONGER_TITLE_BARE = re.compile(
+    r"^\W*(?:(?P<longer>[Nn]o\s+longer)|[Nn]ot)\s+(?:an?\s+|the\s+)" + _TITLE + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # What dates a title's end said in a clause of its own: "I'm no longer a teacher, I retired in June".
 _JOB_END_EVENT = re.compile(
@@ -913,8 +976,10 @@ _PROMOTED = re.compile(
     _SUBJ
     + _ADV
     # "Got bumped up to head of logistics", "was moved up to team lead": a promotion said plainly.
-    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)"
+    + r"(?:\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)"
     + r"\s+(?:(?:promoted|bumped\s+up|moved\s+up|stepped\s+up)\s+to\s+)?"
+    # "Promoted to team lead last Monday": the auxiliary dropped with the subject (restored as "I promoted to").
+    + r"|(?<=\bI)\s+(?:promoted|bumped\s+up)\s+to\s+)"
     r"(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     # "got promoted to head of nursing at St. Mary's": the employer after the new title.
@@ -1226,7 +1291,9 @@ _NAME_WORDS = re.compile(
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+"
+    # ("my colleague Deepa Raman handles …": a surname after the first name)
+    rf"(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)?)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
@@ -1427,6 +1494,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     yield from _home_said_facts(ctx, clause)
+    yield from _home_now_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
         if _place_ok(place) and not _negated(clause):
@@ -1478,6 +1546,50 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=STATE_CONFIDENCE,
             )
+
+
+def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes said in passing: "Busan's home as of …", "my sister's in Lyon these days", a correction."""
+    if _QUESTION_START.search(clause.text) or clause.text.rstrip().endswith("?"):
+        return
+    # (the correction spans two clauses: matched on the turn, said once, in the clause that names the place)
+    for m in _NOT_THERE_BUT.finditer(ctx.text):
+        if clause.start <= m.start("place") < clause.end and _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "not_there_but")
+    if _negated(clause):
+        return
+    for m in _HOME_NOW.finditer(clause.text):
+        place = m.group("place") or m.group("place2")
+        raw = m.group("subj")
+        if raw is None:
+            subject: str | None = ctx.speaker_id
+        elif raw.lower() in ("she", "he", "they"):
+            subject = _subject(ctx, raw.lower(), clause.start + m.start("subj"))
+        else:
+            subject = _subject(ctx, raw, clause.start + m.start("subj"))
+        if subject and _place_ok(place):
+            # "Keys handed over yesterday, so Leeds is my postcode now": the move told dates the home.
+            moved = _MOVE_TOLD.search(ctx.text) and Clause(ctx.text, 0).past_time(ctx)
+            since = clause.past_time(ctx) or (moved or None)
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(place), "home_now", valid_from=since)
+    if _MOVE_TOLD.search(ctx.text) or re.search(r"\bmov(?:ed|ing)\s+in\b", ctx.text, re.I):
+        for m in _CITY_PERSON.finditer(clause.text):
+            if _place_ok(m.group("place")):
+                yield _fact(
+                    ctx,
+                    clause,
+                    m,
+                    ctx.speaker_id,
+                    "lives_in",
+                    _city(m.group("place")),
+                    "city_person",
+                    valid_from=Clause(ctx.text, 0).past_time(ctx),
+                )
+    # "I'm still in Brisbane" is a home only beside a residence said in the turn, not a delayed flight.
+    if re.search(r"\b(?:lives?|living|moved|based)\b", ctx.text[: clause.start], re.I):
+        for m in _STILL_IN.finditer(clause.text):
+            if _place_ok(m.group("place")):
+                yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
 
 
 def _state(
@@ -1625,6 +1737,10 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             ended = ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "en.no_longer_title", m.group())
             when = _event_time(ctx, clause, _JOB_END_EVENT)
             yield replace(ended, valid_to=when) if when and not clause.past_time(ctx) else ended
+    for m in _NO_LONGER_TITLE_BARE.finditer(clause.text):
+        if m.group("longer") or m.group("anymore"):
+            title = _clean(m.group("title"))
+            yield ending(ctx, clause, ctx.speaker_id, "job_title", title, "en.no_longer_title.bare", m.group())
     for m in _NO_LONGER_WITH.finditer(clause.text):
         org = _clean(m.group("org"))
         if "longer" not in m.group("neg") and not m.group("anymore"):
@@ -1632,7 +1748,9 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
             continue
         # "with X" is also a customer's word (a bank, a phone network): only among words of work.
-        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+        # ("… just so your records are right": the speaker's records corrected, an employer's end)
+        rest = _without(ctx.text, m, clause)
+        if m.group("prep") == "with" and not (_WORK_WORDS.search(rest) or re.search(r"\byour\s+records\b", rest)):
             continue
         yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
     for m in _HANDED_IN.finditer(clause.text):
@@ -1674,7 +1792,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
-    if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text):
+    # "used to be at Ocado but I'm at Tesco now": the employer before, named the same way, makes "at" a job.
+    used_to = re.search(r"\bused\s+to\s+(?:be\s+at|work\s+(?:at|for))\s+(?:the\s+)?[A-Z]", ctx.text)
+    if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text) or used_to:
         for m in _AT_EMPLOYER.finditer(clause.text):
             if _JUST_NOW.search(clause.text):
                 continue  # "I'm at Heathrow right now": where one is, not where one works
@@ -1698,6 +1818,8 @@ _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
     # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
     r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
+    # "Keys handed over yesterday, so …"
+    r"|\b(?i:keys)\s+(?i:handed\s+over|collected|picked\s+up)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
@@ -2084,6 +2206,22 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _INTRODUCED = re.compile(
     r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
+    # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
+    r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
+    r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,})\s+here\s*(?=[,!:—–-])"
+)
+# "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
+_NAMED_AS_TITLE = re.compile(
+    r"^\W*(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _named("org")
+)
+# "I manage the Cardiff branch of Greggs", "I run the Leeds store for Boots": the employer and the post.
+_MANAGE_UNIT = re.compile(
+    r"\bI\s+(?:now\s+|currently\s+)?(?:manage|run)\s+(?:the|our|their)\s+(?:[A-Z][\w'-]*\s+){1,2}"
+    r"(?P<unit>branch|store|shop|office|site|depot|warehouse|restaurant|outlet|location)\s+(?:of|for)\s+(?:the\s+)?"
+    + _named("org")
 )
 # "Hi, I'm Carla.": a greeting, then the name on its own.
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?\W*$", re.IGNORECASE)
@@ -2197,6 +2335,22 @@ def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job said with an introduction: "I'm Pedro, a nurse at …", "I manage the Cardiff branch of …"."""
+    if _negated(clause):
+        return
+    for m in _NAMED_AS_TITLE.finditer(clause.text):
+        org = _clean(m.group("org"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "named_as_title")
+        if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "named_as_title.employer")
+    for m in _MANAGE_UNIT.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "manage_unit.employer")
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"{m.group('unit')} manager", "manage_unit")
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -2204,9 +2358,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
-        name = m.group("name") or m.groupdict().get("name2")
+        name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
         if name and name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
+    yield from _introduced_job_facts(ctx, clause)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
