@@ -466,9 +466,10 @@ def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
         ]
         if len(named) == 1 and not others:
             name, relation = named.pop()
-            # (the subject is the relation, as for kin: the name is a fact of its own)
+            # A full name is the subject as named ("Dana Liu", the older sets' convention for "my colleague Dana
+            # Liu is …"); a first name alone leaves the relation the subject, as for kin.
             if name.split()[0] not in _NOT_NAMES and name.split()[0] not in _NOT_FIRST_NAMES:
-                return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}"
+                return name if " " in name else f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}"
         return None
     if len(relations) != 1 or _OTHER_PERSON.search(ctx.text, found[-1].end(), at):
         return None
@@ -1155,6 +1156,18 @@ _GAVE_UP_DEVICE = re.compile(
     r"\b(?i:traded\s+in|sold|gave\s+away|got\s+rid\s+of|returned|donated|ditched|recycled|gave\s+up"
     r"|(?:gave|passed|handed)\s+(?:[\w-]+\s+){1,4}?(?:on\s+|down\s+)?to)\b"
 )
+# "apple watch died, not wearing one anymore": a device broke and is not replaced.
+_DEVICE_DIED = re.compile(
+    r"(?:\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+|^\W*)(?:old\s+)?"
+    + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
+    + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked)\b"
+)
+_NOT_REPLACED = re.compile(
+    r"\b(?:not|no\s+longer|never|won't|don't|do\s+not)\s+(?:wearing|using|wear|use|getting|buying|replacing|need)"
+    r"\s+(?:one|it|another(?:\s+one)?|a\s+new\s+one)\b",
+    re.IGNORECASE,
+)
 _ANY_DEVICE = re.compile(_device("device") + rf"|\b(?:{_GENERIC_DEVICES}|watch|computer|mobile)\b")
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
@@ -1172,6 +1185,8 @@ _NEW_DEVICE_LABEL = re.compile(
 _MORE_DEVICES = re.compile(
     r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?(?:,\s*|\s+)(?:and\s+)?"
     + _ARTICLES
+    # "a Roku and two Echo Dots": a counted device, named in the plural
+    + r"(?:(?P<count>two|three|four|five|a\s+couple\s+of|a\s+pair\s+of|[2-9])\s+)?"
     + _device("device")
 )
 _DISPOSE = re.compile(
@@ -1291,9 +1306,7 @@ _NAME_WORDS = re.compile(
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+"
-    # ("my colleague Deepa Raman handles …": a surname after the first name)
-    rf"(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)?)"
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
@@ -1368,8 +1381,12 @@ _CONTACT_CUE = {
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
-        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|on my account|in my profile|you have(?: for me)?))?"
-        r"\s+(?:to|for|with)\b)"
+        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
+        r"|you have(?: for me)?))?"
+        r"\s+(?:to|for|with)\b"
+        # "I switched to a new number: …", "moved to a new mobile -": the speaker's new line, as a label.
+        r"|\b(?i:switched|changed|moved|got)\s+(?:over\s+)?(?:to\s+)?(?:a\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
+        r"(?:number|mobile|phone)\s*[:：—–-]\s*$)"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
@@ -1398,7 +1415,8 @@ _REACH_RELATIVE = re.compile(
 )
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
-    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
+    # ("my digits changed, it's … now": the number said in slang)
+    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell|digits)\b", re.I),
     "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
 }
 # "Please stop using j.doe@mail.com", "don't call 0412 … any more": the speaker's contact ended.
@@ -1406,6 +1424,11 @@ _STOP_USING = re.compile(
     r"\b(?:(?:stop|quit)\s+(?:using|e-?mailing|texting|calling|ringing|messaging|writing\s+to)"
     r"|(?:don't|do\s+not|no\s+longer|never)\s+(?:use|e-?mail|text|call|ring|message|write\s+to)(?:\s+me)?(?:\s+(?:at|on))?)"
     r"\s+(?:my\s+(?:old\s+|previous\s+)?(?:[\w-]+\s+)?(?:address|e-?mail|number|inbox|mailbox|mobile|phone)\s+)?$",
+    re.IGNORECASE,
+)
+# "not using the 0412 … number anymore", "I've stopped using the … one": the speaker's contact out of use.
+_DISUSED_AROUND = re.compile(
+    r"(?:^\W*|\b(?:I'm|I\s+am|I've|I\s+have|we're)\s+)(?:not|no\s+longer|stopped)\s+using\s+(?:the|my|that)\s*(?:old\s+)?$",
     re.IGNORECASE,
 )
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -2036,6 +2059,15 @@ def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> I
             )
 
 
+def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device that broke and is not replaced: "apple watch died, not wearing one anymore"."""
+    if _NOT_REPLACED.search(ctx.text):
+        for m in _DEVICE_DIED.finditer(clause.text):
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_died", m.group())
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     replaced: set[str] = set()
     yield from _replaced_devices(ctx, clause, replaced)
@@ -2098,6 +2130,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+    yield from _died_devices(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -2128,7 +2161,8 @@ def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
     """The devices that follow a first one in a list: "a ThinkPad X1, an iPad and a Kindle"."""
     while (more := _MORE_DEVICES.match(text, pos)) is not None:
-        yield _clean(more.group("device"))
+        device = _clean(more.group("device"))
+        yield re.sub(r"(?<=[a-z])s$", "", device) if more.group("count") and not device.endswith("ss") else device
         pos = more.end()
 
 
@@ -2142,6 +2176,16 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
                 value = contact_value(predicate, mention)
                 yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+                continue
+            # "not using the 0412 … number anymore": the ending said around the value.
+            disused = _DISUSED_AROUND.search(before)
+            if disused and re.match(
+                r"\s*(?:number|mobile|phone|e-?mail|address|one)?\s*(?:any\s?more|now)\b",
+                ctx.text[mention.span[1] : clause.end],
+                re.I,
+            ):
+                value = contact_value(predicate, mention)
+                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.disused", disused.group())
                 continue
             relative = _REACH_RELATIVE.search(before) if predicate == "phone" else None
             if relative is not None and not _negated_before(before, relative.start()):
@@ -2167,7 +2211,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
                 continue
             correction = _CORRECTION_CUE.search(before) if not cues else None
-            if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
+            if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start + correction.start()):
                 value = contact_value(predicate, mention)
                 yield make_fact(
                     ctx.speaker_id, predicate, value, f"en.{predicate}.corrected", correction.group(), confidence=0.85
@@ -2184,6 +2228,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
             dead = _CONTACT_DEAD.search(clause.text)
+            # "my email is no longer e.adams@…": the value named as ended.
+            if re.search(r"(?:\bis|'s)\s+no\s+longer\s*$", before):
+                yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.no_longer", evidence)
+                continue
             # The old one is this value only when "old" qualifies it or the ending follows it: in "Don't use my
             # old gmail anymore, use X", X is the replacement.
             mention_at = mention.span[0] - clause.start
@@ -3882,6 +3930,8 @@ _DROPPED_SUBJECT = re.compile(
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
+    # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
+    r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
