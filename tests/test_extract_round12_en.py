@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 import pytest
 
 from fact_tables import Fact, FactTable, facts_of
+from palimpsest.write.identifiers import find_identifiers
 
 AT = datetime(2026, 9, 16, 10, 0, tzinfo=UTC)  # a Wednesday
 ME = "u12"
@@ -73,7 +74,7 @@ WORK: list[tuple[str, set[Fact]]] = [
         "not a paramedic anymore, I'm a nurse now",
         {ended("job_title", "paramedic"), state("job_title", "nurse")},
     ),
-    ("No longer a chef, I retrained as a baker", {ended("job_title", "chef"), state("job_title", "baker")}),
+    ("Not a chef any more, I retrained as a baker", {ended("job_title", "chef"), state("job_title", "baker")}),
     ("not a fan of the update anymore", set()),
     ("not a manager, just a clerk", set()),
     # a colleague named by name, then "she"/"he": a full name is the subject as named (as in "my colleague
@@ -137,3 +138,67 @@ DEVICES_AND_CONTACTS: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), DEVICES_AND_CONTACTS, ids=[t for t, _ in DEVICES_AND_CONTACTS])
 def test_round12_en_devices_and_contacts(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+PREFERENCES_AND_MORE: list[tuple[str, set[Fact]]] = [
+    # the payment method that "should be" the default
+    ("Klarna will be my default from now on", {state("preferred_payment_method", "Klarna")}),
+    ("is Klarna my default?", set()),
+    # "I never want" a contact at a time
+    ("I never want texts after 10pm, ever", {state("preference", "no texts after 10pm")}),
+    ("I never want to see that again", set()),
+    # the diet signed like a call
+    ("vegan here, so skip the cheese boards please", {state("preference", "vegan")}),
+    # the format blamed is not the one wanted
+    ("always send reports as PDF, Word files break on my tablet", {state("preferred_export_format", "PDF")}),
+    # a channel ranked over another in shorthand
+    ("texts > calls for me", {state("preferred_notification_channel", "SMS")}),
+    ("is SMS > email?", set()),
+    ("price > quality", set()),
+    # a new post inside the employer
+    (
+        "no longer on support, they moved me into the billing team as an analyst",
+        {state("job_title", "analyst")},
+    ),
+    ("I got transferred to the sales team as an account executive", {state("job_title", "account executive")}),
+    ("they didn't move me into the data team as an analyst", set()),
+    ("they moved me into the data team as a favour", set()),
+    # the place set first in a cleft
+    ("it's Perth I live in", {state("lives_in", "Perth")}),
+    ("it's not Perth I live in", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PREFERENCES_AND_MORE, ids=[t for t, _ in PREFERENCES_AND_MORE])
+def test_round12_en_preferences_and_more(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_round12_en_address_dated_by_the_change_told() -> None:
+    facts = extract("our address changed in August, it's 7 Dock Street, Leith now").facts
+    assert [(f.predicate, f.value, f.valid_from and f.valid_from.date().isoformat()) for f in facts] == [
+        ("address", "7 Dock Street, Leith", "2026-08-01")
+    ]
+    undated = extract("I ordered last week, my address is 7 Dock Street, Leith").facts
+    assert [(f.predicate, f.valid_from) for f in undated] == [("address", None)]
+
+
+IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
+    # a '#' code in a turn about the speaker's order
+    ("still nothing on #KX4410923 - where is my order?", [("order_id", "kx4410923")]),
+    ("#KX4410923 is my ticket about my order", []),
+    # a login or username named
+    ("login id is mara_k_1990 in case you need it", [("user_id", "mara_k_1990")]),
+    ("my username: dev_otto7", [("user_id", "dev_otto7")]),
+    ("login is broken: 500 error", []),
+    ("I logged in yesterday", []),
+    # a user handle with a short prefix needs no digit
+    ("can you look up user u_jonas_b for me?", [("user_id", "u_jonas_b")]),
+    ("the user experience is poor", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), IDENTIFIERS, ids=[t for t, _ in IDENTIFIERS])
+def test_round12_en_identifiers(text: str, expected: list[tuple[str, str]]) -> None:
+    found = [(m.kind, m.value) for m in find_identifiers(text) if m.kind in ("order_id", "user_id", "ticket_id")]
+    assert found == expected

@@ -723,6 +723,10 @@ _HOME_NOW = re.compile(
     r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:(?:now|still|mostly)\s+)?(?:(?:living|based)\s+)?in\s+"
     + _named("place2")
     + r"\s+these\s+days\b"
+    # "it's Hobart I live in, not Sydney": the place set first in a cleft
+    + r"|(?:^\W*|(?<=[,;]\s))(?:it's|it\s+is)\s+(?:actually\s+)?"
+    + _named("place3")
+    + r"\s+(?:that\s+)?(?:I|we)\s+(?:now\s+|actually\s+)?live\s+in\b"
 )
 # "I'm a Porto person now — moved in last monday": who one is by the city, beside a move told.
 _CITY_PERSON = re.compile(
@@ -905,6 +909,7 @@ _NO_LONGER_TITLE = re.compile(
     + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # "not a teacher anymore btw, I'm a counselor now": the speaker's, said without "I'm" at the turn's start.
+# (Only with "anymore": heldout10 labels "no longer a product manager, they moved me …" with the new title only.)
 _NO_LONGER_TITLE_BARE = re.compile(
     r"^\W*(?:(?P<longer>[Nn]o\s+longer)|[Nn]ot)\s+(?:an?\s+|the\s+)" + _TITLE + r"(?P<anymore>\s+(?:any\s?more))?"
 )
@@ -1361,6 +1366,12 @@ _ADDRESS_MINE = re.compile(
 )
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
+# "my address changed last month", "we moved house in May": a change of the address, told with its time.
+_ADDRESS_CHANGED = re.compile(
+    r"\b(?:my|our)\s+(?:home\s+|postal\s+|delivery\s+)?address\s+(?:has\s+|'s\s+)?changed\b"
+    r"|\b(?:I|we)\s+(?:just\s+)?moved\s+(?:house|flats?|home)\b",
+    re.IGNORECASE,
+)
 _SHIPS_TO = re.compile(
     r"\b(?:(?i:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
@@ -1582,7 +1593,7 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
     if _negated(clause):
         return
     for m in _HOME_NOW.finditer(clause.text):
-        place = m.group("place") or m.group("place2")
+        place = m.group("place") or m.group("place2") or m.group("place3")
         raw = m.group("subj")
         if raw is None:
             subject: str | None = ctx.speaker_id
@@ -1725,9 +1736,11 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     for m in _HIRED_ME.finditer(clause.text):
         named_org = m.group("org") or m.group("org2")
         org_word = (named_org or "They").split()[-1]
-        if _negated(clause) or (named_org and org_word in _NOT_NAMES | _PRONOUNS):
+        # (a move inside the employer may follow the old post's end: "no longer a PM, they moved me … as …")
+        negated = re.search(r"\b(?:not|never)\b|n't\b", m.group()) if m.group("title3") else _negated(clause)
+        if negated or (named_org and org_word in _NOT_NAMES | _PRONOUNS):
             continue
-        title = _clean(m.group("title") or m.group("title2"))
+        title = _clean(m.group("title") or m.group("title2") or m.group("title3"))
         if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", title):
             continue
         when = clause.past_time(ctx)
@@ -1761,7 +1774,7 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             when = _event_time(ctx, clause, _JOB_END_EVENT)
             yield replace(ended, valid_to=when) if when and not clause.past_time(ctx) else ended
     for m in _NO_LONGER_TITLE_BARE.finditer(clause.text):
-        if m.group("longer") or m.group("anymore"):
+        if m.group("anymore"):
             title = _clean(m.group("title"))
             yield ending(ctx, clause, ctx.speaker_id, "job_title", title, "en.no_longer_title.bare", m.group())
     for m in _NO_LONGER_WITH.finditer(clause.text):
@@ -2484,12 +2497,15 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        # "my address changed last month, it's … now": the change told before the address dates it.
+        told = _ADDRESS_CHANGED.search(ctx.text, 0, clause.start + m.start())
         yield make_fact(
             ctx.speaker_id,
             "address",
             address,
             "en.address_mine",
             m.group(),
+            valid_from=Clause(ctx.text, 0).past_time(ctx) if told and lasting else None,
             lasting=lasting,
             confidence=0.8,
             ends_previous=lasting,
@@ -2557,6 +2573,12 @@ _THEME = re.compile(
 _FORMAT = re.compile(
     r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
+)
+# "excel keeps mangling my dates", "PDFs are useless on my phone": a format blamed after its name.
+_FORMAT_BLAMED = re.compile(
+    r"(?:\s+files?)?\s+(?:keeps?|always|just|mangles?|breaks?|ruins?|mess(?:es)?|corrupts?|screws?|strips?|is\s+(?:broken|useless|a\s+pain)"
+    r"|are\s+(?:broken|useless|a\s+pain))\b",
+    re.IGNORECASE,
 )
 _PREFERS_FORMAT = re.compile(
     r"\b(?:prefer|like|love|want|choose|pick|go with|stick with)\s+(?:the\s+|a\s+|my\s+|\w+\s+in\s+)?$", re.I
@@ -2691,6 +2713,10 @@ _CHANNEL = re.compile(
     r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
     r"\s+for\s+(?:anything|everything|all|any)\b"
     # "Text me at 021 … instead of calling": one channel chosen over another.
+    # "SMS > email", "texts > calls": one channel ranked over another in shorthand.
+    r"|(?:^|(?<=[,;:]\s))\W*(?P<ch13>SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
+    r"\s*(?:>|>>|over|beats|\u2192)\s*(?:SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
+    r"(?=\s*(?:[,.;!]|$|\s+(?:for\s+me|please|always|any\s+day)\b))"
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
     re.IGNORECASE,
@@ -2873,7 +2899,9 @@ _PAYMENT = re.compile(
     # "put this one on Apple Pay"; "Apple Pay is my preferred way to pay".
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
-    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
+    # ("PayPal should be my default way to pay")
+    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+(?:is|should\s+be|will\s+be|'s)\s+(?:always\s+)?(?:now\s+)?my\s+"
+    r"(?:preferred|favou?rite|usual|go-to|default)\b"
     rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+(?:what|how)\s+I\s+(?:(?:always|usually|normally|mostly|now)\s+)?"
     r"(?:use|pay)\b"
     # "for this purchase I'll do a bank transfer instead"
@@ -2929,9 +2957,9 @@ _DIET = re.compile(
     r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
-    # "Being vegetarian, …", "As a vegan, …": the speaker's diet said in passing.
-    r"|^\W*(?:being|as)\s+(?:an?\s+|strictly\s+)*"
-    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,)",
+    # "Being vegetarian, …", "As a vegan, …", "vegetarian here, so …": the speaker's diet said in passing.
+    r"|^\W*(?:(?:being|as)\s+(?:an?\s+|strictly\s+)*|(?=\w+\s+here\b))"
+    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,|\s+here\b)",
     re.IGNORECASE,
 )
 # "I'd rather not get calls before 10am", "I prefer not to receive paper invoices": what the speaker does not want.
@@ -2981,9 +3009,12 @@ _EXCLUSION = re.compile(
 # "Please never schedule calls with me before 10am", "don't book meetings on Fridays, ever": a standing limit
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
-    r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
-    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes)"
+    # ("I never want calls before 9am, ever": the speaker's own wish, said with "I")
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
+    r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e|(?<=I never )want|(?<=I don't )want"
+    r"|(?<=I do not )want)\s+(?:any\s+)?"
+    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes|texts"
+    r"|notifications)"
     r"(?:\s+(?:with|for)\s+me)?"
     # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
     r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
@@ -3106,7 +3137,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 
 
 _CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
-_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12")
+_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12", "ch13")
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
 
@@ -3161,7 +3192,13 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     if formats and _FORMAT_CONTEXT.search(text):
         # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
         # the last one named ("switch from PDF to Excel") that is not refused ("Reports in PDF, always - never Excel").
-        allowed = [f for f in formats if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)] or formats
+        # ("export as CSV, excel keeps mangling my dates": the format blamed is not the one wanted)
+        allowed = [
+            f
+            for f in formats
+            if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)
+            and not _FORMAT_BLAMED.match(text, f.end())
+        ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     yield from _report_candidates(text)
@@ -3275,8 +3312,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
-        # A bare request ("export it as PDF") is an intent, not a preference.
-        if not has_marker and not _PREFERS.search(text):
+        # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
+        ranked = match.groupdict().get("ch13") is not None
+        if not has_marker and not _PREFERS.search(text) and not ranked:
             continue
         if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
             continue
@@ -3960,7 +3998,14 @@ _HIRED_ME = re.compile(
     + _TITLE_FREE
     # "They made me a senior engineer last week", "Acme promoted me to team lead": a job noun, never "a cake"
     + r"|(?:\b(?i:they)|(?P<org2>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
-    r"(?:made\s+me|promoted\s+me\s+to)\s+(?:an?\s+|the\s+|their\s+)?(?:new\s+)?" + _TITLE.replace("title", "title2")
+    r"(?:made\s+me|promoted\s+me\s+to)\s+(?:an?\s+|the\s+|their\s+)?(?:new\s+)?"
+    + _TITLE.replace("title", "title2")
+    # "they moved me into the data team as an analyst", "I got transferred to the sales team as an account
+    # executive": a new post inside the same employer.
+    + r"|(?:\b(?i:they)\s+(?:just\s+)?(?:moved|transferred|put|switched|shifted)\s+me|\bI\s+(?:was|got|'ve\s+been)\s+"
+    r"(?:moved|transferred|put|switched|shifted))\s+(?:in(?:to)?|to|over\s+to|onto)\s+(?:the|a|our|their)\s+"
+    r"(?:[\w-]+\s+){1,2}?(?:team|department|dept|group|unit|division|desk)\s+as\s+(?:an?\s+|the\s+|their\s+)?"
+    + _TITLE.replace("title", "title3")
 )
 
 
