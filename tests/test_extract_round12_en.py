@@ -202,3 +202,17 @@ IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
 def test_round12_en_identifiers(text: str, expected: list[tuple[str, str]]) -> None:
     found = [(m.kind, m.value) for m in find_identifiers(text) if m.kind in ("order_id", "user_id", "ticket_id")]
     assert found == expected
+
+
+INTENTS: list[tuple[str, list[str]]] = [
+    # the measure named without a verb, after a label
+    ("quick q: count of orders we shipped last month?", ["data_aggregation"]),
+    ("I lost count of how many times I called", []),
+    # the kind of order named before "order"
+    ("cancel my weekly veg box order VB-22018 please", ["cancel_order"]),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[t for t, _ in INTENTS])
+def test_round12_en_intents(text: str, expected: list[str]) -> None:
+    assert [i.intent_type for i in extract(text).intents] == expected

@@ -3570,7 +3570,9 @@ _AGGREGATE = re.compile(
     # "what's the count for each warehouse?"
     r"|\b(?:the|a)\s+(?:total\s+)?count\s+(?:of|for|per|by)\b"
     # "Count app crashes per OS": the imperative, not "count me in".
-    r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)",
+    r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)"
+    # "quick one: count of tickets my team closed last week?": the measure named, without a verb
+    r"|(?:^\W*|:\s*)(?:the\s+|a\s+)?count\s+of\b",
     re.I,
 )
 _EXPORT = re.compile(
@@ -3644,7 +3646,8 @@ _REFUND = re.compile(
 )
 _CANCEL = re.compile(
     # ("kill order #JP883120 before it ships", "scrap my order", "call off the order")
-    r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # ("cancel my subscription box order SUB-77120": up to three words name the kind of order)
+    r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:[\w-]+\s+){0,3}?order\b"
     r"|\bstop\s+(?:my\s+|the\s+|this\s+|that\s+)?order\b(?!\s+(?:confirmation|e-?mails?|notifications?|updates?|alerts?)\b)"
     # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
     r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
