@@ -192,8 +192,8 @@ IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     ("my username: dev_otto7", [("user_id", "dev_otto7")]),
     ("login is broken: 500 error", []),
     ("I logged in yesterday", []),
-    # a user handle with a short prefix needs no digit
-    ("can you look up user u_jonas_b for me?", [("user_id", "u_jonas_b")]),
+    # a handle after "user" still needs a digit (heldout4 names no id in "the orders of user u_keiran")
+    ("can you look up user u_jonas_b for me?", []),
     ("the user experience is poor", []),
 ]
 
