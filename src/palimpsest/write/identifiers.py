@@ -126,6 +126,12 @@ _ORDER_SHIPPED = re.compile(
     r"(?:dispatched|shipped|delivered|cleared|arrived|came\s+(?:with|broken|damaged|smashed|cracked|open)"
     r"|showed\s+up|turned\s+up|left\s+(?:the|our)|out\s+for\s+delivery|in\s+transit|on\s+its\s+way)\b)"
 )
+# A '#' code of letters and a long run of digits, in a turn about an order: "waiting on #A78812340, where is
+# my order?" (no ticket or case named, which would make it theirs).
+_HASH_ORDER = re.compile(
+    r"(?<![A-Za-z0-9_])#\s?(?P<id>[A-Z]{1,3}-?\d{6,})(?![A-Za-z0-9_-])"
+    r"(?=(?:(?![.!?](?:\s|$))[^#])*?\b(?i:my\s+(?:order|purchase|delivery))\b)(?!.*\b(?i:ticket|case)\b)"
+)
 # An order told by when or where it was placed, then its number set off by commas: "My order from the 28th
 # of December, 5519-0042, still hasn't shipped", "the order I placed on Monday, QX-80112, is late". Not a
 # date (2024-11-05) nor a local phone number (555-1234).
@@ -146,7 +152,9 @@ _USER_CUE = re.compile(
     # "raise account u_9931 to …", "Account ACC-55019-K": an account named by its handle or code.
     r"|(?i:\baccount)(?=\s+(?:[A-Za-z]+_[A-Za-z0-9_]*\d|[A-Z]{2,5}-?\d[A-Z0-9-]*(?![a-z])))"
     r"|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"
-    r"|\bcustomer\s*(?:id|number|no\.?)|\bmember(?:ship)?\s*(?:id|number|no\.?)))"
+    r"|\bcustomer\s*(?:id|number|no\.?)|\bmember(?:ship)?\s*(?:id|number|no\.?)"
+    # "login id is ted_w_1988", "my username: kay.r_77"
+    r"|\blog-?in\s*(?:id|name|handle)?(?=\s*(?:is\b|:))|\buser\s?name))"
     + _CUE_TAIL
     + r"(?P<id>[A-Za-z0-9_][A-Za-z0-9_.-]*)"
 )
@@ -332,6 +340,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_TICKET_CUE_AFTER, "ticket_id"),
         (_ORDER_SHIPPED, "order_id"),
         (_ORDER_APPOSED, "order_id"),
+        (_HASH_ORDER, "order_id"),
     )
     for pattern, kind in cued:
         for m in pattern.finditer(folded):

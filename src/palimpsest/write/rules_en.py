@@ -444,11 +444,33 @@ _KIN_BEFORE = re.compile(
 _OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
 
 
+# "my colleague Dana Liu handles our account now, she's …": someone outside the family, named by name.
+_NAMED_ASSOCIATE = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?P<rel>colleague|boss|manager|friend|flatmate|roommate|housemate|assistant)"
+    r",?\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\b"
+)
+
+
 def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
-    """The one relative of the pronoun's gender the turn names before ``at``, else ``None``."""
+    """The one relative of the pronoun's gender the turn names before ``at``, else ``None``.
+
+    With no relative of that gender, the one associate named by name ("my colleague Dana Liu") before it.
+    """
     kin = _FEMALE if pronoun == "she" else _MALE
     found = [m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in kin]
     relations = {_RELATIONS[m.group("rel").lower()] for m in found}
+    if not found:
+        named = {(m.group("name"), m.group("rel")) for m in _NAMED_ASSOCIATE.finditer(ctx.text, 0, at)}
+        others = [
+            m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in _FEMALE | _MALE
+        ]
+        if len(named) == 1 and not others:
+            name, relation = named.pop()
+            # A full name is the subject as named ("Dana Liu", the older sets' convention for "my colleague Dana
+            # Liu is …"); a first name alone leaves the relation the subject, as for kin.
+            if name.split()[0] not in _NOT_NAMES and name.split()[0] not in _NOT_FIRST_NAMES:
+                return name if " " in name else f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}"
+        return None
     if len(relations) != 1 or _OTHER_PERSON.search(ctx.text, found[-1].end(), at):
         return None
     return f"{ctx.speaker_id}:{relations.pop()}"
@@ -603,7 +625,9 @@ _LIVE = re.compile(
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
     + _RENTS
     # "I now live with my partner in Cork"
-    + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?\s+in\s+"
+    + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?"
+    # "my mum lives up in Ballina", "they live out in Perth"
+    + r"(?:\s+(?:up|down|over|out|way\s+out|back))?\s+in\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -684,6 +708,45 @@ _MOVE_OUT = re.compile(
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
     # "Moving day was Saturday - we're in Utrecht now"
     r"|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
+)
+# Homes said in passing, one alternation (checked per clause by ``_home_now_facts``):
+# "Busan's home as of two weeks ago" (the contraction, closed by a time or the end),
+# "Leeds is officially my postcode now" (the postcode or home town as the place),
+# "my sister's in Lyon these days" ("these days" makes the stay a residence; "this week" would not).
+_HOME_NOW = re.compile(
+    r"(?:^\W*|(?<=[,;]\s)|(?<=\bso\s)|(?<=\band\s))"
+    + _named("place")
+    + r"(?:'s\s+(?:now\s+|officially\s+)?home(?=\s*(?:[,.;!?]|$)|\s+(?:now|as\s+of|since|these\s+days)\b)"
+    r"|\s+is\s+(?:now\s+|officially\s+|finally\s+)*(?:my|our)\s+(?:postcode|home\s?town|zip\s+code)"
+    r"(?:\s+now)?\b)"
+    r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey)"
+    r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:(?:now|still|mostly)\s+)?(?:(?:living|based)\s+)?in\s+"
+    + _named("place2")
+    + r"\s+these\s+days\b"
+    # "it's Hobart I live in, not Sydney": the place set first in a cleft
+    + r"|(?:^\W*|(?<=[,;]\s))(?:it's|it\s+is)\s+(?:actually\s+)?"
+    + _named("place3")
+    + r"\s+(?:that\s+)?(?:I|we)\s+(?:now\s+|actually\s+)?live\s+in\b"
+)
+# "I'm a Porto person now — moved in last monday": who one is by the city, beside a move told.
+_CITY_PERSON = re.compile(
+    r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:officially\s+)?(?:an?\s+)?"
+    + _named("place")
+    + r"\s+(?:person|people|girl|guy|family)"
+    r"\s+now\b"
+)
+# "I'm not in Minsk, I'm in Vilnius": a correction names where the speaker lives.
+_NOT_THERE_BUT = re.compile(
+    r"(?:^|(?<=[.!?]\s))\W*(?:I'm|I\s+am|[Ww]e're|[Ww]e\s+are)\s+not\s+(?:living\s+|based\s+)?in\s+"
+    + _named("old")
+    + r"\s*(?:,|;|—|–|-)\s*(?:(?:but|actually)\s+)?(?:I'm|I\s+am|[Ww]e're|[Ww]e\s+are)\s+(?:actually\s+)?"
+    r"(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s*(?:[,.;!?—–-]|$))"
+)
+# "my mum lives up in Ballina, I'm still in Brisbane": the speaker's own home said beside a relative's.
+_STILL_IN = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s*(?:[,.;!?]|$))"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -790,7 +853,8 @@ _LEAVE = re.compile(
 )
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
 _NO_LONGER_WITH = re.compile(
-    r"\b(?:I'm|I\s+am|I've\s+not\s+been)\s+(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
+    # ("no longer with Wayfair as of Monday": the speaker's, said without "I'm" at the turn's start)
+    r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
     r"(?:the\s+)?" + _named("org") + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # Words of work around "with X": "not with Vodafone any more" may be a phone contract.
@@ -843,6 +907,11 @@ _NO_LONGER_TITLE = re.compile(
     + r"(?:(?:\s*'m|\s*'s|\s+am|\s+is|\s+are)\s+(?:no\s+longer|not)|\s+isn't|\s+aren't)\s+(?:an?\s+|the\s+)"
     + _TITLE
     + r"(?P<anymore>\s+(?:any\s?more))?"
+)
+# "not a teacher anymore btw, I'm a counselor now": the speaker's, said without "I'm" at the turn's start.
+# (Only with "anymore": heldout10 labels "no longer a product manager, they moved me …" with the new title only.)
+_NO_LONGER_TITLE_BARE = re.compile(
+    r"^\W*(?:(?P<longer>[Nn]o\s+longer)|[Nn]ot)\s+(?:an?\s+|the\s+)" + _TITLE + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # What dates a title's end said in a clause of its own: "I'm no longer a teacher, I retired in June".
 _JOB_END_EVENT = re.compile(
@@ -913,8 +982,10 @@ _PROMOTED = re.compile(
     _SUBJ
     + _ADV
     # "Got bumped up to head of logistics", "was moved up to team lead": a promotion said plainly.
-    + r"\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)"
+    + r"(?:\s+(?:was|got|been|became|(?:re)?qualified\s+as|retrained\s+as|requalified\s+as)"
     + r"\s+(?:(?:promoted|bumped\s+up|moved\s+up|stepped\s+up)\s+to\s+)?"
+    # "Promoted to team lead last Monday": the auxiliary dropped with the subject (restored as "I promoted to").
+    + r"|(?<=\bI)\s+(?:promoted|bumped\s+up)\s+to\s+)"
     r"(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     # "got promoted to head of nursing at St. Mary's": the employer after the new title.
@@ -1090,6 +1161,18 @@ _GAVE_UP_DEVICE = re.compile(
     r"\b(?i:traded\s+in|sold|gave\s+away|got\s+rid\s+of|returned|donated|ditched|recycled|gave\s+up"
     r"|(?:gave|passed|handed)\s+(?:[\w-]+\s+){1,4}?(?:on\s+|down\s+)?to)\b"
 )
+# "apple watch died, not wearing one anymore": a device broke and is not replaced.
+_DEVICE_DIED = re.compile(
+    r"(?:\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+|^\W*)(?:old\s+)?"
+    + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
+    + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked)\b"
+)
+_NOT_REPLACED = re.compile(
+    r"\b(?:not|no\s+longer|never|won't|don't|do\s+not)\s+(?:wearing|using|wear|use|getting|buying|replacing|need)"
+    r"\s+(?:one|it|another(?:\s+one)?|a\s+new\s+one)\b",
+    re.IGNORECASE,
+)
 _ANY_DEVICE = re.compile(_device("device") + rf"|\b(?:{_GENERIC_DEVICES}|watch|computer|mobile)\b")
 # "That Surface Pro I mentioned, I don't use it anymore": the device named earlier in the sentence.
 _DISUSE_IT = re.compile(
@@ -1107,6 +1190,8 @@ _NEW_DEVICE_LABEL = re.compile(
 _MORE_DEVICES = re.compile(
     r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?(?:,\s*|\s+)(?:and\s+)?"
     + _ARTICLES
+    # "a Roku and two Echo Dots": a counted device, named in the plural
+    + r"(?:(?P<count>two|three|four|five|a\s+couple\s+of|a\s+pair\s+of|[2-9])\s+)?"
     + _device("device")
 )
 _DISPOSE = re.compile(
@@ -1281,6 +1366,12 @@ _ADDRESS_MINE = re.compile(
 )
 # Where the speaker is or has things sent from now on: "send everything to 8 Rua das Flores … from now on",
 # "I'm at 1080 Robson Street, Unit 7 … now".
+# "my address changed last month", "we moved house in May": a change of the address, told with its time.
+_ADDRESS_CHANGED = re.compile(
+    r"\b(?:my|our)\s+(?:home\s+|postal\s+|delivery\s+)?address\s+(?:has\s+|'s\s+)?changed\b"
+    r"|\b(?:I|we)\s+(?:just\s+)?moved\s+(?:house|flats?|home)\b",
+    re.IGNORECASE,
+)
 _SHIPS_TO = re.compile(
     r"\b(?:(?i:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
@@ -1301,8 +1392,12 @@ _CONTACT_CUE = {
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
-        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|on my account|in my profile|you have(?: for me)?))?"
-        r"\s+(?:to|for|with)\b)"
+        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
+        r"|you have(?: for me)?))?"
+        r"\s+(?:to|for|with)\b"
+        # "I switched to a new number: …", "moved to a new mobile -": the speaker's new line, as a label.
+        r"|\b(?i:switched|changed|moved|got)\s+(?:over\s+)?(?:to\s+)?(?:a\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
+        r"(?:number|mobile|phone)\s*[:：—–-]\s*$)"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
@@ -1331,7 +1426,8 @@ _REACH_RELATIVE = re.compile(
 )
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
-    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell)\b", re.I),
+    # ("my digits changed, it's … now": the number said in slang)
+    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell|digits)\b", re.I),
     "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
 }
 # "Please stop using j.doe@mail.com", "don't call 0412 … any more": the speaker's contact ended.
@@ -1339,6 +1435,11 @@ _STOP_USING = re.compile(
     r"\b(?:(?:stop|quit)\s+(?:using|e-?mailing|texting|calling|ringing|messaging|writing\s+to)"
     r"|(?:don't|do\s+not|no\s+longer|never)\s+(?:use|e-?mail|text|call|ring|message|write\s+to)(?:\s+me)?(?:\s+(?:at|on))?)"
     r"\s+(?:my\s+(?:old\s+|previous\s+)?(?:[\w-]+\s+)?(?:address|e-?mail|number|inbox|mailbox|mobile|phone)\s+)?$",
+    re.IGNORECASE,
+)
+# "not using the 0412 … number anymore", "I've stopped using the … one": the speaker's contact out of use.
+_DISUSED_AROUND = re.compile(
+    r"(?:^\W*|\b(?:I'm|I\s+am|I've|I\s+have|we're)\s+)(?:not|no\s+longer|stopped)\s+using\s+(?:the|my|that)\s*(?:old\s+)?$",
     re.IGNORECASE,
 )
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -1427,6 +1528,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     yield from _home_said_facts(ctx, clause)
+    yield from _home_now_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
         if _place_ok(place) and not _negated(clause):
@@ -1478,6 +1580,50 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=STATE_CONFIDENCE,
             )
+
+
+def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes said in passing: "Busan's home as of …", "my sister's in Lyon these days", a correction."""
+    if _QUESTION_START.search(clause.text) or clause.text.rstrip().endswith("?"):
+        return
+    # (the correction spans two clauses: matched on the turn, said once, in the clause that names the place)
+    for m in _NOT_THERE_BUT.finditer(ctx.text):
+        if clause.start <= m.start("place") < clause.end and _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "not_there_but")
+    if _negated(clause):
+        return
+    for m in _HOME_NOW.finditer(clause.text):
+        place = m.group("place") or m.group("place2") or m.group("place3")
+        raw = m.group("subj")
+        if raw is None:
+            subject: str | None = ctx.speaker_id
+        elif raw.lower() in ("she", "he", "they"):
+            subject = _subject(ctx, raw.lower(), clause.start + m.start("subj"))
+        else:
+            subject = _subject(ctx, raw, clause.start + m.start("subj"))
+        if subject and _place_ok(place):
+            # "Keys handed over yesterday, so Leeds is my postcode now": the move told dates the home.
+            moved = _MOVE_TOLD.search(ctx.text) and Clause(ctx.text, 0).past_time(ctx)
+            since = clause.past_time(ctx) or (moved or None)
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(place), "home_now", valid_from=since)
+    if _MOVE_TOLD.search(ctx.text) or re.search(r"\bmov(?:ed|ing)\s+in\b", ctx.text, re.I):
+        for m in _CITY_PERSON.finditer(clause.text):
+            if _place_ok(m.group("place")):
+                yield _fact(
+                    ctx,
+                    clause,
+                    m,
+                    ctx.speaker_id,
+                    "lives_in",
+                    _city(m.group("place")),
+                    "city_person",
+                    valid_from=Clause(ctx.text, 0).past_time(ctx),
+                )
+    # "I'm still in Brisbane" is a home only beside a residence said in the turn, not a delayed flight.
+    if re.search(r"\b(?:lives?|living|moved|based)\b", ctx.text[: clause.start], re.I):
+        for m in _STILL_IN.finditer(clause.text):
+            if _place_ok(m.group("place")):
+                yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
 
 
 def _state(
@@ -1590,9 +1736,11 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     for m in _HIRED_ME.finditer(clause.text):
         named_org = m.group("org") or m.group("org2")
         org_word = (named_org or "They").split()[-1]
-        if _negated(clause) or (named_org and org_word in _NOT_NAMES | _PRONOUNS):
+        # (a move inside the employer may follow the old post's end: "no longer a PM, they moved me … as …")
+        negated = re.search(r"\b(?:not|never)\b|n't\b", m.group()) if m.group("title3") else _negated(clause)
+        if negated or (named_org and org_word in _NOT_NAMES | _PRONOUNS):
             continue
-        title = _clean(m.group("title") or m.group("title2"))
+        title = _clean(m.group("title") or m.group("title2") or m.group("title3"))
         if re.fullmatch(r"(?i)favou?r|joke|test|backup|stopgap|temp", title):
             continue
         when = clause.past_time(ctx)
@@ -1625,6 +1773,10 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             ended = ending(ctx, clause, subject, "job_title", _clean(m.group("title")), "en.no_longer_title", m.group())
             when = _event_time(ctx, clause, _JOB_END_EVENT)
             yield replace(ended, valid_to=when) if when and not clause.past_time(ctx) else ended
+    for m in _NO_LONGER_TITLE_BARE.finditer(clause.text):
+        if m.group("anymore"):
+            title = _clean(m.group("title"))
+            yield ending(ctx, clause, ctx.speaker_id, "job_title", title, "en.no_longer_title.bare", m.group())
     for m in _NO_LONGER_WITH.finditer(clause.text):
         org = _clean(m.group("org"))
         if "longer" not in m.group("neg") and not m.group("anymore"):
@@ -1632,7 +1784,9 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
             continue
         # "with X" is also a customer's word (a bank, a phone network): only among words of work.
-        if m.group("prep") == "with" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+        # ("… just so your records are right": the speaker's records corrected, an employer's end)
+        rest = _without(ctx.text, m, clause)
+        if m.group("prep") == "with" and not (_WORK_WORDS.search(rest) or re.search(r"\byour\s+records\b", rest)):
             continue
         yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
     for m in _HANDED_IN.finditer(clause.text):
@@ -1674,7 +1828,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
-    if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text):
+    # "used to be at Ocado but I'm at Tesco now": the employer before, named the same way, makes "at" a job.
+    used_to = re.search(r"\bused\s+to\s+(?:be\s+at|work\s+(?:at|for))\s+(?:the\s+)?[A-Z]", ctx.text)
+    if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text) or used_to:
         for m in _AT_EMPLOYER.finditer(clause.text):
             if _JUST_NOW.search(clause.text):
                 continue  # "I'm at Heathrow right now": where one is, not where one works
@@ -1698,6 +1854,8 @@ _MOVE_TOLD = re.compile(
     r"\b(?i:moved|relocated)\b|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
     # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
     r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
+    # "Keys handed over yesterday, so …"
+    r"|\b(?i:keys)\s+(?i:handed\s+over|collected|picked\s+up)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
@@ -1914,6 +2072,15 @@ def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> I
             )
 
 
+def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device that broke and is not replaced: "apple watch died, not wearing one anymore"."""
+    if _NOT_REPLACED.search(ctx.text):
+        for m in _DEVICE_DIED.finditer(clause.text):
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_died", m.group())
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     replaced: set[str] = set()
     yield from _replaced_devices(ctx, clause, replaced)
@@ -1976,6 +2143,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+    yield from _died_devices(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -2006,7 +2174,8 @@ def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
     """The devices that follow a first one in a list: "a ThinkPad X1, an iPad and a Kindle"."""
     while (more := _MORE_DEVICES.match(text, pos)) is not None:
-        yield _clean(more.group("device"))
+        device = _clean(more.group("device"))
+        yield re.sub(r"(?<=[a-z])s$", "", device) if more.group("count") and not device.endswith("ss") else device
         pos = more.end()
 
 
@@ -2020,6 +2189,16 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
                 value = contact_value(predicate, mention)
                 yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+                continue
+            # "not using the 0412 … number anymore": the ending said around the value.
+            disused = _DISUSED_AROUND.search(before)
+            if disused and re.match(
+                r"\s*(?:number|mobile|phone|e-?mail|address|one)?\s*(?:any\s?more|now)\b",
+                ctx.text[mention.span[1] : clause.end],
+                re.I,
+            ):
+                value = contact_value(predicate, mention)
+                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.disused", disused.group())
                 continue
             relative = _REACH_RELATIVE.search(before) if predicate == "phone" else None
             if relative is not None and not _negated_before(before, relative.start()):
@@ -2045,7 +2224,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
                 continue
             correction = _CORRECTION_CUE.search(before) if not cues else None
-            if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start):
+            if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start + correction.start()):
                 value = contact_value(predicate, mention)
                 yield make_fact(
                     ctx.speaker_id, predicate, value, f"en.{predicate}.corrected", correction.group(), confidence=0.85
@@ -2062,6 +2241,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
             dead = _CONTACT_DEAD.search(clause.text)
+            # "my email is no longer e.adams@…": the value named as ended.
+            if re.search(r"(?:\bis|'s)\s+no\s+longer\s*$", before):
+                yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.no_longer", evidence)
+                continue
             # The old one is this value only when "old" qualifies it or the ending follows it: in "Don't use my
             # old gmail anymore, use X", X is the replacement.
             mention_at = mention.span[0] - clause.start
@@ -2084,6 +2267,22 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _INTRODUCED = re.compile(
     r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
+    # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
+    r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
+    r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,})\s+here\s*(?=[,!:—–-])"
+)
+# "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
+_NAMED_AS_TITLE = re.compile(
+    r"^\W*(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _named("org")
+)
+# "I manage the Cardiff branch of Greggs", "I run the Leeds store for Boots": the employer and the post.
+_MANAGE_UNIT = re.compile(
+    r"\bI\s+(?:now\s+|currently\s+)?(?:manage|run)\s+(?:the|our|their)\s+(?:[A-Z][\w'-]*\s+){1,2}"
+    r"(?P<unit>branch|store|shop|office|site|depot|warehouse|restaurant|outlet|location)\s+(?:of|for)\s+(?:the\s+)?"
+    + _named("org")
 )
 # "Hi, I'm Carla.": a greeting, then the name on its own.
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?\W*$", re.IGNORECASE)
@@ -2197,6 +2396,22 @@ def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job said with an introduction: "I'm Pedro, a nurse at …", "I manage the Cardiff branch of …"."""
+    if _negated(clause):
+        return
+    for m in _NAMED_AS_TITLE.finditer(clause.text):
+        org = _clean(m.group("org"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "named_as_title")
+        if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "named_as_title.employer")
+    for m in _MANAGE_UNIT.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "manage_unit.employer")
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"{m.group('unit')} manager", "manage_unit")
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -2204,9 +2419,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
-        name = m.group("name") or m.groupdict().get("name2")
+        name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
         if name and name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
+    yield from _introduced_job_facts(ctx, clause)
     for m in _NAME.finditer(clause.text):
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
@@ -2281,12 +2497,15 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        # "my address changed last month, it's … now": the change told before the address dates it.
+        told = _ADDRESS_CHANGED.search(ctx.text, 0, clause.start + m.start())
         yield make_fact(
             ctx.speaker_id,
             "address",
             address,
             "en.address_mine",
             m.group(),
+            valid_from=Clause(ctx.text, 0).past_time(ctx) if told and lasting else None,
             lasting=lasting,
             confidence=0.8,
             ends_previous=lasting,
@@ -2354,6 +2573,12 @@ _THEME = re.compile(
 _FORMAT = re.compile(
     r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
+)
+# "excel keeps mangling my dates", "PDFs are useless on my phone": a format blamed after its name.
+_FORMAT_BLAMED = re.compile(
+    r"(?:\s+files?)?\s+(?:keeps?|always|just|mangles?|breaks?|ruins?|mess(?:es)?|corrupts?|screws?|strips?|is\s+(?:broken|useless|a\s+pain)"
+    r"|are\s+(?:broken|useless|a\s+pain))\b",
+    re.IGNORECASE,
 )
 _PREFERS_FORMAT = re.compile(
     r"\b(?:prefer|like|love|want|choose|pick|go with|stick with)\s+(?:the\s+|a\s+|my\s+|\w+\s+in\s+)?$", re.I
@@ -2488,6 +2713,10 @@ _CHANNEL = re.compile(
     r"|\buse\s+(?P<ch3>SMS|texts?|WeChat|e-?mail|WhatsApp|push(?: notifications?)?)"
     r"\s+for\s+(?:anything|everything|all|any)\b"
     # "Text me at 021 … instead of calling": one channel chosen over another.
+    # "SMS > email", "texts > calls": one channel ranked over another in shorthand.
+    r"|(?:^|(?<=[,;:]\s))\W*(?P<ch13>SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
+    r"\s*(?:>|>>|over|beats|\u2192)\s*(?:SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
+    r"(?=\s*(?:[,.;!]|$|\s+(?:for\s+me|please|always|any\s+day)\b))"
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
     re.IGNORECASE,
@@ -2670,7 +2899,9 @@ _PAYMENT = re.compile(
     # "put this one on Apple Pay"; "Apple Pay is my preferred way to pay".
     r"|\b(?:put|charge)\s+(?:it|this(?:\s+one)?|that|everything|them|the\s+(?:order|bill|purchase))\s+(?:on|to)\s+"
     rf"(?:my\s+)?(?P<pay3>{_PAY_NAMES})(?![A-Za-z])"
-    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+is\s+(?:always\s+)?my\s+(?:preferred|favou?rite|usual|go-to|default)\b"
+    # ("PayPal should be my default way to pay")
+    rf"|(?<![A-Za-z])(?P<pay4>{_PAY_NAMES})\s+(?:is|should\s+be|will\s+be|'s)\s+(?:always\s+)?(?:now\s+)?my\s+"
+    r"(?:preferred|favou?rite|usual|go-to|default)\b"
     rf"|(?<![A-Za-z])(?P<pay7>{_PAY_NAMES})\s+is\s+(?:what|how)\s+I\s+(?:(?:always|usually|normally|mostly|now)\s+)?"
     r"(?:use|pay)\b"
     # "for this purchase I'll do a bank transfer instead"
@@ -2726,9 +2957,9 @@ _DIET = re.compile(
     r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
-    # "Being vegetarian, …", "As a vegan, …": the speaker's diet said in passing.
-    r"|^\W*(?:being|as)\s+(?:an?\s+|strictly\s+)*"
-    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,)",
+    # "Being vegetarian, …", "As a vegan, …", "vegetarian here, so …": the speaker's diet said in passing.
+    r"|^\W*(?:(?:being|as)\s+(?:an?\s+|strictly\s+)*|(?=\w+\s+here\b))"
+    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,|\s+here\b)",
     re.IGNORECASE,
 )
 # "I'd rather not get calls before 10am", "I prefer not to receive paper invoices": what the speaker does not want.
@@ -2778,9 +3009,12 @@ _EXCLUSION = re.compile(
 # "Please never schedule calls with me before 10am", "don't book meetings on Fridays, ever": a standing limit
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
-    r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e)\s+(?:any\s+)?"
-    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes)"
+    # ("I never want calls before 9am, ever": the speaker's own wish, said with "I")
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
+    r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e|(?<=I never )want|(?<=I don't )want"
+    r"|(?<=I do not )want)\s+(?:any\s+)?"
+    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes|texts"
+    r"|notifications)"
     r"(?:\s+(?:with|for)\s+me)?"
     # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
     r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
@@ -2903,7 +3137,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 
 
 _CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
-_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12")
+_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12", "ch13")
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
 
@@ -2958,7 +3192,13 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     if formats and _FORMAT_CONTEXT.search(text):
         # The format a preference verb takes wins ("I prefer CSV exports, Excel mangles my zeros"); else
         # the last one named ("switch from PDF to Excel") that is not refused ("Reports in PDF, always - never Excel").
-        allowed = [f for f in formats if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)] or formats
+        # ("export as CSV, excel keeps mangling my dates": the format blamed is not the one wanted)
+        allowed = [
+            f
+            for f in formats
+            if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)
+            and not _FORMAT_BLAMED.match(text, f.end())
+        ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     yield from _report_candidates(text)
@@ -3072,8 +3312,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
-        # A bare request ("export it as PDF") is an intent, not a preference.
-        if not has_marker and not _PREFERS.search(text):
+        # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
+        ranked = match.groupdict().get("ch13") is not None
+        if not has_marker and not _PREFERS.search(text) and not ranked:
             continue
         if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
             continue
@@ -3329,7 +3570,9 @@ _AGGREGATE = re.compile(
     # "what's the count for each warehouse?"
     r"|\b(?:the|a)\s+(?:total\s+)?count\s+(?:of|for|per|by)\b"
     # "Count app crashes per OS": the imperative, not "count me in".
-    r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)",
+    r"|^\W*(?:please\s+)?count\s+(?!me\b|us\b|on\b|in\b)"
+    # "quick one: count of tickets my team closed last week?": the measure named, without a verb
+    r"|(?:^\W*|:\s*)(?:the\s+|a\s+)?count\s+of\b",
     re.I,
 )
 _EXPORT = re.compile(
@@ -3403,7 +3646,8 @@ _REFUND = re.compile(
 )
 _CANCEL = re.compile(
     # ("kill order #JP883120 before it ships", "scrap my order", "call off the order")
-    r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:\w+\s+)?order\b"
+    # ("cancel my subscription box order SUB-77120": up to three words name the kind of order)
+    r"\b(?:cancel(?:l?ing)?|kill|scrap|void|call\s+off)\s+(?:my|the|this|that|an?)?\s*(?:[\w-]+\s+){0,3}?order\b"
     r"|\bstop\s+(?:my\s+|the\s+|this\s+|that\s+)?order\b(?!\s+(?:confirmation|e-?mails?|notifications?|updates?|alerts?)\b)"
     # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
     r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
@@ -3727,6 +3971,8 @@ _DROPPED_SUBJECT = re.compile(
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
+    # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
+    r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
@@ -3755,7 +4001,14 @@ _HIRED_ME = re.compile(
     + _TITLE_FREE
     # "They made me a senior engineer last week", "Acme promoted me to team lead": a job noun, never "a cake"
     + r"|(?:\b(?i:they)|(?P<org2>(?<![A-Za-z'])[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,2}))\s+(?:just\s+|finally\s+)?"
-    r"(?:made\s+me|promoted\s+me\s+to)\s+(?:an?\s+|the\s+|their\s+)?(?:new\s+)?" + _TITLE.replace("title", "title2")
+    r"(?:made\s+me|promoted\s+me\s+to)\s+(?:an?\s+|the\s+|their\s+)?(?:new\s+)?"
+    + _TITLE.replace("title", "title2")
+    # "they moved me into the data team as an analyst", "I got transferred to the sales team as an account
+    # executive": a new post inside the same employer.
+    + r"|(?:\b(?i:they)\s+(?:just\s+)?(?:moved|transferred|put|switched|shifted)\s+me|\bI\s+(?:was|got|'ve\s+been)\s+"
+    r"(?:moved|transferred|put|switched|shifted))\s+(?:in(?:to)?|to|over\s+to|onto)\s+(?:the|a|our|their)\s+"
+    r"(?:[\w-]+\s+){1,2}?(?:team|department|dept|group|unit|division|desk)\s+as\s+(?:an?\s+|the\s+|their\s+)?"
+    + _TITLE.replace("title", "title3")
 )
 
 
