@@ -298,6 +298,34 @@ CASES: list[tuple[str, set[Fact]]] = [
             state("job_title", "研发", f"{ME}:brother"),
         },
     ),
+    # heldout12 classes: settled on arrival, moved away from, an office address after 寄我单位,
+    # an employer then a trade with no verb, a device said to be mine, contact labels, a named child
+    ("上周刚到青岛安顿下来。", {state("lives_in", "青岛")}),
+    ("南昌那边我早搬走了。", {ended("lives_in", "南昌")}),
+    ("以后都寄我单位吧，徐汇区漕溪路 18 号五楼", {state("address", "徐汇区漕溪路18号五楼")}),
+    (
+        "我家那位在小米，测试工程师，天天加班。",
+        {
+            state("works_at", "小米", f"{ME}:spouse"),
+            state("job_title", "测试工程师", f"{ME}:spouse"),
+        },
+    ),
+    ("我在北京，天天加班。", set()),
+    ("家里那台科沃斯扫地机器人是我的。", {state("owns_device", "科沃斯扫地机器人")}),
+    ("那台华为平板是我的吗？", set()),
+    ("手机号换新的了哈：138 8888 9999", {state("phone", "13888889999")}),
+    ("以前那个 QQ 邮箱 lin@qq.com 不用了", {ended("email", "lin@qq.com")}),
+    (
+        "联系方式：手机13700001234，邮箱 he.li@163.com",
+        {
+            state("phone", "13700001234"),
+            state("email", "he.li@163.com"),
+        },
+    ),
+    ("我儿子王子豪会去取件", {state("name", "王子豪", f"{ME}:son")}),
+    ("家里的索尼电视不用了，送人了", {ended("owns_device", "索尼电视")}),
+    ("我去年就换工作去了京东", {state("works_at", "京东")}),
+    ("我上周 move 到 Berlin 了", {state("lives_in", "Berlin")}),
 ]
 
 

@@ -162,7 +162,7 @@ _KIN_NAMED = re.compile(
     + r")"
     # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character.)
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]))"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -614,8 +614,8 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家|调到|调去|外派到|派驻到?)"
-    r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?" + _PLACE
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家|调到|调去|外派到|派驻到?|(?i:moved?)\s*(?=到|去))"
+    r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
 _LIVE = re.compile(
@@ -627,7 +627,7 @@ _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 _LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # "年后我就在成都定下来了": settling in a city is living there.
 _SETTLED = re.compile(
-    r"(?<![现正存实])在(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家)了"
+    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家)了?"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
 )
@@ -646,7 +646,8 @@ _NOT_THERE_ANYMORE = re.compile(r"不(?:再)?在" + _PLACE + r"(?:住|生活|定
 # "我现在不在那儿住" after the home was given up (退租, 卖了, 搬走).
 # "深圳那边我早就不住了": the city named first, no longer lived in.
 _NO_LONGER_LIVED = re.compile(
-    r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边|那里|那儿)?[，,]?\s*我?(?:早就|已经|早都|早)?不(?:在那(?:边|儿|里)?)?住了"
+    r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边|那里|那儿)?[，,]?\s*我?(?:早就|已经|早都|早)?"
+    r"(?:不(?:在那(?:边|儿|里)?)?住了|搬走了|搬出来了|搬离了)"
 )
 _NOT_LIVING_THERE = re.compile(
     r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=了?[。！，,]|了?$)"
@@ -683,7 +684,7 @@ _SAID_BUT_IS = re.compile(
 )
 # ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
 _JOIN = re.compile(
-    r"(?:入职|加入|加盟|跳槽(?:到|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入))了?"
+    r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入))了?"
     + _ORG
     + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
 )
@@ -846,6 +847,10 @@ _ACQUIRE = re.compile(
     + _MEASURE
     + r"(?:新的?|台|部|我的|备用机|备用的|用了[一二两三四五六七八九十几\d]+年的)?"
     + _DEVICE
+    # "家里那台戴森吸尘器是我的": the device said to be the speaker's.
+    + r"|(?:那台|这台|那部|这部)"
+    + _DEVICE.replace("device", "device_mine")
+    + r"\s*是我的(?![^，。！？]{0,3}吗)"
     # "我手上两台手机：vivo X100，…": the devices listed after a count of them.
     + r"|(?:[两三几]|一)[台部个](?:手机|电脑|平板|笔记本)[：:]\s*"
     + _DEVICE.replace("device", "device_listed")
@@ -872,9 +877,9 @@ _DISPOSE = re.compile(
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
-    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|那[台部个只]|旧的?|之前的?|原来的?|以前的?)"
+    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|(?:家里)?那[台部个只](?:老的?\s*)?|旧的?|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
-    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|现在)?"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在)?"
     r"(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
@@ -928,7 +933,7 @@ _CONTACT = {
         # "你们那边登记的手机号对吗？我的是 150…": the speaker's own, after a question about numbers.
         r"|(?P<mine>(?:^|(?<=[？?。，,]))\s*我的(?:是|：|:)\s*$)"
         # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
-        r"|(?P<intro>(?<=[，,])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
+        r"|(?P<intro>(?<=[，,：:])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
         r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
@@ -939,6 +944,7 @@ _CONTACT = {
         r"|^\s*(?:我的)?(?:座机|固话|办公电话|办公室电话)(?:号码?)?\s*(?:是|：|:)?\s*$"
         # The contact named first, the change after: "手机号我换了个新的 139…".
         r"|(?:手机号码?|电话号码?|号码)\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
+        r"|(?:手机号码?|电话号码?|号码)(?:换|改)(?:成)?新的了?(?:哈|啊|哦|呀)?\s*[：:]\s*$"
         r"|换(?:了)?(?:手机)?号(?:码)?了?[，,]\s*(?:新的?|现在的?)(?:号码?|手机号)?(?:是|为|：|:)\s*$"
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -954,13 +960,13 @@ _CONTACT = {
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
-        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)(?:(?i:qq)|工作|私人|个人|公司)?"
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?"
         r"(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
         r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
-        r"|(?P<intro>(?<=[，,])\s*(?:邮箱|邮件|电子邮箱|(?i:e-?mail))\s*[：:]?\s*$)"
+        r"|(?P<intro>(?<=[，,：:])\s*(?:邮箱|邮件|电子邮箱|(?i:e-?mail))\s*[：:]?\s*$)"
         # The contact named first, the change after: "邮箱我换了个新的 …", "email 我换了个新的 …".
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
     ),
@@ -970,7 +976,8 @@ _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 _DEAD_AFTER = re.compile(r"\s*(?:已经|早就|早)?(?:停用|注销|作废|停机|不用|不再使用|弃用)了?")
 # A turn that introduces the speaker, or tells of the speaker's own things ("我用的是…，号码 135…").
 _SELF_INTRODUCED = re.compile(
-    rf"^\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住))",
+    rf"^\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|(?:我的)?联系方式[：:]"
+    rf"|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住))",
     re.IGNORECASE,
 )
 _THIRD_PARTY_BEFORE = re.compile(
@@ -978,11 +985,11 @@ _THIRD_PARTY_BEFORE = re.compile(
 )
 # A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
 _OWN_BARE_CUE = re.compile(
-    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?"
+    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?"
     r"(?:手机号码?|手机|电话号码?|电话|号码|座机|固话|邮箱地址|邮箱|邮件地址)$"
 )
 _CONTACT_DEAD = re.compile(
-    r"(?:旧的?|以前的?|之前的?|原来的?|那个)(?:(?i:qq)|工作|私人|个人|公司)?(?:手机号|号码|电话|邮箱)"
+    r"(?:旧的?|以前的?|之前的?|原来的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:手机号|号码|电话|邮箱)"
     r".*(?:不用了|停用|注销|作废|不再使用|弃用|停机|收不到)"
 )
 _NAME_IS = re.compile(
@@ -1042,12 +1049,12 @@ _ADDRESS = re.compile(
 _SHIPS_TO = re.compile(
     r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})"
     # "以后快递都寄公司吧，上海市…": the place named, the address in the next phrase.
-    r"|(?:寄|送|发)(?:到)?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*(?P<addr2>[^，。！？；\n]{6,60})"
+    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*(?P<addr2>[^，。！？；\n]{6,60})"
 )
 _LIVES_AT = re.compile(r"住(?!址|宿|院)(?:在)?(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,60})")
 _STREET_ADDRESS = re.compile(r"[省市区县].{0,12}(?:路|街|道|巷|弄).{0,10}\d+号")
 # ("北京市朝阳区望京SOHO T3 1208": a district and a building's number is an address too.)
-_ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+号|[市区县].{2,30}\d{3,}")
+_ADDRESS_SHAPE = re.compile(r"[省市区县镇乡村].*(?:路|街|道|巷|弄|号|栋|室|楼)|\d+\s*号|[市区县].{2,30}\d{3,}")
 
 
 def _place_ok(place: str) -> bool:
@@ -1437,7 +1444,26 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
                 yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
     yield from _left_job_facts(ctx, clause)
+    yield from _at_then_trade_facts(ctx, clause)
     yield from _title_facts(ctx, clause)
+
+
+# "我家那位在华为，硬件工程师": the employer, then the trade in the next phrase, no verb.
+_AT_THEN_TRADE = re.compile(
+    _AT + r"(?P<org>(?:(?!上班|工作|做|当|干|实习|任职|是)[\u4e00-\u9fffA-Za-z0-9&]){2,10}?)[，,]\s*(?:一名|一个|个)?"
+    r"(?P<title>(?:(?!的|是|做|当|干)[\u4e00-\u9fffA-Za-z]){0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?]|$)"
+)
+
+
+def _at_then_trade_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _AT_THEN_TRADE.finditer(clause.text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or _is_city(org) or not _org_ok(org) or _PAST.search(prefix) or org in _KINDS_OF_EMPLOYER:
+            continue
+        yield _fact(subject, "works_at", org, "at_then_trade", m.group())
+        yield _fact(subject, "job_title", _clean(m.group("title")), "at_then_trade", m.group())
 
 
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1594,7 +1620,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
     for m in _ACQUIRE.finditer(text):
-        group = next(g for g in ("device", "device_held", "device_listed") if m.group(g))
+        group = next(g for g in ("device", "device_held", "device_listed", "device_mine") if m.group(g))
         device = _device_name(m.group(group))
         if m.group("kind") and re.fullmatch(rf"(?:{_BRANDS_ZH}|{_BRANDS_EN})", device):
             device += m.group("kind")  # "路由器也换成了TP-Link": a TP-Link router
@@ -2817,6 +2843,9 @@ def _shared_with_relative(ctx: TurnContext, clause: Clause, facts: list[Candidat
 _NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|得|着|了)|^(?:现在|以前|之前|目前|那时)$")
 
 
+_CJK_SPACED = re.compile(r"(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff\d])")
+
+
 def _shaped(fact: CandidateFact) -> CandidateFact | None:
     """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
     if fact.predicate == "lives_in":
@@ -2833,6 +2862,9 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
         return None  # "一直住到现在": a span of time read after a habit word, no taste
     if fact.predicate == "address" and re.search(r"@|(?i:https?://|www\.)", fact.value):
         return None  # "地址是 client@corp.com": an e-mail or web address is no postal address
+    if fact.predicate == "address" and _CJK_SPACED.search(fact.value):
+        # "浦东张江路 88 号三楼": spaces typed around the numbers are no part of a Chinese address.
+        return replace(fact, value=_CJK_SPACED.sub("", fact.value))
     if fact.predicate == "works_at":
         employer = employer_without_unit(fact.value)
         return fact if employer == fact.value else replace(fact, value=employer)
