@@ -47,6 +47,9 @@ _AU_MOBILE = re.compile(r"(?<![0-9A-Za-z-])04\d{2}[\s-]?\d{3}[\s-]?\d{3}" + _NOT
 # A Dutch mobile in its national form, written with a space or dash after the 06 ("06 4812 7730",
 # "06-48127730", "06 48 12 77 30"): without one, ten digits are as likely an order number.
 _NL_MOBILE = re.compile(r"(?<![0-9A-Za-z-])06(?:[\s-]\d{4}[\s-]?\d{4}|(?:\s\d{2}){4})" + _NOT_BEFORE_DIGIT)
+# A German mobile in its national form, the 015x/016x/017x prefix set off by a space, slash or dash
+# ("0176 55512398", "0151/2345678"): without the break, eleven digits are as likely an order number.
+_DE_MOBILE = re.compile(r"(?<![0-9A-Za-z-])01[5-7]\d[\s/-]\d{7,8}" + _NOT_BEFORE_DIGIT)
 # A foreign country code right before a number ("+49 151 2345 6789"): what follows is that country's
 # number, not a Chinese mobile that happens to start with 15.
 _FOREIGN_CODE_BEFORE = re.compile(r"(?:\+|00)\s?(?!86\b)\d{1,3}[\s.-]?$")
@@ -309,7 +312,7 @@ def _mention(
 
 def _phones(text: str, folded: str) -> Iterator[_Found]:
     for priority, pattern in enumerate(
-        (_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE, _AU_MOBILE, _NL_MOBILE), start=20
+        (_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE, _AU_MOBILE, _NL_MOBILE, _DE_MOBILE), start=20
     ):
         for m in pattern.finditer(folded):
             if pattern is _CN_MOBILE and _FOREIGN_CODE_BEFORE.search(folded, 0, m.start()):

@@ -1427,8 +1427,20 @@ _REACH_RELATIVE = re.compile(
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
     # ("my digits changed, it's … now": the number said in slang)
-    "phone": re.compile(r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell|digits)\b", re.I),
-    "email": re.compile(r"\bmy\s+(?:\w+\s+)?e-?mail\b", re.I),
+    # ("the number I gave earlier was wrong, it's …": the speaker's own line named by having given it;
+    # "Number's changed, it's …": the contact named bare at the start, as the speaker's own)
+    "phone": re.compile(
+        r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell|digits)\b"
+        r"|\bthe\s+(?:number|phone\s+number|mobile)\s+I\s+(?:gave|sent|put\s+down|entered|typed)\b(?!\s+(?:you\s+)?for\b)"
+        r"|^\W*(?:(?:phone\s+)?number|mobile)(?:'s|\s+has|\s+is)\s+(?:changed|new|different)\b",
+        re.I,
+    ),
+    "email": re.compile(
+        r"\bmy\s+(?:\w+\s+)?e-?mail\b"
+        r"|\bthe\s+e-?mail(?:\s+address)?\s+I\s+(?:gave|sent|put\s+down|entered|typed)\b(?!\s+(?:you\s+)?for\b)"
+        r"|^\W*e-?mail(?:\s+address)?(?:'s|\s+has|\s+is)\s+(?:changed|new|different)\b",
+        re.I,
+    ),
 }
 # "Please stop using j.doe@mail.com", "don't call 0412 … any more": the speaker's contact ended.
 _STOP_USING = re.compile(
