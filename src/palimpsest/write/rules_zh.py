@@ -2520,7 +2520,6 @@ _REFUND = re.compile(
 _CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
 # ("我投诉过一次" tells of a past complaint.)
 _COMPLAINT = re.compile(r"投诉(?!过)|差评|举报|太差了|不满意|很失望")
-_MODIFY = re.compile(r"改成|换成|设置|设为|切换|调成|开启|关闭|打开|改为|修改|更改")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
 _MODIFY_REQUEST = re.compile(
     # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
