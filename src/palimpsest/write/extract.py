@@ -28,15 +28,17 @@ Conventions a caller may rely on:
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, tzinfo
 from typing import Any, Protocol, runtime_checkable
 
 from palimpsest.errors import NaiveDatetimeError, PalimpsestError
 from palimpsest.text import detect_language
 from palimpsest.write import rules_en, rules_zh
+from palimpsest.write.casual import Tidied, tidy_en, tidy_zh
 from palimpsest.write.identifiers import find_identifiers
 from palimpsest.write.model import (
     AnchorKind,
@@ -136,9 +138,17 @@ def _language(text: str) -> Language:
 
 
 class RuleExtractor:
-    """Deterministic bilingual extraction (the default; needs no model)."""
+    """Deterministic bilingual extraction (the default; needs no model).
+
+    ``tidy`` (the default) lets each rule set read a tidied copy of the turn, with casual typing
+    ("im", "ok so", "哈", half-width commas in Chinese, emoji) made standard; ``tidy=False`` reads the
+    turn exactly as written (the benchmarks use it as the baseline).
+    """
 
     name = "rules"
+
+    def __init__(self, *, tidy: bool = True) -> None:
+        self.tidy = tidy
 
     def extract(self, text: str, *, speaker_id: str, at: datetime, role: str = "user", tz: tzinfo = UTC) -> Extraction:
         _check_aware(at)
@@ -149,9 +159,16 @@ class RuleExtractor:
         language = _language(text)
         out = RuleOutput()
         if language == "zh" or len(_CJK.findall(text)) >= _MIN_CJK_FOR_ZH:
-            out.merge(rules_zh.apply_rules(ctx))
+            out.merge(
+                _read_tidied(
+                    rules_zh.apply_rules,
+                    tidy_zh(text, chinese_turn=language == "zh") if self.tidy else Tidied.of(text),
+                    ctx,
+                    tz,
+                )
+            )
         if language == "en" or len(_LATIN_WORD.findall(text)) >= _MIN_WORDS_FOR_EN:
-            out.merge(rules_en.apply_rules(ctx))
+            out.merge(_read_tidied(rules_en.apply_rules, tidy_en(text) if self.tidy else Tidied.of(text), ctx, tz))
         return Extraction(
             language=language,
             identifiers=identifiers,
@@ -163,6 +180,33 @@ class RuleExtractor:
             anchors=_ordered(out.anchors, ANCHORS),
             extractor=self.name,
         )
+
+
+def _read_tidied(
+    apply_rules: Callable[[TurnContext], RuleOutput], tidied: Tidied, ctx: TurnContext, tz: tzinfo
+) -> RuleOutput:
+    """Run one rule set on its tidied copy of the turn (see :mod:`palimpsest.write.casual`).
+
+    The times and identifiers the extraction reports stay those of the turn as written; the rules get
+    their own, found in the copy they read, and their evidence is quoted back in the user's words."""
+    if tidied.text == ctx.text:
+        return apply_rules(ctx)
+    tidy_ctx = TurnContext(
+        tidied.text,
+        ctx.speaker_id,
+        ctx.at,
+        ctx.role,
+        tuple(find_times(tidied.text, ctx.at, tz=tz, language=None)),
+        tuple(find_identifiers(tidied.text)),
+    )
+    out = apply_rules(tidy_ctx)
+    out.facts = [
+        dataclasses.replace(fact, evidence_text=tidied.in_original(ctx.text, fact.evidence_text))
+        if fact.evidence_text
+        else fact
+        for fact in out.facts
+    ]
+    return out
 
 
 def _ordered(found: Iterable[str], vocabulary: Sequence[str]) -> tuple[Any, ...]:

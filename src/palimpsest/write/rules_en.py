@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 
+from palimpsest.write.casual import typed_in_lower_case
 from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
@@ -591,10 +592,10 @@ _HOME_FEELS = (
     r"|hell|a|an|the|my|our"
 )
 _LOWER_MOVE = re.compile(
-    r"(?:(?<![A-Za-z'])i\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:(?<![A-Za-z'])[iI]\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
     # "just so you know i live in mombasa, not nairobi"
-    r"|(?<![A-Za-z'])i(?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
+    r"|(?<![A-Za-z'])[iI](?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
     r"(?!(?:hope|fear|denial|peace|luxury|sin|poverty|style|comfort|harmony|dread|terror|fantasy|the\s+\w+)\b)"
     # "home is mysuru these days btw" (one word, never a word of how home feels: "home is too small")
     r"|^\W*(?P<home>home)(?:\s+base)?\s+is\s+(?:now\s+)?(?=[a-z-]+(?:\s*(?:[,.;!?]|$)|\s+(?:these\s+days|now|btw)\b))"
@@ -1496,7 +1497,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.9,
                 ends_previous=True,
             )
-    if not re.search(r"\bI\b", ctx.text):
+    if typed_in_lower_case(ctx.text):
         for m in _LOWER_MOVE.finditer(clause.text):
             yield _fact(
                 ctx,
@@ -2040,7 +2041,7 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
                 continue  # "My husband's laptop is …; at home it's a Kindle": whose is unclear
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.use")
     # (the "I" a dropped subject was restored with does not count as typing in capitals)
-    if not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text)) and not clause.text.rstrip().endswith("?"):
+    if typed_in_lower_case(clause.text) and not clause.text.rstrip().endswith("?"):
         for m in _LOWER_DEVICE.finditer(clause.text):
             if not _phrase_negated(clause.text, m):
                 device = _lower_device_name(m.group("device"), m.group("brand"))
