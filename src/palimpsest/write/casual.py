@@ -233,7 +233,7 @@ _LEAD_WORDS = (
     r"yeah|yep|ps"
 )
 _LEAD_WORDS_MARKED = (
-    r"k|right|quick update|small update|update|heads up|just a heads up|news|big news|sorry|oops|"  # these need a mark after them
+    r"k|right|quick update|small update|update|heads up|just a heads up|news|big news|sorry|oops|"  # need a mark
     r"one more thing|p\.s|psa"
 )
 # A greeting goes only when no introduction follows: "Hello, I'm Tariq" is how a name is given.
