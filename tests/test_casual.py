@@ -62,6 +62,14 @@ TIDY_EN: list[tuple[str, str]] = [
     ("started at infosys two weeks ago", "started at Infosys two weeks ago"),
     ("my name is alice wang.", "my name is Alice Wang."),
     ("my son drives for uber now", "my son drives for Uber now"),
+    ("porto is officially home, got the keys", "Porto is officially home, got the keys"),
+    ("we're officially tromso residents now!", "we're officially Tromso residents now!"),
+    ("my wife carla's a dentist at sonrisas clinic", "my wife Carla's a dentist at Sonrisas Clinic"),
+    ("my brother kwame will pick it up", "my brother Kwame will pick it up"),
+    ("hi, i'm james smith, i have a question", "hi, I'm James Smith, I have a question"),
+    ("it's ottilie here, i'm the office manager", "it's Ottilie here, I'm the office manager"),
+    # a greeting goes, unless a name follows it
+    ("Hey, I'm not in Minsk, I'm in Vilnius", "I'm not in Minsk, I'm in Vilnius"),
 ]
 
 UNTOUCHED_EN = [
@@ -84,6 +92,12 @@ UNTOUCHED_EN = [
     "I'm at work till 6",
     "we moved to the coast last year",
     "I went to paris",  # "to" names a place only as the end of a move
+    "my son loves it",
+    "my left hand hurts",
+    "I'm at the moment busy",
+    "I'm pregnant, a bit tired",
+    "I own this account, so please set my husband up as a second user",
+    "Hello, I'm Tariq. My order never came.",
     # capitals in use: lower case is meant
     "I work for a small firm in Leeds",
 ]

@@ -236,13 +236,22 @@ _LEAD_WORDS_MARKED = (
     r"k|right|quick update|small update|update|heads up|just a heads up|news|big news|sorry|oops|"  # need a mark
     r"one more thing|p\.s|psa"
 )
-# A greeting goes only when no introduction follows: "Hello, I'm Tariq" is how a name is given.
+# A greeting goes only when no introduction follows: "Hello, I'm Tariq" is how a name is given, while
+# "Hey, I'm not in Minsk" is no introduction.
+_NOT_INTRODUCING = (
+    r"not|in|at|from|back|now|still|moving|going|looking|having|trying|so|very|really|a|an|the|just|here|there"
+    r"|done|sorry|fine|good|ok|okay|well|new|writing|contacting|reaching|messaging|emailing|calling|asking"
+    r"|wondering|on|with|off|also|currently|finally|officially|no|using|getting|leaving|starting|working|living"
+)
 _GREETING = re.compile(
     r"^(?:hey there|hi there|hello there|hey|hi|hii+|hello|yo|good morning|good afternoon|good evening)"
-    r"(?:[ \t]*[,:!.—–]+[ \t]*|[ \t]+)(?!(?:I'm|I am|im|i'm|my name|this is|it's|its|me again)\b)(?=\S)",
+    r"(?:[ \t]*[,:!.—–]+[ \t]*|[ \t]+)(?!my name\b|(?:I'm|I am|im|i'm|this is|it's|its) (?!(?:"
+    + _NOT_INTRODUCING
+    + r")\b))"
+    r"(?=\S)",
     re.IGNORECASE,
 )
-# Longest first, so that "hi there" is one lead-in and not "hi" before a sentence "there! ...".
+# Longest first, so that "and also" is one lead-in and not "and" before "also ...".
 _LEAD_WORDS = "|".join(sorted(_LEAD_WORDS.split("|"), key=len, reverse=True))
 _LEAD_WORDS_MARKED = "|".join(sorted(_LEAD_WORDS_MARKED.split("|"), key=len, reverse=True))
 _LEAD_IN = re.compile(
@@ -341,7 +350,10 @@ _NO_NAME_WORDS = frozenset(
         better worse hope peace part full remote sales marketing support team department floor desk site
         front back top bottom end way time times is was are were be been being am do does did has have had
         will would can could should may might must if when while until till after before about around like
-        than then"""
+        than then moment moments noon midnight once risk ease heart best worst present large random length rest
+        up down out off away along through into onto upon within without
+        always usually often sometimes normally mostly rarely ever seldom
+        war sea play lunchtime dawn dusk sunrise sunset weekdays speed cost price pace point level stage end"""
     )
 )
 # Inside a name of several words only the little words end it: "aarhus university hospital",
@@ -371,8 +383,39 @@ _TRUECASE_CUES = re.compile(
     r"(?:a|an) (?:[a-z]+ ){1,3}(?:at|for|with)|(?:I'm|I am|I've been) (?:at|with)|quit|"
     r"(?:live|lives|living|lived|based|settled|staying|resident) in|resident of|"
     r"(?:moved|relocated|moving|relocating)(?: back)?(?: (?:here|there))? (?:to|from)|to|home is|"
-    r"my name is|my name's|call me|go by|goes by|name should read|name is"
+    r"my name is|my name's|call me|go by|goes by|name should read|name is|"
+    # more places: "i'm back in hamburg", "we've been in lisbon since", "a flat in leeds", "out of osaka"
+    r"(?:been|I'm|we're|she's|he's|they're|I am|we are|back|still|now|officially|currently) in|"
+    r"(?:place|flat|house|apartment|room|home|office|branch|condo|studio) in|out of|"
+    r"(?:I|we|she|he|they|just|finally|and) left|"
+    # more employers: "cfo at luxottica", "i teach maths at hillcrest", "retired from qantas"
+    r"(?:[a-z]+) at(?: the)?|retired from|signed with|(?:not|no longer) with|staying at|still at|"
+    r"(?:called|named|surname is|surname's|surname changed to|display name to|address me as|calls me)"
     r") " + _CUE_NAME
+)
+# Names before what is said of them: "porto is officially home", "busan's home as of", a relative
+# named after the relation ("my wife carla's a dentist", "my brother kwame will pick it up"),
+# someone introducing themselves ("ellie here, ...", "hi, i'm james smith, ...").
+_TRUECASE_BEFORE = re.compile(
+    r"(?:^|(?<=[.,;!?—–] ))"
+    + _CUE_NAME
+    + r"(?=(?:'s| is| has been| isn't) (?:officially |now )?(?:home|our home|my home"
+    r"|behind me|history|my postcode|officially)\b| here,)"
+    r"|(?:a|officially) " + _CUE_NAME.replace("?P<name>", "?P<resident>") + r"(?= (?:resident|residents|person)\b)"
+)
+_RELATIVES = (
+    r"wife|husband|partner|son|daughter|brother|sister|mum|mom|mother|dad|father|grandmother|grandfather|grandma"
+    r"|grandpa|gran|nan|aunt|uncle|cousin|niece|nephew|boss|manager|colleague|flatmate|roommate|friend|kid|child"
+)
+_TRUECASE_RELATIVE = re.compile(
+    rf"\bmy (?:{_RELATIVES}) (?P<rel>{_FIRST_NAME_WORD})(?=(?:'s|,| is| was| will| has| had| just| lives| works"
+    r"| prefers| uses| likes| wants| needs| can| got| started| moved| joined| as| and| who| from| too| only)\b|'s\b|,)"
+)
+_TRUECASE_INTRO = re.compile(
+    rf"^(?:(?:hi|hello|hey|hi there|hello there)[,!. ]+)(?:I'm|I am|this is|it's) (?P<intro>{_FIRST_NAME_WORD}"
+    rf"(?: {_NEXT_NAME_WORD})?)(?=[,.!]| here\b| and\b)|^(?:I'm|this is|it's) (?P<intro2>{_FIRST_NAME_WORD}"
+    rf"(?: {_NEXT_NAME_WORD})?)(?= here\b)",
+    re.IGNORECASE,
 )
 
 
@@ -412,6 +455,16 @@ def _truecased(m: re.Match[str]) -> str:
     return cue + " ".join(word[:1].upper() + word[1:] for word in m.group("name").split(" "))
 
 
+def _capitalise_groups(m: re.Match[str]) -> str:
+    out = m.group()
+    for name, value in m.groupdict().items():
+        if value:
+            start = m.start(name) - m.start()
+            capital = " ".join(word[:1].upper() + word[1:] for word in value.split(" "))
+            out = out[:start] + capital + out[start + len(value) :]
+    return out
+
+
 def tidy_en(text: str) -> Tidied:
     """The English rules' copy of a turn."""
     tidied = Tidied.of(text)
@@ -426,6 +479,8 @@ def tidy_en(text: str) -> Tidied:
     tidied = _sub(tidied, _DEVICE, lambda m: _device_name(m, lower_case))
     if lower_case:
         tidied = _sub(tidied, _TRUECASE_CUES, _truecased)
+        for pattern in (_TRUECASE_BEFORE, _TRUECASE_RELATIVE, _TRUECASE_INTRO):
+            tidied = _sub(tidied, pattern, _capitalise_groups)
     tidied = _sub(tidied, _APOSTROPHE_WORD, _apostrophe)
     tidied = _sub(tidied, _CHAT_WORD, _chat_word)
     tidied = _sub(tidied, _WITH_SLASH, lambda m: m.group()[0] + "ith")
@@ -460,7 +515,7 @@ _ZH_PARTICLE = re.compile(
     rf"(?<=[{_CJK}A-Za-z0-9」』”）)])(?:哈+|啊|呀|哦|喔|噢|(?<!干)嘛|呗|咯|哟|哒)(?=[，。！？,.!?～~\s]|$)"
 )
 _ZH_LA = re.compile(rf"(?<=[{_CJK}])啦(?=[，。！？,.!?～~\s]|$)")
-_ZH_TILDE = re.compile(rf"(?<=[{_CJK}])[～~]+(?![0-9])")
+_ZH_TILDE = re.compile(rf"(?<=[{_CJK}」』”）)A-Za-z])[～~]+(?![0-9])")
 _ZH_THANKS = re.compile(
     r"[，,。！!\s]*(?:谢谢(?:你|您|啦|了|哈)?|多谢|感谢|辛苦了|麻烦了|麻烦你了|拜托了|thx|thanks)[！!。.～~]*$",
     re.IGNORECASE,
