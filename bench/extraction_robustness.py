@@ -28,7 +28,10 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
+
+import opencc
 
 from bench.extraction import (
     Utterance,
@@ -226,6 +229,16 @@ def _unspaced_latin(text: str) -> str | None:
     return changed if changed != text else None
 
 
+@cache
+def _to_taiwan() -> opencc.OpenCC:
+    return opencc.OpenCC("s2twp.json")
+
+
+def _traditional(text: str) -> str | None:
+    changed = str(_to_taiwan().convert(text))
+    return changed if changed != text else None
+
+
 PERTURBATIONS: dict[str, dict[str, Perturb]] = {
     "en": {
         "lead-in 'btw '": _lead_in("btw "),
@@ -261,6 +274,7 @@ PERTURBATIONS: dict[str, dict[str, Perturb]] = {
         "no final punctuation": _no_final_punct,
         "half-width punctuation": _halfwidth,
         "spaces around Latin": _spaced_latin,
+        "traditional characters (Taiwan)": _traditional,
         "no spaces around Latin": _unspaced_latin,
     },
 }
@@ -289,74 +303,102 @@ class Tally:
     survived: int = 0
     failures: list[str] = field(default_factory=list)
 
+    @property
+    def rate(self) -> float:
+        return self.survived / self.tried if self.tried else 0.0
+
 
 @dataclass
-class Result:
-    tallies: dict[tuple[str, str], Tally]
-    base_right: dict[str, int]
-    base_total: dict[str, int]
-    seconds: float
+class Reading:
+    """One extractor's results: the turns it reads exactly right, and how many survive each perturbation."""
+
+    tallies: dict[tuple[str, str], Tally] = field(default_factory=lambda: defaultdict(Tally))
+    right: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    total: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    seconds: float = 0.0
+
+    def overall(self, *, hard: bool) -> Tally:
+        out = Tally()
+        for (_, name), tally in self.tallies.items():
+            if (name == HARD) == hard:
+                out.tried += tally.tried
+                out.survived += tally.survived
+        return out
 
 
-def run(utterances: Sequence[Utterance]) -> Result:
-    extractor = RuleExtractor()
-    tallies: dict[tuple[str, str], Tally] = defaultdict(Tally)
-    base_right: dict[str, int] = defaultdict(int)
-    base_total: dict[str, int] = defaultdict(int)
+HARD = "lowercase (hard)"
+
+
+def read(utterances: Sequence[Utterance], extractor: RuleExtractor) -> Reading:
+    reading = Reading()
     started = time.process_time()
     for utterance in utterances:
         if utterance.role != "user" or utterance.attack is not None:
             continue
-        base_total[utterance.lang] += 1
+        reading.total[utterance.lang] += 1
         if not exactly_right(utterance, utterance.text, extractor)[0]:
             continue
-        base_right[utterance.lang] += 1
+        reading.right[utterance.lang] += 1
         for name, perturb in PERTURBATIONS[utterance.lang].items():
             text = perturb(utterance.text)
             if text is None or text == utterance.text:
                 continue
-            tally = tallies[(utterance.lang, name)]
+            tally = reading.tallies[(utterance.lang, name)]
             tally.tried += 1
             ok, why = exactly_right(utterance, text, extractor)
             if ok:
                 tally.survived += 1
             else:
                 tally.failures.append(f"{utterance.id}: {why}\n    {text}")
-    return Result(tallies, base_right, base_total, time.process_time() - started)
+    reading.seconds = time.process_time() - started
+    return reading
 
 
-def report(result: Result, files: Sequence[Path], command: str) -> str:
+def report(literal: Reading, tidied: Reading, files: Sequence[Path], command: str) -> str:
     lines = [
         "# Extraction robustness: casual typing (issue 4)",
         "",
         f"Command: `{command}`  ",
-        f"Run: {datetime.now(UTC).isoformat(timespec='seconds')}; CPU {result.seconds:.1f} s; "
-        f"sets: {', '.join(f'`{p.name}`' for p in files)}.",
+        f"Run: {datetime.now(UTC).isoformat(timespec='seconds')}; CPU {literal.seconds:.1f} s (as written) + "
+        f"{tidied.seconds:.1f} s (tidied); sets: {', '.join(f'`{p.name}`' for p in files)}.",
         "",
-        "A turn is tried when the rules read the original exactly right (facts with subject, value, "
-        "lasting and valid_from; nothing extra). It survives when the perturbed turn is read exactly "
-        "right too. Turns without facts count: a perturbation must not invent one.",
+        "Two readings side by side, in one run: the rules on the turn **as written** "
+        "(`RuleExtractor(tidy=False)`) and on the **tidied** copy each rule set gets by default "
+        "(`palimpsest.write.casual`). A turn is tried when that reading gets the original exactly right "
+        "(facts with subject, value, lasting and valid_from; nothing extra); it survives when the perturbed "
+        "turn is read exactly right too. Turns without facts count: a perturbation must not invent one.",
         "",
-        "| language | user turns | read exactly right | perturbation | tried | survived | rate |",
-        "|---|---|---|---|---|---|---|",
+        "| language | perturbation | as written: tried | survived | rate | tidied: tried | survived | rate |",
+        "|---|---|---|---|---|---|---|---|",
     ]
-    total_tried = total_survived = 0
-    for (lang, name), tally in sorted(result.tallies.items(), key=lambda item: (item[0][0], item[0][1])):
-        rate = tally.survived / tally.tried if tally.tried else 0.0
-        if name != "lowercase (hard)":
-            total_tried += tally.tried
-            total_survived += tally.survived
-        lines.append(
-            f"| {lang} | {result.base_total[lang]} | {result.base_right[lang]} | {name} | {tally.tried} | "
-            f"{tally.survived} | {rate:.3f} |"
+    for lang in ("en", "zh"):
+        lines.insert(
+            len(lines) - 3,
+            f"- {lang}: {literal.total[lang]} benign user turns; read exactly right as written "
+            f"{literal.right[lang]}, tidied {tidied.right[lang]}.",
         )
-    overall = total_survived / total_tried if total_tried else 0.0
-    lines += ["", f"All perturbations but `lowercase (hard)`: {total_survived}/{total_tried} = **{overall:.3f}**.", ""]
-    for (lang, name), tally in sorted(result.tallies.items()):
+    for key in sorted(set(literal.tallies) | set(tidied.tallies)):
+        a, b = literal.tallies.get(key, Tally()), tidied.tallies.get(key, Tally())
+        lines.append(
+            f"| {key[0]} | {key[1]} | {a.tried} | {a.survived} | {a.rate:.3f} | {b.tried} | {b.survived} | "
+            f"{b.rate:.3f} |"
+        )
+    soft_a, soft_b = literal.overall(hard=False), tidied.overall(hard=False)
+    hard_a, hard_b = literal.overall(hard=True), tidied.overall(hard=True)
+    lines += [
+        "",
+        f"All perturbations but `{HARD}`: as written {soft_a.survived}/{soft_a.tried} = **{soft_a.rate:.3f}**, "
+        f"tidied {soft_b.survived}/{soft_b.tried} = **{soft_b.rate:.3f}**.  ",
+        f"`{HARD}`: as written {hard_a.rate:.3f}, tidied {hard_b.rate:.3f}.",
+        "",
+        "## What the tidied reading still fails",
+        "",
+    ]
+    for key, tally in sorted(tidied.tallies.items()):
         if not tally.failures:
             continue
         lines += [
-            f"<details><summary>{lang} · {name}: {len(tally.failures)} failures</summary>",
+            f"<details><summary>{key[0]} · {key[1]}: {len(tally.failures)} failures</summary>",
             "",
             "```",
             *tally.failures,
@@ -375,14 +417,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     files = args.data or sorted(DATA_DIR.glob("extraction_*.yaml"))
     utterances = [u for path in files for u in load_dataset(path)]
-    result = run(utterances)
+    literal = read(utterances, RuleExtractor(tidy=False))
+    tidied = read(utterances, RuleExtractor())
     command = "python -m bench.extraction_robustness" + "".join(f" --data {p}" for p in args.data or ())
     if args.out:
         command += f" --out {args.out}"
-    text = report(result, files, command)
+    text = report(literal, tidied, files, command)
     if args.out:
         args.out.write_text(text + "\n", encoding="utf-8")
-    summary = [line for line in text.splitlines() if line.startswith("| ") or line.startswith("All ")]
+    summary = [line for line in text.splitlines() if line.startswith(("| ", "All ", "`lower"))]
     print("\n".join(summary))
     return 0
 

@@ -117,6 +117,12 @@ TIDY_ZH: list[tuple[str, str]] = [
     ("有急事打我老婆电话13677451209", "有急事打我老婆电话 13677451209"),
     ("手机 137 2409 8813，邮箱 a.b@qq.com", "手机 137 2409 8813，邮箱 a.b@qq.com"),
     ("收件人写我英文名 Lily Zhao", "收件人写我英文名 Lily Zhao"),
+    # traditional characters and the words of Taiwan and Hong Kong
+    ("我搬到臺北了，手機號碼換成0912345678", "我搬到台北了，手机号码换成 0912345678"),
+    ("匯出預設用PDF", "导出默认用PDF"),
+    ("新使用者報到，喜歡深色介面", "新用户报到，喜欢深色界面"),
+    ("我老公是華為的硬體工程師", "我老公是华为的硬件工程师"),
+    ("在中興通訊上班", "在中兴通讯上班"),  # a name stays a name
 ]
 
 UNTOUCHED_ZH = [
@@ -180,6 +186,13 @@ def test_digits_and_addresses_are_never_changed() -> None:
             assert token.strip() in tidied.text
 
 
+def test_evidence_of_a_traditional_turn_is_in_traditional() -> None:
+    text = "我搬到臺北了，以後寄這裡"
+    moved = [f for f in TABLE.extract(text).facts if f.predicate == "lives_in"]
+    assert moved and moved[0].value == "台北"
+    assert moved[0].evidence_text and moved[0].evidence_text in text
+
+
 def test_in_original_quotes_the_users_own_words() -> None:
     text = "im a pharmacist at Walgreens"
     tidied = tidy_en(text)
@@ -209,6 +222,8 @@ CASUAL_TWINS: list[tuple[str, str]] = [
     ("对了，我姓林，双木林，叫林晓雯", "我姓林，双木林，叫林晓雯。"),
     ("我儿子上周买了一台 Switch", "我儿子上周买了一台Switch"),
     ("以前那个邮箱fang_ll@qq.com我不用了", "以前那个邮箱 fang_ll@qq.com 我不用了"),
+    ("我搬到臺北了，以後寄這裡", "我搬到台北了，以后寄这里"),
+    ("匯出預設用Excel", "导出默认用Excel"),
     ("i work for rakuten, on the payments team", "I work for Rakuten."),
     (
         "relocated from pune to hyderabad two weeks ago for the new job",

@@ -13,9 +13,13 @@ changed. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import difflib
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+
+import opencc
 
 __all__ = ["Tidied", "tidy_en", "tidy_zh"]
 
@@ -544,11 +548,84 @@ def _spaced_id(m: re.Match[str]) -> str:
     return f"{before}{m.group()}{after}"
 
 
+@cache
+def _converter(config: str) -> opencc.OpenCC:
+    return opencc.OpenCC(f"{config}.json")
+
+
+def _in_simplified(tidied: Tidied) -> Tidied:
+    """Traditional characters, and Taiwan's and Hong Kong's words for things (預設, 匯出, 簡訊), in the
+    simplified script and mainland words the Chinese rules are written in: a user in Taipei or Hong Kong
+    is read like one in Shanghai. Characters go one for one (OpenCC's t2s, which leaves names alone:
+    中興通訊 stays 中兴通讯); words through a short table of the ones a support chat uses."""
+    text = tidied.text
+    simplified = _converter("t2s").convert(text)
+    if simplified == text:
+        return tidied
+    if len(simplified) != len(text):  # t2s is one for one; should a phrase differ, align the two
+        origin: list[int] = []
+        for op, a0, a1, b0, b1 in difflib.SequenceMatcher(None, text, simplified, autojunk=False).get_opcodes():
+            if op == "equal":
+                origin.extend(tidied.origin[a0:a1])
+            elif b1 > b0:
+                origin.extend([tidied.origin[min(a0, len(text) - 1)]] * (b1 - b0))
+        origin.append(tidied.origin[-1])
+        tidied = Tidied(simplified, tuple(origin))
+    else:
+        tidied = Tidied(simplified, tidied.origin)
+    return _sub(tidied, _REGIONAL_WORD, lambda m: _REGIONAL_WORDS[m.group()])
+
+
+# Words of Taiwan and Hong Kong (after t2s) -> the mainland words the rules know.
+_REGIONAL_WORDS = {
+    "预设": "默认",
+    "汇出": "导出",
+    "汇入": "导入",
+    "使用者": "用户",
+    "介面": "界面",
+    "暱称": "昵称",
+    "软体": "软件",
+    "档案": "文件",
+    "简讯": "短信",
+    "网路": "网络",
+    "帐号": "账号",
+    "帐户": "账户",
+    "转帐": "转账",
+    "结帐": "结账",
+    "影片": "视频",
+    "印表机": "打印机",
+    "笔电": "笔记本",
+    "萤幕": "屏幕",
+    "滑鼠": "鼠标",
+    "硬碟": "硬盘",
+    "记忆体": "内存",
+    "随身碟": "U盘",
+    "讯息": "消息",
+    "行动电话": "手机",
+    "手提电话": "手机",
+    "宅配": "快递",
+    "电邮": "邮箱",
+    "伺服器": "服务器",
+    "行动支付": "移动支付",
+    "硬体": "硬件",
+    "专案": "项目",
+    "高阶": "高级",
+    "演算法": "算法",
+    "程式": "程序",
+    "资料分析": "数据分析",
+    "资料科学": "数据科学",
+    "联络": "联系",
+    "位元组": "字节",
+    "资讯": "信息",
+}
+_REGIONAL_WORD = re.compile("|".join(sorted(_REGIONAL_WORDS, key=len, reverse=True)))
+
+
 def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     """The Chinese rules' copy of a turn. ``chinese_turn``: the turn is mainly Chinese, so a space
     between a Chinese word and a Latin one is typing, not grammar ("买了一台 Switch"); in an English
     turn with a Chinese word in it ("I live in 青岛 now") the space stays."""
-    tidied = Tidied.of(text)
+    tidied = _in_simplified(Tidied.of(text))
     tidied = _without_emoji(tidied, "，")
     tidied = _sub(tidied, _ZH_LEAD_IN, _const(""))
     tidied = _sub(tidied, _ZH_PARTICLE, _const(""))
