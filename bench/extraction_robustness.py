@@ -174,6 +174,16 @@ def _tail(word: str) -> Perturb:
     return lambda text: _FINAL_PUNCT.sub("", text) + word
 
 
+def _with_stop(text: str) -> str:
+    text = text.rstrip()
+    return text if text[-1:] in ".!?" else f"{text}."
+
+
+def _with_stop_zh(text: str) -> str:
+    text = text.rstrip()
+    return text if text[-1:] in "。！？.!?" else f"{text}。"
+
+
 def _no_final_punct(text: str) -> str | None:
     stripped = _FINAL_PUNCT.sub("", text)
     return stripped if stripped != text else None
@@ -253,6 +263,9 @@ PERTURBATIONS: dict[str, dict[str, Perturb]] = {
         "tail ' :)'": _tail(" :)"),
         "curly apostrophes": lambda text: text.replace("'", "’") if "'" in text else None,
         "chat spellings (u, ur, pls)": _chat_spellings,
+        "sentence before ('My parcel is late again.')": lambda text: f"My parcel is late again. {text}",
+        "question after ('Where is my parcel?')": lambda text: f"{_with_stop(text)} Also, where is my parcel?",
+        "request after ('Can you check my order?')": lambda text: f"{_with_stop(text)} Can you check my order?",
         "no final punctuation": _no_final_punct,
         "no apostrophes (im, dont)": _no_apostrophes,
         "lower-case i": _lowercase_i,
@@ -275,6 +288,9 @@ PERTURBATIONS: dict[str, dict[str, Perturb]] = {
         "half-width punctuation": _halfwidth,
         "spaces around Latin": _spaced_latin,
         "traditional characters (Taiwan)": _traditional,
+        "sentence before ('我的快递又晚了。')": lambda text: f"我的快递又晚了。{text}",
+        "question after ('另外我的快递到哪了？')": lambda text: f"{_with_stop_zh(text)}另外我的快递到哪了？",
+        "request after ('帮我查下订单。')": lambda text: f"{_with_stop_zh(text)}帮我查下订单。",
         "no spaces around Latin": _unspaced_latin,
     },
 }

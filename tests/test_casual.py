@@ -39,9 +39,9 @@ TIDY_EN: list[tuple[str, str]] = [
     ("id rather have a window seat", "I'd rather have a window seat"),
     ("Tom got a job, and were both on light mode now", "Tom got a job, and we're both on light mode now"),
     # courtesies and asides closing a sentence; "please" stays, set off
-    ("My wife works at Lufthansa as a pilot thanks!", "My wife works at Lufthansa as a pilot"),
+    ("My wife works at Lufthansa as a pilot thanks!", "My wife works at Lufthansa as a pilot!"),
     ("she's in Copenhagen now, just so you know", "she's in Copenhagen now"),
-    ("a ground-floor room please.", "a ground-floor room, please"),
+    ("a ground-floor room please.", "a ground-floor room, please."),
     # emoji and emoticons
     ("I joined Stripe as a backend engineer 🙂", "I joined Stripe as a backend engineer"),
     ("moved to Da Nang last month :) weather is great", "moved to Da Nang last month, weather is great"),
@@ -98,6 +98,7 @@ UNTOUCHED_EN = [
     "I'm pregnant, a bit tired",
     "I own this account, so please set my husband up as a second user",
     "Hello, I'm Tariq. My order never came.",
+    "I started at the bank last week.",  # written with capitals: the bank is no name
     # capitals in use: lower case is meant
     "I work for a small firm in Leeds",
 ]
@@ -253,6 +254,14 @@ def test_positions_and_evidence_refer_to_the_turn_as_written() -> None:
     moved = [f for f in extraction.facts if f.predicate == "lives_in"]
     assert moved and moved[0].value == "Leeds"
     assert moved[0].evidence_text in text
+
+
+def test_a_turn_written_with_capitals_names_nothing_in_lower_case() -> None:
+    assert not tidy_en("I started at the bank last week.").typed_in_lower_case
+    assert tidy_en("i started at the bank last week.").typed_in_lower_case
+    assert tidy_en("My parcel is late. i moved to brno").typed_in_lower_case  # "i" typed small, never "I"
+    assert tidy_en("reply in spanish from monday").typed_in_lower_case  # capitals tidying gives don't count
+    assert facts_of(TABLE.extract("I started at the bank last week.")) == set()
 
 
 def test_all_lower_case_turns_keep_their_lower_case_reading() -> None:

@@ -13,6 +13,7 @@ changed. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
 import re
 from collections.abc import Callable
@@ -31,6 +32,9 @@ class Tidied:
 
     text: str
     origin: tuple[int, ...]
+    typed_in_lower_case: bool = False
+    """The turn as written has no capital letter (but in names that tidying capitalises itself, such
+    as languages and days): lower case says nothing there, and a word may be a name."""
 
     @classmethod
     def of(cls, text: str) -> Tidied:
@@ -82,7 +86,7 @@ def _sub(tidied: Tidied, pattern: re.Pattern[str], replace: Replacement) -> Tidi
         return tidied
     pieces.append(text[last:])
     mapped.extend(origin[last:])
-    return Tidied("".join(pieces), tuple(mapped))
+    return Tidied("".join(pieces), tuple(mapped), tidied.typed_in_lower_case)
 
 
 def _const(value: str) -> Replacement:
@@ -124,6 +128,7 @@ def _emoji_gap(m: re.Match[str], pause: str) -> str:
 # -------------------------------------------------------------------------------------- English
 
 _STANDALONE_I = re.compile(r"(?<![\w'’@./-])i(?=['’](?:m|ve|d|ll)\b|[ \t]|[,!?;:]|$)")
+_CAPITAL_I = re.compile(r"\bI\b")
 _CURLY = re.compile(r"(?<=\w)’(?=\w)")
 _NO_APOSTROPHE = {
     "im": "I'm",
@@ -267,7 +272,8 @@ _LEAD_IN = re.compile(
 # "she's in Copenhagen now, just so you know".
 _TAIL_COURTESY = re.compile(
     r"(?<=[\w)])[ \t]*,?[ \t]+(?:thanks(?: a lot| so much| again)?|thank you(?: so much)?|thx|ty|cheers|lol|haha+"
-    r"|fyi|btw|just so you know|just fyi|(?P<please>pls|please|plz))(?:[ \t]*[!.]+)?(?=[ \t]*$|[ \t]+(?-i:[A-Z]))",
+    r"|fyi|btw|just so you know|just fyi|(?P<please>pls|please|plz))"
+    r"(?=[ \t]*[!.]*[ \t]*$|[ \t]*[!.]+[ \t]+(?-i:[A-Z]))",
     re.IGNORECASE,
 )
 
@@ -393,7 +399,7 @@ _TRUECASE_CUES = re.compile(
     r"(?:place|flat|house|apartment|room|home|office|branch|condo|studio) in|out of|"
     r"(?:I|we|she|he|they|just|finally|and) left|"
     # more employers: "cfo at luxottica", "i teach maths at hillcrest", "retired from qantas"
-    r"(?:[a-z]+) at(?: the)?|retired from|signed with|(?:not|no longer) with|staying at|still at|"
+    r"(?:[a-z]+) at|retired from|signed with|(?:not|no longer) with|staying at|still at|"
     r"(?:called|named|surname is|surname's|surname changed to|display name to|address me as|calls me)"
     r") " + _CUE_NAME
 )
@@ -432,13 +438,13 @@ def _device_name(m: re.Match[str], lower_case: bool) -> str:
 
 
 def typed_in_lower_case(text: str) -> bool:
-    """No capital letter but those tidying gives ("I", languages, days, months, carriers, payment
+    """No capital letter but those tidying gives anyway (languages, days, months, carriers, payment
     services, device brands): capitals are not in use, so a word in lower case may be a name
-    ("i moved from brno to olomouc")."""
-    return not re.search(r"[A-Z]", _KNOWN_CAPITALS.sub("", _PRONOUN_I.sub("", text)))
+    ("i moved from brno to olomouc"). A capital "I" is a capital: "I started at the bank" is written
+    with capitals, and its bank is no name."""
+    return not re.search(r"[A-Z]", _KNOWN_CAPITALS.sub("", text))
 
 
-_PRONOUN_I = re.compile(r"(?<![\w'])I(?=['’](?:m|ve|d|ll)\b|\b)")
 _KNOWN_CAPITALS = re.compile(
     r"(?<![\w@./-])(?:"
     + "|".join(
@@ -476,8 +482,12 @@ def tidy_en(text: str) -> Tidied:
     tidied = _sub(tidied, _CURLY, _const("'"))
     tidied = _sub(tidied, _GREETING, _const(""))
     tidied = _sub(tidied, _LEAD_IN, _const(""))
+    # Or the pronoun typed in lower case and never in capitals: "My parcel is late. i moved to brno".
+    lower_case = typed_in_lower_case(tidied.text) or bool(
+        _STANDALONE_I.search(tidied.text) and not _CAPITAL_I.search(tidied.text)
+    )
+    tidied = dataclasses.replace(tidied, typed_in_lower_case=lower_case)
     tidied = _sub(tidied, _STANDALONE_I, _const("I"))
-    lower_case = typed_in_lower_case(tidied.text)
     tidied = _sub(tidied, _PROPER, _proper)
     tidied = _sub(tidied, _GUARDED_PROPER, _guarded_proper)
     tidied = _sub(tidied, _DEVICE, lambda m: _device_name(m, lower_case))

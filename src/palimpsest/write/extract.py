@@ -168,7 +168,7 @@ class RuleExtractor:
                 )
             )
         if language == "en" or len(_LATIN_WORD.findall(text)) >= _MIN_WORDS_FOR_EN:
-            out.merge(_read_tidied(rules_en.apply_rules, tidy_en(text) if self.tidy else Tidied.of(text), ctx, tz))
+            out.merge(_read_tidied(rules_en.apply_rules, tidy_en(text) if self.tidy else _as_written(text), ctx, tz))
         return Extraction(
             language=language,
             identifiers=identifiers,
@@ -182,6 +182,11 @@ class RuleExtractor:
         )
 
 
+def _as_written(text: str) -> Tidied:
+    # The literal reading keeps the rules' own sign of a turn typed in lower case: no capital "I".
+    return dataclasses.replace(Tidied.of(text), typed_in_lower_case=re.search(r"\bI\b", text) is None)
+
+
 def _read_tidied(
     apply_rules: Callable[[TurnContext], RuleOutput], tidied: Tidied, ctx: TurnContext, tz: tzinfo
 ) -> RuleOutput:
@@ -190,7 +195,7 @@ def _read_tidied(
     The times and identifiers the extraction reports stay those of the turn as written; the rules get
     their own, found in the copy they read, and their evidence is quoted back in the user's words."""
     if tidied.text == ctx.text:
-        return apply_rules(ctx)
+        return apply_rules(dataclasses.replace(ctx, typed_in_lower_case=tidied.typed_in_lower_case))
     tidy_ctx = TurnContext(
         tidied.text,
         ctx.speaker_id,
@@ -198,6 +203,7 @@ def _read_tidied(
         ctx.role,
         tuple(find_times(tidied.text, ctx.at, tz=tz, language=None)),
         tuple(find_identifiers(tidied.text)),
+        tidied.typed_in_lower_case,
     )
     out = apply_rules(tidy_ctx)
     out.facts = [

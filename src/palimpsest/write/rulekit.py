@@ -54,6 +54,9 @@ class TurnContext:
     role: str
     times: tuple[TimeMention, ...]
     identifiers: tuple[IdentifierMention, ...]
+    typed_in_lower_case: bool = False
+    """The user typed the turn without capitals ("i moved from brno to olomouc"): a lower-case word
+    may be a name. Said by :func:`palimpsest.write.casual.tidy_en` of the turn as written."""
 
 
 @dataclass(frozen=True, slots=True)

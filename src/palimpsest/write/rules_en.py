@@ -8,12 +8,12 @@ produces something when it ends a state ("I no longer live in Shanghai", "… an
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from palimpsest.write.casual import typed_in_lower_case
 from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
@@ -1497,7 +1497,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.9,
                 ends_previous=True,
             )
-    if typed_in_lower_case(ctx.text):
+    if ctx.typed_in_lower_case:
         for m in _LOWER_MOVE.finditer(clause.text):
             yield _fact(
                 ctx,
@@ -2041,7 +2041,8 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
                 continue  # "My husband's laptop is …; at home it's a Kindle": whose is unclear
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_is.use")
     # (the "I" a dropped subject was restored with does not count as typing in capitals)
-    if typed_in_lower_case(clause.text) and not clause.text.rstrip().endswith("?"):
+    lower_case = ctx.typed_in_lower_case or not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text))
+    if lower_case and not clause.text.rstrip().endswith("?"):
         for m in _LOWER_DEVICE.finditer(clause.text):
             if not _phrase_negated(clause.text, m):
                 device = _lower_device_name(m.group("device"), m.group("brand"))
@@ -4330,7 +4331,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     said = _without_fiction(ctx.text.replace("\u2019", "'"))
     text = _without_appositions(_without_others_quotes(said))
-    ctx = TurnContext(text, ctx.speaker_id, ctx.at, ctx.role, ctx.times, ctx.identifiers)
+    ctx = dataclasses.replace(ctx, text=text)
     out = RuleOutput()
     undated: list[int] = []
     previous: Clause | None = None
