@@ -269,3 +269,34 @@ def test_all_lower_case_turns_keep_their_lower_case_reading() -> None:
     # capital "I" of the tidy copy must not take that away.
     facts = facts_of(TABLE.extract("two weeks ago i moved from brno to olomouc, pls fix the delivery region"))
     assert (ME, "lives_in", "Olomouc", True, False) in facts
+
+
+# ------------------------------------------------------------- a fact among other sentences
+
+IN_CONTEXT: list[tuple[str, str]] = [
+    # a sentence ends after a single capital when the next plainly starts
+    (
+        "From now on I want the weekly report in version B. Can you check my order?",
+        "From now on I want the weekly report in version B.",
+    ),
+    ("It's Siobhan, by the way, spelled S-I-O-B-H-A-N. Can you check my order?", "It's Siobhan, by the way."),
+    # a self-introduction after another sentence is still one
+    ("我的快递又晚了。我姓林，双木林，叫林晓雯。", "我姓林，双木林，叫林晓雯。"),
+    (
+        "我的快递又晚了。联系方式：手机15800001111，邮箱 Zhao.Min@Outlook.com",
+        "联系方式：手机15800001111，邮箱 Zhao.Min@Outlook.com",
+    ),
+    ("快递又晚了。我是蔡文博，在德勤做审计，电话 135 3018 6620", "我是蔡文博，在德勤做审计，电话 135 3018 6620"),
+]
+
+
+@pytest.mark.parametrize(("turn", "alone"), IN_CONTEXT, ids=[t for t, _ in IN_CONTEXT])
+def test_a_fact_reads_the_same_among_other_sentences(turn: str, alone: str) -> None:
+    expected = facts_of(TABLE.extract(alone))
+    assert expected
+    assert facts_of(TABLE.extract(turn)) == expected
+
+
+def test_an_initial_is_no_sentence_end() -> None:
+    facts = facts_of(TABLE.extract("My manager Dana V. Smith lives in Leeds."))
+    assert all(f[2] != "Smith" for f in facts)

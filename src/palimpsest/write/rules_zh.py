@@ -975,8 +975,9 @@ _CONTACT_CHANGE = re.compile(r"新|改|换|变|更新")
 # "我的座机0592-5581234已经停用了": the number itself said to be out of use.
 _DEAD_AFTER = re.compile(r"\s*(?:已经|早就|早)?(?:停用|注销|作废|停机|不用|不再使用|弃用)了?")
 # A turn that introduces the speaker, or tells of the speaker's own things ("我用的是…，号码 135…").
+# (Said at the start of the turn or of any sentence in it: "快递又晚了。我是蔡文博，电话 135…".)
 _SELF_INTRODUCED = re.compile(
-    rf"^\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|(?:我的)?联系方式[：:]"
+    rf"(?:^|(?<=[。！？!?]))\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|(?:我的)?联系方式[：:]"
     rf"|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住))",
     re.IGNORECASE,
 )
@@ -1005,6 +1006,7 @@ _NAME_IS = re.compile(
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)"
     r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
+    r"|(?<=[。！？]我姓[\u4e00-\u9fff][，,])叫|(?<=[。！？]我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
     r"|(?<=[，,])叫(?=(?P<surname_first>[\u4e00-\u9fff])))"
     # ("大家叫我“阿强”就行": the name may be quoted, and then it may be longer: 「橘子汽水」.)
@@ -1707,7 +1709,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 r"手机号|号码|电话" if predicate == "phone" else r"邮箱|邮件", ctx.text[: clause.start + m.start()]
             ):
                 continue  # "我的是 …" names the speaker's own only after the kind of contact is asked about
-            if m.group("intro") and not _SELF_INTRODUCED.match(ctx.text):
+            if m.group("intro") and not _SELF_INTRODUCED.search(ctx.text):
                 continue  # a bare label counts only in a turn that introduces the speaker
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
                 continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
@@ -1765,7 +1767,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("rel") not in _ACQUAINTANCES:
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
             yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
-    surname = re.match(r"\s*我姓([\u4e00-\u9fff])", ctx.text)
+    surname = re.search(r"(?:^|[。！？!?])\s*我姓([\u4e00-\u9fff])", ctx.text)
     for m in _NAME_IS.finditer(clause.text):
         name = (m.group("name") or m.group("quoted")).strip()
         relation = m.group("rel")
