@@ -174,6 +174,10 @@ def _tail(word: str) -> Perturb:
     return lambda text: _FINAL_PUNCT.sub("", text) + word
 
 
+def _changed(text: str, perturbed: str) -> str | None:
+    return perturbed if perturbed != text else None
+
+
 def _with_stop(text: str) -> str:
     text = text.rstrip()
     return text if text[-1:] in ".!?" else f"{text}."
@@ -263,6 +267,10 @@ PERTURBATIONS: dict[str, dict[str, Perturb]] = {
         "tail ' :)'": _tail(" :)"),
         "curly apostrophes": lambda text: text.replace("'", "’") if "'" in text else None,
         "chat spellings (u, ur, pls)": _chat_spellings,
+        "line breaks between sentences": lambda text: _changed(
+            text, re.sub(r"(?<=[a-z)])[.!?]\s+(?=[A-Za-z])", "\n", text)
+        ),
+        "no commas": lambda text: _changed(text, re.sub(r",(?=\s)", "", text)),
         "sentence before ('My parcel is late again.')": lambda text: f"My parcel is late again. {text}",
         "question after ('Where is my parcel?')": lambda text: f"{_with_stop(text)} Also, where is my parcel?",
         "request after ('Can you check my order?')": lambda text: f"{_with_stop(text)} Can you check my order?",
@@ -288,6 +296,8 @@ PERTURBATIONS: dict[str, dict[str, Perturb]] = {
         "half-width punctuation": _halfwidth,
         "spaces around Latin": _spaced_latin,
         "traditional characters (Taiwan)": _traditional,
+        "spaces for commas": lambda text: _changed(text, re.sub(r"，", " ", text)),
+        "line breaks between sentences": lambda text: _changed(text, re.sub(r"[。！？](?=.)", "\n", text)),
         "sentence before ('我的快递又晚了。')": lambda text: f"我的快递又晚了。{text}",
         "question after ('另外我的快递到哪了？')": lambda text: f"{_with_stop_zh(text)}另外我的快递到哪了？",
         "request after ('帮我查下订单。')": lambda text: f"{_with_stop_zh(text)}帮我查下订单。",

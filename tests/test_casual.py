@@ -107,6 +107,10 @@ TIDY_ZH: list[tuple[str, str]] = [
     ("你好，你好，我叫林晓，在网易做测试", "我叫林晓，在网易做测试"),
     ("对了，我搬到成都啦😊以后寄这里", "我搬到成都了，以后寄这里"),
     ("我在美团做产品经理哈", "我在美团做产品经理"),
+    # a space between Chinese phrases is a pause, a Latin name set off after is a phrase's end
+    ("我姓林 双木林 叫林晓雯", "我姓林，双木林，叫林晓雯"),
+    ("我儿子有台Switch 这个手柄能配吗？", "我儿子有台Switch，这个手柄能配吗？"),
+    ("以后通知都发我邮箱 lin.xiaoyu@qq.com 别打电话", "以后通知都发我邮箱 lin.xiaoyu@qq.com，别打电话"),
     ("把我的昵称改成「橘子汽水」哈", "把我的昵称改成「橘子汽水」"),
     ("嗨～新用户报到", "新用户报到"),
     ("我不在格力上班，我在美的，谢谢", "我不在格力上班，我在美的"),
@@ -114,7 +118,7 @@ TIDY_ZH: list[tuple[str, str]] = [
     ("我姓林, 双木林, 叫林晓雯.", "我姓林，双木林，叫林晓雯。"),
     ("我儿子上周买了一台 Switch。", "我儿子上周买了一台Switch。"),
     # identifiers keep (or get) the space that sets them off
-    ("以前那个邮箱fang_ll@qq.com我不用了", "以前那个邮箱 fang_ll@qq.com 我不用了"),
+    ("以前那个邮箱fang_ll@qq.com我不用了", "以前那个邮箱 fang_ll@qq.com，我不用了"),
     ("有急事打我老婆电话13677451209", "有急事打我老婆电话 13677451209"),
     ("手机 137 2409 8813，邮箱 a.b@qq.com", "手机 137 2409 8813，邮箱 a.b@qq.com"),
     ("收件人写我英文名 Lily Zhao", "收件人写我英文名 Lily Zhao"),
@@ -133,6 +137,9 @@ UNTOUCHED_ZH = [
     "那个Kindle我不用了",
     "对面那家店关门了",
     "工单GD-20261030有进展吗",
+    "手机壳换成 透明的了",  # a space before what a verb wants is no pause
+    "我的 邮箱 改成了 li.ming@163.com",
+    "号码换了，今后打 186 2233 4455 找我",
 ]
 
 

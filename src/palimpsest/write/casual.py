@@ -536,6 +536,17 @@ _ZH_THANKS = re.compile(
 )
 _ZH_HALF = {",": "，", ":": "：", "!": "！", "?": "？", ";": "；"}
 _ZH_HALF_PUNCT = re.compile(rf"(?<=[{_CJK}])[ \t]*([,:!?;])[ \t]*|[ \t]*([,:!?;])[ \t]*(?=[{_CJK}])")
+_ZH_LATIN_THEN_PAUSE = re.compile(
+    rf"(?<=[{_CJK}])((?=[A-Za-z0-9.+-]*[A-Za-z])[A-Za-z0-9](?:[A-Za-z0-9.+-]| (?=[A-Za-z0-9]))*)"
+    rf"[ \t]+(?=[{_CJK}])(?![的是吗呢了])"
+    rf"|(?<=[{_CJK} ])([A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)[ \t]+"
+    rf"(?=[{_CJK}])(?![的是吗呢了就找这那给也都])"
+)
+# (Not after a word that wants what follows, "改成 透明的", "我的 邮箱", "是 李安"; nor between words too
+# short to be phrases.)
+_ZH_SPACE_PAUSE = re.compile(
+    rf"(?<=[{_CJK}]{{3}})(?<![成为是叫到在用给把被的和与跟向从往对])[ \t\u3000]+(?=[{_CJK}]{{2}})(?![的了吗呢吧])"
+)
 _ZH_FULL_STOP = re.compile(rf"(?<=[{_CJK}])\.(?=[ \t]*(?:[{_CJK}]|$))[ \t]*")
 # Identifier-like runs keep the space that sets them off: "邮箱 zhoupeng@qq.com", "手机 137 2409 8813".
 _ZH_SPACE_BEFORE = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[A-Za-z0-9])")
@@ -555,6 +566,8 @@ def _spaced_id(m: re.Match[str]) -> str:
     text = m.string
     before = " " if m.start() > 0 and _CJK_CHAR.match(text, m.start() - 1) else ""
     after = " " if m.end() < len(text) and _CJK_CHAR.match(text, m.end()) else ""
+    if after and "@" in m.group() and text[m.end()] not in "的是吗呢了就找这那给也都":
+        after = "，"  # an e-mail address before a new clause, as above
     return f"{before}{m.group()}{after}"
 
 
@@ -637,6 +650,8 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     turn with a Chinese word in it ("I live in 青岛 now") the space stays."""
     tidied = _in_simplified(Tidied.of(text))
     tidied = _without_emoji(tidied, "，")
+    # Chinese sets no spaces between words: one between two Chinese words is a pause ("我姓林 叫林晓雯").
+    tidied = _sub(tidied, _ZH_SPACE_PAUSE, _const("，"))
     tidied = _sub(tidied, _ZH_LEAD_IN, _const(""))
     tidied = _sub(tidied, _ZH_PARTICLE, _const(""))
     tidied = _sub(tidied, _ZH_LA, lambda m: "" if m.string[m.start() - 1] == "的" else "了")
@@ -646,6 +661,10 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     tidied = _sub(tidied, _ZH_THANKS, _const(""))
     if not chinese_turn:
         return tidied
+    # A Latin name written against the Chinese before it and set off from what follows by a space ends
+    # a phrase: "我儿子有台Switch 这个手柄能配吗", "入手了华为Mate 60 Pro 旧手机怎么迁移"; so does an
+    # e-mail address before a new clause ("邮箱 a@b.com 别打电话"). (Numbers go on: "打 186 2233 4455 找我".)
+    tidied = _sub(tidied, _ZH_LATIN_THEN_PAUSE, lambda m: (m.group(1) or m.group(2)) + "，")
     tidied = _sub(tidied, _ZH_SPACE_BEFORE, lambda m: m.group() if _ID_LIKE.match(m.string, m.end()) else "")
     tidied = _sub(tidied, _ZH_SPACE_AFTER, lambda m: m.group() if _ends_id_like(m.string, m.start()) else "")
     return _sub(tidied, _ZH_UNSPACED_ID, _spaced_id)
