@@ -547,6 +547,7 @@ _ZH_LATIN_THEN_PAUSE = re.compile(
 _ZH_SPACE_PAUSE = re.compile(
     rf"(?<=[{_CJK}]{{3}})(?<![成为是叫到在用给把被的和与跟向从往对])[ \t\u3000]+(?=[{_CJK}]{{2}})(?![的了吗呢吧])"
 )
+_ZH_SPACE_NOISE = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]+(?=[{_CJK}])")
 _ZH_FULL_STOP = re.compile(rf"(?<=[{_CJK}])\.(?=[ \t]*(?:[{_CJK}]|$))[ \t]*")
 # Identifier-like runs keep the space that sets them off: "邮箱 zhoupeng@qq.com", "手机 137 2409 8813".
 _ZH_SPACE_BEFORE = re.compile(rf"(?<=[{_CJK}])[ \t]+(?=[A-Za-z0-9])")
@@ -652,6 +653,8 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     tidied = _without_emoji(tidied, "，")
     # Chinese sets no spaces between words: one between two Chinese words is a pause ("我姓林 叫林晓雯").
     tidied = _sub(tidied, _ZH_SPACE_PAUSE, _const("，"))
+    # Any other space between Chinese words is only typing: "昵称换成 小海豚", "我的 邮箱".
+    tidied = _sub(tidied, _ZH_SPACE_NOISE, _const(""))
     tidied = _sub(tidied, _ZH_LEAD_IN, _const(""))
     tidied = _sub(tidied, _ZH_PARTICLE, _const(""))
     tidied = _sub(tidied, _ZH_LA, lambda m: "" if m.string[m.start() - 1] == "的" else "了")

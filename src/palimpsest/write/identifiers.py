@@ -83,7 +83,8 @@ _CUE_OF = (
     r"|\s+(?i:for|on|of)\s+(?i:my|our|the|this)\s+(?:[\w-]+\s+){0,2}?[\w-]+(?=\s+(?i:is|was)\b|\s*[:：]))?"
 )
 _ORDER_CUE = re.compile(
-    r"(?:订单编号|订单号码|订单号|订单|单号|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
+    # ("上周一下的单 HB-66190", "我那单 BJ-44810": the order named by what was done with it.)
+    r"(?:订单编号|订单号码|订单号|订单|单号|(?:下的|买的|拍的|订的|那|这)单(?=\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
     + _CUE_OF
     # "Cancel my 55-210-883": an order named by its number after an errand on it.
     + r"|(?i:\b(?:cancel|track|return)\s+my)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"

@@ -960,8 +960,8 @@ _CONTACT = {
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
-        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?"
-        r"(?:邮箱地址|邮箱|邮件地址))\s+$"
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
+        r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
@@ -988,6 +988,8 @@ _THIRD_PARTY_BEFORE = re.compile(
 _OWN_BARE_CUE = re.compile(
     rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?"
     r"(?:手机号码?|手机|电话号码?|电话|号码|座机|固话|邮箱地址|邮箱|邮件地址)$"
+    # "工作邮箱 linxiao@… 有事发这个": the speaker's own kind of contact, opening what they say.
+    r"|(?:^|[。！？!?]\s*)(?:工作|私人|个人)(?:手机号码?|手机|电话号码?|电话|邮箱地址|邮箱)$"
 )
 _CONTACT_DEAD = re.compile(
     r"(?:旧的?|以前的?|之前的?|原来的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:手机号|号码|电话|邮箱)"
@@ -1004,7 +1006,7 @@ _NAME_IS = re.compile(
     # "我的名字写错了，是林峰": the right name after a correction.
     r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
-    r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:改成|改为|换成|设成|设为|是|叫)"
+    r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:帮我|给我|请|麻烦)?(?:改成|改为|换成|设成|设为|是|叫)"
     r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     r"|(?<=[。！？]我姓[\u4e00-\u9fff][，,])叫|(?<=[。！？]我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
@@ -1898,6 +1900,13 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 
 
 _ARRIVED = re.compile(r"收到|到货|送到|送达|签收|寄到|到了|派送")
+_NOT_MINE = re.compile(
+    rf"[^。！？]{{0,24}}?(?:不是我的|并非我的|是(?:我)?(?:{_REL}|朋友|同事|邻居|别人|他|她)的(?:单|订单|单号|工单)?[，,。！]"
+    r"|别记到我名下)"
+)
+_STATUS_ASKED = re.compile(
+    r"有进展|有没有进展|进展如何|到哪了|到哪儿了|怎么还没|咋还没|还没人|还没发货|还没到|处理了吗|处理没|有消息吗|有回复吗|怎么样了"
+)
 _PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的|买了|订了|下了")
 
 
@@ -1908,6 +1917,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         for mention in clause.identifiers(ctx, kind):
             if named_as_wrong(ctx, mention):
                 continue
+            if _NOT_MINE.match(ctx.text, mention.span[1]):
+                continue  # "QD550… 这个单号是我朋友的，不是我的": someone else's record
             yield _fact(
                 ctx.speaker_id,
                 kind,
@@ -1921,6 +1932,10 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 def _placed_on(ctx: TurnContext, clause: Clause, offset: int) -> datetime | None:
     """The day an order or ticket at clause ``offset`` was placed, when the turn says it."""
+    # "前天提交的工单 … 有进展没", "上周一下的单 … 到现在还没发货": a status asked after, the day only
+    # says which record is meant (the record's own facts carry no date then).
+    if _STATUS_ASKED.search(ctx.text):
+        return None
     # "前天收到的订单 …": the day it arrived is not the day it was placed.
     if _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None:
         return None
@@ -2014,7 +2029,7 @@ _LANGUAGES = {
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
+    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
     rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
