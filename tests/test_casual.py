@@ -328,6 +328,16 @@ AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
     # "回我" is a reply too; a nickname changed with a space before it
     ("今天先用英文回我", {TABLE.one_off("preferred_language", "en")}),
     ("昵称换成 小海豚", {TABLE.state("name", "小海豚")}),
+    # English: staying put, devices listed with "plus", a channel made the default
+    ("Not moving to Porto after all, we're staying put in Lisbon", {TABLE.state("lives_in", "Lisbon")}),
+    ("I'm staying in a hotel in Lisbon tonight", set()),
+    (
+        "at home I have a Kindle, plus an old iPad mini for recipes",
+        {TABLE.state("owns_device", "Kindle"), TABLE.state("owns_device", "iPad mini")},
+    ),
+    ("I have a Kindle plus shipping costs to pay", {TABLE.state("owns_device", "Kindle")}),
+    ("make SMS my default for notifications", {TABLE.state("preferred_notification_channel", "SMS")}),
+    ("make email my default for invoices", set()),
 ]
 
 

@@ -627,7 +627,8 @@ _LIVE = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying|settled(?:\s+down)?"
+    # ("we're staying put in Tel Aviv": not moving after all)
+    + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying(?:\s+put)?|settled(?:\s+down)?"
     + _RENTS
     # "I now live with my partner in Cork"
     + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?"
@@ -1193,7 +1194,9 @@ _NEW_DEVICE_LABEL = re.compile(
 )
 # "a ThinkPad for work and a MacBook Air at home": a short use or place may sit between the two.
 _MORE_DEVICES = re.compile(
-    r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?(?:,\s*|\s+)(?:and\s+)?"
+    # ("…, plus an old iPad mini", "… as well as a Kindle")
+    r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?"
+    r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
     + r"(?:(?P<count>two|three|four|five|a\s+couple\s+of|a\s+pair\s+of|[2-9])\s+)?"
@@ -2736,7 +2739,11 @@ _CHANNEL = re.compile(
     r"\s*(?:>|>>|over|beats|\u2192)\s*(?:SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
     r"(?=\s*(?:[,.;!]|$|\s+(?:for\s+me|please|always|any\s+day)\b))"
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
-    r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b",
+    r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b"
+    # "make email my default for notifications", "set SMS as the default for alerts"
+    r"|\b(?:make|set|use|have)\s+(?P<ch14>e-?mail|SMS|texts?|WhatsApp|WeChat|push(?:\s+notifications?)?|phone\s+calls)"
+    r"\s+(?:as\s+)?(?:my|the)\s+default(?:\s+channel)?\s+for\s+(?:all\s+|my\s+)?"
+    r"(?:notifications|alerts|reminders|updates|messages)\b",
     re.IGNORECASE,
 )
 _CHANNEL_DOCUMENT = re.compile(
@@ -3155,7 +3162,22 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 
 
 _CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
-_CHANNEL_GROUPS = ("ch", "ch2", "ch3", "ch4", "ch6b", "ch6", "ch7", "ch8", "ch9", "ch10", "ch11", "ch12", "ch13")
+_CHANNEL_GROUPS = (
+    "ch",
+    "ch2",
+    "ch3",
+    "ch4",
+    "ch6b",
+    "ch6",
+    "ch7",
+    "ch8",
+    "ch9",
+    "ch10",
+    "ch11",
+    "ch12",
+    "ch13",
+    "ch14",
+)
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
 
 
