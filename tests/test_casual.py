@@ -338,6 +338,11 @@ AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
     ("I have a Kindle plus shipping costs to pay", {TABLE.state("owns_device", "Kindle")}),
     ("make SMS my default for notifications", {TABLE.state("preferred_notification_channel", "SMS")}),
     ("make email my default for invoices", set()),
+    # Chinese: the device at hand, "寄" straight before an address that names its city
+    ("苹果手机我没有，手上就一台华为Mate 60", {TABLE.state("owns_device", "华为Mate 60")}),
+    ("他手上就一台iPhone 15", set()),
+    ("以后买的东西都寄杭州市西湖区文三路99号 门卫代收", {TABLE.state("address", "杭州市西湖区文三路99号")}),
+    ("以后都寄顺丰", {TABLE.state("preferred_shipping_carrier", "顺丰")}),
 ]
 
 

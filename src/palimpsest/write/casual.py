@@ -546,6 +546,8 @@ _ZH_LATIN_THEN_PAUSE = re.compile(
 # short to be phrases.)
 _ZH_SPACE_PAUSE = re.compile(
     rf"(?<=[{_CJK}]{{3}})(?<![成为是叫到在用给把被的和与跟向从往对])[ \t\u3000]+(?=[{_CJK}]{{2}})(?![的了吗呢吧])"
+    # (and after the end of an address: "人民南路四段19号 门卫会代收")
+    rf"|(?<=\d[号室楼层栋])[ \t\u3000]+(?=[{_CJK}]{{2}})"
 )
 _ZH_SPACE_NOISE = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]+(?=[{_CJK}])")
 _ZH_FULL_STOP = re.compile(rf"(?<=[{_CJK}])\.(?=[ \t]*(?:[{_CJK}]|$))[ \t]*")

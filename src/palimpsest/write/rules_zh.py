@@ -840,6 +840,8 @@ _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
     r"|现在用|目前用|在用|用着"
     r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
+    # "手上就一台iPhone 15": what the speaker has at hand
+    r"|(?:手上|手里|身边|家里)(?:就|只有|只|也就|就只有)(?=[一两]?[台部个])"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
     r"|(?P<kind>"
     + _NOUNS
@@ -1054,6 +1056,8 @@ _SHIPS_TO = re.compile(
     r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})"
     # "以后快递都寄公司吧，上海市…": the place named, the address in the next phrase.
     r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*(?P<addr2>[^，。！？；\n]{6,60})"
+    # "以后买的东西都寄成都市武侯区人民南路四段19号": "寄" straight before an address that names its city.
+    r"|(?<=[都就])(?:寄|送|发)(?P<addr3>[\u4e00-\u9fff]{2,4}(?:省|市)[^，。！？；\n]{4,56})"
 )
 _LIVES_AT = re.compile(r"住(?!址|宿|院)(?:在)?(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,60})")
 _STREET_ADDRESS = re.compile(r"[省市区县].{0,12}(?:路|街|道|巷|弄).{0,10}\d+号")
@@ -1887,7 +1891,7 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
         address = re.sub(
             r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*",
             "",
-            _clean(m.group("addr") or m.group("addr2")),
+            _clean(m.group("addr") or m.group("addr2") or m.group("addr3")),
         )
         prefix = _prefix(clause, m.start())
         relation = re.search(rf"我(?:的)?({_REL})", prefix)
