@@ -343,6 +343,12 @@ AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
     ("他手上就一台iPhone 15", set()),
     ("以后买的东西都寄杭州市西湖区文三路99号 门卫代收", {TABLE.state("address", "杭州市西湖区文三路99号")}),
     ("以后都寄顺丰", {TABLE.state("preferred_shipping_carrier", "顺丰")}),
+    # "入职的" is no employer; a clause ending in "的" before a space is a pause
+    ("上个月入职的岗位是硬件测试", set()),
+    (
+        "跳槽到大疆了 上个月入职的 岗位是硬件测试",
+        {TABLE.state("works_at", "大疆"), TABLE.state("job_title", "硬件测试")},
+    ),
 ]
 
 

@@ -545,7 +545,8 @@ _ZH_LATIN_THEN_PAUSE = re.compile(
 # (Not after a word that wants what follows, "改成 透明的", "我的 邮箱", "是 李安"; nor between words too
 # short to be phrases.)
 _ZH_SPACE_PAUSE = re.compile(
-    rf"(?<=[{_CJK}]{{3}})(?<![成为是叫到在用给把被的和与跟向从往对])[ \t\u3000]+(?=[{_CJK}]{{2}})(?![的了吗呢吧])"
+    rf"(?<=[{_CJK}]{{3}})(?<![成为是叫到在用给把被和与跟向从往对])(?<![我你他她它们]的)[ \t\u3000]+(?=[{_CJK}]{{2}})"
+    r"(?![的了吗呢吧])"
     # (and after the end of an address: "人民南路四段19号 门卫会代收")
     rf"|(?<=\d[号室楼层栋])[ \t\u3000]+(?=[{_CJK}]{{2}})"
 )
