@@ -338,6 +338,10 @@ AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
     ("I have a Kindle plus shipping costs to pay", {TABLE.state("owns_device", "Kindle")}),
     ("make SMS my default for notifications", {TABLE.state("preferred_notification_channel", "SMS")}),
     ("make email my default for invoices", set()),
+    # names with their accents, and the account's name said without an article
+    ("Name on the account should be Declan Ó Briain, not O'Brien", {TABLE.state("name", "Declan Ó Briain")}),
+    ("My name is José Ñúñez.", {TABLE.state("name", "José Ñúñez")}),
+    ("What name on the account should I use?", set()),
     # Chinese: the device at hand, "寄" straight before an address that names its city
     ("苹果手机我没有，手上就一台华为Mate 60", {TABLE.state("owns_device", "华为Mate 60")}),
     ("他手上就一台iPhone 15", set()),

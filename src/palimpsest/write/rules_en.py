@@ -1263,7 +1263,7 @@ _REPLACE = re.compile(
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|bin|binti|al|el)\s+){1,2}"
 _NAME = re.compile(
     _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+"
-    rf"(?P<name>[A-Z][\w'-]*(?:\s+(?:{_PARTICLE})?[A-Z][\w'-]*){{0,2}})"
+    rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
     r"(?P<name3>(?:(?:Dr|Mr|Mrs|Ms|Prof)\.?\s+)?[A-Z][\w'-]*)"
@@ -1286,8 +1286,10 @@ _SURNAME_FULL = re.compile(
 _NAME_EVENT = re.compile(r"\b(?:married|divorced|wedding|marriage|changed\s+my\s+name|deed\s+poll)\b", re.I)
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
-    r"\b(?:[Tt]he|[Mm]y)\s+name\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
-    r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+(?P<name>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})"
+    r"(?:\b(?:[Tt]he|[Mm]y)\s+|^\W*)[Nn]ame\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
+    # (with the accents it has: "Declan Ó Briain", "Zoë Ní Bhriain")
+    r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+"
+    r"(?P<name>[A-ZÀ-ÖØ-Þ](?:\.|[\w'-]*)(?:\s+[A-ZÀ-ÖØ-Þ][\w'-]*){0,2})"
     r"|(?:^|(?<=,\s)|(?<=so\s))(?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)\s+is\s+what\s+(?:you\s+should\s+(?:write|use|put"
     r"|call\s+me)|(?:everyone|people|my\s+friends|friends)\s+calls?\s+me|I\s+go\s+by)\b"
     # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
