@@ -314,7 +314,7 @@ def test_an_initial_is_no_sentence_end() -> None:
 # ------------------------------------------- classes the thirteenth blind set showed (after scoring)
 
 AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
-    # an order named by what was done with it ("下的单 X", "我那单 X"); a status asked carries no date
+    # an order named by what was done with it ("下的单 X", "我那单 X")
     ("投诉！前天下的单 KL-55210 还没发货", {TABLE.state("order_id", "KL-55210")}),
     ("我那单 GZ-30917 到哪了", {TABLE.state("order_id", "GZ-30917")}),
     ("上周五提交的工单 WO2026-2231 有进展没", {TABLE.state("ticket_id", "WO2026-2231")}),

@@ -1908,9 +1908,6 @@ _NOT_MINE = re.compile(
     rf"[^。！？]{{0,24}}?(?:不是我的|并非我的|是(?:我)?(?:{_REL}|朋友|同事|邻居|别人|他|她)的(?:单|订单|单号|工单)?[，,。！]"
     r"|别记到我名下)"
 )
-_STATUS_ASKED = re.compile(
-    r"有进展|有没有进展|进展如何|到哪了|到哪儿了|怎么还没|咋还没|还没人|还没发货|还没到|处理了吗|处理没|有消息吗|有回复吗|怎么样了"
-)
 _PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的|买了|订了|下了")
 
 
@@ -1936,10 +1933,6 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 
 def _placed_on(ctx: TurnContext, clause: Clause, offset: int) -> datetime | None:
     """The day an order or ticket at clause ``offset`` was placed, when the turn says it."""
-    # "前天提交的工单 … 有进展没", "上周一下的单 … 到现在还没发货": a status asked after, the day only
-    # says which record is meant (the record's own facts carry no date then).
-    if _STATUS_ASKED.search(ctx.text):
-        return None
     # "前天收到的订单 …": the day it arrived is not the day it was placed.
     if _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None:
         return None
