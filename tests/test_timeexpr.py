@@ -346,3 +346,19 @@ def test_most_recent_steps_back_by_offset() -> None:
 def test_hours_resolve_to_the_clock_hour() -> None:
     start, end = resolve_relative(RelativeTime("hour", -2), datetime(2026, 7, 8, 15, 20, tzinfo=SHANGHAI), tz=SHANGHAI)
     assert (start, end) == (datetime(2026, 7, 8, 5, 0, tzinfo=UTC), datetime(2026, 7, 8, 6, 0, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("started at Wix on the 5th as a product designer", [("on the 5th", date(2026, 1, 5))]),
+        ("moved in on the 2nd", [("on the 2nd", date(2026, 1, 2))]),
+        ("see you on the 12th.", [("on the 12th", date(2026, 1, 12))]),
+        # an ordinal that is no day
+        ("I live on the 5th floor", []),
+        ("on the 3rd attempt it worked", []),
+    ],
+)
+def test_a_day_said_by_its_ordinal_alone_is_in_the_turns_month(text: str, found: list[tuple[str, date]]) -> None:
+    at = datetime(2026, 1, 20, 10, 0, tzinfo=UTC)
+    assert [(m.text, m.start.date()) for m in find_times(text, at)] == found

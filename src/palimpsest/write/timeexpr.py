@@ -32,6 +32,7 @@ this March, 今年三月 / 去年三月 / 明年三月 the month in this / last 
 March 2024, 2024年3月, 2024-03          that month; 3 March 2024, 2024年3月5日, 2024-03-05,
                                       2024/3/5 that day; in 2024, 2024年 that year (absolute)
 上个月5号, 下个月1号                    that day of the previous / next calendar month
+on the 5th                              that day of the turn's own month
 ====================================  =========================================================
 
 Bare numbers are never times: a year needs a marker ("in 2024", "2024年"), numeric dates need a
@@ -474,6 +475,10 @@ def _en_month_of_relative_year(match: re.Match[str]) -> _Parsed:
     return RelativeTime("year", _EN_RELATIONS[match.group("rel").lower()], month=month)
 
 
+def _en_ordinal_day(match: re.Match[str]) -> _Parsed:
+    return RelativeTime("month", 0, day=int(match.group("day")))
+
+
 def _en_year(match: re.Match[str]) -> _Parsed:
     return _absolute_year(int(match.group("year")))
 
@@ -500,6 +505,13 @@ _EN_RULES = [
     _en(rf"\b(?P<t>(?:(?:on|in)\s+)?{_EN_MONTH}\s+{_EN_DAY}(?:,?\s+{_EN_YEAR})?)\b(?!:)", _en_named_month),
     # "3 March", "on 1 July", "the 1st of July 2024"
     _en(rf"\b(?P<t>(?:on\s+)?(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s+{_EN_YEAR})?)\b", _en_named_month),
+    # "started on the 5th": a day of the turn's own month, said by its ordinal alone (never "the 5th floor",
+    # "on the 3rd attempt": only before a pause or a word that ends the phrase)
+    _en(
+        r"\b(?P<t>on\s+the\s+(?P<day>3[01]|[12][0-9]|[1-9])(?:st|nd|rd|th))\b"
+        r"(?=\s*(?:[,.;!?)]|$)|\s+(?:as|and|but|so|when|after|before|at|with|I|we|my|this|last)\b)",
+        _en_ordinal_day,
+    ),
     # "March 2024", "in March of 2024"
     _en(rf"\b(?P<t>(?:(?:in|during)\s+)?{_EN_MONTH},?\s+(?:of\s+)?{_EN_YEAR})\b", _en_named_month),
     # "March of last year", "in May next year": a month of the year named relative to this one
