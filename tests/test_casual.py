@@ -342,6 +342,12 @@ AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
     ("Name on the account should be Declan Ó Briain, not O'Brien", {TABLE.state("name", "Declan Ó Briain")}),
     ("My name is José Ñúñez.", {TABLE.state("name", "José Ñúñez")}),
     ("What name on the account should I use?", set()),
+    # a job given under a label
+    (
+        "New role - senior data engineer at Monzo",
+        {TABLE.state("job_title", "senior data engineer"), TABLE.state("works_at", "Monzo")},
+    ),
+    ("new job: not sure yet, maybe something at Google?", set()),
     # Chinese: the device at hand, "寄" straight before an address that names its city
     ("苹果手机我没有，手上就一台华为Mate 60", {TABLE.state("owns_device", "华为Mate 60")}),
     ("他手上就一台iPhone 15", set()),

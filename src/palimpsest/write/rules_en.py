@@ -1741,8 +1741,27 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
 
 
+# "new job: QA lead at Rakuten, started last Monday": a job given under a label, title before employer.
+_NEW_JOB_LABEL = re.compile(
+    r"^\W*(?i:(?:(?:my|a)\s+)?new\s+(?:job|role|position|gig|post))\s*[:\u2014\u2013-]+\s*(?:I'm\s+)?(?:(?:a|an|the)\s+)?"
+    r"(?P<title>(?:[A-Za-z][\w&/-]*\s+){0,3}?[A-Za-z][\w&/-]*)\s+(?:at|with|for)\s+"
+    r"(?P<org>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})"
+)
+
+
 def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
+    for m in _NEW_JOB_LABEL.finditer(clause.text):
+        org, title = _clean(m.group("org")), _clean(m.group("title"))
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "job_title", title, "new_job_label", valid_from=when, ends_previous=True
+        )
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "works_at", org, "new_job_label", valid_from=when, ends_previous=True
+        )
     for m in _WORKING_AT.finditer(clause.text):
         subject = _own_subject(ctx, clause.text[: m.start()])
         org = _org_of(m)
