@@ -348,6 +348,9 @@ AFTER_HELDOUT13: list[tuple[str, set[tuple[str, str, str, bool, bool]]]] = [
         {TABLE.state("job_title", "senior data engineer"), TABLE.state("works_at", "Monzo")},
     ),
     ("new job: not sure yet, maybe something at Google?", set()),
+    # an Indian mobile in its national form, only where a number to call is said to follow
+    ("my wife's number is 98201 44719 if you can't reach me", {TABLE.state("phone", "9820144719", f"{ME}:wife")}),
+    ("order 98201 44719 is late", {TABLE.state("order_id", "9820144719")}),
     # Chinese: the device at hand, "寄" straight before an address that names its city
     ("苹果手机我没有，手上就一台华为Mate 60", {TABLE.state("owns_device", "华为Mate 60")}),
     ("他手上就一台iPhone 15", set()),

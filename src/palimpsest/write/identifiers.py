@@ -311,6 +311,14 @@ def _mention(
     return IdentifierMention(kind=kind, text=text[span[0] : span[1]], value=value, span=span, currency=currency)
 
 
+# An Indian mobile in its national form ("98201 44719", ten digits from 6-9): counted only after words that
+# say a number to call follows, since ten digits alone are as likely an order number.
+_IN_MOBILE_CUED = re.compile(
+    r"(?i:\b(?:number|mobile|cell|phone|whatsapp)(?:\s+(?:is|was|now|:))+|\b(?:call|ring|text|reach)\s+(?:me|him|her|us)"
+    r"\s+(?:on|at))\s*(?P<id>[6-9]\d{4}[\s-]?\d{5})" + _NOT_BEFORE_DIGIT
+)
+
+
 def _phones(text: str, folded: str) -> Iterator[_Found]:
     for priority, pattern in enumerate(
         (_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE, _AU_MOBILE, _NL_MOBILE, _DE_MOBILE), start=20
@@ -324,6 +332,10 @@ def _phones(text: str, folded: str) -> Iterator[_Found]:
             found = _mention(text, "phone", m.span(), identifier_key(m.group(), "phone"))
             if found:
                 yield _Found(priority, found)
+    for m in _IN_MOBILE_CUED.finditer(folded):
+        found = _mention(text, "phone", m.span("id"), identifier_key(m.group("id"), "phone"))
+        if found:
+            yield _Found(28, found)
 
 
 def _plausible_id(token: str) -> bool:
