@@ -261,11 +261,11 @@ _GREETING = re.compile(
     re.IGNORECASE,
 )
 # Longest first, so that "and also" is one lead-in and not "and" before "also ...".
-_LEAD_WORDS = "|".join(sorted(_LEAD_WORDS.split("|"), key=len, reverse=True))
-_LEAD_WORDS_MARKED = "|".join(sorted(_LEAD_WORDS_MARKED.split("|"), key=len, reverse=True))
+_LEAD_ALTERNATIVES = "|".join(sorted(_LEAD_WORDS.split("|"), key=len, reverse=True))
+_LEAD_MARKED_ALTERNATIVES = "|".join(sorted(_LEAD_WORDS_MARKED.split("|"), key=len, reverse=True))
 _LEAD_IN = re.compile(
-    rf"(?:^|(?<=(?-i:[a-z0-9)\"'])[.!?] )|(?<=[!?]))(?:(?:(?:{_LEAD_WORDS})(?:[ \t]*[,:!.—–]+[ \t]*|[ \t]+)"
-    rf"|(?:{_LEAD_WORDS_MARKED})[ \t]*[,:!.—–]+[ \t]*))+(?=\S)",
+    rf"(?:^|(?<=(?-i:[a-z0-9)\"'])[.!?] )|(?<=[!?]))(?:(?:(?:{_LEAD_ALTERNATIVES})(?:[ \t]*[,:!.—–]+[ \t]*|[ \t]+)"
+    rf"|(?:{_LEAD_MARKED_ALTERNATIVES})[ \t]*[,:!.—–]+[ \t]*))+(?=\S)",
     re.IGNORECASE,
 )
 # A courtesy or aside closing a sentence is not part of the value before it: "as a pilot thanks!",

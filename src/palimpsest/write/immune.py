@@ -947,7 +947,7 @@ _ID_OTHER_EN = (
     r"(?:with|at|behind|using|who (?:has|uses|owns))\s+(?:the\s+)?(?:(?:phone|mobile|cell)\s+)?(?:number|e-?mail(?: address)?|mobile|"
     rf"phone|address)?\s*(?:{_EMAIL}|{_PHONE_EN}))"
 )
-_ID_OTHER_ZH = (
+_DATA_OWNER_BY_ID_ZH = (
     rf"(?:{_EMAIL}\s*(?:这个邮箱|这个账号)?\s*的"
     r"|(?:号码|手机号?|电话|邮箱)(?:为|是)\s*[\w.@+-]+\s*的(?:用户|人|客户|会员|账号|机主)"
     r"|(?<!\d)1\d{10}(?!\d)\s*这个(?:号码|手机号?|号|电话)(?:的(?:人|用户|机主|主人|客户)|名下|绑定的))"
@@ -2553,7 +2553,7 @@ _RULES: tuple[_Rule, ...] = (
         "instruction",
         0.85,
         "id_other_data_zh",
-        _ID_OTHER_ZH,
+        _DATA_OWNER_BY_ID_ZH,
         _REQUEST,
         _PII,
         questions="keep",
