@@ -12,6 +12,7 @@ import pytest
 
 from fact_tables import FactTable
 from palimpsest.write.casual import tidy_en
+from palimpsest.write.identifiers import find_identifiers
 from palimpsest.write.timeexpr import find_times
 
 AT = datetime(2026, 9, 16, 10, 0, tzinfo=UTC)  # a Wednesday
@@ -19,6 +20,37 @@ ME = "u15"
 
 TABLE = FactTable(ME, AT)
 extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
+
+
+IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
+    # a code opening the turn, set off by a dash or colon, then an errand on the order
+    ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),
+    ("4471-2209: where is my delivery?", [("order_id", "4471-2209")]),
+    ("AB7730125 - is that my coupon code?", []),
+    ("555-123-4567 - call me about my order", [("phone", "5551234567")]),
+    # orders told as placed, then their numbers
+    (
+        "placed three orders on Monday, QX-80112, QX-80113 and QX-80114, can they ship together?",
+        [("order_id", "qx-80112"), ("order_id", "qx-80113"), ("order_id", "qx-80114")],
+    ),
+    ("please cancel 55-210-8839", [("order_id", "55-210-8839")]),
+    ("cancel 2 items from my order", []),
+    # the Peruvian sol
+    ("got charged S/ 120 twice", [("amount", "120")]),
+    ("the S/N on the box is 4451", []),
+    # a member number read out in groups
+    ("membership number 2231 9920 1187", [("user_id", "223199201187")]),
+    # a Japanese toll-free number
+    ("call our freephone 0120-123-456", [("phone", "0120123456")]),
+    # a card number is no phone, whatever its tail looks like
+    ("pay into 6222 0210 0112 3456 please", []),
+    ("card 4111 0412 555 781 9999", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), IDENTIFIERS, ids=[t for t, _ in IDENTIFIERS])
+def test_round15_en_identifiers(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(m.kind, m.value) for m in find_identifiers(text)] == expected
 
 
 NEW_YEAR = datetime(2027, 1, 4, 12, 0, tzinfo=UTC)
