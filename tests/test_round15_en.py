@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from fact_tables import FactTable
+from fact_tables import Fact, FactTable, facts_of
 from palimpsest.write.casual import tidy_en
 from palimpsest.write.identifiers import find_identifiers
 from palimpsest.write.timeexpr import find_times
@@ -20,6 +20,37 @@ ME = "u15"
 
 TABLE = FactTable(ME, AT)
 extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
+
+
+LIVES: list[tuple[str, set[Fact]]] = [
+    # a relocation written with an arrow from the old home to the new one
+    ("Relocated Bristol -> Cardiff last month, the commute is way shorter", {state("lives_in", "Cardiff")}),
+    ("we moved Porto → Braga two weeks ago", {state("lives_in", "Braga")}),
+    ("moved the meeting Monday -> Tuesday", set()),
+    ("relocated the server Frankfurt -> Dublin", set()),
+    ("should we move Leeds -> York?", set()),
+    # a home ended, said as a chapter closed, beside words of the home given up
+    ("my Glasgow chapter is over, handed the keys back on Friday", {ended("lives_in", "Glasgow")}),
+    ("Closed the Lyon chapter, the flat is sold", {ended("lives_in", "Lyon")}),
+    ("the Harry Potter chapter is over, so sad", set()),
+    ("The Berlin chapter isn't over yet, I still have the flat", set()),
+    ("my Spotify chapter is over, new job soon", set()),
+    # staying put: "still in" a city with a refusal to move
+    ("Dad's still in Leeds, refuses to move", {state("lives_in", "Leeds", f"{ME}:father")}),
+    ("my abuela is still in Cusco and won't leave", {state("lives_in", "Cusco", f"{ME}:grandmother")}),
+    ("mi papá is still in Quito and wont budge", {state("lives_in", "Quito", f"{ME}:father")}),
+    ("I'm still in Hobart and won't move for anyone", {state("lives_in", "Hobart")}),
+    ("my sister is still in Paris for the conference", set()),
+    ("my gran is still in hospital and won't budge", set()),
+    # a move told after a greeting and a label set off by a spaced hyphen
+    ("heya, big news - moved to Ghent last Friday", {state("lives_in", "Ghent")}),
+    ("hey all, quick update - relocated to Tromso two weeks ago", {state("lives_in", "Tromso")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), LIVES, ids=[t for t, _ in LIVES])
+def test_round15_en_lives(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
 
 
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [

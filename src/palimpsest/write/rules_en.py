@@ -95,6 +95,23 @@ _RELATIONS = {
     "father-in-law": "father-in-law",
     "sister-in-law": "sister-in-law",
     "brother-in-law": "brother-in-law",
+    # Kin words of other languages that English speakers keep: "my abuela", "my mamá", "my oma", "my farmor".
+    "mama": "mother",
+    "mamá": "mother",
+    "mami": "mother",
+    "papa": "father",
+    "papá": "father",
+    "abuela": "grandmother",
+    "abuelita": "grandmother",
+    "abuelo": "grandfather",
+    "nonna": "grandmother",
+    "nonno": "grandfather",
+    "oma": "grandmother",
+    "opa": "grandfather",
+    "farmor": "grandmother",
+    "mormor": "grandmother",
+    "farfar": "grandfather",
+    "morfar": "grandfather",
 }
 # "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
 _KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
@@ -610,6 +627,29 @@ _LOWER_MOVE = re.compile(
     r"|these\s+days|btw)\b))"
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
+# "Relocated Lagos -> Abuja in March", "we moved Leeds → York last week": the move written as an arrow from the
+# old home to the new one.
+_MOVE_ARROW = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:moved|relocated)(?:\s+(?:house|home|back|over|cities))?\s+(?:from\s+)?"
+    + _named("old")
+    + r"\s*(?:-+>|=+>|\u2192|\u27f6|\u21d2|>)\s*"
+    + _named("place")
+)
+# "Sendai chapter is closed for me", "my Berlin chapter is over", "closed the Lisbon chapter": a home ended,
+# said as a chapter of one's life (only beside words of a home given up, checked by ``_HOME_GIVEN_UP``).
+_CHAPTER_CLOSED = re.compile(
+    r"(?:^\W*|\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+|(?<=[,;]\s))"
+    + _named("place")
+    + r"\s+chapter\s+(?:is|'s|has\s+been)\s+(?:now\s+|finally\s+|officially\s+)*(?:closed|over|done|finished|ended)\b"
+    + r"|\b(?i:closed|ended|finished)\s+(?:the|my|our)\s+"
+    + _named("place2")
+    + r"\s+chapter\b"
+)
+_HOME_GIVEN_UP = re.compile(
+    r"\b(?:apartment|flat|house|lease|landlord|landlady|keys|tenancy|moved|moving|move|packed|boxes|rent|left)\b", re.I
+)
 # "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
 _MOVE_OUT_INTO = re.compile(
     r"\b(?i:moved\s+(?:away\s+from|out\s+of))\s+[^,.;!?]{1,60}?\s+and\s+(?:then\s+)?into\s+"
@@ -753,6 +793,15 @@ _STILL_IN = re.compile(
     r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
     + _named("place")
     + r"(?=\s*(?:[,.;!?]|$))"
+)
+# "my mamá is still in Arequipa and won't budge", "Dad's still in Leeds, refuses to move": staying put where one
+# lives (the refusal to move is what makes "still in" a home rather than a trip).
+_STAYS_PUT = re.compile(
+    rf"(?P<subj>\b[Mm]y\s+{_KIN_ADJ}(?:{_REL})|\b[Oo]ur\s+{_KIN_ADJ}(?:{_REL})|\bI|\b[Ww]e|(?<![\w'])(?:{'|'.join(_KIN_AS_NAMES)}))"
+    r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=[^.;!?]{0,40}?\b(?:won't|wont|will\s+not|refuses?\s+to|doesn't\s+want\s+to|don't\s+want\s+to"
+    r"|never\s+wants?\s+to|not\s+(?:planning|going)\s+to)\s+(?:budge|move|leave|relocate|sell)\b)"
 )
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
@@ -1520,6 +1569,26 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.8,
                 ends_previous=not m.group("live"),
             )
+    for m in _MOVE_ARROW.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and _place_ok(m.group("place")) and _place_ok(m.group("old")):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "moved_arrow",
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=True,
+            )
+    if _HOME_GIVEN_UP.search(ctx.text):
+        for m in _CHAPTER_CLOSED.finditer(clause.text):
+            place = m.group("place") or m.group("place2")
+            if _place_ok(place) and not _phrase_negated(clause.text, m, r"not|never|isn't|wasn't|hasn't"):
+                yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.chapter_closed", m.group())
     for m in _MOVE_OUT_INTO.finditer(clause.text):
         head = _SUBJECT_CANDIDATE.search(clause.text[: m.start()])
         subject = _subject(ctx, head.group()) if head else ctx.speaker_id
@@ -1612,6 +1681,11 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
     for m in _NOT_THERE_BUT.finditer(ctx.text):
         if clause.start <= m.start("place") < clause.end and _place_ok(m.group("place")):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "not_there_but")
+    # (before the negation check: the refusal to move is what the rule reads)
+    for m in _STAYS_PUT.finditer(clause.text):
+        stayer = _subject(ctx, m.group("subj"), clause.start + m.start("subj"))
+        if stayer and _place_ok(m.group("place")) and not _phrase_negated(clause.text, m, r"not|never|isn't|aren't"):
+            yield _fact(ctx, clause, m, stayer, "lives_in", _city(m.group("place")), "stays_put")
     if _negated(clause):
         return
     for m in _HOME_NOW.finditer(clause.text):
