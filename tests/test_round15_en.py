@@ -53,6 +53,30 @@ def test_round15_en_lives(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 
 
+ADDRESSES: list[tuple[str, set[Fact]]] = [
+    # the address's short form "addr"
+    (
+        "please change my delivery addr to 22 Rue Oberkampf, 75011 Paris",
+        {state("address", "22 Rue Oberkampf, 75011 Paris")},
+    ),
+    # "Av." is no sentence end: the street's name follows it
+    ("for this order only, drop it at my office, Av. Brasil 2140 Lima", {one_off("address", "Av. Brasil 2140 Lima")}),
+    # what the address is for, before the colon of a label
+    ("New address for my profile: 18 Kauri Road, Whangarei 0110", {state("address", "18 Kauri Road, Whangarei 0110")}),
+    # the right address after a correction, or after the wrong one is named
+    ("Typo in my address - it's Flat 3, 9 Mill Lane, Bath", {state("address", "Flat 3, 9 Mill Lane, Bath")}),
+    ("my address is wrong, it's 12 Kings Road, Leeds", {state("address", "12 Kings Road, Leeds")}),
+    ("my address is unchanged", set()),
+    ("my new address is on the form", set()),
+    ("a correction on my sister's address - it's 4 Elm St", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ADDRESSES, ids=[t for t, _ in ADDRESSES])
+def test_round15_en_addresses(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     # a code opening the turn, set off by a dash or colon, then an errand on the order
     ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),

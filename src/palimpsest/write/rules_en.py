@@ -1382,9 +1382,13 @@ _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
-    # ("delivery adress": the word's usual misspelling)
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*add?ress\s+"
-    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
+    # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*(?:add?ress|addr\.?)\s+"
+    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?"
+    # "my address is wrong, it's 12 Kings Road": the right one after the wrong one is named
+    r"(?:(?:wrong|incorrect|outdated|out\s+of\s+date|not\s+right)\s*[,;:\u2013\u2014-]*\s*"
+    r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
+    r"(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
     r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b)"
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
@@ -1404,7 +1408,8 @@ _STREET = (
 _ADDRESS_END = (
     r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
     r"|for\s+now|only|now)\b|[;!?\n]"
-    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
+    # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)\.(?:\s|$)|$)"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
@@ -1413,7 +1418,12 @@ _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?
 _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
-    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
+    # ("New address for the account: …": what the address is for may sit before the colon)
+    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
+    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?\s*:\s*"
+    # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
+    r"|\b(?:correction|fix|typo)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
+    r"\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
     r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
@@ -2576,7 +2586,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
-        if subject and not re.search(r"\bnot\b", m.group()):
+        # "my address is unchanged", "… is on the form": an address has a number or a name in it
+        named = re.search(r"\d|\b(?!(?:" + "|".join(_NOT_NAMES) + r")\b)[A-Z]", m.group("addr"))
+        if subject and named and not re.search(r"\bnot\b", m.group()):
             changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
             yield _fact(
                 ctx,
@@ -2608,8 +2620,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _clean(m.group("addr"))
         # "on my account" is the speaker's own; other people's addresses are not.
-        others = _OTHER_PEOPLE.search(re.sub(r"\bmy\s+(?:account|profile|orders?)\b", "", m.group(), flags=re.I))
+        mine = r"\b(?:my|the)\s+(?:account|profile|orders?)\b"
+        others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
         if not re.search(r"\d", address) or others or _negated_before(clause.text, m.start()):
+            continue
+        # "my sister's address is wrong - it's 4 Elm St": the address of the relative just named
+        if _RELATIVE_ADDRESS.search(_sentence_of(ctx.text, clause)):
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
@@ -2628,6 +2644,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+_RELATIVE_ADDRESS = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})'s?\s+(?:[\w-]+\s+)?add?ress\b")
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
