@@ -77,6 +77,41 @@ def test_round15_en_addresses(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 
 
+WORK: list[tuple[str, set[Fact]]] = [
+    # a statement before a question set off by a dash keeps its facts
+    (
+        "I'm a night nurse with Bupa - can deliveries come after 8?",
+        {state("job_title", "night nurse"), state("works_at", "Bupa")},
+    ),
+    # the new title said bare after a job change
+    ("Promotion came through yesterday - team lead now", {state("job_title", "team lead")}),
+    ("got the promotion!! head chef now", {state("job_title", "head chef")}),
+    ("my brother got promoted, manager now", set()),
+    ("got promoted? manager now?", set()),
+    # a friend named by name, the relation in brackets
+    ("Aroha Ngata (my old roommate) works for Xero now", {state("works_at", "Xero", "Aroha Ngata")}),
+    ("Sam (my son) works at Tesco", set()),
+    # a freelance field said with "do"
+    ("these days I do freelance illustration from my flat", {state("job_title", "freelance illustrator")}),
+    ("I'm doing freelance editing now", {state("job_title", "freelance editor")}),
+    ("I don't do freelance design anymore", set()),
+    # the title after "working at X as"
+    (
+        "moved to Lisbon in May, working at Farfetch now as a data analyst",
+        {state("lives_in", "Lisbon"), state("works_at", "Farfetch"), state("job_title", "data analyst")},
+    ),
+    (
+        "moved to Lisbon in May, working at Farfetch now as a temp cover",
+        {state("lives_in", "Lisbon"), state("works_at", "Farfetch")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), WORK, ids=[t for t, _ in WORK])
+def test_round15_en_work(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     # a code opening the turn, set off by a dash or colon, then an errand on the order
     ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),

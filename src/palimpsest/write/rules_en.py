@@ -354,7 +354,9 @@ _BOUNDARY = re.compile(
     r"|(?<=\b[A-HJ-Z])\.(?=\s+(?:Can|Could|Would|Will|Please|Also|Thanks|Thank|Where|What|When|Why|How|Is|Are|Do"
     r"|Does|Did|I|I'm|My|It|We|Our|The|This|That|And|But|So)\b)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
-    r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # ("I'm a pilot with Maersk - can deliveries come on weekends?": set off by a dash too; "…, did they ship?")
+    r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
+    r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
@@ -857,7 +859,13 @@ _WORK = re.compile(
 _WORKING_AT = re.compile(
     r"(?:,\s*|\s+and\s+)(?:now\s+|currently\s+|mostly\s+)?working\s+"
     r"(?:(?:nights|days|evenings|weekends|shifts|night\s+shifts|part-time|full-time|remotely|from\s+home|mostly)\s+)*"
-    r"(?:at|for)\s+(?:the\s+)?" + _BRANCH_OF + _org("org")
+    r"(?:at|for)\s+(?:the\s+)?"
+    + _BRANCH_OF
+    + _org("org")
+    # "…, working at Globant now as a QA lead": the title after the employer (a job noun, checked below)
+    + r"(?:\s+(?:now|currently)?\s*as\s+(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
+    + r")?"
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
@@ -1073,7 +1081,9 @@ _ACTIVITY_TITLE = re.compile(
 _ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
-    r"\bI(?:(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    # ("these days I do freelance translation from home", "I'm doing freelance design now")
+    r"\bI(?:(?:'m|\s+am)?\s+(?:now\s+|currently\s+|mostly\s+|mainly\s+)?(?:do|doing)\s+freelance\s+(?=[a-z])"
+    r"|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
     r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b))"
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
@@ -1089,6 +1099,15 @@ _FIELD_TITLES = (
     ("illustration", "illustrator"),
     ("editing", "editor"),
     ("copywriting", "copywriter"),
+)
+# "got promoted last month!! senior actuary now": the new title said bare in a clause of its own, after a job
+# change the turn tells (``_JOB_CHANGE``).
+_BARE_TITLE_NOW = re.compile(
+    r"(?:^\W*|\s[-\u2013\u2014]+\s+|[,;:!]\s*)(?:(?:and|so)\s+)?(?:(?:officially|finally)\s+)?(?:an?\s+|the\s+)?"
+    + _TITLE
+    + r"\s+now\b(?:\s+(?:at|with)\s+"
+    + _named("org")
+    + r")?(?=\s*(?:[,.;!?)]|$))"
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
@@ -1851,6 +1870,9 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         org = _org_of(m)
         if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
             yield _fact(ctx, clause, m, subject, "works_at", org, "working_at")
+            title = _clean(m.group("title") or "")
+            if title and _ANY_JOB_NOUN.search(title) and not _NOT_A_ROLE.search(title):
+                yield _fact(ctx, clause, m, subject, "job_title", title, "working_at.title")
     for m in _FIRST_DAY.finditer(clause.text):
         when = clause.past_time(ctx)
         org = _clean(m.group("org"))
@@ -2096,6 +2118,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             org = m.group("org")
             if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
                 yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "promoted.employer")
+    if not negated:
+        yield from _bare_title_facts(ctx, clause, bare)
     for m in _TITLE_IS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject:
@@ -2105,6 +2129,22 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if negated:
         return
     yield from _activity_titles(ctx, clause, bare)
+
+
+def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """ "got promoted last month!! senior actuary now": the title said bare after the speaker's own job change."""
+    m = _BARE_TITLE_NOW.search(bare)
+    # (only the speaker's own change: "my brother got promoted, manager now" is his)
+    others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
+    if m is None or others or not _JOB_CHANGE.search(ctx.text):
+        return
+    title = _clean(m.group("title"))
+    if title.lower() in _RELATIONS or _NOT_A_ROLE.search(title):
+        return
+    yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "bare_title_now", ends_previous=True)
+    org = m.group("org")
+    if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+        yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
 
 
 def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
@@ -2131,6 +2171,9 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
     for m in _FREELANCE.finditer(bare):
         field = (m.group("field") or "").strip()
         trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
+        # ("freelance translation from home": the field is the first word when the phrase runs on)
+        first = field.split()[0] if field else ""
+        trade = trade or next((job for end, job in _FIELD_TITLES if first.lower() == end), None)
         freelance = f"freelance {trade}" if trade else "freelancer"
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
 
@@ -4273,6 +4316,8 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,2},"
+    # "Wiremu Tane (my old flatmate) works for Fonterra": the apposition in brackets
+    r"|\s*\((?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,2}\)"
     # "Tomasz Nowak, the guy who sits next to me, is …": a person described by a relative clause.
     r"|,\s+(?:the|a|an|this)\s+(?:guy|man|woman|lady|girl|boy|chap|bloke|fellow|person|one|kid|colleague|friend"
     r"|neighbou?r)\s+(?:who|that|from|with|in|at|on)\s+[^,;.!?]{2,50},"
@@ -4358,6 +4403,11 @@ def _without_appositions(text: str) -> str:
 
     def blank(m: re.Match[str]) -> str:
         if m.group("name").split()[0] in _NOT_NAMES:
+            return m.group()
+        # "Sam (my son) works at Tesco": kin named by name stay the relation's subject, as "my son Sam" does
+        if m.group("apposition").lstrip().startswith("(") and re.search(
+            rf"\b(?:{_HOUSEHOLD})\)", m.group("apposition")
+        ):
             return m.group()
         return m.group("name") + " " * len(m.group("apposition"))
 
