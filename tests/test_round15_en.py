@@ -112,6 +112,36 @@ def test_round15_en_work(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 
 
+DEVICES: list[tuple[str, set[Fact]]] = [
+    # a device claimed as the speaker's own, or a relative's
+    ("the Pixel Watch 2 is mine, not my wife's", {state("owns_device", "Pixel Watch 2")}),
+    ("That iPad Air is my son's, he uses it for school", {state("owns_device", "iPad Air", f"{ME}:son")}),
+    ("the Galaxy Buds are my wife's", {state("owns_device", "Galaxy Buds", f"{ME}:wife")}),
+    ("the Kindle isn't mine", set()),
+    ("is the Kindle mine?", set()),
+    # a device named as where the app runs or a fault shows
+    ("the app keeps freezing on my Galaxy S23 since Tuesday's update", {state("owns_device", "Galaxy S23")}),
+    ("been reading a lot on my Kobo Libra 2 lately", {state("owns_device", "Kobo Libra 2")}),
+    ("why does it keep crashing on my iPad mini?", {state("owns_device", "iPad mini")}),
+    ("It works on my husband's iPad but not on mine", set()),
+    ("if it crashes on my iPad again I'll quit", set()),
+    ("got a discount on my iPhone order", set()),
+    # the device a relative is "on", pointed back to by "she"/"he"
+    (
+        "my sister-in-law uses my account too, she's on a Galaxy Tab S9",
+        {state("owns_device", "Galaxy Tab S9", f"{ME}:sister-in-law")},
+    ),
+    ("my dad's on an iPad now", {state("owns_device", "iPad", f"{ME}:father")}),
+    ("she's on a call", set()),
+    ("my wife is on a Galaxy S24 plan", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEVICES, ids=[t for t, _ in DEVICES])
+def test_round15_en_devices(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     # a code opening the turn, set off by a dash or colon, then an errand on the order
     ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),

@@ -116,8 +116,14 @@ _RELATIONS = {
 # "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
 _KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
 # Who "she" and "he" can point back to (relations of unstated gender are never guessed).
-_FEMALE = frozenset(["wife", "mother", "daughter", "sister", "grandmother", "girlfriend"])
-_MALE = frozenset(["husband", "son", "father", "brother", "grandfather", "boyfriend"])
+_FEMALE = frozenset(
+    {"wife", "mother", "daughter", "sister", "grandmother", "girlfriend", "sister-in-law", "mother-in-law", "niece"}
+    | {"aunt", "fiancee"}
+)
+_MALE = frozenset(
+    {"husband", "son", "father", "brother", "grandfather", "boyfriend", "brother-in-law", "father-in-law", "nephew"}
+    | {"uncle", "fiance"}
+)
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
 _OUTSIDE_HOUSEHOLD = frozenset(
@@ -332,7 +338,9 @@ _BRAND_NOUNS = (
 # "a Pixel 8 case", "my iPad charger": an accessory for the device, not the device.
 _NOT_ACCESSORY = (
     r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
-    r"|battery|box|pen|stylus|repair|insurance|warranty)s?\b)"
+    r"|battery|box|pen|stylus|repair|insurance|warranty"
+    # ("she's on a Galaxy S24 plan": a contract for the device, not the device)
+    r"|plan|contract|tariff|waitlist|waiting\s+list)s?\b)"
 )
 
 
@@ -1130,7 +1138,8 @@ _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
-    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to"
+    # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
+    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|(?<='s )on|(?<=is )on|ordered myself|treated myself to"
     # "I'm typing this on my new Surface Laptop 5"
     r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
     + _DEVICE_LEAD
@@ -1152,6 +1161,27 @@ _DEVICE_IS = re.compile(
     + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
     + r"(?:\s+is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
+)
+# "the Garmin Forerunner 265 is mine, not my partner's", "that iPad is my daughter's": a device claimed for its owner.
+_DEVICE_CLAIMED = re.compile(
+    r"(?:^\W*|(?<=[,;:]\s))(?:[Tt]he|[Tt]hat|[Tt]his)\s+(?:new\s+)?"
+    + _device("device")
+    + r"\s+(?:is|are|'s|'re)\s+(?:actually\s+|definitely\s+|all\s+)?"
+    + rf"(?:(?P<mine>mine)|(?P<who>my\s+{_KIN_ADJ}(?:{_REL}))'s?)(?![\w'])(?!\s+(?:to|for)\b)"
+)
+# "the app keeps crashing on my OnePlus 12", "been using your app on my Galaxy Tab": a device named as where the app
+# runs or a fault shows is the speaker's.
+_ON_MY_DEVICE = re.compile(
+    # (a time said with using dates the device, "since last year"; one said with a fault dates the fault)
+    r"\b(?:crash\w*|freez\w*|lag\w*|glitch\w*|hang(?:s|ing)?|stutter\w*|works?|working|load\w*|runs?|running"
+    r"|open\w*|install\w*|(?P<use>using|use|used)|play\w*|stream\w*|sync\w*|drain\w*|overheat\w*|stuck|slow|broken"
+    r"|blank|black|flicker\w*|reboot\w*|restart\w*|disappear\w*|vanish\w*|fails?|failing"
+    # ("reading Gone Girl on my Kindle", "watched it on my iPad")
+    r"|read|reading|watch\w*|listen\w*)\b"
+    r"[^.;!?]{0,40}?\bon\s+my\s+(?:new\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
+    r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
 )
 _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
@@ -2312,7 +2342,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
-    yield from _died_devices(ctx, clause)
+    yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -2323,6 +2353,23 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if named:
             device = _clean(named[-1].group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
+
+
+def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices told of by the way: one that died, one in use or at fault, one claimed as someone's."""
+    yield from _died_devices(ctx, clause)
+    yield from _presupposed_device_facts(ctx, clause)
+    yield from _claimed_devices(ctx, clause)
+
+
+def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "the Garmin Forerunner 265 is mine", "that iPad is my daughter's": a device and whose it is."""
+    for m in _DEVICE_CLAIMED.finditer(clause.text):
+        if _phrase_negated(clause.text, m, r"not|never|isn't|wasn't"):
+            continue
+        owner = _subject(ctx, m.group("who")) if m.group("who") else ctx.speaker_id
+        if owner:
+            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_claimed")
 
 
 def _device_named_before(ctx: TurnContext, end: int) -> str | None:
@@ -4288,9 +4335,14 @@ _HOW_TO_MY_DEVICE = re.compile(
 
 
 def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices a how-to or a fault report takes for granted: "how do I pair my Fitbit …", "… crashing on my iPad"."""
     m = _HOW_TO_MY_DEVICE.match(clause.text)
     if m:
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_how_to")
+    for m in _ON_MY_DEVICE.finditer(clause.text):
+        since = clause.past_time(ctx) if m.group("use") else None
+        device = _clean(m.group("device"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_in_use", valid_from=since)
 
 
 _FACT_RULES = (
