@@ -142,6 +142,32 @@ def test_round15_en_devices(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 
 
+CONTACTS: list[tuple[str, set[Fact]]] = [
+    # the relative to try instead, named by name, after "if you can't reach me" without a comma
+    (
+        "if you can't reach me try my brother Tomas on 0412 555 019",
+        {state("phone", "0412555019", f"{ME}:brother"), state("name", "Tomas", f"{ME}:brother")},
+    ),
+    ("don't try my dad on 0412 555 019", set()),
+    # a contact said dead after it
+    ("ana.k@hotmail.com is dead to me, I never check it", {ended("email", "ana.k@hotmail.com")}),
+    ("my old number 0413 222 918 is no longer in use", {ended("phone", "0413222918")}),
+    ("is kim@example.com dead?", set()),
+    ("the support address help@shop.example is closed on Sundays", set()),
+    ("My old email rj@oldmail.com is dead, use rj@newmail.io instead", {state("email", "rj@newmail.io")}),
+    # the name on the account, changed
+    ("could you change the name on my account to Siobhan Keane?", {state("name", "Siobhan Keane")}),
+    ("please change the name on my profile to Lars-Erik Holm", {state("name", "Lars-Erik Holm")}),
+    ("please change the name on my card to J. Smith", {state("name", "J. Smith")}),
+    ("change the name on my account to something shorter", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CONTACTS, ids=[t for t, _ in CONTACTS])
+def test_round15_en_contacts(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     # a code opening the turn, set off by a dash or colon, then an errand on the order
     ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
+from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, IdentifierMention, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
     LASTING_CONFIDENCE,
@@ -1393,9 +1393,12 @@ _NAME_TO_USE = re.compile(
     # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
     r"|\b(?:make|change|put|set|update)\s+(?:it|that)\s+(?:to\s+|as\s+)?"
     r"(?P<name3>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|invoices?)\b"
-    # "Change my display name to Gary", "set my profile name to Ana Ruiz"
-    r"|\b(?i:change|set|update|switch)\s+(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)\s+(?i:to|as)\s+"
-    r"(?P<name4>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
+    # "Change my display name to Gary", "set my profile name to Ana Ruiz", "change the name on my account to …"
+    r"|\b(?i:change|set|update|switch|correct|fix)\s+(?:(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)"
+    r"|(?i:the)\s+(?i:name)\s+(?i:on|for)\s+(?i:my|the)\s+(?i:account|profile|card|membership))"
+    r"\s+(?i:to|as)\s+"
+    # (an initial may stand for a first name: "change the name on my card to J. Smith")
+    r"(?P<name4>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
     # "I married in August - it's Kim Novak-Ly now": the full name after a name event (checked below)
     r"|\b(?:it's|it\s+is|I'm|I\s+am)\s+(?P<name5>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+now\b"
     # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
@@ -1540,7 +1543,8 @@ _CONTACT_AFTER = re.compile(
 # "ring my wife on 0412 555 019", "text my son at …": the number is the relative's.
 _REACH_RELATIVE = re.compile(
     rf"\b(?i:call|ring|text|reach|contact|phone|try|message|whatsapp)\s+(?P<who>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))"
-    r"\s+(?:instead\s+)?(?:on|at)\s*$"
+    # ("try my dad Roberto on …": the relative's name may follow)
+    r"(?:,?\s+[A-Z][a-z]+,?)?\s+(?:instead\s+)?(?:on|at)\s*$"
 )
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
@@ -1570,6 +1574,19 @@ _STOP_USING = re.compile(
 # "not using the 0412 … number anymore", "I've stopped using the … one": the speaker's contact out of use.
 _DISUSED_AROUND = re.compile(
     r"(?:^\W*|\b(?:I'm|I\s+am|I've|I\s+have|we're)\s+)(?:not|no\s+longer|stopped)\s+using\s+(?:the|my|that)\s*(?:old\s+)?$",
+    re.IGNORECASE,
+)
+# "tuan88@yahoo.com is dead to me", "0412 555 019 is no longer in use": the speaker's contact ended, said after it.
+_CONTACT_ENDED_AFTER = re.compile(
+    r"\s+(?:is|'s)\s+(?:now\s+)?(?:dead(?:\s+to\s+me)?|gone|closed|defunct|deactivated|deleted|abandoned|shut\s+down"
+    r"|no\s+longer\s+(?:in\s+use|active|used|working|valid|mine)|not\s+(?:in\s+use|active|valid|working)\s+any\s?more"
+    r"|out\s+of\s+(?:use|service|action))\b(?!\s*\?)",
+    re.IGNORECASE,
+)
+# What may stand before that contact: nothing, or the speaker's own old one ("my old e-mail …", "that number").
+_OWN_OLD_CONTACT = re.compile(
+    r"^\W*(?:(?:and|also|btw|oh|so|but)\W+)?(?:(?:my|the|that|this)\s+)?(?:(?:old|previous|former|work|personal)\s+)*"
+    r"(?:(?:e-?mail(?:\s+address)?|address|inbox|number|phone(?:\s+number)?|mobile)\s*:?\s*)?$",
     re.IGNORECASE,
 )
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -2395,29 +2412,42 @@ def _listed_devices(text: str, pos: int) -> Iterator[str]:
         pos = more.end()
 
 
+def _contact_ended(
+    ctx: TurnContext, clause: Clause, predicate: str, mention: IdentifierMention, before: str
+) -> CandidateFact | None:
+    """The speaker's phone or e-mail said ended: "stop using …", "not using the … number anymore", "… is dead"."""
+    value = contact_value(predicate, mention)
+    ended_after = _CONTACT_ENDED_AFTER.match(ctx.text, mention.span[1], clause.end)
+    # ("… is dead, use rb@fastmail.com instead": with a replacement named, only the new one is told)
+    replaced = any(m.kind == mention.kind and m.span != mention.span for m in ctx.identifiers)
+    if ended_after and _OWN_OLD_CONTACT.match(before) and not replaced:
+        return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.ended_after", ended_after.group())
+    stop = _STOP_USING.search(before)
+    planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
+    if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
+        return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+    # "not using the 0412 … number anymore": the ending said around the value.
+    disused = _DISUSED_AROUND.search(before)
+    after = ctx.text[mention.span[1] : clause.end]
+    if disused and re.match(r"\s*(?:number|mobile|phone|e-?mail|address|one)?\s*(?:any\s?more|now)\b", after, re.I):
+        return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.disused", disused.group())
+    return None
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
-            stop = _STOP_USING.search(before)
-            planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
-            if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
-                value = contact_value(predicate, mention)
-                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
-                continue
-            # "not using the 0412 … number anymore": the ending said around the value.
-            disused = _DISUSED_AROUND.search(before)
-            if disused and re.match(
-                r"\s*(?:number|mobile|phone|e-?mail|address|one)?\s*(?:any\s?more|now)\b",
-                ctx.text[mention.span[1] : clause.end],
-                re.I,
-            ):
-                value = contact_value(predicate, mention)
-                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.disused", disused.group())
+            ended_contact = _contact_ended(ctx, clause, predicate, mention, before)
+            if ended_contact is not None:
+                yield ended_contact
                 continue
             relative = _REACH_RELATIVE.search(before) if predicate == "phone" else None
-            if relative is not None and not _negated_before(before, relative.start()):
+            # ("if you can't reach me try my dad …": the condition's "can't" negates nothing asked)
+            unreachable = _UNREACHABLE.match(before)
+            asked_from = unreachable.end() if unreachable else 0
+            if relative is not None and not _negated_before(before[asked_from:], relative.start() - asked_from):
                 subject = _subject(ctx, relative.group("who"))
                 if subject is not None and subject != ctx.speaker_id:
                     value = contact_value(predicate, mention)
@@ -4316,7 +4346,8 @@ _RETRACTED = re.compile(
 _UNREACHABLE = re.compile(
     r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
     r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
-    r"|get\s+me)(?:\s+me)?\b[^,;]*,\s*",
+    # ("if you can't reach me try my dad …": without the comma, the contact asked for follows at once)
+    r"|get\s+me)(?:\s+me)?\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
     re.IGNORECASE,
 )
 
