@@ -168,6 +168,40 @@ def test_round15_en_contacts(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 
 
+PREFERENCES: list[tuple[str, set[Fact]]] = [
+    # the setting asked for as what "it" should be, or after a marker that comes first
+    ("can it be light mode just for today?", {one_off("preferred_theme", "light")}),
+    ("just for today can you answer in French?", {one_off("preferred_language", "fr")}),
+    ("can it be delivered tomorrow?", set()),
+    # a habit of paying with a wallet, known or not
+    ("I usually pay with Bizum", {state("preferred_payment_method", "Bizum")}),
+    ("I always pay with Paysera", {state("preferred_payment_method", "Paysera")}),
+    ("do you take Bizum?", set()),
+    ("I never pay with Bizum", set()),
+    # contact refused before or after an hour, said with "no"
+    ("no texts after 9pm please, the baby sleeps early", {state("preference", "no texts after 9pm")}),
+    ("No deliveries before 9am please", {state("preference", "no deliveries before 9am")}),
+    ("no problem before 10", set()),
+    ("no calls before noon today please", set()),
+    # the channel that "should be" the default
+    (
+        "going forward, email should be my default for reminders, not SMS",
+        {state("preferred_notification_channel", "email")},
+    ),
+    ("should WhatsApp be my default?", set()),
+    # when the speaker has deliveries come
+    ("I usually have my groceries delivered on weekends", {state("preference", "deliveries on weekends")}),
+    ("I always get parcels delivered after 6pm", {state("preference", "deliveries after 6pm")}),
+    ("I had stuff delivered in the evening yesterday", set()),
+    ("I don't usually have stuff delivered in the evening", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PREFERENCES, ids=[t for t, _ in PREFERENCES])
+def test_round15_en_preferences(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     # a code opening the turn, set off by a dash or colon, then an errand on the order
     ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),

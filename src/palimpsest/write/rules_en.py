@@ -2936,7 +2936,9 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     # "Push notifications in the app are fine": where the channel lives may sit before the verb.
     r"(?:\s+(?:in|on|from|through)\s+(?:the\s+|my\s+)?(?:app|phone|mobile))?"
-    r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
+    # ("whatsapp should be my default for alerts, not email")
+    r"\s+(?:is|are|should\s+be|will\s+be|is\s+now)\s+(?:the\s+best(?:\s+way)?"
+    r"|my\s+(?:preferred|favou?rite|usual|default)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
     r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
     # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
@@ -3135,6 +3137,21 @@ _PAYMENTS = {
             "Amex",
             "American Express",
             "Maestro",
+            # Wallets of one country each (Peru, Colombia, Spain, Sweden, Poland, Brazil, Japan, Korea, Italy,
+            # Portugal, Latin America, South-East Asia)
+            "Yape",
+            "Plin",
+            "Nequi",
+            "Bizum",
+            "Swish",
+            "BLIK",
+            "Pix",
+            "PayPay",
+            "KakaoPay",
+            "Satispay",
+            "MB Way",
+            "Mercado Pago",
+            "GrabPay",
         )
     },
     "mpesa": "M-Pesa",
@@ -3146,6 +3163,7 @@ _PAY_NAMES = (
     r"|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
     r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
     r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
+    r"|Yape|Plin|Nequi|Bizum|Swish|BLIK|Pix|PayPay|KakaoPay|Satispay|MB Way|Mercado Pago|GrabPay"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -3173,6 +3191,11 @@ _PAYMENT = re.compile(
     r"|\b(?:switched|moved|changed)\s+(?:over\s+)?to\s+(?:my\s+|using\s+)?"
     rf"(?P<pay9>{_PAY_NAMES})(?![A-Za-z])(?!\s+(?:account|app|balance|wallet|bank)\b)",
     re.IGNORECASE,
+)
+# "I always pay with Nequi", for a wallet the list above does not know: a capitalised name after a habitual "pay with".
+_PAY_NAMED_HABIT = re.compile(
+    r"\bI\s+(?:always|usually|normally|generally|mostly|only)\s+pay\s+(?:with|by|using|via|through)\s+(?:my\s+)?"
+    r"(?P<pay>[A-Z][A-Za-z0-9]+(?:[ -][A-Z][A-Za-z0-9]+)?)(?![\w'])"
 )
 # "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
 _PAY_USE = re.compile(
@@ -3267,11 +3290,13 @@ _EXCLUSION = re.compile(
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
     # ("I never want calls before 9am, ever": the speaker's own wish, said with "I")
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not|no(?=\s+(?:more\s+)?[a-z]+s\b))"
+    r"\s+(?:ever\s+)?"
+    # ("no calls before 10 am please": the thing refused, named at once)
     r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e|(?<=I never )want|(?<=I don't )want"
-    r"|(?<=I do not )want)\s+(?:any\s+)?"
-    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes|texts"
-    r"|notifications)"
+    r"|(?<=I do not )want|(?<=^no )|(?<=\Wno ))\s*(?:any\s+)?"
+    r"(?P<thing>calls|phone\s+calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes"
+    r"|texts|notifications|emails|e-mails|messages)"
     r"(?:\s+(?:with|for)\s+me)?"
     # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
     r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
@@ -3508,6 +3533,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     if not _PAYMENT.search(text):
         for m in _PAY_USE.finditer(text):
             yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m, True
+        for m in _PAY_NAMED_HABIT.finditer(text) if not _PAY_USE.search(text) else ():
+            if m.group("pay").split()[0] not in _NOT_NAMES | _KIN_AS_NAMES:
+                yield "preferred_payment_method", m.group("pay"), m, False
 
 
 def _negated_before(text: str, position: int) -> bool:
@@ -3652,6 +3680,30 @@ _LIKE_IT_SHAPED = re.compile(
 )
 
 
+# "I usually have stuff delivered in the evening, after 7": when deliveries suit the speaker, kept as "deliveries …".
+_CLOCK = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+_DELIVERED_WHEN = re.compile(
+    r"\bI\s+(?:usually|always|normally|generally|mostly|prefer\s+to|like\s+to)\s+(?:have|get)\s+"
+    r"(?:stuff|things|everything|it|them|(?:my\s+)?(?:parcels|packages|orders|deliveries|shopping|groceries))\s+"
+    r"delivered\s+(?P<when>(?:in\s+the\s+(?:morning|afternoon|evening)s?|at\s+night|at\s+(?:the\s+)?weekends?"
+    rf"|on\s+(?:weekends|weekdays|Saturdays|Sundays)|after\s+work|(?:before|after)\s+{_CLOCK})"
+    rf"(?:\s*,?\s*(?:after|before|around|from)\s+{_CLOCK})?)(?=\s*(?:[,.;!?]|$|\s+(?:please|if|when|because|as)\b))",
+    re.IGNORECASE,
+)
+
+
+def _how_things_come(text: str) -> tuple[str, str] | None:
+    """(phrase, evidence) of how the speaker likes things to come: "short meeting summaries", "deliveries after 7"."""
+    delivered = _DELIVERED_WHEN.search(text)
+    if delivered and not _PREF_NEGATED.search(text[: delivered.start()]):
+        return f"deliveries {' '.join(delivered.group('when').replace(',', ' ').split())}", delivered.group()
+    shaped = _LIKE_IT_SHAPED.search(text)
+    if shaped:
+        adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
+        return f"{adjectives.lower()} {shaped.group('thing').lower()}", shaped.group()
+    return None
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
@@ -3661,10 +3713,9 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if subject is not None:
             diet = m.group("diet") or m.group("diet2")
             yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
-    shaped = _LIKE_IT_SHAPED.search(text)
-    if shaped:
-        adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
-        yield ctx.speaker_id, f"{adjectives.lower()} {shaped.group('thing').lower()}", shaped.group()
+    shaped = _how_things_come(text)
+    if shaped is not None:
+        yield ctx.speaker_id, *shaped
         return
     rather_not = _RATHER_NOT.search(text)
     thing = _RATHER_NOT_THING.match(text, rather_not.end()) if rather_not else None
@@ -3692,7 +3743,8 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
             yield ctx.speaker_id, value, m.group()
             return
     limit = _SCHEDULE_LIMIT.match(text)
-    if limit and (limit.group("neg").lower() == "never" or has_marker or _ALWAYS_OR_NEVER.search(text)):
+    standing_limit = limit and limit.group("neg").lower() in ("never", "no")
+    if limit and (standing_limit or has_marker or _ALWAYS_OR_NEVER.search(text)):
         when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
         limited = limit.group("thing") or _CONTACTED[limit.group("verb").lower()]
         yield ctx.speaker_id, f"no {limited.lower()} {when}", limit.group()
@@ -4221,8 +4273,14 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 # preference it carries still counts (the marker decides whether it lasts).
 # (also typed as a text message: "can u update the phone on file to …", "cud you pls …")
 _POLITE_REQUEST = re.compile(
-    r"^\s*(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
-    r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+",
+    # ("for this session only can you reply in …", "from now on could you …": how long, said first)
+    r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
+    r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time|please)\s*,?\s+)?"
+    r"(?:(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
+    r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
+    # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
+    r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
+    r"(?=[^?]*\b(?:mode|theme)\b))",
     re.I,
 )
 # A follow-up that dates the order or ticket just mentioned: "… ticket 55102? I filed it yesterday."
