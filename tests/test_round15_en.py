@@ -202,6 +202,46 @@ def test_round15_en_preferences(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
 
 
+INTENTS: list[tuple[str, set[str]]] = [
+    # cancelling asked in the passive of an order named, or of the order's number
+    ("88120-4471: can it still be cancelled?", {"cancel_order"}),
+    ("please cancel 55-210-8839, found it cheaper elsewhere", {"cancel_order"}),
+    ("can the meeting be cancelled?", set()),
+    # a sum asked back, in any currency
+    ("the lamp arrived broken, can I get €30 back?", {"refund"}),
+    ("I want 20 euros back for the late delivery", {"refund"}),
+    ("can I get 3 back?", set()),
+    # complaining said as what one is doing
+    ("right, I'm formally complaining now, third late delivery", {"complaint"}),
+    ("I'm not complaining, just asking where my parcel is", set()),
+    ("my neighbours are complaining about the noise", set()),
+    # a file wanted, exported or e-mailed over
+    ("need last month's statements exported, CSV please", {"export"}),
+    ("I'd like all the data you hold about me emailed over to me", {"export"}),
+    ("I need to know if the report was exported", set()),
+    ("the report was sent to me twice", set()),
+    # a setting changed after it is named; who may see a record; a role for someone named
+    ("my plan is on the basic tier, switch it to premium please", {"modify_setting"}),
+    ("make my wishlist public", {"modify_setting"}),
+    ("please make my assistant Rhys an editor", {"modify_setting"}),
+    ("I want to make my boss a viewer", set()),
+    ("I made my profile private last year", set()),
+    ("my delivery is Monday, change it to Tuesday please", set()),
+    # a measure in the singular, by a dimension
+    ("profit by region for last month please", {"data_aggregation"}),
+    ("revenue by channel looks great", set()),
+    # one's own records looked up; a favour asked is no query
+    ("look up my last two orders, did they ship?", {"query"}),
+    ("do you still keep my old card on file?", {"query"}),
+    ("placed two orders on Monday, any chance they ship together?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[t for t, _ in INTENTS])
+def test_round15_en_intents(text: str, expected: set[str]) -> None:
+    assert {i.intent_type for i in extract(text).intents} == expected
+
+
 IDENTIFIERS: list[tuple[str, list[tuple[str, str]]]] = [
     # a code opening the turn, set off by a dash or colon, then an errand on the order
     ("AB7730125 - has it shipped yet?", [("order_id", "ab7730125")]),

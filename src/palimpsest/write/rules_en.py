@@ -2783,6 +2783,10 @@ def _placed_on(ctx: TurnContext, clause: Clause) -> datetime | None:
     """
     if _PLACED.search(clause.text) is None or _is_question(clause):
         return None
+    # ("placed two orders yesterday, NL-55120 and NL-55127, any chance they ship together?": the sentence asks)
+    ends = re.search(r"[.!?\n]", ctx.text[clause.end :])
+    if ends is not None and ends.group() == "?":
+        return None
     for mention in clause.times(ctx):
         if mention.start <= ctx.at < mention.end or mention.start.astimezone(ctx.at.tzinfo).date() == ctx.at.date():
             return None  # "today", "this morning"
@@ -3908,7 +3912,12 @@ _EXPORT = re.compile(
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
     # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
-    r"|(?:need|want|like)\s+(?:[\w'-]+\s+){1,5}?(?:downloaded|exported)\s+(?:as|in|to)"
+    # ("need march's invoices exported, PDF pls")
+    # (not "I need to know if the report was exported")
+    r"|(?:need|want|like)\s+(?:(?!(?:to|if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,5}?(?:downloaded|exported)\b"
+    # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
+    r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
+    r"(?:me|my\s+(?:inbox|e-?mail))\b"
     # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
     # ("help me create a spreadsheet" asks for help, not for the file)
     r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together"
@@ -3946,6 +3955,13 @@ _BY_MEASURE = re.compile(
     r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
+# "revenue by channel for last week pls": a measure said in the singular, broken down by a dimension.
+_MEASURE_BY = re.compile(
+    r"^\W*(?:(?:please\s+)?(?:give|show|get)\s+me\s+)?(?:(?:total|net|gross|average|weekly|monthly|daily)\s+)?"
+    r"(?:revenue|turnover|spend|spending|profit|churn|retention|conversion|GMV|traffic|usage|footfall|margin)\s+"
+    r"by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
+    re.I,
+)
 _MEASURE_ASKED = re.compile(
     r"^\W*(?:what|which)(?:'s|\s+is|\s+was|\s+were|\s+are)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:rate|volume|revenue|sales|count|number|total|spend|cost|margin|churn|sign-?ups|users|turnover|profit)s?\b",
@@ -3964,7 +3980,10 @@ _REFUND = re.compile(
     r"|refund (?:me|my|the|this|it|order)|money back|reimburse me"
     # "Please refund one of them", "refund the duplicate": one of the charges just named.
     r"|refund\s+(?:one|both|them|those|that|either)\b"
-    r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back)"
+    r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back"
+    # "can I get S/ 45 back for that?", "I want 20 euros back": a sum asked back, in any currency
+    r"|(?:want|need|get|have)\s+(?:(?:[A-Z]{1,3}\$|[$€£¥₹]|S/\.?|[A-Z]{3}\s)\s?\d[\d.,]*"
+    r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back)"
     r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
 )
@@ -3976,11 +3995,25 @@ _CANCEL = re.compile(
     # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
     r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
     r"(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
-    # "Cancel my 55-210-883": the order named by its number.
-    r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
+    # "Cancel my 55-210-883", "Please cancel 90-441-2207": the order named by its number.
+    r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)"
+    r"|#?\s*(?=(?:[A-Z]{1,4}-?)?\d[\d-]{4,}\d(?![\w-])))",
     re.I,
 )
-_COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
+# "NZ7730125 - can that be cancelled before it ships?": the cancelling asked in the passive, of an order the turn
+# names (checked in ``_intents``).
+_CANCEL_PASSIVE = re.compile(
+    r"\b(?:can|could|would|will)\s+(?:you\s+)?(?:that|it|this|they|those|these|the\s+order|my\s+order)\s+"
+    r"(?:still\s+|please\s+|just\s+)?(?:be\s+)?(?:cancell?ed|called\s+off)\b"
+    r"|\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:possible|too\s+late)\s+to\s+cancel\b",
+    re.I,
+)
+# ("I'm officially complaining now"; never "not complaining, just asking")
+_COMPLAINT = re.compile(
+    r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b"
+    r"|\b(?:I'm|I\s+am|I've\s+been|we're|we\s+are)\s+(?:(?:now|officially|formally|hereby)\s+)*complaining\b",
+    re.I,
+)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
     # (also after a reason: "my surname changed, so please make it … on the account")
@@ -3989,7 +4022,7 @@ _MODIFY = re.compile(
     # ("Temporarily switch me to Spanish": how long the change lasts, before the verb)
     r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now|temporarily"
     r"|just|for\s+now)[,\s]+)*"
-    r"(?:change|switch|set|update|override|reset"
+    r"(?:change|switch|flip|set|update|override|reset"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
     # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
@@ -4022,7 +4055,19 @@ _MODIFY = re.compile(
     # "add my assistant Rhys as a viewer": a role on the account
     r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member|member))\b"
     # "Job title on my account should say Senior Architect": the record as it should read
-    r"|\b(?:on|in)\s+my\s+(?:account|profile)\s+should\s+(?:say|read)\b",
+    r"|\b(?:on|in)\s+my\s+(?:account|profile)\s+should\s+(?:say|read)\b"
+    # "my plan's on monthly billing, flip it to yearly": the change asked after the setting is named
+    r"|[,;]\s*(?:so\s+|and\s+|then\s+)?(?:(?:please|pls|just)\s+)?(?:change|switch|flip|set|turn)\s+"
+    r"(?:it|that|this|me|us|my\s+\w+|the\s+\w+)\s+(?:over\s+|back\s+)?(?:to|onto)\s+"
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|tomorrow|today|tonight|next|the\s+\d)\b)\w+"
+    # "make my profile private", "set the workspace to public": who may see a record of the speaker's
+    r"|\b(?:make|set|switch|turn)\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:profile|account|page|posts?|workspace|wishlist|list"
+    r"|listing|photos?|album|calendar|activity|reviews?)\s+(?:to\s+)?(?:private|public|visible|hidden|invisible"
+    r"|friends[- ]only)\b"
+    # "please make my new hire Mere a viewer only": a role on the account given to someone the speaker names
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
+    r"\bmake\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them|(?-i:[A-Z][a-z]+))\s+"
+    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -4043,7 +4088,8 @@ _QUERY_STATEMENT = re.compile(
     re.I,
 )
 _OWN_RECORDS = re.compile(
-    r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
+    # ("my last three orders": a count or an order may sit before the records)
+    r"\b(?:my|our)\s+(?:\w+\s+){0,2}?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
     r"|shipment|subscription|points|payment|return|statement|plan|charges?|profile|transactions?|reservations?"
     r"|bookings?|appointments?|history|usage|purchases?)s?\b"
     # "How much did I spend …" (not "would it be cheaper if I paid …").
@@ -4067,10 +4113,20 @@ _OWN_RECORDS = re.compile(
 _ABOUT_ME = re.compile(
     r"\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b"
     # "what email do you have on file?", "is the address you have still 9 Quarry Rd?"
-    r"|\bdo\s+you\s+have\s+on\s+file\b|\b(?:address|number|e-?mail|name)\s+you\s+have\s+(?:on\s+file\s+)?still\b",
+    r"|\bdo\s+you\s+have\s+on\s+file\b|\b(?:address|number|e-?mail|name)\s+you\s+have\s+(?:on\s+file\s+)?still\b"
+    # "do you still have my old address on file?": a record of the speaker's, looked for
+    r"|\b(?:do|did)\s+you\s+(?:still\s+)?(?:have|keep|hold)\s+my\s+(?:[\w-]+\s+){0,2}?(?:address|number|e-?mail|card|details"
+    r"|name|phone)\s+(?:on\s+file|stored|saved|in\s+(?:your|the)\s+system)\b",
     re.I,
 )
 _COPY = re.compile(r"\b(?:download|export|copy)\b", re.I)
+# Questions that look up no record: how-to questions ("How do I export my invoices myself?") and favours asked of
+# things already named ("…, any chance they ship together?"; not "any chance you could check my order?").
+_NO_RECORD_ASKED = re.compile(
+    r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way"
+    r"|(?:is\s+there\s+)?any\s+chance\s+(?:that\s+)?(?:they|it|both|we)\b)\b",
+    re.I,
+)
 
 
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
@@ -4124,7 +4180,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
-    by_measure = _BY_MEASURE.match(text)
+    by_measure = _BY_MEASURE.match(text) or _MEASURE_BY.match(text)
     # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
     # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
@@ -4149,7 +4205,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         file_asked = False
     if _REFUND.search(text):
         yield Intent("refund", time_range, slots=ids | time_slots)
-    if _CANCEL.search(text):
+    ordered = "order_id" in ids or re.search(r"\border", _sentence_of(ctx.text, clause), re.I)
+    cancels = bool(_CANCEL.search(text) or (_CANCEL_PASSIVE.search(text) and ordered))
+    if cancels:
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
     if _COMPLAINT.search(text):
         yield Intent("complaint", time_range, slots=ids | time_slots)
@@ -4171,11 +4229,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
-    if re.match(r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way)\b", text, re.I):
-        asks = False  # "How do I export my invoices myself?": a how-to question
-    if file_asked:
-        asks = False  # "Can you export all my transactions as CSV?" asks for the file
-    if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
+    if _NO_RECORD_ASKED.match(text) or file_asked:
+        asks = False  # a how-to question, a favour, a file: "Can you export all my transactions as CSV?"
+    if own and asks and not _REFUND.search(text) and not cancels:
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
 
