@@ -225,6 +225,11 @@ _ITS_IS = re.compile(
     r"(?:^|(?<=[.!?,;:—–] )|(?<=[.!?,;:]))[Ii]ts(?= (?:[A-Z0-9+#]|not\b|now\b|still\b|just\b))"
     r"|(?<![\w'])[Ii]ts(?= (?:a|an|the|my|our|been|gone|fine|ok|okay|done|over)\b)"  # a possessive takes no article
 )
+# "mi mamá is still in Arequipa", "mi mum": "my" typed as "mi" (or said in Spanish) before a kin word.
+_MI_MY = re.compile(
+    r"(?<![\w'@./-])(?P<m>[mM])i(?= (?:mamá|mama|mami|papá|papa|abuela|abuelita|abuelo|hermana|hermano|mum|mom|dad"
+    r"|mother|father|sister|brother|wife|husband|son|daughter|grandma|grandpa)\b)"
+)
 # "id rather", "id like": "ID" is a word too, so only before the verbs "I'd" goes with.
 _ID_WOULD = re.compile(r"(?<![\w'@./-])[iI]d(?= (?:rather|like|love|prefer|want|need)\b)")
 # "were both on light mode", "were settled in Mombasa now": "we're" opening a clause, never a question,
@@ -253,7 +258,8 @@ _NOT_INTRODUCING = (
     r"|wondering|on|with|off|also|currently|finally|officially|no|using|getting|leaving|starting|working|living"
 )
 _GREETING = re.compile(
-    r"^(?:hey there|hi there|hello there|hey|hi|hii+|hello|yo|good morning|good afternoon|good evening)"
+    r"^(?:(?:hey|hi|hello) (?:there|all|everyone|team|folks|guys)|hey|hi|hii+|hiya|heya|howdy|hello|yo|good morning"
+    r"|good afternoon|good evening)"
     r"(?:[ \t]*[,:!.—–]+[ \t]*|[ \t]+)(?!my name\b|(?:I'm|I am|im|i'm|this is|it's|its) (?!(?:"
     + _NOT_INTRODUCING
     + r")\b))"
@@ -265,7 +271,8 @@ _LEAD_ALTERNATIVES = "|".join(sorted(_LEAD_WORDS.split("|"), key=len, reverse=Tr
 _LEAD_MARKED_ALTERNATIVES = "|".join(sorted(_LEAD_WORDS_MARKED.split("|"), key=len, reverse=True))
 _LEAD_IN = re.compile(
     rf"(?:^|(?<=(?-i:[a-z0-9)\"'])[.!?] )|(?<=[!?]))(?:(?:(?:{_LEAD_ALTERNATIVES})(?:[ \t]*[,:!.—–]+[ \t]*|[ \t]+)"
-    rf"|(?:{_LEAD_MARKED_ALTERNATIVES})[ \t]*[,:!.—–]+[ \t]*))+(?=\S)",
+    # ("small update - moved to Utrecht": a hyphen set off by spaces is the dash of casual typing)
+    rf"|(?:{_LEAD_MARKED_ALTERNATIVES})(?:[ \t]*[,:!.—–]+|[ \t]+-+(?=[ \t]))[ \t]*))+(?=\S)",
     re.IGNORECASE,
 )
 # A courtesy or aside closing a sentence is not part of the value before it: "as a pilot thanks!",
@@ -289,7 +296,7 @@ _PROPER_WORDS = {
         Croatian Serbian Catalan Swahili Afrikaans Gujarati Marathi Telugu Kannada Malayalam Nepali Monday
         Tuesday Wednesday Thursday Friday Saturday Sunday January February April June July August September
         October November December FedEx DHL USPS DPD Evri GLS PostNL PostNord Purolator Aramex Delhivery
-        PayPal Venmo Alipay Klarna Revolut Monzo Zelle Afterpay"""
+        PayPal Venmo Alipay Klarna Revolut Monzo Zelle Afterpay WhatsApp WeChat"""
     )
 }
 # Device brands whose lower-case spelling is no word. (Not "garmin" or "fitbit": in a turn typed all in
@@ -500,6 +507,7 @@ def tidy_en(text: str) -> Tidied:
     tidied = _sub(tidied, _WITH_SLASH, lambda m: m.group()[0] + "ith")
     tidied = _sub(tidied, _ITS_IS, lambda m: "It's" if m.group()[0] == "I" else "it's")
     tidied = _sub(tidied, _ID_WOULD, lambda m: "I'd")
+    tidied = _sub(tidied, _MI_MY, lambda m: m.group("m") + "y")
     tidied = _sub(tidied, _WERE_WE_ARE, lambda m: "We're" if m.group()[0] == "W" else "we're")
     # "please" stays, set off: it is what makes "a ground-floor room please" a request.
     return _sub(tidied, _TAIL_COURTESY, lambda m: f", {m.group('please')}" if m.group("please") else "")

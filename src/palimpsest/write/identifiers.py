@@ -50,6 +50,12 @@ _NL_MOBILE = re.compile(r"(?<![0-9A-Za-z-])06(?:[\s-]\d{4}[\s-]?\d{4}|(?:\s\d{2}
 # A German mobile in its national form, the 015x/016x/017x prefix set off by a space, slash or dash
 # ("0176 55512398", "0151/2345678"): without the break, eleven digits are as likely an order number.
 _DE_MOBILE = re.compile(r"(?<![0-9A-Za-z-])01[5-7]\d[\s/-]\d{7,8}" + _NOT_BEFORE_DIGIT)
+# A Japanese toll-free number ("0120-444-918", "0120 12 3456"): ten digits after the 0120 prefix.
+_JP_FREEPHONE = re.compile(r"(?<![0-9A-Za-z-])0120[\s-]?(?:\d{3}[\s-]?\d{3}|\d{2}[\s-]?\d{4})" + _NOT_BEFORE_DIGIT)
+# A run of digit groups that goes on past the number, on either side ("6222 0210 0112 3456", a card number): a
+# phone in its national form is never the tail or the head of a longer run.
+_MORE_GROUPS_BEFORE = re.compile(r"\d{3,}[\s-]$")
+_MORE_GROUPS_AFTER = re.compile(r"[\s-]\d{3,}")
 # A foreign country code right before a number ("+49 151 2345 6789"): what follows is that country's
 # number, not a Chinese mobile that happens to start with 15.
 _FOREIGN_CODE_BEFORE = re.compile(r"(?:\+|00)\s?(?!86\b)\d{1,3}[\s.-]?$")
@@ -86,8 +92,8 @@ _ORDER_CUE = re.compile(
     # ("上周一下的单 HB-66190", "我那单 BJ-44810": the order named by what was done with it.)
     r"(?:订单编号|订单号码|订单号|订单|单号|(?:下的|买的|拍的|订的|那|这)单(?=\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
     + _CUE_OF
-    # "Cancel my 55-210-883": an order named by its number after an errand on it.
-    + r"|(?i:\b(?:cancel|track|return)\s+my)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"
+    # "Cancel my 55-210-883", "please cancel 90-441-2207": an order named by its number after an errand on it.
+    + r"|(?i:\b(?:cancel|track|return)(?:\s+my)?)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"
     # "I typed the wrong number - the right one is ZX-40021": a code corrected (letters and digits, never
     # a phone number).
     + r"|(?i:\bwrong\s+(?:order\s+)?(?:number|code|id)\b[^.?!]{0,30}?\b(?:the\s+)?(?:right|correct)"
@@ -140,9 +146,22 @@ _HASH_ORDER = re.compile(
 # of December, 5519-0042, still hasn't shipped", "the order I placed on Monday, QX-80112, is late". Not a
 # date (2024-11-05) nor a local phone number (555-1234).
 _ORDER_APPOSED = re.compile(
-    r"(?i:\border\s+(?:from|of|placed|I\s+placed|I\s+made)\b)[^.?!,]{1,40},\s*#?"
+    r"(?i:\border\s+(?:from|of|placed|I\s+placed|I\s+made)\b"
+    # "placed two orders yesterday, NL-55120 and NL-55127, …": orders placed, counted, then their numbers
+    r"|\b(?:placed|made|put\s+in)\s+(?:an?|one|two|three|four|\d|a\s+couple\s+of|some|my|the)\s+(?:new\s+|separate\s+)?"
+    r"orders?\b)[^.?!,]{0,40},\s*#?"
     r"(?!\d{4}-\d{1,2}-\d{1,2}(?![0-9]))(?!\d{3}-\d{4}(?![0-9-]))"
-    r"(?P<id>\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20}|[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)(?=\s*,)"
+    r"(?P<id>\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20}|[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)(?=\s*(?:,|(?i:and|&)\s))"
+)
+# A code that opens the turn, set off by a dash or colon, then a question or request about an order: "NZ7730125 -
+# can that be cancelled before it ships?", "88120-4471: still not delivered". Not a date, nor a local phone number.
+_ORDER_OPENING = re.compile(
+    r"^\W*#?(?!\d{4}-\d{1,2}-\d{1,2}(?![0-9]))(?!\d{3}-\d{4}(?![0-9-]))"
+    # (nor a phone number: "555-123-4567 - call me about my order", "0412555019: text me when it ships")
+    r"(?!\d{3}-\d{3}-\d{4}(?![0-9]))(?!0\d{9,10}(?![0-9]))"
+    r"(?P<id>[A-Z]{1,4}-?\d{5,}(?:-[A-Z0-9]{1,3})?|\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20})(?![A-Za-z0-9_-])"
+    r"\s*(?:[:\u2013\u2014]|\s-+)\s*"
+    r"(?=[^.!?]*\b(?i:cancel\w*|ship\w*|deliver\w*|arriv\w*|track\w*|dispatch\w*|refund\w*|return\w*|order\w*)\b)"
 )
 _TICKET_CUE_AFTER = re.compile(
     r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
@@ -160,7 +179,8 @@ _USER_CUE = re.compile(
     # "login id is ted_w_1988", "my username: kay.r_77"
     r"|\blog-?in\s*(?:id|name|handle)?(?=\s*(?:is\b|:))|\buser\s?name))"
     + _CUE_TAIL
-    + r"(?P<id>[A-Za-z0-9_][A-Za-z0-9_.-]*)"
+    # ("会员号 111 8820 4471": a member number read out in groups)
+    + rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9_][A-Za-z0-9_.-]*)"
 )
 # Ids recognisable by shape alone: a known order prefix, or a few capitals and a long run of digits.
 _ORDER_SHAPE = re.compile(
@@ -174,8 +194,9 @@ _CN_DIGITS = "零一二两三四五六七八九"
 _CN_NUM = rf"[{_CN_DIGITS}十百千万亿]+"
 _MULT = r"(?P<mult>[千万kK](?![A-Za-z]))?"
 _PREFIX_CURRENCY = re.compile(
-    r"(?P<cur>[¥$€£₹]|(?<![A-Za-z])(?:US\$|NZ\$|AU?\$|CA?\$|HK\$|S\$|Rs\.?|INR|RMB|CNY|USD|EUR|GBP|AUD|CAD|NZD|HKD"
-    r"|SGD|CHF|JPY))\s?(?P<num>" + _NUM + r")" + _MULT
+    # ("S/ 45", "S/.120": the Peruvian sol)
+    r"(?P<cur>[¥$€£₹]|(?<![A-Za-z])(?:US\$|NZ\$|AU?\$|CA?\$|HK\$|S\$|S/\.?|Rs\.?|INR|RMB|CNY|USD|EUR|GBP|AUD|CAD|NZD"
+    r"|HKD|SGD|CHF|JPY|PEN))\s?(?P<num>" + _NUM + r")" + _MULT
 )
 # A sum without a currency, as receipts print it ("charged twice, 64.00 each time", "the 19.50 delivery fee"):
 # only with two decimals and a word of money right beside it, so versions ("iOS 17.2") and times never count.
@@ -244,6 +265,9 @@ _CURRENCY_CODES: dict[str, str] = {
     "sgd": "SGD",
     "chf": "CHF",
     "jpy": "JPY",
+    "s/": "PEN",
+    "s/.": "PEN",
+    "pen": "PEN",
 }
 _MULTIPLIERS = {"千": 1000, "k": 1000, "万": 10000}
 
@@ -320,11 +344,27 @@ _IN_MOBILE_CUED = re.compile(
 
 
 def _phones(text: str, folded: str) -> Iterator[_Found]:
+    national = (_CN_LANDLINE, _UK_MOBILE, _AU_MOBILE, _NL_MOBILE, _DE_MOBILE, _JP_FREEPHONE)
     for priority, pattern in enumerate(
-        (_CN_MOBILE, _INTL_PHONE, _US_PHONE, _CN_LANDLINE, _UK_MOBILE, _AU_MOBILE, _NL_MOBILE, _DE_MOBILE), start=20
+        (
+            _CN_MOBILE,
+            _INTL_PHONE,
+            _US_PHONE,
+            _CN_LANDLINE,
+            _UK_MOBILE,
+            _AU_MOBILE,
+            _NL_MOBILE,
+            _DE_MOBILE,
+            _JP_FREEPHONE,
+        ),
+        start=20,
     ):
         for m in pattern.finditer(folded):
             if pattern is _CN_MOBILE and _FOREIGN_CODE_BEFORE.search(folded, 0, m.start()):
+                continue
+            if pattern in national and (
+                _MORE_GROUPS_BEFORE.search(folded, 0, m.start()) or _MORE_GROUPS_AFTER.match(folded, m.end())
+            ):
                 continue
             digits = re.sub(r"\D", "", m.group())
             if not _MIN_PHONE_DIGITS <= len(digits) <= _MAX_PHONE_DIGITS:
@@ -356,6 +396,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_TICKET_CUE_AFTER, "ticket_id"),
         (_ORDER_SHIPPED, "order_id"),
         (_ORDER_APPOSED, "order_id"),
+        (_ORDER_OPENING, "order_id"),
         (_HASH_ORDER, "order_id"),
     )
     for pattern, kind in cued:

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
+from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, IdentifierMention, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
     LASTING_CONFIDENCE,
@@ -95,12 +95,35 @@ _RELATIONS = {
     "father-in-law": "father-in-law",
     "sister-in-law": "sister-in-law",
     "brother-in-law": "brother-in-law",
+    # Kin words of other languages that English speakers keep: "my abuela", "my mamá", "my oma", "my farmor".
+    "mama": "mother",
+    "mamá": "mother",
+    "mami": "mother",
+    "papa": "father",
+    "papá": "father",
+    "abuela": "grandmother",
+    "abuelita": "grandmother",
+    "abuelo": "grandfather",
+    "nonna": "grandmother",
+    "nonno": "grandfather",
+    "oma": "grandmother",
+    "opa": "grandfather",
+    "farmor": "grandmother",
+    "mormor": "grandmother",
+    "farfar": "grandfather",
+    "morfar": "grandfather",
 }
 # "our eldest boy", "my little sister": the words that may sit between the possessive and the relation.
 _KIN_ADJ = r"(?:(?:eldest|oldest|youngest|younger|older|elder|little|baby|big|middle|twin|step)\s+)?"
 # Who "she" and "he" can point back to (relations of unstated gender are never guessed).
-_FEMALE = frozenset(["wife", "mother", "daughter", "sister", "grandmother", "girlfriend"])
-_MALE = frozenset(["husband", "son", "father", "brother", "grandfather", "boyfriend"])
+_FEMALE = frozenset(
+    {"wife", "mother", "daughter", "sister", "grandmother", "girlfriend", "sister-in-law", "mother-in-law", "niece"}
+    | {"aunt", "fiancee"}
+)
+_MALE = frozenset(
+    {"husband", "son", "father", "brother", "grandfather", "boyfriend", "brother-in-law", "father-in-law", "nephew"}
+    | {"uncle", "fiance"}
+)
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # The people whose meals and messages the speaker arranges: a diet said of them is a preference to keep.
 _OUTSIDE_HOUSEHOLD = frozenset(
@@ -315,7 +338,9 @@ _BRAND_NOUNS = (
 # "a Pixel 8 case", "my iPad charger": an accessory for the device, not the device.
 _NOT_ACCESSORY = (
     r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
-    r"|battery|box|pen|stylus|repair|insurance|warranty)s?\b)"
+    r"|battery|box|pen|stylus|repair|insurance|warranty"
+    # ("she's on a Galaxy S24 plan": a contract for the device, not the device)
+    r"|plan|contract|tariff|waitlist|waiting\s+list)s?\b)"
 )
 
 
@@ -337,7 +362,9 @@ _BOUNDARY = re.compile(
     r"|(?<=\b[A-HJ-Z])\.(?=\s+(?:Can|Could|Would|Will|Please|Also|Thanks|Thank|Where|What|When|Why|How|Is|Are|Do"
     r"|Does|Did|I|I'm|My|It|We|Our|The|This|That|And|But|So)\b)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
-    r"|,\s*(?=(?:can|could|would|will|do|does|is|are|how|what|when|where|why|should|any)\b[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # ("I'm a pilot with Maersk - can deliveries come on weekends?": set off by a dash too; "…, did they ship?")
+    r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
+    r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
@@ -610,6 +637,29 @@ _LOWER_MOVE = re.compile(
     r"|these\s+days|btw)\b))"
 )
 _MOVE_AWAY = re.compile(_SUBJ + _ADV + r"\s+(?:moved (?:away from|out of)|left)\s+" + _named("place"))
+# "Relocated Lagos -> Abuja in March", "we moved Leeds → York last week": the move written as an arrow from the
+# old home to the new one.
+_MOVE_ARROW = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:moved|relocated)(?:\s+(?:house|home|back|over|cities))?\s+(?:from\s+)?"
+    + _named("old")
+    + r"\s*(?:-+>|=+>|\u2192|\u27f6|\u21d2|>)\s*"
+    + _named("place")
+)
+# "Sendai chapter is closed for me", "my Berlin chapter is over", "closed the Lisbon chapter": a home ended,
+# said as a chapter of one's life (only beside words of a home given up, checked by ``_HOME_GIVEN_UP``).
+_CHAPTER_CLOSED = re.compile(
+    r"(?:^\W*|\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+|(?<=[,;]\s))"
+    + _named("place")
+    + r"\s+chapter\s+(?:is|'s|has\s+been)\s+(?:now\s+|finally\s+|officially\s+)*(?:closed|over|done|finished|ended)\b"
+    + r"|\b(?i:closed|ended|finished)\s+(?:the|my|our)\s+"
+    + _named("place2")
+    + r"\s+chapter\b"
+)
+_HOME_GIVEN_UP = re.compile(
+    r"\b(?:apartment|flat|house|lease|landlord|landlady|keys|tenancy|moved|moving|move|packed|boxes|rent|left)\b", re.I
+)
 # "Moved out of Osaka three days ago and into a small place in Kobe": the move names its new home after "into".
 _MOVE_OUT_INTO = re.compile(
     r"\b(?i:moved\s+(?:away\s+from|out\s+of))\s+[^,.;!?]{1,60}?\s+and\s+(?:then\s+)?into\s+"
@@ -754,6 +804,15 @@ _STILL_IN = re.compile(
     + _named("place")
     + r"(?=\s*(?:[,.;!?]|$))"
 )
+# "my mamá is still in Arequipa and won't budge", "Dad's still in Leeds, refuses to move": staying put where one
+# lives (the refusal to move is what makes "still in" a home rather than a trip).
+_STAYS_PUT = re.compile(
+    rf"(?P<subj>\b[Mm]y\s+{_KIN_ADJ}(?:{_REL})|\b[Oo]ur\s+{_KIN_ADJ}(?:{_REL})|\bI|\b[Ww]e|(?<![\w'])(?:{'|'.join(_KIN_AS_NAMES)}))"
+    r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=[^.;!?]{0,40}?\b(?:won't|wont|will\s+not|refuses?\s+to|doesn't\s+want\s+to|don't\s+want\s+to"
+    r"|never\s+wants?\s+to|not\s+(?:planning|going)\s+to)\s+(?:budge|move|leave|relocate|sell)\b)"
+)
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
 _BRANCH_OF = (
@@ -808,7 +867,13 @@ _WORK = re.compile(
 _WORKING_AT = re.compile(
     r"(?:,\s*|\s+and\s+)(?:now\s+|currently\s+|mostly\s+)?working\s+"
     r"(?:(?:nights|days|evenings|weekends|shifts|night\s+shifts|part-time|full-time|remotely|from\s+home|mostly)\s+)*"
-    r"(?:at|for)\s+(?:the\s+)?" + _BRANCH_OF + _org("org")
+    r"(?:at|for)\s+(?:the\s+)?"
+    + _BRANCH_OF
+    + _org("org")
+    # "…, working at Globant now as a QA lead": the title after the employer (a job noun, checked below)
+    + r"(?:\s+(?:now|currently)?\s*as\s+(?:an?\s+|the\s+)?"
+    + _TITLE_FREE
+    + r")?"
 )
 _WORK_AT_AS = re.compile(
     _SUBJ
@@ -1024,7 +1089,9 @@ _ACTIVITY_TITLE = re.compile(
 _ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
-    r"\bI(?:(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
+    # ("these days I do freelance translation from home", "I'm doing freelance design now")
+    r"\bI(?:(?:'m|\s+am)?\s+(?:now\s+|currently\s+|mostly\s+|mainly\s+)?(?:do|doing)\s+freelance\s+(?=[a-z])"
+    r"|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
     r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b))"
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
@@ -1040,6 +1107,15 @@ _FIELD_TITLES = (
     ("illustration", "illustrator"),
     ("editing", "editor"),
     ("copywriting", "copywriter"),
+)
+# "got promoted last month!! senior actuary now": the new title said bare in a clause of its own, after a job
+# change the turn tells (``_JOB_CHANGE``).
+_BARE_TITLE_NOW = re.compile(
+    r"(?:^\W*|\s[-\u2013\u2014]+\s+|[,;:!]\s*)(?:(?:and|so)\s+)?(?:(?:officially|finally)\s+)?(?:an?\s+|the\s+)?"
+    + _TITLE
+    + r"\s+now\b(?:\s+(?:at|with)\s+"
+    + _named("org")
+    + r")?(?=\s*(?:[,.;!?)]|$))"
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
@@ -1062,7 +1138,8 @@ _ACQUIRE = re.compile(
     _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
-    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|ordered myself|treated myself to"
+    # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
+    r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|(?<='s )on|(?<=is )on|ordered myself|treated myself to"
     # "I'm typing this on my new Surface Laptop 5"
     r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
     + _DEVICE_LEAD
@@ -1084,6 +1161,27 @@ _DEVICE_IS = re.compile(
     + r"|watch|computer|mobile|cell|router|modem|speaker|e-?reader|games\s+console)"
     + r"(?:\s+is|'s)\s+(?:now\s+)?(?:an?\s+|the\s+)?(?:(?:old|new|ancient|refurbished|second-hand|battered|trusty)\s+)?"
     + rf"(?:{_device('device')}|(?P<model>{_MODEL_SHAPE}))"
+)
+# "the Garmin Forerunner 265 is mine, not my partner's", "that iPad is my daughter's": a device claimed for its owner.
+_DEVICE_CLAIMED = re.compile(
+    r"(?:^\W*|(?<=[,;:]\s))(?:[Tt]he|[Tt]hat|[Tt]his)\s+(?:new\s+)?"
+    + _device("device")
+    + r"\s+(?:is|are|'s|'re)\s+(?:actually\s+|definitely\s+|all\s+)?"
+    + rf"(?:(?P<mine>mine)|(?P<who>my\s+{_KIN_ADJ}(?:{_REL}))'s?)(?![\w'])(?!\s+(?:to|for)\b)"
+)
+# "the app keeps crashing on my OnePlus 12", "been using your app on my Galaxy Tab": a device named as where the app
+# runs or a fault shows is the speaker's.
+_ON_MY_DEVICE = re.compile(
+    # (a time said with using dates the device, "since last year"; one said with a fault dates the fault)
+    r"\b(?:crash\w*|freez\w*|lag\w*|glitch\w*|hang(?:s|ing)?|stutter\w*|works?|working|load\w*|runs?|running"
+    r"|open\w*|install\w*|(?P<use>using|use|used)|play\w*|stream\w*|sync\w*|drain\w*|overheat\w*|stuck|slow|broken"
+    r"|blank|black|flicker\w*|reboot\w*|restart\w*|disappear\w*|vanish\w*|fails?|failing"
+    # ("reading Gone Girl on my Kindle", "watched it on my iPad")
+    r"|read|reading|watch\w*|listen\w*)\b"
+    r"[^.;!?]{0,40}?\bon\s+my\s+(?:new\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
+    r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
 )
 _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
@@ -1295,9 +1393,12 @@ _NAME_TO_USE = re.compile(
     # "my surname changed …, so please make it Odile Castellane on the account" (only where a name is spoken of)
     r"|\b(?:make|change|put|set|update)\s+(?:it|that)\s+(?:to\s+|as\s+)?"
     r"(?P<name3>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|invoices?)\b"
-    # "Change my display name to Gary", "set my profile name to Ana Ruiz"
-    r"|\b(?i:change|set|update|switch)\s+(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)\s+(?i:to|as)\s+"
-    r"(?P<name4>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
+    # "Change my display name to Gary", "set my profile name to Ana Ruiz", "change the name on my account to …"
+    r"|\b(?i:change|set|update|switch|correct|fix)\s+(?:(?i:my)\s+(?i:(?:display|profile|account|screen|public)\s+)?(?i:name)"
+    r"|(?i:the)\s+(?i:name)\s+(?i:on|for)\s+(?i:my|the)\s+(?i:account|profile|card|membership))"
+    r"\s+(?i:to|as)\s+"
+    # (an initial may stand for a first name: "change the name on my card to J. Smith")
+    r"(?P<name4>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
     # "I married in August - it's Kim Novak-Ly now": the full name after a name event (checked below)
     r"|\b(?:it's|it\s+is|I'm|I\s+am)\s+(?P<name5>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+now\b"
     # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
@@ -1333,9 +1434,13 @@ _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
-    # ("delivery adress": the word's usual misspelling)
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*add?ress\s+"
-    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
+    # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*(?:add?ress|addr\.?)\s+"
+    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?"
+    # "my address is wrong, it's 12 Kings Road": the right one after the wrong one is named
+    r"(?:(?:wrong|incorrect|outdated|out\s+of\s+date|not\s+right)\s*[,;:\u2013\u2014-]*\s*"
+    r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
+    r"(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
     r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b)"
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
@@ -1355,7 +1460,8 @@ _STREET = (
 _ADDRESS_END = (
     r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
     r"|for\s+now|only|now)\b|[;!?\n]"
-    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)\.(?:\s|$)|$)"
+    # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)\.(?:\s|$)|$)"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
@@ -1364,7 +1470,12 @@ _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?
 _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
-    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address\s*:\s*"
+    # ("New address for the account: …": what the address is for may sit before the colon)
+    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
+    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?\s*:\s*"
+    # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
+    r"|\b(?:correction|fix|typo)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
+    r"\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
     r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
@@ -1432,7 +1543,8 @@ _CONTACT_AFTER = re.compile(
 # "ring my wife on 0412 555 019", "text my son at …": the number is the relative's.
 _REACH_RELATIVE = re.compile(
     rf"\b(?i:call|ring|text|reach|contact|phone|try|message|whatsapp)\s+(?P<who>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))"
-    r"\s+(?:instead\s+)?(?:on|at)\s*$"
+    # ("try my dad Roberto on …": the relative's name may follow)
+    r"(?:,?\s+[A-Z][a-z]+,?)?\s+(?:instead\s+)?(?:on|at)\s*$"
 )
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
@@ -1462,6 +1574,19 @@ _STOP_USING = re.compile(
 # "not using the 0412 … number anymore", "I've stopped using the … one": the speaker's contact out of use.
 _DISUSED_AROUND = re.compile(
     r"(?:^\W*|\b(?:I'm|I\s+am|I've|I\s+have|we're)\s+)(?:not|no\s+longer|stopped)\s+using\s+(?:the|my|that)\s*(?:old\s+)?$",
+    re.IGNORECASE,
+)
+# "tuan88@yahoo.com is dead to me", "0412 555 019 is no longer in use": the speaker's contact ended, said after it.
+_CONTACT_ENDED_AFTER = re.compile(
+    r"\s+(?:is|'s)\s+(?:now\s+)?(?:dead(?:\s+to\s+me)?|gone|closed|defunct|deactivated|deleted|abandoned|shut\s+down"
+    r"|no\s+longer\s+(?:in\s+use|active|used|working|valid|mine)|not\s+(?:in\s+use|active|valid|working)\s+any\s?more"
+    r"|out\s+of\s+(?:use|service|action))\b(?!\s*\?)",
+    re.IGNORECASE,
+)
+# What may stand before that contact: nothing, or the speaker's own old one ("my old e-mail …", "that number").
+_OWN_OLD_CONTACT = re.compile(
+    r"^\W*(?:(?:and|also|btw|oh|so|but)\W+)?(?:(?:my|the|that|this)\s+)?(?:(?:old|previous|former|work|personal)\s+)*"
+    r"(?:(?:e-?mail(?:\s+address)?|address|inbox|number|phone(?:\s+number)?|mobile)\s*:?\s*)?$",
     re.IGNORECASE,
 )
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
@@ -1520,6 +1645,26 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.8,
                 ends_previous=not m.group("live"),
             )
+    for m in _MOVE_ARROW.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject and _place_ok(m.group("place")) and _place_ok(m.group("old")):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "moved_arrow",
+                valid_from=clause.past_time(ctx),
+                confidence=0.9,
+                ends_previous=True,
+            )
+    if _HOME_GIVEN_UP.search(ctx.text):
+        for m in _CHAPTER_CLOSED.finditer(clause.text):
+            place = m.group("place") or m.group("place2")
+            if _place_ok(place) and not _phrase_negated(clause.text, m, r"not|never|isn't|wasn't|hasn't"):
+                yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.chapter_closed", m.group())
     for m in _MOVE_OUT_INTO.finditer(clause.text):
         head = _SUBJECT_CANDIDATE.search(clause.text[: m.start()])
         subject = _subject(ctx, head.group()) if head else ctx.speaker_id
@@ -1612,6 +1757,11 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
     for m in _NOT_THERE_BUT.finditer(ctx.text):
         if clause.start <= m.start("place") < clause.end and _place_ok(m.group("place")):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "not_there_but")
+    # (before the negation check: the refusal to move is what the rule reads)
+    for m in _STAYS_PUT.finditer(clause.text):
+        stayer = _subject(ctx, m.group("subj"), clause.start + m.start("subj"))
+        if stayer and _place_ok(m.group("place")) and not _phrase_negated(clause.text, m, r"not|never|isn't|aren't"):
+            yield _fact(ctx, clause, m, stayer, "lives_in", _city(m.group("place")), "stays_put")
     if _negated(clause):
         return
     for m in _HOME_NOW.finditer(clause.text):
@@ -1767,6 +1917,9 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         org = _org_of(m)
         if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
             yield _fact(ctx, clause, m, subject, "works_at", org, "working_at")
+            title = _clean(m.group("title") or "")
+            if title and _ANY_JOB_NOUN.search(title) and not _NOT_A_ROLE.search(title):
+                yield _fact(ctx, clause, m, subject, "job_title", title, "working_at.title")
     for m in _FIRST_DAY.finditer(clause.text):
         when = clause.past_time(ctx)
         org = _clean(m.group("org"))
@@ -2012,6 +2165,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             org = m.group("org")
             if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
                 yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "promoted.employer")
+    if not negated:
+        yield from _bare_title_facts(ctx, clause, bare)
     for m in _TITLE_IS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject:
@@ -2021,6 +2176,22 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if negated:
         return
     yield from _activity_titles(ctx, clause, bare)
+
+
+def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """ "got promoted last month!! senior actuary now": the title said bare after the speaker's own job change."""
+    m = _BARE_TITLE_NOW.search(bare)
+    # (only the speaker's own change: "my brother got promoted, manager now" is his)
+    others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
+    if m is None or others or not _JOB_CHANGE.search(ctx.text):
+        return
+    title = _clean(m.group("title"))
+    if title.lower() in _RELATIONS or _NOT_A_ROLE.search(title):
+        return
+    yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "bare_title_now", ends_previous=True)
+    org = m.group("org")
+    if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+        yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
 
 
 def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
@@ -2047,6 +2218,9 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
     for m in _FREELANCE.finditer(bare):
         field = (m.group("field") or "").strip()
         trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
+        # ("freelance translation from home": the field is the first word when the phrase runs on)
+        first = field.split()[0] if field else ""
+        trade = trade or next((job for end, job in _FIELD_TITLES if first.lower() == end), None)
         freelance = f"freelance {trade}" if trade else "freelancer"
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
 
@@ -2185,7 +2359,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
-    yield from _died_devices(ctx, clause)
+    yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "new_device_label")
@@ -2196,6 +2370,23 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if named:
             device = _clean(named[-1].group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
+
+
+def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices told of by the way: one that died, one in use or at fault, one claimed as someone's."""
+    yield from _died_devices(ctx, clause)
+    yield from _presupposed_device_facts(ctx, clause)
+    yield from _claimed_devices(ctx, clause)
+
+
+def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "the Garmin Forerunner 265 is mine", "that iPad is my daughter's": a device and whose it is."""
+    for m in _DEVICE_CLAIMED.finditer(clause.text):
+        if _phrase_negated(clause.text, m, r"not|never|isn't|wasn't"):
+            continue
+        owner = _subject(ctx, m.group("who")) if m.group("who") else ctx.speaker_id
+        if owner:
+            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_claimed")
 
 
 def _device_named_before(ctx: TurnContext, end: int) -> str | None:
@@ -2221,29 +2412,42 @@ def _listed_devices(text: str, pos: int) -> Iterator[str]:
         pos = more.end()
 
 
+def _contact_ended(
+    ctx: TurnContext, clause: Clause, predicate: str, mention: IdentifierMention, before: str
+) -> CandidateFact | None:
+    """The speaker's phone or e-mail said ended: "stop using …", "not using the … number anymore", "… is dead"."""
+    value = contact_value(predicate, mention)
+    ended_after = _CONTACT_ENDED_AFTER.match(ctx.text, mention.span[1], clause.end)
+    # ("… is dead, use rb@fastmail.com instead": with a replacement named, only the new one is told)
+    replaced = any(m.kind == mention.kind and m.span != mention.span for m in ctx.identifiers)
+    if ended_after and _OWN_OLD_CONTACT.match(before) and not replaced:
+        return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.ended_after", ended_after.group())
+    stop = _STOP_USING.search(before)
+    planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
+    if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
+        return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
+    # "not using the 0412 … number anymore": the ending said around the value.
+    disused = _DISUSED_AROUND.search(before)
+    after = ctx.text[mention.span[1] : clause.end]
+    if disused and re.match(r"\s*(?:number|mobile|phone|e-?mail|address|one)?\s*(?:any\s?more|now)\b", after, re.I):
+        return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.disused", disused.group())
+    return None
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
             before = clause.text[: mention.span[0] - clause.start]
-            stop = _STOP_USING.search(before)
-            planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
-            if stop is not None and planned is None and not _OTHER_PEOPLE.search(stop.group()):
-                value = contact_value(predicate, mention)
-                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.stop_using", stop.group())
-                continue
-            # "not using the 0412 … number anymore": the ending said around the value.
-            disused = _DISUSED_AROUND.search(before)
-            if disused and re.match(
-                r"\s*(?:number|mobile|phone|e-?mail|address|one)?\s*(?:any\s?more|now)\b",
-                ctx.text[mention.span[1] : clause.end],
-                re.I,
-            ):
-                value = contact_value(predicate, mention)
-                yield ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.disused", disused.group())
+            ended_contact = _contact_ended(ctx, clause, predicate, mention, before)
+            if ended_contact is not None:
+                yield ended_contact
                 continue
             relative = _REACH_RELATIVE.search(before) if predicate == "phone" else None
-            if relative is not None and not _negated_before(before, relative.start()):
+            # ("if you can't reach me try my dad …": the condition's "can't" negates nothing asked)
+            unreachable = _UNREACHABLE.match(before)
+            asked_from = unreachable.end() if unreachable else 0
+            if relative is not None and not _negated_before(before[asked_from:], relative.start() - asked_from):
                 subject = _subject(ctx, relative.group("who"))
                 if subject is not None and subject != ctx.speaker_id:
                     value = contact_value(predicate, mention)
@@ -2502,7 +2706,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
-        if subject and not re.search(r"\bnot\b", m.group()):
+        # "my address is unchanged", "… is on the form": an address has a number or a name in it
+        named = re.search(r"\d|\b(?!(?:" + "|".join(_NOT_NAMES) + r")\b)[A-Z]", m.group("addr"))
+        if subject and named and not re.search(r"\bnot\b", m.group()):
             changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
             yield _fact(
                 ctx,
@@ -2534,8 +2740,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _clean(m.group("addr"))
         # "on my account" is the speaker's own; other people's addresses are not.
-        others = _OTHER_PEOPLE.search(re.sub(r"\bmy\s+(?:account|profile|orders?)\b", "", m.group(), flags=re.I))
+        mine = r"\b(?:my|the)\s+(?:account|profile|orders?)\b"
+        others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
         if not re.search(r"\d", address) or others or _negated_before(clause.text, m.start()):
+            continue
+        # "my sister's address is wrong - it's 4 Elm St": the address of the relative just named
+        if _RELATIVE_ADDRESS.search(_sentence_of(ctx.text, clause)):
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
@@ -2554,6 +2764,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+_RELATIVE_ADDRESS = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})'s?\s+(?:[\w-]+\s+)?add?ress\b")
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
@@ -2571,6 +2782,10 @@ def _placed_on(ctx: TurnContext, clause: Clause) -> datetime | None:
     earlier start than the turn itself.
     """
     if _PLACED.search(clause.text) is None or _is_question(clause):
+        return None
+    # ("placed two orders yesterday, NL-55120 and NL-55127, any chance they ship together?": the sentence asks)
+    ends = re.search(r"[.!?\n]", ctx.text[clause.end :])
+    if ends is not None and ends.group() == "?":
         return None
     for mention in clause.times(ctx):
         if mention.start <= ctx.at < mention.end or mention.start.astimezone(ctx.at.tzinfo).date() == ctx.at.date():
@@ -2725,7 +2940,9 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
     # "Push notifications in the app are fine": where the channel lives may sit before the verb.
     r"(?:\s+(?:in|on|from|through)\s+(?:the\s+|my\s+)?(?:app|phone|mobile))?"
-    r"\s+(?:is|are)\s+(?:the\s+best(?:\s+way)?|my\s+(?:preferred|favou?rite|usual)(?:\s+(?:channel|way|option))?"
+    # ("whatsapp should be my default for alerts, not email")
+    r"\s+(?:is|are|should\s+be|will\s+be|is\s+now)\s+(?:the\s+best(?:\s+way)?"
+    r"|my\s+(?:preferred|favou?rite|usual|default)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
     r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
     # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
@@ -2924,6 +3141,21 @@ _PAYMENTS = {
             "Amex",
             "American Express",
             "Maestro",
+            # Wallets of one country each (Peru, Colombia, Spain, Sweden, Poland, Brazil, Japan, Korea, Italy,
+            # Portugal, Latin America, South-East Asia)
+            "Yape",
+            "Plin",
+            "Nequi",
+            "Bizum",
+            "Swish",
+            "BLIK",
+            "Pix",
+            "PayPay",
+            "KakaoPay",
+            "Satispay",
+            "MB Way",
+            "Mercado Pago",
+            "GrabPay",
         )
     },
     "mpesa": "M-Pesa",
@@ -2935,6 +3167,7 @@ _PAY_NAMES = (
     r"|credit card|debit card|cash on delivery|cash|bank transfer|Visa"
     r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
     r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
+    r"|Yape|Plin|Nequi|Bizum|Swish|BLIK|Pix|PayPay|KakaoPay|Satispay|MB Way|Mercado Pago|GrabPay"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -2962,6 +3195,11 @@ _PAYMENT = re.compile(
     r"|\b(?:switched|moved|changed)\s+(?:over\s+)?to\s+(?:my\s+|using\s+)?"
     rf"(?P<pay9>{_PAY_NAMES})(?![A-Za-z])(?!\s+(?:account|app|balance|wallet|bank)\b)",
     re.IGNORECASE,
+)
+# "I always pay with Nequi", for a wallet the list above does not know: a capitalised name after a habitual "pay with".
+_PAY_NAMED_HABIT = re.compile(
+    r"\bI\s+(?:always|usually|normally|generally|mostly|only)\s+pay\s+(?:with|by|using|via|through)\s+(?:my\s+)?"
+    r"(?P<pay>[A-Z][A-Za-z0-9]+(?:[ -][A-Z][A-Za-z0-9]+)?)(?![\w'])"
 )
 # "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
 _PAY_USE = re.compile(
@@ -3056,11 +3294,13 @@ _EXCLUSION = re.compile(
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
     # ("I never want calls before 9am, ever": the speaker's own wish, said with "I")
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not)\s+(?:ever\s+)?"
+    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not|no(?=\s+(?:more\s+)?[a-z]+s\b))"
+    r"\s+(?:ever\s+)?"
+    # ("no calls before 10 am please": the thing refused, named at once)
     r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e|(?<=I never )want|(?<=I don't )want"
-    r"|(?<=I do not )want)\s+(?:any\s+)?"
-    r"(?P<thing>calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes|texts"
-    r"|notifications)"
+    r"|(?<=I do not )want|(?<=^no )|(?<=\Wno ))\s*(?:any\s+)?"
+    r"(?P<thing>calls|phone\s+calls|meetings|appointments|deliveries|visits|video\s+calls|interviews|sessions|classes"
+    r"|texts|notifications|emails|e-mails|messages)"
     r"(?:\s+(?:with|for)\s+me)?"
     # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
     r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
@@ -3297,6 +3537,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     if not _PAYMENT.search(text):
         for m in _PAY_USE.finditer(text):
             yield "preferred_payment_method", _PAYMENTS[m.group("pay").lower()], m, True
+        for m in _PAY_NAMED_HABIT.finditer(text) if not _PAY_USE.search(text) else ():
+            if m.group("pay").split()[0] not in _NOT_NAMES | _KIN_AS_NAMES:
+                yield "preferred_payment_method", m.group("pay"), m, False
 
 
 def _negated_before(text: str, position: int) -> bool:
@@ -3441,6 +3684,30 @@ _LIKE_IT_SHAPED = re.compile(
 )
 
 
+# "I usually have stuff delivered in the evening, after 7": when deliveries suit the speaker, kept as "deliveries …".
+_CLOCK = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+_DELIVERED_WHEN = re.compile(
+    r"\bI\s+(?:usually|always|normally|generally|mostly|prefer\s+to|like\s+to)\s+(?:have|get)\s+"
+    r"(?:stuff|things|everything|it|them|(?:my\s+)?(?:parcels|packages|orders|deliveries|shopping|groceries))\s+"
+    r"delivered\s+(?P<when>(?:in\s+the\s+(?:morning|afternoon|evening)s?|at\s+night|at\s+(?:the\s+)?weekends?"
+    rf"|on\s+(?:weekends|weekdays|Saturdays|Sundays)|after\s+work|(?:before|after)\s+{_CLOCK})"
+    rf"(?:\s*,?\s*(?:after|before|around|from)\s+{_CLOCK})?)(?=\s*(?:[,.;!?]|$|\s+(?:please|if|when|because|as)\b))",
+    re.IGNORECASE,
+)
+
+
+def _how_things_come(text: str) -> tuple[str, str] | None:
+    """(phrase, evidence) of how the speaker likes things to come: "short meeting summaries", "deliveries after 7"."""
+    delivered = _DELIVERED_WHEN.search(text)
+    if delivered and not _PREF_NEGATED.search(text[: delivered.start()]):
+        return f"deliveries {' '.join(delivered.group('when').replace(',', ' ').split())}", delivered.group()
+    shaped = _LIKE_IT_SHAPED.search(text)
+    if shaped:
+        adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
+        return f"{adjectives.lower()} {shaped.group('thing').lower()}", shaped.group()
+    return None
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
@@ -3450,10 +3717,9 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if subject is not None:
             diet = m.group("diet") or m.group("diet2")
             yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
-    shaped = _LIKE_IT_SHAPED.search(text)
-    if shaped:
-        adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
-        yield ctx.speaker_id, f"{adjectives.lower()} {shaped.group('thing').lower()}", shaped.group()
+    shaped = _how_things_come(text)
+    if shaped is not None:
+        yield ctx.speaker_id, *shaped
         return
     rather_not = _RATHER_NOT.search(text)
     thing = _RATHER_NOT_THING.match(text, rather_not.end()) if rather_not else None
@@ -3481,7 +3747,8 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
             yield ctx.speaker_id, value, m.group()
             return
     limit = _SCHEDULE_LIMIT.match(text)
-    if limit and (limit.group("neg").lower() == "never" or has_marker or _ALWAYS_OR_NEVER.search(text)):
+    standing_limit = limit and limit.group("neg").lower() in ("never", "no")
+    if limit and (standing_limit or has_marker or _ALWAYS_OR_NEVER.search(text)):
         when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
         limited = limit.group("thing") or _CONTACTED[limit.group("verb").lower()]
         yield ctx.speaker_id, f"no {limited.lower()} {when}", limit.group()
@@ -3645,7 +3912,12 @@ _EXPORT = re.compile(
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
     # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
-    r"|(?:need|want|like)\s+(?:[\w'-]+\s+){1,5}?(?:downloaded|exported)\s+(?:as|in|to)"
+    # ("need march's invoices exported, PDF pls")
+    # (not "I need to know if the report was exported")
+    r"|(?:need|want|like)\s+(?:(?!(?:to|if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,5}?(?:downloaded|exported)\b"
+    # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
+    r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
+    r"(?:me|my\s+(?:inbox|e-?mail))\b"
     # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
     # ("help me create a spreadsheet" asks for help, not for the file)
     r"|(?:e-?mail|mail|forward)\s+me|(?:put|pull)\s+together"
@@ -3683,6 +3955,13 @@ _BY_MEASURE = re.compile(
     r"(?:[\w-]+\s+){0,3}?[a-z]{3,}s\s+by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
+# "revenue by channel for last week pls": a measure said in the singular, broken down by a dimension.
+_MEASURE_BY = re.compile(
+    r"^\W*(?:(?:please\s+)?(?:give|show|get)\s+me\s+)?(?:(?:total|net|gross|average|weekly|monthly|daily)\s+)?"
+    r"(?:revenue|turnover|spend|spending|profit|churn|retention|conversion|GMV|traffic|usage|footfall|margin)\s+"
+    r"by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
+    re.I,
+)
 _MEASURE_ASKED = re.compile(
     r"^\W*(?:what|which)(?:'s|\s+is|\s+was|\s+were|\s+are)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:rate|volume|revenue|sales|count|number|total|spend|cost|margin|churn|sign-?ups|users|turnover|profit)s?\b",
@@ -3701,7 +3980,10 @@ _REFUND = re.compile(
     r"|refund (?:me|my|the|this|it|order)|money back|reimburse me"
     # "Please refund one of them", "refund the duplicate": one of the charges just named.
     r"|refund\s+(?:one|both|them|those|that|either)\b"
-    r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back)"
+    r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back"
+    # "can I get S/ 45 back for that?", "I want 20 euros back": a sum asked back, in any currency
+    r"|(?:want|need|get|have)\s+(?:(?:[A-Z]{1,3}\$|[$€£¥₹]|S/\.?|[A-Z]{3}\s)\s?\d[\d.,]*"
+    r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back)"
     r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
 )
@@ -3713,11 +3995,25 @@ _CANCEL = re.compile(
     # "Cancel the subscription box I ordered today, order 7719-2204": what was ordered, named otherwise.
     r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
     r"(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
-    # "Cancel my 55-210-883": the order named by its number.
-    r"|^\W*(?:please\s+)?cancel\s+(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)",
+    # "Cancel my 55-210-883", "Please cancel 90-441-2207": the order named by its number.
+    r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)"
+    r"|#?\s*(?=(?:[A-Z]{1,4}-?)?\d[\d-]{4,}\d(?![\w-])))",
     re.I,
 )
-_COMPLAINT = re.compile(r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b", re.I)
+# "NZ7730125 - can that be cancelled before it ships?": the cancelling asked in the passive, of an order the turn
+# names (checked in ``_intents``).
+_CANCEL_PASSIVE = re.compile(
+    r"\b(?:can|could|would|will)\s+(?:you\s+)?(?:that|it|this|they|those|these|the\s+order|my\s+order)\s+"
+    r"(?:still\s+|please\s+|just\s+)?(?:be\s+)?(?:cancell?ed|called\s+off)\b"
+    r"|\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:possible|too\s+late)\s+to\s+cancel\b",
+    re.I,
+)
+# ("I'm officially complaining now"; never "not complaining, just asking")
+_COMPLAINT = re.compile(
+    r"\b(?:complain|complaint|unacceptable|terrible service|awful service|file a report)\b"
+    r"|\b(?:I'm|I\s+am|I've\s+been|we're|we\s+are)\s+(?:(?:now|officially|formally|hereby)\s+)*complaining\b",
+    re.I,
+)
 # An imperative: the clause opens with the verb (after "please" / "can you" and the like).
 _MODIFY = re.compile(
     # (also after a reason: "my surname changed, so please make it … on the account")
@@ -3726,7 +4022,7 @@ _MODIFY = re.compile(
     # ("Temporarily switch me to Spanish": how long the change lasts, before the verb)
     r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now|temporarily"
     r"|just|for\s+now)[,\s]+)*"
-    r"(?:change|switch|set|update|override|reset"
+    r"(?:change|switch|flip|set|update|override|reset"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
     # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
@@ -3759,7 +4055,19 @@ _MODIFY = re.compile(
     # "add my assistant Rhys as a viewer": a role on the account
     r"|(?:[\w-]+\s+)?(?:viewer|editor|collaborator|delegate|approver|guest\s+user|team\s+member|member))\b"
     # "Job title on my account should say Senior Architect": the record as it should read
-    r"|\b(?:on|in)\s+my\s+(?:account|profile)\s+should\s+(?:say|read)\b",
+    r"|\b(?:on|in)\s+my\s+(?:account|profile)\s+should\s+(?:say|read)\b"
+    # "my plan's on monthly billing, flip it to yearly": the change asked after the setting is named
+    r"|[,;]\s*(?:so\s+|and\s+|then\s+)?(?:(?:please|pls|just)\s+)?(?:change|switch|flip|set|turn)\s+"
+    r"(?:it|that|this|me|us|my\s+\w+|the\s+\w+)\s+(?:over\s+|back\s+)?(?:to|onto)\s+"
+    r"(?!(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|tomorrow|today|tonight|next|the\s+\d)\b)\w+"
+    # "make my profile private", "set the workspace to public": who may see a record of the speaker's
+    r"|\b(?:make|set|switch|turn)\s+(?:my|our|the)\s+(?:[\w-]+\s+)?(?:profile|account|page|posts?|workspace|wishlist|list"
+    r"|listing|photos?|album|calendar|activity|reviews?)\s+(?:to\s+)?(?:private|public|visible|hidden|invisible"
+    r"|friends[- ]only)\b"
+    # "please make my new hire Mere a viewer only": a role on the account given to someone the speaker names
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
+    r"\bmake\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them|(?-i:[A-Z][a-z]+))\s+"
+    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest)\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -3780,7 +4088,8 @@ _QUERY_STATEMENT = re.compile(
     re.I,
 )
 _OWN_RECORDS = re.compile(
-    r"\b(?:my|our)\s+(?:\w+\s+)?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
+    # ("my last three orders": a count or an order may sit before the records)
+    r"\b(?:my|our)\s+(?:\w+\s+){0,2}?(?:orders?|package|parcel|ticket|case|refund|bill|invoice|account|balance|delivery"
     r"|shipment|subscription|points|payment|return|statement|plan|charges?|profile|transactions?|reservations?"
     r"|bookings?|appointments?|history|usage|purchases?)s?\b"
     # "How much did I spend …" (not "would it be cheaper if I paid …").
@@ -3804,10 +4113,20 @@ _OWN_RECORDS = re.compile(
 _ABOUT_ME = re.compile(
     r"\b(?:on file for me|(?:stored|kept|hold|have) (?:about|on) me)\b"
     # "what email do you have on file?", "is the address you have still 9 Quarry Rd?"
-    r"|\bdo\s+you\s+have\s+on\s+file\b|\b(?:address|number|e-?mail|name)\s+you\s+have\s+(?:on\s+file\s+)?still\b",
+    r"|\bdo\s+you\s+have\s+on\s+file\b|\b(?:address|number|e-?mail|name)\s+you\s+have\s+(?:on\s+file\s+)?still\b"
+    # "do you still have my old address on file?": a record of the speaker's, looked for
+    r"|\b(?:do|did)\s+you\s+(?:still\s+)?(?:have|keep|hold)\s+my\s+(?:[\w-]+\s+){0,2}?(?:address|number|e-?mail|card|details"
+    r"|name|phone)\s+(?:on\s+file|stored|saved|in\s+(?:your|the)\s+system)\b",
     re.I,
 )
 _COPY = re.compile(r"\b(?:download|export|copy)\b", re.I)
+# Questions that look up no record: how-to questions ("How do I export my invoices myself?") and favours asked of
+# things already named ("…, any chance they ship together?"; not "any chance you could check my order?").
+_NO_RECORD_ASKED = re.compile(
+    r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way"
+    r"|(?:is\s+there\s+)?any\s+chance\s+(?:that\s+)?(?:they|it|both|we)\b)\b",
+    re.I,
+)
 
 
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
@@ -3861,7 +4180,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
-    by_measure = _BY_MEASURE.match(text)
+    by_measure = _BY_MEASURE.match(text) or _MEASURE_BY.match(text)
     # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
     # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
@@ -3886,7 +4205,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         file_asked = False
     if _REFUND.search(text):
         yield Intent("refund", time_range, slots=ids | time_slots)
-    if _CANCEL.search(text):
+    ordered = "order_id" in ids or re.search(r"\border", _sentence_of(ctx.text, clause), re.I)
+    cancels = bool(_CANCEL.search(text) or (_CANCEL_PASSIVE.search(text) and ordered))
+    if cancels:
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
     if _COMPLAINT.search(text):
         yield Intent("complaint", time_range, slots=ids | time_slots)
@@ -3908,11 +4229,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
-    if re.match(r"\W*(?:how\s+(?:do|can|should)\s+I|is\s+there\s+(?:a|any)\s+way)\b", text, re.I):
-        asks = False  # "How do I export my invoices myself?": a how-to question
-    if file_asked:
-        asks = False  # "Can you export all my transactions as CSV?" asks for the file
-    if own and asks and not _REFUND.search(text) and not _CANCEL.search(text):
+    if _NO_RECORD_ASKED.match(text) or file_asked:
+        asks = False  # a how-to question, a favour, a file: "Can you export all my transactions as CSV?"
+    if own and asks and not _REFUND.search(text) and not cancels:
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
 
@@ -4010,8 +4329,14 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 # preference it carries still counts (the marker decides whether it lasts).
 # (also typed as a text message: "can u update the phone on file to …", "cud you pls …")
 _POLITE_REQUEST = re.compile(
-    r"^\s*(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
-    r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+",
+    # ("for this session only can you reply in …", "from now on could you …": how long, said first)
+    r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
+    r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time|please)\s*,?\s+)?"
+    r"(?:(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
+    r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
+    # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
+    r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
+    r"(?=[^?]*\b(?:mode|theme)\b))",
     re.I,
 )
 # A follow-up that dates the order or ticket just mentioned: "… ticket 55102? I filed it yesterday."
@@ -4135,7 +4460,8 @@ _RETRACTED = re.compile(
 _UNREACHABLE = re.compile(
     r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
     r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
-    r"|get\s+me)(?:\s+me)?\b[^,;]*,\s*",
+    # ("if you can't reach me try my dad …": without the comma, the contact asked for follows at once)
+    r"|get\s+me)(?:\s+me)?\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
     re.IGNORECASE,
 )
 
@@ -4154,9 +4480,14 @@ _HOW_TO_MY_DEVICE = re.compile(
 
 
 def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices a how-to or a fault report takes for granted: "how do I pair my Fitbit …", "… crashing on my iPad"."""
     m = _HOW_TO_MY_DEVICE.match(clause.text)
     if m:
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_how_to")
+    for m in _ON_MY_DEVICE.finditer(clause.text):
+        since = clause.past_time(ctx) if m.group("use") else None
+        device = _clean(m.group("device"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_in_use", valid_from=since)
 
 
 _FACT_RULES = (
@@ -4182,6 +4513,8 @@ def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
 _APPOSITION = re.compile(
     r"(?P<name>(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?)"
     r"(?P<apposition>,\s+(?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,2},"
+    # "Wiremu Tane (my old flatmate) works for Fonterra": the apposition in brackets
+    r"|\s*\((?:my|our)\s+[\w-]+(?:\s+[\w-]+){0,2}\)"
     # "Tomasz Nowak, the guy who sits next to me, is …": a person described by a relative clause.
     r"|,\s+(?:the|a|an|this)\s+(?:guy|man|woman|lady|girl|boy|chap|bloke|fellow|person|one|kid|colleague|friend"
     r"|neighbou?r)\s+(?:who|that|from|with|in|at|on)\s+[^,;.!?]{2,50},"
@@ -4267,6 +4600,11 @@ def _without_appositions(text: str) -> str:
 
     def blank(m: re.Match[str]) -> str:
         if m.group("name").split()[0] in _NOT_NAMES:
+            return m.group()
+        # "Sam (my son) works at Tesco": kin named by name stay the relation's subject, as "my son Sam" does
+        if m.group("apposition").lstrip().startswith("(") and re.search(
+            rf"\b(?:{_HOUSEHOLD})\)", m.group("apposition")
+        ):
             return m.group()
         return m.group("name") + " " * len(m.group("apposition"))
 

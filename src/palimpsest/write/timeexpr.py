@@ -485,6 +485,26 @@ def _en_year(match: re.Match[str]) -> _Parsed:
 
 _EN_MONTH_CONTEXT = r"(?:since|from|until|till|by|before|after|of|early|late|mid-?|end\s+of|start\s+of)\s*"
 
+# Holidays on a fixed date, each the most recent one not after the turn's day ("€89.50 got taken twice on new
+# years eve", said on 4 January, is 31 December). New Year's and Christmas need "eve" or "day" ("Happy new year!",
+# "the Christmas sale" name no day); Halloween and Valentine's Day need "on", "since", "before" or "after".
+_EN_HOLIDAYS = {
+    "new years eve": (12, 31), "new year eve": (12, 31), "new years day": (1, 1), "new year day": (1, 1),
+    "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
+    "valentines day": (2, 14), "halloween": (10, 31),
+}  # fmt: skip
+_EN_HOLIDAY = (
+    r"(?P<hol>new\s+year'?s?\s+(?:eve|day)|christmas\s+(?:eve|day)|boxing\s+day"
+    r"|(?:(?<=\bon\s)|(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s))(?:valentine'?s\s+day|halloween))"
+)
+
+
+def _en_holiday(match: re.Match[str]) -> _Parsed:
+    said = " ".join(match.group("hol").lower().replace("'", "").split())
+    month, day = _EN_HOLIDAYS[said]
+    return RelativeTime("year", 0, month=month, day=day, mode="most_recent")
+
+
 _EN_RULES = [
     _en(
         r"""\b(?P<t>(?P<w>(?:the\s+)?day\s+(?:before\s+yesterday|after\s+tomorrow)|yesterday|today|tonight
@@ -531,6 +551,13 @@ _EN_RULES = [
         ignore_case=False,
     ),
     _en(rf"\b(?P<t>this\s+{_EN_MONTH})\b", _en_this_month_name),
+    # "march's invoices", "September's statement": a month named as the owner of its records
+    _en(
+        r"(?<!next\s)(?<!this\s)\b(?P<t>(?P<mon>january|february|march|april|june|july|august|september|october"
+        r"|november|december))'s\b",
+        _en_named_month,
+    ),
+    _en(rf"\b(?P<t>{_EN_HOLIDAY})\b", _en_holiday),
     _en(rf"\b(?P<t>(?:in|during)\s+{_EN_YEAR})\b(?![-/][0-9])", _en_year),
     _en(rf"\b(?:since|from|until|till|by|before|after)\s+(?P<t>{_EN_YEAR})\b(?![-/][0-9])", _en_year),
 ]
