@@ -37,6 +37,7 @@ CASES: list[tuple[str, set[Fact]]] = [
     # a home named after its town is no part of the town's name; the home alone names no town
     ("我外婆现在住在台州的新房子里", {state("lives_in", "台州", f"{ME}:grandmother")}),
     ("我住在老房子里", set()),
+    ("搬到了阳光小区", set()),
     ("我住在老家", set()),
     # a home given up, then "not there anymore"; away on a trip is no move
     ("苏州那边的房子退租了，我也不在那儿了", {ended("lives_in", "苏州")}),
@@ -60,6 +61,13 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我以前是做品控的", set()),
     ("我在做设计方案", set()),
     ("他是做质检的", set()),
+    ("我喜欢的是宜家的设计", set()),
+    ("我觉得是大疆的设计", set()),
+    (
+        "我哥在华为干硬件测试",
+        {state("job_title", "硬件测试", f"{ME}:brother"), state("works_at", "华为", f"{ME}:brother")},
+    ),
+    ("转行做设计了", {state("job_title", "设计")}),
     # acquaintances: named, the name is the subject; unnamed, the relation; what they say is theirs
     ("我发小刘洋在美团上班", {state("works_at", "美团", "刘洋")}),
     ("我高中同学李娜住在大连", {state("lives_in", "大连", "李娜")}),
@@ -90,10 +98,15 @@ CASES: list[tuple[str, set[Fact]]] = [
     # contacts given to be noted down
     ("号码也存一下：13612345678", {state("phone", "13612345678")}),
     ("公司的邮箱也登记一下：wang.fang@corp.cn", {state("email", "wang.fang@corp.cn")}),
+    ("我妈电话也记一下：13912345678", {state("phone", "13912345678", f"{ME}:mother")}),
+    ("老婆的电话是13912345678", {state("phone", "13912345678", f"{ME}:wife")}),
+    ("老板的号码也记一下：13912345678", set()),
     # a contact said first, then out of use; a customer's is not the speaker's
     ("13812345678 这个号已经不用了", {ended("phone", "13812345678")}),
     ("fang.lu@126.com 这个邮箱早就停用了", {ended("email", "fang.lu@126.com")}),
     ("客户 13812345678 这个号已经停机了", set()),
+    ("这个号码 13912345678 已经注销了", {ended("phone", "13912345678")}),
+    ("号码 13912345678 不用改了", set()),
     ("客户的邮箱 a.b@c.com 已经停用了", set()),
     # his or her number, read as the relative the turn began with
     (
@@ -136,6 +149,9 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("人在长沙，上个月搬过来的", {state("lives_in", "长沙")}),
     ("我爸在青岛，前年搬过去的", {state("lives_in", "青岛", f"{ME}:father")}),
     ("他在苏州，上个月刚搬过去的", set()),
+    ("我现在人在成都，上个月刚搬过来", {state("lives_in", "成都")}),
+    ("人在成都，下个月搬过去", set()),
+    ("我打算搬过去", set()),
     # "your place" is no employer, and 干净 no work
     ("顺便把我存在你们这的照片删干净", set()),
     ("我不在格力上班，我在美的。", {state("works_at", "美的")}),

@@ -477,11 +477,7 @@ _NOT_PLACES = frozenset(
         "楼下",
     ]
 )
-# ("住在鞍山老房子里": the home named after the town is no part of its name.)
-_STOP = (
-    r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s”」』]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展"
-    r"|(?:老|新)?(?:房子|家里|家中|小区|公寓)|$)"
-)
+_STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s”」』]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
 _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 
 _BRANDS_ZH = (
@@ -525,14 +521,16 @@ _JOB_SUFFIX = (
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
     r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|研发|[校军法兽牙队]医|[民交辅刑狱特]警"
-    # ("在大疆做结构设计", "我是做质检的": a field of design or inspection said as the work.)
-    r"|设计|质检|品控|法务"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
     r"|[\u4e00-\u9fff]{1,3}(?:员|师)"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
+# Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
+# what a shop looks like, so they count only after a verb of working.
+_WORK_FIELDS = r"设计|质检|品控|法务"
+_TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
 # ---------------------------------------------------------------------------- subjects
@@ -754,6 +752,8 @@ _TITLE_IS = re.compile(
     # "现在转行做HR了": a change of trade.
     r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
+    + "|"
+    + _WORK_FIELDS
     + r"))(?=[，。！？,.!?\s]|$|了)"
     # "我叫周明轩，是个药剂师": a trade said with its measure word, in the next phrase.
     r"|(?:^|(?<=[，,]))\s*(?:也)?是(?:一名|一个|个|一位|名)(?P<title7>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
@@ -762,6 +762,8 @@ _TITLE_IS = re.compile(
     # "我是做质检的": the one who does a trade.
     r"|(?:我|本人)(?:现在|目前|其实)?是(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
+    + "|"
+    + _WORK_FIELDS
     + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
@@ -793,8 +795,8 @@ _STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
 _ROLE_AT = re.compile(
     _AT
     + _ORG
-    + r"(?:做|当|担任)(?:一名|一个|个|一位|名)?"
-    + _TITLE
+    + r"(?:做|当|担任|干|搞)(?:一名|一个|个|一位|名)?"
+    + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
@@ -840,7 +842,7 @@ _KINDS_OF_EMPLOYER = frozenset(
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
-    + _TITLE
+    + _TITLE_OR_FIELD
     + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
@@ -1181,7 +1183,7 @@ _LIVE_THERE = re.compile(
     r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)"
     # "你们能送到厦门吗？我两周前才搬过来的": moved to the city just named; "人在遵义，去年三月搬过来的":
     # said without 我, the words before it say whose move it is.
-    r"|(?P<moved>(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了))(?=[，。！？,.!?]|$)"
+    r"|(?P<moved>(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了)?)(?=[，。！？,.!?]|$)"
 )
 _CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
 
@@ -1278,8 +1280,9 @@ def _lives_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
         cities = [c for c in cities if _is_city(c) and _place_ok(c)]
         moved_here = m.group("moved") is not None
         subject = _subject(ctx, clause, m.start()) if moved_here else ctx.speaker_id
-        if moved_here and (_PLAN.search(_prefix(clause, m.start())) or re.search(r"[他她]", clause.text[: m.start()])):
-            continue  # a move planned, or his or hers
+        planned = _PLAN.search(_prefix(clause, m.start())) or (clause.future_time(ctx) and not clause.past_time(ctx))
+        if moved_here and (planned or re.search(r"[他她]", clause.text[: m.start()])):
+            continue  # a move planned or still to come, or his or hers
         if cities and subject is not None:
             yield _fact(
                 subject,
@@ -1802,7 +1805,9 @@ _NAMED_THEN_DEAD = re.compile(
     r"(?:停用|注销|作废|停机|不用|不再使用|弃用)了?(?=[，。！？,.!?\s]|$)"
 )
 # Whose it is, said before such a contact: the speaker's own, an old one, or nothing at all.
-_OWN_OR_NOTHING = re.compile(r"^\s*(?:我的?|我那个|以前的?|之前的?|原来的?|旧的?)?\s*$")
+_OWN_OR_NOTHING = re.compile(
+    r"^\s*(?:我的?|我那个|以前的?|之前的?|原来的?|旧的?|(?:这个|那个)(?:号码?|手机号|邮箱))?\s*$"
+)
 
 
 def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1853,6 +1858,12 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # "我朋友的电话，应该是 …": the relative named just before the cue.
             named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
             relation_word = relation.group() if relation else named_before.group(1) if named_before else None
+            bare_relation = re.search(rf"({_REL})的?\s*$", before[: m.start()]) if relation_word is None else None
+            if bare_relation is not None:
+                # "老婆的电话是 …": a family word says whose without 我; "老板的号码也记一下：…" is the boss's.
+                if bare_relation.group(1) not in _KIN:
+                    continue
+                relation_word = bare_relation.group(1)
             subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
             named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
             if named is not None:
@@ -3061,9 +3072,18 @@ _NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|�
 _CJK_SPACED = re.compile(r"(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff\d])")
 
 
+# A home said after the town it is in: "鞍山老房子里", "绍兴老小区", "台州的新房子里".
+_HOME_AFTER_TOWN = re.compile(r"(?<=..)(?:的|那套|那间)?(?:老|新)?(?:房子|家里|家中|小区|公寓)里?$")
+
+
 def _shaped(fact: CandidateFact) -> CandidateFact | None:
     """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
     if fact.predicate == "lives_in":
+        home = _HOME_AFTER_TOWN.search(fact.value)
+        if home is not None:
+            # "住在鞍山老房子里": the town the home is in; "住在阳光小区" names a compound, no town.
+            town = fact.value[: home.start()]
+            return replace(fact, value=normalize_city(town)) if _is_city(town) else None
         # "我妈住在老家齐齐哈尔", "搬回成都老家": the hometown is the city named with the word.
         place = place_trimmed(
             re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff]{2})(?:老家|家乡)$", "", fact.value)
