@@ -117,6 +117,8 @@ CASES: list[tuple[str, set[Fact]]] = [
     # a nickname changed in two phrases; a group's or someone else's is not the speaker's
     ("名字帮我改一下，改成张伟", {state("name", "张伟")}),
     ("群昵称改一下，改成阿福", set()),
+    ("昵称改一下：鱼鱼", {state("name", "鱼鱼")}),
+    ("昵称改一下，太长了", set()),
     ("我姐的名字帮我改一下，改成李想", set()),
     # how the speaker wants to be addressed is a name, not a taste
     ("以后称呼我Lily就好，不要叫全名", {state("name", "Lily")}),
@@ -203,6 +205,8 @@ def intents_of(text: str) -> set[str]:
         ("把我的全部资料打包发我", {"export"}),
         ("这个月的账单发我邮箱一份", {"export"}),
         ("帮我导一下航", set()),
+        ("导游给我导一下", set()),
+        ("把外卖打包给我", set()),
         ("麻烦开导一下他", set()),
         # a plea for help about one's order
         ("我的订单 88120034 还没到 help", {"query"}),

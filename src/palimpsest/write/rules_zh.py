@@ -1088,8 +1088,8 @@ _NAME_IS = re.compile(
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:帮我|给我|请|麻烦)?(?:改成|改为|换成|设成|设为|是|叫)"
     # "昵称帮我改一下，改成“鱼鱼不吃鱼”": the change asked for, the new name in the next phrase.
-    r"|(?<![群组])(?:昵称|显示名称?|名字|姓名)(?:帮我|给我|请|麻烦)?(?:改一下|换一下|改下|换下|更新一下)[，,：:]\s*"
-    r"(?:改成|改为|换成|设成|设为|就叫|叫)"
+    r"|(?<![群组])(?:昵称|显示名称?|名字|姓名)(?:帮我|给我|请|麻烦)?(?:改一下|换一下|改下|换下|更新一下)"
+    r"(?:[，,]\s*(?:改成|改为|换成|设成|设为|就叫|叫)|[：:]\s*(?:改成|改为|换成|设成|设为|就叫|叫)?)"
     r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     r"|(?<=[。！？]我姓[\u4e00-\u9fff][，,])叫|(?<=[。！？]我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
@@ -2700,9 +2700,14 @@ _EXPORT = re.compile(
     r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
     # "本月账单请生成PDF发过来", "表格给我出Excel的", "要一份…我的全部资料".
     r"|(?:生成|出)(?:一份)?\s*(?i:excel|pdf|csv|word)|要一份[^，。！？]{0,16}?(?:资料|数据|记录|信息)"
-    # "账单我要PDF版的，导一下" (not 引导/指导/开导, which guide people); "打包发我邮箱一份".
-    r"|(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)"
-    r"|打包(?:发|给|传)(?:给)?我|发(?:我|给我)的?(?:邮箱|微信|QQ)?一份"
+    # "发我邮箱一份": a copy to the speaker's mailbox.
+    r"|发(?:我|给我)的?(?:邮箱|微信|QQ)?一份"
+)
+# Said shortly, an export needs records or a file named with it: "账单我要PDF版的，导一下", "资料打包发我"
+# (not 引导/指导/开导, which guide people, nor "饭菜打包给我").
+_EXPORT_SHORT = re.compile(r"(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)|打包(?:发|给|传)(?:给)?我")
+_RECORDS = re.compile(
+    r"账单|发票|数据|记录|明细|报表|报告|表格|文件|资料|个人信息|订单|流水|对账单|(?i:pdf|excel|csv|xlsx|word)"
 )
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
 _REFUND = re.compile(
@@ -2869,7 +2874,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     aggregate = bool(_AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))) and bool(dimensions or metric)
     if aggregate:
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
-    elif _EXPORT.search(text) and not standing and not how_to:
+    elif (
+        (_EXPORT.search(text) or (_EXPORT_SHORT.search(text) and _RECORDS.search(text))) and not standing and not how_to
+    ):
         yield Intent("export", time_range, dimensions, metric, _output_format(text, None), time_slots)
     refund, cancel, complaint = (
         next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
