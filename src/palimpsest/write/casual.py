@@ -567,6 +567,11 @@ _ZH_SPACE_AFTER = re.compile(rf"(?<=[A-Za-z0-9])[ \t]+(?=[{_CJK}])")
 _ID_LIKE = re.compile(
     r"[A-Za-z0-9._%+-]*@[A-Za-z0-9.-]+|[+\d][\d -]{4,}\d|[A-Za-z]+\d{3,}[A-Za-z0-9-]*|\d{5,}|[A-Z][a-z]+ [A-Z][a-z]+\b"
 )
+# ... and so does an English word that announces one: "我的 order 7720-5531 还没到" (the identifier finder
+# reads "order" as a word only when it is set off).
+_ID_CUE_LATIN = re.compile(
+    r"(?i:order|ticket|case|tracking|invoice|booking|ref(?:erence)?)(?:\s*(?i:no\.?|number|id|#))?\s*[:#]?\s*[A-Za-z]*\d"
+)
 # ... and an e-mail or a long number written against a Chinese word gets that space: "邮箱fang_ll@qq.com我不用了".
 _ZH_UNSPACED_ID = re.compile(
     r"(?<![A-Za-z0-9._%+-])(?:[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+|\+?\d[\d -]{5,}\d)(?![A-Za-z0-9@])"
@@ -679,9 +684,13 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     # a phrase: "我儿子有台Switch 这个手柄能配吗", "入手了华为Mate 60 Pro 旧手机怎么迁移"; so does an
     # e-mail address before a new clause ("邮箱 a@b.com 别打电话"). (Numbers go on: "打 186 2233 4455 找我".)
     tidied = _sub(tidied, _ZH_LATIN_THEN_PAUSE, lambda m: (m.group(1) or m.group(2)) + "，")
-    tidied = _sub(tidied, _ZH_SPACE_BEFORE, lambda m: m.group() if _ID_LIKE.match(m.string, m.end()) else "")
+    tidied = _sub(tidied, _ZH_SPACE_BEFORE, lambda m: m.group() if _id_follows(m.string, m.end()) else "")
     tidied = _sub(tidied, _ZH_SPACE_AFTER, lambda m: m.group() if _ends_id_like(m.string, m.start()) else "")
     return _sub(tidied, _ZH_UNSPACED_ID, _spaced_id)
+
+
+def _id_follows(text: str, start: int) -> bool:
+    return bool(_ID_LIKE.match(text, start) or _ID_CUE_LATIN.match(text, start))
 
 
 def _ends_id_like(text: str, end: int) -> bool:

@@ -74,6 +74,19 @@ _RELATIONS = {
     "男朋友": "boyfriend",
     "女朋友": "girlfriend",
     "朋友": "friend",
+    # Acquaintances by how the speaker knows them: named, the name is the subject ("我大学室友王珂在拼多多上班").
+    "室友": "roommate",
+    "舍友": "roommate",
+    "大学室友": "roommate",
+    "同学": "classmate",
+    "老同学": "classmate",
+    "大学同学": "classmate",
+    "高中同学": "classmate",
+    "初中同学": "classmate",
+    "前同事": "colleague",
+    "邻居": "neighbor",
+    "闺蜜": "friend",
+    "发小": "friend",
     "同事": "colleague",
     "家人": "family",
     "全家": "family",
@@ -156,12 +169,18 @@ _KIN = (
 _BARE_KIN = re.compile(
     r"\s*(?:(?:现在|平时|目前|其实)\s*)?(" + "|".join(k for k in _KIN if k in _RELATIONS) + ")(?!的朋友|的同事)"
 )
+# Adverbs and time words said twice, which a doubled nickname (乐乐, 豆豆) is not.
+_DOUBLED_ADVERBS = (
+    "天天|常常|刚刚|慢慢|偷偷|渐渐|早早|好好|往往|明明|偏偏|稍稍|悄悄|默默|静静|统统|通通|处处|时时|年年|月月|每每"
+    "|仅仅|久久|匆匆|纷纷|白白|快快|整整|足足|刚刚|本本|多多少少|个个|人人|样样|事事"
+)
 _KIN_NAMED = re.compile(
     r"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>"
     + "|".join(sorted(_RELATIONS, key=len, reverse=True))
     + r")"
-    # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character.)
-    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]))"
+    # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character, or one character said
+    # twice, "我儿子乐乐在读大二" — not an adverb said twice, "我儿子天天在玩".)
+    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)))"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
@@ -185,7 +204,10 @@ _RELATIVE_NAMED_BEFORE = re.compile(
     rf"{_PERSON_NAME}的\s*$"
 )
 # People known by role, not family: named, the name is the subject ("我同事陈晓东在中国移动…").
-_ACQUAINTANCES = frozenset(["同事", "朋友", "老板"])
+_ACQUAINTANCES = frozenset(
+    ["同事", "朋友", "老板", "室友", "舍友", "大学室友", "同学", "老同学", "大学同学", "高中同学", "初中同学", "前同事",
+     "邻居", "闺蜜", "发小"]
+)  # fmt: skip
 # ("我同事小李…": a colleague called by 小/老 and the surname.)
 _NAMED_ACQUAINTANCE = re.compile(
     rf"(?P<name>[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}?|[小老][{_SURNAMES}])(?=在|是|现在|目前|也|刚|已经|去年|上个月|做|当|$)"
@@ -271,13 +293,23 @@ _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
 )
 # "有什么变动默认微信上说一声": 什么 of "whatever comes up" asks nothing.
-_WHATEVER = re.compile(r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默认|一律|随时))")
+# ("有什么事打我电话": whatever it is, reach the speaker so.)
+_WHATEVER = re.compile(r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默认|一律|随时|(?:打|发|推|找|联系|通知|告诉)我))")
+# Question words used as indefinites ask nothing either: "no matter what" ("说什么也不肯搬", "怎么都打不开",
+# "谁都不认识"), "hardly" ("QQ邮箱不怎么看了", "没怎么用过"), "not much" ("工资倒没涨多少", "也不剩多少了").
+_INDEFINITE = re.compile(
+    r"(?<!为)(?:什么|怎么|谁|哪儿|哪里)[\u4e00-\u9fff]?(?:也|都)(?=[^，。？?]{0,2}?(?:不|没|别))"
+    r"|(?:不|没)怎么"
+    r"|(?:不|没)[^，。？?吗]{0,3}?多少(?=[^，。？?]{0,4}(?:[，。！!～~]|$))"
+)
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
     # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*[？?])|"
     # …and one asked without a question mark: "…，有粤语客服吗", "…，怎么绑定到家长账号".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*[吗嘛]\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
+    # …or with its subject first: "我不住岳阳啊，我一直在长沙，你们系统是不是弄错了".
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有))|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
 )
 
@@ -420,6 +452,11 @@ _KNOWN_CITIES = frozenset(
 )
 _NOT_PLACES = frozenset(
     [
+        # The home itself, no town: "我住在老房子里".
+        "房子",
+        "老房子",
+        "新房子",
+        "老宅",
         "这里",
         "那里",
         "这儿",
@@ -446,6 +483,8 @@ _PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
 _BRANDS_ZH = (
     r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
     r"|极米|罗技|华硕|惠普|宏碁|海信|创维|飞利浦|诺基亚|摩托罗拉|雷蛇|腾达|水星|网件|佳明|步步高|小天才|海尔|格力|小爱|小度|天猫精灵"
+    # Household appliances: "做饭用美的电饭煲", "追觅扫地机".
+    r"|美的|苏泊尔|九阳|追觅|云鲸|添可|徕芬|飞科|西门子|博世|摩飞"
 )
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
@@ -488,6 +527,10 @@ _JOB_SUFFIX = (
     r"|[\u4e00-\u9fff]{1,3}(?:员|师)"
 )
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
+# Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
+# what a shop looks like, so they count only after a verb of working.
+_WORK_FIELDS = r"设计|质检|品控|法务"
+_TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS}))"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
 # ---------------------------------------------------------------------------- subjects
@@ -604,7 +647,8 @@ def _clean(value: str) -> str:
 
 def _device_name(value: str) -> str:
     """ "小米的扫地机器人" is the product "小米扫地机器人": the 的 between brand and noun goes."""
-    return _clean(re.sub(rf"(?<=[\u4e00-\u9fffA-Za-z0-9])的(?=(?:{_NOUNS}))", "", value))
+    # (美的 is a brand: "美的电饭煲" keeps it.)
+    return _clean(re.sub(rf"(?<=[\u4e00-\u9fffA-Za-z0-9])(?<!美)的(?=(?:{_NOUNS}))", "", value))
 
 
 def _future(ctx: TurnContext, clause: Clause) -> bool:
@@ -667,15 +711,17 @@ _WORK = re.compile(
     r"(?P<neg>不再|已经不|不|没有|没)?"
     + _AT
     + _ORG
-    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|任教|执教|打工|上岗|干)"
+    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|任教|执教|打工|上岗|干(?!净|脆|嘛|吗))"
 )
 _WORKS_ELSEWHERE = re.compile(
     r"不(?:是)?在[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:上班|工作|干|任职)[，,]\s*(?:我)?(?:现在|其实|而是)?(?:是)?在"
     r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:上班|工作|干|任职)?(?=[。！；!;]|$)"
 )
 # "其实我不是在北京，我在天津": the city said after the denial is where the speaker is.
+# ("我不住岳阳啊，我一直在长沙": a particle may close the denial, and a word of time lead the correction.)
 _LIVES_ELSEWHERE = re.compile(
-    r"不是?(?:在|住在?)(?P<old>[\u4e00-\u9fff]{2,4}?)[，,]\s*我?(?:是|其实)?(?:在|住在?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)"
+    r"不是?(?:在|住在?)(?P<old>[\u4e00-\u9fff]{2,4}?)(?:啊|呀|哦|呢|的|了)?[，,]\s*我?(?:是|其实|一直|本来就|现在|目前|都)*"
+    r"(?:在|住在?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[啊呀哦呢的，。！,.!]|$)"
 )
 # "我之前说住在无锡，其实是常州": the value said after a correction replaces the one said before.
 _SAID_BUT_IS = re.compile(
@@ -706,11 +752,19 @@ _TITLE_IS = re.compile(
     # "现在转行做HR了": a change of trade.
     r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
+    + "|"
+    + _WORK_FIELDS
     + r"))(?=[，。！？,.!?\s]|$|了)"
     # "我叫周明轩，是个药剂师": a trade said with its measure word, in the next phrase.
     r"|(?:^|(?<=[，,]))\s*(?:也)?是(?:一名|一个|个|一位|名)(?P<title7>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
+    # "我是做质检的": the one who does a trade.
+    r"|(?:我|本人)(?:现在|目前|其实)?是(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + "|"
+    + _WORK_FIELDS
+    + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -741,8 +795,8 @@ _STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
 _ROLE_AT = re.compile(
     _AT
     + _ORG
-    + r"(?:做|当|担任)(?:一名|一个|个|一位|名)?"
-    + _TITLE
+    + r"(?:做|当|担任|干|搞)(?:一名|一个|个|一位|名)?"
+    + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
@@ -788,7 +842,7 @@ _KINDS_OF_EMPLOYER = frozenset(
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
-    + _TITLE
+    + _TITLE_OR_FIELD
     + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
@@ -838,8 +892,11 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
-    r"|现在用|目前用|在用|用着"
-    r"|平时用|平常用|一直用|一直在用|日常用|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
+    # A watch or a band is worn: "我女儿戴的是小天才电话手表Z9".
+    r"|戴的是"
+    # ("现在只用iPhone 15": only that one now.)
+    r"|(?:现在|目前|平时|平常|一直|日常)(?:只|就|也|还|都|主要)?(?:在)?用|在用|用着"
+    r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # "手上就一台iPhone 15": what the speaker has at hand
     r"|(?:手上|手里|身边|家里)(?:就|只有|只|也就|就只有)(?=[一两]?[台部个])"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
@@ -886,6 +943,11 @@ _DISPOSE = re.compile(
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
     r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
+    # A phrase that starts with the device, bare: "一加12已经出掉了，现在只用iPhone 15".
+    + r"|(?:^|(?<=[，,。]))\s*"
+    + _DEVICE.replace("device", "device7")
+    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|上周|前几天)?"
+    r"(?:不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
     + r"|(?:^|(?<=[，,]))\s*"
     + _DEVICE.replace("device", "device5")
@@ -908,6 +970,18 @@ _THAT_ONE_GIVEN_UP = re.compile(
 # Broken or lost, with another in use in the next clause: "小米14上个月摔坏了，现在用的是备用机…".
 _BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)[，,]?\s*$")
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
+# A device named as what a chore is done with: "我家扫地靠科沃斯扫地机器人，吹头发用戴森吹风机".
+_INSTRUMENT = re.compile(
+    r"(?:^|(?<=[，,]))\s*(?:我(?:们)?家(?:里)?|我|家里)?(?:平时|一般|日常|现在|主要)?"
+    r"(?P<task>[\u4e00-\u9fff]{2,4}?)(?:都|就|主要|一般|全)?(?:靠|用)(?:的是)?\s*"
+    + _MEASURE
+    + _DEVICE
+    + r"(?=[，。！？,.!?\s]|$)"
+)
+# A chore starts with what is done (扫地, 吹头发, 拍照, 上网课, 听歌); "我妈吹头发用…" is the mother's, "大家都用…"
+# everyone's, and neither is read.
+_CHORE = re.compile(r"^[扫拖洗做煮吹拍录剪听看打玩写画记办开上追刷跑导修烤炒泡磨冲熨烘吸擦测量称缝钓骑]")
+_NOT_A_CHORE = re.compile(rf"{_REL}|他|她|你|您|们|大家|别人|以前|之前|原来|打算|准备|想|可以|能|不|没|别")
 # "昨天把iPhone 13换成了vivo X100": the old one given up, the new one owned.
 _SWAPPED = re.compile(
     r"把(?:我的|旧的?|原来的?|之前的?)?"
@@ -929,7 +1003,9 @@ _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"(?:\s*(?:也|都)?(?:已经)?(?:帮我|给我)?"
-        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:)"
+        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
+        # "香港的号码也记一下：+852 …": a number given to be noted down.
+        r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # "我老婆电话 139…": whose it is, then the number, no verb.
         r"|(?(who)\s+$|(?!)))"
         # "你们那边登记的手机号对吗？我的是 150…": the speaker's own, after a question about numbers.
@@ -951,7 +1027,8 @@ _CONTACT = {
         # A correction: "忘掉我刚才说的手机号，正确的是 …", "电话写错了，应该是 …".
         r"|(?:手机号码?|电话号码?|号码|手机|电话)[^。！？\n]{0,10}?" + _CORRECTED + ")"
         # The number right after whose it is, no verb: "打我太太的手机 158…", "以前的号码 139… 已经停用了".
-        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码|座机|固话))\s*$"
+        # ("我姐…，她手机 137…": his or hers, read as the relative the turn began with.)
+        r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?<=[他她])|(?:以前|之前|原来|旧)的?)(?:手机号码?|手机|电话号码?|电话|号码|座机|固话))\s*$"
         # An old number right after its cue, no space: "以前的号码15800001111已经停机了".
         r"|(?P<old>(?:以前|之前|原来|旧)的?(?:手机号码?|电话号码?|号码))\s*$"
     ),
@@ -959,7 +1036,8 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
         r"\s*(?:也|都)?(?:已经)?了?(?:帮我|给我)?"
-        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用)"
+        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
+        r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
@@ -988,7 +1066,7 @@ _THIRD_PARTY_BEFORE = re.compile(
 )
 # A bare cue ("…的手机 158…") counts only for the speaker's own or a named relative's number, or an old one.
 _OWN_BARE_CUE = re.compile(
-    rf"(?:我的?(?:(?:{_REL})的?)?|以前的?|之前的?|原来的?|旧的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?"
+    rf"(?:我的?(?:(?:{_REL})的?)?|[他她]的?|以前的?|之前的?|原来的?|旧的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?"
     r"(?:手机号码?|手机|电话号码?|电话|号码|座机|固话|邮箱地址|邮箱|邮件地址)$"
     # "工作邮箱 linxiao@… 有事发这个": the speaker's own kind of contact, opening what they say.
     r"|(?:^|[。！？!?]\s*)(?:工作|私人|个人)(?:手机号码?|手机|电话号码?|电话|邮箱地址|邮箱)$"
@@ -1009,6 +1087,9 @@ _NAME_IS = re.compile(
     r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:帮我|给我|请|麻烦)?(?:改成|改为|换成|设成|设为|是|叫)"
+    # "昵称帮我改一下，改成“鱼鱼不吃鱼”": the change asked for, the new name in the next phrase.
+    r"|(?<![群组])(?:昵称|显示名称?|名字|姓名)(?:帮我|给我|请|麻烦)?(?:改一下|换一下|改下|换下|更新一下)"
+    r"(?:[，,]\s*(?:改成|改为|换成|设成|设为|就叫|叫)|[：:]\s*(?:改成|改为|换成|设成|设为|就叫|叫)?)"
     r"|(?<=^我姓[\u4e00-\u9fff][，,])叫|(?<=^我姓[\u4e00-\u9fff]{2}[，,])叫"
     r"|(?<=[。！？]我姓[\u4e00-\u9fff][，,])叫|(?<=[。！？]我姓[\u4e00-\u9fff]{2}[，,])叫"
     # "我姓林，双木林，叫林晓雯": the surname spelled out first.
@@ -1100,8 +1181,9 @@ _HOME_IN = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:那边)?的(?:新)?(?
 # "你们在南宁有门店吗？我住那边。": "there" is the city named just before.
 _LIVE_THERE = re.compile(
     r"我(?:就|也|现在|目前)?住(?:在)?(?:那边|那里|那儿|那)(?=[，。！？,.!?]|$)"
-    # "你们能送到厦门吗？我两周前才搬过来的": moved to the city just named.
-    r"|我[^，。！？]{0,6}?(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了)(?=[，。！？,.!?]|$)"
+    # "你们能送到厦门吗？我两周前才搬过来的": moved to the city just named; "人在遵义，去年三月搬过来的":
+    # said without 我, the words before it say whose move it is.
+    r"|(?P<moved>(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了)?)(?=[，。！？,.!?]|$)"
 )
 _CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
 
@@ -1190,16 +1272,20 @@ def _left_or_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 )
 
 
-def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+def _lives_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "你们在南宁有门店吗？我住那边。", "人在遵义，去年三月搬过来的": "there" is the city named before."""
     text = clause.text
-    yield from _corrected_and_moved_in(ctx, clause)
     for m in _LIVE_THERE.finditer(text):
         cities = [c.group("place") for c in _CITY_BEFORE.finditer(ctx.text, 0, clause.start + m.start())]
         cities = [c for c in cities if _is_city(c) and _place_ok(c)]
-        if cities:
-            moved_here = "搬" in m.group()
+        moved_here = m.group("moved") is not None
+        subject = _subject(ctx, clause, m.start()) if moved_here else ctx.speaker_id
+        planned = _PLAN.search(_prefix(clause, m.start())) or (clause.future_time(ctx) and not clause.past_time(ctx))
+        if moved_here and (planned or re.search(r"[他她]", clause.text[: m.start()])):
+            continue  # a move planned or still to come, or his or hers
+        if cities and subject is not None:
             yield _fact(
-                ctx.speaker_id,
+                subject,
                 "lives_in",
                 normalize_city(cities[-1]),
                 "lives_there",
@@ -1207,6 +1293,12 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx) if moved_here else None,
                 ends_previous=moved_here,
             )
+
+
+def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    yield from _corrected_and_moved_in(ctx, clause)
+    yield from _lives_there_facts(ctx, clause)
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
@@ -1261,8 +1353,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     continue
                 place = _clean(named[-1].group("place")) if named else city or place
             yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
-    # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving.
-    if re.search(r"搬|住|回老家|回到老家", ctx.text):
+    # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving or of giving up the home
+    # ("赣州那边的房子已经退租了，人也不在那儿了").
+    if re.search(r"搬|住|回老家|回到老家|退租|退房|房子", ctx.text):
         for m in (*_NOT_THERE_ANYMORE.finditer(text), *_NOT_LIVING_THERE.finditer(text)):
             place = _clean(m.group("place"))
             if place in ("那边", "那里", "那儿"):
@@ -1313,8 +1406,9 @@ _GENERIC_ORG = re.compile(r"一家|一个|某家|某个")
 
 
 def _org_ok(org: str) -> bool:
+    # ("把我留在你们这的聊天记录清干净": 你们这的… is no employer, and 干净 no work.)
     return (
-        not org.startswith(("一", "这", "那", "某", "家", "哪"))
+        not org.startswith(("一", "这", "那", "某", "家", "哪", "你", "您", "他", "她"))
         and org not in _NOT_PLACES
         and not _PAST.search(org)
         and not _PLAN_WORDS.search(org)
@@ -1514,7 +1608,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7")) or ""
+        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7", "title8")) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
@@ -1575,6 +1669,18 @@ def _speaker_at_work(ctx: TurnContext, text: str) -> str | None:
     return ctx.speaker_id if re.search(r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)", text) else None
 
 
+def _instrument_facts(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
+    """Devices named by the chore they do: "我家扫地靠科沃斯扫地机器人"."""
+    text = clause.text
+    for m in _INSTRUMENT.finditer(text):
+        device = _device_name(m.group("device"))
+        if device in seen or not _CHORE.match(m.group("task")) or _NOT_A_CHORE.search(m.group("task")):
+            continue
+        subject = _subject(ctx, clause, m.start("task"))
+        if subject is not None and not _PAST.search(_prefix(clause, m.start())):
+            yield _fact(subject, "owns_device", device, "instrument", m.group(), confidence=0.8)
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -1613,7 +1719,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
         )
     for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
-        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6))) or "")
+        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7))) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
@@ -1627,6 +1733,9 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(ctx, clause, subject, "owns_device", old, "zh.swapped_device", m.group())
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
+    for fact in _instrument_facts(ctx, clause, seen):
+        seen.add(fact.value)
+        yield fact
     for m in _ACQUIRE.finditer(text):
         group = next(g for g in ("device", "device_held", "device_listed", "device_mine") if m.group(g))
         device = _device_name(m.group(group))
@@ -1690,8 +1799,33 @@ def _number_now(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _ABOUT_CONTACTS = re.compile(r"号码|手机号|换了?号|换号|邮箱|电话号|联系方式|(?i:e-?mail)")
 
 
+# "gaopeng1988@163.com 这个邮箱已经停用了": a contact said first, then said to be out of use.
+_NAMED_THEN_DEAD = re.compile(
+    r"\s*(?:这个|那个)?(?:邮箱|邮件地址|号码?|手机号|电话)?\s*(?:我)?(?:已经|早就|早|也)?"
+    r"(?:停用|注销|作废|停机|不用|不再使用|弃用)了?(?=[，。！？,.!?\s]|$)"
+)
+# Whose it is, said before such a contact: the speaker's own, an old one, or nothing at all.
+_OWN_OR_NOTHING = re.compile(
+    r"^\s*(?:我的?|我那个|以前的?|之前的?|原来的?|旧的?|(?:这个|那个)(?:号码?|手机号|邮箱))?\s*$"
+)
+
+
+def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for kind in ("phone", "email"):
+        for mention in clause.identifiers(ctx, kind):
+            offset = mention.span[0] - clause.start
+            dead = _NAMED_THEN_DEAD.match(clause.text, mention.span[1] - clause.start)
+            if dead is None or not _OWN_OR_NOTHING.match(_segment(clause, offset)):
+                continue
+            value = contact_value(kind, mention)
+            yield ending(
+                ctx, clause, ctx.speaker_id, kind, value, f"zh.{kind}.named_then_dead", mention.text + dead.group()
+            )
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _number_now(ctx, clause)
+    yield from _dead_contacts(ctx, clause)
     for predicate, cue in _CONTACT.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
         for mention in clause.identifiers(ctx, kind):
@@ -1724,6 +1858,12 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # "我朋友的电话，应该是 …": the relative named just before the cue.
             named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
             relation_word = relation.group() if relation else named_before.group(1) if named_before else None
+            bare_relation = re.search(rf"({_REL})的?\s*$", before[: m.start()]) if relation_word is None else None
+            if bare_relation is not None:
+                # "老婆的电话是 …": a family word says whose without 我; "老板的号码也记一下：…" is the boss's.
+                if bare_relation.group(1) not in _KIN:
+                    continue
+                relation_word = bare_relation.group(1)
             subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
             named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
             if named is not None:
@@ -1734,8 +1874,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
                 # else's number is not the speaker's.
                 earlier = re.match(rf"\s*我的?({_REL})", clause.text)
-                if earlier is None:
-                    continue
+                if earlier is None or earlier.group(1) in _ACQUAINTANCES:
+                    continue  # (a friend's or a classmate's number is theirs to give: an identifier only)
                 subject = f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
@@ -1770,7 +1910,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
     for m in _KIN_NAMED.finditer(clause.text):
         # "爱人李强去年开始在腾讯上班": the relative's name, said right after the word for them.
-        if m.group("rel") not in _ACQUAINTANCES:
+        # ("我女儿戴的是…": a verb and 的 after the family word is no name.)
+        if m.group("rel") not in _ACQUAINTANCES and not re.search(r"[的了着过地得]$", m.group("name")):
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
             yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
     surname = re.search(r"(?:^|[。！？!?])\s*我姓([\u4e00-\u9fff])", ctx.text)
@@ -1783,6 +1924,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
         if _NAME_NOT_AFTER.search(clause.text[: m.start()]):
             continue  # "别叫我小王": a name the speaker refuses
+        if not relation and re.search(rf"(?:{_REL}|他|她|客户|用户)的?\s*$", clause.text[: m.start()]):
+            continue  # "我姐的名字帮我改一下，改成…": someone else's name
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
     told = _ADDRESS_CHANGE_TOLD.search(_sentence_before(ctx, clause).text)
@@ -1865,9 +2008,10 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # An errand to the speaker's own place: "这次先寄到我公司吧：杭州市西湖区文三路90号…" (kept one-off).
+# ("这单寄我公司吧：潍坊市…": with the place named, 到 may go.)
 _SENT_THIS_ONCE = re.compile(
-    r"(?:寄到|送到|发到|配送到|邮寄到)(?:我的?(?:公司|单位|家|办公室|宿舍|学校))?(?:吧|去)?[：:，,]?\s*"
-    r"(?P<addr>[^，。！？；\n]{4,60})"
+    r"(?:(?:寄到|送到|发到|配送到|邮寄到)(?:我的?(?:公司|单位|家|办公室|宿舍|学校))?|(?:寄|送|发)我的?(?:公司|单位|办公室|宿舍|学校))"
+    r"(?:吧|去)?[：:，,]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
 
 
@@ -1958,7 +2102,7 @@ _OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表
 _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
     # "有事打电话给我": whenever something comes up.
-    r"|有事|有什么事"
+    r"|有事|有什么事|有啥|推"
     r"|(?i:export)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
@@ -2023,10 +2167,15 @@ _LANGUAGES = {
     "西班牙语": "es",
     "粤语": "yue",
     "广东话": "yue",
+    # Code-switched turns name the language in English: "暂时先全用English跟我聊".
+    "English": "en",
+    "Chinese": "zh",
+    "Japanese": "ja",
+    "Korean": "ko",
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)(?P<lang>{_LANGUAGE_NAMES})(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
+    rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
     rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
@@ -2052,6 +2201,9 @@ _CHANNEL = re.compile(
     r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有变化|有啥|有什么)[^，。！？；]{0,16}?(?:就|都|请|默认|一律)+"
     r"(?:给我|跟我)?(?:发|打|用|走|在)?(?P<ch9>微信|短信|邮件|电话)(?:上)?"
     r"(?=说一声|告诉我|通知我|联系我|发我|就好|就行|哈|吧|[，。！？,.!?]|$)"
+    # Whatever comes up, pushed to the speaker's own account: "有啥提醒推我微信", "有消息发我邮箱".
+    r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有啥|有什么)[^，。！？；]{0,6}?(?:推|发|打|通知|告诉)(?:给|到)?我的?"
+    r"(?P<ch10>微信|短信|邮箱|邮件|电话)(?:上|里)?(?=就好|就行|哈|吧|[，。！？,.!?]|$)"
 )
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
@@ -2074,12 +2226,20 @@ _CARRIERS = {
     "邮政": "中国邮政",
     "德邦": "德邦",
     "极兔": "极兔",
+    # International carriers keep their own names: "这次用 FedEx 寄吧".
+    "FedEx": "FedEx",
+    "DHL": "DHL",
+    "UPS": "UPS",
+    "联邦快递": "FedEx",
 }
+# ("以后都走dhl": Latin names as typed.)
+_CARRIERS_FOLDED = {name.casefold(): carrier for name, carrier in _CARRIERS.items()}
+_CARRIER_NAMES = "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
 _CARRIER = re.compile(
-    r"(?P<carrier>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)(?:快递|速运|物流)?"
+    rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我)*"
-    r"(?:用|走|选|发|换成|改成|改用)(?P<carrier2>顺丰|京东物流|京东快递|京东|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
-    r"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?(?P<carrier3>顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔)"
+    rf"(?:用|走|选|发|换成|改成|改用)\s*(?P<carrier2>{_CARRIER_NAMES}|京东)"
+    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -2104,6 +2264,8 @@ _PAYMENT = re.compile(
     # ("招行信用卡": a card named with its bank is the card.)
     r"(?:招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
     r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
+    # "昨天晚上用花呗付了订单…": a payment told as done is one event, no way the speaker prefers to pay.
+    r"(?![^，。！？；]{0,4}?(?:(?:付|支付|付款|扣|交|充)了|过))"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
 )
 _GENERIC_PREFERENCE = re.compile(
@@ -2190,6 +2352,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch7")
             or m.group("ch8")
             or m.group("ch9")
+            or m.group("ch10")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -2197,7 +2360,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         if received is not None:
             yield "preferred_notification_channel", normalize_channel(received.group("ch") or received.group("ch2"))
     for m in _CARRIER.finditer(text):
-        yield "preferred_shipping_carrier", _CARRIERS[m.group("carrier") or m.group("carrier2") or m.group("carrier3")]
+        name = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
+        yield "preferred_shipping_carrier", _CARRIERS_FOLDED[name.casefold()]
     for m in _PAYMENT.finditer(text):
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
 
@@ -2238,8 +2402,15 @@ _ANSWER_STYLE = re.compile(
     r"(?P<val>[^，。！？；,.!?]{2,12})"
 )
 # "快递最好放驿站": where the speaker's things had best go.
+# ("快递直接放门口就行": where it may simply be left.)
 _BEST_PLACED = re.compile(
-    r"(?P<topic>快递|包裹|外卖|东西|货)(?:最好|尽量|一律)(?P<verb>放|送到?|寄到?)(?P<val>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?]|$|就)"
+    r"(?P<topic>快递|包裹|外卖|东西|货)(?:最好|尽量|一律|直接|统一|默认)(?:都|就)?(?P<verb>放|送到?|寄到?)"
+    r"(?P<val>[\u4e00-\u9fff]{2,6}?)(?<!了)(?=[，。！？,.!?]|$|就|吧|哈|啊|呀|哦)"
+)
+# When the speaker can take a delivery or a call: "我一般晚上十点以后才有空收快递".
+_AVAILABLE_FOR = re.compile(
+    r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上|夜里|白天|周末|工作日|每天)[^，。！？；,.!?]{0,6}?(?:以后|之后|以前|之前|后|前)?)"
+    r"(?:才|都|只)?(?:有空|有时间|方便|在家)(?P<what>收快递|收货|收件|签收|取件|拿快递|接电话)"
 )
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
 _CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
@@ -2289,6 +2460,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, _clean(m.group("val")), m.group(), True
     for m in _BEST_PLACED.finditer(text):
         yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
+    for m in _AVAILABLE_FOR.finditer(text):
+        yield subject, m.group("when") + m.group("what"), m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
             yield subject, _clean(m.group("val")), m.group(), False
@@ -2340,6 +2513,9 @@ def _with_topics(phrases: list[str]) -> list[str]:
     return joined
 
 
+_ADDRESSING = re.compile(r"叫我|称呼我?|喊我|管我叫|称我")
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -2384,7 +2560,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 confidence=confidence,
                 ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", whole)),
             )
-    if found or _SHIPS_TO.search(whole):
+    # "以后叫我老沈就行，别沈先生沈先生的": how the speaker is addressed is a name, not a taste.
+    if found or _SHIPS_TO.search(whole) or _ADDRESSING.search(whole):
         return
     # One reading per sentence: the first pattern that reads it says it best. Negated phrases are read too:
     # "这次的外卖不要香菜" says what the speaker wants left out.
@@ -2523,6 +2700,14 @@ _EXPORT = re.compile(
     r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
     # "本月账单请生成PDF发过来", "表格给我出Excel的", "要一份…我的全部资料".
     r"|(?:生成|出)(?:一份)?\s*(?i:excel|pdf|csv|word)|要一份[^，。！？]{0,16}?(?:资料|数据|记录|信息)"
+    # "发我邮箱一份": a copy to the speaker's mailbox.
+    r"|发(?:我|给我)的?(?:邮箱|微信|QQ)?一份"
+)
+# Said shortly, an export needs records or a file named with it: "账单我要PDF版的，导一下", "资料打包发我"
+# (not 引导/指导/开导, which guide people, nor "饭菜打包给我").
+_EXPORT_SHORT = re.compile(r"(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)|打包(?:发|给|传)(?:给)?我")
+_RECORDS = re.compile(
+    r"账单|发票|数据|记录|明细|报表|报告|表格|文件|资料|个人信息|订单|流水|对账单|(?i:pdf|excel|csv|xlsx|word)"
 )
 # Requests, not mentions: "退款金额" or "退款申请还没到账" ask for no new refund.
 _REFUND = re.compile(
@@ -2530,8 +2715,13 @@ _REFUND = re.compile(
     r"|退(?:我|给我)\s*(?:\d|[一二两三四五六七八九十百]+块|钱|款)"
     # "能退吗", "麻烦退回来", "帮我退一下", "退掉一笔", "退回原卡".
     r"|能退吗|可以退吗|能不能退|退回来|退一下|退掉一笔|退回原"
+    # "其中一件想退": the bare verb, closing its phrase.
+    r"|(?:想|要|申请)退(?:掉|货|了)?(?=[，。！？,.!?吧]|$)"
 )
 _CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
+# "订单 YX-… 帮我撤了吧": withdrawn, said shortly; an order only ("撤回消息" withdraws a message).
+_WITHDRAWN = re.compile(r"(?:帮我|给我|麻烦|请)?撤(?:了|掉|单|销)(?!回)")
+_ABOUT_AN_ORDER = re.compile(r"订单|单号|单子|这单|那单|(?i:order)")
 # ("我投诉过一次" tells of a past complaint.)
 _COMPLAINT = re.compile(r"投诉(?!过)|差评|举报|太差了|不满意|很失望")
 # A request to change something, not a report that it changed ("我的邮箱换成了…" is a fact).
@@ -2591,9 +2781,12 @@ _FREQUENCY = re.compile(
 )
 _HOW_TO = re.compile(r"\s*(?:怎么|如何|怎样|咋)(?:弄|办|操作|设置|导出|才能|自己|把|批量|样)?")
 # "退货一般几天能到账？", "工单一般多久能处理完？": how things usually go asks about no record.
-_GENERAL_QUESTION = re.compile(r"一般|通常|一般来说|多久能|怎么算|比较快|能延保")
+# ("保修还剩多久能帮查下吗" asks for a look at the speaker's own record: 多久 there is what is left.)
+_GENERAL_QUESTION = re.compile(r"一般|通常|一般来说|(?<!剩)多久能(?!帮|给)|怎么算|比较快|能延保")
 # "我的会员账号是 lufang_2024，方便你查": an id offered for a lookup, not a question about a record.
 _OFFERED_FOR_LOOKUP = re.compile(r"方便你查|可以用这个查|你查查看|供你查")
+# A plea for help about one's record asks the agent to look at it: "我的 order 7720-5531 还没到 … help".
+_PLEA = re.compile(r"(?<![A-Za-z])(?i:help)(?![A-Za-z])|帮帮忙|帮个忙|救命|求助|急急急")
 # "把App的推送通知关掉", "帮我把会员自动续费关掉": the setting named first, switched after.
 _SETTING_SWITCHED = re.compile(
     r"(?:通知|提醒|推送|续费|功能|开关|定位|免密支付|广告)(?:给我|帮我)?(?:关掉|关闭|关了|打开|开启|开一下|关一下)(?!了)"
@@ -2603,12 +2796,35 @@ _SETTING_SWITCHED = re.compile(
 _SUPPOSING = re.compile(r"如果|假如|要是|假设|万一|假使|倘若|若是|的话")
 
 
+# A request to the agent right after a condition ("…的话帮我…", "…的话麻烦…"), not the speaker's next move.
+# ("要是还没发就帮我撤了": the state asked about may sit between the condition and 就.)
+_ASKED_NOW = re.compile(r"(?:[^，,]{0,2}?|[^，,]{0,10}?就)(?:直接)?(?:帮我|麻烦|请|给我)")
+# A condition on what is still to come is the speaker's plan, not a request now: "要是下周还不到，就帮我退款".
+_COMING = re.compile(r"下(?:周|个?月|次)|明天|后天|周[一二三四五六日末]|星期|到时|过几天|以后")
+
+
+def _asked_after(text: str, condition: re.Match[str]) -> bool:
+    """Whether the agent is asked for something right after ``condition`` (a match in ``text``), on how
+    things stand ("还没发货的话帮我撤了吧"), not on what is still to come ("要是下周还不到，就帮我退款")."""
+    asked = _ASKED_NOW.match(text, condition.end())
+    cut = max(text.rfind(mark, 0, condition.start()) for mark in "，,") + 1
+    return asked is not None and not _COMING.search(text[cut : asked.end()])
+
+
+def _asked_on_condition(text: str) -> bool:
+    return any(_asked_after(text, condition) for condition in _SUPPOSING.finditer(text))
+
+
 def _supposed(text: str, offset: int) -> bool:
     """Whether the words at ``offset`` are supposed, not asked: "如果我换成苹果手机…", or the
     consequence of a condition, "要是周五还没发货，我就申请退款"."""
     cut = max(text.rfind(mark, 0, offset) for mark in "，,") + 1
     phrase = text[cut:offset]
-    if _SUPPOSING.search(phrase) and not re.search(r"(?:可以|方便|行|能)的话", phrase):
+    conditions = list(_SUPPOSING.finditer(text, cut, offset))
+    condition = conditions[-1] if conditions else None
+    if condition is not None and _asked_after(text, condition):
+        return False  # "还没发货的话帮我撤了吧": a request made now, on the state things are in
+    if condition is not None and not re.search(r"(?:可以|方便|行|能)的话", phrase):
         return True
     before = text[max(text.rfind(mark, 0, cut - 1) for mark in "，,") + 1 : cut]
     return bool(
@@ -2639,7 +2855,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     # "怎么批量导出群成员？", "想设置入群验证，怎么弄？": how to do it oneself asks the agent for nothing.
     how_to = bool(
         _HOW_TO.match(text)
-        or re.search(r"怎么|如何|怎样", text)
+        or re.search(r"怎么|如何|怎样", _INDEFINITE.sub("", text))
         or _HOW_TO.match(ctx.text, clause.start + len(clause.text))
     )
     # "要是我换了手机号，积分还在吗？": a question on a supposition asks about no record.
@@ -2658,12 +2874,16 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     aggregate = bool(_AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))) and bool(dimensions or metric)
     if aggregate:
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
-    elif _EXPORT.search(text) and not standing and not how_to:
+    elif (
+        (_EXPORT.search(text) or (_EXPORT_SHORT.search(text) and _RECORDS.search(text))) and not standing and not how_to
+    ):
         yield Intent("export", time_range, dimensions, metric, _output_format(text, None), time_slots)
     refund, cancel, complaint = (
         next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
         for p in (_REFUND, _CANCEL, _COMPLAINT)
     )
+    if cancel is None and ("order_id" in ids or _ABOUT_AN_ORDER.search(text)):
+        cancel = next((m for m in _WITHDRAWN.finditer(text) if not _supposed(text, m.start())), None)
     if refund:
         yield Intent("refund", time_range, slots=ids | time_slots)
     if cancel:
@@ -2679,7 +2899,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
-    asks = question or (_QUERY.search(text) and not _AGGREGATE.search(text))
+    asks = question or (_QUERY.search(text) and not _AGGREGATE.search(text)) or _PLEA.search(ctx.text)
     # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.
     how_to_do = (
         re.search(
@@ -2859,14 +3079,24 @@ _NO_PREFERENCE = re.compile(r"^(?:到(?:现在|今天|如今|目前|这会儿)|�
 _CJK_SPACED = re.compile(r"(?<=[\u4e00-\u9fff\d])\s+(?=[\u4e00-\u9fff\d])")
 
 
+# A home said after the town it is in: "鞍山老房子里", "绍兴老小区", "台州的新房子里".
+_HOME_AFTER_TOWN = re.compile(r"(?<=..)(?:的|那套|那间)?(?:老|新)?(?:房子|家里|家中|小区|公寓)里?$")
+
+
 def _shaped(fact: CandidateFact) -> CandidateFact | None:
     """``fact`` with its value checked for the predicate's shape (see :mod:`palimpsest.write.shapes`)."""
     if fact.predicate == "lives_in":
+        home = _HOME_AFTER_TOWN.search(fact.value)
+        if home is not None:
+            # "住在鞍山老房子里": the town the home is in; "住在阳光小区" names a compound, no town.
+            town = fact.value[: home.start()]
+            return replace(fact, value=normalize_city(town)) if _is_city(town) else None
         # "我妈住在老家齐齐哈尔", "搬回成都老家": the hometown is the city named with the word.
         place = place_trimmed(
             re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff]{2})(?:老家|家乡)$", "", fact.value)
         )
-        if not place_shape_ok(place, _KNOWN_CITIES):
+        # ("住在老房子里" trims to 老房子, "住在老家" names the hometown, not which town it is.)
+        if not place_shape_ok(place, _KNOWN_CITIES) or place in _NOT_PLACES or place in ("老家", "家乡", "故乡"):
             return None
         return fact if place == fact.value else replace(fact, value=normalize_city(place))
     if fact.predicate == "job_title" and not title_shape_ok(fact.value):
@@ -2974,7 +3204,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     reported = [m.span("said") for m in _REPORTED_SPEECH.finditer(ctx.text) if not _OWN_WORDS.search(m.group("who"))]
     clauses = [_without_reported(c, reported) for c in _with_back_references(split_clauses(ctx.text, _BOUNDARY))]
     for clause in clauses:
-        question = bool(_QUESTION.search(_WHATEVER.sub("", clause.text))) and not _POLITE_REQUEST.match(clause.text)
+        asked = _INDEFINITE.sub("", _WHATEVER.sub("", clause.text))
+        question = bool(_QUESTION.search(asked)) and not _POLITE_REQUEST.match(clause.text)
         hypothetical = bool(_HYPOTHETICAL.search(_TOPIC_DEHUA.sub("", clause.text)))
         facts: list[CandidateFact] = []
         said = _before_condition(clause) if hypothetical else None
@@ -2982,6 +3213,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             # "我表姐王芳住在大连，东西寄不到我的话可以找她": what is said before the condition stands.
             for rule in _FACT_RULES:
                 facts.extend(rule(ctx, said))
+        if ctx.role == "user" and hypothetical and not fiction and _asked_on_condition(clause.text):
+            # "订单 KD202405 要是还没发就帮我撤了": a request made now names the speaker's own order.
+            facts.extend(_reference_facts(ctx, clause))
         if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):
             # "有急事找不到我的话，打我太太的手机 158…": the condition supposes, the number it gives is real.
             facts.extend(_contact_facts(ctx, clause))
