@@ -152,8 +152,12 @@ _ANYONE = (
     r"|有人|不管是?谁|无论是?谁|谁(?:来)?(?:问|查|找)|(?:不管|无论|不论)是?(?:哪个|哪位|哪一个|哪一位|任何)(?:顾客|客户|用户|买家|会员|人))"
 )
 # Answering or granting something to those third parties ("say it was delivered", "就说已经签收了").
+# "Sad to say", "needless to say", "I must say": the speaker's own words, no answer handed to anyone.
 _ANSWER_THEM = (
-    r"(?:\b(?:say|tell|answer|reply|respond|inform|confirm|promise|approve|grant|give (?:them|him|her)|deny|lie|claim|pretend"
+    r"(?:(?<!\bsad to )(?<!\bsorry to )(?<!\bhappy to )(?<!\bglad to )(?<!\bsafe to )(?<!\bfair to )(?<!\bneedless to )"
+    r"(?<!\bsuffice to )(?<!\bsuffice it to )(?<!\bpleased to )(?<!\bproud to )(?<!\bhard to )(?<!\bi must )(?<!\bi have to )"
+    r"(?<!\bi'd )(?<!\bi would )(?<!\bwe must )\bsay\b"
+    r"|\b(?:tell|answer|reply|respond|inform|confirm|promise|approve|grant|give (?:them|him|her)|deny|lie|claim|pretend"
     r"|insist|close|reject|refuse|ignore|delete|ban|block|mark|recommend|push|delay(?:ed)?|overcharge[ds]?|penali[sz]e[ds]?"
     r"|deprioriti[sz]e[ds]?)\b"
     r"|就说|都说|一律说|说成|就告诉|告诉(?:他|她|对方)|回复(?:他|她|对方)|就回|就给|直接(?:批准|同意|给)"
@@ -176,8 +180,13 @@ _SPECIFIC_OTHER = (
     r"Group|Forum|Community|Area|Page|Help|Desk|Hub|Zone|Lounge|Club|Card|Number|Portal)\b)(?-i:[A-Z][a-z]+)(?:[ -](?-i:[A-Z][a-z'-]+))?)"
 )
 # Personal data and records that belong to someone.
+# "To address these issues", "help address food insecurity": the verb, no one's address.
 _PII = (
-    r"(?:\b(?:phone(?:\s+numbers?)?|numbers|mobiles?|e-?mails?|e-?mail addresses|addresses|address|card(?:\s+numbers?)?|credit cards?|"
+    r"(?:(?<!\bto )(?<!\bhelp )(?<!\bhelps )(?<!\bcan )(?<!\bcould )(?<!\bwill )(?<!\bwould )(?<!\bshould )(?<!\bmust )"
+    r"(?<!\bmight )(?<!\bmay )(?<!\bbetter )(?<!\bdirectly )(?<!\beffectively )\baddress(?:es)?\b"
+    r"(?!\s+(?:the|this|these|those|such|any|their|our|your)\s+(?:\w+\s+)?(?:issues?|problems?|concerns?|needs?|root causes?|gaps?|"
+    r"challenges?|questions?|matters?|inequalit\w+|barriers?|shortages?|complaints?)\b)"
+    r"|\b(?:phone(?:\s+numbers?)?|numbers|mobiles?|e-?mails?|e-?mail addresses|card(?:\s+numbers?)?|credit cards?|"
     r"passwords?|credentials|api keys?|tokens?|ssns?|social security|id numbers?|passports?|tickets?|records?|data|database|"
     r"info(?:rmation)?|details|orders?|order history|purchases?|purchase history|chats?|chat logs?|conversations?|messages?|"
     r"memories|profiles?|contacts?|birthdays?|dates? of birth|locations?|live|lives|identit(?:y|ies)|documents?|invoices?|payments?|balances?|"
@@ -187,18 +196,36 @@ _PII = (
 )
 # Asking for, handing over or moving data.
 _REQUEST = (
-    r"(?:\b(?:list|show|give|send|forward|export|tell|share|dump|e-?mail|upload|print|reveal|read|reads|reading|leak|copy|paste|post|cc|display|output|"
-    r"download|pull|fetch|look\s?up|find|access|see|view|provide|disclose|what(?:'s|\s+is|\s+are|\s+were|\s+was)|where (?:do|does|did|is|are))\b"
+    # Text the speaker supplies ("Read the email exchange below", "read the following chat") and a question about the
+    # listener ("Tell us about yourself") hand nobody's data over.
+    r"(?:\b(?:read|reads|reading)\b(?!\s+(?:the|this|these|that|my|our)\s+(?:following\b|(?:[\w-]+\s+){0,3}?(?:below|above|attached)\b))"
+    r"|\btell\b(?!\s+(?:us|me)\s+(?:\w+\s+){0,3}?about\s+(?:yourself|yourselves)\b)"
+    # "The email exchange", "an e-mail from my boss": the noun, not the verb.
+    r"|(?<!\bthe )(?<!\ban )(?<!\bthis )(?<!\bthat )(?<!\bmy )(?<!\byour )(?<!\bhis )(?<!\bher )(?<!\btheir )(?<!\bour )\be-?mail\b"
+    r"|\b(?:list|show|give|send|forward|export|share|dump|upload|print|reveal|leak|copy|paste|post|cc|display|output|"
+    r"download|pull|fetch|look\s?up|find|see|view|provide|disclose|what(?:'s|\s+is|\s+are|\s+were|\s+was)|where (?:do|does|did|is|are))\b"
     r"|\bwhich\s+(?:\w+\s+){0,3}?(?:belongs?|belonged) to\b"
-    r"|列出|列一下|给我|发给|发到|发送|发我|传给我|拿给我|交给我|导出|告诉我|显示|查询|查一下|查出|看看|看一下|调出|抄送|转发|分享|泄露|打印|输出|念|读|"
+    # Access had or deserved ("everyone has access to healthcare", "ensure everyone has access to quality care") is the
+    # noun: a state of the world, nothing asked for.
+    r"|(?<!\bhas )(?<!\bhave )(?<!\bhad )(?<!\bhaving )(?<!\bdeserve )(?<!\bdeserves )(?<!\black )(?<!\black of )(?<!\bwithout )"
+    r"(?<!\bequal )(?<!\buniversal )(?<!\baffordable )(?<!\bfair )(?<!\beasy )(?<!\beasier )(?<!\bbetter )\baccess\b"
+    r"|列出|列一下|给我|发给|发到|发送|发我|传给我|拿给我|交给我|导出|告诉我|显示|查询|查一下|查出|看看|看一下|调出|抄送|转发|分享|泄露|打印|输出|念|"
+    # Reading out text the speaker supplies ("读一下下面这封邮件", "帮我读读以下内容") hands nobody's data over.
+    r"读(?!(?:一下|读|一读)?(?:下面|以下|上面|这封|这段|这篇|附件|我发的|我贴的))|"
     r"拿到|获取|下载|复制|拷贝|查到|查下|查查|是什么|是多少|在哪)"
 )
 # Acting on other people or their data: telling them things, approving, changing, removing.
+# "Make sure you watch other people's videos", "ensure you listen to the other members": advice on the listener's own
+# conduct, not an act on those people; "make sure you tell every customer …" still has its order ("tell").
 _DIRECTIVE = (
-    r"(?:\b(?:tell|say|inform|notify|promise|approve|auto-?approve|grant|refund|credit|change|update|set|reset|modify|edit|"
+    r"(?:\btell\b(?!\s+(?:us|me)\s+(?:\w+\s+){0,3}?about\s+(?:yourself|yourselves)\b)"
+    r"|\b(?:make sure|ensure)\b(?!\s+(?:that\s+)?(?:you|u|ya|to)\s+(?:\w+\s+)?(?:watch|see|look|read|check out|listen|learn|study|"
+    r"follow|try|stay|know|understand|eat|drink|sleep|rest|wear|bring|pack|practi[sc]e|visit|enjoy|thank|hydrate|stretch|research|"
+    r"prepare|plan|respect|support|reach out|network|engage|interact|collaborate|connect|appreciate|meet|spend|have fun|are)\b)"
+    r"|\b(?:say|inform|notify|promise|approve|auto-?approve|grant|refund|credit|change|update|set|reset|modify|edit|"
     r"charge|ban|block|unblock|unlock|suspend|delete|remove|wipe|expire|waive|disable)\b"
     r"|\b(?:chang|updat|modif|delet|remov|approv|disabl|waiv|charg|unlock|suspend|reset)(?:es|ed|ing|ies|ied)\b"
-    r"|\b(?:make sure|ensure|offer|cancel|refund|message|text)\b|群发|推送|发(?:一条|个)?(?:短信|消息|通知|邮件)"
+    r"|\b(?:offer|cancel|refund|message|text)\b|群发|推送|发(?:一条|个)?(?:短信|消息|通知|邮件)"
     r"|告诉|通知|回复|回答|答复|就说|说成|承诺|批准|同意|退款|退钱|改成|改为|改到|设为|设成|设置为|修改|更改|重置|封禁|封号|"
     r"解封|冻结|解冻|删除|删掉|清空|都可以|无限|免费)"
 )
@@ -206,13 +233,18 @@ _DIRECTIVE = (
 _RULE_MARKER = (
     r"(?:\b(?:from now on|from this point|from today|starting (?:today|now)|henceforth|going forward|whenever|every time|by default|"
     r"permanently|forever|when(?:ever)? (?:users|customers|clients|buyers|shoppers|people|callers)|"
+    # "I remember the facilitator …", "we still remember …": a recollection, not an order to remember.
+    r"(?<!\bi )(?<!\bwe )(?<!\bthey )(?<!\bhe )(?<!\bshe )(?<!\bi still )(?<!\bwe still )(?<!\bi also )(?<!\bi just )(?<!\bi do )"
+    r"(?<!\bi can )(?<!\bi'll )(?<!\bi really )(?<!\bi clearly )(?<!\bi vaguely )(?<!\bi always )(?<!\bi could )(?<!\bi'll always )"
     r"remember|new (?:policy|rule)|(?:standing|permanent) (?:rule|order|instruction)|for all future"
     r"|(?:store|save|record|add|keep|note) (?:this|the following|a|my) (?:policy|rule|instruction|directive)"
     # A claim to be kept as a lasting fact ("store this as a permanent fact about …", "log it as a standing truth").
     r"|(?:store|save|record|keep|log|note|write|file|remember)\s+(?:this|it|that|the following)?\s*(?:down\s+)?as\s+(?:an?\s+)?"
     r"(?:permanent|standing|lasting|general|universal|global|established|settled)\s+(?:fact|truth|record|rule|note))\b"
     r"|\b(?:appl(?:y|ies) to|effective for|in effect for|globally)\b"
-    r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次|记住|规定|新规则|新规矩|新要求|新政策|凡是|生效|全局)"
+    r"|以后|今后|从现在(?:开始|起)|从今往后|默认|一律|永远|每次"
+    r"|(?<!我)(?<!我们)(?<!我还)(?<!我都)(?<!我也)(?<!我一直)(?<!们一直)(?<!现在还)(?<!我早就)(?<!我已经)记住"
+    r"|规定|新规则|新规矩|新要求|新政策|凡是|生效|全局)"
 )
 # "all accounts linked to my email": a group that is the speaker's own.
 _LINKED_TO_ME = r"\b(?:linked to|under|associated with|tied to|registered to) my\b|我名下|绑定我的"
@@ -253,9 +285,12 @@ _TOLD_TO_AGENT = (
     r"remove|wipe|expire|waive|disable|make sure|ensure|offer|cancel|message|text|give|send)\b"
     r"|\byou (?:must|should|will|need to|have to|are to|shall)\b|请|你|直接|把|给所有|给每)"
 )
+# "A clear plan", "very clear to all the users", "crystal clear": the adjective, nothing wiped.
 _DESTRUCT_EN = (
-    r"\b(?:delete|erase|wipe|destroy|purge|drop|truncate|clear|remove|nuke|deleting|erasing|wiping|destroying|purging|"
-    r"dropping|truncating|clearing|removing|nuking)\b"
+    r"(?:(?<!\ba )(?<!\bthe )(?<!\bvery )(?<!\bso )(?<!\btoo )(?<!\bquite )(?<!\bpretty )(?<!\bcrystal )(?<!\bmore )"
+    r"(?<!\bmost )(?<!\bis )(?<!\bare )(?<!\bwas )(?<!\bwere )(?<!\bbe )(?<!\bbeen )(?<!\bit's )(?<!\bmake it )\bclear\b"
+    r"|\b(?:delete|erase|wipe|destroy|purge|drop|truncate|remove|nuke|deleting|erasing|wiping|destroying|purging|"
+    r"dropping|truncating|clearing|removing|nuking)\b)"
 )
 # Also the verb-result compounds of clearing something out ("删光", "删干净", "清光", "抹干净", "全删了").
 _DESTRUCT_ZH = (
@@ -1154,6 +1189,17 @@ _HOW_TO_APPLY_ZH = (
     r".*(?:(?:怎么|如何|怎样|咋|要怎么|该怎么|去哪|在哪|哪里|找谁)(?:才能|可以|能)?[^，。！？]{0,4}?(?:申请|开通|办理|获取|获得|领取|申领)"
     r"|(?:申请|开通|办理|获取)[^，。！？]{0,4}?(?:怎么|如何|怎样|咋|的流程|流程|步骤|手续|要什么|需要什么|找谁))"
 )
+# Unauthorised access as what is kept out ("what measures do websites take to prevent … unauthorized access to user data",
+# "how do banks protect customer data from unauthorised access"): "access" names the threat, nobody asks for the store.
+# A request verb beside it ("send me the customer database") is a request again.
+_GUARDED_ACCESS = (
+    r"^(?!.*\b(?:list|show|give|send|forward|export|share|dump|upload|print|reveal|leak|copy|paste|post|download|pull|fetch|"
+    r"disclose|get me|grant)\b)"
+    r"(?=.*\b(?:prevent\w*|protect\w*|stop\w*|block\w*|guard\w*|defend\w*|secur\w*|safeguard\w*|against|detect\w*|avoid\w*)\b"
+    r"[^.!?]{0,60}?\b(?:unauthori[sz]ed|illegal|improper|unwanted|malicious|illicit)\s+access\b"
+    r"|.*\b(?:unauthori[sz]ed|illegal|improper|unwanted|malicious|illicit)\s+access\b[^.!?]{0,60}?\b(?:prevent\w*|protect\w*|stop\w*|"
+    r"block\w*|guard\w*|defend\w*|secur\w*|safeguard\w*|detect\w*|avoid\w*)\b)"
+)
 
 
 _RULES: tuple[_Rule, ...] = (
@@ -1756,7 +1802,13 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # Whole customer stores and lists handed over.
     _rule(
-        "instruction", 0.85, "bulk_store_transfer", _REQUEST, _BULK_STORE, questions="own_only", unless=_PLAIN_EXPORT
+        "instruction",
+        0.85,
+        "bulk_store_transfer",
+        _REQUEST,
+        _BULK_STORE,
+        questions="own_only",
+        unless=f"{_PLAIN_EXPORT}|{_GUARDED_ACCESS}",
     ),
     # The service's own secrets (admin passwords, API keys, environment variables).
     _rule("instruction", 0.85, "service_secret", _REQUEST, _SERVICE_SECRET, questions="own_only"),
