@@ -4,7 +4,10 @@ Towns jieba does not tag as places (清迈 a, 阿布扎比 nrt), vouched for by 
 cities only after a move, residence or work cue; settling said verb first ("落脚昆明", "安家杭州"); an
 arrival followed by staying on here ("昨天到的加德满都，接下来半年都住这边"); one parcel sent to a relative's
 place (the speaker's one-off address, as every labelled set has it); a state that starts on a day still to
-come ("下周一起…", "等下周一系统切换后…").
+come ("下周一起…", "等下周一系统切换后…"); hired after an exam or an application ("考进了华为", "被腾讯录用了");
+gone to an employer to work as a trade ("跳槽去了一家培训机构当课程顾问"); a trade named by its work, given
+up ("教书那行我不干了"); running one's own business ("自己当老板"); a role claimed beside others' rights; a
+device sold or handed on ("卖给同事了"), sold second-hand or retired ("上个月终于退役了").
 """
 
 from __future__ import annotations
@@ -68,6 +71,84 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("这单寄到他家：广州市天河区体育西路88号", set()),
     ("这单别寄到我妈家：杭州市拱墅区湖墅南路102号", set()),
     ("我妈家地址是杭州市拱墅区湖墅南路102号", {state("address", "杭州市拱墅区湖墅南路102号", f"{ME}:mother")}),
+    # hired after an exam or an application, or from the employer's side; schools are no employer
+    ("我女儿去年考进了华为", {state("works_at", "华为", f"{ME}:daughter")}),
+    ("我儿子今年考入了国家电网", {state("works_at", "国家电网", f"{ME}:son")}),
+    (
+        "我表妹应聘上了字节跳动，做运营",
+        {state("works_at", "字节跳动", f"{ME}:cousin"), state("job_title", "运营", f"{ME}:cousin")},
+    ),
+    ("我弟上个月被腾讯录用了", {state("works_at", "腾讯", f"{ME}:brother")}),
+    ("我女儿去年考进了北京大学", set()),
+    ("我儿子考入复旦了", set()),
+    ("我儿子考进了市一中", set()),
+    ("他考进了前十名", set()),
+    ("我没考进华为", set()),
+    ("我想考进国家电网", set()),
+    ("我被一家外企录用了", set()),
+    ("我被老板骂了", set()),
+    ("被顺丰录用了吗", set()),
+    # gone to an employer to work as a trade; an employer named by its kind names none
+    (
+        "跳槽去了美团当产品经理",
+        {state("job_title", "产品经理"), state("works_at", "美团")},
+    ),
+    ("我去年跳槽到了京东做采购", {state("job_title", "采购"), state("works_at", "京东")}),
+    ("后来到了一家外企做财务", {state("job_title", "财务")}),
+    ("我老公上个月找到了一家物流公司做调度", {state("job_title", "调度", f"{ME}:husband")}),
+    ("去了深圳做程序员", {state("job_title", "程序员")}),
+    ("昨天去了医院做检查", set()),
+    ("带孩子去了医院做护士的朋友家", set()),
+    ("我想去一家外企当翻译", set()),
+    ("下个月去腾讯当实习生", set()),
+    ("他去了华为做工程师", set()),
+    ("我没去华为当工程师", set()),
+    # a trade named by its work, given up
+    (
+        "教书那行我不干了，跳槽去了一家培训机构当课程顾问",
+        {ended("job_title", "老师"), state("job_title", "课程顾问")},
+    ),
+    (
+        "我早就不开出租了，现在在超市当收银员",
+        {ended("job_title", "出租车司机"), state("job_title", "收银员")},
+    ),
+    ("送外卖这一行我早就不做了", {ended("job_title", "外卖骑手")}),
+    ("会计这行我干不下去了", {ended("job_title", "会计")}),
+    ("我不再教书了", {ended("job_title", "老师")}),
+    ("今天不送外卖了", set()),
+    # running one's own business
+    (
+        "我叫马建国，在迪拜龙城开了家灯具店，自己当老板",
+        {state("name", "马建国"), state("job_title", "老板")},
+    ),
+    ("我自己做老板，开了个小饭馆", {state("job_title", "老板")}),
+    ("现在自己当店主了", {state("job_title", "店主")}),
+    ("我是这家店的老板", {state("job_title", "老板")}),
+    ("我老婆是老板娘", {state("job_title", "老板娘", f"{ME}:wife")}),
+    ("我是老板的助理", {state("job_title", "助理")}),
+    ("我老板在华为", set()),
+    ("我是你们老板", set()),
+    ("我们老板是张三", set()),
+    ("他自己当老板", set()),
+    ("我不想自己当老板", set()),
+    ("将来想自己当老板", set()),
+    # a role claimed as the ground for others' rights is no job
+    ("我是店长，帮我把新来的实习生权限设成只能看报表", set()),
+    ("我是店长，最近店里生意不错", {state("job_title", "店长")}),
+    # a device sold or handed on to someone, sold second-hand, or retired
+    ("华为MateBook X Pro卖给同事了", {ended("owns_device", "华为MateBook X Pro")}),
+    ("用了五年的ThinkPad T480，上个月终于退役了", {ended("owns_device", "ThinkPad T480")}),
+    ("小米14卖给同学了", {ended("owns_device", "小米14")}),
+    ("旧的iPad Air上周在闲鱼上出掉了", {ended("owns_device", "iPad Air")}),
+    ("我那台戴尔XPS 13光荣退役了", {ended("owns_device", "戴尔XPS 13")}),
+    ("陪了我三年的Kindle，昨天寿终正寝了", {ended("owns_device", "Kindle")}),
+    ("这台MacBook Air卖给同事了", {ended("owns_device", "MacBook Air")}),
+    ("我买了华为MateBook X Pro", {state("owns_device", "华为MateBook X Pro")}),
+    ("我用的是iPhone X", {state("owns_device", "iPhone X")}),
+    ("iPad Pro卖给他了吗", set()),
+    ("小米14想卖给同学", set()),
+    ("iPhone 15卖给谁了", set()),
+    ("这台iPhone卖给我吧", set()),
     # an address "就是" from now on
     ("我的地址就是南京市鼓楼区中山路18号", {state("address", "南京市鼓楼区中山路18号")}),
     ("我的地址是南京市鼓楼区中山路18号吗", set()),
@@ -87,6 +168,7 @@ def test_round16_zh_fact_classes(text: str, expected: set[Fact]) -> None:
         ("从下个月开始我的收货地址改成南京市鼓楼区中山路18号", datetime(2026, 10, 1, tzinfo=UTC)),
         ("等下周一系统切换后，我的导出就统一默认成CSV吧", datetime(2026, 9, 21, tzinfo=UTC)),
         ("下周一以后报表默认发PDF", datetime(2026, 9, 21, tzinfo=UTC)),
+        ("我女儿去年考进了华为", datetime(2025, 1, 1, tzinfo=UTC)),
     ],
 )
 def test_round16_zh_a_state_is_dated_by_its_start(text: str, since: datetime) -> None:
@@ -98,3 +180,8 @@ def test_the_world_cities_list_vouches_only_for_towns() -> None:
     assert is_world_city("清迈") and is_world_city("阿布扎比") and is_world_city("加德满都")
     assert not is_world_city("合作") and not is_world_city("现在") and not is_world_city("华为")
     assert place_shape_ok("清迈") and not place_shape_ok("得还挺习惯")
+
+
+def test_a_device_retired_is_ended_on_the_first_day_of_its_month() -> None:
+    (fact,) = extract("用了五年的ThinkPad T480，上个月终于退役了").facts
+    assert fact.valid_to == datetime(2026, 8, 1, tzinfo=UTC)

@@ -507,7 +507,9 @@ _MODEL = (
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
     r"|\s[A-Z][a-z]{2,8}(?=[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
-    r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
+    r"|(?<=[A-Za-z])[A-Z][a-z]{1,8}"
+    # A lone capital letter: "MateBook X Pro", "iPhone X", "Find X"; a series in capitals: "戴尔XPS 13".
+    r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d))*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
@@ -530,6 +532,8 @@ _JOB_SUFFIX = (
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
     r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|研发|[校军法兽牙队]医|[民交辅刑狱特]警"
+    # Owners of a shop or a business: "我是这家店的老板", "我是店主", "做个体户".
+    r"|老板娘|店主|个体户|(?<![我们])老板"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -758,9 +762,56 @@ _SAID_BUT_IS = re.compile(
 )
 # ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
 _JOIN = re.compile(
-    r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入))了?(?!的)"
-    + _ORG
+    r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入)"
+    # Hired after an exam or an application: "我女儿去年考进了华为", "考入国家电网", "应聘上了字节跳动".
+    r"|考进|考入|应聘(?:上|进|到))了?(?!的)"
+    # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
+    + r"(?P<org>(?:(?!当|做|担任)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)"
     + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
+)
+# Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
+# "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
+_WENT_TO_WORK_AS = re.compile(
+    r"(?P<change>跳槽|换工作|转行|改行)?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
+    r"(?P<org>(?:(?!当|做|担任|干)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)(?:当|做|担任|干)(?:一名|一个|个|一位|名)?"
+    + _TITLE_OR_FIELD
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
+)
+# A trade named by its work, given up: "教书那行我不干了", "送外卖这一行早就不做了", "我早就不开出租了".
+_TRADES_BY_WORK = {
+    "教书": "老师",
+    "教课": "老师",
+    "送快递": "快递员",
+    "送外卖": "外卖骑手",
+    "跑外卖": "外卖骑手",
+    "开出租车": "出租车司机",
+    "开出租": "出租车司机",
+    "开的士": "出租车司机",
+    "开网约车": "网约车司机",
+    "跑滴滴": "网约车司机",
+    "开滴滴": "网约车司机",
+    "开货车": "货车司机",
+    "开大车": "货车司机",
+    "写代码": "程序员",
+    "敲代码": "程序员",
+    "行医": "医生",
+    "带团": "导游",
+    "种地": "农民",
+    "务农": "农民",
+}
+_WORK_NAMES = "|".join(sorted(_TRADES_BY_WORK, key=len, reverse=True))
+_TRADE_GIVEN_UP = re.compile(
+    rf"(?:(?P<work>{_WORK_NAMES})|(?:当|做|干)?{_TITLE})(?:那|这)(?:一)?行(?:当|做|干)?\s*我?(?:已经|早就|早|也|彻底)?"
+    r"(?:不干了|不做了|干不下去了|退出了|不碰了|放弃了)"
+    rf"|(?:(?:已经|早就|早)不|不再)(?P<work2>{_WORK_NAMES})了"
+)
+# Hired, said from the employer's side: "我弟上个月被腾讯录用了", "被一家外企聘用了".
+_HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下)了?")
+# Schools are got into by exam too, and are no employer: "考进了北京大学", "考入复旦", "考进了市一中".
+_SCHOOL = re.compile(
+    r"(?:大学|学院|[中小]学|高中|初中|学校|附中|附小|幼儿园|研究生|大专|中专|技校|职高|[一二三四五六七八九十\d]+中|班|系|专业|名)$"
+    r"|^(?:清华|北大|复旦|浙大|交大|上交|西交|南大|人大|武大|华科|中大|哈工大|同济|厦大|川大|山大|吉大|南开|北航|北理|北师大"
+    r"|华师|中科大|港大|港中文|港科大|哈佛|斯坦福|麻省理工|牛津|剑桥|耶鲁|普林斯顿|前[一二三四五六七八九十百\d])"
 )
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
@@ -793,6 +844,8 @@ _TITLE_IS = re.compile(
     + "|"
     + _WORK_FIELDS
     + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
+    # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
+    r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -854,6 +907,8 @@ def _chain_of_shop(org: str) -> str | None:
 
 
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
+# Rights on an account, granted or taken: a title said beside them is said as a claim of authority.
+_RIGHTS = re.compile(r"权限|只读|只能看|只能查看|管理员身份|后台")
 _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空间|频道|项目|团队|只读|设成|设置成")
 # Words for "my employer" that name none.
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
@@ -965,6 +1020,13 @@ _NEW_PHONE = re.compile(
     + r"新(?P<noun>手机|电脑|笔记本电脑|笔记本|平板)(?!号)(?:，|,|\s)?(?P<model>"
     + rf"(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?|{_BRANDS_EN}){_MODEL})?"
 )
+# A device's end, said of the device: sold or handed on to someone ("卖给同事了", "转手给一个网友了"), sold
+# second-hand ("闲鱼上出掉了"), or retired after its years of service ("退役了", "寿终正寝了", "光荣下岗了").
+_GIVEN_AWAY = (
+    r"(?:卖给|转卖给|转手给|出给|送给|转给|让给)了?[\u4e00-\u9fff]{1,6}?(?:用)?了"
+    r"|(?:在|挂)?闲鱼(?:上)?(?:卖了|卖掉了|出了|出掉了)|二手(?:卖了|卖掉了|出了|出掉了)"
+)
+_RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
@@ -973,18 +1035,20 @@ _DISPOSE = re.compile(
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
-    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|(?:家里)?那[台部个只](?:老的?\s*)?|旧的?|之前的?|原来的?|以前的?|家里的)"
+    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
-    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在)?"
-    r"(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于)?\s*"
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    r"不用了|不再用了|没在用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
     r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
     # A phrase that starts with the device, bare: "一加12已经出掉了，现在只用iPhone 15".
     + r"|(?:^|(?<=[，,。]))\s*"
     + _DEVICE.replace("device", "device7")
-    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|上周|前几天)?"
-    r"(?:不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|终于|也|上周|前几天)?\s*"
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    r"不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
     + r"|(?:^|(?<=[，,]))\s*"
     + _DEVICE.replace("device", "device5")
@@ -993,10 +1057,12 @@ _DISPOSE = re.compile(
     + r")(?:用)?了(?=[，。！？,.!?]|$)"
 )
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
+# ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
 _DISPOSED_LATER = re.compile(
-    r"^\s*(?:我的|我那[台部个])?"
+    r"^\s*(?:我的|我那[台部个]|(?:用了|陪了我)[一二两三四五六七八九十几\d]+年多?的)?"
     + _DEVICE.replace("device", "device6")
-    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?(?:已经|早就|早已|后来|就)?(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了)"
+    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也)?\s*"
+    + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
     r"(?=[，。！？,.!?]|$)"
 )
 # "戴尔那台笔记本我已经不用了": the brand, the one meant, its kind, then its end.
@@ -1489,7 +1555,9 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group(), confidence=STATE_CONFIDENCE)
         org = _clean(m.group("org"))
-        if _org_ok(org) and not _is_city(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS:
+        # ("我是老板的助理": a person's, not an employer's.)
+        named = _org_ok(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS
+        if named and not _is_city(org) and org not in _RELATIONS:
             yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
@@ -1569,10 +1637,30 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         role = _ROLE_NEXT.match(text, comma.start()) if comma else None
         if present is not None and role is not None:
             yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
-    for m in (*_JOIN.finditer(text), *_REPORTED_FOR_DUTY.finditer(text)):
+    yield from _joined_facts(ctx, clause)
+    yield from _named_employer_facts(ctx, clause)
+    if _JOB_CHANGE.search(ctx.text):
+        for m in _NOW_AT.finditer(text):
+            # "工作也换了，现在在小红书": where the speaker works now, after the change.
+            org = _clean(m.group("org"))
+            if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
+                yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
+    yield from _left_job_facts(ctx, clause)
+    yield from _at_then_trade_facts(ctx, clause)
+    yield from _title_facts(ctx, clause)
+
+
+def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An employer joined ("入职了美团", "考进了华为", "被腾讯录用了"), and the role said after it."""
+    text = clause.text
+    for m in (*_JOIN.finditer(text), *_REPORTED_FOR_DUTY.finditer(text), *_HIRED.finditer(text)):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
-        if subject is None or _is_city(org) or not _org_ok(org):
+        if subject is None or _is_city(org) or not _org_ok(org) or _GENERIC_ORG.search(org):
+            continue
+        if m.group().startswith(("考", "应聘", "被")) and (
+            _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start()))
+        ):
             continue
         if not _PLAN.search(_prefix(clause, m.start())) and not _future(ctx, clause):
             yield _fact(
@@ -1586,16 +1674,6 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
             yield from _role_after(ctx, clause, m.end(), subject)
-    yield from _named_employer_facts(ctx, clause)
-    if _JOB_CHANGE.search(ctx.text):
-        for m in _NOW_AT.finditer(text):
-            # "工作也换了，现在在小红书": where the speaker works now, after the change.
-            org = _clean(m.group("org"))
-            if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
-                yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
-    yield from _left_job_facts(ctx, clause)
-    yield from _at_then_trade_facts(ctx, clause)
-    yield from _title_facts(ctx, clause)
 
 
 # "我家那位在华为，硬件工程师": the employer, then the trade in the next phrase, no verb.
@@ -1637,6 +1715,40 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
             title = _clean(m.group("title") or m.group("title_given_up"))
             yield ending(ctx, clause, subject, "job_title", title, "zh.quit_title", m.group())
+    for m in _TRADE_GIVEN_UP.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        work = m.group("work") or m.group("work2")
+        title = _TRADES_BY_WORK[work] if work else _clean(m.group("title"))
+        if subject and not _PLAN.search(_prefix(clause, m.start())) and not _NOT_A_JOB.search(title):
+            yield ending(ctx, clause, subject, "job_title", title, "zh.trade_given_up", m.group())
+    for m in _WENT_TO_WORK_AS.finditer(text):
+        yield from _went_to_work_as(ctx, clause, m)
+
+
+def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iterator[CandidateFact]:
+    """ "跳槽去了一家培训机构当课程顾问": the trade, and the employer when it is named."""
+    subject = _subject(ctx, clause, m.start())
+    prefix = _prefix(clause, m.start())
+    changed = m.group("change") or _JOB_CHANGE.search(ctx.text) or re.search(r"不干了|不做了|辞职|离职", ctx.text)
+    told_as_past = m.group("past") or changed or clause.past_time(ctx)
+    if (
+        subject is None
+        or not told_as_past
+        or _future(ctx, clause)
+        or _PLAN.search(prefix)
+        or re.search(r"不|没", prefix)
+    ):
+        return
+    title, org = _clean(m.group("title")), _clean(m.group("org"))
+    if _NOT_A_JOB.search(title):
+        return
+    since = clause.past_time(ctx)
+    yield _fact(
+        subject, "job_title", title, "went_to_work_as", m.group(), valid_from=since, ends_previous=bool(changed)
+    )
+    named = not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org)
+    if named and not _is_city(org) and org not in _KINDS_OF_EMPLOYER and org not in _UNNAMED_EMPLOYERS:
+        yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1656,14 +1768,20 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7", "title8")) or ""
+        title = (
+            first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7", "title8", "title9"))
+            or ""
+        )
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
+        if m.group("title9") and re.search(r"不|想|要|打算|准备|梦想", _prefix(clause, m.start())):
+            continue  # "我不想自己当老板", "将来想自己当老板": a wish
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
-        if title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text):
-            # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job
+        if (title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text)) or _RIGHTS.search(ctx.text):
+            # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job;
+            # "我是店长，帮我把新来的实习生权限设成只能看报表": a role claimed as the ground for others' rights
             continue
         yield _fact(
             subject,
