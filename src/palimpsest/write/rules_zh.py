@@ -128,6 +128,19 @@ _RELATIONS = {
     "家那口子": "spouse",
     "那口子": "spouse",
     "家那位": "spouse",
+    # Code-switched: "我 wife 在 Apple 做 designer", "我 mom 住在成都".
+    "husband": "husband",
+    "hubby": "husband",
+    "wife": "wife",
+    "mom": "mother",
+    "mum": "mother",
+    "dad": "father",
+    "daughter": "daughter",
+    "son": "son",
+    "sister": "sister",
+    "brother": "brother",
+    "boyfriend": "boyfriend",
+    "girlfriend": "girlfriend",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
@@ -189,7 +202,9 @@ _KIN_NAMED = re.compile(
     + r")"
     # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character, or one character said
     # twice, "我儿子乐乐在读大二" — not an adverb said twice, "我儿子天天在玩".)
-    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)))"
+    # ("我老公Ahmed在Emirates当pilot": a name in Latin letters, one or two words.)
+    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
+    + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
@@ -300,6 +315,8 @@ _CONDITION_THEN_CONTACT = re.compile(
 )
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
+    # A done-or-not question: "报销批下来没有", "发货了没".
+    r"|(?<=[了好完来到])没有?[\s。]*$"
 )
 # "有什么变动默认微信上说一声": 什么 of "whatever comes up" asks nothing.
 # ("有什么事打我电话": whatever it is, reach the speaker so.)
@@ -487,7 +504,9 @@ _NOT_PLACES = frozenset(
     ]
 )
 _STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s”」』]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
-_PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
+# A place in Latin letters may have a period, an apostrophe or a space in it: "St. John's", "New York".
+_LATIN_PLACE = r"[A-Z][a-z]+\.?(?:\s?[A-Z][a-z]+(?:['’][a-z]+)?){0,3}(?:['’][a-z]+)?(?![A-Za-z.'’])"
+_PLACE = rf"(?P<place>{_LATIN_PLACE}(?=[^A-Za-z]|$)|[\u4e00-\u9fffA-Za-z]{{2,12}}?{_STOP})"
 
 _BRANDS_ZH = (
     r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
@@ -532,18 +551,26 @@ _JOB_SUFFIX = (
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
     r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|研发|[校军法兽牙队]医|[民交辅刑狱特]警"
-    # Owners of a shop or a business: "我是这家店的老板", "我是店主", "做个体户".
-    r"|老板娘|店主|个体户|(?<![我们])老板"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
     r"|[\u4e00-\u9fff]{1,3}(?:员|师)"
 )
-_TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
+# Titles said in English inside Chinese grammar: "在Shopee做product manager", "我老公在Emirates当pilot".
+_EN_JOB_NOUNS = (
+    "engineer|developer|programmer|designer|manager|director|analyst|scientist|teacher|professor|doctor|nurse"
+    "|accountant|lawyer|consultant|architect|researcher|intern|writer|editor|marketer|founder|co-founder|pilot"
+    "|chef|pharmacist|dentist|journalist|photographer|recruiter|administrator|officer|specialist|technician"
+    "|barista|cashier|tester|coordinator|supervisor|assistant|executive|associate|attorney|therapist|tutor"
+    "|lecturer|translator|auditor|banker|trader|bartender|waiter|waitress|courier|planner|strategist|economist"
+    "|copywriter|illustrator|animator|instructor|driver|lead|PM|PO|QA|SRE|UX|UI"
+)
+_EN_TITLE = rf"(?:[A-Za-z-]+\s){{0,3}}?(?i:{_EN_JOB_NOUNS})s?(?![A-Za-z])"
+_TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE})"
 # Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
 # what a shop looks like, so they count only after a verb of working.
 _WORK_FIELDS = r"设计|质检|品控|法务"
-_TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS}))"
+_TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS})|{_EN_TITLE})"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
 # ---------------------------------------------------------------------------- subjects
@@ -692,7 +719,10 @@ _MOVE = re.compile(
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
 _LIVE = re.compile(
-    r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)" + _PLACE
+    r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)"
+    # ("住在 New York": a space before a name in Latin letters.)
+    + r"(?:\s(?=[A-Z]))?"
+    + _PLACE
 )
 # Lodgings that are no town: the town is the one named with them.
 _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
@@ -855,7 +885,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
 # "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
@@ -2273,7 +2303,9 @@ _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
     # "有事打电话给我": whenever something comes up.
     r"|有事|有什么事|有啥|推"
-    r"|(?i:export)"
+    r"|(?i:export)|换到|改到"
+    # The only one the speaker takes: "快递我只认顺丰", "付款认准支付宝".
+    r"|只认(?!识)|认准|只信"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -2308,7 +2340,8 @@ _REPORT_FORMAT = re.compile(
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
-    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?"
+    # ("月报默认发我C版": sent to the speaker in that version.)
+    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?(?:给我|我)?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -2359,7 +2392,7 @@ _CHANNEL = re.compile(
     r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
-    r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
+    r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选|换到|改到|切到|切换到)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?"
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
@@ -2409,7 +2442,7 @@ _CARRIER = re.compile(
     rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我)*"
     rf"(?:用|走|选|发|换成|改成|改用)\s*(?P<carrier2>{_CARRIER_NAMES}|京东)"
-    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
+    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -2428,7 +2461,8 @@ _PAYMENTS = {
     "转账": "bank transfer",
 }
 _PAYMENT = re.compile(
-    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都|扫"
+    # ("先拿支付宝付这一单", "刷信用卡吧", "付款我只认支付宝": paid with, swiped, the only one taken.)
+    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都|扫|(?<![拿])拿|刷|只认(?!识)|认准了?|只信"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:帮我|给我)?(?:换成|改成|改为|设为|设置为|设成|是)了?)"
     r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
@@ -2582,6 +2616,15 @@ _AVAILABLE_FOR = re.compile(
     r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上|夜里|白天|周末|工作日|每天)[^，。！？；,.!?]{0,6}?(?:以后|之后|以前|之前|后|前)?)"
     r"(?:才|都|只)?(?:有空|有时间|方便|在家)(?P<what>收快递|收货|收件|签收|取件|拿快递|接电话)"
 )
+# When the speaker is not to be reached, and how: "过了晚上十点就别打我手机了", "早上八点前不要打电话",
+# "周末别给我发消息", "上班时间别打我电话". Read without a marker: the hours are the standing rule.
+_HOUR = r"(?:早上|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?"
+_NO_CONTACT_WHEN = re.compile(
+    rf"(?P<when>(?:过了|超过){_HOUR}|{_HOUR}(?:以后|之后|后|以前|之前|前)"
+    r"|周末|工作日|上班时间|上班的时候|开会的时候|午休时间|午休的时候|晚上|夜里|半夜|深夜|凌晨|大清早|一大早)"
+    r"(?:就|都|请|千万|最好|一律)?(?:别|不要|勿)(?:再)?(?:给我|跟我)?"
+    r"(?P<what>打我?的?(?:手机|电话)|打电话|打给我|发我?的?(?:短信|消息|微信)|发短信|发消息|联系我|打扰我)"
+)
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
 _CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
 _OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
@@ -2609,6 +2652,9 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, topic + m.group("val"), m.group(), True
     for m in _EXCLUSION.finditer(text) if has_marker else ():
         yield subject, m.group("neg") + _clean(m.group("val")), m.group(), False
+    for m in _NO_CONTACT_WHEN.finditer(text):
+        what = re.sub(r"我的?|给", "", m.group("what"))
+        yield subject, m.group("when") + "别" + what, m.group(), True
     if _negated(text):
         return
     if subject != ctx.speaker_id:
@@ -2865,6 +2911,8 @@ _NAMED_METRIC = re.compile(
 _EXPORT = re.compile(
     r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
     r"|(?:拉|导|出|做|整理)一份(?i:excel|pdf|csv|word|表格|报表)"
+    # "给我拉个Excel出来", "导个CSV给我", "弄个表格发我": a file made and brought out.
+    r"|(?:拉|导|出|做|弄|整|整理)(?:个|一个|份)\s*(?i:excel|pdf|csv|word|表格|报表)(?:表格?|文件)?\s*(?:出来|给我|发我|过来)"
     # "整理成Excel表格丢给我", "导一份给我": a file made and handed over.
     r"|(?:整理|汇总|做|弄|导|拉|转|存)成?(?:一份|一个)?\s*(?i:excel|pdf|csv|word|表格|报表|文件)[^，。！？]{0,4}?"
     r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
@@ -2899,6 +2947,8 @@ _MODIFY_REQUEST = re.compile(
     # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
     r"(?:^|(?<=[，,]))\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?(?!我的)[^，,]{0,12}?"
     r"(?:改成|换成|换回|改回|切回|(?<!的)设置|设为|设成|切换|切到|切成|调成|改为|修改|更改|改一下|换一下|更新一下|改下"
+    # "把邮箱更新成 …"; "通知渠道帮我换到邮件那边" (换到 of a setting, not "想换到靠窗的座位").
+    r"|更新成|更新为|(?:通知|提醒|渠道|方式|邮箱|地址|语言|主题|模式|格式|套餐|号码|手机号)[^，,]{0,6}?(?:换到|改到)"
     # ("Excel打开太慢": opening a file changes no setting.)
     r"|(?:开启|关闭|打开|关掉)(?=[^，,。]{0,8}?(?:通知|提醒|模式|推送|功能|开关|权限|声音|震动|定位|自动|免密|续费|广告))"
     # ("跟你同步一下：…" tells news; "麻烦更新下" asks for the record to follow it.)
@@ -2913,6 +2963,14 @@ _OWN_RECORDS = re.compile(
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
     # "三天前那笔扣款", "我的充值记录", "我名下有几张卡", "我现在住哪儿你们系统里…", "还在保修期吗".
     r"|扣款|充值|消费|明细|支出|流量|名下|保修|我的?默认|系统里|(?<!聊天)记录"
+    # "我的售后申请审核通过了吗", "我上周提交的报销批下来没有", "我的实名认证怎么还没好".
+    r"|我的?[^，。！？]{0,8}?(?:申请|售后|审核|预约|认证|理赔|报销|换货|维修|资料)|提交的"
+)
+# A document asked for, not a record's state asked after: "能开发票吗", "可以给我开张收据吗", "麻烦补开一下发票"
+# ("发票开了吗" asks after one already asked for).
+_DOCUMENT_ASKED = re.compile(
+    r"(?:能|可以|能不能|可不可以|帮我|麻烦|请|给我)(?:给我|帮我)?(?:补)?开(?:具|一下|个|张|一张|份|一份)?"
+    r"(?:电子)?(?:发票|收据|专票|普票|证明|增值税发票)"
 )
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否|跟进|是什么|哪个")
 
@@ -3041,7 +3099,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     if time_range is None and not time_slots:
         # "上周新拉来的用户，按来源渠道分别是多少人？": the period is said in the phrase before the question.
         time_range, time_slots = _time_range(ctx, _sentence_before(ctx, clause))
-    aggregate = bool(_AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))) and bool(dimensions or metric)
+    # ("给我出一份十月份各城市的营收": a named metric asked per dimension is a breakdown of it.)
+    aggregate = bool(_AGGREGATE.search(text) or (dimensions and (_HOW_MANY.search(text) or metric))) and bool(
+        dimensions or metric
+    )
     if aggregate:
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
     elif (
@@ -3078,7 +3139,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         is not None
     )
-    general = _GENERAL_QUESTION.search(text) or _OFFERED_FOR_LOOKUP.search(text)
+    general = _GENERAL_QUESTION.search(text) or _OFFERED_FOR_LOOKUP.search(text) or _DOCUMENT_ASKED.search(text)
     if own and asks and not general and not supposing and not how_to_do and not refund and not cancel and not aggregate:
         yield Intent("query", time_range, dimensions, metric, slots=ids | time_slots)
 
