@@ -208,6 +208,36 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("他在 Google 当 engineer", set()),
     ("我想在 Google 当 engineer", set()),
     ("我在 Google 当 driver 的朋友", set()),
+    # more ways of moving: 迁到, 回了老家, stayed on in a town, landed and staying on
+    ("我们家去年从大连迁到了青岛", {state("lives_in", "青岛")}),
+    ("我爸妈退休后回了老家绵阳", {state("lives_in", "绵阳", f"{ME}:parents")}),
+    ("我儿子毕业后留在了奥斯汀", {state("lives_in", "奥斯汀", f"{ME}:son")}),
+    ("前天落地墨尔本，以后就在这边生活了", {state("lives_in", "墨尔本")}),
+    ("把钥匙留在了前台", set()),
+    ("我留在了家里", set()),
+    ("他留在了北京", set()),
+    ("毕业后想留在上海工作", set()),
+    # the job held for years before a change is the old one
+    (
+        "我在字节跳动干了三年运营，上个月跳槽去了快手做产品经理",
+        {state("works_at", "快手"), state("job_title", "产品经理")},
+    ),
+    ("我在格力工作了五年，去年跳槽到了美的", {state("works_at", "美的")}),
+    ("我在格力工作了五年", {state("works_at", "格力")}),
+    ("我在字节跳动干了三年运营", {state("works_at", "字节跳动"), state("job_title", "运营")}),
+    ("我不跑外卖了，现在在工地开塔吊", {ended("job_title", "外卖骑手")}),
+    ("今天不跑外卖了", set()),
+    ("写代码这行我干够了，转行做了咖啡师", {ended("job_title", "程序员"), state("job_title", "咖啡师")}),
+    ("老的戴森吹风机报废了", {ended("owns_device", "戴森吹风机")}),
+    (
+        "我现在在 Tencent 做 UX designer，之前那家不干了",
+        {state("works_at", "Tencent"), state("job_title", "UX designer")},
+    ),
+    # a done-or-not question after a statement is its own clause
+    (
+        "我昨天把旧的小米手机卖了，新买了个荣耀Magic6，顺便问下我的订单 SN88031254 发了没",
+        {ended("owns_device", "小米手机"), state("owns_device", "荣耀Magic6"), state("order_id", "SN88031254")},
+    ),
     # an address "就是" from now on
     ("我的地址就是南京市鼓楼区中山路18号", {state("address", "南京市鼓楼区中山路18号")}),
     ("我的地址是南京市鼓楼区中山路18号吗", set()),

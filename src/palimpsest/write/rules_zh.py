@@ -333,7 +333,7 @@ _BOUNDARY = re.compile(
     # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*[？?])|"
     # …and one asked without a question mark: "…，有粤语客服吗", "…，怎么绑定到家长账号".
-    r"(?<=[，,])(?=[^，,。！？!?；;\n]*[吗嘛]\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]*(?:[吗嘛]|[了好完来到]没有?)\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
     # …or with its subject first: "我不住岳阳啊，我一直在长沙，你们系统是不是弄错了".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有))|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
@@ -565,7 +565,7 @@ _EN_JOB_NOUNS = (
     "|lecturer|translator|auditor|banker|trader|bartender|waiter|waitress|courier|planner|strategist|economist"
     "|copywriter|illustrator|animator|instructor|driver|lead|PM|PO|QA|SRE|UX|UI"
 )
-_EN_TITLE = rf"(?:[A-Za-z-]+\s){{0,3}}?(?i:{_EN_JOB_NOUNS})s?(?![A-Za-z])"
+_EN_TITLE = rf"(?:[A-Za-z-]+\s){{0,3}}(?i:{_EN_JOB_NOUNS})s?(?![A-Za-z])"
 _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE})"
 # Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
 # what a shop looks like, so they count only after a verb of working.
@@ -714,7 +714,10 @@ def _starts_on(ctx: TurnContext, clause: Clause) -> datetime | None:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家|调到|调去|外派到|派驻到?|(?i:moved?)\s*(?=到|去))"
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
+    # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
+    r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
+    r"|(?i:moved?)\s*(?=到|去))"
     r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
@@ -765,7 +768,9 @@ _CITY_THERE = re.compile(
 _NOW_FROM = re.compile(
     r"(?:从今往后|从今以后|以后|现在|如今|已经)(?:就|也)?(?:算)?是(?P<place>[\u4e00-\u9fff]{2,4}?)人(?:了|啦|喽|咯)"
 )
-_ARRIVED_IN = re.compile(r"(?<![搬调回迁移])(?:到的|到了|来到了?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)")
+_ARRIVED_IN = re.compile(
+    r"(?<![搬调回迁移])(?:到的|到了|来到了?|落地|抵达了?|到达了?|飞到了?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)"
+)
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
 _AT = r"(?<![现正存实])在"
@@ -832,9 +837,11 @@ _TRADES_BY_WORK = {
 _WORK_NAMES = "|".join(sorted(_TRADES_BY_WORK, key=len, reverse=True))
 _TRADE_GIVEN_UP = re.compile(
     rf"(?:(?P<work>{_WORK_NAMES})|(?:当|做|干)?{_TITLE})(?:那|这)(?:一)?行(?:当|做|干)?\s*我?(?:已经|早就|早|也|彻底)?"
-    r"(?:不干了|不做了|干不下去了|退出了|不碰了|放弃了)"
-    rf"|(?:(?:已经|早就|早)不|不再)(?P<work2>{_WORK_NAMES})了"
+    r"(?:不干了|不做了|干不下去了|退出了|不碰了|放弃了|干够了|做够了|干腻了|受够了)"
+    # "我不跑外卖了" (the 了 of a change; not "今天不送外卖了", a day off).
+    rf"|(?:(?:已经|早就|早|我)不|不再)(?P<work2>{_WORK_NAMES})了"
 )
+_DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
 # Hired, said from the employer's side: "我弟上个月被腾讯录用了", "被一家外企聘用了".
 _HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下)了?")
 # Schools are got into by exam too, and are no employer: "考进了北京大学", "考入复旦", "考进了市一中".
@@ -915,7 +922,9 @@ _STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
 _ROLE_AT = re.compile(
     _AT
     + _ORG
-    + r"(?:做|当|担任|干|搞)(?:一名|一个|个|一位|名)?"
+    + r"(?:做|当|担任|干|搞)"
+    # ("在字节跳动干了三年运营": the years spent are no part of the title.)
+    + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
 )
@@ -1065,7 +1074,8 @@ _DISPOSE = re.compile(
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
-    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|之前的?|原来的?|以前的?|家里的)"
+    + r"|(?:(?:之前|原来|以前)的?)?"
+    + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于)?\s*"
     + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
@@ -1457,7 +1467,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
-        if re.match(r"落户|回|调|外派|派驻", m.group()) and not _is_city(place):
+        if re.match(r"落户|回|调|外派|派驻|留", m.group()) and not _is_city(place):
             continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
@@ -1559,6 +1569,8 @@ def _org_ok(org: str) -> bool:
     )
 
 
+# Years spent at a job: "在格力干了五年", "工作了三年多".
+_YEARS_SPENT = re.compile(r"了?[一二两三四五六七八九十几\d]+年")
 _OUR_SIDE = frozenset(["我们", "我们公司", "你们", "你们公司"])
 
 
@@ -1599,6 +1611,8 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         prefix = _prefix(clause, m.start())
         # "在一家私立医院当护士长": a kind of employer; the title stands.
         kind_of = re.match(r"一(?:家|所|间)", m.group("org")) is not None
+        if m.group("spent") and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
+            continue  # "在字节跳动干了三年运营，上个月跳槽去了快手": the job before the change
         if subject and (_org_ok(m.group("org")) or kind_of) and not _PAST.search(prefix) and not _PLAN.search(prefix):
             # "上周开始我在京东物流做仓储主管": the job holds from the start the turn names.
             since = clause.past_time(ctx) if _STARTED.search(clause.without_times(ctx)) else None
@@ -1658,6 +1672,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         if m.group("verb") in ("做", "当", "担任") or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
+        if _YEARS_SPENT.match(text, m.end()) and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
+            continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
         employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
@@ -1749,7 +1765,9 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         subject = _subject(ctx, clause, m.start())
         work = m.group("work") or m.group("work2")
         title = _TRADES_BY_WORK[work] if work else _clean(m.group("title"))
-        if subject and not _PLAN.search(_prefix(clause, m.start())) and not _NOT_A_JOB.search(title):
+        if _DAY_OFF.search(clause.text) or _PLAN.search(_prefix(clause, m.start())) or _NOT_A_JOB.search(title):
+            continue
+        if subject:
             yield ending(ctx, clause, subject, "job_title", title, "zh.trade_given_up", m.group())
     for m in _WENT_TO_WORK_AS.finditer(text):
         yield from _went_to_work_as(ctx, clause, m)
