@@ -238,6 +238,26 @@ CASES: list[tuple[str, set[Fact]]] = [
         "我昨天把旧的小米手机卖了，新买了个荣耀Magic6，顺便问下我的订单 SN88031254 发了没",
         {ended("owns_device", "小米手机"), state("owns_device", "荣耀Magic6"), state("order_id", "SN88031254")},
     ),
+    # left over from a period's time words ("上周末", "年底"), the speaker still moves
+    ("上周末从杭州搬去了清莱，房租便宜一半", {state("lives_in", "清莱")}),
+    ("我去年年底在大理落了脚", {state("lives_in", "大理")}),
+    ("末班车", set()),
+    # a business opened, then "当老板"; his is not the speaker's
+    (
+        "我已经从华为离职了，现在自己开了个工作室，当老板",
+        {ended("works_at", "华为"), state("job_title", "老板")},
+    ),
+    ("开了家咖啡馆，当老板", {state("job_title", "老板")}),
+    ("开了家咖啡馆，自己当店主", {state("job_title", "店主")}),
+    ("他在深圳开了家公司，自己当老板", set()),
+    ("他开了家咖啡馆，当老板", set()),
+    ("以后快递只走京东", {state("preferred_shipping_carrier", "京东物流")}),
+    ("别在晚上八点后给我打电话", {state("preference", "晚上八点后别打电话")}),
+    ("中午十二点到两点别打电话，我午休", {state("preference", "中午十二点到两点别打电话")}),
+    ("别在这里停车", set()),
+    ("旧款iPad mini转给我表妹了", {ended("owns_device", "iPad mini")}),
+    ("我的华为P30早就淘汰了", {ended("owns_device", "华为P30")}),
+    ("戴了四年的Apple Watch，上周终于光荣退休了", {ended("owns_device", "Apple Watch")}),
     # an address "就是" from now on
     ("我的地址就是南京市鼓楼区中山路18号", {state("address", "南京市鼓楼区中山路18号")}),
     ("我的地址是南京市鼓楼区中山路18号吗", set()),

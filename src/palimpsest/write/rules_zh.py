@@ -150,6 +150,8 @@ _FILLERS = re.compile(
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
+    # Parts of a period left after its time words are blanked ("上周末搬去了成都", "去年年底在大理落了脚").
+    r"|(?<=\s)末|^末|年底|年初|年末|月底|月初|月末|周末"
     # "现在人住在重庆": the person, as opposed to their things.
     r"|(?<=现在)人|(?<=我)人|^人(?=住|在)"
     # The thing at hand: "家里那台扫地机器人是石头G20" is the household's, the speaker's.
@@ -733,7 +735,7 @@ _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 _LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # "年后我就在成都定下来了": settling in a city is living there.
 _SETTLED = re.compile(
-    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家)了?"
+    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
     # The verb first: "三天前刚落脚昆明", "去年安家杭州了", "最后扎根在了苏州", "一家人扎根深圳十年了".
@@ -883,6 +885,8 @@ _TITLE_IS = re.compile(
     + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
     # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
     r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
+    # "…开了家咖啡馆，当老板": the same, said right after the business opened (checked in _title_facts).
+    r"|(?<=[，,])\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -1075,11 +1079,11 @@ _DISPOSE = re.compile(
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
     + r"|(?:(?:之前|原来|以前)的?)?"
-    + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|之前的?|原来的?|以前的?|家里的)"
+    + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于)?\s*"
     + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
-    r"不用了|不再用了|没在用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
+    r"不用了|不再用了|没在用了|闲置了|淘汰了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
     r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
@@ -1099,7 +1103,7 @@ _DISPOSE = re.compile(
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
 # ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
 _DISPOSED_LATER = re.compile(
-    r"^\s*(?:我的|我那[台部个]|(?:用了|陪了我)[一二两三四五六七八九十几\d]+年多?的)?"
+    r"^\s*(?:我的|我那[台部个]|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的)?"
     + _DEVICE.replace("device", "device6")
     + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也)?\s*"
     + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
@@ -1816,15 +1820,16 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = (
-            first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7", "title8", "title9"))
-            or ""
-        )
+        title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 11)))) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
-        if m.group("title9") and re.search(r"不|想|要|打算|准备|梦想", _prefix(clause, m.start())):
-            continue  # "我不想自己当老板", "将来想自己当老板": a wish
+        if m.group("title10") and not re.search(r"开了?一?[家个间]", text[: m.start()]):
+            continue  # "当老板" on its own may be a wish or a role; after "开了家…" it is the speaker's business
+        if (m.group("title9") or m.group("title10")) and (
+            re.search(r"不|想|要|打算|准备|梦想", _prefix(clause, m.start())) or re.search(r"[他她]", text[: m.start()])
+        ):
+            continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
         if (title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text)) or _RIGHTS.search(ctx.text):
@@ -2458,7 +2463,7 @@ _CARRIERS_FOLDED = {name.casefold(): carrier for name, carrier in _CARRIERS.item
 _CARRIER_NAMES = "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
 _CARRIER = re.compile(
     rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我)*"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我|只|就)*"
     rf"(?:用|走|选|发|换成|改成|改用)\s*(?P<carrier2>{_CARRIER_NAMES}|京东)"
     rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
 )
@@ -2638,9 +2643,11 @@ _AVAILABLE_FOR = re.compile(
 # "周末别给我发消息", "上班时间别打我电话". Read without a marker: the hours are the standing rule.
 _HOUR = r"(?:早上|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?"
 _NO_CONTACT_WHEN = re.compile(
-    rf"(?P<when>(?:过了|超过){_HOUR}|{_HOUR}(?:以后|之后|后|以前|之前|前)"
+    # ("别在晚上八点后给我打电话": the hours after the 别.)
+    r"(?P<neg_first>(?:千万|最好|请)?(?:别|不要|勿)在)?"
+    rf"(?P<when>(?:过了|超过){_HOUR}|{_HOUR}(?:以后|之后|后|以前|之前|前)|{_HOUR}(?:到|至|-|~){_HOUR}"
     r"|周末|工作日|上班时间|上班的时候|开会的时候|午休时间|午休的时候|晚上|夜里|半夜|深夜|凌晨|大清早|一大早)"
-    r"(?:就|都|请|千万|最好|一律)?(?:别|不要|勿)(?:再)?(?:给我|跟我)?"
+    r"(?:就|都|请|千万|最好|一律)?(?(neg_first)|(?:别|不要|勿))(?:再)?(?:给我|跟我)?"
     r"(?P<what>打我?的?(?:手机|电话)|打电话|打给我|发我?的?(?:短信|消息|微信)|发短信|发消息|联系我|打扰我)"
 )
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
