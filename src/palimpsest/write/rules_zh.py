@@ -722,6 +722,10 @@ _MOVE = re.compile(
     r"|(?i:moved?)\s*(?=到|去))"
     r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
+# An organisation, not a person, as what moved: "我们公司搬到了…", "店里下个月搬到…".
+_ORGANISATION_MOVED = re.compile(
+    r"(?:公司|单位|店|店里|工厂|厂|门店|办公室|总部|部门|学校|仓库|工作室)(?:也|已经|都|又)?$"
+)
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
 _LIVE = re.compile(
     r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)"
@@ -735,7 +739,8 @@ _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 _LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # "年后我就在成都定下来了": settling in a city is living there.
 _SETTLED = re.compile(
-    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?"
+    # ("在深圳扎根的人很多": those who settled there, not the speaker.)
+    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?(?!的)"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
     # The verb first: "三天前刚落脚昆明", "去年安家杭州了", "最后扎根在了苏州", "一家人扎根深圳十年了".
@@ -1471,6 +1476,8 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
+        if _ORGANISATION_MOVED.search(_segment(Clause(clause.without_times(ctx), clause.start), m.start()).strip()):
+            continue  # "我们公司去年搬到了苏州工业园区": the company moved, not the speaker
         if re.match(r"落户|回|调|外派|派驻|留", m.group()) and not _is_city(place):
             continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
@@ -1777,10 +1784,19 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         yield from _went_to_work_as(ctx, clause, m)
 
 
+# A kind of workplace, not one named: "我女儿去了幼儿园当老师", "到医院做护工".
+_KIND_OF_WORKPLACE = re.compile(
+    r"(?:大学|中学|小学|幼儿园|医院|诊所|学校|银行|公司|工厂|厂|超市|饭店|餐厅|餐馆|酒店|宾馆|培训机构|机构|律所|事务所"
+    r"|工地|商场|店|门店|药店|健身房|物流公司|外企|国企|私企|民企|央企)$"
+)
+
+
 def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iterator[CandidateFact]:
     """ "跳槽去了一家培训机构当课程顾问": the trade, and the employer when it is named."""
     subject = _subject(ctx, clause, m.start())
     prefix = _prefix(clause, m.start())
+    if _PAST.search(prefix):
+        return  # "以前去了一家公司做销售": a job of the past
     changed = m.group("change") or _JOB_CHANGE.search(ctx.text) or re.search(r"不干了|不做了|辞职|离职", ctx.text)
     told_as_past = m.group("past") or changed or clause.past_time(ctx)
     if (
@@ -1798,7 +1814,9 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
     yield _fact(
         subject, "job_title", title, "went_to_work_as", m.group(), valid_from=since, ends_previous=bool(changed)
     )
-    named = not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org)
+    named = (
+        not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org) and not _KIND_OF_WORKPLACE.match(org)
+    )
     if named and not _is_city(org) and org not in _KINDS_OF_EMPLOYER and org not in _UNNAMED_EMPLOYERS:
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
@@ -2988,8 +3006,10 @@ _OWN_RECORDS = re.compile(
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
     # "三天前那笔扣款", "我的充值记录", "我名下有几张卡", "我现在住哪儿你们系统里…", "还在保修期吗".
     r"|扣款|充值|消费|明细|支出|流量|名下|保修|我的?默认|系统里|(?<!聊天)记录"
-    # "我的售后申请审核通过了吗", "我上周提交的报销批下来没有", "我的实名认证怎么还没好".
-    r"|我的?[^，。！？]{0,8}?(?:申请|售后|审核|预约|认证|理赔|报销|换货|维修|资料)|提交的"
+    # The state of the speaker's own application: "我的售后申请审核通过了吗", "我上周提交的报销批下来没有",
+    # "我的实名认证怎么还没好" (not "我想预约明天的维修，可以吗", which books one).
+    r"|我[^，。！？]{0,8}?(?:申请|售后|审核|审批|预约|认证|理赔|报销|换货|维修)[^，。！？]{0,6}?"
+    r"(?:通过|批|好了|完成|处理|进度|结果|下来|确认|成功|到哪|怎么样|怎么还没|还没)"
 )
 # A document asked for, not a record's state asked after: "能开发票吗", "可以给我开张收据吗", "麻烦补开一下发票"
 # ("发票开了吗" asks after one already asked for).
