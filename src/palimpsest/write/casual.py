@@ -678,7 +678,7 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     tidied = _sub(tidied, _ZH_HALF_PUNCT, lambda m: _ZH_HALF[m.group(1) or m.group(2)])
     tidied = _sub(tidied, _ZH_FULL_STOP, _const("。"))
     tidied = _sub(tidied, _ZH_THANKS, _const(""))
-    if not chinese_turn:
+    if not chinese_turn and not _chinese_grammar(text):
         return tidied
     # A Latin name written against the Chinese before it and set off from what follows by a space ends
     # a phrase: "我儿子有台Switch 这个手柄能配吗", "入手了华为Mate 60 Pro 旧手机怎么迁移"; so does an
@@ -687,6 +687,17 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     tidied = _sub(tidied, _ZH_SPACE_BEFORE, lambda m: m.group() if _id_follows(m.string, m.end()) else "")
     tidied = _sub(tidied, _ZH_SPACE_AFTER, lambda m: m.group() if _ends_id_like(m.string, m.start()) else "")
     return _sub(tidied, _ZH_UNSPACED_ID, _spaced_id)
+
+
+_CJK_RUN = re.compile(f"[{_CJK}]+")
+
+
+def _chinese_grammar(text: str) -> bool:
+    """Whether a turn with more English words than Chinese ones still has Chinese grammar: it opens in
+    Chinese and Chinese words come back between the English ones ("我在 Google 当 software engineer",
+    "我老婆 Sarah 在 Deloitte 做 consultant"), unlike "I live in 青岛 now"."""
+    runs = _CJK_RUN.findall(text)
+    return _CJK_RUN.match(text.lstrip()) is not None and len(runs) >= 2 and sum(map(len, runs)) >= 3
 
 
 def _id_follows(text: str, start: int) -> bool:

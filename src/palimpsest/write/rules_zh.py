@@ -35,7 +35,14 @@ from palimpsest.write.rulekit import (
     split_clauses,
     undated_references,
 )
-from palimpsest.write.shapes import employer_without_unit, is_city_area, place_shape_ok, place_trimmed, title_shape_ok
+from palimpsest.write.shapes import (
+    employer_without_unit,
+    is_city_area,
+    is_world_city,
+    place_shape_ok,
+    place_trimmed,
+    title_shape_ok,
+)
 
 __all__ = ["apply_rules"]
 
@@ -121,6 +128,19 @@ _RELATIONS = {
     "家那口子": "spouse",
     "那口子": "spouse",
     "家那位": "spouse",
+    # Code-switched: "我 wife 在 Apple 做 designer", "我 mom 住在成都".
+    "husband": "husband",
+    "hubby": "husband",
+    "wife": "wife",
+    "mom": "mother",
+    "mum": "mother",
+    "dad": "father",
+    "daughter": "daughter",
+    "son": "son",
+    "sister": "sister",
+    "brother": "brother",
+    "boyfriend": "boyfriend",
+    "girlfriend": "girlfriend",
 }
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
@@ -128,6 +148,10 @@ _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
+    # "最后还是扎根在了苏州": how it ended up.
+    r"|最后|最终|终究"
+    # Parts of a period left after its time words are blanked ("上周末搬去了成都", "去年年底在大理落了脚").
+    r"|(?<=\s)末|^末|年底|年初|年末|月底|月初|月末|周末"
     # "现在人住在重庆": the person, as opposed to their things.
     r"|(?<=现在)人|(?<=我)人|^人(?=住|在)"
     # The thing at hand: "家里那台扫地机器人是石头G20" is the household's, the speaker's.
@@ -180,7 +204,9 @@ _KIN_NAMED = re.compile(
     + r")"
     # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character, or one character said
     # twice, "我儿子乐乐在读大二" — not an adverb said twice, "我儿子天天在玩".)
-    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)))"
+    # ("我老公Ahmed在Emirates当pilot": a name in Latin letters, one or two words.)
+    + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
+    + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
@@ -291,6 +317,8 @@ _CONDITION_THEN_CONTACT = re.compile(
 )
 _QUESTION = re.compile(
     r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
+    # A done-or-not question: "报销批下来没有", "发货了没".
+    r"|(?<=[了好完来到])没有?[\s。]*$"
 )
 # "有什么变动默认微信上说一声": 什么 of "whatever comes up" asks nothing.
 # ("有什么事打我电话": whatever it is, reach the speaker so.)
@@ -307,7 +335,7 @@ _BOUNDARY = re.compile(
     # A question asked after a statement is its own clause: "我昨天刚买了MacBook Air，会员能延保吗？".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*[？?])|"
     # …and one asked without a question mark: "…，有粤语客服吗", "…，怎么绑定到家长账号".
-    r"(?<=[，,])(?=[^，,。！？!?；;\n]*[吗嘛]\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]*(?:[吗嘛]|[了好完来到]没有?)\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
     # …or with its subject first: "我不住岳阳啊，我一直在长沙，你们系统是不是弄错了".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有))|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
@@ -478,7 +506,9 @@ _NOT_PLACES = frozenset(
     ]
 )
 _STOP = r"(?=[了的啦呢吧啊呀哦，。！？、,.!?\s”」』]|这边|那边|附近|一带|工作|上班|住|去|来|生活|定居|发展|$)"
-_PLACE = r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,12}?)" + _STOP
+# A place in Latin letters may have a period, an apostrophe or a space in it: "St. John's", "New York".
+_LATIN_PLACE = r"[A-Z][a-z]+\.?(?:\s?[A-Z][a-z]+(?:['’][a-z]+)?){0,3}(?:['’][a-z]+)?(?![A-Za-z.'’])"
+_PLACE = rf"(?P<place>{_LATIN_PLACE}(?=[^A-Za-z]|$)|[\u4e00-\u9fffA-Za-z]{{2,12}}?{_STOP})"
 
 _BRANDS_ZH = (
     r"华为|小米|苹果|荣耀|一加|联想|戴尔|三星|索尼|红米|魅族|大疆|任天堂|OPPO|oppo|vivo|戴森|佳能|尼康|松下|科沃斯|石头"
@@ -498,7 +528,9 @@ _MODEL = (
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
     r"|\s[A-Z][a-z]{2,8}(?=[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
-    r"|(?<=[A-Za-z])[A-Z][a-z]{1,8})*"
+    r"|(?<=[A-Za-z])[A-Z][a-z]{1,8}"
+    # A lone capital letter: "MateBook X Pro", "iPhone X", "Find X"; a series in capitals: "戴尔XPS 13".
+    r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d))*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
@@ -526,11 +558,21 @@ _JOB_SUFFIX = (
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
     r"|[\u4e00-\u9fff]{1,3}(?:员|师)"
 )
-_TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}))"
+# Titles said in English inside Chinese grammar: "在Shopee做product manager", "我老公在Emirates当pilot".
+_EN_JOB_NOUNS = (
+    "engineer|developer|programmer|designer|manager|director|analyst|scientist|teacher|professor|doctor|nurse"
+    "|accountant|lawyer|consultant|architect|researcher|intern|writer|editor|marketer|founder|co-founder|pilot"
+    "|chef|pharmacist|dentist|journalist|photographer|recruiter|administrator|officer|specialist|technician"
+    "|barista|cashier|tester|coordinator|supervisor|assistant|executive|associate|attorney|therapist|tutor"
+    "|lecturer|translator|auditor|banker|trader|bartender|waiter|waitress|courier|planner|strategist|economist"
+    "|copywriter|illustrator|animator|instructor|driver|lead|PM|PO|QA|SRE|UX|UI"
+)
+_EN_TITLE = rf"(?:[A-Za-z-]+\s){{0,3}}(?i:{_EN_JOB_NOUNS})s?(?![A-Za-z])"
+_TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE})"
 # Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
 # what a shop looks like, so they count only after a verb of working.
 _WORK_FIELDS = r"设计|质检|品控|法务"
-_TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS}))"
+_TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS})|{_EN_TITLE})"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
 # ---------------------------------------------------------------------------- subjects
@@ -655,15 +697,41 @@ def _future(ctx: TurnContext, clause: Clause) -> bool:
     return any(t.start > ctx.at for t in clause.times(ctx))
 
 
+# A day still to come that a state starts from: "下周一起…", "从下个月开始…", "等下周一系统切换后…",
+# "下个月一号以后…".
+_FROM_THEN_BEFORE = re.compile(r"(?:从|自|等到|等|打)\s*$")
+_FROM_THEN_AFTER = re.compile(r"\s*(?:开始|起|以后|之后)|[^，。！？；]{0,10}?(?:以后|之后|后)[，,]")
+
+
+def _starts_on(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The day still to come from which what ``clause`` states holds, when the clause says so."""
+    for mention in clause.times(ctx):
+        if mention.start <= ctx.at:
+            continue
+        if _FROM_THEN_BEFORE.search(ctx.text, 0, mention.span[0]) or _FROM_THEN_AFTER.match(ctx.text, mention.span[1]):
+            return mention.start
+    return None
+
+
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|落户|回(?:到)?老家|调到|调去|外派到|派驻到?|(?i:moved?)\s*(?=到|去))"
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
+    # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
+    r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
+    r"|(?i:moved?)\s*(?=到|去))"
     r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
+)
+# An organisation, not a person, as what moved: "我们公司搬到了…", "店里下个月搬到…".
+_ORGANISATION_MOVED = re.compile(
+    r"(?:公司|单位|店|店里|工厂|厂|门店|办公室|总部|部门|学校|仓库|工作室)(?:也|已经|都|又)?$"
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
 _LIVE = re.compile(
-    r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)" + _PLACE
+    r"(?P<neg>不再|已经不|不是|不|没有|没)?(?:住在|居住在|住|定居在|定居于|定居|生活在|(?<![婆娘老岳])家在)"
+    # ("住在 New York": a space before a name in Latin letters.)
+    + r"(?:\s(?=[A-Z]))?"
+    + _PLACE
 )
 # Lodgings that are no town: the town is the one named with them.
 _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
@@ -671,9 +739,13 @@ _LODGING = re.compile(r"(?:宿舍|住校|校舍|寝室)$")
 _LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定居|生活)")
 # "年后我就在成都定下来了": settling in a city is living there.
 _SETTLED = re.compile(
-    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家)了?"
+    # ("在深圳扎根的人很多": those who settled there, not the speaker.)
+    r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?(?!的)"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
+    # The verb first: "三天前刚落脚昆明", "去年安家杭州了", "最后扎根在了苏州", "一家人扎根深圳十年了".
+    r"|(?<![想要准])(?:落脚|扎根|安家|安顿|定居)(?:在|于|到)?了?(?:在)?"
+    r"(?P<place3>[\u4e00-\u9fff]{2,6}?)(?=[了啦，。！？,.!?\s]|$|[一二两三四五六七八九十几\d]+年|快|那边|这边)"
 )
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
@@ -703,7 +775,9 @@ _CITY_THERE = re.compile(
 _NOW_FROM = re.compile(
     r"(?:从今往后|从今以后|以后|现在|如今|已经)(?:就|也)?(?:算)?是(?P<place>[\u4e00-\u9fff]{2,4}?)人(?:了|啦|喽|咯)"
 )
-_ARRIVED_IN = re.compile(r"(?<![搬调回迁移])(?:到的|到了|来到了?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)")
+_ARRIVED_IN = re.compile(
+    r"(?<![搬调回迁移])(?:到的|到了|来到了?|落地|抵达了?|到达了?|飞到了?)(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[，。！,.!]|$)"
+)
 _LEAVE_CITY = re.compile(r"(?:搬离|搬出|离开)了?" + _PLACE)
 # "现在在上海工作": the 在 of 现在 / 正在 starts no place.
 _AT = r"(?<![现正存实])在"
@@ -730,9 +804,58 @@ _SAID_BUT_IS = re.compile(
 )
 # ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
 _JOIN = re.compile(
-    r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入))了?(?!的)"
-    + _ORG
+    r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入)"
+    # Hired after an exam or an application: "我女儿去年考进了华为", "考入国家电网", "应聘上了字节跳动".
+    r"|考进|考入|应聘(?:上|进|到))了?(?!的)"
+    # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
+    + r"(?P<org>(?:(?!当|做|担任)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)"
     + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
+)
+# Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
+# "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
+_WENT_TO_WORK_AS = re.compile(
+    r"(?P<change>跳槽|换工作|转行|改行)?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
+    r"(?P<org>(?:(?!当|做|担任|干)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)(?:当|做|担任|干)(?:一名|一个|个|一位|名)?"
+    + _TITLE_OR_FIELD
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
+)
+# A trade named by its work, given up: "教书那行我不干了", "送外卖这一行早就不做了", "我早就不开出租了".
+_TRADES_BY_WORK = {
+    "教书": "老师",
+    "教课": "老师",
+    "送快递": "快递员",
+    "送外卖": "外卖骑手",
+    "跑外卖": "外卖骑手",
+    "开出租车": "出租车司机",
+    "开出租": "出租车司机",
+    "开的士": "出租车司机",
+    "开网约车": "网约车司机",
+    "跑滴滴": "网约车司机",
+    "开滴滴": "网约车司机",
+    "开货车": "货车司机",
+    "开大车": "货车司机",
+    "写代码": "程序员",
+    "敲代码": "程序员",
+    "行医": "医生",
+    "带团": "导游",
+    "种地": "农民",
+    "务农": "农民",
+}
+_WORK_NAMES = "|".join(sorted(_TRADES_BY_WORK, key=len, reverse=True))
+_TRADE_GIVEN_UP = re.compile(
+    rf"(?:(?P<work>{_WORK_NAMES})|(?:当|做|干)?{_TITLE})(?:那|这)(?:一)?行(?:当|做|干)?\s*我?(?:已经|早就|早|也|彻底)?"
+    r"(?:不干了|不做了|干不下去了|退出了|不碰了|放弃了|干够了|做够了|干腻了|受够了)"
+    # "我不跑外卖了" (the 了 of a change; not "今天不送外卖了", a day off).
+    rf"|(?:(?:已经|早就|早|我)不|不再)(?P<work2>{_WORK_NAMES})了"
+)
+_DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
+# Hired, said from the employer's side: "我弟上个月被腾讯录用了", "被一家外企聘用了".
+_HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下)了?")
+# Schools are got into by exam too, and are no employer: "考进了北京大学", "考入复旦", "考进了市一中".
+_SCHOOL = re.compile(
+    r"(?:大学|学院|[中小]学|高中|初中|学校|附中|附小|幼儿园|研究生|大专|中专|技校|职高|[一二三四五六七八九十\d]+中|班|系|专业|名)$"
+    r"|^(?:清华|北大|复旦|浙大|交大|上交|西交|南大|人大|武大|华科|中大|哈工大|同济|厦大|川大|山大|吉大|南开|北航|北理|北师大"
+    r"|华师|中科大|港大|港中文|港科大|哈佛|斯坦福|麻省理工|牛津|剑桥|耶鲁|普林斯顿|前[一二三四五六七八九十百\d])"
 )
 # Working for oneself names the field as the title: "我现在自己接活，做平面设计", "我是自由职业者，做翻译".
 _FREELANCE = re.compile(
@@ -765,6 +888,10 @@ _TITLE_IS = re.compile(
     + "|"
     + _WORK_FIELDS
     + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
+    # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
+    r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
+    # "…开了家咖啡馆，当老板": the same, said right after the business opened (checked in _title_facts).
+    r"|(?<=[，,])\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -774,7 +901,16 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+)
+# An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
+# "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
+_STAYS_HERE = re.compile(
+    r"(?:住|待|呆|生活|定居)(?:在)?(?:这边|这里|这儿)(?!的酒店|的宾馆)|在(?:这边|这里|这儿)(?:住下|生活|定居|安家|扎根|安顿)"
+)
+_NOT_A_STAY = re.compile(
+    r"[一两三四五六七八九十几\d]+(?:天|晚|夜|周|个?星期|个?礼拜)|出差|旅游|旅行|度假|玩|转机|开会|参会|培训|酒店|宾馆|民宿"
+    r"|打算|准备|计划|想|可能|也许|考虑"
 )
 _NOW_AT = re.compile(
     r"(?:^|(?<=[，,]))\s*(?:现在|目前)(?:人)?在(?P<org>(?:(?!做|当|干|上班|工作|住)[\u4e00-\u9fffA-Za-z0-9&]){2,10}?)"
@@ -795,7 +931,9 @@ _STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
 _ROLE_AT = re.compile(
     _AT
     + _ORG
-    + r"(?:做|当|担任|干|搞)(?:一名|一个|个|一位|名)?"
+    + r"(?:做|当|担任|干|搞)"
+    # ("在字节跳动干了三年运营": the years spent are no part of the title.)
+    + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
 )
@@ -817,6 +955,8 @@ def _chain_of_shop(org: str) -> str | None:
 
 
 _ACCOUNT_ROLES = frozenset(["管理员", "客服", "成员", "会员"])
+# Rights on an account, granted or taken: a title said beside them is said as a claim of authority.
+_RIGHTS = re.compile(r"权限|只读|只能看|只能查看|管理员身份|后台")
 _WORKSPACE = re.compile(r"工作区|群|账号|账户|帐号|后台|权限|空间|频道|项目|团队|只读|设成|设置成")
 # Words for "my employer" that name none.
 _UNNAMED_EMPLOYERS = frozenset(["公司", "单位", "我们公司", "我们单位", "学校", "医院", "集团", "总部", "本公司"])
@@ -928,6 +1068,13 @@ _NEW_PHONE = re.compile(
     + r"新(?P<noun>手机|电脑|笔记本电脑|笔记本|平板)(?!号)(?:，|,|\s)?(?P<model>"
     + rf"(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?|{_BRANDS_EN}){_MODEL})?"
 )
+# A device's end, said of the device: sold or handed on to someone ("卖给同事了", "转手给一个网友了"), sold
+# second-hand ("闲鱼上出掉了"), or retired after its years of service ("退役了", "寿终正寝了", "光荣下岗了").
+_GIVEN_AWAY = (
+    r"(?:卖给|转卖给|转手给|出给|送给|转给|让给)了?[\u4e00-\u9fff]{1,6}?(?:用)?了"
+    r"|(?:在|挂)?闲鱼(?:上)?(?:卖了|卖掉了|出了|出掉了)|二手(?:卖了|卖掉了|出了|出掉了)"
+)
+_RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
@@ -936,18 +1083,21 @@ _DISPOSE = re.compile(
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
-    + r"|(?:(?:之前|原来|以前)的?)?(?:我的|(?:家里)?那[台部个只](?:老的?\s*)?|旧的?|之前的?|原来的?|以前的?|家里的)"
+    + r"|(?:(?:之前|原来|以前)的?)?"
+    + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
-    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在)?"
-    r"(?:不用了|不再用了|没在用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于)?\s*"
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    r"不用了|不再用了|没在用了|闲置了|淘汰了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
     r"|(?:扔|放|搁|丢|收)(?:在|进)?[\u4e00-\u9fff]{1,4}?(?:里|上)(?:吃灰|不用|闲置)?了)"
     # A phrase that starts with the device, bare: "一加12已经出掉了，现在只用iPhone 15".
     + r"|(?:^|(?<=[，,。]))\s*"
     + _DEVICE.replace("device", "device7")
-    + r"\s*(?:我)?(?:已经|早就|早已|刚|都|上周|前几天)?"
-    r"(?:不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|终于|也|上周|前几天)?\s*"
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    r"不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
     + r"|(?:^|(?<=[，,]))\s*"
     + _DEVICE.replace("device", "device5")
@@ -956,10 +1106,12 @@ _DISPOSE = re.compile(
     + r")(?:用)?了(?=[，。！？,.!?]|$)"
 )
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
+# ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
 _DISPOSED_LATER = re.compile(
-    r"^\s*(?:我的|我那[台部个])?"
+    r"^\s*(?:我的|我那[台部个]|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的)?"
     + _DEVICE.replace("device", "device6")
-    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?(?:已经|早就|早已|后来|就)?(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了)"
+    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也)?\s*"
+    + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
     r"(?=[，。！？,.!?]|$)"
 )
 # "戴尔那台笔记本我已经不用了": the brand, the one meant, its kind, then its end.
@@ -1101,6 +1253,8 @@ _NAME_IS = re.compile(
     r"|[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)[”\"」』]?)"
     r"(?=[，。！？,.!?\s]|$|就(?:行|好|可以)|吧|好了|即可)"
 )
+# What trails an address without being part of it: a postcode, "…1700号了", a question particle.
+_ADDRESS_TAIL = re.compile(r"\s*(?:邮编|邮政编码)\s*[:：]?\s*\d{6}.*$|(?<=[号室楼栋层])了|[吗呢吧啊呀]+$")
 _ADDRESS_CHANGE_TOLD = re.compile(r"(?:地址|住址)[^，。！？]{0,8}?(?:换|改|变)了[，,]\s*$")
 _NOW_IS = re.compile(r"\s*(?:现在|新的)(?:是|为)\s*[:：]?\s*(?P<addr>[^，。！？；\n]{6,60})")
 _NOW_CALLED = re.compile(r"\s*(?:现在|以后)(?:改)?叫(?P<name>[\u4e00-\u9fff]{2,3})(?=[，。！？,.!?\s]|$)")
@@ -1121,7 +1275,8 @@ _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前){0,2}"
+    # ("下周一起我的收件地址就是…了": from a day on, it is that.)
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
@@ -1172,7 +1327,15 @@ def _city_of(place: str) -> str:
 
 
 def _is_city(name: str) -> bool:
-    return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or bool(_CITY_SUFFIX.search(name))
+    """Whether a span a cue cut is a city: one named here, one with a city's suffix, or one of the world's
+    cities (清迈, 阿布扎比: jieba tags some as adjectives or person names). Asked only of a span a residence,
+    move or work cue already cut, so a city that is also a word (光明) is never found on its own."""
+    return (
+        name in _KNOWN_CITIES
+        or normalize_city(name) in _KNOWN_CITIES
+        or bool(_CITY_SUFFIX.search(name))
+        or is_world_city(name)
+    )
 
 
 _HOME_IS = re.compile(r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:就|才|也)?是我(?:的)?(?:新)?家了?(?=[。！!，,]|$)")
@@ -1218,7 +1381,7 @@ def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone settled, is based, or studies: "在成都定下来了", "base在广州", "在厦门读大学"."""
     for m in _SETTLED.finditer(clause.text):
-        place = _clean(m.group("place") or m.group("place2"))
+        place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
             yield _fact(
@@ -1255,12 +1418,12 @@ def _left_or_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         place = _clean(m.group("place"))
         if _is_city(place):
             yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "now_from", m.group(), ends_previous=True)
-    if _MOVE_TOLD.search(ctx.text):
+    if _MOVE_TOLD.search(ctx.text) or (_STAYS_HERE.search(ctx.text) and not _NOT_A_STAY.search(ctx.text)):
         for m in _ARRIVED_IN.finditer(text):
-            # "搬家了，三天前到的昆明": where the move ended.
+            # "搬家了，三天前到的昆明": where the move ended (not one still to come: "下周到了悉尼…").
             place = _clean(m.group("place"))
             subject = _subject(ctx, clause, m.start())
-            if subject and _is_city(place):
+            if subject and _is_city(place) and not _future(ctx, clause):
                 yield _fact(
                     subject,
                     "lives_in",
@@ -1313,7 +1476,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             or _PLAN.search(prefix)
         ):
             continue
-        if re.match(r"落户|回|调|外派|派驻", m.group()) and not _is_city(place):
+        if _ORGANISATION_MOVED.search(_segment(Clause(clause.without_times(ctx), clause.start), m.start()).strip()):
+            continue  # "我们公司去年搬到了苏州工业园区": the company moved, not the speaker
+        if re.match(r"落户|回|调|外派|派驻|留", m.group()) and not _is_city(place):
             continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
         # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
         if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
@@ -1415,6 +1580,8 @@ def _org_ok(org: str) -> bool:
     )
 
 
+# Years spent at a job: "在格力干了五年", "工作了三年多".
+_YEARS_SPENT = re.compile(r"了?[一二两三四五六七八九十几\d]+年")
 _OUR_SIDE = frozenset(["我们", "我们公司", "你们", "你们公司"])
 
 
@@ -1441,7 +1608,9 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         yield _fact(subject, "job_title", _clean(m.group("title")), "role_of", m.group(), confidence=STATE_CONFIDENCE)
         org = _clean(m.group("org"))
-        if _org_ok(org) and not _is_city(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS:
+        # ("我是老板的助理": a person's, not an employer's.)
+        named = _org_ok(org) and not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS
+        if named and not _is_city(org) and org not in _RELATIONS:
             yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
@@ -1453,6 +1622,8 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         prefix = _prefix(clause, m.start())
         # "在一家私立医院当护士长": a kind of employer; the title stands.
         kind_of = re.match(r"一(?:家|所|间)", m.group("org")) is not None
+        if m.group("spent") and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
+            continue  # "在字节跳动干了三年运营，上个月跳槽去了快手": the job before the change
         if subject and (_org_ok(m.group("org")) or kind_of) and not _PAST.search(prefix) and not _PLAN.search(prefix):
             # "上周开始我在京东物流做仓储主管": the job holds from the start the turn names.
             since = clause.past_time(ctx) if _STARTED.search(clause.without_times(ctx)) else None
@@ -1512,6 +1683,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         if m.group("verb") in ("做", "当", "担任") or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
+        if _YEARS_SPENT.match(text, m.end()) and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
+            continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
         employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
@@ -1521,10 +1694,30 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         role = _ROLE_NEXT.match(text, comma.start()) if comma else None
         if present is not None and role is not None:
             yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
-    for m in (*_JOIN.finditer(text), *_REPORTED_FOR_DUTY.finditer(text)):
+    yield from _joined_facts(ctx, clause)
+    yield from _named_employer_facts(ctx, clause)
+    if _JOB_CHANGE.search(ctx.text):
+        for m in _NOW_AT.finditer(text):
+            # "工作也换了，现在在小红书": where the speaker works now, after the change.
+            org = _clean(m.group("org"))
+            if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
+                yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
+    yield from _left_job_facts(ctx, clause)
+    yield from _at_then_trade_facts(ctx, clause)
+    yield from _title_facts(ctx, clause)
+
+
+def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An employer joined ("入职了美团", "考进了华为", "被腾讯录用了"), and the role said after it."""
+    text = clause.text
+    for m in (*_JOIN.finditer(text), *_REPORTED_FOR_DUTY.finditer(text), *_HIRED.finditer(text)):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
-        if subject is None or _is_city(org) or not _org_ok(org):
+        if subject is None or _is_city(org) or not _org_ok(org) or _GENERIC_ORG.search(org):
+            continue
+        if m.group().startswith(("考", "应聘", "被")) and (
+            _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start()))
+        ):
             continue
         if not _PLAN.search(_prefix(clause, m.start())) and not _future(ctx, clause):
             yield _fact(
@@ -1538,16 +1731,6 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
             yield from _role_after(ctx, clause, m.end(), subject)
-    yield from _named_employer_facts(ctx, clause)
-    if _JOB_CHANGE.search(ctx.text):
-        for m in _NOW_AT.finditer(text):
-            # "工作也换了，现在在小红书": where the speaker works now, after the change.
-            org = _clean(m.group("org"))
-            if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
-                yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
-    yield from _left_job_facts(ctx, clause)
-    yield from _at_then_trade_facts(ctx, clause)
-    yield from _title_facts(ctx, clause)
 
 
 # "我家那位在华为，硬件工程师": the employer, then the trade in the next phrase, no verb.
@@ -1589,6 +1772,53 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         if subject and not re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]):
             title = _clean(m.group("title") or m.group("title_given_up"))
             yield ending(ctx, clause, subject, "job_title", title, "zh.quit_title", m.group())
+    for m in _TRADE_GIVEN_UP.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        work = m.group("work") or m.group("work2")
+        title = _TRADES_BY_WORK[work] if work else _clean(m.group("title"))
+        if _DAY_OFF.search(clause.text) or _PLAN.search(_prefix(clause, m.start())) or _NOT_A_JOB.search(title):
+            continue
+        if subject:
+            yield ending(ctx, clause, subject, "job_title", title, "zh.trade_given_up", m.group())
+    for m in _WENT_TO_WORK_AS.finditer(text):
+        yield from _went_to_work_as(ctx, clause, m)
+
+
+# A kind of workplace, not one named: "我女儿去了幼儿园当老师", "到医院做护工".
+_KIND_OF_WORKPLACE = re.compile(
+    r"(?:大学|中学|小学|幼儿园|医院|诊所|学校|银行|公司|工厂|厂|超市|饭店|餐厅|餐馆|酒店|宾馆|培训机构|机构|律所|事务所"
+    r"|工地|商场|店|门店|药店|健身房|物流公司|外企|国企|私企|民企|央企)$"
+)
+
+
+def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iterator[CandidateFact]:
+    """ "跳槽去了一家培训机构当课程顾问": the trade, and the employer when it is named."""
+    subject = _subject(ctx, clause, m.start())
+    prefix = _prefix(clause, m.start())
+    if _PAST.search(prefix):
+        return  # "以前去了一家公司做销售": a job of the past
+    changed = m.group("change") or _JOB_CHANGE.search(ctx.text) or re.search(r"不干了|不做了|辞职|离职", ctx.text)
+    told_as_past = m.group("past") or changed or clause.past_time(ctx)
+    if (
+        subject is None
+        or not told_as_past
+        or _future(ctx, clause)
+        or _PLAN.search(prefix)
+        or re.search(r"不|没", prefix)
+    ):
+        return
+    title, org = _clean(m.group("title")), _clean(m.group("org"))
+    if _NOT_A_JOB.search(title):
+        return
+    since = clause.past_time(ctx)
+    yield _fact(
+        subject, "job_title", title, "went_to_work_as", m.group(), valid_from=since, ends_previous=bool(changed)
+    )
+    named = (
+        not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org) and not _KIND_OF_WORKPLACE.match(org)
+    )
+    if named and not _is_city(org) and org not in _KINDS_OF_EMPLOYER and org not in _UNNAMED_EMPLOYERS:
+        yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1608,14 +1838,21 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, ("title", "title2", "title3", "title4", "title5", "title6", "title7", "title8")) or ""
+        title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 11)))) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
+        if m.group("title10") and not re.search(r"开了?一?[家个间]", text[: m.start()]):
+            continue  # "当老板" on its own may be a wish or a role; after "开了家…" it is the speaker's business
+        if (m.group("title9") or m.group("title10")) and (
+            re.search(r"不|想|要|打算|准备|梦想", _prefix(clause, m.start())) or re.search(r"[他她]", text[: m.start()])
+        ):
+            continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
-        if title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text):
-            # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job
+        if (title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text)) or _RIGHTS.search(ctx.text):
+            # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job;
+            # "我是店长，帮我把新来的实习生权限设成只能看报表": a role claimed as the ground for others' rights
             continue
         yield _fact(
             subject,
@@ -1956,10 +2193,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             subject,
             "address",
             # "…改成广州市天河区体育西路103号吗？": the question particle is not part of the address.
-            _clean(re.sub(r"\s*(?:邮编|邮政编码)\s*[:：]?\s*\d{6}.*$|[吗呢吧啊呀]+$", "", m.group("addr"))),
+            _clean(_ADDRESS_TAIL.sub("", m.group("addr"))),
             "address",
             m.group(),
             confidence=0.85,
+            valid_from=_starts_on(ctx, clause),
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
             lasting=not once,
         )
@@ -2009,8 +2247,11 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 # An errand to the speaker's own place: "这次先寄到我公司吧：杭州市西湖区文三路90号…" (kept one-off).
 # ("这单寄我公司吧：潍坊市…": with the place named, 到 may go.)
+# This one parcel sent somewhere: the address is the speaker's for this order, also when the place is a
+# relative's ("这单先寄到我爸那儿，北京市…", "这次发我妈家：…"), as dev5 and heldout11, 12 and 15 label it.
+_ONE_PARCEL_PLACE = rf"我的?(?:(?:{_REL})的?)?(?:公司|单位|家|办公室|宿舍|学校|那儿|那里|那边|那|店里)"
 _SENT_THIS_ONCE = re.compile(
-    r"(?:(?:寄到|送到|发到|配送到|邮寄到)(?:我的?(?:公司|单位|家|办公室|宿舍|学校))?|(?:寄|送|发)我的?(?:公司|单位|办公室|宿舍|学校))"
+    rf"(?:(?:寄到|送到|发到|配送到|邮寄到)(?:{_ONE_PARCEL_PLACE})?|(?:寄|送|发){_ONE_PARCEL_PLACE})"
     r"(?:吧|去)?[：:，,]?\s*(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -2021,9 +2262,9 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
     if _ONE_OFF.search(clause.text) and not _LASTING.search(clause.text):
         for m in _SENT_THIS_ONCE.finditer(clause.text):
             address = _clean(m.group("addr"))
-            # "寄到我妈家：…" is someone else's place.
+            # "寄到他家：…", "别寄到…": someone else's parcel, or none.
             before = _prefix(clause, m.start()) + clause.text[m.start() : m.start("addr")] + address[:4]
-            if _ADDRESS_SHAPE.search(address) and not re.search(rf"他|她|你|您|不|别|{_REL}", before):
+            if _ADDRESS_SHAPE.search(address) and not re.search(r"他|她|你|您|不|别", before):
                 yield _fact(
                     ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
                 )
@@ -2103,7 +2344,9 @@ _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
     # "有事打电话给我": whenever something comes up.
     r"|有事|有什么事|有啥|推"
-    r"|(?i:export)"
+    r"|(?i:export)|换到|改到"
+    # The only one the speaker takes: "快递我只认顺丰", "付款认准支付宝".
+    r"|只认(?!识)|认准|只信"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -2138,7 +2381,8 @@ _REPORT_FORMAT = re.compile(
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
-    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?"
+    # ("月报默认发我C版": sent to the speaker in that version.)
+    r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?(?:给我|我)?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
@@ -2189,7 +2433,7 @@ _CHANNEL = re.compile(
     r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
-    r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选)了?"
+    r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选|换到|改到|切到|切换到)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?"
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
@@ -2237,9 +2481,9 @@ _CARRIERS_FOLDED = {name.casefold(): carrier for name, carrier in _CARRIERS.item
 _CARRIER_NAMES = "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
 _CARRIER = re.compile(
     rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
-    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我)*"
+    r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我|只|就)*"
     rf"(?:用|走|选|发|换成|改成|改用)\s*(?P<carrier2>{_CARRIER_NAMES}|京东)"
-    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
+    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -2258,7 +2502,8 @@ _PAYMENTS = {
     "转账": "bank transfer",
 }
 _PAYMENT = re.compile(
-    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都|扫"
+    # ("先拿支付宝付这一单", "刷信用卡吧", "付款我只认支付宝": paid with, swiped, the only one taken.)
+    r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都|扫|(?<![拿])拿|刷|只认(?!识)|认准了?|只信"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:帮我|给我)?(?:换成|改成|改为|设为|设置为|设成|是)了?)"
     r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
@@ -2412,6 +2657,17 @@ _AVAILABLE_FOR = re.compile(
     r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上|夜里|白天|周末|工作日|每天)[^，。！？；,.!?]{0,6}?(?:以后|之后|以前|之前|后|前)?)"
     r"(?:才|都|只)?(?:有空|有时间|方便|在家)(?P<what>收快递|收货|收件|签收|取件|拿快递|接电话)"
 )
+# When the speaker is not to be reached, and how: "过了晚上十点就别打我手机了", "早上八点前不要打电话",
+# "周末别给我发消息", "上班时间别打我电话". Read without a marker: the hours are the standing rule.
+_HOUR = r"(?:早上|上午|中午|下午|傍晚|晚上|夜里|半夜|凌晨)?[零一二两三四五六七八九十\d]{1,3}点(?:半|钟)?"
+_NO_CONTACT_WHEN = re.compile(
+    # ("别在晚上八点后给我打电话": the hours after the 别.)
+    r"(?P<neg_first>(?:千万|最好|请)?(?:别|不要|勿)在)?"
+    rf"(?P<when>(?:过了|超过){_HOUR}|{_HOUR}(?:以后|之后|后|以前|之前|前)|{_HOUR}(?:到|至|-|~){_HOUR}"
+    r"|周末|工作日|上班时间|上班的时候|开会的时候|午休时间|午休的时候|晚上|夜里|半夜|深夜|凌晨|大清早|一大早)"
+    r"(?:就|都|请|千万|最好|一律)?(?(neg_first)|(?:别|不要|勿))(?:再)?(?:给我|跟我)?"
+    r"(?P<what>打我?的?(?:手机|电话)|打电话|打给我|发我?的?(?:短信|消息|微信)|发短信|发消息|联系我|打扰我)"
+)
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
 _CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
 _OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
@@ -2439,6 +2695,9 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, topic + m.group("val"), m.group(), True
     for m in _EXCLUSION.finditer(text) if has_marker else ():
         yield subject, m.group("neg") + _clean(m.group("val")), m.group(), False
+    for m in _NO_CONTACT_WHEN.finditer(text):
+        what = re.sub(r"我的?|给", "", m.group("what"))
+        yield subject, m.group("when") + "别" + what, m.group(), True
     if _negated(text):
         return
     if subject != ctx.speaker_id:
@@ -2535,7 +2794,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     whole = clause.text
     lasting, confidence = _lasting(whole)
     has_marker = bool(_LASTING.search(whole) or _ONE_OFF.search(whole))
-    valid_from = clause.preference_start(ctx)
+    valid_from = clause.preference_start(ctx) or _starts_on(ctx, clause)
     found = False
     for text in kept:
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
@@ -2695,6 +2954,8 @@ _NAMED_METRIC = re.compile(
 _EXPORT = re.compile(
     r"导出|下载|生成.{0,8}(?:报告|文件|报表)|发(?:我|给我)一份|输出"
     r"|(?:拉|导|出|做|整理)一份(?i:excel|pdf|csv|word|表格|报表)"
+    # "给我拉个Excel出来", "导个CSV给我", "弄个表格发我": a file made and brought out.
+    r"|(?:拉|导|出|做|弄|整|整理)(?:个|一个|份)\s*(?i:excel|pdf|csv|word|表格|报表)(?:表格?|文件)?\s*(?:出来|给我|发我|过来)"
     # "整理成Excel表格丢给我", "导一份给我": a file made and handed over.
     r"|(?:整理|汇总|做|弄|导|拉|转|存)成?(?:一份|一个)?\s*(?i:excel|pdf|csv|word|表格|报表|文件)[^，。！？]{0,4}?"
     r"(?:发|丢|给|传|邮件|发送|甩)(?:给)?我|导一份(?:给我|发我|出来)"
@@ -2729,6 +2990,8 @@ _MODIFY_REQUEST = re.compile(
     # ("我的邮箱改为 …" reports the change; "我的设置不变" names the settings.)
     r"(?:^|(?<=[，,]))\s*(?:请|帮我|麻烦|给我|把|将|能不能|可以)?(?!我的)[^，,]{0,12}?"
     r"(?:改成|换成|换回|改回|切回|(?<!的)设置|设为|设成|切换|切到|切成|调成|改为|修改|更改|改一下|换一下|更新一下|改下"
+    # "把邮箱更新成 …"; "通知渠道帮我换到邮件那边" (换到 of a setting, not "想换到靠窗的座位").
+    r"|更新成|更新为|(?:通知|提醒|渠道|方式|邮箱|地址|语言|主题|模式|格式|套餐|号码|手机号)[^，,]{0,6}?(?:换到|改到)"
     # ("Excel打开太慢": opening a file changes no setting.)
     r"|(?:开启|关闭|打开|关掉)(?=[^，,。]{0,8}?(?:通知|提醒|模式|推送|功能|开关|权限|声音|震动|定位|自动|免密|续费|广告))"
     # ("跟你同步一下：…" tells news; "麻烦更新下" asks for the record to follow it.)
@@ -2743,6 +3006,16 @@ _OWN_RECORDS = re.compile(
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
     # "三天前那笔扣款", "我的充值记录", "我名下有几张卡", "我现在住哪儿你们系统里…", "还在保修期吗".
     r"|扣款|充值|消费|明细|支出|流量|名下|保修|我的?默认|系统里|(?<!聊天)记录"
+    # The state of the speaker's own application: "我的售后申请审核通过了吗", "我上周提交的报销批下来没有",
+    # "我的实名认证怎么还没好" (not "我想预约明天的维修，可以吗", which books one).
+    r"|我[^，。！？]{0,8}?(?:申请|售后|审核|审批|预约|认证|理赔|报销|换货|维修)[^，。！？]{0,6}?"
+    r"(?:通过|批|好了|完成|处理|进度|结果|下来|确认|成功|到哪|怎么样|怎么还没|还没)"
+)
+# A document asked for, not a record's state asked after: "能开发票吗", "可以给我开张收据吗", "麻烦补开一下发票"
+# ("发票开了吗" asks after one already asked for).
+_DOCUMENT_ASKED = re.compile(
+    r"(?:能|可以|能不能|可不可以|帮我|麻烦|请|给我)(?:给我|帮我)?(?:补)?开(?:具|一下|个|张|一张|份|一份)?"
+    r"(?:电子)?(?:发票|收据|专票|普票|证明|增值税发票)"
 )
 _QUERY = re.compile(r"查|查询|看看|看一下|告诉我|多少|什么时候|哪里|到哪|进度|状态|有没有|是否|跟进|是什么|哪个")
 
@@ -2871,7 +3144,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     if time_range is None and not time_slots:
         # "上周新拉来的用户，按来源渠道分别是多少人？": the period is said in the phrase before the question.
         time_range, time_slots = _time_range(ctx, _sentence_before(ctx, clause))
-    aggregate = bool(_AGGREGATE.search(text) or (dimensions and _HOW_MANY.search(text))) and bool(dimensions or metric)
+    # ("给我出一份十月份各城市的营收": a named metric asked per dimension is a breakdown of it.)
+    aggregate = bool(_AGGREGATE.search(text) or (dimensions and (_HOW_MANY.search(text) or metric))) and bool(
+        dimensions or metric
+    )
     if aggregate:
         yield Intent("data_aggregation", time_range, dimensions, metric, _output_format(text, "table"), time_slots)
     elif (
@@ -2908,7 +3184,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         is not None
     )
-    general = _GENERAL_QUESTION.search(text) or _OFFERED_FOR_LOOKUP.search(text)
+    general = _GENERAL_QUESTION.search(text) or _OFFERED_FOR_LOOKUP.search(text) or _DOCUMENT_ASKED.search(text)
     if own and asks and not general and not supposing and not how_to_do and not refund and not cancel and not aggregate:
         yield Intent("query", time_range, dimensions, metric, slots=ids | time_slots)
 

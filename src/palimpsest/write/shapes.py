@@ -7,16 +7,26 @@ generalizes better than another guard on the phrase: a residence is a place name
 a trade word, an employer is an organisation (not one of its departments).
 
 Chinese place names come from jieba's part-of-speech dictionary (~17,700 words tagged ``ns``),
-which ships with jieba: no data is downloaded. Pure functions, no I/O beyond jieba's one-time
-dictionary load.
+which ships with jieba: no data is downloaded. jieba tags some towns as adjectives or verbs (清迈 a,
+自贡 v); the packaged list of the world's cities in Chinese (``data/cities_zh.txt``, from GeoNames)
+vouches for those, but only for a span a residence or move cue has already cut. Pure functions, no I/O
+beyond jieba's and that list's one-time load.
 """
 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache, lru_cache
+from importlib import resources
 
-__all__ = ["employer_without_unit", "is_city_area", "place_shape_ok", "place_trimmed", "title_shape_ok"]
+__all__ = [
+    "employer_without_unit",
+    "is_city_area",
+    "is_world_city",
+    "place_shape_ok",
+    "place_trimmed",
+    "title_shape_ok",
+]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # A place named by its administrative or street suffix: 鄞州区, 顺德区, 学府路12号.
@@ -33,6 +43,21 @@ def _tags(text: str) -> tuple[tuple[str, str], ...]:
     from jieba import posseg  # loaded on first use: the dictionary takes ~0.7 s
 
     return tuple((w.word, w.flag) for w in posseg.cut(text))
+
+
+@cache
+def _world_cities() -> frozenset[str]:
+    text = resources.files("palimpsest").joinpath("data/cities_zh.txt").read_text(encoding="utf-8")
+    return frozenset(line for line in text.splitlines() if line and not line.startswith("#"))
+
+
+def is_world_city(name: str) -> bool:
+    """Whether ``name`` is the Chinese name of a city of over 15,000 people (GeoNames): 清迈, 阿布扎比.
+
+    Many such names are also words (光明, 太平): ask this only of a span that a cue already names as
+    a place (or as what is no employer), never to find places in free text.
+    """
+    return name in _world_cities()
 
 
 # Generic places that are no town: "平时住学校宿舍", "住酒店".
@@ -57,7 +82,7 @@ def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
         return True
     if _GENERIC_AREA.fullmatch(place):
         return False
-    if place in known or _PLACE_SUFFIX.search(place):
+    if place in known or _PLACE_SUFFIX.search(place) or is_world_city(place):
         return True
     tags = _tags(place)
     if any(flag in _NOT_IN_A_PLACE for _, flag in tags):
