@@ -3022,10 +3022,19 @@ _SENTENCE_END = re.compile(r"(?<=[。！？!?\n])|(?<=\.)(?=\s|$)")
 # An information question ("how does …", "是什么意思") — not a polite request ("can you …", "帮我 …").
 _INFO_QUESTION = re.compile(
     r"(^\W*(how|what|why|which|who|where|when|is|are|was|does|do|did|can i|could i|should i|is it)\b|"
-    r"怎么|如何|为什么|是什么|什么意思|吗\W*$|呢\W*$|能不能|可不可以|有没有|是否)",
+    r"怎么|如何|为什么|是什么|什么意思|吗\W*$|呢\W*$|能不能|可不可以|有没有|是否"
+    # What a thing is for ("这条命令 sudo apt update 是干嘛的", "这个有啥用").
+    r"|是(?:干嘛|干啥|干什么|做什么|做啥)的|有什么用|有啥用|啥意思)",
     re.IGNORECASE,
 )
 _POLITE_REQUEST = re.compile(r"^\W*((can|could|would|will) you|please)\b|帮我|给我|替我", re.IGNORECASE)
+# Something another person sent the speaker ("朋友发给我一段 sudo chmod 000 /etc …，是真的吗？"): "给我" there is how it came,
+# not a request.
+_SENT_BY_OTHERS = re.compile(
+    # The sender as the subject: "把他的地址发给我" and "把朋友的…发给我" ask for somebody's data.
+    r"(?<![把将的])(?:朋友|同事|别人|有人|他|她|他们|她们|网友|群里|对方|某人|老板|同学|家人|陌生人|室友|师兄|师姐|老师)(?!的)"
+    r"[^，。！？,.!?的]{0,6}?(?:发|传|转|丢|甩|推荐|分享|推|贴)给我"
+)
 _OWN = re.compile(r"\b(my|mine|myself|our|ours)\b|我的|我自己|我们的", re.IGNORECASE)
 _NEGATED = re.compile(_NEGATION_CUE, re.IGNORECASE)
 # Quoted spans: '…' (not an apostrophe), "…", “…”, ‘…’, 「…」, 『…』.
@@ -3110,7 +3119,7 @@ _ORDER_TAG = re.compile(
 def is_question(sentence: str) -> bool:
     """An information question ("what does DROP TABLE do?", "can you explain what a jailbreak is?"), as
     opposed to a request phrased politely or a proposal ("maybe just wipe …?")."""
-    if _POLITE_REQUEST.search(sentence) and not _EXPLAIN.search(sentence):
+    if _POLITE_REQUEST.search(_SENT_BY_OTHERS.sub("", sentence)) and not _EXPLAIN.search(sentence):
         return False
     if _SUGGESTION.search(sentence):
         return False
