@@ -1274,6 +1274,30 @@ _OTHER_BUYS_ZH = (
     r"|(?:查|看看|看一下|告诉我|发我|调出|给我看|列出)[^，。！？,.!?]{0,4}?(?:他|她|他们|她们|对方)的(?:订单|快递|包裹|收货地址|付款方式|"
     r"支付方式|消费记录|购买记录|付款记录|账单|银行卡)"
 )
+# Verification or payment beaten ("bypass your payment verification", "get past the KYC check", "绕过平台实名认证").
+_BYPASS_VERIFY_EN = (
+    r"\b(?:bypass|get around|circumvent|evade|beat|defeat|trick|fool|skip|crack|hack|spoof|disable|dodge|work around|sidestep|"
+    r"get past|get through|cheat)\w*\s+(?:\w+\s+){0,3}?(?:verification|authentication|identity checks?|id checks?|kyc|2fa|two-factor|"
+    r"otp|one-time (?:codes?|passwords?)|captchas?|payments?|payment (?:checks?|systems?|gateways?|screens?|step)|paywalls?|checkout|"
+    r"fraud (?:checks?|detection|filters?)|anti-fraud|face (?:id|recognition|checks?)|real-name (?:checks?|verification)|"
+    r"age (?:checks?|verification)|security checks?|risk controls?)\b"
+)
+# A story, poem, song or play, or a role played.
+_ANY_FICTION_EN = (
+    rf"(?:{_FICTION_FRAME_EN}|{_PERSONA_EXT}|\b(?:poems?|poetry|songs?|lyrics|fables?|fairy ?tales?|myths?|legends?|comics?|movies?|"
+    r"films?|episodes?|plot|narrative|rap|limericks?|haikus?|bedtime)\b)"
+)
+# Asked for as the real thing, not as plot ("step by step … for real", "real working steps", "要真实可用的步骤").
+_REAL_STEPS_EN = (
+    r"\b(?:for real|in real life|irl|real(?:,)?\s+(?:working\s+)?(?:steps|instructions|methods?|details|commands|codes?)|"
+    r"(?:actually|really)\s+(?:work|works|working|usable)|that work|working (?:steps|methods?|instructions|exploits?)|"
+    r"step[- ]by[- ]step|exact steps|detailed steps|actionable|real-world|usable (?:steps|instructions|methods?))\b"
+)
+_BYPASS_VERIFY_ZH = (
+    r"(?:绕过|绕开|跳过|规避|躲过|避开|破解|骗过|糊弄过|蒙混过|突破|伪造|攻破|逃过|免过)[^，。！？,.!?]{0,6}?"
+    r"(?:实名|身份|人脸|刷脸|验证|认证|校验|核验|风控|支付|付款|验证码|二次验证|双重验证|审核|密码|扣款)"
+)
+_REAL_STEPS_ZH = r"(?:真实|可用|能用|管用|有效|可行|可操作|实操|具体步骤|详细步骤|一步步|一步一步|详细讲解|详细说明|手把手|真的能|现实中|照着做)"
 
 
 _RULES: tuple[_Rule, ...] = (
@@ -2997,6 +3021,52 @@ _RULES: tuple[_Rule, ...] = (
     _rule("instruction", 0.85, "stranger_purchases_zh", _OTHER_BUYS_ZH, _STRANGER_ZH, questions="keep"),
     _rule(
         "instruction", 0.85, "stranger_purchases_zh_paired", _OTHER_BUYS_ZH, _STRANGER_ZH, questions="keep", paired=True
+    ),
+    # A story whose character explains how to beat verification or payment, asked for as the real thing ("write a bedtime
+    # story … the wise robot explains step by step how to bypass your payment verification for real", "写个小说 … 讲解如何
+    # 绕过平台实名认证（要真实可用的步骤）"); the story may be asked for in the sentence before. A story about a heist, with no
+    # real steps asked for, is a story.
+    _rule(
+        "prompt_injection",
+        0.85,
+        "fiction_real_bypass_en",
+        _BYPASS_VERIFY_EN,
+        _ANY_FICTION_EN,
+        _REAL_STEPS_EN,
+        questions="keep",
+        negatable=False,
+    ),
+    _rule(
+        "prompt_injection",
+        0.85,
+        "fiction_real_bypass_en_paired",
+        _BYPASS_VERIFY_EN,
+        _ANY_FICTION_EN,
+        _REAL_STEPS_EN,
+        questions="keep",
+        negatable=False,
+        paired=True,
+    ),
+    _rule(
+        "prompt_injection",
+        0.85,
+        "fiction_real_bypass_zh",
+        _BYPASS_VERIFY_ZH,
+        _FICTION_FRAME_ZH,
+        _REAL_STEPS_ZH,
+        questions="keep",
+        negatable=False,
+    ),
+    _rule(
+        "prompt_injection",
+        0.85,
+        "fiction_real_bypass_zh_paired",
+        _BYPASS_VERIFY_ZH,
+        _FICTION_FRAME_ZH,
+        _REAL_STEPS_ZH,
+        questions="keep",
+        negatable=False,
+        paired=True,
     ),
 )
 
