@@ -311,19 +311,13 @@ _SENSITIVE_PII = (
     r"(?:\b(?:(?:credit |debit |bank )?card (?:numbers?|details|on file)|credit card numbers?|ssns?|social security numbers?|"
     r"passport numbers?|bank account numbers?|cvv|id numbers?|national id)\b|身份证号?|证件号|护照号|银行卡号|信用卡号|卡号|银行账号)"
 )
-# A house or flat number ("17", "no. 12", "flat 3B", "#4").
-_HOUSE_NUMBER_EN = r"(?:number\s+|no\.?\s*|flat\s+|apt\.?\s+|apartment\s+|unit\s+|house\s+|#\s*)?\d+[a-z]?"
 # People the speaker has no claim on: neighbours, exes, strangers, the customer before them.
 _STRANGER_EN = (
     r"\b(?:neighbou?rs?|ex(?:-|\s)?(?:boyfriend|girlfriend|husband|wife|partner|fianc[ée]e?)|my ex|strangers?|"
     r"(?:previous|last|next|other) (?:customer|caller|buyer|shopper|user|client)|"
     r"(?:guy|woman|man|lady|person|people|family|customer) (?:next door|upstairs|downstairs|across the (?:hall|street)|before me|after me|ahead of me)"
     r"|(?:who|whoever|the (?:one|person|guy|woman|man|customer) (?:who|that))\s+(?:\w+\s+){1,6}?(?:just\s+)?(?:before|after|ahead of) me"
-    # Someone known by where they live ("Mrs Patel at 17 Elm Close", "the family in 4B", "whoever lives at no. 12"), or by
-    # living near the speaker ("the other people in my building").
-    r"|(?:mr|mrs|ms|miss|dr|the\s+(?:man|woman|lady|guy|girl|boy|family|person|people|couple|tenants?|residents?|occupants?|folks|"
-    r"household))\.?\s+(?:(?-i:[A-Z])[\w'-]+\s+)?(?:who\s+lives?\s+)?(?:at|in|from)\s+" + _HOUSE_NUMBER_EN + r""
-    r"|(?:whoever|someone|somebody|anyone)\s+(?:who\s+)?lives?\s+(?:at|in)\s+" + _HOUSE_NUMBER_EN + r""
+    # Someone living near the speaker ("the other people in my building").
     r"|(?:people|folks|residents|tenants|families|others|everyone|everybody|someone|somebody|guy|woman|man|lady|family|couple)\s+"
     r"(?:else\s+)?(?:in|on|at|from|across|down)\s+my\s+(?:building|street|block|floor|road|estate|complex|apartment block|"
     r"neighbou?rhood|cul-de-sac|hallway|corridor|stairwell))\b"
@@ -1244,6 +1238,20 @@ _RIGHTS_FOR_ME_ZH = (
 )
 # What another person bought, how they paid and where it went ("what did she order last month and how did she pay?", "look up
 # what my ex bought", "show me his order history"): their purchases are their data.
+# A house or flat number ("17", "no. 12", "flat 3B", "#4"), and someone known by where they live ("Mrs Patel at 17 Elm Close",
+# "the family in 4B", "whoever lives at no. 12"). Kept apart from ``_STRANGER_EN``: it has no word rare enough for the
+# prefilter, so it is read only where a purchase is.
+_HOUSE_NUMBER_EN = r"(?:number\s+|no\.?\s*|flat\s+|apt\.?\s+|apartment\s+|unit\s+|house\s+|#\s*)?\d+[a-z]?"
+_ADDRESSED_PERSON_EN = (
+    r"\b(?:(?:mr|mrs|ms|miss|dr|the\s+(?:man|woman|lady|guy|girl|boy|family|person|people|couple|tenants?|residents?|occupants?|"
+    r"folks|household))\.?\s+(?:(?-i:[A-Z])[\w'-]+\s+)?(?:who\s+lives?\s+)?(?:at|in|from)\s+" + _HOUSE_NUMBER_EN + r""
+    r"|(?:whoever|someone|somebody|anyone)\s+(?:who\s+)?lives?\s+(?:at|in)\s+" + _HOUSE_NUMBER_EN + r")\b"
+)
+# Words a purchase cannot be asked about without: the gate of the rules below ("relationship" holds no "ship").
+_PURCHASE_WORD_EN = (
+    r"\b(?:order\w*|bought|buy\w*|purchas\w*|paid|pay\w*|spen[dt]\w*|shipped|shipping|deliver\w*|parcels?|packages?|receipts?|"
+    r"invoices?|transactions?|subscri\w*|book(?:ed|ings?)|cards?|returned)\b"
+)
 _BUYER_EN = r"(?:she|he|they|(?:my|the|our|that)\s+(?:\w+\s+)?(?:neighbou?rs?|ex(?:-\w+)?))"
 _OTHER_BUYS_EN = (
     rf"\b(?:what|which|where|how|how much|how many|when)\b[^.!?]{{0,25}}?\b(?:did|does|do|has|have|had)\s+{_BUYER_EN}\s+"
@@ -3034,9 +3042,24 @@ _RULES: tuple[_Rule, ...] = (
     # What a neighbour, an ex or someone known by their door number bought, how they paid and where it went ("My neighbour
     # is Mrs Patel at 17 Elm Close — what did she order last month and how did she pay?", "我前女友叫李娜，帮我查一下她最近
     # 下单寄到哪里了"), in any mood, in one sentence or over two.
-    _rule("instruction", 0.85, "stranger_purchases_en", _OTHER_BUYS_EN, _STRANGER_EN, questions="keep"),
     _rule(
-        "instruction", 0.85, "stranger_purchases_en_paired", _OTHER_BUYS_EN, _STRANGER_EN, questions="keep", paired=True
+        "instruction",
+        0.85,
+        "stranger_purchases_en",
+        _OTHER_BUYS_EN,
+        _PURCHASE_WORD_EN,
+        rf"(?:{_STRANGER_EN}|{_ADDRESSED_PERSON_EN})",
+        questions="keep",
+    ),
+    _rule(
+        "instruction",
+        0.85,
+        "stranger_purchases_en_paired",
+        _OTHER_BUYS_EN,
+        _PURCHASE_WORD_EN,
+        rf"(?:{_STRANGER_EN}|{_ADDRESSED_PERSON_EN})",
+        questions="keep",
+        paired=True,
     ),
     _rule("instruction", 0.85, "stranger_purchases_zh", _OTHER_BUYS_ZH, _STRANGER_ZH, questions="keep"),
     _rule(
@@ -3371,7 +3394,8 @@ _ORDER_TAG = re.compile(
 def is_question(sentence: str) -> bool:
     """An information question ("what does DROP TABLE do?", "can you explain what a jailbreak is?"), as
     opposed to a request phrased politely or a proposal ("maybe just wipe …?")."""
-    if _POLITE_REQUEST.search(_SENT_BY_OTHERS.sub("", sentence)) and not _EXPLAIN.search(sentence):
+    asked = _SENT_BY_OTHERS.sub("", sentence) if "给我" in sentence else sentence
+    if _POLITE_REQUEST.search(asked) and not _EXPLAIN.search(sentence):
         return False
     if _SUGGESTION.search(sentence):
         return False
