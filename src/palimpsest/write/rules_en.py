@@ -282,6 +282,12 @@ def _named(group: str) -> str:
     return rf"(?P<{group}>(?i:{_KNOWN_CITIES})\b|{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|[\u4e00-\u9fff]{{2,12}})"
 
 
+def _employer(group: str) -> str:
+    """An employer, named as :func:`_named` names a place, but the whole capitalized name first: "Dubai College",
+    "Singapore Airlines", "Boston Consulting Group" are employers, not the city their name starts with."""
+    return rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
+
+
 _JOB_NOUNS = (
     "engineer|developer|programmer|designer|manager|director|analyst|scientist|teacher|professor|doctor|nurse"
     "|accountant|lawyer|consultant|architect|researcher|student|intern|writer|editor|marketer|salesperson"
@@ -376,7 +382,8 @@ _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
     r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
     r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
-    r"|whom|which|how|why)\b",
+    # ("Can't sleep, first night in Pokhara": a statement, not a question)
+    r"|whom|which|how|why)\b(?!'t\b)",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -580,7 +587,9 @@ def _fact(
 _MOVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away)){0,2}(?:\s+from\s+"
+    # ("moved up to Fairbanks", "relocated down to Napier", "moved across to Perth": the direction of the move)
+    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away|up|down|across|abroad|interstate)){0,2}"
+    + r"(?:\s+from\s+"
     + _named("old")
     # "I moved from Tulsa over to Omaha"
     + r"(?:\s+(?:over|back|across|down|up))?)?"
@@ -623,7 +632,7 @@ _HOME_FEELS = (
     r"|hell|a|an|the|my|our"
 )
 _LOWER_MOVE = re.compile(
-    r"(?:(?<![A-Za-z'])[iI]\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:(?<![A-Za-z'])[iI]\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)(?:\s+(?:up|down|over|across|back))?"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
     # "just so you know i live in mombasa, not nairobi"
     r"|(?<![A-Za-z'])[iI](?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
@@ -798,11 +807,57 @@ _NOT_THERE_BUT = re.compile(
     + r"\s*(?:,|;|—|–|-)\s*(?:(?:but|actually)\s+)?(?:I'm|I\s+am|[Ww]e're|[Ww]e\s+are)\s+(?:actually\s+)?"
     r"(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s*(?:[,.;!?—–-]|$))"
 )
-# "my mum lives up in Ballina, I'm still in Brisbane": the speaker's own home said beside a relative's.
+# "my mum lives up in Ballina, I'm still in Brisbane", "My mum lives in Kandy; I'm in Colombo myself": the speaker's
+# own home said beside a relative's (only with nothing after the place but words that set the two homes apart).
 _STILL_IN = re.compile(
-    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<still>still)\s+|now\s+)?"
+    r"(?:living\s+|based\s+)?in\s+"
     + _named("place")
+    + r"(?:\s+(?:myself|ourselves|too|as\s+well|now|these\s+days|though|still))*"
     + r"(?=\s*(?:[,.;!?]|$))"
+)
+# "moved here from Kathmandu yesterday", "we relocated there in May": the new home said as "here"/"there", the place
+# named earlier in the turn ("first night in Pokhara. moved here …").
+_MOVED_HERE = re.compile(
+    _SUBJ + _ADV + r"\s+(?:moved|relocated)(?:\s+(?:over|back|up|down|out|across))?\s+(?:here|there)\b(?!\s+to\b)"
+)
+# Where the place named before "here" sits: after "in" or "to" ("first night in Pokhara", "got to Hilo"; "at" names
+# employers as often as places).
+_HERE_PLACE = re.compile(
+    r"\b(?:in|to)\s+(?:the\s+)?(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s?.!,;:\u2014\u2013-]|$)"
+)
+# "Greetings from our new place in Napier", "sitting in my new flat in Leith", "our new house in Tartu is freezing":
+# the speaker's new home, said by where they are or what it is like.
+_NEW_HOME_IN = re.compile(
+    r"(?:\b(?i:from|at|in)\s+|^\W*)(?i:(?:our|my)\s+(?:new|own)\s+(?:little\s+|rented\s+)?)"
+    r"(?i:place|home|house|flat|apartment|condo|pad|digs|bungalow|cottage|studio)\s+in\s+" + _named("place")
+)
+# Plans and wishes around a new home: "looking for a new place in …", "we'll be in our new flat in …".
+_HOME_PLANNED = re.compile(
+    r"\b(?:'ll|will|going\s+to|gonna|hope|hoping|plan\w*|looking|search\w*|hunting|want|wish|soon|next|viewing"
+    r"|moving\s+in(?:to)?)\b",
+    re.IGNORECASE,
+)
+# "My daughter's in Leeds doing her masters, she rents a flat near the uni": being in a city with a home or a long
+# course of study there is living there (never a trip: a holiday, a conference, a hotel).
+_IN_CITY = re.compile(
+    _SUBJ
+    + r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:now\s+|currently\s+|still\s+|over\s+|up\s+|down\s+|out\s+)*in\s+"
+    + _named("place")
+)
+_HOME_THERE = re.compile(
+    r"\b(?:rents?|renting|shares?|sharing|has|'s\s+got|have|'ve\s+got|owns?|bought)\s+(?:a|an|her|his|their|my|our)\s+"
+    r"(?:own\s+)?(?:(?:small|tiny|little|new|shared|cheap|nice|student|one-bed\w*|two-bed\w*)\s+)*"
+    r"(?:flat|apartment|room|place|house|studio|condo|cottage|bedsit|bungalow|loft)\b"
+    r"|\b(?:doing|studying\s+for|on|into)\s+(?:her|his|their|my|our|a|an)\s+(?:[\w-]+\s+)?"
+    r"(?:masters|master's|MSc|MA|MBA|PhD|doctorate|degree|postdoc|residency|apprenticeship|undergrad|studies)\b"
+    r"|\b(?:at|for)\s+(?:uni|university|college)\b",
+    re.IGNORECASE,
+)
+_TRIP = re.compile(
+    r"\b(?:holiday|vacation|trip|weekend|conference|visit\w*|tour\w*|hotel|hostel|airbnb|tonight|today|this\s+week"
+    r"|for\s+(?:a|the|two|three|few|couple)\s+(?:days?|nights?|weeks?)|business|festival|wedding|funeral|layover)\b",
+    re.IGNORECASE,
 )
 # "my mamá is still in Arequipa and won't budge", "Dad's still in Leeds, refuses to move": staying put where one
 # lives (the refusal to move is what makes "still in" a home rather than a trip).
@@ -837,7 +892,7 @@ _CALLED = (
 
 def _org(group: str) -> str:
     """An employer: a proper-noun phrase, or a public body named in lower case."""
-    return rf"(?:{_named(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
+    return rf"(?:{_employer(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
 
 
 def _org_of(m: re.Match[str], group: str = "org") -> str:
@@ -882,27 +937,27 @@ _WORK_AT_AS = re.compile(
     + r"(?:\s+(?:work|works|working|worked)"
     + _WORK_OBJECT
     + r"|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
 )
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
-    r"|employed (?:at|by))\s+(?:the\s+)?" + _named("org")
+    r"|employed (?:at|by))\s+(?:the\s+)?" + _employer("org")
 )
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
 # date it is a plan and says nothing yet.
 _START = re.compile(
     _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
-    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _named("org")
+    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _employer("org")
 )
 # "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
 # talks about jobs.
 # "now I'm at Stripe", "still at Shopify though", "I'm staying at Canva": only among words of jobs.
 _AT_EMPLOYER = re.compile(
     r"(?:\bI(?:'m|\s+am)\s+(?:now\s+|still\s+|staying\s+)?at|(?:^|(?<=,)|(?<=;))\s*still\s+at)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
 )
 # "I don't work at Infosys - I'm at Wipro": a correction of the employer, so "at" names the right one.
 _WORK_DENIED = re.compile(r"\b(?:don't|do\s+not|never)\s+work(?:ed)?\s+(?:at|for)\b", re.I)
@@ -920,13 +975,13 @@ _LEAVE = re.compile(
     + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at"
     # "I quit my job at Tesco", "I've just been made redundant from Ford"
     + r"|quit my (?:job|role|position) (?:at|with)|(?:(?:was|got)\s+)?(?:made redundant|let go) (?:from|at|by))\s+"
-    + _named("org")
+    + _employer("org")
 )
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
 _NO_LONGER_WITH = re.compile(
     # ("no longer with Wayfair as of Monday": the speaker's, said without "I'm" at the turn's start)
     r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
-    r"(?:the\s+)?" + _named("org") + r"(?P<anymore>\s+(?:any\s?more))?"
+    r"(?:the\s+)?" + _employer("org") + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # Words of work around "with X": "not with Vodafone any more" may be a phone contract.
 _WORK_WORDS = re.compile(
@@ -991,7 +1046,7 @@ _JOB_END_EVENT = re.compile(
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
     r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
-    r"\s+(?:at|to)\s+(?:the\s+)?" + _named("org")
+    r"\s+(?:at|to)\s+(?:the\s+)?" + _employer("org")
 )
 _WORK_AS = re.compile(
     _SUBJ
@@ -1001,7 +1056,7 @@ _WORK_AS = re.compile(
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"(?:\s+(?:at|for)\s+"
-    + _named("org")
+    + _employer("org")
     + ")?"
 )
 _IS_TITLE = re.compile(
@@ -1015,7 +1070,7 @@ _IS_TITLE = re.compile(
     + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+[A-Z]))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
-    + _named("org")
+    + _employer("org")
     + ")?"
 )
 # Any role held at a named employer: "my wife is a pediatrician at Kaiser", "I'm a barista with Blue Bottle".
@@ -1023,7 +1078,7 @@ _IS_ROLE_AT = re.compile(
     _SUBJ
     + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+"
     + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+"
-    + _named("org")
+    + _employer("org")
 )
 _NOT_A_ROLE = re.compile(
     r"\b(?:customer|client|member|guest|patient|fan|regular|subscriber|user|visitor|shareholder|owner of|friend"
@@ -1035,7 +1090,7 @@ _JOIN_AS = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:joined|started(?:\s+working)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at))\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"|(?P<subj2>\bI\b|\b[Mm]y (?:"
@@ -1076,7 +1131,7 @@ _APPOINTED = re.compile(
     + r"(?:the\s+|an?\s+|new\s+)*"
     + _TITLE_FREE
     + r"(?:\s+(?:at|of|for)\s+"
-    + _named("org")
+    + _employer("org")
     + ")?"
 )
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
@@ -1084,7 +1139,7 @@ _ACTIVITY_TITLE = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks)"
-    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
+    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
 )
 _ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
@@ -1110,12 +1165,29 @@ _FIELD_TITLES = (
 )
 # "got promoted last month!! senior actuary now": the new title said bare in a clause of its own, after a job
 # change the turn tells (``_JOB_CHANGE``).
+# ("Got promoted yesterday!!! senior site reliability engineer at Alaska Airlines": the title at its employer needs
+# no "now")
 _BARE_TITLE_NOW = re.compile(
     r"(?:^\W*|\s[-\u2013\u2014]+\s+|[,;:!]\s*)(?:(?:and|so)\s+)?(?:(?:officially|finally)\s+)?(?:an?\s+|the\s+)?"
     + _TITLE
-    + r"\s+now\b(?:\s+(?:at|with)\s+"
-    + _named("org")
-    + r")?(?=\s*(?:[,.;!?)]|$))"
+    + r"(?:\s+now\b(?:\s+(?:at|with)\s+"
+    + _employer("org")
+    + r")?|\s+(?:at|with)\s+"
+    + _employer("org2")
+    + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$))"
+)
+# The events of a job change (``_JOB_CHANGE`` without its "since"/"as of", which only date).
+_JOB_EVENT = re.compile(
+    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started\s+(?:a\s+|my\s+)?(?:new\s+)?(?:job|work|role|position)"
+    r"|started\s+at|new\s+job|hired|took\s+over|taken\s+over|stepped\s+(?:up|in)|appointed|(?:changed|switched)\s+(?:jobs"
+    r"|companies))\b",
+    re.IGNORECASE,
+)
+# A job left, told before the new title said bare: "quit my job at Shopee two weeks ago, freelance UX designer now".
+_JOB_LEFT = re.compile(
+    r"\b(?:quit|resigned|left\s+(?:my\s+(?:job|role|position)|(?-i:[A-Z])\w*)|laid\s+off|made\s+redundant|let\s+go|handed\s+in\s+my\s+notice"
+    r"|retired|went\s+freelance|went\s+self-employed)\b",
+    re.IGNORECASE,
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
@@ -1471,8 +1543,11 @@ _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
     # ("New address for the account: …": what the address is for may sit before the colon)
-    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
-    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?\s*:\s*"
+    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
+    r"|permanent|return|invoice|invoicing)\s+)?address"
+    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?"
+    # "New billing address, effective from next Monday: …": when it starts, said before the colon
+    r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?\s*:\s*"
     # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
     r"|\b(?:correction|fix|typo)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
     r"\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
@@ -1481,6 +1556,9 @@ _ADDRESS_MINE = re.compile(
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
     r"|(?:drop|leave)\s+(?:" + _SENT_THING + r"\s+)?(?:off\s+)?(?:at|with))"
     r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's)"
+    # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
+    r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
+    r"|plz|thanks|instead))*"
     r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
@@ -1614,11 +1692,53 @@ def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             )
 
 
+# "I moved up to Head of Sales", "moved over to Marketing": a post or a team moved to, not a home.
+_NOT_A_HOME = re.compile(
+    rf"\b(?:{_JOB_NOUNS})$|^(?:Senior|Junior|Chief|Team|Level|Grade|Tier|Band|Stage|Marketing|Sales|Finance|Engineering"
+    r"|Support|Operations|Ops|Legal|HR|IT|Accounts|Accounting|Product|Design|Research|Management|Premium|Gold|Silver"
+    r"|Platinum|Pro|Plus|Business|Enterprise)\b",
+    re.IGNORECASE,
+)
+
+
+def _new_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A new home said without "moved to": "moved here from …" (the place named before), "our new place in …"."""
+    for m in _MOVED_HERE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        place = _here_named_before(ctx, clause.start + m.start())
+        if subject and place and not _HOME_PLANNED.search(m.group()):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(place),
+                "moved_here",
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+                ends_previous=True,
+            )
+    for m in _NEW_HOME_IN.finditer(clause.text):
+        place = m.group("place")
+        if _place_ok(place) and not _HOME_PLANNED.search(_sentence_of(ctx.text, clause)) and not _negated(clause):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                _city(place),
+                "new_home_in",
+                valid_from=clause.past_time(ctx),
+            )
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
         place = m.group("place") or m.group("place2") or m.group("place3")
-        if subject and _place_ok(place):
+        if subject and _place_ok(place) and not _NOT_A_HOME.search(place):
             yield _fact(
                 ctx,
                 clause,
@@ -1645,6 +1765,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.8,
                 ends_previous=not m.group("live"),
             )
+    yield from _new_home_facts(ctx, clause)
     for m in _MOVE_ARROW.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")) and _place_ok(m.group("old")):
@@ -1764,6 +1885,7 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             yield _fact(ctx, clause, m, stayer, "lives_in", _city(m.group("place")), "stays_put")
     if _negated(clause):
         return
+    yield from _in_city_facts(ctx, clause)
     for m in _HOME_NOW.finditer(clause.text):
         place = m.group("place") or m.group("place2") or m.group("place3")
         raw = m.group("subj")
@@ -1792,10 +1914,38 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
                     valid_from=Clause(ctx.text, 0).past_time(ctx),
                 )
     # "I'm still in Brisbane" is a home only beside a residence said in the turn, not a delayed flight.
-    if re.search(r"\b(?:lives?|living|moved|based)\b", ctx.text[: clause.start], re.I):
+    # (without "still", only beside a home said of someone else: "My mum lives in Kandy; I'm in Colombo myself")
+    homes = re.search(r"\b(?:lives?|living|based)\b", ctx.text[: clause.start], re.I)
+    if homes or re.search(r"\bmoved\b", ctx.text[: clause.start], re.I):
         for m in _STILL_IN.finditer(clause.text):
-            if _place_ok(m.group("place")):
+            if _place_ok(m.group("place")) and (homes or m.group("still")):
                 yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
+
+
+def _here_named_before(ctx: TurnContext, end: int) -> str | None:
+    """The last place named after "in" or "to" before ``end``: where "moved here" points."""
+    places = [
+        m.group("place")
+        for m in _HERE_PLACE.finditer(ctx.text, 0, end)
+        if _place_ok(m.group("place")) and not _NOT_A_HOME.search(m.group("place"))
+    ]
+    return places[-1] if places else None
+
+
+def _in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "My daughter's in Leeds doing her masters, she rents a flat near the uni": in a city, with a home there."""
+    sentence = _sentence_of(ctx.text, clause)
+    if _TRIP.search(sentence):
+        return
+    sentence_end = ctx.text.find(sentence, max(0, clause.start - len(sentence))) + len(sentence)
+    for m in _IN_CITY.finditer(clause.text):
+        after = ctx.text[clause.start + m.end() : max(sentence_end, clause.end)]
+        home = _HOME_THERE.search(after)
+        someone_else = home and re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b", after[: home.start()])
+        subject = _subject_of(ctx, clause, m)
+        place = m.group("place")
+        if home and not someone_else and subject and _place_ok(place) and not _NOT_A_HOME.search(place):
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(place), "in_city_with_home")
 
 
 def _state(
@@ -1899,8 +2049,39 @@ _NEW_JOB_LABEL = re.compile(
 )
 
 
+# "up early for my first barista shift", "survived my first week as a paramedic", "my son's first day as an
+# apprentice electrician": a first shift or day in a job is the job.
+_FIRST_AS_TITLE = re.compile(
+    _POSS
+    + r"\s+(?:very\s+)?first\s+(?:(?:real\s+|proper\s+|official\s+|full\s+)?"
+    + r"(?:day|shift|week|night|month|morning|weekend)"
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE
+    + rf"|(?P<title2>(?:[a-z-]+\s+)?(?i:{_JOB_NOUNS}))\s+(?:shift|gig|job|placement)s?\b)"
+)
+_MOVED_FOR = re.compile(r"\b(?:moved|relocated|came\s+(?:here|over|back)|transferred)\b", re.IGNORECASE)
+# "moved to Hangzhou last month for the new job at NetEase": the job the move was for (the date is the move's).
+_JOB_FOR = re.compile(
+    r"\bfor\s+(?:a|the|my|her|his|their|our)\s+(?:new\s+)?(?:job|role|position|post)\s+(?:at|with)\s+(?:the\s+)?"
+    + _employer("org")
+)
+
+
 def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
+    for m in _FIRST_AS_TITLE.finditer(clause.without_times(ctx)):
+        title = _clean(m.group("title") or m.group("title2"))
+        subject = _subject_of(ctx, clause, m)
+        if subject and not _negated(clause) and not re.fullmatch(r"(?i)student|customer|client", title):
+            yield _fact(ctx, clause, m, subject, "job_title", title, "first_as_title", valid_from=clause.past_time(ctx))
+    for m in _JOB_FOR.finditer(clause.text):
+        # (only what a move was for: "applying for a job at Canva" names no employer)
+        if not _MOVED_FOR.search(clause.text, 0, m.start()):
+            continue
+        subject = _clause_subject(ctx, clause.text[: m.start()])
+        org = _clean(m.group("org"))
+        if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
+            yield _fact(ctx, clause, m, subject, "works_at", org, "job_for_move")
     for m in _NEW_JOB_LABEL.finditer(clause.text):
         org, title = _clean(m.group("org")), _clean(m.group("title"))
         if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
@@ -2183,13 +2364,16 @@ def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[C
     m = _BARE_TITLE_NOW.search(bare)
     # (only the speaker's own change: "my brother got promoted, manager now" is his)
     others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
-    if m is None or others or not _JOB_CHANGE.search(ctx.text):
+    if m is None or others or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT.search(ctx.text)):
+        return
+    # (without "now", only right after an event of the job: "since last year" dates, it changes nothing)
+    if m.group("org2") and not (_JOB_EVENT.search(ctx.text) or _JOB_LEFT.search(ctx.text)):
         return
     title = _clean(m.group("title"))
     if title.lower() in _RELATIONS or _NOT_A_ROLE.search(title):
         return
     yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "bare_title_now", ends_previous=True)
-    org = m.group("org")
+    org = m.group("org") or m.group("org2")
     if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
 
@@ -2401,7 +2585,7 @@ def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't
     haven't sold my Xbox" does not."""
     start = max(text.rfind(mark, 0, m.start()) for mark in ",;:") + 1
     ends = [i for i in (text.find(mark, m.end()) for mark in ",;:") if i >= 0]
-    return re.search(rf"\b(?:{words})\b", text[start : min(ends) if ends else len(text)]) is not None
+    return re.search(rf"\b(?:{words})\b", _unfelt(text[start : min(ends) if ends else len(text)])) is not None
 
 
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
@@ -2522,13 +2706,13 @@ _NAMED_AS_TITLE = re.compile(
     r"^\W*(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
 )
 # "I manage the Cardiff branch of Greggs", "I run the Leeds store for Boots": the employer and the post.
 _MANAGE_UNIT = re.compile(
     r"\bI\s+(?:now\s+|currently\s+)?(?:manage|run)\s+(?:the|our|their)\s+(?:[A-Z][\w'-]*\s+){1,2}"
     r"(?P<unit>branch|store|shop|office|site|depot|warehouse|restaurant|outlet|location)\s+(?:of|for)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
 )
 # "Hi, I'm Carla.": a greeting, then the name on its own.
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?\W*$", re.IGNORECASE)
@@ -2737,6 +2921,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
     if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
         return
+    yield from _address_mine_facts(ctx, clause)
+
+
+def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _clean(m.group("addr"))
         # "on my account" is the speaker's own; other people's addresses are not.
@@ -2751,13 +2940,18 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
         # "my address changed last month, it's … now": the change told before the address dates it.
         told = _ADDRESS_CHANGED.search(ctx.text, 0, clause.start + m.start())
+        since = Clause(ctx.text, 0).past_time(ctx) if told and lasting else None
+        # "New billing address, effective from next Monday: …": the day it starts, said with the label.
+        effective = re.search(r"\b(?:effective|starting|beginning|valid|as\s+of|from)\b", m.group(), re.I)
+        if since is None and lasting and effective:
+            since = Clause(m.group(), clause.start + m.start()).preference_start(ctx)
         yield make_fact(
             ctx.speaker_id,
             "address",
             address,
             "en.address_mine",
             m.group(),
-            valid_from=Clause(ctx.text, 0).past_time(ctx) if told and lasting else None,
+            valid_from=since,
             lasting=lasting,
             confidence=0.8,
             ends_previous=lasting,
@@ -4368,7 +4562,7 @@ _DROPPED_SUBJECT = re.compile(
 # A profile filled in as fields: "employer Natixis, title compliance analyst", "Company: Arup; role: planner".
 _PROFILE_FIELD = re.compile(
     r"(?:^\W*|[:,;]\s*|\band\s+)(?:(?:my|new|current)\s+)?(?i:(?:employer|company|workplace)\s*(?::|=|-)?\s+(?:now\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"|(?:job\s+)?(?:title|role|position)\s*(?::|=|-)?\s+(?:now\s+)?"
     + _TITLE
     + r")(?=\s*(?:[,;.!]|$))"
@@ -4377,7 +4571,7 @@ _PROFILE_CUE = re.compile(r"\b(?:profile|account|details|records?|on\s+file|upda
 # "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
 _FIRST_DAY = re.compile(
     r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"\s+was\b"
 )
 # "they hired me as a data engineer", "Ocado took me on as a picker": the title (and the employer when named).
@@ -4409,8 +4603,24 @@ def _own_subject(ctx: TurnContext, head: str) -> str | None:
     return None
 
 
+# Feelings said with a negation that negate nothing told: "— still can't believe it", "can't wait", "couldn't be
+# happier", "not gonna lie", "can't complain".
+_FEELING = re.compile(
+    r"\b(?:still\s+|honestly\s+|really\s+|just\s+)?(?:can't|cannot|can\s+not|couldn't)\s+(?:quite\s+)?(?:believe"
+    r"|wait|complain|stop\s+(?:smiling|grinning)|get\s+over|be\s+happier|be\s+prouder|thank\s+\w+\s+enough)\b"
+    r"|\b(?:not\s+gonna\s+lie|not\s+going\s+to\s+lie|no\s+kidding|no\s+joke|never\s+been\s+happier|not\s+complaining"
+    r"|never\s+looked\s+back)\b",
+    re.IGNORECASE,
+)
+
+
+def _unfelt(text: str) -> str:
+    """``text`` with the feelings of :data:`_FEELING` blanked (same length)."""
+    return _FEELING.sub(lambda m: " " * len(m.group()), text)
+
+
 def _negated(clause: Clause) -> bool:
-    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", clause.text) is not None
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", _unfelt(clause.text)) is not None
 
 
 # A job change the turn names: its date carries to the title said in another clause.
@@ -4706,10 +4916,25 @@ def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFa
     moves = [
         clause
         for clause, facts in spans
-        if any(f.predicate == "lives_in" for f in facts) and not any(f.predicate in _JOB_PREDICATES for f in facts)
+        if any(f.predicate == "lives_in" for f in facts)
+        # (a job named as what the move was for, "moved … last month for the new job at NetEase", takes no date)
+        and not any(f.predicate in _JOB_PREDICATES and f.rule != "en.job_for_move" for f in facts)
     ]
     times = tuple(t for t in ctx.times if not any(c.start <= t.span[0] < c.end for c in moves))
     return replace(ctx, times=times) if len(times) != len(ctx.times) else ctx
+
+
+_PROMOTION = re.compile(r"\bpromot(?:ed|ion)\b", re.IGNORECASE)
+
+
+def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The job change's date on the undated job facts; a promotion dates the new title only ("Got promoted
+    yesterday!!! senior SRE at Alaska Airlines": the employer is no newer than before)."""
+    changes = [m.group() for m in _JOB_CHANGE.finditer(ctx.text)]
+    if not changes or not all(_PROMOTION.fullmatch(change) for change in changes):
+        return carry_job_change_date(ctx, facts, _JOB_CHANGE)
+    titles = iter(carry_job_change_date(ctx, [f for f in facts if f.predicate != "works_at"], _JOB_CHANGE))
+    return [f if f.predicate == "works_at" else next(titles) for f in facts]
 
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
@@ -4751,7 +4976,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
     named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
     out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
-    out.facts = carry_job_change_date(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts), _JOB_CHANGE)
+    out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
