@@ -1212,6 +1212,8 @@ _ACQUIRE = re.compile(
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|(?<='s )on|(?<=is )on|ordered myself|treated myself to"
+    # "I run a Synology DS923+ at home", "rocking a Pixel 8 these days", "I carry an iPad mini everywhere"
+    r"|run|runs|running|rock|rocking|carry|carries|carrying|daily[- ]drive|daily[- ]driving"
     # "I'm typing this on my new Surface Laptop 5"
     r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
     + _DEVICE_LEAD
@@ -1254,6 +1256,20 @@ _ON_MY_DEVICE = re.compile(
     + _device("device")
     + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
     r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
+)
+# "my son's Steam Deck won't charge", "my iPad keeps freezing", "our Roomba has stopped working": a fault told of
+# a device names whose it is (never one that died or went: those end it, see ``_DEVICE_DIED``).
+_DEVICE_FAULT = re.compile(
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
+    + r"\s+(?:new\s+|old\s+|brand[- ]new\s+)?"
+    # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
+    + rf"(?P<device>(?:{_BRANDS}){_MODEL})"
+    + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
+    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
+    r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
+    r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
+    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
+    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
 )
 _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
@@ -2561,6 +2577,10 @@ def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     yield from _died_devices(ctx, clause)
     yield from _presupposed_device_facts(ctx, clause)
     yield from _claimed_devices(ctx, clause)
+    for m in _DEVICE_FAULT.finditer(clause.text):
+        owner = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
+        if owner and not _HYPOTHETICAL.search(clause.text):
+            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_fault")
 
 
 def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4553,6 +4573,10 @@ _DROPPED_SUBJECT = re.compile(
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
     # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
+    # "Using a ThinkPad for work", "Running a Synology at home", "Have an iPad and a Kindle", "No longer have the Apple
+    # Watch": devices told of without "I" (an order to us would be "use …", not "using …")
+    r"|(?:using|running|rocking|carrying)\s+(?:an?|the|my|two|both)\s|(?:have|own)\s+(?:an?|two|both)\s"
+    r"|no\s+longer\s+(?:have|own|use|wear|got)\s"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
