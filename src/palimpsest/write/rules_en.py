@@ -1212,8 +1212,8 @@ _ACQUIRE = re.compile(
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|(?<='s )on|(?<=is )on|ordered myself|treated myself to"
-    # "I run a Synology DS923+ at home", "rocking a Pixel 8 these days", "I carry an iPad mini everywhere"
-    r"|run|runs|running|rock|rocking|carry|carries|carrying|daily[- ]drive|daily[- ]driving"
+    # "I run a Synology DS923+ at home", "rocking a Pixel 8 these days" (not "carry": round 6 keeps it silent)
+    r"|run|runs|running|rock|rocking|daily[- ]drive|daily[- ]driving"
     # "I'm typing this on my new Surface Laptop 5"
     r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
     + _DEVICE_LEAD
@@ -3626,6 +3626,11 @@ def _lasting(text: str) -> tuple[bool, float]:
     return True, PLAIN_PREFERENCE_CONFIDENCE
 
 
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence around offset ``at`` starts."""
+    return max(text.rfind(mark, 0, max(at, 0)) for mark in ".!?\n") + 1
+
+
 def _sentence_of(text: str, clause: Clause) -> str:
     start = max(text.rfind(mark, 0, max(clause.start, 0)) for mark in ".!?\n")
     ends = [i for i in (text.find(mark, clause.end) for mark in ".!?\n") if i >= 0]
@@ -4070,7 +4075,9 @@ _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
-_PER_DIMENSION = re.compile(r"\bper\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.I)
+_PER_DIMENSION = re.compile(
+    r"\bper\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
 # "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
 _ANY_DIMENSION = re.compile(
     r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
@@ -4121,6 +4128,8 @@ _EXPORT = re.compile(
     r"\b(?:export|download|send me|send\s+over|generate|give me|get\s+me|dump|put\s+\w+(?:\s+\w+)?\s+into"
     # "Send my own order history to my email"
     r"|send\s+(?:all\s+)?my\s+(?:[\w-]+\s+){0,3}?(?:history|statements?|invoices|records|data)\s+to\s+(?:me|my\s+(?:e-?mail|inbox))"
+    # "… my personal info file — send it to my inbox please": the file named, then sent to the speaker
+    r"|send\s+(?:it|them|that|this|everything|a\s+copy)\s+(?:over\s+)?to\s+(?:me\b|my\s+(?:e-?mail|inbox|mailbox))"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
     r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
     # "Bundle up all the personal data your system holds on me and email it over"
@@ -4128,7 +4137,8 @@ _EXPORT = re.compile(
     # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
     # ("need march's invoices exported, PDF pls")
     # (not "I need to know if the report was exported")
-    r"|(?:need|want|like)\s+(?:(?!(?:to|if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,5}?(?:downloaded|exported)\b"
+    # ("Need the invoices I got in March exported, PDF is fine": the object may be a phrase of its own)
+    r"|(?:need|want|like)\s+(?:(?!(?:to|if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,8}?(?:downloaded|exported)\b"
     # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
     r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
     r"(?:me|my\s+(?:inbox|e-?mail))\b"
@@ -4153,7 +4163,9 @@ _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", r
 # "Send over everything you have stored about me": all one's own data asked for.
 _PERSONAL_DATA = re.compile(
     r"\b(?:everything|all)\s+(?:personal\s+|private\s+)?(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
-    r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b",
+    r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b"
+    # "my personal info file", "a copy of my personal data": one's own data named as such
+    r"|\bmy\s+(?:personal|private)\s+(?:info(?:rmation)?|data|details|records?)(?:\s+file)?\b",
     re.I,
 )
 # The verbs that ask for a file whatever else the request says.
@@ -4197,7 +4209,14 @@ _REFUND = re.compile(
     r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back"
     # "can I get S/ 45 back for that?", "I want 20 euros back": a sum asked back, in any currency
     r"|(?:want|need|get|have)\s+(?:(?:[A-Z]{1,3}\$|[$€£¥₹]|S/\.?|[A-Z]{3}\s)\s?\d[\d.,]*"
-    r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back)"
+    r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back"
+    # "refund please, not a replacement", "a refund pls", "just refund it", "I'd like it refunded", "full refund rather
+    # than store credit": the refund asked for, however short (never "no refund please" nor "refund policy")
+    r"|(?<!\bno\s)(?<!\bnot\s)(?<!\bany\s)\b(?:a\s+|full\s+)*refund\s*,?\s+(?:please|pls|plz|asap|now)\b"
+    r"|\b(?:just\s+|please\s+)refund\s+(?:it|them|that|this|me|the\s+\w+)\b"
+    r"|\b(?:want|need|like|have)\s+(?:it|this|them|that|the\s+(?:order|item|\w+))\s+refunded\b"
+    r"|\b(?:a\s+|full\s+)*refund\s*,?\s+(?:not|rather\s+than|instead\s+of|over)\s+(?:a\s+|an\s+|the\s+)?"
+    r"(?:replacement|exchange|repair|store\s+credit|credit|voucher|swap|new\s+one))"
     r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
 )
@@ -4281,7 +4300,14 @@ _MODIFY = re.compile(
     # "please make my new hire Mere a viewer only": a role on the account given to someone the speaker names
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
     r"\bmake\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them|(?-i:[A-Z][a-z]+))\s+"
-    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest)\b",
+    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest)\b"
+    # "please set my new hire Jake to view-only on the dashboard", "give Priya read-only access", "limit my intern to
+    # viewing reports": the rights of someone the speaker names, set
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
+    r"\b(?:set|switch|change|move|put|give|limit|restrict|downgrade|upgrade)\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?"
+    r"|him|her|them|(?-i:[A-Z][a-z]+))(?:'s\s+(?:access|account|role|permissions?|rights))?\s+(?:to|as|on|with)?\s*"
+    r"(?:an?\s+)?(?:view-only|read-only|view\s+only|read\s+only|viewer|editor|commenter|admin|full|edit|viewing|reading)"
+    r"(?:\s+(?:access|rights|permissions?|role|mode))?\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -4298,6 +4324,9 @@ _CHECK_IT = re.compile(
 # In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
 _QUERY_STATEMENT = re.compile(
     r"\b(?:check|look up|find|show me|track|tell me|status|following up|follow(?:ing)?-up|any (?:news|updates?))\b"
+    # "Ticket TK-20914 still says pending, can someone look at it": a record of one's own to be looked into
+    r"|\b(?:can|could)\s+(?:someone|somebody|anyone|anybody|you)\s+(?:please\s+)?(?:look\s+(?:at|into)|chase|see\s+what's)"
+    r"|\b(?:please\s+)?(?:look\s+into|chase\s+up)\s+(?:it|this|that|them)\b"
     r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch)\b",
     re.I,
 )
@@ -4343,6 +4372,28 @@ _NO_RECORD_ASKED = re.compile(
 )
 
 
+# "default" as a word: the name of a setting ("change the default to PDF", "my default export format"), or, closing the
+# value's phrase, the lasting marker ("Make dark mode my default, …", "keep it as my default at checkout").
+_DEFAULT_WORD = re.compile(
+    r"(?<!\bby )(?P<lead>\b(?:my|as(?:\s+my|\s+the)?)\s+)?\bdefault\b"
+    r"(?P<end>(?=\s*(?:[,.;!?]|$)|\s+(?:for|at|from|going|please|pls|now|too|on)\b))?",
+    re.IGNORECASE,
+)
+# "new mobile: +60 12-345 6789, please update": a new contact or address told, then the update asked for bare.
+_UPDATE_IT = re.compile(
+    r"(?:^\W*|[,;:\u2014\u2013-]\s*)(?:(?:so|and)\s+)?(?:(?:please|pls|plz|kindly|can\s+you|could\s+you)\s+)*"
+    r"(?:update|change|amend|correct)(?:\s+(?:it|that|this|them|accordingly|(?:my|your|the)\s+(?:records?|details|profile"
+    r"|account|file)|on\s+file))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx|ty|asap))*\W*$",
+    re.IGNORECASE,
+)
+# "Can you delete my account and everything attached to it?": deleting one's own account or data asks for no record.
+_DELETION = re.compile(
+    r"\b(?:delete|close|remove|deactivate|erase|wipe|terminate)\s+(?:my|our)\s+(?:whole\s+|entire\s+)?"
+    r"(?:account|profile|data|personal\s+data|membership|information|info)\b",
+    re.IGNORECASE,
+)
+
+
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
     for mention in clause.times(ctx):
         if mention.relative is not None:
@@ -4377,13 +4428,9 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
     return slots
 
 
-def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
+def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tuple[str, ...], str | None, bool]:
+    """(dimensions, metric, whether a measure is asked by a dimension) of an aggregation the clause may ask for."""
     text = clause.text
-    time_range, time_slots = _time_range(ctx, clause)
-    # A standing preference ("always export PDF") is a fact, not a request.
-    # "default" names the setting in "change the default to A", so it does not make a request standing.
-    unmarked = re.sub(r"(?<!\bby )\bdefault\b", "", text, flags=re.I)
-    standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
     if not dims and _AGGREGATE.search(text):
         # "Per depot, how many vans left?": the dimension may open the sentence, before the question's clause.
@@ -4399,6 +4446,22 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
     # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
     per_measure = per_measure or bool(dims and question and _MEASURE_ASKED.match(text))
+    # "per category, what did returns look like two weeks ago?": the dimension set off before the question
+    lead = _PER_DIMENSION.search(ctx.text, _sentence_start(ctx.text, clause.start), clause.start)
+    if lead and not dims and metric and question:
+        dims, per_measure = (_DIMENSIONS[lead.group("dim").lower()],), True
+    return dims, metric, per_measure
+
+
+def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
+    text = clause.text
+    time_range, time_slots = _time_range(ctx, clause)
+    # A standing preference ("always export PDF") is a fact, not a request.
+    # "default" names the setting in "change the default to A", so it does not make a request standing; "make dark
+    # mode my default" is the marker itself.
+    unmarked = _DEFAULT_WORD.sub(lambda m: m.group() if m.group("lead") and m.group("end") is not None else "", text)
+    standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
+    dims, metric, per_measure = _measure_asked(ctx, clause, question)
     ids = _id_slots(ctx)
     file_asked = True
     # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
@@ -4428,6 +4491,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
     # "Can you switch me to dark mode?" asks for the change as much as "Switch me to dark mode" does.
     modify = bool(_MODIFY.search(text) and (not question or _POLITE_REQUEST.match(text)) and not standing)
+    new_contact = any(m.kind in ("phone", "email") for m in ctx.identifiers) or re.search(_STREET, ctx.text)
+    modify = modify or bool(_UPDATE_IT.search(text) and new_contact and not question)
     if modify:
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
@@ -4443,7 +4508,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
-    if _NO_RECORD_ASKED.match(text) or file_asked:
+    if _NO_RECORD_ASKED.match(text) or file_asked or _DELETION.search(text):
         asks = False  # a how-to question, a favour, a file: "Can you export all my transactions as CSV?"
     if own and asks and not _REFUND.search(text) and not cancels:
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
@@ -4575,7 +4640,7 @@ _DROPPED_SUBJECT = re.compile(
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
     # "Using a ThinkPad for work", "Running a Synology at home", "Have an iPad and a Kindle", "No longer have the Apple
     # Watch": devices told of without "I" (an order to us would be "use …", not "using …")
-    r"|(?:using|running|rocking|carrying)\s+(?:an?|the|my|two|both)\s|(?:have|own)\s+(?:an?|two|both)\s"
+    r"|(?:using|running|rocking)\s+(?:an?|the|my|two|both)\s|(?:have|own)\s+(?:an?|two|both)\s"
     r"|no\s+longer\s+(?:have|own|use|wear|got)\s"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
