@@ -369,7 +369,9 @@ _BOUNDARY = re.compile(
     r"|Does|Did|I|I'm|My|It|We|Our|The|This|That|And|But|So)\b)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     # ("I'm a pilot with Maersk - can deliveries come on weekends?": set off by a dash too; "…, did they ship?")
-    r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
+    # ("Pls send my invoices as PDF from now on, and also where is order 7730-AXD?": "and also", "btw" may lead it)
+    r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
+    r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
     r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
@@ -3062,14 +3064,17 @@ _FORMAT_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
+    # ("I want variant 2", "option B of the deck": a coded choice of the document's form)
     r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:[Tt]emplate|[Vv]ersion|[Ll]ayout|[Ss]tyle"
-    r"|[Ff]ormat)\s+[A-Z0-9][\w-]{0,10})\b"
+    r"|[Ff]ormat|[Vv]ariant|[Oo]ption|[Dd]esign)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
 # A coded layout ("layout C", "template 2") names a report format for any recurring document: "For the Monday ops
 # digest I always want layout C".
 _CODED_LAYOUT_DOCUMENT = re.compile(
-    r"\b(?:reports?|template|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|dashboards?)\b",
+    # ("for the monthly KPI pack I want variant 2": a pack, a deck or a scorecard is such a document too)
+    r"\b(?:reports?|template|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|dashboards?|packs?"
+    r"|decks?|scorecards?|one-pagers?|bulletins?)\b",
     re.IGNORECASE,
 )
 # A described layout of the reports: "the one-page summary layout for my weekly report",
@@ -3192,6 +3197,10 @@ _CHANNEL = re.compile(
     r"(?=\s*(?:[,.;!]|$|\s+(?:for\s+me|please|always|any\s+day)\b))"
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b"
+    # "Text me for shipping updates, not email", "email me about order changes": the channel for a kind of message
+    r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
+    r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
+    r"|reminders|news|changes|confirmations)\b"
     # "make email my default for notifications", "set SMS as the default for alerts"
     r"|\b(?:make|set|use|have)\s+(?P<ch14>e-?mail|SMS|texts?|WhatsApp|WeChat|push(?:\s+notifications?)?|phone\s+calls)"
     r"\s+(?:as\s+)?(?:my|the)\s+default(?:\s+channel)?\s+for\s+(?:all\s+|my\s+)?"
@@ -3402,6 +3411,9 @@ _PAYMENT = re.compile(
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
+    # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
+    rf"|^\W*(?:(?:only|just)\s+)?(?P<pay11>{_PAY_NAMES})(?:\s+only)?\s+(?:for\s+(?:this|today|now)|this\s+(?:time|once"
+    r"|one|order|purchase)|today|please|pls)\b"
     # "Default payment should be PayPal going forward": the setting named, then its value.
     r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
     rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])"
@@ -3497,7 +3509,10 @@ _SUITS_ME = re.compile(
 # my pizza orders", "no ice in my drink this time". Only with a marker: "no onions on my burger" may be the
 # order at hand.
 _EXCLUSION = re.compile(
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?:no|never\s+(?:put|add|include|use|send|give\s+me)|avoid|hold\s+the"
+    # ("Vegetarian household here — please never pack meat samples in my subscription box": who the speaker is may be
+    # set off before it by a dash or a colon)
+    r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?(?:\s[\u2014\u2013-]+\s*|:\s*))?(?:(?:please|and|also|oh|just|so)\W+)*"
+    r"(?:no|never\s+(?:put|add|include|use|send|give\s+me|pack|ship|slip|throw|serve|stock|sneak)|avoid|hold\s+the"
     r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
@@ -3657,8 +3672,9 @@ _CHANNEL_GROUPS = (
     "ch12",
     "ch13",
     "ch14",
+    "ch15",
 )
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
@@ -3761,6 +3777,19 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
                 yield "preferred_payment_method", m.group("pay"), m, False
 
 
+# Words that make a time said before the preference its first day: "from the 5th of october onward, i want …".
+_STARTS_LEAD = re.compile(r"\b(?:starting|from|beginning|as\s+of|effective|since)\b", re.IGNORECASE)
+
+
+def _start_said_before(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The first day a phrase before ``clause`` in its sentence gives it: "Starting next Monday, I want …"."""
+    begin = _sentence_start(ctx.text, clause.start)
+    lead = Clause(ctx.text[begin : clause.start], begin)
+    if not lead.text.strip() or not _STARTS_LEAD.search(lead.text):
+        return None
+    return lead.preference_start(ctx)
+
+
 def _negated_before(text: str, position: int) -> bool:
     """A negation ahead of the preference in its own phrase ("I don't want dark mode"); "SMS, not email"
     keeps SMS, and "Don't phone me, email is best" keeps email."""
@@ -3816,7 +3845,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
-    valid_from = clause.preference_start(ctx)
+    valid_from = clause.preference_start(ctx) or _start_said_before(ctx, clause)
     if valid_from is None and re.search(r"\bnow\b", text, re.I):
         # "yesterday I switched banks and now pay with my Revolut card": the change dates the new habit.
         valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
@@ -3836,7 +3865,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
         # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
-        ranked = match.groupdict().get("ch13") is not None
+        # ("Text me for shipping updates, not email": the channel chosen for a kind of message ranks too)
+        ranked = match.groupdict().get("ch13") is not None or match.groupdict().get("ch15") is not None
         if not has_marker and not _PREFERS.search(text) and not ranked:
             continue
         if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
