@@ -285,7 +285,11 @@ def _named(group: str) -> str:
 def _employer(group: str) -> str:
     """An employer, named as :func:`_named` names a place, but the whole capitalized name first: "Dubai College",
     "Singapore Airlines", "Boston Consulting Group" are employers, not the city their name starts with."""
-    return rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
+    # ("Tokyo University of the Arts", "Bank of America": "of" and "the" inside the name, never closing it)
+    return (
+        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z]))){{0,4}}"
+        rf"|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
+    )
 
 
 _JOB_NOUNS = (
@@ -912,7 +916,9 @@ _WORK = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
+    # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?"
+    + r"|lectures?|lecturing|tutors?|coaches|bartends?)"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
     + r"\s+(?:at|for)\s+(?:the\s+)?"
@@ -1123,6 +1129,10 @@ _PROMOTED = re.compile(
     + _CAP
     + r"|of|&)){0,3}))?"
 )
+# A promotion that names no title: "promoted to a new role", "got promoted" said twice.
+_NO_TITLE_PROMOTED = re.compile(
+    r"(?i)promoted\b.*|(?:new\s+|different\s+|bigger\s+)?(?:role|position|job|post|level|grade|team)"
+)
 # What makes "got/was … to <title>" a new title rather than a state ("got bumped up to head of logistics").
 _BECAME = re.compile(r"\b(?:promoted|bumped\s+up|moved\s+up|stepped\s+up|(?:re)?qualified|retrained)\b")
 # "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
@@ -1140,10 +1150,20 @@ _APPOINTED = re.compile(
 _ACTIVITY_TITLE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks)"
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks"
+    r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
     r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
 )
-_ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
+_ACTIVITY_TITLES = {
+    "drive": "driver",
+    "write": "writer",
+    "cook": "cook",
+    "lecture": "lecturer",
+    "tutor": "tutor",
+    "coach": "coach",
+    "coache": "coach",
+    "bartend": "bartender",
+}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
     # ("these days I do freelance translation from home", "I'm doing freelance design now")
@@ -1265,7 +1285,7 @@ _DEVICE_FAULT = re.compile(
     rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
     + r"\s+(?:new\s+|old\s+|brand[- ]new\s+)?"
     # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
-    + rf"(?P<device>(?:{_BRANDS}){_MODEL})"
+    + rf"(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
     + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
     r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
     r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
@@ -1383,7 +1403,9 @@ _NEW_DEVICE_LABEL = re.compile(
 # "a ThinkPad for work and a MacBook Air at home": a short use or place may sit between the two.
 _MORE_DEVICES = re.compile(
     # ("…, plus an old iPad mini", "… as well as a Kindle")
-    r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?"
+    # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
+    r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
+    r"|music|photos|streaming|the\s+kids|personal\s+stuff|emails?))?"
     r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
@@ -2070,18 +2092,24 @@ _NEW_JOB_LABEL = re.compile(
 # "up early for my first barista shift", "survived my first week as a paramedic", "my son's first day as an
 # apprentice electrician": a first shift or day in a job is the job.
 _FIRST_AS_TITLE = re.compile(
-    _POSS
-    + r"\s+(?:very\s+)?first\s+(?:(?:real\s+|proper\s+|official\s+|full\s+)?"
+    # ("first week as a junior doctor done": the speaker's, said without "my" at the turn's start)
+    rf"(?:{_POSS}\s+|^\W*(?i:(?:survived|finished|done|started|starting|loved)\s+)?(?:(?:my|the)\s+)?)"
+    + r"(?i:(?:very\s+)?first)\s+(?:(?:real\s+|proper\s+|official\s+|full\s+)?"
     + r"(?:day|shift|week|night|month|morning|weekend)"
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE
     + rf"|(?P<title2>(?:[a-z-]+\s+)?(?i:{_JOB_NOUNS}))\s+(?:shift|gig|job|placement)s?\b)"
+    # ("my daughter's first day as a nurse at St Thomas'": the employer after the title)
+    + r"(?:\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r")?"
 )
 _MOVED_FOR = re.compile(r"\b(?:moved|relocated|came\s+(?:here|over|back)|transferred)\b", re.IGNORECASE)
 # "moved to Hangzhou last month for the new job at NetEase": the job the move was for (the date is the move's).
 _JOB_FOR = re.compile(
-    r"\bfor\s+(?:a|the|my|her|his|their|our)\s+(?:new\s+)?(?:job|role|position|post)\s+(?:at|with)\s+(?:the\s+)?"
-    + _employer("org")
+    # ("for my husband's new job at Asda": the relative's job)
+    rf"\bfor\s+(?:a|the|my|her|his|their|our|(?P<whose>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))'s?)\s+(?:new\s+)?"
+    r"(?:job|role|position|post)\s+(?:at|with)\s+(?:the\s+)?" + _employer("org")
 )
 
 
@@ -2089,14 +2117,21 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
     for m in _FIRST_AS_TITLE.finditer(clause.without_times(ctx)):
         title = _clean(m.group("title") or m.group("title2"))
-        subject = _subject_of(ctx, clause, m)
-        if subject and not _negated(clause) and not re.fullmatch(r"(?i)student|customer|client", title):
-            yield _fact(ctx, clause, m, subject, "job_title", title, "first_as_title", valid_from=clause.past_time(ctx))
+        subject = _subject_of(ctx, clause, m) if m.group("subj") else ctx.speaker_id
+        if subject is None or _negated(clause) or re.fullmatch(r"(?i)student|customer|client", title):
+            continue
+        # (a first shift today or tomorrow dates nothing; one that is over dates the job)
+        begun = next((t.start for t in clause.times(ctx) if t.end <= ctx.at), None)
+        yield _fact(ctx, clause, m, subject, "job_title", title, "first_as_title", valid_from=begun)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "first_as_title.employer", valid_from=begun)
     for m in _JOB_FOR.finditer(clause.text):
         # (only what a move was for: "applying for a job at Canva" names no employer)
         if not _MOVED_FOR.search(clause.text, 0, m.start()):
             continue
-        subject = _clause_subject(ctx, clause.text[: m.start()])
+        whose = m.group("whose")
+        subject = _subject(ctx, whose) if whose else _clause_subject(ctx, clause.text[: m.start()])
         org = _clean(m.group("org"))
         if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
             yield _fact(ctx, clause, m, subject, "works_at", org, "job_for_move")
@@ -2348,7 +2383,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         became = _BECAME.search(m.group())
-        if subject and became and not _clean(m.group("title")).lower().startswith("promoted"):
+        # ("promoted to a new role at Sony" names no title)
+        if subject and became and not _NO_TITLE_PROMOTED.fullmatch(_clean(m.group("title"))):
             yield _fact(
                 ctx,
                 clause,
@@ -3036,7 +3072,9 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 _THEME = re.compile(
     r"\b(?P<theme>dark|light|night|day|high[- ]contrast|sepia)\s+(?:mode|theme)\b"
     # "make the theme light", "switch the theme to dark"
-    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b"
+    # ("change my default theme to dark")
+    r"|\b(?:make|set|switch|change|turn|keep)\s+(?:the|my)\s+(?:default\s+)?(?:theme|mode|display)\s+(?:to\s+)?"
+    r"(?P<theme2>dark|light)\b"
     # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
     r"|\b(?:keep|make|set|switch|turn|leave)\s+(?:it|everything|things)\s+(?:to\s+)?(?P<theme3>dark|light)\b"
     r"(?=[^.?!]{0,12}\b(?:for (?:this|the) (?:session|time|once)|this time|today|for now|from now on|always|by default"
@@ -4108,6 +4146,13 @@ _DIMENSION = re.compile(
 _PER_DIMENSION = re.compile(
     r"\bper\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE
 )
+# "Per category, …", "By region, …": the dimension that opens a sentence, set off before the question.
+_LEAD_DIMENSION = re.compile(
+    r"\W*(?:per|by|for\s+each|across|broken\s+down\s+by|split\s+by)\s+(?P<dim>"
+    + "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
+    + r")\b\s*[,:\u2014\u2013-]",
+    re.IGNORECASE,
+)
 # "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
 _ANY_DIMENSION = re.compile(
     r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
@@ -4168,7 +4213,8 @@ _EXPORT = re.compile(
     # ("need march's invoices exported, PDF pls")
     # (not "I need to know if the report was exported")
     # ("Need the invoices I got in March exported, PDF is fine": the object may be a phrase of its own)
-    r"|(?:need|want|like)\s+(?:(?!(?:to|if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,8}?(?:downloaded|exported)\b"
+    r"|(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
+    r"(?:downloaded|exported)\b"
     # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
     r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
     r"(?:me|my\s+(?:inbox|e-?mail))\b"
@@ -4197,6 +4243,12 @@ _PERSONAL_DATA = re.compile(
     # "my personal info file", "a copy of my personal data": one's own data named as such
     r"|\bmy\s+(?:personal|private)\s+(?:info(?:rmation)?|data|details|records?)(?:\s+file)?\b",
     re.I,
+)
+# "I need all the receipts from my trip to Japan exported": things wanted as a file, whatever they are.
+_DONE_AS_FILE = re.compile(
+    r"\b(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
+    r"(?:downloaded|exported)\b",
+    re.IGNORECASE,
 )
 # The verbs that ask for a file whatever else the request says.
 _FILE_VERB = re.compile(
@@ -4330,7 +4382,7 @@ _MODIFY = re.compile(
     # "please make my new hire Mere a viewer only": a role on the account given to someone the speaker names
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
     r"\bmake\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them|(?-i:[A-Z][a-z]+))\s+"
-    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest)\b"
+    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest|admin|administrator|moderator)\b"
     # "please set my new hire Jake to view-only on the dashboard", "give Priya read-only access", "limit my intern to
     # viewing reports": the rights of someone the speaker names, set
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
@@ -4477,7 +4529,7 @@ def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tu
     # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
     per_measure = per_measure or bool(dims and question and _MEASURE_ASKED.match(text))
     # "per category, what did returns look like two weeks ago?": the dimension set off before the question
-    lead = _PER_DIMENSION.search(ctx.text, _sentence_start(ctx.text, clause.start), clause.start)
+    lead = _LEAD_DIMENSION.match(ctx.text, _sentence_start(ctx.text, clause.start), clause.start)
     if lead and not dims and metric and question:
         dims, per_measure = (_DIMENSIONS[lead.group("dim").lower()],), True
     return dims, metric, per_measure
@@ -4503,7 +4555,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         and not _HOW_TO.search(text)
         and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
-        and (_FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text))
+        and (
+            _FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text) or _DONE_AS_FILE.search(text)
+        )
         # "Just for today, give me the detailed report layout": a style of the report asks for no file
         and (_FORMAT.search(text) or not any(f.predicate == "preferred_report_format" for f in facts))
     ):
