@@ -2822,6 +2822,10 @@ _NOT_FIRST_NAMES = frozenset(
         "Swedish",
         "Vegan",
         "Vegetarian",
+        "Pescatarian",
+        "Coeliac",
+        "Celiac",
+        "Diabetic",
         "Jewish",
         "Muslim",
         "Christian",
@@ -3450,8 +3454,8 @@ _PAYMENT = re.compile(
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
-    rf"|^\W*(?:(?:only|just)\s+)?(?P<pay11>{_PAY_NAMES})(?:\s+only)?\s+(?:for\s+(?:this|today|now)|this\s+(?:time|once"
-    r"|one|order|purchase)|today|please|pls)\b"
+    rf"|^\W*(?:(?:only|just)\s+)?(?P<pay11>{_PAY_NAMES})(?:\s+(?:only|just))?\s+(?:for\s+(?:this|today|now)"
+    r"|this\s+(?:time|once|one|order|purchase)|today|only)\b"
     # "Default payment should be PayPal going forward": the setting named, then its value.
     r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
     rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])"
@@ -3883,7 +3887,10 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
-    valid_from = clause.preference_start(ctx) or _start_said_before(ctx, clause)
+    said_start = _start_said_before(ctx, clause)
+    valid_from = clause.preference_start(ctx) or said_start
+    # "Starting next month, send everything by DHL": a first day said for it makes the choice a standing one.
+    has_marker = has_marker or said_start is not None or bool(valid_from and valid_from > ctx.at)
     if valid_from is None and re.search(r"\bnow\b", text, re.I):
         # "yesterday I switched banks and now pay with my Revolut card": the change dates the new habit.
         valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
