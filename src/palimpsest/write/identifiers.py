@@ -187,7 +187,7 @@ _USER_CUE = re.compile(
 # code of letters and digits, a dashed run or a long number only ("a shipment of 5000 masks" names none).
 _PARCEL_CUE = re.compile(
     r"(?i:\b(?:parcels?|packages?|shipments?|consignments?|deliver(?:y|ies)\s+(?:of|for)|tracking(?:\s+(?:numbers?|no\.?"
-    r"|codes?|ids?))?|waybill(?:\s+(?:numbers?|no\.?))?))\s*(?:(?i:is|was)\s+|[:：]\s*)?#?\s*"
+    r"|codes?|ids?))?|(?:waybill|AWB)(?:\s+(?:numbers?|no\.?))?))\s*(?:(?i:is|was)\s+|[:：]\s*)?#?\s*"
     # (a dashed run of digits alone needs three groups: "parcel 7781-2290" may be anything)
     r"(?P<id>[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,4})?|\d{2,6}(?:-\d{2,6})*-[A-Z][0-9A-Z]{1,5}|\d{2,6}(?:-\d{2,6}){2,3}"
     r"|\d{6,20})(?![A-Za-z0-9_-])"
@@ -199,7 +199,11 @@ _ORDER_SHAPE = re.compile(
 )
 _TICKET_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?P<id>(?:TK|TKT|TICKET|CASE|INC)[-_]?\d{3,})(?![A-Za-z0-9_-])")
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# ("€12,50", "R$ 1.250,00": a decimal comma, as most of Europe and Latin America write cents; "₹1,20,000": lakhs)
+_NUM = (
+    r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])|\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])"
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+)
 _CN_DIGITS = "零一二两三四五六七八九"
 _CN_NUM = rf"[{_CN_DIGITS}十百千万亿]+"
 _MULT = r"(?P<mult>[千万kK](?![A-Za-z]))?"
@@ -592,7 +596,9 @@ def _amount(m: re.Match[str], number: Decimal | None) -> tuple[str, str] | None:
 
 def _arabic(m: re.Match[str]) -> Decimal | None:
     said = m.group("num")
-    if re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said) and _CURRENCY_CODES.get(m.group("cur").casefold()) in _DOT_THOUSANDS:
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})*,\d{2}", said):
+        said = said.replace(".", "").replace(",", ".")
+    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said) and _CURRENCY_CODES.get(m.group("cur").casefold()) in _DOT_THOUSANDS:
         said = said.replace(".", "")
     try:
         return Decimal(said.replace(",", ""))
