@@ -598,7 +598,9 @@ def _arabic(m: re.Match[str]) -> Decimal | None:
     said = m.group("num")
     if re.fullmatch(r"\d{1,3}(?:\.\d{3})*,\d{2}", said):
         said = said.replace(".", "").replace(",", ".")
-    elif re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said) and _CURRENCY_CODES.get(m.group("cur").casefold()) in _DOT_THOUSANDS:
+    elif (
+        re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said) and _CURRENCY_CODES.get(m.group("cur").casefold()) in _DOT_THOUSANDS
+    ):
         said = said.replace(".", "")
     try:
         return Decimal(said.replace(",", ""))

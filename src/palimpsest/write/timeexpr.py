@@ -78,6 +78,9 @@ class _Nearest:
 
     month: int
     day: int
+    toward: int = 0
+    """-1: the last one by the anchor's day ("since christmas"); 1: the next one from it ("by christmas");
+    0: whichever is nearer ("for christmas", said in January or in November)."""
 
 
 _Parsed = RelativeTime | _Absolute | _Nearest
@@ -308,7 +311,12 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
 def _nearest(holiday: _Nearest, today: date) -> RelativeTime:
     """The holiday of last, this or next year, whichever is nearest ``today``."""
     month, day = holiday.month, holiday.day
-    offset = min((-1, 0, 1), key=lambda years: abs(date(today.year + years, month, day) - today))
+    years = [-1, 0, 1]
+    if holiday.toward < 0:
+        years = [y for y in years if date(today.year + y, month, day) <= today]
+    elif holiday.toward > 0:
+        years = [y for y in years if date(today.year + y, month, day) >= today]
+    offset = min(years, key=lambda y: abs(date(today.year + y, month, day) - today))
     return RelativeTime("year", offset, month=month, day=day)
 
 
@@ -509,10 +517,11 @@ _EN_MONTH_CONTEXT = r"(?:since|from|until|till|by|before|after|of|early|late|mid
 _EN_HOLIDAYS = {
     "new years eve": (12, 31), "new year eve": (12, 31), "new years day": (1, 1), "new year day": (1, 1),
     "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
+    "xmas eve": (12, 24), "xmas day": (12, 25),
     "valentines day": (2, 14), "halloween": (10, 31),
 }  # fmt: skip
 _EN_HOLIDAY = (
-    r"(?P<hol>new\s+year'?s?\s+(?:eve|day)|christmas\s+(?:eve|day)|boxing\s+day"
+    r"(?P<hol>new\s+year'?s?\s+(?:eve|day)|(?:christmas|xmas)\s+(?:eve|day)|boxing\s+day"
     r"|(?:(?<=\bon\s)|(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s))(?:valentine'?s\s+day|halloween))"
 )
 
@@ -529,6 +538,8 @@ def _en_holiday(match: re.Match[str]) -> _Parsed:
 _EN_CHRISTMAS = (
     r"(?:(?<=\bfor\s)|(?<=\bover\s)|(?<=\bat\s)|(?<=\bon\s)|(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s)"
     r"|(?<=\buntil\s)|(?<=\btill\s)|(?<=\bby\s)|(?<=\baround\s))(?:christmas|xmas|x-mas)\b"
+    # "since New Year", "right after new year": the first of January (never "Happy New Year", nor "for new year")
+    r"|(?:(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\bby\s))new\s+year(?!'?s)\b"
     r"(?!\s+(?:sales?|trees?|part(?:y|ies)|dinners?|lunch|shopping|cards?|gifts?|presents?|jumpers?|sweaters?|markets?"
     r"|lights|decorations?|bonus(?:es)?|menus?|lists?|films?|movies?|songs?|music|specials?|break|holidays?|period"
     r"|rush|season|week|spirit|cakes?|puddings?|stockings?|orders?|deals?|editions?|crackers?|eve|day|morning"
@@ -537,7 +548,10 @@ _EN_CHRISTMAS = (
 
 
 def _en_christmas(match: re.Match[str]) -> _Parsed:
-    return _Nearest(12, 25)
+    before = match.string[: match.start("t")].rstrip().rsplit(maxsplit=1)[-1].lower()
+    toward = -1 if before == "since" else 1 if before in ("until", "till", "by") else 0
+    month, day = (1, 1) if match.group("t").lower().startswith("new") else (12, 25)
+    return _Nearest(month, day, toward)
 
 
 _EN_RULES = [
