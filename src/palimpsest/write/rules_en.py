@@ -2283,7 +2283,8 @@ _MOVE_TOLD = re.compile(
     # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
     r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
     # "Keys handed over yesterday, so …"
-    r"|\b(?i:keys)\s+(?i:handed\s+over|collected|picked\s+up)\b"
+    # ("keys came through yesterday. I'm a Hilo resident now!")
+    r"|\b(?i:keys)\s+(?i:handed\s+over|collected|picked\s+up|came\s+through|arrived)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
@@ -3887,10 +3888,10 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
-    said_start = _start_said_before(ctx, clause)
-    valid_from = clause.preference_start(ctx) or said_start
+    valid_from = clause.preference_start(ctx) or _start_said_before(ctx, clause)
     # "Starting next month, send everything by DHL": a first day said for it makes the choice a standing one.
-    has_marker = has_marker or said_start is not None or bool(valid_from and valid_from > ctx.at)
+    # (a past "since …" dates a habit, it does not make a wish one: "since October …, I need a better system")
+    has_marker = has_marker or bool(valid_from and valid_from > ctx.at)
     if valid_from is None and re.search(r"\bnow\b", text, re.I):
         # "yesterday I switched banks and now pay with my Revolut card": the change dates the new habit.
         valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
