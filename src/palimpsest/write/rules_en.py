@@ -1161,7 +1161,6 @@ _ACTIVITY_TITLES = {
     "lecture": "lecturer",
     "tutor": "tutor",
     "coach": "coach",
-    "coache": "coach",
     "bartend": "bartender",
 }
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
@@ -1207,8 +1206,8 @@ _JOB_EVENT = re.compile(
 )
 # A job left, told before the new title said bare: "quit my job at Shopee two weeks ago, freelance UX designer now".
 _JOB_LEFT = re.compile(
-    r"\b(?:quit|resigned|left\s+(?:my\s+(?:job|role|position)|(?-i:[A-Z])\w*)|laid\s+off|made\s+redundant|let\s+go|handed\s+in\s+my\s+notice"
-    r"|retired|went\s+freelance|went\s+self-employed)\b",
+    r"\b(?:quit|resigned|left\s+(?:my\s+(?:job|role|position)|(?-i:[A-Z])\w*)|laid\s+off|made\s+redundant|let\s+go"
+    r"|handed\s+in\s+my\s+notice|retired|went\s+freelance|went\s+self-employed)\b",
     re.IGNORECASE,
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
@@ -1287,7 +1286,8 @@ _DEVICE_FAULT = re.compile(
     # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
     + rf"(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
     + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
-    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
+    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
+    r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
     r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
     r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
     r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
@@ -2451,7 +2451,8 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         # "for The Guardian" names an employer; "for Yesterday" does not.
         if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
             continue
-        verb = (m.group("verb") or "").lower().removesuffix("s")
+        # ("drives", "coaches": the verb's third person, back to its base)
+        verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
         activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
         yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     for m in _FREELANCE.finditer(bare):
