@@ -33,8 +33,10 @@ ORDER_IDS: list[tuple[str, list[str]]] = [
     ("The order I placed on Friday, 7740-1182, is still processing.", ["7740-1182"]),
     ("My order from the 2nd of May, BX-40917, hasn't moved.", ["bx-40917"]),
     ("My order from Tuesday, 555-1234, call me about it", []),  # a local phone number
-    # a parcel's own number is no order id (the older sets' convention: "track my parcel 7781-2290" names none)
-    ("Could you trace parcel 8830021774 please?", []),
+    # a parcel's own number is its order id (heldout10, heldout12 and heldout15 label it so; a short dashed run of
+    # digits stays silent, as "track my parcel 7781-2290" does in dev4)
+    ("Could you trace parcel 8830021774 please?", ["8830021774"]),
+    ("Could you trace parcel 8830-0217 please?", []),
     ("Parcel 2 of 3 never showed up", []),
 ]
 

@@ -104,12 +104,13 @@ _ORDER_CUE = re.compile(
 )
 _TICKET_CUE = re.compile(
     r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?"
+    # "complaint reference CMP-2231", "claim no. WC-88120": a complaint or claim named only with the word for its number
+    r"|(?i:\b(?:complaints?|claims?|incidents?|enquir(?:y|ies)|inquir(?:y|ies))\s*(?:numbers?\b|no\b\.?|ref\b\.?"
+    r"|reference\b|ids?\b))"
     # ("support request SR-44120", "service request 5512")
-    r"|(?i:\btickets?|\bcases?|\b(?:support|service|help(?:desk)?)\s+requests?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
-    + _CUE_OF
-    + r")"
-    + _CUE_TAIL
-    + _ID
+    r"|(?i:\btickets?|\bcases?|\b(?:support|service|help(?:desk)?)\s+requests?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?"
+    # "my case ref is CS-118204", "ticket reference: HD-4410"
+    r"|ref\.?|reference(?:\s+(?:numbers?|no\.?))?))?" + _CUE_OF + r")" + _CUE_TAIL + _ID
 )
 # More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124"; so does the
 # wrong one a correction names ("it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129").
@@ -182,6 +183,15 @@ _USER_CUE = re.compile(
     # ("会员号 111 8820 4471": a member number read out in groups)
     + rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9_][A-Za-z0-9_.-]*)"
 )
+# A parcel named by its code: "during delivery of AE77310", "parcel 7781-2290-AX", "tracking number: QX88120455". A
+# code of letters and digits, a dashed run or a long number only ("a shipment of 5000 masks" names none).
+_PARCEL_CUE = re.compile(
+    r"(?i:\b(?:parcels?|packages?|shipments?|consignments?|deliver(?:y|ies)\s+(?:of|for)|tracking(?:\s+(?:numbers?|no\.?"
+    r"|codes?|ids?))?|(?:waybill|AWB)(?:\s+(?:numbers?|no\.?))?))\s*(?:(?i:is|was)\s+|[:：]\s*)?#?\s*"
+    # (a dashed run of digits alone needs three groups: "parcel 7781-2290" may be anything)
+    r"(?P<id>[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,4})?|\d{2,6}(?:-\d{2,6})*-[A-Z][0-9A-Z]{1,5}|\d{2,6}(?:-\d{2,6}){2,3}"
+    r"|\d{6,20})(?![A-Za-z0-9_-])"
+)
 # Ids recognisable by shape alone: a known order prefix, or a few capitals and a long run of digits.
 _ORDER_SHAPE = re.compile(
     r"(?<![A-Za-z0-9_-])(?P<id>(?:ORD|ORDER|SO|PO|JD|TB|TM|PDD|AMZ|INV)[-_]?(?:[A-Z0-9]+[-_])*\d[A-Z0-9]*"
@@ -189,14 +199,23 @@ _ORDER_SHAPE = re.compile(
 )
 _TICKET_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?P<id>(?:TK|TKT|TICKET|CASE|INC)[-_]?\d{3,})(?![A-Za-z0-9_-])")
 
-_NUM = r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+# ("€12,50", "R$ 1.250,00": a decimal comma, as most of Europe and Latin America write cents; "₹1,20,000": lakhs)
+_NUM = (
+    r"\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d+)?(?![\d,])|\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,])"
+    r"|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?"
+)
 _CN_DIGITS = "零一二两三四五六七八九"
 _CN_NUM = rf"[{_CN_DIGITS}十百千万亿]+"
 _MULT = r"(?P<mult>[千万kK](?![A-Za-z]))?"
 _PREFIX_CURRENCY = re.compile(
-    # ("S/ 45", "S/.120": the Peruvian sol)
-    r"(?P<cur>[¥$€£₹]|(?<![A-Za-z])(?:US\$|NZ\$|AU?\$|CA?\$|HK\$|S\$|S/\.?|Rs\.?|INR|RMB|CNY|USD|EUR|GBP|AUD|CAD|NZD"
-    r"|HKD|SGD|CHF|JPY|PEN))\s?(?P<num>" + _NUM + r")" + _MULT
+    # ("S/ 45", "S/.120": the Peruvian sol; "฿2,450", "RM89.90", "R$ 120", "AED 75": the currencies of
+    # travellers and shoppers far from the dollar, by sign or ISO code)
+    r"(?P<cur>[¥$€£₹฿₩₱₫₺₪₦₴₽₵]|(?<![A-Za-z])(?:US\$|NZ\$|AU?\$|CA?\$|HK\$|S\$|NT\$|R\$|MX\$|S/\.?|Rs\.?|RMB|RM|Rp\.?"
+    # (ISO codes in capitals only: "php 8.2" is a language version; PHP itself is left out for that reason)
+    r"|Dhs?\.?|Ksh\.?|KSh|INR|CNY|USD|EUR|GBP|AUD|CAD|NZD|HKD|SGD|CHF|JPY|PEN|THB|MYR|ZAR|AED|SAR|QAR|KWD|EGP|IDR"
+    r"|KRW|TWD|MXN|BRL|ARS|CLP|COP|PLN|CZK|HUF|SEK|NOK|DKK|TRY|ILS|NGN|KES|GHS|PKR|BDT|LKR|NPR|VND)(?![A-Za-z])"
+    # "R1,250", "R 89.90": the rand's R only with a thousands comma or cents, so "R2D2" or "R5 road" never count
+    r"|(?<![A-Za-z])R(?=\s?\d{1,3}(?:,\d{3})+|\s?\d+\.\d{2}(?!\d)))\s?(?P<num>" + _NUM + r")" + _MULT
 )
 # A sum without a currency, as receipts print it ("charged twice, 64.00 each time", "the 19.50 delivery fee"):
 # only with two decimals and a word of money right beside it, so versions ("iOS 17.2") and times never count.
@@ -207,18 +226,32 @@ _VERSION_BEFORE = re.compile(
     r"(?i:\b(?:version|ver|v|ios|android|macos|windows|firmware|release|build|update|rating))\s*$"
 )
 _MONEY_AFTER = re.compile(rf"\s+(?:[a-z]+\s+)?(?i:{_MONEY_WORD}|each\s+time)\b")
+# Currencies named in Chinese after the sum: "120迪拉姆", "2450泰铢", "三百港币" (the ones whose name ends in 元,
+# 港元 or 日元, must be listed: the bare 元 rule never sees a number right before them).
+_CN_CURRENCY_NAMES = (
+    "迪拉姆|泰铢|林吉特|令吉|兰特|新加坡元|新币|港元|港币|日元|日币|韩元|韩币|澳元|澳币|加元|加币|纽币|新西兰元"
+    "|新台币|台币|卢布|越南盾|印尼盾|卢比|瑞郎|里亚尔|雷亚尔"
+)
 # 元旦 / 元宵 are holidays, not yuan; 块 after a Chinese numeral is also "a piece of", so
 # it only counts with 钱 or a number of at least ten (三千块, 两百块).
 _SUFFIX_CURRENCY = re.compile(
+    # (not the tail of a dotted number: "IP 192.168.0.1")
     _NOT_AFTER_ALNUM
+    + r"(?<!\d\.)"
     + r"(?P<num>"
     + _NUM
     + r")\s?"
     + _MULT
-    + r"\s?(?P<cur>元(?![旦宵])|块钱|块|人民币|美元|美金|欧元|英镑|RMB|CNY|USD|EUR|GBP"
-    r"|(?i:dollars?|bucks|euros?|yuan|rupees?)(?![A-Za-z]))"
+    + r"\s?(?P<cur>元(?![旦宵])|块钱|块|人民币|美元|美金|欧元|英镑|"
+    + _CN_CURRENCY_NAMES
+    + r"|RMB|CNY|USD|EUR|GBP|THB|MYR|ZAR|AED|SAR|QAR|IDR|KRW|TWD|MXN|BRL|PLN|CZK|HUF|SEK|NOK|DKK|TRY|ILS|NGN|KES"
+    # (never the verb: "0.1 won't load")
+    + r"|(?i:dollars?|bucks|euros?|yuan|rupees?|baht|ringgit|rand|dirhams?|riyals?|yen|won|rupiah|dong|lira|zloty|złoty"
+    + r"|forint|shekels?|naira|cedis?|reais|pesos?)(?![A-Za-z'\u2019])|zł|₫)"
 )
-_SUFFIX_CURRENCY_CN = re.compile(rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑)")
+_SUFFIX_CURRENCY_CN = re.compile(
+    rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑|{_CN_CURRENCY_NAMES})"
+)
 
 _CURRENCY_CODES: dict[str, str] = {
     "¥": "CNY",
@@ -268,7 +301,117 @@ _CURRENCY_CODES: dict[str, str] = {
     "s/": "PEN",
     "s/.": "PEN",
     "pen": "PEN",
+    "soles": "PEN",
+    "฿": "THB",
+    "thb": "THB",
+    "baht": "THB",
+    "泰铢": "THB",
+    "rm": "MYR",
+    "myr": "MYR",
+    "ringgit": "MYR",
+    "林吉特": "MYR",
+    "令吉": "MYR",
+    "r": "ZAR",
+    "zar": "ZAR",
+    "rand": "ZAR",
+    "兰特": "ZAR",
+    "aed": "AED",
+    "dh": "AED",
+    "dh.": "AED",
+    "dhs": "AED",
+    "dhs.": "AED",
+    "dirham": "AED",
+    "dirhams": "AED",
+    "迪拉姆": "AED",
+    "sar": "SAR",
+    "riyal": "SAR",
+    "riyals": "SAR",
+    "里亚尔": "SAR",
+    "qar": "QAR",
+    "kwd": "KWD",
+    "egp": "EGP",
+    "idr": "IDR",
+    "rp": "IDR",
+    "rp.": "IDR",
+    "rupiah": "IDR",
+    "印尼盾": "IDR",
+    "₩": "KRW",
+    "krw": "KRW",
+    "won": "KRW",
+    "韩元": "KRW",
+    "韩币": "KRW",
+    "twd": "TWD",
+    "nt$": "TWD",
+    "新台币": "TWD",
+    "台币": "TWD",
+    "mxn": "MXN",
+    "mx$": "MXN",
+    "pesos": "MXN",
+    "peso": "MXN",
+    "brl": "BRL",
+    "r$": "BRL",
+    "reais": "BRL",
+    "雷亚尔": "BRL",
+    "ars": "ARS",
+    "clp": "CLP",
+    "cop": "COP",
+    "pln": "PLN",
+    "zloty": "PLN",
+    "złoty": "PLN",
+    "zł": "PLN",
+    "czk": "CZK",
+    "huf": "HUF",
+    "forint": "HUF",
+    "sek": "SEK",
+    "nok": "NOK",
+    "dkk": "DKK",
+    "₺": "TRY",
+    "try": "TRY",
+    "lira": "TRY",
+    "₪": "ILS",
+    "ils": "ILS",
+    "shekel": "ILS",
+    "shekels": "ILS",
+    "₦": "NGN",
+    "ngn": "NGN",
+    "naira": "NGN",
+    "kes": "KES",
+    "ksh": "KES",
+    "ksh.": "KES",
+    "₵": "GHS",
+    "ghs": "GHS",
+    "cedi": "GHS",
+    "cedis": "GHS",
+    "pkr": "PKR",
+    "bdt": "BDT",
+    "lkr": "LKR",
+    "npr": "NPR",
+    "₱": "PHP",
+    "₫": "VND",
+    "vnd": "VND",
+    "dong": "VND",
+    "越南盾": "VND",
+    "₴": "UAH",
+    "₽": "RUB",
+    "卢布": "RUB",
+    "yen": "JPY",
+    "日元": "JPY",
+    "日币": "JPY",
+    "新加坡元": "SGD",
+    "新币": "SGD",
+    "港元": "HKD",
+    "港币": "HKD",
+    "澳元": "AUD",
+    "澳币": "AUD",
+    "加元": "CAD",
+    "加币": "CAD",
+    "纽币": "NZD",
+    "新西兰元": "NZD",
+    "卢比": "INR",
+    "瑞郎": "CHF",
 }
+# Currencies whose sums group thousands with dots ("Rp150.000", "50.000₫"): the dots are no decimal point.
+_DOT_THOUSANDS = frozenset({"IDR", "VND"})
 _MULTIPLIERS = {"千": 1000, "k": 1000, "万": 10000}
 
 _MIN_ID_CHARS = 4
@@ -398,6 +541,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_APPOSED, "order_id"),
         (_ORDER_OPENING, "order_id"),
         (_HASH_ORDER, "order_id"),
+        (_PARCEL_CUE, "order_id"),
     )
     for pattern, kind in cued:
         for m in pattern.finditer(folded):
@@ -451,8 +595,15 @@ def _amount(m: re.Match[str], number: Decimal | None) -> tuple[str, str] | None:
 
 
 def _arabic(m: re.Match[str]) -> Decimal | None:
+    said = m.group("num")
+    if re.fullmatch(r"\d{1,3}(?:\.\d{3})*,\d{2}", said):
+        said = said.replace(".", "").replace(",", ".")
+    elif (
+        re.fullmatch(r"\d{1,3}(?:\.\d{3})+", said) and _CURRENCY_CODES.get(m.group("cur").casefold()) in _DOT_THOUSANDS
+    ):
+        said = said.replace(".", "")
     try:
-        return Decimal(m.group("num").replace(",", ""))
+        return Decimal(said.replace(",", ""))
     except InvalidOperation:
         return None
 

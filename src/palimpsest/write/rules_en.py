@@ -282,6 +282,16 @@ def _named(group: str) -> str:
     return rf"(?P<{group}>(?i:{_KNOWN_CITIES})\b|{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|[\u4e00-\u9fff]{{2,12}})"
 
 
+def _employer(group: str) -> str:
+    """An employer, named as :func:`_named` names a place, but the whole capitalized name first: "Dubai College",
+    "Singapore Airlines", "Boston Consulting Group" are employers, not the city their name starts with."""
+    # ("Tokyo University of the Arts", "Bank of America": "of" and "the" inside the name, never closing it)
+    return (
+        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z]))){{0,4}}"
+        rf"|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
+    )
+
+
 _JOB_NOUNS = (
     "engineer|developer|programmer|designer|manager|director|analyst|scientist|teacher|professor|doctor|nurse"
     "|accountant|lawyer|consultant|architect|researcher|student|intern|writer|editor|marketer|salesperson"
@@ -363,7 +373,9 @@ _BOUNDARY = re.compile(
     r"|Does|Did|I|I'm|My|It|We|Our|The|This|That|And|But|So)\b)"
     # A question asked after a statement is its own clause: "I just bought a MacBook, can I extend it?"
     # ("I'm a pilot with Maersk - can deliveries come on weekends?": set off by a dash too; "…, did they ship?")
-    r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
+    # ("Pls send my invoices as PDF from now on, and also where is order 7730-AXD?": "and also", "btw" may lead it)
+    r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
+    r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
     r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
@@ -376,7 +388,8 @@ _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
     r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
     r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
-    r"|whom|which|how|why)\b",
+    # ("Can't sleep, first night in Pokhara": a statement, not a question)
+    r"|whom|which|how|why)\b(?!'t\b)",
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
@@ -580,7 +593,9 @@ def _fact(
 _MOVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away)){0,2}(?:\s+from\s+"
+    # ("moved up to Fairbanks", "relocated down to Napier", "moved across to Perth": the direction of the move)
+    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away|up|down|across|abroad|interstate)){0,2}"
+    + r"(?:\s+from\s+"
     + _named("old")
     # "I moved from Tulsa over to Omaha"
     + r"(?:\s+(?:over|back|across|down|up))?)?"
@@ -623,7 +638,7 @@ _HOME_FEELS = (
     r"|hell|a|an|the|my|our"
 )
 _LOWER_MOVE = re.compile(
-    r"(?:(?<![A-Za-z'])[iI]\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)"
+    r"(?:(?<![A-Za-z'])[iI]\s+(?:just\s+|recently\s+|finally\s+)?(?:moved|relocated)(?:\s+(?:up|down|over|across|back))?"
     r"(?:\s+(?:back\s+)?from\s+[a-z][a-z-]+(?:\s+[a-z][a-z-]+)?)?\s+to\s+"
     # "just so you know i live in mombasa, not nairobi"
     r"|(?<![A-Za-z'])[iI](?:\s+|'m\s+|\s+am\s+)(?:actually\s+|currently\s+|now\s+)?(?P<live>live|living|based)\s+in\s+"
@@ -798,11 +813,57 @@ _NOT_THERE_BUT = re.compile(
     + r"\s*(?:,|;|—|–|-)\s*(?:(?:but|actually)\s+)?(?:I'm|I\s+am|[Ww]e're|[Ww]e\s+are)\s+(?:actually\s+)?"
     r"(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s*(?:[,.;!?—–-]|$))"
 )
-# "my mum lives up in Ballina, I'm still in Brisbane": the speaker's own home said beside a relative's.
+# "my mum lives up in Ballina, I'm still in Brisbane", "My mum lives in Kandy; I'm in Colombo myself": the speaker's
+# own home said beside a relative's (only with nothing after the place but words that set the two homes apart).
 _STILL_IN = re.compile(
-    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<still>still)\s+|now\s+)?"
+    r"(?:living\s+|based\s+)?in\s+"
     + _named("place")
+    + r"(?:\s+(?:myself|ourselves|too|as\s+well|now|these\s+days|though|still))*"
     + r"(?=\s*(?:[,.;!?]|$))"
+)
+# "moved here from Kathmandu yesterday", "we relocated there in May": the new home said as "here"/"there", the place
+# named earlier in the turn ("first night in Pokhara. moved here …").
+_MOVED_HERE = re.compile(
+    _SUBJ + _ADV + r"\s+(?:moved|relocated)(?:\s+(?:over|back|up|down|out|across))?\s+(?:here|there)\b(?!\s+to\b)"
+)
+# Where the place named before "here" sits: after "in" or "to" ("first night in Pokhara", "got to Hilo"; "at" names
+# employers as often as places).
+_HERE_PLACE = re.compile(
+    r"\b(?:in|to)\s+(?:the\s+)?(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s?.!,;:\u2014\u2013-]|$)"
+)
+# "Greetings from our new place in Napier", "sitting in my new flat in Leith", "our new house in Tartu is freezing":
+# the speaker's new home, said by where they are or what it is like.
+_NEW_HOME_IN = re.compile(
+    r"(?:\b(?i:from|at|in)\s+|^\W*)(?i:(?:our|my)\s+(?:new|own)\s+(?:little\s+|rented\s+)?)"
+    r"(?i:place|home|house|flat|apartment|condo|pad|digs|bungalow|cottage|studio)\s+in\s+" + _named("place")
+)
+# Plans and wishes around a new home: "looking for a new place in …", "we'll be in our new flat in …".
+_HOME_PLANNED = re.compile(
+    r"\b(?:'ll|will|going\s+to|gonna|hope|hoping|plan\w*|looking|search\w*|hunting|want|wish|soon|next|viewing"
+    r"|moving\s+in(?:to)?)\b",
+    re.IGNORECASE,
+)
+# "My daughter's in Leeds doing her masters, she rents a flat near the uni": being in a city with a home or a long
+# course of study there is living there (never a trip: a holiday, a conference, a hotel).
+_IN_CITY = re.compile(
+    _SUBJ
+    + r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:now\s+|currently\s+|still\s+|over\s+|up\s+|down\s+|out\s+)*in\s+"
+    + _named("place")
+)
+_HOME_THERE = re.compile(
+    r"\b(?:rents?|renting|shares?|sharing|has|'s\s+got|have|'ve\s+got|owns?|bought)\s+(?:a|an|her|his|their|my|our)\s+"
+    r"(?:own\s+)?(?:(?:small|tiny|little|new|shared|cheap|nice|student|one-bed\w*|two-bed\w*)\s+)*"
+    r"(?:flat|apartment|room|place|house|studio|condo|cottage|bedsit|bungalow|loft)\b"
+    r"|\b(?:doing|studying\s+for|on|into)\s+(?:her|his|their|my|our|a|an)\s+(?:[\w-]+\s+)?"
+    r"(?:masters|master's|MSc|MA|MBA|PhD|doctorate|degree|postdoc|residency|apprenticeship|undergrad|studies)\b"
+    r"|\b(?:at|for)\s+(?:uni|university|college)\b",
+    re.IGNORECASE,
+)
+_TRIP = re.compile(
+    r"\b(?:holiday|vacation|trip|weekend|conference|visit\w*|tour\w*|hotel|hostel|airbnb|tonight|today|this\s+week"
+    r"|for\s+(?:a|the|two|three|few|couple)\s+(?:days?|nights?|weeks?)|business|festival|wedding|funeral|layover)\b",
+    re.IGNORECASE,
 )
 # "my mamá is still in Arequipa and won't budge", "Dad's still in Leeds, refuses to move": staying put where one
 # lives (the refusal to move is what makes "still in" a home rather than a trip).
@@ -837,7 +898,7 @@ _CALLED = (
 
 def _org(group: str) -> str:
     """An employer: a proper-noun phrase, or a public body named in lower case."""
-    return rf"(?:{_named(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
+    return rf"(?:{_employer(group)}|(?P<{group}_body>{_PUBLIC_BODY}))"
 
 
 def _org_of(m: re.Match[str], group: str = "org") -> str:
@@ -855,7 +916,9 @@ _WORK = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?)"
+    # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?"
+    + r"|lectures?|lecturing|tutors?|coaches|bartends?)"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
     + r"\s+(?:at|for)\s+(?:the\s+)?"
@@ -882,27 +945,27 @@ _WORK_AT_AS = re.compile(
     + r"(?:\s+(?:work|works|working|worked)"
     + _WORK_OBJECT
     + r"|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
 )
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
-    r"|employed (?:at|by))\s+(?:the\s+)?" + _named("org")
+    r"|employed (?:at|by))\s+(?:the\s+)?" + _employer("org")
 )
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
 # date it is a plan and says nothing yet.
 _START = re.compile(
     _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
-    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _named("org")
+    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _employer("org")
 )
 # "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
 # talks about jobs.
 # "now I'm at Stripe", "still at Shopify though", "I'm staying at Canva": only among words of jobs.
 _AT_EMPLOYER = re.compile(
     r"(?:\bI(?:'m|\s+am)\s+(?:now\s+|still\s+|staying\s+)?at|(?:^|(?<=,)|(?<=;))\s*still\s+at)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
 )
 # "I don't work at Infosys - I'm at Wipro": a correction of the employer, so "at" names the right one.
 _WORK_DENIED = re.compile(r"\b(?:don't|do\s+not|never)\s+work(?:ed)?\s+(?:at|for)\b", re.I)
@@ -920,13 +983,13 @@ _LEAVE = re.compile(
     + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at"
     # "I quit my job at Tesco", "I've just been made redundant from Ford"
     + r"|quit my (?:job|role|position) (?:at|with)|(?:(?:was|got)\s+)?(?:made redundant|let go) (?:from|at|by))\s+"
-    + _named("org")
+    + _employer("org")
 )
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
 _NO_LONGER_WITH = re.compile(
     # ("no longer with Wayfair as of Monday": the speaker's, said without "I'm" at the turn's start)
     r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
-    r"(?:the\s+)?" + _named("org") + r"(?P<anymore>\s+(?:any\s?more))?"
+    r"(?:the\s+)?" + _employer("org") + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # Words of work around "with X": "not with Vodafone any more" may be a phone contract.
 _WORK_WORDS = re.compile(
@@ -991,7 +1054,7 @@ _JOB_END_EVENT = re.compile(
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
 _HANDED_IN = re.compile(
     r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
-    r"\s+(?:at|to)\s+(?:the\s+)?" + _named("org")
+    r"\s+(?:at|to)\s+(?:the\s+)?" + _employer("org")
 )
 _WORK_AS = re.compile(
     _SUBJ
@@ -1001,7 +1064,7 @@ _WORK_AS = re.compile(
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"(?:\s+(?:at|for)\s+"
-    + _named("org")
+    + _employer("org")
     + ")?"
 )
 _IS_TITLE = re.compile(
@@ -1015,7 +1078,7 @@ _IS_TITLE = re.compile(
     + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+[A-Z]))"
     + _TITLE
     + r"(?:\s+(?:at|for|of|with)\s+"
-    + _named("org")
+    + _employer("org")
     + ")?"
 )
 # Any role held at a named employer: "my wife is a pediatrician at Kaiser", "I'm a barista with Blue Bottle".
@@ -1023,7 +1086,7 @@ _IS_ROLE_AT = re.compile(
     _SUBJ
     + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+"
     + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+"
-    + _named("org")
+    + _employer("org")
 )
 _NOT_A_ROLE = re.compile(
     r"\b(?:customer|client|member|guest|patient|fan|regular|subscriber|user|visitor|shareholder|owner of|friend"
@@ -1035,7 +1098,7 @@ _JOIN_AS = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:joined|started(?:\s+working)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at))\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"|(?P<subj2>\bI\b|\b[Mm]y (?:"
@@ -1066,6 +1129,10 @@ _PROMOTED = re.compile(
     + _CAP
     + r"|of|&)){0,3}))?"
 )
+# A promotion that names no title: "promoted to a new role", "got promoted" said twice.
+_NO_TITLE_PROMOTED = re.compile(
+    r"(?i)promoted\b.*|(?:new\s+|different\s+|bigger\s+)?(?:role|position|job|post|level|grade|team)"
+)
 # What makes "got/was … to <title>" a new title rather than a state ("got bumped up to head of logistics").
 _BECAME = re.compile(r"\b(?:promoted|bumped\s+up|moved\s+up|stepped\s+up|(?:re)?qualified|retrained)\b")
 # "Priya Desai has taken over as head of finance at Arcadis", "I was appointed CFO of Acme".
@@ -1076,17 +1143,26 @@ _APPOINTED = re.compile(
     + r"(?:the\s+|an?\s+|new\s+)*"
     + _TITLE_FREE
     + r"(?:\s+(?:at|of|for)\s+"
-    + _named("org")
+    + _employer("org")
     + ")?"
 )
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
 _ACTIVITY_TITLE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks)"
-    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _named("org")
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks"
+    r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
+    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
 )
-_ACTIVITY_TITLES = {"drive": "driver", "write": "writer", "cook": "cook"}
+_ACTIVITY_TITLES = {
+    "drive": "driver",
+    "write": "writer",
+    "cook": "cook",
+    "lecture": "lecturer",
+    "tutor": "tutor",
+    "coach": "coach",
+    "bartend": "bartender",
+}
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
     # ("these days I do freelance translation from home", "I'm doing freelance design now")
@@ -1110,12 +1186,29 @@ _FIELD_TITLES = (
 )
 # "got promoted last month!! senior actuary now": the new title said bare in a clause of its own, after a job
 # change the turn tells (``_JOB_CHANGE``).
+# ("Got promoted yesterday!!! senior site reliability engineer at Alaska Airlines": the title at its employer needs
+# no "now")
 _BARE_TITLE_NOW = re.compile(
     r"(?:^\W*|\s[-\u2013\u2014]+\s+|[,;:!]\s*)(?:(?:and|so)\s+)?(?:(?:officially|finally)\s+)?(?:an?\s+|the\s+)?"
     + _TITLE
-    + r"\s+now\b(?:\s+(?:at|with)\s+"
-    + _named("org")
-    + r")?(?=\s*(?:[,.;!?)]|$))"
+    + r"(?:\s+now\b(?:\s+(?:at|with)\s+"
+    + _employer("org")
+    + r")?|\s+(?:at|with)\s+"
+    + _employer("org2")
+    + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$))"
+)
+# The events of a job change (``_JOB_CHANGE`` without its "since"/"as of", which only date).
+_JOB_EVENT = re.compile(
+    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started\s+(?:a\s+|my\s+)?(?:new\s+)?(?:job|work|role|position)"
+    r"|started\s+at|new\s+job|hired|took\s+over|taken\s+over|stepped\s+(?:up|in)|appointed|(?:changed|switched)\s+(?:jobs"
+    r"|companies))\b",
+    re.IGNORECASE,
+)
+# A job left, told before the new title said bare: "quit my job at Shopee two weeks ago, freelance UX designer now".
+_JOB_LEFT = re.compile(
+    r"\b(?:quit|resigned|left\s+(?:my\s+(?:job|role|position)|(?-i:[A-Z])\w*)|laid\s+off|made\s+redundant|let\s+go"
+    r"|handed\s+in\s+my\s+notice|retired|went\s+freelance|went\s+self-employed)\b",
+    re.IGNORECASE,
 )
 _TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
 
@@ -1140,6 +1233,8 @@ _ACQUIRE = re.compile(
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|(?<='s )on|(?<=is )on|ordered myself|treated myself to"
+    # "I run a Synology DS923+ at home", "rocking a Pixel 8 these days" (not "carry": round 6 keeps it silent)
+    r"|run|runs|running|rock|rocking|daily[- ]drive|daily[- ]driving"
     # "I'm typing this on my new Surface Laptop 5"
     r"|(?:typing|writing|sending)\s+(?:this|you\s+this)(?:\s+message)?\s+(?:on|from))\s+"
     + _DEVICE_LEAD
@@ -1182,6 +1277,21 @@ _ON_MY_DEVICE = re.compile(
     + _device("device")
     + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
     r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
+)
+# "my son's Steam Deck won't charge", "my iPad keeps freezing", "our Roomba has stopped working": a fault told of
+# a device names whose it is (never one that died or went: those end it, see ``_DEVICE_DIED``).
+_DEVICE_FAULT = re.compile(
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
+    + r"\s+(?:new\s+|old\s+|brand[- ]new\s+)?"
+    # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
+    + rf"(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
+    + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
+    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
+    r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
+    r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
+    r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
+    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
+    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
 )
 _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
@@ -1293,7 +1403,9 @@ _NEW_DEVICE_LABEL = re.compile(
 # "a ThinkPad for work and a MacBook Air at home": a short use or place may sit between the two.
 _MORE_DEVICES = re.compile(
     # ("…, plus an old iPad mini", "… as well as a Kindle")
-    r"(?:\s+(?:for|at)\s+(?:work|home|school|gaming|travel|the office))?"
+    # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
+    r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
+    r"|music|photos|streaming|the\s+kids|personal\s+stuff|emails?))?"
     r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
@@ -1471,8 +1583,11 @@ _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
     # ("New address for the account: …": what the address is for may sit before the colon)
-    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
-    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?\s*:\s*"
+    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
+    r"|permanent|return|invoice|invoicing)\s+)?address"
+    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?"
+    # "New billing address, effective from next Monday: …": when it starts, said before the colon
+    r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?\s*:\s*"
     # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
     r"|\b(?:correction|fix|typo)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
     r"\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
@@ -1481,6 +1596,9 @@ _ADDRESS_MINE = re.compile(
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
     r"|(?:drop|leave)\s+(?:" + _SENT_THING + r"\s+)?(?:off\s+)?(?:at|with))"
     r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's)"
+    # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
+    r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
+    r"|plz|thanks|instead))*"
     r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
@@ -1614,11 +1732,53 @@ def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             )
 
 
+# "I moved up to Head of Sales", "moved over to Marketing": a post or a team moved to, not a home.
+_NOT_A_HOME = re.compile(
+    rf"\b(?:{_JOB_NOUNS})$|^(?:Senior|Junior|Chief|Team|Level|Grade|Tier|Band|Stage|Marketing|Sales|Finance|Engineering"
+    r"|Support|Operations|Ops|Legal|HR|IT|Accounts|Accounting|Product|Design|Research|Management|Premium|Gold|Silver"
+    r"|Platinum|Pro|Plus|Business|Enterprise)\b",
+    re.IGNORECASE,
+)
+
+
+def _new_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A new home said without "moved to": "moved here from …" (the place named before), "our new place in …"."""
+    for m in _MOVED_HERE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        place = _here_named_before(ctx, clause.start + m.start())
+        if subject and place and not _HOME_PLANNED.search(m.group()):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(place),
+                "moved_here",
+                valid_from=clause.past_time(ctx),
+                confidence=0.85,
+                ends_previous=True,
+            )
+    for m in _NEW_HOME_IN.finditer(clause.text):
+        place = m.group("place")
+        if _place_ok(place) and not _HOME_PLANNED.search(_sentence_of(ctx.text, clause)) and not _negated(clause):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                _city(place),
+                "new_home_in",
+                valid_from=clause.past_time(ctx),
+            )
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _MOVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
         place = m.group("place") or m.group("place2") or m.group("place3")
-        if subject and _place_ok(place):
+        if subject and _place_ok(place) and not _NOT_A_HOME.search(place):
             yield _fact(
                 ctx,
                 clause,
@@ -1645,6 +1805,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.8,
                 ends_previous=not m.group("live"),
             )
+    yield from _new_home_facts(ctx, clause)
     for m in _MOVE_ARROW.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         if subject and _place_ok(m.group("place")) and _place_ok(m.group("old")):
@@ -1764,6 +1925,7 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             yield _fact(ctx, clause, m, stayer, "lives_in", _city(m.group("place")), "stays_put")
     if _negated(clause):
         return
+    yield from _in_city_facts(ctx, clause)
     for m in _HOME_NOW.finditer(clause.text):
         place = m.group("place") or m.group("place2") or m.group("place3")
         raw = m.group("subj")
@@ -1792,10 +1954,38 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
                     valid_from=Clause(ctx.text, 0).past_time(ctx),
                 )
     # "I'm still in Brisbane" is a home only beside a residence said in the turn, not a delayed flight.
-    if re.search(r"\b(?:lives?|living|moved|based)\b", ctx.text[: clause.start], re.I):
+    # (without "still", only beside a home said of someone else: "My mum lives in Kandy; I'm in Colombo myself")
+    homes = re.search(r"\b(?:lives?|living|based)\b", ctx.text[: clause.start], re.I)
+    if homes or re.search(r"\bmoved\b", ctx.text[: clause.start], re.I):
         for m in _STILL_IN.finditer(clause.text):
-            if _place_ok(m.group("place")):
+            if _place_ok(m.group("place")) and (homes or m.group("still")):
                 yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
+
+
+def _here_named_before(ctx: TurnContext, end: int) -> str | None:
+    """The last place named after "in" or "to" before ``end``: where "moved here" points."""
+    places = [
+        m.group("place")
+        for m in _HERE_PLACE.finditer(ctx.text, 0, end)
+        if _place_ok(m.group("place")) and not _NOT_A_HOME.search(m.group("place"))
+    ]
+    return places[-1] if places else None
+
+
+def _in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "My daughter's in Leeds doing her masters, she rents a flat near the uni": in a city, with a home there."""
+    sentence = _sentence_of(ctx.text, clause)
+    if _TRIP.search(sentence):
+        return
+    sentence_end = ctx.text.find(sentence, max(0, clause.start - len(sentence))) + len(sentence)
+    for m in _IN_CITY.finditer(clause.text):
+        after = ctx.text[clause.start + m.end() : max(sentence_end, clause.end)]
+        home = _HOME_THERE.search(after)
+        someone_else = home and re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b", after[: home.start()])
+        subject = _subject_of(ctx, clause, m)
+        place = m.group("place")
+        if home and not someone_else and subject and _place_ok(place) and not _NOT_A_HOME.search(place):
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(place), "in_city_with_home")
 
 
 def _state(
@@ -1899,8 +2089,52 @@ _NEW_JOB_LABEL = re.compile(
 )
 
 
+# "up early for my first barista shift", "survived my first week as a paramedic", "my son's first day as an
+# apprentice electrician": a first shift or day in a job is the job.
+_FIRST_AS_TITLE = re.compile(
+    # ("first week as a junior doctor done": the speaker's, said without "my" at the turn's start)
+    rf"(?:{_POSS}\s+|^\W*(?i:(?:survived|finished|done|started|starting|loved)\s+)?(?:(?:my|the)\s+)?)"
+    + r"(?i:(?:very\s+)?first)\s+(?:(?:real\s+|proper\s+|official\s+|full\s+)?"
+    + r"(?:day|shift|week|night|month|morning|weekend)"
+    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE
+    + rf"|(?P<title2>(?:[a-z-]+\s+)?(?i:{_JOB_NOUNS}))\s+(?:shift|gig|job|placement)s?\b)"
+    # ("my daughter's first day as a nurse at St Thomas'": the employer after the title)
+    + r"(?:\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r")?"
+)
+_MOVED_FOR = re.compile(r"\b(?:moved|relocated|came\s+(?:here|over|back)|transferred)\b", re.IGNORECASE)
+# "moved to Hangzhou last month for the new job at NetEase": the job the move was for (the date is the move's).
+_JOB_FOR = re.compile(
+    # ("for my husband's new job at Asda": the relative's job)
+    rf"\bfor\s+(?:a|the|my|her|his|their|our|(?P<whose>[Mm]y\s+{_KIN_ADJ}(?:{_REL}))'s?)\s+(?:new\s+)?"
+    r"(?:job|role|position|post)\s+(?:at|with)\s+(?:the\s+)?" + _employer("org")
+)
+
+
 def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
+    for m in _FIRST_AS_TITLE.finditer(clause.without_times(ctx)):
+        title = _clean(m.group("title") or m.group("title2"))
+        subject = _subject_of(ctx, clause, m) if m.group("subj") else ctx.speaker_id
+        if subject is None or _negated(clause) or re.fullmatch(r"(?i)student|customer|client", title):
+            continue
+        # (a first shift today or tomorrow dates nothing; one that is over dates the job)
+        begun = next((t.start for t in clause.times(ctx) if t.end <= ctx.at), None)
+        yield _fact(ctx, clause, m, subject, "job_title", title, "first_as_title", valid_from=begun)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "first_as_title.employer", valid_from=begun)
+    for m in _JOB_FOR.finditer(clause.text):
+        # (only what a move was for: "applying for a job at Canva" names no employer)
+        if not _MOVED_FOR.search(clause.text, 0, m.start()):
+            continue
+        whose = m.group("whose")
+        subject = _subject(ctx, whose) if whose else _clause_subject(ctx, clause.text[: m.start()])
+        org = _clean(m.group("org"))
+        if subject and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS and not _negated(clause):
+            yield _fact(ctx, clause, m, subject, "works_at", org, "job_for_move")
     for m in _NEW_JOB_LABEL.finditer(clause.text):
         org, title = _clean(m.group("org")), _clean(m.group("title"))
         if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
@@ -2049,7 +2283,8 @@ _MOVE_TOLD = re.compile(
     # "We got the keys yesterday, so we're officially Tromso residents now": the keys date the new home.
     r"|\b(?i:got|picked\s+up|collected|were\s+handed)\s+(?i:the|our|my)\s+(?i:new\s+)?(?i:keys|house\s+keys)\b"
     # "Keys handed over yesterday, so …"
-    r"|\b(?i:keys)\s+(?i:handed\s+over|collected|picked\s+up)\b"
+    # ("keys came through yesterday. I'm a Hilo resident now!")
+    r"|\b(?i:keys)\s+(?i:handed\s+over|collected|picked\s+up|came\s+through|arrived)\b"
     # "Two weeks ago I left Cusco for good. Lima is home base now."
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good|behind\s+for\s+good)\b"
     # "Our family left Nairobi last year, we're settled in Mombasa now": a place left, the new one lived in.
@@ -2149,7 +2384,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _PROMOTED.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         became = _BECAME.search(m.group())
-        if subject and became and not _clean(m.group("title")).lower().startswith("promoted"):
+        # ("promoted to a new role at Sony" names no title)
+        if subject and became and not _NO_TITLE_PROMOTED.fullmatch(_clean(m.group("title"))):
             yield _fact(
                 ctx,
                 clause,
@@ -2183,13 +2419,16 @@ def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[C
     m = _BARE_TITLE_NOW.search(bare)
     # (only the speaker's own change: "my brother got promoted, manager now" is his)
     others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
-    if m is None or others or not _JOB_CHANGE.search(ctx.text):
+    if m is None or others or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT.search(ctx.text)):
+        return
+    # (without "now", only right after an event of the job: "since last year" dates, it changes nothing)
+    if m.group("org2") and not (_JOB_EVENT.search(ctx.text) or _JOB_LEFT.search(ctx.text)):
         return
     title = _clean(m.group("title"))
     if title.lower() in _RELATIONS or _NOT_A_ROLE.search(title):
         return
     yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "bare_title_now", ends_previous=True)
-    org = m.group("org")
+    org = m.group("org") or m.group("org2")
     if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
 
@@ -2212,7 +2451,8 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         # "for The Guardian" names an employer; "for Yesterday" does not.
         if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
             continue
-        verb = (m.group("verb") or "").lower().removesuffix("s")
+        # ("drives", "coaches": the verb's third person, back to its base)
+        verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
         activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
         yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     for m in _FREELANCE.finditer(bare):
@@ -2377,6 +2617,10 @@ def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     yield from _died_devices(ctx, clause)
     yield from _presupposed_device_facts(ctx, clause)
     yield from _claimed_devices(ctx, clause)
+    for m in _DEVICE_FAULT.finditer(clause.text):
+        owner = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
+        if owner and not _HYPOTHETICAL.search(clause.text):
+            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_fault")
 
 
 def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2401,7 +2645,7 @@ def _phrase_negated(text: str, m: re.Match[str], words: str = r"not|never|didn't
     haven't sold my Xbox" does not."""
     start = max(text.rfind(mark, 0, m.start()) for mark in ",;:") + 1
     ends = [i for i in (text.find(mark, m.end()) for mark in ",;:") if i >= 0]
-    return re.search(rf"\b(?:{words})\b", text[start : min(ends) if ends else len(text)]) is not None
+    return re.search(rf"\b(?:{words})\b", _unfelt(text[start : min(ends) if ends else len(text)])) is not None
 
 
 def _listed_devices(text: str, pos: int) -> Iterator[str]:
@@ -2522,13 +2766,13 @@ _NAMED_AS_TITLE = re.compile(
     r"^\W*(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
 )
 # "I manage the Cardiff branch of Greggs", "I run the Leeds store for Boots": the employer and the post.
 _MANAGE_UNIT = re.compile(
     r"\bI\s+(?:now\s+|currently\s+)?(?:manage|run)\s+(?:the|our|their)\s+(?:[A-Z][\w'-]*\s+){1,2}"
     r"(?P<unit>branch|store|shop|office|site|depot|warehouse|restaurant|outlet|location)\s+(?:of|for)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
 )
 # "Hi, I'm Carla.": a greeting, then the name on its own.
 _GREETING = re.compile(r"^\W*(?:hi|hello|hey|good (?:morning|afternoon|evening))(?:\s+there)?\W*$", re.IGNORECASE)
@@ -2580,6 +2824,10 @@ _NOT_FIRST_NAMES = frozenset(
         "Swedish",
         "Vegan",
         "Vegetarian",
+        "Pescatarian",
+        "Coeliac",
+        "Celiac",
+        "Diabetic",
         "Jewish",
         "Muslim",
         "Christian",
@@ -2737,6 +2985,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
     if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
         return
+    yield from _address_mine_facts(ctx, clause)
+
+
+def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _clean(m.group("addr"))
         # "on my account" is the speaker's own; other people's addresses are not.
@@ -2751,13 +3004,18 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
         # "my address changed last month, it's … now": the change told before the address dates it.
         told = _ADDRESS_CHANGED.search(ctx.text, 0, clause.start + m.start())
+        since = Clause(ctx.text, 0).past_time(ctx) if told and lasting else None
+        # "New billing address, effective from next Monday: …": the day it starts, said with the label.
+        effective = re.search(r"\b(?:effective|starting|beginning|valid|as\s+of|from)\b", m.group(), re.I)
+        if since is None and lasting and effective:
+            since = Clause(m.group(), clause.start + m.start()).preference_start(ctx)
         yield make_fact(
             ctx.speaker_id,
             "address",
             address,
             "en.address_mine",
             m.group(),
-            valid_from=Clause(ctx.text, 0).past_time(ctx) if told and lasting else None,
+            valid_from=since,
             lasting=lasting,
             confidence=0.8,
             ends_previous=lasting,
@@ -2820,7 +3078,9 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 _THEME = re.compile(
     r"\b(?P<theme>dark|light|night|day|high[- ]contrast|sepia)\s+(?:mode|theme)\b"
     # "make the theme light", "switch the theme to dark"
-    r"|\b(?:make|set|switch|change|turn|keep)\s+the\s+(?:theme|mode|display)\s+(?:to\s+)?(?P<theme2>dark|light)\b"
+    # ("change my default theme to dark")
+    r"|\b(?:make|set|switch|change|turn|keep)\s+(?:the|my)\s+(?:default\s+)?(?:theme|mode|display)\s+(?:to\s+)?"
+    r"(?P<theme2>dark|light)\b"
     # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
     r"|\b(?:keep|make|set|switch|turn|leave)\s+(?:it|everything|things)\s+(?:to\s+)?(?P<theme3>dark|light)\b"
     r"(?=[^.?!]{0,12}\b(?:for (?:this|the) (?:session|time|once)|this time|today|for now|from now on|always|by default"
@@ -2848,14 +3108,17 @@ _FORMAT_CONTEXT = re.compile(
     re.IGNORECASE,
 )
 _REPORT_FORMAT = re.compile(
+    # ("I want variant 2", "option B of the deck": a coded choice of the document's form)
     r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:[Tt]emplate|[Vv]ersion|[Ll]ayout|[Ss]tyle"
-    r"|[Ff]ormat)\s+[A-Z0-9][\w-]{0,10})\b"
+    r"|[Ff]ormat|[Vv]ariant|[Oo]ption|[Dd]esign)\s+[A-Z0-9][\w-]{0,10})\b"
 )
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
 # A coded layout ("layout C", "template 2") names a report format for any recurring document: "For the Monday ops
 # digest I always want layout C".
 _CODED_LAYOUT_DOCUMENT = re.compile(
-    r"\b(?:reports?|template|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|dashboards?)\b",
+    # ("for the monthly KPI pack I want variant 2": a pack, a deck or a scorecard is such a document too)
+    r"\b(?:reports?|template|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|dashboards?|packs?"
+    r"|decks?|scorecards?|one-pagers?|bulletins?)\b",
     re.IGNORECASE,
 )
 # A described layout of the reports: "the one-page summary layout for my weekly report",
@@ -2978,6 +3241,10 @@ _CHANNEL = re.compile(
     r"(?=\s*(?:[,.;!]|$|\s+(?:for\s+me|please|always|any\s+day)\b))"
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b"
+    # "Text me for shipping updates, not email", "email me about order changes": the channel for a kind of message
+    r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
+    r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
+    r"|reminders|news|changes|confirmations)\b"
     # "make email my default for notifications", "set SMS as the default for alerts"
     r"|\b(?:make|set|use|have)\s+(?P<ch14>e-?mail|SMS|texts?|WhatsApp|WeChat|push(?:\s+notifications?)?|phone\s+calls)"
     r"\s+(?:as\s+)?(?:my|the)\s+default(?:\s+channel)?\s+for\s+(?:all\s+|my\s+)?"
@@ -3188,6 +3455,9 @@ _PAYMENT = re.compile(
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
+    # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
+    rf"|^\W*(?:(?:only|just)\s+)?(?P<pay11>{_PAY_NAMES})(?:\s+(?:only|just))?\s+(?:for\s+(?:this|today|now)"
+    r"|this\s+(?:time|once|one|order|purchase)|today|only)\b"
     # "Default payment should be PayPal going forward": the setting named, then its value.
     r"|\b(?:payment(?:\s+method)?|way\s+to\s+pay|card)\s+(?:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?:my\s+)?"
     rf"(?P<pay8>{_PAY_NAMES})(?![A-Za-z])"
@@ -3283,7 +3553,10 @@ _SUITS_ME = re.compile(
 # my pizza orders", "no ice in my drink this time". Only with a marker: "no onions on my burger" may be the
 # order at hand.
 _EXCLUSION = re.compile(
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?:no|never\s+(?:put|add|include|use|send|give\s+me)|avoid|hold\s+the"
+    # ("Vegetarian household here — please never pack meat samples in my subscription box": who the speaker is may be
+    # set off before it by a dash or a colon)
+    r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?(?:\s[\u2014\u2013-]+\s*|:\s*))?(?:(?:please|and|also|oh|just|so)\W+)*"
+    r"(?:no|never\s+(?:put|add|include|use|send|give\s+me|pack|ship|slip|throw|serve|stock|sneak)|avoid|hold\s+the"
     r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
     r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
@@ -3412,6 +3685,11 @@ def _lasting(text: str) -> tuple[bool, float]:
     return True, PLAIN_PREFERENCE_CONFIDENCE
 
 
+def _sentence_start(text: str, at: int) -> int:
+    """Where the sentence around offset ``at`` starts."""
+    return max(text.rfind(mark, 0, max(at, 0)) for mark in ".!?\n") + 1
+
+
 def _sentence_of(text: str, clause: Clause) -> str:
     start = max(text.rfind(mark, 0, max(clause.start, 0)) for mark in ".!?\n")
     ends = [i for i in (text.find(mark, clause.end) for mark in ".!?\n") if i >= 0]
@@ -3438,8 +3716,9 @@ _CHANNEL_GROUPS = (
     "ch12",
     "ch13",
     "ch14",
+    "ch15",
 )
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
@@ -3542,6 +3821,19 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
                 yield "preferred_payment_method", m.group("pay"), m, False
 
 
+# Words that make a time said before the preference its first day: "from the 5th of october onward, i want …".
+_STARTS_LEAD = re.compile(r"\b(?:starting|from|beginning|as\s+of|effective|since)\b", re.IGNORECASE)
+
+
+def _start_said_before(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The first day a phrase before ``clause`` in its sentence gives it: "Starting next Monday, I want …"."""
+    begin = _sentence_start(ctx.text, clause.start)
+    lead = Clause(ctx.text[begin : clause.start], begin)
+    if not lead.text.strip() or not _STARTS_LEAD.search(lead.text):
+        return None
+    return lead.preference_start(ctx)
+
+
 def _negated_before(text: str, position: int) -> bool:
     """A negation ahead of the preference in its own phrase ("I don't want dark mode"); "SMS, not email"
     keeps SMS, and "Don't phone me, email is best" keeps email."""
@@ -3597,7 +3889,10 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
     has_marker = bool(_LASTING.search(sentence) or _ONE_OFF.search(sentence))
-    valid_from = clause.preference_start(ctx)
+    valid_from = clause.preference_start(ctx) or _start_said_before(ctx, clause)
+    # "Starting next month, send everything by DHL": a first day said for it makes the choice a standing one.
+    # (a past "since …" dates a habit, it does not make a wish one: "since October …, I need a better system")
+    has_marker = has_marker or bool(valid_from and valid_from > ctx.at)
     if valid_from is None and re.search(r"\bnow\b", text, re.I):
         # "yesterday I switched banks and now pay with my Revolut card": the change dates the new habit.
         valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
@@ -3617,7 +3912,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         if predicate == "preferred_language" and _FOR_SOMEONE_ELSE.search(text):
             continue
         # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
-        ranked = match.groupdict().get("ch13") is not None
+        # ("Text me for shipping updates, not email": the channel chosen for a kind of message ranks too)
+        ranked = match.groupdict().get("ch13") is not None or match.groupdict().get("ch15") is not None
         if not has_marker and not _PREFERS.search(text) and not ranked:
             continue
         if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
@@ -3856,7 +4152,16 @@ _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
 )
-_PER_DIMENSION = re.compile(r"\bper\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.I)
+_PER_DIMENSION = re.compile(
+    r"\bper\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b", re.IGNORECASE
+)
+# "Per category, …", "By region, …": the dimension that opens a sentence, set off before the question.
+_LEAD_DIMENSION = re.compile(
+    r"\W*(?:per|by|for\s+each|across|broken\s+down\s+by|split\s+by)\s+(?P<dim>"
+    + "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
+    + r")\b\s*[,:\u2014\u2013-]",
+    re.IGNORECASE,
+)
 # "per agent", "for each clinic": a dimension the list above does not know, named after "per"/"each".
 _ANY_DIMENSION = re.compile(
     r"\b(?:per|for each|by each|each)\s+(?P<dim>(?!(?:cent|se|day|hour|minute|year|person|unit|item|kg"
@@ -3907,6 +4212,8 @@ _EXPORT = re.compile(
     r"\b(?:export|download|send me|send\s+over|generate|give me|get\s+me|dump|put\s+\w+(?:\s+\w+)?\s+into"
     # "Send my own order history to my email"
     r"|send\s+(?:all\s+)?my\s+(?:[\w-]+\s+){0,3}?(?:history|statements?|invoices|records|data)\s+to\s+(?:me|my\s+(?:e-?mail|inbox))"
+    # "… my personal info file — send it to my inbox please": the file named, then sent to the speaker
+    r"|send\s+(?:it|them|that|this|everything|a\s+copy)\s+(?:over\s+)?to\s+(?:me\b|my\s+(?:e-?mail|inbox|mailbox))"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
     r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
     # "Bundle up all the personal data your system holds on me and email it over"
@@ -3914,7 +4221,9 @@ _EXPORT = re.compile(
     # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
     # ("need march's invoices exported, PDF pls")
     # (not "I need to know if the report was exported")
-    r"|(?:need|want|like)\s+(?:(?!(?:to|if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,5}?(?:downloaded|exported)\b"
+    # ("Need the invoices I got in March exported, PDF is fine": the object may be a phrase of its own)
+    r"|(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
+    r"(?:downloaded|exported)\b"
     # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
     r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
     r"(?:me|my\s+(?:inbox|e-?mail))\b"
@@ -3939,8 +4248,16 @@ _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", r
 # "Send over everything you have stored about me": all one's own data asked for.
 _PERSONAL_DATA = re.compile(
     r"\b(?:everything|all)\s+(?:personal\s+|private\s+)?(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
-    r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b",
+    r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b"
+    # "my personal info file", "a copy of my personal data": one's own data named as such
+    r"|\bmy\s+(?:personal|private)\s+(?:info(?:rmation)?|data|details|records?)(?:\s+file)?\b",
     re.I,
+)
+# "I need all the receipts from my trip to Japan exported": things wanted as a file, whatever they are.
+_DONE_AS_FILE = re.compile(
+    r"\b(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
+    r"(?:downloaded|exported)\b",
+    re.IGNORECASE,
 )
 # The verbs that ask for a file whatever else the request says.
 _FILE_VERB = re.compile(
@@ -3983,7 +4300,14 @@ _REFUND = re.compile(
     r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back"
     # "can I get S/ 45 back for that?", "I want 20 euros back": a sum asked back, in any currency
     r"|(?:want|need|get|have)\s+(?:(?:[A-Z]{1,3}\$|[$€£¥₹]|S/\.?|[A-Z]{3}\s)\s?\d[\d.,]*"
-    r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back)"
+    r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back"
+    # "refund please, not a replacement", "a refund pls", "just refund it", "I'd like it refunded", "full refund rather
+    # than store credit": the refund asked for, however short (never "no refund please" nor "refund policy")
+    r"|(?<!\bno\s)(?<!\bnot\s)(?<!\bany\s)\b(?:a\s+|full\s+)*refund\s*,?\s+(?:please|pls|plz|asap|now)\b"
+    r"|\b(?:just\s+|please\s+)refund\s+(?:it|them|that|this|me|the\s+\w+)\b"
+    r"|\b(?:want|need|like|have)\s+(?:it|this|them|that|the\s+(?:order|item|\w+))\s+refunded\b"
+    r"|\b(?:a\s+|full\s+)*refund\s*,?\s+(?:not|rather\s+than|instead\s+of|over)\s+(?:a\s+|an\s+|the\s+)?"
+    r"(?:replacement|exchange|repair|store\s+credit|credit|voucher|swap|new\s+one))"
     r"(?:\b|(?<=[\d$€£¥]))",
     re.I,
 )
@@ -4067,7 +4391,14 @@ _MODIFY = re.compile(
     # "please make my new hire Mere a viewer only": a role on the account given to someone the speaker names
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
     r"\bmake\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|him|her|them|(?-i:[A-Z][a-z]+))\s+"
-    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest)\b",
+    r"(?:an?\s+)?(?:viewer|editor|commenter|collaborator|read-only\s+(?:user|member)|guest|admin|administrator|moderator)\b"
+    # "please set my new hire Jake to view-only on the dashboard", "give Priya read-only access", "limit my intern to
+    # viewing reports": the rights of someone the speaker names, set
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
+    r"\b(?:set|switch|change|move|put|give|limit|restrict|downgrade|upgrade)\s+(?:my\s+(?:new\s+)?[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?"
+    r"|him|her|them|(?-i:[A-Z][a-z]+))(?:'s\s+(?:access|account|role|permissions?|rights))?\s+(?:to|as|on|with)?\s*"
+    r"(?:an?\s+)?(?:view-only|read-only|view\s+only|read\s+only|viewer|editor|commenter|admin|full|edit|viewing|reading)"
+    r"(?:\s+(?:access|rights|permissions?|role|mode))?\b",
     re.I,
 )
 # A query is about the user's own records; how-to questions and chit-chat are not.
@@ -4084,6 +4415,9 @@ _CHECK_IT = re.compile(
 # In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
 _QUERY_STATEMENT = re.compile(
     r"\b(?:check|look up|find|show me|track|tell me|status|following up|follow(?:ing)?-up|any (?:news|updates?))\b"
+    # "Ticket TK-20914 still says pending, can someone look at it": a record of one's own to be looked into
+    r"|\b(?:can|could)\s+(?:someone|somebody|anyone|anybody|you)\s+(?:please\s+)?(?:look\s+(?:at|into)|chase|see\s+what's)"
+    r"|\b(?:please\s+)?(?:look\s+into|chase\s+up)\s+(?:it|this|that|them)\b"
     r"|^\W*(?:please\s+)?(?:list|pull\s+up|show|bring\s+up|fetch)\b",
     re.I,
 )
@@ -4129,6 +4463,28 @@ _NO_RECORD_ASKED = re.compile(
 )
 
 
+# "default" as a word: the name of a setting ("change the default to PDF", "my default export format"), or, closing the
+# value's phrase, the lasting marker ("Make dark mode my default, …", "keep it as my default at checkout").
+_DEFAULT_WORD = re.compile(
+    r"(?<!\bby )(?P<lead>\b(?:my|as(?:\s+my|\s+the)?)\s+)?\bdefault\b"
+    r"(?P<end>(?=\s*(?:[,.;!?]|$)|\s+(?:for|at|from|going|please|pls|now|too|on)\b))?",
+    re.IGNORECASE,
+)
+# "new mobile: +60 12-345 6789, please update": a new contact or address told, then the update asked for bare.
+_UPDATE_IT = re.compile(
+    r"(?:^\W*|[,;:\u2014\u2013-]\s*)(?:(?:so|and)\s+)?(?:(?:please|pls|plz|kindly|can\s+you|could\s+you)\s+)*"
+    r"(?:update|change|amend|correct)(?:\s+(?:it|that|this|them|accordingly|(?:my|your|the)\s+(?:records?|details|profile"
+    r"|account|file)|on\s+file))?(?:\s*,?\s*(?:please|pls|plz|thanks|thx|ty|asap))*\W*$",
+    re.IGNORECASE,
+)
+# "Can you delete my account and everything attached to it?": deleting one's own account or data asks for no record.
+_DELETION = re.compile(
+    r"\b(?:delete|close|remove|deactivate|erase|wipe|terminate)\s+(?:my|our)\s+(?:whole\s+|entire\s+)?"
+    r"(?:account|profile|data|personal\s+data|membership|information|info)\b",
+    re.IGNORECASE,
+)
+
+
 def _time_range(ctx: TurnContext, clause: Clause) -> tuple[RelativeTime | None, dict[str, str]]:
     for mention in clause.times(ctx):
         if mention.relative is not None:
@@ -4163,13 +4519,9 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
     return slots
 
 
-def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
+def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tuple[str, ...], str | None, bool]:
+    """(dimensions, metric, whether a measure is asked by a dimension) of an aggregation the clause may ask for."""
     text = clause.text
-    time_range, time_slots = _time_range(ctx, clause)
-    # A standing preference ("always export PDF") is a fact, not a request.
-    # "default" names the setting in "change the default to A", so it does not make a request standing.
-    unmarked = re.sub(r"(?<!\bby )\bdefault\b", "", text, flags=re.I)
-    standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
     if not dims and _AGGREGATE.search(text):
         # "Per depot, how many vans left?": the dimension may open the sentence, before the question's clause.
@@ -4185,6 +4537,22 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
     # "What's our churn rate by plan for last quarter?": a measure asked by a dimension
     per_measure = per_measure or bool(dims and question and _MEASURE_ASKED.match(text))
+    # "per category, what did returns look like two weeks ago?": the dimension set off before the question
+    lead = _LEAD_DIMENSION.match(ctx.text, _sentence_start(ctx.text, clause.start), clause.start)
+    if lead and not dims and metric and question:
+        dims, per_measure = (_DIMENSIONS[lead.group("dim").lower()],), True
+    return dims, metric, per_measure
+
+
+def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], question: bool) -> Iterator[Intent]:
+    text = clause.text
+    time_range, time_slots = _time_range(ctx, clause)
+    # A standing preference ("always export PDF") is a fact, not a request.
+    # "default" names the setting in "change the default to A", so it does not make a request standing; "make dark
+    # mode my default" is the marker itself.
+    unmarked = _DEFAULT_WORD.sub(lambda m: m.group() if m.group("lead") and m.group("end") is not None else "", text)
+    standing = any(f.lasting and f.predicate.startswith("preferred_") and _LASTING.search(unmarked) for f in facts)
+    dims, metric, per_measure = _measure_asked(ctx, clause, question)
     ids = _id_slots(ctx)
     file_asked = True
     # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
@@ -4196,7 +4564,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         and not _HOW_TO.search(text)
         and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
-        and (_FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text))
+        and (
+            _FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text) or _DONE_AS_FILE.search(text)
+        )
         # "Just for today, give me the detailed report layout": a style of the report asks for no file
         and (_FORMAT.search(text) or not any(f.predicate == "preferred_report_format" for f in facts))
     ):
@@ -4214,6 +4584,8 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
     # "Can you switch me to dark mode?" asks for the change as much as "Switch me to dark mode" does.
     modify = bool(_MODIFY.search(text) and (not question or _POLITE_REQUEST.match(text)) and not standing)
+    new_contact = any(m.kind in ("phone", "email") for m in ctx.identifiers) or re.search(_STREET, ctx.text)
+    modify = modify or bool(_UPDATE_IT.search(text) and new_contact and not question)
     if modify:
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
@@ -4229,7 +4601,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     asks = (question and not modify) or (_QUERY if question else _QUERY_STATEMENT).search(text) is not None
     if re.search(r"\b(?:if|suppose|supposing|imagine|hypothetically)\b", _sentence_of(ctx.text, clause), re.I):
         asks = False  # "What would happen if I moved, would my plan still work?"
-    if _NO_RECORD_ASKED.match(text) or file_asked:
+    if _NO_RECORD_ASKED.match(text) or file_asked or _DELETION.search(text):
         asks = False  # a how-to question, a favour, a file: "Can you export all my transactions as CSV?"
     if own and asks and not _REFUND.search(text) and not cancels:
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
@@ -4359,6 +4731,10 @@ _DROPPED_SUBJECT = re.compile(
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
     # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
+    # "Using a ThinkPad for work", "Running a Synology at home", "Have an iPad and a Kindle", "No longer have the Apple
+    # Watch": devices told of without "I" (an order to us would be "use …", not "using …")
+    r"|(?:using|running|rocking)\s+(?:an?|the|my|two|both)\s|(?:have|own)\s+(?:an?|two|both)\s"
+    r"|no\s+longer\s+(?:have|own|use|wear|got)\s"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
@@ -4368,7 +4744,7 @@ _DROPPED_SUBJECT = re.compile(
 # A profile filled in as fields: "employer Natixis, title compliance analyst", "Company: Arup; role: planner".
 _PROFILE_FIELD = re.compile(
     r"(?:^\W*|[:,;]\s*|\band\s+)(?:(?:my|new|current)\s+)?(?i:(?:employer|company|workplace)\s*(?::|=|-)?\s+(?:now\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"|(?:job\s+)?(?:title|role|position)\s*(?::|=|-)?\s+(?:now\s+)?"
     + _TITLE
     + r")(?=\s*(?:[,;.!]|$))"
@@ -4377,7 +4753,7 @@ _PROFILE_CUE = re.compile(r"\b(?:profile|account|details|records?|on\s+file|upda
 # "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
 _FIRST_DAY = re.compile(
     r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
-    + _named("org")
+    + _employer("org")
     + r"\s+was\b"
 )
 # "they hired me as a data engineer", "Ocado took me on as a picker": the title (and the employer when named).
@@ -4409,8 +4785,24 @@ def _own_subject(ctx: TurnContext, head: str) -> str | None:
     return None
 
 
+# Feelings said with a negation that negate nothing told: "— still can't believe it", "can't wait", "couldn't be
+# happier", "not gonna lie", "can't complain".
+_FEELING = re.compile(
+    r"\b(?:still\s+|honestly\s+|really\s+|just\s+)?(?:can't|cannot|can\s+not|couldn't)\s+(?:quite\s+)?(?:believe"
+    r"|wait|complain|stop\s+(?:smiling|grinning)|get\s+over|be\s+happier|be\s+prouder|thank\s+\w+\s+enough)\b"
+    r"|\b(?:not\s+gonna\s+lie|not\s+going\s+to\s+lie|no\s+kidding|no\s+joke|never\s+been\s+happier|not\s+complaining"
+    r"|never\s+looked\s+back)\b",
+    re.IGNORECASE,
+)
+
+
+def _unfelt(text: str) -> str:
+    """``text`` with the feelings of :data:`_FEELING` blanked (same length)."""
+    return _FEELING.sub(lambda m: " " * len(m.group()), text)
+
+
 def _negated(clause: Clause) -> bool:
-    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", clause.text) is not None
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", _unfelt(clause.text)) is not None
 
 
 # A job change the turn names: its date carries to the title said in another clause.
@@ -4706,10 +5098,25 @@ def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFa
     moves = [
         clause
         for clause, facts in spans
-        if any(f.predicate == "lives_in" for f in facts) and not any(f.predicate in _JOB_PREDICATES for f in facts)
+        if any(f.predicate == "lives_in" for f in facts)
+        # (a job named as what the move was for, "moved … last month for the new job at NetEase", takes no date)
+        and not any(f.predicate in _JOB_PREDICATES and f.rule != "en.job_for_move" for f in facts)
     ]
     times = tuple(t for t in ctx.times if not any(c.start <= t.span[0] < c.end for c in moves))
     return replace(ctx, times=times) if len(times) != len(ctx.times) else ctx
+
+
+_PROMOTION = re.compile(r"\bpromot(?:ed|ion)\b", re.IGNORECASE)
+
+
+def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The job change's date on the undated job facts; a promotion dates the new title only ("Got promoted
+    yesterday!!! senior SRE at Alaska Airlines": the employer is no newer than before)."""
+    changes = [m.group() for m in _JOB_CHANGE.finditer(ctx.text)]
+    if not changes or not all(_PROMOTION.fullmatch(change) for change in changes):
+        return carry_job_change_date(ctx, facts, _JOB_CHANGE)
+    titles = iter(carry_job_change_date(ctx, [f for f in facts if f.predicate != "works_at"], _JOB_CHANGE))
+    return [f if f.predicate == "works_at" else next(titles) for f in facts]
 
 
 def apply_rules(ctx: TurnContext) -> RuleOutput:
@@ -4751,7 +5158,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
     named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
     out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
-    out.facts = carry_job_change_date(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts), _JOB_CHANGE)
+    out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)

@@ -71,7 +71,19 @@ class _Absolute:
     granularity: Granularity
 
 
-_Parsed = RelativeTime | _Absolute
+@dataclass(frozen=True, slots=True)
+class _Nearest:
+    """A holiday named bare ("got it for christmas", "元旦那天"): the one nearest the anchor's day, this
+    year's, last year's or next year's; resolved as a calendar day of that year."""
+
+    month: int
+    day: int
+    toward: int = 0
+    """-1: the last one by the anchor's day ("since christmas"); 1: the next one from it ("by christmas");
+    0: whichever is nearer ("for christmas", said in January or in November)."""
+
+
+_Parsed = RelativeTime | _Absolute | _Nearest
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,11 +299,25 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
         return None
     if isinstance(parsed, _Absolute):
         return _Resolution(None, parsed.start, parsed.end, parsed.granularity)
+    if isinstance(parsed, _Nearest):
+        parsed = _nearest(parsed, today)
     try:
         first, after = _local_range(parsed, today, clamp=False)
     except (OverflowError, ValueError):
         return None  # "2月30日", or a count that leaves the calendar: not a time
     return _Resolution(parsed, first, after, _granularity(parsed))
+
+
+def _nearest(holiday: _Nearest, today: date) -> RelativeTime:
+    """The holiday of last, this or next year, whichever is nearest ``today``."""
+    month, day = holiday.month, holiday.day
+    years = [-1, 0, 1]
+    if holiday.toward < 0:
+        years = [y for y in years if date(today.year + y, month, day) <= today]
+    elif holiday.toward > 0:
+        years = [y for y in years if date(today.year + y, month, day) >= today]
+    offset = min(years, key=lambda y: abs(date(today.year + y, month, day) - today))
+    return RelativeTime("year", offset, month=month, day=day)
 
 
 def _longest_non_overlapping(candidates: Iterable[_Candidate]) -> list[tuple[tuple[int, int], _Resolution]]:
@@ -491,10 +517,11 @@ _EN_MONTH_CONTEXT = r"(?:since|from|until|till|by|before|after|of|early|late|mid
 _EN_HOLIDAYS = {
     "new years eve": (12, 31), "new year eve": (12, 31), "new years day": (1, 1), "new year day": (1, 1),
     "christmas eve": (12, 24), "christmas day": (12, 25), "boxing day": (12, 26),
+    "xmas eve": (12, 24), "xmas day": (12, 25),
     "valentines day": (2, 14), "halloween": (10, 31),
 }  # fmt: skip
 _EN_HOLIDAY = (
-    r"(?P<hol>new\s+year'?s?\s+(?:eve|day)|christmas\s+(?:eve|day)|boxing\s+day"
+    r"(?P<hol>new\s+year'?s?\s+(?:eve|day)|(?:christmas|xmas)\s+(?:eve|day)|boxing\s+day"
     r"|(?:(?<=\bon\s)|(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s))(?:valentine'?s\s+day|halloween))"
 )
 
@@ -503,6 +530,28 @@ def _en_holiday(match: re.Match[str]) -> _Parsed:
     said = " ".join(match.group("hol").lower().replace("'", "").split())
     month, day = _EN_HOLIDAYS[said]
     return RelativeTime("year", 0, month=month, day=day, mode="most_recent")
+
+
+# Christmas named bare after a preposition: "got a Switch for christmas", "since Xmas", "over Christmas", "by
+# Christmas" - the nearest one, since "for christmas" looks back in January and ahead in November. Not a word that
+# names something of the season ("the Christmas sale", "christmas tree", "merry Christmas", "the Christmas break").
+_EN_CHRISTMAS = (
+    r"(?:(?<=\bfor\s)|(?<=\bover\s)|(?<=\bat\s)|(?<=\bon\s)|(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s)"
+    r"|(?<=\buntil\s)|(?<=\btill\s)|(?<=\bby\s)|(?<=\baround\s))(?:christmas|xmas|x-mas)\b"
+    # "since New Year", "right after new year": the first of January (never "Happy New Year", nor "for new year")
+    r"|(?:(?<=\bsince\s)|(?<=\bafter\s)|(?<=\bbefore\s)|(?<=\buntil\s)|(?<=\btill\s)|(?<=\bby\s))new\s+year(?!'?s)\b"
+    r"(?!\s+(?:sales?|trees?|part(?:y|ies)|dinners?|lunch|shopping|cards?|gifts?|presents?|jumpers?|sweaters?|markets?"
+    r"|lights|decorations?|bonus(?:es)?|menus?|lists?|films?|movies?|songs?|music|specials?|break|holidays?|period"
+    r"|rush|season|week|spirit|cakes?|puddings?|stockings?|orders?|deals?|editions?|crackers?|eve|day|morning"
+    r"|ham|turkey|shift|closures?|hours|opening|deliver(?:y|ies)|post|cut-?off)\b)"
+)
+
+
+def _en_christmas(match: re.Match[str]) -> _Parsed:
+    before = match.string[: match.start("t")].rstrip().rsplit(maxsplit=1)[-1].lower()
+    toward = -1 if before == "since" else 1 if before in ("until", "till", "by") else 0
+    month, day = (1, 1) if match.group("t").lower().startswith("new") else (12, 25)
+    return _Nearest(month, day, toward)
 
 
 _EN_RULES = [
@@ -558,6 +607,7 @@ _EN_RULES = [
         _en_named_month,
     ),
     _en(rf"\b(?P<t>{_EN_HOLIDAY})\b", _en_holiday),
+    _en(rf"\b(?P<t>{_EN_CHRISTMAS})", _en_christmas),
     _en(rf"\b(?P<t>(?:in|during)\s+{_EN_YEAR})\b(?![-/][0-9])", _en_year),
     _en(rf"\b(?:since|from|until|till|by|before|after)\s+(?P<t>{_EN_YEAR})\b(?![-/][0-9])", _en_year),
 ]
@@ -588,7 +638,7 @@ _ZH_DAY = r"(?P<day>3[01]|[12][0-9]|0?[1-9]|三十一?|二?十[一二三四五�
 # "下周一起，…" / "下周一起生效" is "from next Monday"), "上周三天"
 # "three days last week", "这周天气" "the weather this week".
 _ZH_WEEKDAY = r"""(?P<wd>
-    一(?!起(?![，,。；;\s]|生效|执行|默认)|样|直|共|定|些|下(?!午)|切|般|次|同|块|边|半|致|生|会|天|个|周|年|月|号|日)
+    一(?!起(?![，,。；;\s]|生效|执行|默认|我|你|您|他|她|咱|就|改|换|统一|正式|一律|恢复|调整)|样|直|共|定|些|下(?!午)|切|般|次|同|块|边|半|致|生|会|天|个|周|年|月|号|日)
     |[二三四五六](?![天个次位名件本项号日月年周十])
     |日(?![报子常记期程])
     |天(?![气数内里后前都以下])
@@ -667,6 +717,19 @@ def _zh_month(match: re.Match[str]) -> _Parsed | None:
     return _named_month(None, month, day) if 1 <= month <= 12 else None
 
 
+# Holidays on a fixed date, the nearest one: "元旦那天", "新年第一天就要上班", "圣诞节收到的". Greetings ("元旦快乐",
+# "圣诞快乐") and things of the season ("圣诞树", "圣诞礼物", "圣诞促销") are not dates; 七夕情人节 is lunar.
+_ZH_HOLIDAYS = {
+    "元旦": (1, 1), "新年第一天": (1, 1), "新年头一天": (1, 1), "圣诞节": (12, 25), "圣诞": (12, 25),
+    "平安夜": (12, 24), "跨年夜": (12, 31), "万圣节": (10, 31), "情人节": (2, 14),
+}  # fmt: skip
+
+
+def _zh_holiday(match: re.Match[str]) -> _Parsed:
+    month, day = _ZH_HOLIDAYS[match.group("hol")]
+    return _Nearest(month, day)
+
+
 _ZH_DAY_SUFFIX = r"(?:[日号])"
 _ZH_PART_OF_DAY = r"(?:早上|上午|中午|下午|傍晚|晚上|夜里)"
 _ZH_RULES = [
@@ -699,6 +762,11 @@ _ZH_RULES = [
     _zh(
         rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)",
         _zh_month,
+    ),
+    _zh(
+        r"(?<!七夕)(?P<t>(?P<hol>" + "|".join(sorted(_ZH_HOLIDAYS, key=len, reverse=True)) + r"))"
+        r"(?!快乐|节快乐|树|老人|礼物|促销|特惠|活动|装饰|大餐|晚会|假期|期间|前后|档|歌|氛围|套餐|限定|主题)",
+        _zh_holiday,
     ),
 ]
 
