@@ -436,7 +436,9 @@ _PREFERS = re.compile(
     r"|switched|(?:I|now|we)\s+(?:(?:usually|normally|mostly|only)\s+)?pay"
     # "E-mails are the only messages I check": the one thing heeded.
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
-    r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
+    # ("swap my alert channel over to e-mail", "flip my reminders to SMS", "move my alerts to WhatsApp")
+    r"|send|give|make|keep|change|swap|flip|move|deliver|export|turn on|enable|go with|stick with|please|suits? me"
+    r"|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "I'm paying with Monzo now"
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
@@ -1642,7 +1644,10 @@ _CONTACT_CUE = {
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
-        r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
+        # ("swap the email on my profile for …", "replace my login e-mail with …": the stored one replaced)
+        r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
+        r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
+        r"\s+(?i:to|for|with)\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
@@ -4147,6 +4152,11 @@ _DIMENSIONS = {
     "warehouse": "warehouse",
     "age group": "age group",
     "plan": "plan",
+    # ("average shipping time broken down by courier": who carried the parcels)
+    "courier": "carrier",
+    "couriers": "carrier",
+    "carrier": "carrier",
+    "carriers": "carrier",
 }
 _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
@@ -4170,6 +4180,12 @@ _ANY_DIMENSION = re.compile(
     r"(?:\s+(?:line|version|type|group|code))?)\b",
     re.I,
 )
+# Money spent, said casually: "how much have I blown on your site", "what did I drop here in May", "how much did I
+# fork out last month".
+_SPEND_SLANG = (
+    r"|blow|blown|blew|drop|dropped|splurge|splurged|sink|sunk|burn|burned|burnt|shell(?:ed)?\s+out|fork(?:ed)?\s+out"
+    r"|splash(?:ed)?\s+out|throw|thrown|threw"
+)
 _METRICS = (
     ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
     ("sign-ups", re.compile(r"\b(?:sign-?ups|signups|registrations|new users)\b", re.I)),
@@ -4184,7 +4200,15 @@ _METRICS = (
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
     # "what was our average basket size in March?", "my total spend in May", "tickets the team closed last week"
     ("basket size", re.compile(r"\bbasket\s+(?:size|value)\b", re.I)),
-    ("spend", re.compile(r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b", re.I)),
+    (
+        "spend",
+        re.compile(
+            r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b"
+            # "how much have I blown on your site this month": the sum of one's own spending asked
+            r"|\bhow\s+much\s+(?:money\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid|pay" + _SPEND_SLANG + r")\b",
+            re.I,
+        ),
+    ),
     (
         "closed tickets",
         re.compile(r"\btickets\b(?:\s+\w+){0,4}?\s+(?:close|closed|resolve|resolved|solve|solved)\b", re.I),
@@ -4208,6 +4232,13 @@ _AGGREGATE = re.compile(
     r"|(?:^\W*|:\s*)(?:the\s+|a\s+)?count\s+of\b",
     re.I,
 )
+# Every record of a kind: "every order my shop placed", "all the invoices", "each of my refunds" (not "all the things
+# you can do": the records are of a business's kinds).
+_EVERY_RECORD = (
+    r"(?:every|each|all)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|those\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:orders?|invoices?|bills?|payments?|transactions?|refunds?|returns?|purchases?|receipts?|statements?|customers?"
+    r"|sales|bookings?|subscriptions?|deliver(?:y|ies)|shipments?|charges?|subscribers?|expenses?|sign-?ups?)\b"
+)
 _EXPORT = re.compile(
     r"\b(?:export|download|send me|send\s+over|generate|give me|get\s+me|dump|put\s+\w+(?:\s+\w+)?\s+into"
     # "Send my own order history to my email"
@@ -4222,10 +4253,17 @@ _EXPORT = re.compile(
     # ("need march's invoices exported, PDF pls")
     # (not "I need to know if the report was exported")
     # ("Need the invoices I got in March exported, PDF is fine": the object may be a phrase of its own)
-    r"|(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
-    r"(?:downloaded|exported)\b"
+    # ("need last year's invoices, the whole lot, exported to PDF": an aside set off by commas)
+    r"|(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+,?\s+){1,12}?"
+    r"(?:downloaded|exported|converted\s+(?:to|into)|saved\s+(?:as|to))\b"
+    # "I need a CSV of every bill from January", "can I get an Excel file of my payments", "I'd like a list of every
+    # order my shop placed": a file or a full list of records wanted, named by its kind
+    r"|(?:need|want|like|get|have)\s+(?:an?\s+|the\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+"
+    r"(?:copy\s+|file\s+|export\s+|version\s+|sheet\s+)?of\b"
+    r"|(?:need|want|like|get)\s+(?:an?\s+|the\s+)?(?:full\s+|complete\s+|whole\s+)?list\s+of\s+"
+    + _EVERY_RECORD
     # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
-    r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
+    + r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
     r"(?:me|my\s+(?:inbox|e-?mail))\b"
     # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
     # ("help me create a spreadsheet" asks for help, not for the file)
@@ -4255,8 +4293,12 @@ _PERSONAL_DATA = re.compile(
 )
 # "I need all the receipts from my trip to Japan exported": things wanted as a file, whatever they are.
 _DONE_AS_FILE = re.compile(
-    r"\b(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
-    r"(?:downloaded|exported)\b",
+    r"\b(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+,?\s+){1,12}?"
+    r"(?:downloaded|exported|converted\s+(?:to|into)|saved\s+(?:as|to))\b"
+    # "I'd like a list of every order my shop placed last month", "give me a full list of all our refunds": every
+    # record of a kind, asked for as a list (not "a list of your stores": the records are everything of a kind)
+    r"|\b(?:need|want|like|get|give\s+me|send\s+me|email\s+me)\s+(?:an?\s+|the\s+)?(?:full\s+|complete\s+|whole\s+)?"
+    r"list\s+of\s+" + _EVERY_RECORD,
     re.IGNORECASE,
 )
 # The verbs that ask for a file whatever else the request says.
@@ -4279,13 +4321,23 @@ _MEASURE_BY = re.compile(
     r"by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
+_SHOW_PER = re.compile(
+    r"^\W*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:show|give|get|pull|send)\s+(?:me|us)\s+(?:the\s+)?"
+    r"(?:[\w-]+\s+){0,2}?[a-z][a-z-]{2,}s\s+(?:per|by\s+each|for\s+each)\s+"
+    r"(?P<dim>(?!(?:cent|person|head|capita|day|hour|week|month|year|night|unit|item|piece)\b)[a-z]{3,})\b",
+    re.I,
+)
 _MEASURE_ASKED = re.compile(
     r"^\W*(?:what|which)(?:'s|\s+is|\s+was|\s+were|\s+are)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:rate|volume|revenue|sales|count|number|total|spend|cost|margin|churn|sign-?ups|users|turnover|profit)s?\b",
     re.I,
 )
 _ASKED_REST = re.compile(
-    r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?\s*(?:,?\s*please)?\s*[.?!]*\s*", re.I
+    r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?"
+    # ("revenue by payment method for this month, as a chart please": the shape of the answer asked too)
+    r"(?:\s*,?\s*(?:as|in)\s+(?:an?\s+)?(?:bar\s+|pie\s+|line\s+)?(?:chart|graph|table|list|plot|breakdown))?"
+    r"\s*(?:,?\s*(?:please|pls|plz|thanks|ty))?\s*[.?!]*\s*",
+    re.I,
 )
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
 _HOW_TO = re.compile(
@@ -4346,7 +4398,7 @@ _MODIFY = re.compile(
     # ("Temporarily switch me to Spanish": how long the change lasts, before the verb)
     r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now|temporarily"
     r"|just|for\s+now)[,\s]+)*"
-    r"(?:change|switch|flip|set|update|override|reset"
+    r"(?:change|switch|flip|set|update|override|reset|swap|move"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
     # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
@@ -4366,9 +4418,20 @@ _MODIFY = re.compile(
     # "Light theme please": the setting named, then asked for
     r"|^\W*(?:the\s+)?(?:dark|light|night|high[- ]contrast)\s+(?:mode|theme)\s*,?\s+please\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
-    r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
-    r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
+    # ("old gmail got hacked, so swap the email on my profile for …": after a reason too)
+    r"|(?:^|[,;\u2014\u2013-]\s*(?:so|and|then)?)\s*(?:(?:please|pls|can you|could you|kindly|just)[,\s]+)*"
+    r"(?:swap|replace|switch|change|update)\s+(?:my|the)\s+"
+    r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+|postal\s+|home\s+|e-?mail\s+|login\s+|work\s+)*"
     r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
+    r"(?=(?:\s+(?:on|in)\s+(?:(?:my|the)\s+)?(?:profile|account|file|records?))?\s*(?:for|with|to|\u2192|->|:)\s*\S)"
+    # "my name's spelled Teuea, not Teuia — can you fix it on the account?": the record corrected where it is kept
+    r"|\b(?:fix|correct|amend|update|change)\s+(?:it|that|this|them)\s+(?:on|in)\s+(?:the|my|your)\s+"
+    r"(?:account|profile|records?|file|system)\b"
+    # "please take away Kiri's edit rights", "revoke Tom's admin access": a named person's rights on the account
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
+    r"\b(?:take\s+away|revoke|remove|strip|withdraw|cancel|turn\s+off|switch\s+off|disable)\s+"
+    r"(?:(?-i:[A-Z][a-z]+)|my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|his|her|their)(?:'s)?\s+"
+    r"(?:[\w-]+\s+)?(?:rights|access|permissions?|privileges|role)\b"
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
     # (asked for, not wished: "I want to add my colleague as a viewer" says what the owner means to do)
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!wish\sto\s)(?<!plan\sto\s)(?<!hope\sto\s)(?<!going\sto\s)"
@@ -4414,6 +4477,9 @@ _CHECK_IT = re.compile(
 )
 # In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
 _QUERY_STATEMENT = re.compile(
+    # ("roughly how much have i blown on your site this month": a question typed without its mark)
+    r"^\W*(?:(?:so|ok|okay|hey|roughly|approximately|approx|about|just|quick\s+one)[,:\s]+)?how\s+(?:much|many)\s+"
+    r"(?:money\s+|cash\s+)?(?:did|have|'ve|do)\s+I\b|"
     r"\b(?:check|look up|find|show me|track|tell me|status|following up|follow(?:ing)?-up|any (?:news|updates?))\b"
     # "Ticket TK-20914 still says pending, can someone look at it": a record of one's own to be looked into
     r"|\b(?:can|could)\s+(?:someone|somebody|anyone|anybody|you)\s+(?:please\s+)?(?:look\s+(?:at|into)|chase|see\s+what's)"
@@ -4427,8 +4493,10 @@ _OWN_RECORDS = re.compile(
     r"|shipment|subscription|points|payment|return|statement|plan|charges?|profile|transactions?|reservations?"
     r"|bookings?|appointments?|history|usage|purchases?)s?\b"
     # "How much did I spend …" (not "would it be cheaper if I paid …").
-    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought|make|made|book|booked|place|placed"
+    r"|\b(?:did|have|'ve)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought|make|made|book|booked|place|placed"
     r"|rack(?:ed)?\s+up|use|used|have|get|receive)\b"
+    # "how much have I blown on your site", "how much did I fork out last month": the sum spent, said casually
+    r"|\bhow\s+much\s+(?:money\s+|cash\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid" + _SPEND_SLANG + r")\b"
     # "the orders I placed two weeks ago", "appointments I had last month"
     r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
     r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
@@ -4532,6 +4600,11 @@ def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tu
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
+    # "Show me new customers per island for yesterday", "give me bookings per clinic last week": a count of records
+    # asked per a dimension the list above does not know
+    shown_per = _SHOW_PER.match(text)
+    if shown_per and not dims and _ASKED_REST.fullmatch(text, shown_per.end()):
+        dims, per_measure = (shown_per.group("dim").lower(),), True
     by_measure = _BY_MEASURE.match(text) or _MEASURE_BY.match(text)
     # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
