@@ -308,8 +308,20 @@ _JOB_NOUNS = (
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
     "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
+    # (the trades, the uniformed services, the shop floor and the clergy: "he's a constable now", "I'm the quality
+    # control tech down at the plant", "a backend dev")
+    "|constable|sergeant|detective|soldier|sailor|warden|teller|fisherman|fisherwoman|deckhand"
+    "|(?:bus|taxi|cab|truck|lorry|delivery|van|Uber|train|tram|forklift)\\s+driver|line\\s+cook|(?:head|prep)\\s+cook"
+    # ("a tech nerd" is no job)
+    "|tech(?![\\s-]+(?:nerd|geek|guy|gal|person|savvy|bro|lover|fan|junkie|enthusiast))|dev(?!\\s+(?:team|kit|board))"
+    "|miner|labou?rer|builder|roofer|bricklayer|plasterer|locksmith|tailor|seamstress|florist|barber|beautician"
+    "|chiropractor|flight attendant|steward|stewardess|shepherd|rancher|handyman|salesman|saleswoman|priest|pastor"
+    "|imam|rabbi|vicar"
 )
-_ANY_JOB_NOUN = re.compile(rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode))", re.IGNORECASE)
+_ANY_JOB_NOUN = re.compile(
+    rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode|support|stack|company|industry|news|giant|tools?))",
+    re.IGNORECASE,
+)
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
 
@@ -379,6 +391,8 @@ _BOUNDARY = re.compile(
     r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
+    # "my sister Shirin works at Digikala, maybe she can get me a discount": an aside's maybe is its own
+    r"|,\s*(?=(?:maybe|perhaps|hopefully)\s+(?:she|he|they|I|we|you|it)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
     # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
     r"|,\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
@@ -956,6 +970,22 @@ _JOIN = re.compile(
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
     r"|employed (?:at|by))\s+(?:the\s+)?" + _employer("org")
 )
+# The employer as the subject of the hiring: "Wave Money hired me two weeks ago as a backend dev", "Fonterra took me on
+# as an apprentice in March", "Canva brought my sister on board last month", "Telenor offered me the job". The
+# employer opens the clause (not "If Google hired me", "Would Canva take me on?"), and "hired me a car" is a rental.
+_HIRED_BY_ORG = re.compile(
+    r"(?:^|(?<=[,;:\u2014\u2013]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s))\W*(?:(?:heads\s+up|guess\s+what|good\s+news|news)[,:!\s]+)?"
+    + _employer("org")
+    + r"\s+(?:(?:finally|just|officially|actually)\s+)?(?:hired|took\s+(?P<who_on>me|my\s+\w+)\s+on"
+    r"|brought\s+(?P<who_brought>me|my\s+\w+)\s+(?:on\s*board|in)|recruited|employed|signed)"
+    + r"(?:\s+(?P<who>me|my\s+(?:"
+    + _REL
+    + r")))?\b(?!\s+(?:an?|the|some)\s)"
+    # ("… two weeks ago as a backend dev": when, then the role)
+    + r"(?:(?:\s+(?!as\b)[\w'-]+){0,4}?\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?"
+    + _TITLE_FREE
+    + r")?"
+)
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
 # date it is a plan and says nothing yet.
 _START = re.compile(
@@ -1474,7 +1504,8 @@ _REPLACE = re.compile(
 # Lower-case particles inside a family name: "Sanne de Wit", "Ludwig van der Berg", "Ana dos Santos".
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|bin|binti|al|el)\s+){1,2}"
 _NAME = re.compile(
-    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+"
+    # ("my name's spelled Teuea, not Teuia": the spelling given)
+    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?(?:\s+(?:actually\s+)?(?:spelled|spelt|written))?\s+"
     rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
@@ -1637,8 +1668,15 @@ _CONTACT_CUE = {
         r"|you have(?: for me)?))?"
         r"\s+(?:to|for|with)\b"
         # "I switched to a new number: …", "moved to a new mobile -": the speaker's new line, as a label.
+        # ("got a new mobile number last Monday: …": when, before the label's colon)
         r"|\b(?i:switched|changed|moved|got)\s+(?:over\s+)?(?:to\s+)?(?:a\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
-        r"(?:number|mobile|phone)\s*[:：—–-]\s*$)"
+        r"(?:number|mobile|phone)(?:\s+(?i:last|this|on|in|yesterday|today|two|three|a)\b[^:：—–\d]{0,25}?)?\s*[:：—–-]\s*$"
+        # "moved to Chattogram …, new number 01711-458923", "Nha Lopes, nurse, landline 231 23 45": the speaker's
+        # line listed by its kind
+        # (a bare "number" names anyone's: "call the shop, number …")
+        r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:new\s+(?:(?:mobile|cell|phone)\s+)?"
+        r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp)"
+        r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)\s*(?:is\s+|[:：]\s*)?$))"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
@@ -2227,6 +2265,22 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
 
 
+def _hired_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _HIRED_BY_ORG.finditer(clause.text):
+        who = m.group("who") or m.group("who_on") or m.group("who_brought")
+        org = _clean(m.group("org"))
+        if who is None or org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
+            continue
+        subject = ctx.speaker_id if who == "me" else _subject(ctx, who, clause.start + m.start())
+        if subject is None:
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, subject, "works_at", org, "hired_by", valid_from=when, ends_previous=True)
+        title = m.group("title")
+        if title and not _NOT_A_ROLE.search(title):
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "hired_as", valid_from=when)
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(clause.text):
         if _org_of(m).lower() not in _CITY_WORDS:
@@ -2250,6 +2304,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+    yield from _hired_facts(ctx, clause)
     for m in _START.finditer(clause.text):
         # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
         # ("I'll be working at Wise from next Monday" names the state and its first day: that holds.)
@@ -2746,13 +2801,15 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if dead and (dead.end() > mention_at or re.search(r"\b(?:old|previous|former)\b", evidence, re.I)):
                 yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.ended", evidence)
                 continue
+            # ("moved to Chattogram last month, new number …": a line listed after other news takes no date of theirs)
+            listed = "listed" in m.groupdict() and m.group("listed") is not None
             yield CandidateFact(
                 subject=subject,
                 predicate=predicate,
                 value=value,
                 rule=f"en.{predicate}",
                 evidence_text=evidence.strip(),
-                valid_from=clause.past_time(ctx),
+                valid_from=None if listed else clause.past_time(ctx),
                 confidence=0.9,
                 ends_previous=bool(_CONTACT_CHANGE.search(evidence)) or dead is not None,
             )
@@ -2764,7 +2821,14 @@ _INTRODUCED = re.compile(
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
     r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
-    r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,})\s+here\s*(?=[,!:—–-])"
+    r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,}"
+    # ("Kenji Watanabe here —": the full name signed so too)
+    # (not a desk or a team signing: "Customer Service here", "Billing Team here")
+    + r"(?:\s+(?!(?:Service|Services|Support|Team|Desk|Office|Department|Dept|Sales|Accounts|Admin|Billing|Group"
+    + rf"|Club|Store|Shop|Care|Centre|Center)\b)(?:{_PARTICLE})?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)?)\s+here\s*(?=[,!:—–-])"
+    # "Name's Nha Lopes, I'm a nurse", "The name's Ortega": the name given without "my", opening the turn
+    r"|^\W*(?:[Tt]he\s+)?[Nn]ame(?:'s|\s+is)\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:[a-z]{1,3}\s+)?[A-Z][\w'-]+){0,2})"
+    r"(?=\s*(?:[,.;!\u2014\u2013-]|$))"
 )
 # "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
 _NAMED_AS_TITLE = re.compile(
@@ -2918,8 +2982,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
-        name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
-        if name and name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
+        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4")
+        first = name.split()[0] if name else ""
+        if name and first not in _NOT_NAMES and first not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     yield from _introduced_job_facts(ctx, clause)
     for m in _NAME.finditer(clause.text):
