@@ -407,7 +407,10 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|wish|whether|pretend|hypothetically)\b"
+    r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|whether|pretend|hypothetically)\b"
+    # ("I wish to inform you that as of yesterday I am living in …": a formal notice, not a wish)
+    r"|\bwish\b(?!\s+to\s+(?:inform|advise|notify|let\s+you\s+know|confirm|report|tell|update|point\s+out|mention"
+    r"|clarify|state|record|note|register|change|update|amend|correct))"
     # ("replies in Portuguese would be great": a polite wish, not a supposition)
     r"|\bwould(?!\s+(?:like|prefer|rather|love|be\s+(?:great|nice|good|perfect|ideal|best|better|lovely|appreciated"
     r"|helpful|brilliant|fab|amazing)))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
@@ -1754,6 +1757,65 @@ _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", r
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
 
 
+# "yo I'm in 成都 now, moved last month for 工作", "we're in Hobart now — relocated in May": where the speaker is now,
+# with the move told right after it (the move's own clause has no place).
+_IN_NOW = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|so)\s+)(?:(?:yo|hey|hi|hello|so|well|ok|okay|update|news|guess\s+what)[,!:\s]+)*"
+    r"(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<now>now)\s+)?(?:living\s+|based\s+|settled\s+)?in\s+"
+    + _named("place")
+    + r"(?P<now2>\s+now)?(?=\s*(?:[,.;!?\u2014\u2013-]|$))"
+)
+_MOVE_TOLD_AFTER = re.compile(
+    r"\s*(?:[,;\u2014\u2013-]+\s*)?(?:(?:and|we|I|we've|I've|we\s+have|I\s+have)\s+)?(?:just\s+)?(?:moved|relocated)"
+    r"(?:\s+(?:here|over|out|up|down|across|back))?\s+(?:last|this|in|on|a|two|three|four|five|yesterday|recently"
+    r"|for|from|back|earlier|over|at\s+the)\b",
+    re.IGNORECASE,
+)
+# "… I might end up in Toronto, but for now I'm still in Dhaka": where the speaker still is, set against a move
+# weighed or planned in the same turn.
+_STILL_FOR_NOW = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|so)\s+)(?:for\s+now|for\s+the\s+time\s+being|at\s+the\s+moment|right\s+now"
+    r"|currently|as\s+of\s+now)[,\s]+(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s*(?:[,.;!?]|$))"
+)
+_MOVE_WEIGHED = re.compile(
+    r"\b(?:end\s+up\s+in|move|moving|relocat\w+|emigrat\w+|transfer(?:red)?\s+to)\b", re.IGNORECASE
+)
+# "got the keys to a flat in Fremantle", "picked up the keys for our new house in Napier", "signed the lease on an
+# apartment in Quito": a home of one's own taken over.
+_KEYS_TO_HOME = re.compile(
+    r"(?:^\W*|[,;]\s+|\b(?:I|we|I've|we've|I\s+have|we\s+have|finally|just|officially)\s+)"
+    r"(?:(?:finally|just|officially)\s+)?(?:got|picked\s+up|collected|received|been\s+handed|signed)\s+"
+    r"(?:(?:the|our|my)\s+)?(?:keys?|lease|tenancy(?:\s+agreement)?|rental\s+agreement)\s+(?:to|for|on)\s+"
+    r"(?:a|an|the|my|our)\s+(?:(?:new|little|tiny|small|lovely|gorgeous|two-bed(?:room)?|one-bed(?:room)?|3-bed"
+    r"|2-bed)\s+)*(?:flat|house|apartment|place|unit|home|condo|cottage|studio|townhouse|bungalow|villa|bedsit)"
+    r"\s+(?:in|at)\s+"
+    + _named("place")
+)
+
+
+def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes told by the keys taken, by a move told right after, or against a move only weighed."""
+    if _negated(clause):
+        return
+    for m in _KEYS_TO_HOME.finditer(clause.text):
+        if _place_ok(m.group("place")):
+            place, since = _city(m.group("place")), clause.past_time(ctx)
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "keys_to_home", valid_from=since)
+    for m in _IN_NOW.finditer(clause.text):
+        told_after = any(_MOVE_TOLD_AFTER.match(ctx.text, at) for at in (clause.start + m.end(), clause.end))
+        if (m.group("now") or m.group("now2")) and told_after:
+            if _place_ok(m.group("place")):
+                moved = Clause(ctx.text, 0).past_time(ctx)
+                yield _fact(
+                    ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "in_now", valid_from=moved
+                )
+    for m in _STILL_FOR_NOW.finditer(clause.text):
+        if _MOVE_WEIGHED.search(ctx.text) and _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_for_now")
+
+
 def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Homes said as who one is ("a Halifax resident") or where one is now after a move."""
     now_in = _NOW_IN.search(clause.text)
@@ -1899,6 +1961,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     yield from _home_said_facts(ctx, clause)
+    yield from _home_taken_facts(ctx, clause)
     yield from _home_now_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
