@@ -389,6 +389,8 @@ _BOUNDARY = re.compile(
     r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
     r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
     r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # "I'm not a fisherman, b'y — I'm the quality control tech …": a dash before a new "I'm" starts a clause
+    r"|\s+[\u2014\u2013]+\s*(?=(?:I'm|I\s+am|I've|I\s+have)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
     # "my sister Shirin works at Digikala, maybe she can get me a discount": an aside's maybe is its own
@@ -1087,9 +1089,13 @@ _JOB_END_EVENT = re.compile(
     r"\b(?:retired|quit|resigned|left|stopped|gave\s+(?:it\s+)?up|redundan\w+|laid\s+off)\b", re.I
 )
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
+# ("Finished my last shift at the Captain Cook Hotel yesterday", "worked my final day at Tesco on Friday", "did my last
+# ever shift at Nando's": the last day worked there)
 _HANDED_IN = re.compile(
-    r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
-    r"\s+(?:at|to)\s+(?:the\s+)?" + _employer("org")
+    r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?:(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys"
+    r"|laptop)|(?i:finished|worked|did|pulled|clocked\s+out\s+of|completed)\s+my\s+(?i:last|final)\s+(?i:ever\s+)?"
+    r"(?i:shift|day|week|night|rotation|contract\s+day))"
+    r"\s+(?:at|to|with|for)\s+(?:the\s+)?" + _employer("org")
 )
 _WORK_AS = re.compile(
     _SUBJ
@@ -1313,43 +1319,6 @@ _ON_MY_DEVICE = re.compile(
     + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
     r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
 )
-# "my son's Steam Deck won't charge", "my iPad keeps freezing", "our Roomba has stopped working": a fault told of
-# a device names whose it is (never one that died or went: those end it, see ``_DEVICE_DIED``).
-_DEVICE_FAULT = re.compile(
-    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
-    + r"\s+(?:new\s+|old\s+|brand[- ]new\s+)?"
-    # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
-    + rf"(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
-    + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
-    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
-    r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
-    r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
-    r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
-    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
-    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
-)
-_SOMEONES_DEVICE = re.compile(
-    rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
-)
-_DEVICE_END = (
-    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
-)
-# "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
-_BARE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
-    # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
-    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
-    r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
-    + _device("device")
-    + _DEVICE_END
-)
-# "…; at home it's a Steam Deck": a second device of the speaker's, kept for a place or a use.
-_USE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?:and\s+|but\s+)?(?i:at\s+home|at\s+work|in\s+the\s+office|for\s+(?:gaming|work|travel"
-    r"|reading)|on\s+the\s+go)\s*,?\s+(?:it's|it\s+is|I've\s+got|I\s+have|I\s+use)\s+(?:an?\s+)?"
-    + _device("device")
-    + _DEVICE_END
-)
 # Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
 _LOWER_BRANDS = {
     "iphone": "iPhone",
@@ -1380,6 +1349,46 @@ _LOWER_BRANDS = {
 _LOWER_MODEL_WORDS = (
     r"\d+[a-z]*|[a-z]{1,2}\d+[a-z+]*|pro|max|plus|ultra|air|mini|lite|fe|se|z|fold\d*|flip\d*|tab|note\d*|carbon"
     r"|paperwhite|oasis|scribe|go|oled|laptop\d*|book\d*|x1|yoga|a\d+|s\d+"
+)
+# "my son's Steam Deck won't charge", "my iPad keeps freezing", "our Roomba has stopped working": a fault told of
+# a device names whose it is (never one that died or went: those end it, see ``_DEVICE_DIED``).
+_DEVICE_FAULT = re.compile(
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
+    # ("my school chromebook won't charge": what the device is for, and a brand typed in lower case)
+    + r"\s+(?:(?:new|old|brand[- ]new|school|work|uni|college|personal|home|office|gaming|trusty|little|ancient|spare)\s+)*"
+    # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
+    + rf"(?:(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
+    + rf"|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
+    + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
+    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
+    r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
+    r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
+    r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
+    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
+    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
+)
+_SOMEONES_DEVICE = re.compile(
+    rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
+)
+_DEVICE_END = (
+    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
+)
+# "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
+_BARE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
+    # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
+    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
+    + _device("device")
+    + _DEVICE_END
+)
+# "…; at home it's a Steam Deck": a second device of the speaker's, kept for a place or a use.
+_USE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?:and\s+|but\s+)?(?i:at\s+home|at\s+work|in\s+the\s+office|for\s+(?:gaming|work|travel"
+    r"|reading)|on\s+the\s+go)\s*,?\s+(?:it's|it\s+is|I've\s+got|I\s+have|I\s+use)\s+(?:an?\s+)?"
+    + _device("device")
+    + _DEVICE_END
 )
 _LOWER_DEVICE = re.compile(
     r"(?:(?<![A-Za-z'])[iI]\s+|^\W*|,\s*|\band\s+)(?:just\s+|finally\s+|recently\s+|also\s+)?"
@@ -1474,6 +1483,12 @@ _DEVICE_GONE = re.compile(
     # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
     rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs)\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
+    # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
+    # away for good, or up for sale
+    r"|(?P<put_away>(?:is|'s|are|'re)\s+(?:now\s+|just\s+|officially\s+)?(?:going|headed|heading|off|getting\s+put|being\s+put)\s+"
+    r"(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
+    r"|(?:on|to)\s+(?:eBay|Facebook\s+Marketplace|Marketplace|Gumtree|Trade\s*Me|Craigslist|Vinted|OLX|Carousell))"
+    r"|(?:is|'s)\s+(?:now\s+)?(?:a\s+(?:paperweight|doorstop)|retired|up\s+for\s+sale|for\s+sale|gathering\s+dust))"
     r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
     r"|recycled))\b(?!\s+out\b)"
 )
@@ -2721,7 +2736,10 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
-            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+            # ("bought a Pixel 9 Pro yesterday, my old iPhone 12 is going in a drawer": put away the day its
+            # replacement came)
+            dated = clause if not m.group("put_away") or clause.past_time(ctx) else Clause(ctx.text, 0)
+            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
@@ -2740,10 +2758,43 @@ def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     yield from _died_devices(ctx, clause)
     yield from _presupposed_device_facts(ctx, clause)
     yield from _claimed_devices(ctx, clause)
+    yield from _given_devices(ctx, clause)
     for m in _DEVICE_FAULT.finditer(clause.text):
         owner = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
         if owner and not _HYPOTHETICAL.search(clause.text):
-            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_fault")
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            yield _fact(ctx, clause, m, owner, "owns_device", device, "device_fault")
+
+
+# "My grandson set me up with an iPad mini in March", "my son got me a Kindle for my birthday", "Mum passed me her old
+# iPad": a device given to the speaker.
+_GIVEN_TO_ME = re.compile(
+    r"\b(?:set\s+me\s+up\s+with|sorted\s+me\s+(?:out\s+)?with|got\s+me|bought\s+me|gave\s+me|gifted\s+me"
+    r"|passed\s+(?:on\s+)?(?:to\s+)?me|handed\s+(?:down\s+)?(?:to\s+)?me)\s+"
+    r"(?:(?:an?|the|his|her|their|old|new|brand[- ]new|second-hand|used|refurbished)\s+)*"
+    + _device("device")
+    # ("got me a case for …", "bought me an iPhone charger": an accessory, not the device)
+    + r"(?!\s+(?:case|cover|charger|screen\s+protector|cable|strap|band|stand|sleeve|skin|dock|adapter)s?\b)"
+)
+# "does this case fit a Galaxy A55? that's what I've got": the device just named, owned.
+_WHAT_I_HAVE = re.compile(
+    r"^\W*(?:that's|that\s+is|it's|that's\s+the\s+one|that's\s+the\s+model)\s+(?:what|the\s+one|the\s+model\s+)?\s*"
+    r"(?:I|we)(?:'ve\s+got|\s+have|\s+own|\s+use|'m\s+using|\s+got|'re\s+using|\s+am\s+using)\b",
+    re.IGNORECASE,
+)
+
+
+def _given_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _GIVEN_TO_ME.finditer(clause.text):
+        if not _phrase_negated(clause.text, m) and not _HYPOTHETICAL.search(clause.text):
+            device = _clean(m.group("device"))
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "given_to_me", valid_from=clause.past_time(ctx))
+    have = _WHAT_I_HAVE.match(clause.text)
+    if have and not clause.text.rstrip().endswith("?") and not _phrase_negated(clause.text, have, r"not|never"):
+        named = list(re.finditer(_device("device"), ctx.text[: clause.start]))
+        if named:
+            yield _fact(ctx, clause, have, ctx.speaker_id, "owns_device", _clean(named[-1].group("device")), "what_i_have")
 
 
 def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
