@@ -1605,7 +1605,9 @@ _ADDRESS = re.compile(
     r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
     r"(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
-    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b)"
+    # ("… 3 Kowhai Lane, Waitangi — she's the one who gets the gift boxes": who lives there, told after)
+    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not|she|he|they"
+    r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers)\b)"
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
     r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$))"
 )
@@ -1633,6 +1635,10 @@ _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?
 _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
+    # "pls update the shipping address → Unit 2, 19 Hay St, …", "fix my delivery address: …": the stored one changed
+    r"|\b(?:change|update|set|swap|correct|fix|amend)\s+(?:the|my)\s+(?:(?:new|home|shipping|delivery|mailing|postal"
+    r"|billing)\s+)*address(?:\s+(?:on|for|of|in)\s+(?:my|the)\s+(?:account|profile|orders?|file|records?)"
+    r"|\s+on\s+file)?\s*(?:\u2192|->|=>|:|\u2014|\u2013)\s*"
     # ("New address for the account: …": what the address is for may sit before the colon)
     r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
     r"|permanent|return|invoice|invoicing)\s+)?address"
@@ -1640,8 +1646,8 @@ _ADDRESS_MINE = re.compile(
     # "New billing address, effective from next Monday: …": when it starts, said before the colon
     r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?\s*:\s*"
     # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
-    r"|\b(?:correction|fix|typo)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
-    r"\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
+    r"|\b(?:correction|fix|typo|mistake|error)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
+    r"(?:\s+on\s+file|\s+(?:on|in)\s+(?:my|the|your)\s+(?:account|profile|system|records?))?\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
     r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
@@ -1650,7 +1656,8 @@ _ADDRESS_MINE = re.compile(
     # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
     r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
     r"|plz|thanks|instead))*"
-    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
+    # ("ship it to my office instead — Plot 12, Blue Area, Islamabad": set off by a dash, a plot or house number in it)
+    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")|\s*[\u2014\u2013]\s*(?=[^.;!?\n]{0,25}\d)))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
 )
@@ -3172,10 +3179,22 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _address_mine_facts(ctx, clause)
 
 
+# "it's Unit 9, not Unit 6 — 1420 Vali-Asr Street, Tehran": the right part, the wrong one set aside, then the rest; a
+# closing "ty!!" or "thanks" is no part of the address.
+_CORRECTED_PART = re.compile(r"^(?P<right>[^,]{1,30}),\s+not\s+[^,\u2014\u2013]{1,30}?\s*[\u2014\u2013,-]\s*(?P<rest>.+)$")
+_CLOSING_COURTESY = re.compile(r",?\s+(?:ty|thx|thanks|thank\s+you|ta|cheers|pls|please)\W*$", re.I)
+
+
+def _corrected(address: str) -> str:
+    address = _CLOSING_COURTESY.sub("", address)
+    part = _CORRECTED_PART.match(address)
+    return f"{part.group('right')}, {part.group('rest')}" if part else address
+
+
 def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     for m in _ADDRESS_MINE.finditer(clause.text):
-        address = _clean(m.group("addr"))
+        address = _corrected(_clean(m.group("addr")))
         # "on my account" is the speaker's own; other people's addresses are not.
         mine = r"\b(?:my|the)\s+(?:account|profile|orders?)\b"
         others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
@@ -4588,6 +4607,10 @@ _MODIFY = re.compile(
     # (deleting is a look-alike of the account's own deletion, which asks for no setting: "Delete my old number …")
     r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:remove|take)\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:number|e-?mail(?:\s+address)?|address|card|payment\s+method)\s+(?:off|from)\s+(?:my|the)\s+(?:profile|account)\b"
+    # "fix my delivery address: 44 Rose St", "correct my surname to Ngata": a stored record corrected to a value given
+    r"|(?:^|[,;:\u2014\u2013]\s*|\b(?:so|and)\s+)(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:fix|correct|amend)\s+"
+    r"(?:my|the)\s+(?:[\w-]+\s+)?(?:address|e-?mail(?:\s+address)?|number|name|surname|spelling)"
+    r"(?=\s*(?:to\b|:|\u2192|->))"
     # "use 14 Harbour Road, Cobh instead": a stored address, number or e-mail replaced
     r"|^\W*(?:(?:please|pls|just)[,\s]+)*use\s+(?=\d+[A-Za-z]?\s+[A-Z]|\S+@\S+|\+?\d[\d\s-]{6,})"
     r"(?:[^.;!?]|\.(?=\s+[A-Z]))*?\binstead\b"
