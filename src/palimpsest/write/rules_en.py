@@ -3445,6 +3445,10 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b"
     # "Text me for shipping updates, not email", "email me about order changes": the channel for a kind of message
+    # "email me at … — always email, WhatsApp is for family only", "always texts pls": the channel alone, always
+    r"|(?:^|(?<=[,;:\u2014\u2013]\s))\W*(?:(?:please|pls|just)\s+)?always\s+(?:by\s+|via\s+)?"
+    r"(?P<ch16>e-?mail|texts?|SMS|WhatsApp|WeChat|Telegram|Signal|phone\s+calls?|calls?)"
+    r"(?=\s*(?:[,.!;\u2014\u2013-]|$|(?:please|pls|plz|thanks|ty)\b))"
     r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
     r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
     r"|reminders|news|changes|confirmations)\b"
@@ -3557,6 +3561,12 @@ _CARRIER = re.compile(
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
+    # "Starting next Monday, DHL for everything please", "UPS for all of it", "Aramex for anything heavy": the carrier
+    # for everything sent
+    rf"|(?<![A-Za-z])(?P<carrier8>{_NAMED_CARRIER})\s+(?i:for)\s+(?i:everything|all\s+of\s+it|anything|all\s+of\s+them"
+    r"|every\s+(?:order|parcel|package|delivery|shipment)|all\s+(?:orders|parcels|packages|deliveries|shipments))\b"
+    # (asked, not told of: "DHL for everything was a bad idea")
+    r"(?=\s*(?:[,.!;\u2014\u2013-]|$|(?i:please|pls|plz|from\s+now|going\s+forward|thanks|ty|heavy|big)\b))"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
     # "I'd rather DHL handled my deliveries": the carrier, then what it should do
@@ -3903,7 +3913,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
-_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
+_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7", "carrier8")
 _CHANNEL_GROUPS = (
     "ch",
     "ch2",
@@ -3920,6 +3930,7 @@ _CHANNEL_GROUPS = (
     "ch13",
     "ch14",
     "ch15",
+    "ch16",
 )
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
 
@@ -4267,12 +4278,21 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     for m in _ASKED_THING.finditer(text) if has_marker else ():
         if not _REQUEST_OBJECTS.search(m.group("val")) and not _NOT_A_THING.match(m.group("val")):
             yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
+    # "always leave parcels with the building guard, never at my door": the way ruled out after the one asked for
+    text = _RULED_OUT_TAIL.sub("", text)
     if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
         return
     if re.search(_STREET, text):
         return  # "leave the box at my studio at 4 Quay Street from now on" is an address, kept as one
     for value, evidence in _wanted(text, has_marker):
         yield ctx.speaker_id, value, evidence
+
+
+_RULED_OUT_TAIL = re.compile(
+    r"\s*[,;\u2014\u2013-]\s*(?:but\s+|and\s+)?(?:never|not|no)\s+(?:at|to|in|on|with|by|via|through|outside|near)\b"
+    r"[^.;!?,]*[.!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _daypart_first(phrase: str) -> str:
