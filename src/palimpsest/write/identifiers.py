@@ -502,7 +502,8 @@ _LOCAL_PHONE_CUE = (
 )
 _LOCAL_PHONE_CUED = re.compile(
     r"(?:" + _LOCAL_PHONE_CUE + r")\s*[:：]?\s*"
-    r"(?P<id>(?<![0-9A-Za-z+])\d{2,5}(?:[\s-]\d{2,7}){1,3}|0\d{9,11})" + _NOT_BEFORE_DIGIT
+    r"(?P<id>(?<![0-9A-Za-z+])\d{2,5}(?:[\s-]\d{2,7}){1,3}|0\d{9,11})"
+    + _NOT_BEFORE_DIGIT
     # (not an amount, a time or a count: "my number is 12 30 kg", "phone 2 of 3")
     + r"(?!\s*(?:%|[kK]g|(?i:am|pm|dollars?|euros?|yuan|元|块|个|台|年|月|日|号)))"
 )

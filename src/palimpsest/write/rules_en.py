@@ -1355,7 +1355,8 @@ _LOWER_MODEL_WORDS = (
 _DEVICE_FAULT = re.compile(
     rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
     # ("my school chromebook won't charge": what the device is for, and a brand typed in lower case)
-    + r"\s+(?:(?:new|old|brand[- ]new|school|work|uni|college|personal|home|office|gaming|trusty|little|ancient|spare)\s+)*"
+    + r"\s+(?:(?:new|old|brand[- ]new|school|work|uni|college|personal|home|office|gaming|trusty|little|ancient"
+    r"|spare)\s+)*"
     # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
     + rf"(?:(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
     + rf"|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
@@ -1812,8 +1813,7 @@ _KEYS_TO_HOME = re.compile(
     r"(?:(?:the|our|my)\s+)?(?:keys?|lease|tenancy(?:\s+agreement)?|rental\s+agreement)\s+(?:to|for|on)\s+"
     r"(?:a|an|the|my|our)\s+(?:(?:new|little|tiny|small|lovely|gorgeous|two-bed(?:room)?|one-bed(?:room)?|3-bed"
     r"|2-bed)\s+)*(?:flat|house|apartment|place|unit|home|condo|cottage|studio|townhouse|bungalow|villa|bedsit)"
-    r"\s+(?:in|at)\s+"
-    + _named("place")
+    r"\s+(?:in|at)\s+" + _named("place")
 )
 
 
@@ -1827,12 +1827,10 @@ def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "keys_to_home", valid_from=since)
     for m in _IN_NOW.finditer(clause.text):
         told_after = any(_MOVE_TOLD_AFTER.match(ctx.text, at) for at in (clause.start + m.end(), clause.end))
-        if (m.group("now") or m.group("now2")) and told_after:
-            if _place_ok(m.group("place")):
-                moved = Clause(ctx.text, 0).past_time(ctx)
-                yield _fact(
-                    ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "in_now", valid_from=moved
-                )
+        if (m.group("now") or m.group("now2")) and told_after and _place_ok(m.group("place")):
+            moved = Clause(ctx.text, 0).past_time(ctx)
+            place = _city(m.group("place"))
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "in_now", valid_from=moved)
     for m in _STILL_FOR_NOW.finditer(clause.text):
         if _MOVE_WEIGHED.search(ctx.text) and _place_ok(m.group("place")):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_for_now")
@@ -2796,12 +2794,16 @@ def _given_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _GIVEN_TO_ME.finditer(clause.text):
         if not _phrase_negated(clause.text, m) and not _HYPOTHETICAL.search(clause.text):
             device = _clean(m.group("device"))
-            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "given_to_me", valid_from=clause.past_time(ctx))
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "owns_device", device, "given_to_me", valid_from=clause.past_time(ctx)
+            )
     have = _WHAT_I_HAVE.match(clause.text)
     if have and not clause.text.rstrip().endswith("?") and not _phrase_negated(clause.text, have, r"not|never"):
         named = list(re.finditer(_device("device"), ctx.text[: clause.start]))
         if named:
-            yield _fact(ctx, clause, have, ctx.speaker_id, "owns_device", _clean(named[-1].group("device")), "what_i_have")
+            yield _fact(
+                ctx, clause, have, ctx.speaker_id, "owns_device", _clean(named[-1].group("device")), "what_i_have"
+            )
 
 
 def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3181,7 +3183,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 # "it's Unit 9, not Unit 6 — 1420 Vali-Asr Street, Tehran": the right part, the wrong one set aside, then the rest; a
 # closing "ty!!" or "thanks" is no part of the address.
-_CORRECTED_PART = re.compile(r"^(?P<right>[^,]{1,30}),\s+not\s+[^,\u2014\u2013]{1,30}?\s*[\u2014\u2013,-]\s*(?P<rest>.+)$")
+_CORRECTED_PART = re.compile(
+    r"^(?P<right>[^,]{1,30}),\s+not\s+[^,\u2014\u2013]{1,30}?\s*[\u2014\u2013,-]\s*(?P<rest>.+)$"
+)
 _CLOSING_COURTESY = re.compile(r",?\s+(?:ty|thx|thanks|thank\s+you|ta|cheers|pls|please)\W*$", re.I)
 
 
@@ -4423,7 +4427,9 @@ _METRICS = (
         re.compile(
             r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b"
             # "how much have I blown on your site this month": the sum of one's own spending asked
-            r"|\bhow\s+much\s+(?:money\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid|pay" + _SPEND_SLANG + r")\b",
+            r"|\bhow\s+much\s+(?:money\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid|pay"
+            + _SPEND_SLANG
+            + r")\b",
             re.I,
         ),
     ),
@@ -4628,7 +4634,8 @@ _MODIFY = re.compile(
     r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:remove|take)\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:number|e-?mail(?:\s+address)?|address|card|payment\s+method)\s+(?:off|from)\s+(?:my|the)\s+(?:profile|account)\b"
     # "fix my delivery address: 44 Rose St", "correct my surname to Ngata": a stored record corrected to a value given
-    r"|(?:^|[,;:\u2014\u2013]\s*|\b(?:so|and)\s+)(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:fix|correct|amend)\s+"
+    r"|(?:^|[,;:\u2014\u2013]\s*|\b(?:so|and)\s+)(?:(?:please|pls|can you|could you|kindly)[,\s]+)*"
+    r"(?:fix|correct|amend)\s+"
     r"(?:my|the)\s+(?:[\w-]+\s+)?(?:address|e-?mail(?:\s+address)?|number|name|surname|spelling)"
     r"(?=\s*(?:to\b|:|\u2192|->))"
     # "use 14 Harbour Road, Cobh instead": a stored address, number or e-mail replaced
