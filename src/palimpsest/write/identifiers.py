@@ -175,8 +175,7 @@ _USER_CUE = re.compile(
     r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|用户(?=\s*[A-Za-z])|(?:加|我的)?微信号?(?=\s*(?:是|为|[:：])?\s*[A-Za-z])"
     # "会员卡上印的号码是 VIP…", "会员编号 …": a member number names the account.
     r"|会员卡(?:上)?(?:印的|写的)?(?:号码|卡号|号)?|会员(?:编号|(?i:id))|用户名|登录名"
-    # ("user u_teretia_k": a handle with an underscore needs no digit)
-    r"|(?i:\buser(?=\s+(?:[a-z]+_?[a-z]*\d|[a-z]+_[a-z0-9_]+\b))|\bwechat(?:\s*id)?(?=\s*[A-Za-z]))"
+    r"|(?i:\buser(?=\s+[a-z]+_?[a-z]*\d)|\bwechat(?:\s*id)?(?=\s*[A-Za-z]))"
     # "raise account u_9931 to …", "Account ACC-55019-K": an account named by its handle or code.
     r"|(?i:\baccount)(?=\s+(?:[A-Za-z]+_[A-Za-z0-9_]*\d|[A-Z]{2,5}-?\d[A-Z0-9-]*(?![a-z])))"
     r"|(?i:\buser[\s_-]?id|\buid|\baccount\s*(?:id|number|no\.?)"

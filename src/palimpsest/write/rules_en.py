@@ -4374,12 +4374,14 @@ _DIMENSIONS = {
     "warehouse": "warehouse",
     "age group": "age group",
     "plan": "plan",
-    # ("average shipping time broken down by courier": who carried the parcels)
-    "courier": "carrier",
-    "couriers": "carrier",
-    "carrier": "carrier",
-    "carriers": "carrier",
 }
+# "average shipping time broken down by courier", "deliveries per carrier": who carried the parcels, as a breakdown
+# (not "I sent it by courier": "by" alone names how a thing was sent)
+_CARRIER_DIMENSION = re.compile(
+    r"\b(?:broken\s+down\s+by|split\s+by|grouped\s+by|per|for\s+each|by\s+each|across)\s+(?:courier|carrier)s?\b"
+    r"|\bby\s+(?:courier|carrier)s\b",
+    re.IGNORECASE,
+)
 _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
@@ -4820,6 +4822,8 @@ def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tu
     """(dimensions, metric, whether a measure is asked by a dimension) of an aggregation the clause may ask for."""
     text = clause.text
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
+    if _CARRIER_DIMENSION.search(text):
+        dims = (*dims, "carrier")
     if not dims and _AGGREGATE.search(text):
         # "Per depot, how many vans left?": the dimension may open the sentence, before the question's clause.
         sentence = _sentence_of(ctx.text, clause)
