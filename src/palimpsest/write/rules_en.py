@@ -4410,6 +4410,9 @@ _SPEND_SLANG = (
     r"|blow|blown|blew|drop|dropped|splurge|splurged|sink|sunk|burn|burned|burnt|shell(?:ed)?\s+out|fork(?:ed)?\s+out"
     r"|splash(?:ed)?\s+out|throw|thrown|threw"
 )
+_OWN_SPEND_ASKED = (
+    r"\bhow\s+much\s+(?:money\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid|pay" + _SPEND_SLANG + r")\b"
+)
 _METRICS = (
     ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
     ("sign-ups", re.compile(r"\b(?:sign-?ups|signups|registrations|new users)\b", re.I)),
@@ -4429,9 +4432,7 @@ _METRICS = (
         re.compile(
             r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b"
             # "how much have I blown on your site this month": the sum of one's own spending asked
-            r"|\bhow\s+much\s+(?:money\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid|pay"
-            + _SPEND_SLANG
-            + r")\b",
+            r"|" + _OWN_SPEND_ASKED,
             re.I,
         ),
     ),
@@ -4863,7 +4864,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     file_asked = True
     # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
     as_file = bool(_FILE_VERB.search(text) and _FORMAT.search(text))
-    if ((_AGGREGATE.search(text) and (dims or metric)) or per_measure) and not as_file:
+    # ("How much did I spend in total last month?": one's own spending asked is a query, whatever word sums it)
+    own_spend = re.search(_OWN_SPEND_ASKED, text, re.I) is not None and not dims
+    if ((_AGGREGATE.search(text) and (dims or metric)) or per_measure) and not as_file and not own_spend:
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
     elif (
         not standing
