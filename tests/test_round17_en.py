@@ -324,6 +324,7 @@ TIMES: list[tuple[str, datetime, list[tuple[str, date]]]] = [
     ("国庆黄金周人太多了", datetime(2027, 9, 20, tzinfo=DHAKA), []),
     ("国庆长假去哪玩", datetime(2027, 9, 20, tzinfo=DHAKA), []),
     ("国庆节快乐", datetime(2027, 10, 1, tzinfo=DHAKA), []),
+    ("十月一号国庆节放假", datetime(2027, 9, 20, tzinfo=DHAKA), [("十月一号", date(2026, 10, 1))]),
     # a weekday in a greeting is no day of the record
     ("Happy Friday! Is the sale still on?", datetime(2027, 9, 17, tzinfo=DHAKA), []),
     ("have a good Sunday", datetime(2027, 9, 17, tzinfo=DHAKA), []),

@@ -769,7 +769,8 @@ _ZH_RULES = [
         _zh_month,
     ),
     _zh(
-        r"(?<!七夕)(?P<t>(?P<hol>" + "|".join(sorted(_ZH_HOLIDAYS, key=len, reverse=True)) + r"))"
+        # ("三月八号妇女节": the holiday named after its own date restates it)
+        r"(?<!七夕)(?<![号日])(?P<t>(?P<hol>" + "|".join(sorted(_ZH_HOLIDAYS, key=len, reverse=True)) + r"))"
         # ("国庆黄金周", "国庆长假", "国庆七天": the holiday week, not its day)
         r"(?!快乐|节快乐|树|老人|礼物|促销|特惠|活动|装饰|大餐|晚会|假期|期间|前后|档|歌|氛围|套餐|限定|主题|黄金周|长假|七天|节假期"
         r"|节长假|节黄金周|节期间|节假日|假日)",
