@@ -150,7 +150,10 @@ _ORDER_APPOSED = re.compile(
     r"(?i:\border\s+(?:from|of|placed|I\s+placed|I\s+made)\b"
     # "placed two orders yesterday, NL-55120 and NL-55127, …": orders placed, counted, then their numbers
     r"|\b(?:placed|made|put\s+in)\s+(?:an?|one|two|three|four|\d|a\s+couple\s+of|some|my|the)\s+(?:new\s+|separate\s+)?"
-    r"orders?\b)[^.?!,]{0,40},\s*#?"
+    r"orders?\b"
+    # "ordered a kettle yesterday, CV-00812, and …", "I purchased two lamps on the 3rd, 7719-2204, neither came": what
+    # was ordered, then the order's number set off by commas
+    r"|(?<!\bif\s)(?<!\bnever\s)(?<!\bhaven't\s)\b(?:ordered|purchased|pre-?ordered))[^.?!,]{0,40},\s*#?"
     r"(?!\d{4}-\d{1,2}-\d{1,2}(?![0-9]))(?!\d{3}-\d{4}(?![0-9-]))"
     r"(?P<id>\d{2,6}(?:-\d{2,6}){1,3}|\d{7,20}|[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)(?=\s*(?:,|(?i:and|&)\s))"
 )
@@ -169,7 +172,7 @@ _TICKET_CUE_AFTER = re.compile(
 )
 _USER_CUE = re.compile(
     # "用户 u_chen_88", "加微信 kefu_vip888", "user u_lina42": a handle said after who or where it is.
-    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|用户(?=\s*[A-Za-z])|(?:加|我的)?微信号?(?=\s*[A-Za-z])"
+    r"(?:用户\s*(?i:id)|用户编号|用户号|会员号|账号|帐号|用户(?=\s*[A-Za-z])|(?:加|我的)?微信号?(?=\s*(?:是|为|[:：])?\s*[A-Za-z])"
     # "会员卡上印的号码是 VIP…", "会员编号 …": a member number names the account.
     r"|会员卡(?:上)?(?:印的|写的)?(?:号码|卡号|号)?|会员(?:编号|(?i:id))|用户名|登录名"
     r"|(?i:\buser(?=\s+[a-z]+_?[a-z]*\d)|\bwechat(?:\s*id)?(?=\s*[A-Za-z]))"
@@ -486,6 +489,28 @@ _IN_MOBILE_CUED = re.compile(
 )
 
 
+# A local number in its national form, of any country, counted only after words that say a number to call follows:
+# "Call me on 0300 5512894", "new number 01711-458923", "landline 231 23 45", "缅甸新号 09 7812 3456", "my cell is
+# 0803 555 1212". Seven to twelve digits in groups (a lone run of seven is too short to be anything but a local
+# landline, so it needs a space or dash). Not an order or account number: the cue is a phone's own word.
+_LOCAL_PHONE_CUE = (
+    r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our)\s+"
+    r"(?:number|no\.?|num|#)|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
+    r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at))"
+    r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式)\s*(?:是|为|换成了?|改成了?|:|：)?"
+)
+_LOCAL_PHONE_CUED = re.compile(
+    r"(?:" + _LOCAL_PHONE_CUE + r")\s*[:：]?\s*"
+    r"(?P<id>(?<![0-9A-Za-z+])\d{2,5}(?:[\s-]\d{2,7}){1,3}|0\d{9,11})"
+    + _NOT_BEFORE_DIGIT
+    # (not an amount, a time or a count: "my number is 12 30 kg", "phone 2 of 3")
+    + r"(?!\s*(?:%|[kK]g|(?i:am|pm|dollars?|euros?|yuan|元|块|个|台|年|月|日|号)))"
+)
+_MIN_LOCAL_DIGITS = 7
+_DATE_LIKE = re.compile(r"(?:19|20)\d{2}[\s-]\d{1,4}(?:[\s-]\d{1,2})?")
+_MAX_LOCAL_DIGITS = 12
+
+
 def _phones(text: str, folded: str) -> Iterator[_Found]:
     national = (_CN_LANDLINE, _UK_MOBILE, _AU_MOBILE, _NL_MOBILE, _DE_MOBILE, _JP_FREEPHONE)
     for priority, pattern in enumerate(
@@ -519,6 +544,17 @@ def _phones(text: str, folded: str) -> Iterator[_Found]:
         found = _mention(text, "phone", m.span("id"), identifier_key(m.group("id"), "phone"))
         if found:
             yield _Found(28, found)
+    for m in _LOCAL_PHONE_CUED.finditer(folded):
+        said = m.group("id")
+        digits = re.sub(r"\D", "", said)
+        # (a date or a span of years is no number: "phone 2024-05-11", "mobile 2019-2023")
+        if not _MIN_LOCAL_DIGITS <= len(digits) <= _MAX_LOCAL_DIGITS or _DATE_LIKE.fullmatch(said):
+            continue
+        if _MORE_GROUPS_AFTER.match(folded, m.end()):
+            continue
+        found = _mention(text, "phone", m.span("id"), identifier_key(said, "phone"))
+        if found:
+            yield _Found(29, found)
 
 
 def _plausible_id(token: str) -> bool:

@@ -308,8 +308,20 @@ _JOB_NOUNS = (
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
     "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
+    # (the trades, the uniformed services, the shop floor and the clergy: "he's a constable now", "I'm the quality
+    # control tech down at the plant", "a backend dev")
+    "|constable|sergeant|detective|soldier|sailor|warden|teller|fisherman|fisherwoman|deckhand"
+    "|(?:bus|taxi|cab|truck|lorry|delivery|van|Uber|train|tram|forklift)\\s+driver|line\\s+cook|(?:head|prep)\\s+cook"
+    # ("a tech nerd" is no job)
+    "|tech(?![\\s-]+(?:nerd|geek|guy|gal|person|savvy|bro|lover|fan|junkie|enthusiast))|dev(?!\\s+(?:team|kit|board))"
+    "|miner|labou?rer|builder|roofer|bricklayer|plasterer|locksmith|tailor|seamstress|florist|barber|beautician"
+    "|chiropractor|flight attendant|steward|stewardess|shepherd|rancher|handyman|salesman|saleswoman|priest|pastor"
+    "|imam|rabbi|vicar"
 )
-_ANY_JOB_NOUN = re.compile(rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode))", re.IGNORECASE)
+_ANY_JOB_NOUN = re.compile(
+    rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode|support|stack|company|industry|news|giant|tools?))",
+    re.IGNORECASE,
+)
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 _TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
 
@@ -377,8 +389,12 @@ _BOUNDARY = re.compile(
     r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
     r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
     r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # "I'm not a fisherman, b'y — I'm the quality control tech …": a dash before a new "I'm" starts a clause
+    r"|\s+[\u2014\u2013]+\s*(?=(?:I'm|I\s+am|I've|I\s+have)\b)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
+    # "my sister Shirin works at Digikala, maybe she can get me a discount": an aside's maybe is its own
+    r"|,\s*(?=(?:maybe|perhaps|hopefully)\s+(?:she|he|they|I|we|you|it)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
     # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
     r"|,\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
@@ -393,7 +409,10 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|wish|whether|pretend|hypothetically)\b"
+    r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|whether|pretend|hypothetically)\b"
+    # ("I wish to inform you that as of yesterday I am living in …": a formal notice, not a wish)
+    r"|\bwish\b(?!\s+to\s+(?:inform|advise|notify|let\s+you\s+know|confirm|report|tell|update|point\s+out|mention"
+    r"|clarify|state|record|note|register|change|update|amend|correct))"
     # ("replies in Portuguese would be great": a polite wish, not a supposition)
     r"|\bwould(?!\s+(?:like|prefer|rather|love|be\s+(?:great|nice|good|perfect|ideal|best|better|lovely|appreciated"
     r"|helpful|brilliant|fab|amazing)))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
@@ -436,7 +455,9 @@ _PREFERS = re.compile(
     r"|switched|(?:I|now|we)\s+(?:(?:usually|normally|mostly|only)\s+)?pay"
     # "E-mails are the only messages I check": the one thing heeded.
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
-    r"|send|give|make|keep|change|deliver|export|turn on|enable|go with|stick with|please|suits? me|works? for me"
+    # ("swap my alert channel over to e-mail", "flip my reminders to SMS", "move my alerts to WhatsApp")
+    r"|send|give|make|keep|change|swap|flip|move|deliver|export|turn on|enable|go with|stick with|please|suits? me"
+    r"|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "I'm paying with Monzo now"
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
@@ -954,6 +975,22 @@ _JOIN = re.compile(
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
     r"|employed (?:at|by))\s+(?:the\s+)?" + _employer("org")
 )
+# The employer as the subject of the hiring: "Wave Money hired me two weeks ago as a backend dev", "Fonterra took me on
+# as an apprentice in March", "Canva brought my sister on board last month", "Telenor offered me the job". The
+# employer opens the clause (not "If Google hired me", "Would Canva take me on?"), and "hired me a car" is a rental.
+_HIRED_BY_ORG = re.compile(
+    r"(?:^|(?<=[,;:\u2014\u2013]\s)|(?<=\bso\s)|(?<=\band\s)|(?<=\bbut\s))\W*(?:(?:heads\s+up|guess\s+what|good\s+news|news)[,:!\s]+)?"
+    + _employer("org")
+    + r"\s+(?:(?:finally|just|officially|actually)\s+)?(?:hired|took\s+(?P<who_on>me|my\s+\w+)\s+on"
+    r"|brought\s+(?P<who_brought>me|my\s+\w+)\s+(?:on\s*board|in)|recruited|employed|signed)"
+    + r"(?:\s+(?P<who>me|my\s+(?:"
+    + _REL
+    + r")))?\b(?!\s+(?:an?|the|some)\s)"
+    # ("… two weeks ago as a backend dev": when, then the role)
+    + r"(?:(?:\s+(?!as\b)[\w'-]+){0,4}?\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?"
+    + _TITLE_FREE
+    + r")?"
+)
 # A start already scheduled ("I start at Stripe next Monday") holds from that day on; without a
 # date it is a plan and says nothing yet.
 _START = re.compile(
@@ -1052,9 +1089,13 @@ _JOB_END_EVENT = re.compile(
     r"\b(?:retired|quit|resigned|left|stopped|gave\s+(?:it\s+)?up|redundan\w+|laid\s+off)\b", re.I
 )
 # "Handed in my badge at Deliveroo yesterday — I've quit.": the speaker's, said without "I".
+# ("Finished my last shift at the Captain Cook Hotel yesterday", "worked my final day at Tesco on Friday", "did my last
+# ever shift at Nando's": the last day worked there)
 _HANDED_IN = re.compile(
-    r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys|laptop)"
-    r"\s+(?:at|to)\s+(?:the\s+)?" + _employer("org")
+    r"(?:^\W*|\bI\s+(?:just\s+|have\s+|'ve\s+)?)(?:(?i:handed|turned|gave)\s+in\s+my\s+(?:badge|notice|resignation|keys"
+    r"|laptop)|(?i:finished|worked|did|pulled|clocked\s+out\s+of|completed)\s+my\s+(?i:last|final)\s+(?i:ever\s+)?"
+    r"(?i:shift|day|week|night|rotation|contract\s+day))"
+    r"\s+(?:at|to|with|for)\s+(?:the\s+)?" + _employer("org")
 )
 _WORK_AS = re.compile(
     _SUBJ
@@ -1278,43 +1319,6 @@ _ON_MY_DEVICE = re.compile(
     + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
     r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
 )
-# "my son's Steam Deck won't charge", "my iPad keeps freezing", "our Roomba has stopped working": a fault told of
-# a device names whose it is (never one that died or went: those end it, see ``_DEVICE_DIED``).
-_DEVICE_FAULT = re.compile(
-    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
-    + r"\s+(?:new\s+|old\s+|brand[- ]new\s+)?"
-    # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
-    + rf"(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
-    + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
-    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
-    r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
-    r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
-    r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
-    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
-    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
-)
-_SOMEONES_DEVICE = re.compile(
-    rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
-)
-_DEVICE_END = (
-    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
-)
-# "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
-_BARE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
-    # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
-    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
-    r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
-    + _device("device")
-    + _DEVICE_END
-)
-# "…; at home it's a Steam Deck": a second device of the speaker's, kept for a place or a use.
-_USE_DEVICE_IS = re.compile(
-    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?:and\s+|but\s+)?(?i:at\s+home|at\s+work|in\s+the\s+office|for\s+(?:gaming|work|travel"
-    r"|reading)|on\s+the\s+go)\s*,?\s+(?:it's|it\s+is|I've\s+got|I\s+have|I\s+use)\s+(?:an?\s+)?"
-    + _device("device")
-    + _DEVICE_END
-)
 # Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
 _LOWER_BRANDS = {
     "iphone": "iPhone",
@@ -1345,6 +1349,47 @@ _LOWER_BRANDS = {
 _LOWER_MODEL_WORDS = (
     r"\d+[a-z]*|[a-z]{1,2}\d+[a-z+]*|pro|max|plus|ultra|air|mini|lite|fe|se|z|fold\d*|flip\d*|tab|note\d*|carbon"
     r"|paperwhite|oasis|scribe|go|oled|laptop\d*|book\d*|x1|yoga|a\d+|s\d+"
+)
+# "my son's Steam Deck won't charge", "my iPad keeps freezing", "our Roomba has stopped working": a fault told of
+# a device names whose it is (never one that died or went: those end it, see ``_DEVICE_DIED``).
+_DEVICE_FAULT = re.compile(
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))"
+    # ("my school chromebook won't charge": what the device is for, and a brand typed in lower case)
+    + r"\s+(?:(?:new|old|brand[- ]new|school|work|uni|college|personal|home|office|gaming|trusty|little|ancient"
+    r"|spare)\s+)*"
+    # (a part of the device may be what is at fault: "my wife's Pixel 8 battery is dying")
+    + rf"(?:(?P<device>(?:{_BRANDS}){_MODEL}(?:\s+(?:{_BRAND_NOUNS})\b)?)"
+    + rf"|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
+    + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
+    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
+    r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
+    r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
+    r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
+    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
+    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
+)
+_SOMEONES_DEVICE = re.compile(
+    rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
+)
+_DEVICE_END = (
+    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
+)
+# "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
+_BARE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
+    # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
+    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
+    + _device("device")
+    + _DEVICE_END
+)
+# "…; at home it's a Steam Deck": a second device of the speaker's, kept for a place or a use.
+_USE_DEVICE_IS = re.compile(
+    r"(?:^\W*|(?<=,)\s*|(?<=;)\s*)(?:and\s+|but\s+)?(?i:at\s+home|at\s+work|in\s+the\s+office|for\s+(?:gaming|work|travel"
+    r"|reading)|on\s+the\s+go)\s*,?\s+(?:it's|it\s+is|I've\s+got|I\s+have|I\s+use)\s+(?:an?\s+)?"
+    + _device("device")
+    + _DEVICE_END
 )
 _LOWER_DEVICE = re.compile(
     r"(?:(?<![A-Za-z'])[iI]\s+|^\W*|,\s*|\band\s+)(?:just\s+|finally\s+|recently\s+|also\s+)?"
@@ -1439,6 +1484,12 @@ _DEVICE_GONE = re.compile(
     # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
     rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs)\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
+    # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
+    # away for good, or up for sale
+    r"|(?P<put_away>(?:is|'s|are|'re)\s+(?:now\s+|just\s+|officially\s+)?(?:going|headed|heading|off|getting\s+put|being\s+put)\s+"
+    r"(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
+    r"|(?:on|to)\s+(?:eBay|Facebook\s+Marketplace|Marketplace|Gumtree|Trade\s*Me|Craigslist|Vinted|OLX|Carousell))"
+    r"|(?:is|'s)\s+(?:now\s+)?(?:a\s+(?:paperweight|doorstop)|retired|up\s+for\s+sale|for\s+sale|gathering\s+dust))"
     r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
     r"|recycled))\b(?!\s+out\b)"
 )
@@ -1472,7 +1523,8 @@ _REPLACE = re.compile(
 # Lower-case particles inside a family name: "Sanne de Wit", "Ludwig van der Berg", "Ana dos Santos".
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|bin|binti|al|el)\s+){1,2}"
 _NAME = re.compile(
-    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?\s+"
+    # ("my name's spelled Teuea, not Teuia": the spelling given)
+    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?(?:\s+(?:actually\s+)?(?:spelled|spelt|written))?\s+"
     rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
@@ -1554,7 +1606,9 @@ _ADDRESS = re.compile(
     r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
     r"(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
-    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not)\b)"
+    # ("… 3 Kowhai Lane, Waitangi — she's the one who gets the gift boxes": who lives there, told after)
+    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not|she|he|they"
+    r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers)\b)"
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
     r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$))"
 )
@@ -1582,6 +1636,10 @@ _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?
 _ADDRESS_MINE = re.compile(
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
+    # "pls update the shipping address → Unit 2, 19 Hay St, …", "fix my delivery address: …": the stored one changed
+    r"|\b(?:change|update|set|swap|correct|fix|amend)\s+(?:the|my)\s+(?:(?:new|home|shipping|delivery|mailing|postal"
+    r"|billing)\s+)*address(?:\s+(?:on|for|of|in)\s+(?:my|the)\s+(?:account|profile|orders?|file|records?)"
+    r"|\s+on\s+file)?\s*(?:\u2192|->|=>|:|\u2014|\u2013)\s*"
     # ("New address for the account: …": what the address is for may sit before the colon)
     r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
     r"|permanent|return|invoice|invoicing)\s+)?address"
@@ -1589,8 +1647,8 @@ _ADDRESS_MINE = re.compile(
     # "New billing address, effective from next Monday: …": when it starts, said before the colon
     r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?\s*:\s*"
     # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
-    r"|\b(?:correction|fix|typo)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
-    r"\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
+    r"|\b(?:correction|fix|typo|mistake|error)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
+    r"(?:\s+on\s+file|\s+(?:on|in)\s+(?:my|the|your)\s+(?:account|profile|system|records?))?\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
     r"|\b(?:use|it's|it is)\s+(?=" + _STREET + r")"
     r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
@@ -1599,7 +1657,8 @@ _ADDRESS_MINE = re.compile(
     # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
     r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
     r"|plz|thanks|instead))*"
-    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")))"
+    # ("ship it to my office instead — Plot 12, Blue Area, Islamabad": set off by a dash, a plot or house number in it)
+    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")|\s*[\u2014\u2013]\s*(?=[^.;!?\n]{0,25}\d)))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
 )
@@ -1635,14 +1694,24 @@ _CONTACT_CUE = {
         r"|you have(?: for me)?))?"
         r"\s+(?:to|for|with)\b"
         # "I switched to a new number: …", "moved to a new mobile -": the speaker's new line, as a label.
+        # ("got a new mobile number last Monday: …": when, before the label's colon)
         r"|\b(?i:switched|changed|moved|got)\s+(?:over\s+)?(?:to\s+)?(?:a\s+)?new\s+(?:phone\s+|mobile\s+|cell\s+)?"
-        r"(?:number|mobile|phone)\s*[:：—–-]\s*$)"
+        r"(?:number|mobile|phone)(?:\s+(?i:last|this|on|in|yesterday|today|two|three|a)\b[^:：—–\d]{0,25}?)?\s*[:：—–-]\s*$"
+        # "moved to Chattogram …, new number 01711-458923", "Nha Lopes, nurse, landline 231 23 45": the speaker's
+        # line listed by its kind
+        # (a bare "number" names anyone's: "call the shop, number …")
+        r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:new\s+(?:(?:mobile|cell|phone)\s+)?"
+        r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp)"
+        r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)\s*(?:is\s+|[:：]\s*)?$))"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
-        r"|\b(?i:change|update|set)\s+my\s+(?:\w+\s+)?e-?mail(?:\s+address)?\s+to\b"
+        # ("swap the email on my profile for …", "replace my login e-mail with …": the stored one replaced)
+        r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
+        r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
+        r"\s+(?i:to|for|with)\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
@@ -1709,6 +1778,62 @@ _OWN_OLD_CONTACT = re.compile(
 )
 _CONTACT_CHANGE = re.compile(r"\b(?:new|changed?|update[sd]?|switched|now)\b", re.IGNORECASE)
 _CONTACT_DEAD = re.compile(r"\b(?:old|previous|former)\b.*\b(?:no longer|not in use|anymore|stopped)\b", re.IGNORECASE)
+
+
+# "yo I'm in 成都 now, moved last month for 工作", "we're in Hobart now — relocated in May": where the speaker is now,
+# with the move told right after it (the move's own clause has no place).
+_IN_NOW = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|so)\s+)(?:(?:yo|hey|hi|hello|so|well|ok|okay|update|news|guess\s+what)[,!:\s]+)*"
+    r"(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<now>now)\s+)?(?:living\s+|based\s+|settled\s+)?in\s+"
+    + _named("place")
+    + r"(?P<now2>\s+now)?(?=\s*(?:[,.;!?\u2014\u2013-]|$))"
+)
+_MOVE_TOLD_AFTER = re.compile(
+    r"\s*(?:[,;\u2014\u2013-]+\s*)?(?:(?:and|we|I|we've|I've|we\s+have|I\s+have)\s+)?(?:just\s+)?(?:moved|relocated)"
+    r"(?:\s+(?:here|over|out|up|down|across|back))?\s+(?:last|this|in|on|a|two|three|four|five|yesterday|recently"
+    r"|for|from|back|earlier|over|at\s+the)\b",
+    re.IGNORECASE,
+)
+# "… I might end up in Toronto, but for now I'm still in Dhaka": where the speaker still is, set against a move
+# weighed or planned in the same turn.
+_STILL_FOR_NOW = re.compile(
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|so)\s+)(?:for\s+now|for\s+the\s+time\s+being|at\s+the\s+moment|right\s+now"
+    r"|currently|as\s+of\s+now)[,\s]+(?:I'm|I\s+am|we're|we\s+are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s*(?:[,.;!?]|$))"
+)
+_MOVE_WEIGHED = re.compile(
+    r"\b(?:end\s+up\s+in|move|moving|relocat\w+|emigrat\w+|transfer(?:red)?\s+to)\b", re.IGNORECASE
+)
+# "got the keys to a flat in Fremantle", "picked up the keys for our new house in Napier", "signed the lease on an
+# apartment in Quito": a home of one's own taken over.
+_KEYS_TO_HOME = re.compile(
+    r"(?:^\W*|[,;]\s+|\b(?:I|we|I've|we've|I\s+have|we\s+have|finally|just|officially)\s+)"
+    r"(?:(?:finally|just|officially)\s+)?(?:got|picked\s+up|collected|received|been\s+handed|signed)\s+"
+    r"(?:(?:the|our|my)\s+)?(?:keys?|lease|tenancy(?:\s+agreement)?|rental\s+agreement)\s+(?:to|for|on)\s+"
+    r"(?:a|an|the|my|our)\s+(?:(?:new|little|tiny|small|lovely|gorgeous|two-bed(?:room)?|one-bed(?:room)?|3-bed"
+    r"|2-bed)\s+)*(?:flat|house|apartment|place|unit|home|condo|cottage|studio|townhouse|bungalow|villa|bedsit)"
+    r"\s+(?:in|at)\s+" + _named("place")
+)
+
+
+def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes told by the keys taken, by a move told right after, or against a move only weighed."""
+    if _negated(clause):
+        return
+    for m in _KEYS_TO_HOME.finditer(clause.text):
+        if _place_ok(m.group("place")):
+            place, since = _city(m.group("place")), clause.past_time(ctx)
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "keys_to_home", valid_from=since)
+    for m in _IN_NOW.finditer(clause.text):
+        told_after = any(_MOVE_TOLD_AFTER.match(ctx.text, at) for at in (clause.start + m.end(), clause.end))
+        if (m.group("now") or m.group("now2")) and told_after and _place_ok(m.group("place")):
+            moved = Clause(ctx.text, 0).past_time(ctx)
+            place = _city(m.group("place"))
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "in_now", valid_from=moved)
+    for m in _STILL_FOR_NOW.finditer(clause.text):
+        if _MOVE_WEIGHED.search(ctx.text) and _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_for_now")
 
 
 def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1856,6 +1981,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     yield from _home_said_facts(ctx, clause)
+    yield from _home_taken_facts(ctx, clause)
     yield from _home_now_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
@@ -2222,6 +2348,22 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
 
 
+def _hired_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _HIRED_BY_ORG.finditer(clause.text):
+        who = m.group("who") or m.group("who_on") or m.group("who_brought")
+        org = _clean(m.group("org"))
+        if who is None or org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
+            continue
+        subject = ctx.speaker_id if who == "me" else _subject(ctx, who, clause.start + m.start())
+        if subject is None:
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, subject, "works_at", org, "hired_by", valid_from=when, ends_previous=True)
+        title = m.group("title")
+        if title and not _NOT_A_ROLE.search(title):
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "hired_as", valid_from=when)
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(clause.text):
         if _org_of(m).lower() not in _CITY_WORDS:
@@ -2245,6 +2387,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+    yield from _hired_facts(ctx, clause)
     for m in _START.finditer(clause.text):
         # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
         # ("I'll be working at Wise from next Monday" names the state and its first day: that holds.)
@@ -2598,7 +2741,10 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
-            yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+            # ("bought a Pixel 9 Pro yesterday, my old iPhone 12 is going in a drawer": put away the day its
+            # replacement came)
+            dated = clause if not m.group("put_away") or clause.past_time(ctx) else Clause(ctx.text, 0)
+            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
@@ -2617,10 +2763,47 @@ def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     yield from _died_devices(ctx, clause)
     yield from _presupposed_device_facts(ctx, clause)
     yield from _claimed_devices(ctx, clause)
+    yield from _given_devices(ctx, clause)
     for m in _DEVICE_FAULT.finditer(clause.text):
         owner = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
         if owner and not _HYPOTHETICAL.search(clause.text):
-            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_fault")
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            yield _fact(ctx, clause, m, owner, "owns_device", device, "device_fault")
+
+
+# "My grandson set me up with an iPad mini in March", "my son got me a Kindle for my birthday", "Mum passed me her old
+# iPad": a device given to the speaker.
+_GIVEN_TO_ME = re.compile(
+    r"\b(?:set\s+me\s+up\s+with|sorted\s+me\s+(?:out\s+)?with|got\s+me|bought\s+me|gave\s+me|gifted\s+me"
+    r"|passed\s+(?:on\s+)?(?:to\s+)?me|handed\s+(?:down\s+)?(?:to\s+)?me)\s+"
+    r"(?:(?:an?|the|his|her|their|old|new|brand[- ]new|second-hand|used|refurbished)\s+)*"
+    + _device("device")
+    # ("got me a case for …", "bought me an iPhone charger": an accessory, not the device)
+    + r"(?!\s+(?:case|cover|charger|screen\s+protector|cable|strap|band|stand|sleeve|skin|dock|adapter)s?\b)"
+)
+# "does this case fit a Galaxy A55? that's what I've got": the device just named, owned.
+_WHAT_I_HAVE = re.compile(
+    r"^\W*(?:that's|that\s+is|it's|that's\s+the\s+one|that's\s+the\s+model)\s+(?:what|the\s+one|the\s+model\s+)?\s*"
+    r"(?:I|we)(?:'ve\s+got|\s+have|\s+own|\s+use|'m\s+using|\s+got|'re\s+using|\s+am\s+using)\b",
+    re.IGNORECASE,
+)
+
+
+def _given_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _GIVEN_TO_ME.finditer(clause.text):
+        if not _phrase_negated(clause.text, m) and not _HYPOTHETICAL.search(clause.text):
+            device = _clean(m.group("device"))
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "owns_device", device, "given_to_me", valid_from=clause.past_time(ctx)
+            )
+    have = _WHAT_I_HAVE.match(clause.text)
+    if have and not clause.text.rstrip().endswith("?") and not _phrase_negated(clause.text, have, r"not|never"):
+        named = list(re.finditer(_device("device"), ctx.text[: clause.start]))
+        if named:
+            yield _fact(
+                ctx, clause, have, ctx.speaker_id, "owns_device", _clean(named[-1].group("device")), "what_i_have"
+            )
 
 
 def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2741,13 +2924,15 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if dead and (dead.end() > mention_at or re.search(r"\b(?:old|previous|former)\b", evidence, re.I)):
                 yield ending(ctx, clause, subject, predicate, value, f"en.{predicate}.ended", evidence)
                 continue
+            # ("moved to Chattogram last month, new number …": a line listed after other news takes no date of theirs)
+            listed = "listed" in m.groupdict() and m.group("listed") is not None
             yield CandidateFact(
                 subject=subject,
                 predicate=predicate,
                 value=value,
                 rule=f"en.{predicate}",
                 evidence_text=evidence.strip(),
-                valid_from=clause.past_time(ctx),
+                valid_from=None if listed else clause.past_time(ctx),
                 confidence=0.9,
                 ends_previous=bool(_CONTACT_CHANGE.search(evidence)) or dead is not None,
             )
@@ -2759,7 +2944,14 @@ _INTRODUCED = re.compile(
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
     r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
-    r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,})\s+here\s*(?=[,!:—–-])"
+    r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,}"
+    # ("Kenji Watanabe here —": the full name signed so too)
+    # (not a desk or a team signing: "Customer Service here", "Billing Team here")
+    + r"(?:\s+(?!(?:Service|Services|Support|Team|Desk|Office|Department|Dept|Sales|Accounts|Admin|Billing|Group"
+    + rf"|Club|Store|Shop|Care|Centre|Center)\b)(?:{_PARTICLE})?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)?)\s+here\s*(?=[,!:—–-])"
+    # "Name's Nha Lopes, I'm a nurse", "The name's Ortega": the name given without "my", opening the turn
+    r"|^\W*(?:[Tt]he\s+)?[Nn]ame(?:'s|\s+is)\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:[a-z]{1,3}\s+)?[A-Z][\w'-]+){0,2})"
+    r"(?=\s*(?:[,.;!\u2014\u2013-]|$))"
 )
 # "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
 _NAMED_AS_TITLE = re.compile(
@@ -2913,8 +3105,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
-        name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
-        if name and name not in _NOT_NAMES and name not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
+        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4")
+        first = name.split()[0] if name else ""
+        if name and first not in _NOT_NAMES and first not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     yield from _introduced_job_facts(ctx, clause)
     for m in _NAME.finditer(clause.text):
@@ -2988,10 +3181,24 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _address_mine_facts(ctx, clause)
 
 
+# "it's Unit 9, not Unit 6 — 1420 Vali-Asr Street, Tehran": the right part, the wrong one set aside, then the rest; a
+# closing "ty!!" or "thanks" is no part of the address.
+_CORRECTED_PART = re.compile(
+    r"^(?P<right>[^,]{1,30}),\s+not\s+[^,\u2014\u2013]{1,30}?\s*[\u2014\u2013,-]\s*(?P<rest>.+)$"
+)
+_CLOSING_COURTESY = re.compile(r",?\s+(?:ty|thx|thanks|thank\s+you|ta|cheers|pls|please)\W*$", re.I)
+
+
+def _corrected(address: str) -> str:
+    address = _CLOSING_COURTESY.sub("", address)
+    part = _CORRECTED_PART.match(address)
+    return f"{part.group('right')}, {part.group('rest')}" if part else address
+
+
 def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     for m in _ADDRESS_MINE.finditer(clause.text):
-        address = _clean(m.group("addr"))
+        address = _corrected(_clean(m.group("addr")))
         # "on my account" is the speaker's own; other people's addresses are not.
         mine = r"\b(?:my|the)\s+(?:account|profile|orders?)\b"
         others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
@@ -3242,6 +3449,10 @@ _CHANNEL = re.compile(
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
     r"(?:calling|phoning|ringing|e-?mailing|texting|messaging)\b"
     # "Text me for shipping updates, not email", "email me about order changes": the channel for a kind of message
+    # "email me at … — always email, WhatsApp is for family only", "always texts pls": the channel alone, always
+    r"|(?:^|(?<=[,;:\u2014\u2013]\s))\W*(?:(?:please|pls|just)\s+)?always\s+(?:by\s+|via\s+)?"
+    r"(?P<ch16>e-?mail|texts?|SMS|WhatsApp|WeChat|Telegram|Signal|phone\s+calls?|calls?)"
+    r"(?=\s*(?:[,.!;\u2014\u2013-]|$|(?:please|pls|plz|thanks|ty)\b))"
     r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
     r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
     r"|reminders|news|changes|confirmations)\b"
@@ -3354,6 +3565,12 @@ _CARRIER = re.compile(
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
+    # "Starting next Monday, DHL for everything please", "UPS for all of it", "Aramex for anything heavy": the carrier
+    # for everything sent
+    rf"|(?<![A-Za-z])(?P<carrier8>{_NAMED_CARRIER})\s+(?i:for)\s+(?i:everything|all\s+of\s+it|anything|all\s+of\s+them"
+    r"|every\s+(?:order|parcel|package|delivery|shipment)|all\s+(?:orders|parcels|packages|deliveries|shipments))\b"
+    # (asked, not told of: "DHL for everything was a bad idea")
+    r"(?=\s*(?:[,.!;\u2014\u2013-]|$|(?i:please|pls|plz|from\s+now|going\s+forward|thanks|ty|heavy|big)\b))"
     # "I trust JD Logistics more than the others, default to them" (weak: needs a marker).
     rf"|\b(?i:trust|rely on|only use|like)\s+(?P<carrier4>{_NAMED_CARRIER})(?![A-Za-z])"
     # "I'd rather DHL handled my deliveries": the carrier, then what it should do
@@ -3700,7 +3917,7 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
-_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7")
+_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7", "carrier8")
 _CHANNEL_GROUPS = (
     "ch",
     "ch2",
@@ -3717,6 +3934,7 @@ _CHANNEL_GROUPS = (
     "ch13",
     "ch14",
     "ch15",
+    "ch16",
 )
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
 
@@ -4064,12 +4282,21 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     for m in _ASKED_THING.finditer(text) if has_marker else ():
         if not _REQUEST_OBJECTS.search(m.group("val")) and not _NOT_A_THING.match(m.group("val")):
             yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
+    # "always leave parcels with the building guard, never at my door": the way ruled out after the one asked for
+    text = _RULED_OUT_TAIL.sub("", text)
     if _PREF_NEGATED.search(text) or _OTHER_PEOPLE.search(text):
         return
     if re.search(_STREET, text):
         return  # "leave the box at my studio at 4 Quay Street from now on" is an address, kept as one
     for value, evidence in _wanted(text, has_marker):
         yield ctx.speaker_id, value, evidence
+
+
+_RULED_OUT_TAIL = re.compile(
+    r"\s*[,;\u2014\u2013-]\s*(?:but\s+|and\s+)?(?:never|not|no)\s+(?:at|to|in|on|with|by|via|through|outside|near)\b"
+    r"[^.;!?,]*[.!]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _daypart_first(phrase: str) -> str:
@@ -4148,6 +4375,13 @@ _DIMENSIONS = {
     "age group": "age group",
     "plan": "plan",
 }
+# "average shipping time broken down by courier", "deliveries per carrier": who carried the parcels, as a breakdown
+# (not "I sent it by courier": "by" alone names how a thing was sent)
+_CARRIER_DIMENSION = re.compile(
+    r"\b(?:broken\s+down\s+by|split\s+by|grouped\s+by|per|for\s+each|by\s+each|across)\s+(?:courier|carrier)s?\b"
+    r"|\bby\s+(?:courier|carrier)s\b",
+    re.IGNORECASE,
+)
 _DIMENSION = re.compile(
     r"\b(?:by|per|for each|across|and|each)\s+(?P<dim>" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.IGNORECASE,
@@ -4170,6 +4404,15 @@ _ANY_DIMENSION = re.compile(
     r"(?:\s+(?:line|version|type|group|code))?)\b",
     re.I,
 )
+# Money spent, said casually: "how much have I blown on your site", "what did I drop here in May", "how much did I
+# fork out last month".
+_SPEND_SLANG = (
+    r"|blow|blown|blew|drop|dropped|splurge|splurged|sink|sunk|burn|burned|burnt|shell(?:ed)?\s+out|fork(?:ed)?\s+out"
+    r"|splash(?:ed)?\s+out|throw|thrown|threw"
+)
+_OWN_SPEND_ASKED = (
+    r"\bhow\s+much\s+(?:money\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid|pay" + _SPEND_SLANG + r")\b"
+)
 _METRICS = (
     ("average order value", re.compile(r"\b(?:average order value|aov)\b", re.I)),
     ("sign-ups", re.compile(r"\b(?:sign-?ups|signups|registrations|new users)\b", re.I)),
@@ -4184,7 +4427,15 @@ _METRICS = (
     ("conversion_rate", re.compile(r"\bconversion\b", re.I)),
     # "what was our average basket size in March?", "my total spend in May", "tickets the team closed last week"
     ("basket size", re.compile(r"\bbasket\s+(?:size|value)\b", re.I)),
-    ("spend", re.compile(r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b", re.I)),
+    (
+        "spend",
+        re.compile(
+            r"\b(?:total|average|monthly|weekly)\s+spend(?:ing)?\b"
+            # "how much have I blown on your site this month": the sum of one's own spending asked
+            r"|" + _OWN_SPEND_ASKED,
+            re.I,
+        ),
+    ),
     (
         "closed tickets",
         re.compile(r"\btickets\b(?:\s+\w+){0,4}?\s+(?:close|closed|resolve|resolved|solve|solved)\b", re.I),
@@ -4208,6 +4459,13 @@ _AGGREGATE = re.compile(
     r"|(?:^\W*|:\s*)(?:the\s+|a\s+)?count\s+of\b",
     re.I,
 )
+# Every record of a kind: "every order my shop placed", "all the invoices", "each of my refunds" (not "all the things
+# you can do": the records are of a business's kinds).
+_EVERY_RECORD = (
+    r"(?:every|each|all)\s+(?:of\s+)?(?:the\s+|my\s+|our\s+|those\s+)?(?:[\w-]+\s+){0,2}?"
+    r"(?:orders?|invoices?|bills?|payments?|transactions?|refunds?|returns?|purchases?|receipts?|statements?|customers?"
+    r"|sales|bookings?|subscriptions?|deliver(?:y|ies)|shipments?|charges?|subscribers?|expenses?|sign-?ups?)\b"
+)
 _EXPORT = re.compile(
     r"\b(?:export|download|send me|send\s+over|generate|give me|get\s+me|dump|put\s+\w+(?:\s+\w+)?\s+into"
     # "Send my own order history to my email"
@@ -4222,10 +4480,17 @@ _EXPORT = re.compile(
     # ("need march's invoices exported, PDF pls")
     # (not "I need to know if the report was exported")
     # ("Need the invoices I got in March exported, PDF is fine": the object may be a phrase of its own)
-    r"|(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
-    r"(?:downloaded|exported)\b"
+    # ("need last year's invoices, the whole lot, exported to PDF": an aside set off by commas)
+    r"|(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+,?\s+){1,12}?"
+    r"(?:downloaded|exported|converted\s+(?:to|into)|saved\s+(?:as|to))\b"
+    # "I need a CSV of every bill from January", "can I get an Excel file of my payments", "I'd like a list of every
+    # order my shop placed": a file or a full list of records wanted, named by its kind
+    r"|(?:need|want|like|get|have)\s+(?:an?\s+|the\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+"
+    r"(?:copy\s+|file\s+|export\s+|version\s+|sheet\s+)?of\b"
+    r"|(?:need|want|like|get)\s+(?:an?\s+|the\s+)?(?:full\s+|complete\s+|whole\s+)?list\s+of\s+"
+    + _EVERY_RECORD
     # "I'd like everything you've got on me … emailed over to me": the data wanted, sent to the speaker
-    r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
+    + r"|(?:need|want|like)\s+[^.?!]{0,80}?\b(?:e-?mailed|sent|forwarded|mailed)\s+(?:over\s+|across\s+)?to\s+"
     r"(?:me|my\s+(?:inbox|e-?mail))\b"
     # "Email me a CSV of …", "put together a spreadsheet of …", "a PDF copy of my statements"
     # ("help me create a spreadsheet" asks for help, not for the file)
@@ -4255,8 +4520,12 @@ _PERSONAL_DATA = re.compile(
 )
 # "I need all the receipts from my trip to Japan exported": things wanted as a file, whatever they are.
 _DONE_AS_FILE = re.compile(
-    r"\b(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+\s+){1,12}?"
-    r"(?:downloaded|exported)\b",
+    r"\b(?:need|want|like)\s+(?!(?:to|if|whether)\b)(?:(?!(?:if|whether|was|were|is|be|been)\b)[\w'-]+,?\s+){1,12}?"
+    r"(?:downloaded|exported|converted\s+(?:to|into)|saved\s+(?:as|to))\b"
+    # "I'd like a list of every order my shop placed last month", "give me a full list of all our refunds": every
+    # record of a kind, asked for as a list (not "a list of your stores": the records are everything of a kind)
+    r"|\b(?:need|want|like|get|give\s+me|send\s+me|email\s+me)\s+(?:an?\s+|the\s+)?(?:full\s+|complete\s+|whole\s+)?"
+    r"list\s+of\s+" + _EVERY_RECORD,
     re.IGNORECASE,
 )
 # The verbs that ask for a file whatever else the request says.
@@ -4279,13 +4548,23 @@ _MEASURE_BY = re.compile(
     r"by\s+(?:" + "|".join(sorted(_DIMENSIONS, key=len, reverse=True)) + r")\b",
     re.I,
 )
+_SHOW_PER = re.compile(
+    r"^\W*(?:(?:please|pls|can\s+you|could\s+you)\s+)?(?:show|give|get|pull|send)\s+(?:me|us)\s+(?:the\s+)?"
+    r"(?:[\w-]+\s+){0,2}?[a-z][a-z-]{2,}s\s+(?:per|by\s+each|for\s+each)\s+"
+    r"(?P<dim>(?!(?:cent|person|head|capita|day|hour|week|month|year|night|unit|item|piece)\b)[a-z]{3,})\b",
+    re.I,
+)
 _MEASURE_ASKED = re.compile(
     r"^\W*(?:what|which)(?:'s|\s+is|\s+was|\s+were|\s+are)\s+(?:our|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:rate|volume|revenue|sales|count|number|total|spend|cost|margin|churn|sign-?ups|users|turnover|profit)s?\b",
     re.I,
 )
 _ASKED_REST = re.compile(
-    r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?\s*(?:,?\s*please)?\s*[.?!]*\s*", re.I
+    r"(?:\s+(?:for|in|during|from|over|since|last|this|across)\b[^.!?,;]*)?"
+    # ("revenue by payment method for this month, as a chart please": the shape of the answer asked too)
+    r"(?:\s*,?\s*(?:as|in)\s+(?:an?\s+)?(?:bar\s+|pie\s+|line\s+)?(?:chart|graph|table|list|plot|breakdown))?"
+    r"\s*(?:,?\s*(?:please|pls|plz|thanks|ty))?\s*[.?!]*\s*",
+    re.I,
 )
 # "How do I export a report myself?", "Can I download a copy …?": how-to questions, no request.
 _HOW_TO = re.compile(
@@ -4346,7 +4625,7 @@ _MODIFY = re.compile(
     # ("Temporarily switch me to Spanish": how long the change lasts, before the verb)
     r"\s*(?:(?:please|pls|plz|can you|could you|would you|(?:can|could|cud) u|kindly|hey|ok|okay|now|temporarily"
     r"|just|for\s+now)[,\s]+)*"
-    r"(?:change|switch|flip|set|update|override|reset"
+    r"(?:change|switch|flip|set|update|override|reset|swap|move"
     r"|turn on|turn off|enable|disable|make)\b.*\b(?:to|mode|theme|default|setting"
     r"|settings|language|notifications?|format|template"
     # "Turn off the weekly newsletter", "make it Ana Ruiz on the account": a subscription or the account's record.
@@ -4357,6 +4636,11 @@ _MODIFY = re.compile(
     # (deleting is a look-alike of the account's own deletion, which asks for no setting: "Delete my old number …")
     r"|^\W*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:remove|take)\s+(?:my|the)\s+(?:[\w-]+\s+){0,2}?"
     r"(?:number|e-?mail(?:\s+address)?|address|card|payment\s+method)\s+(?:off|from)\s+(?:my|the)\s+(?:profile|account)\b"
+    # "fix my delivery address: 44 Rose St", "correct my surname to Ngata": a stored record corrected to a value given
+    r"|(?:^|[,;:\u2014\u2013]\s*|\b(?:so|and)\s+)(?:(?:please|pls|can you|could you|kindly)[,\s]+)*"
+    r"(?:fix|correct|amend)\s+"
+    r"(?:my|the)\s+(?:[\w-]+\s+)?(?:address|e-?mail(?:\s+address)?|number|name|surname|spelling)"
+    r"(?=\s*(?:to\b|:|\u2192|->))"
     # "use 14 Harbour Road, Cobh instead": a stored address, number or e-mail replaced
     r"|^\W*(?:(?:please|pls|just)[,\s]+)*use\s+(?=\d+[A-Za-z]?\s+[A-Z]|\S+@\S+|\+?\d[\d\s-]{6,})"
     r"(?:[^.;!?]|\.(?=\s+[A-Z]))*?\binstead\b"
@@ -4366,9 +4650,20 @@ _MODIFY = re.compile(
     # "Light theme please": the setting named, then asked for
     r"|^\W*(?:the\s+)?(?:dark|light|night|high[- ]contrast)\s+(?:mode|theme)\s*,?\s+please\b"
     # "Swap the contact number on file for …", "replace my e-mail with …"
-    r"|^\s*(?:(?:please|pls|can you|could you|kindly)[,\s]+)*(?:swap|replace)\s+(?:my|the)\s+"
-    r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+)*"
+    # ("old gmail got hacked, so swap the email on my profile for …": after a reason too)
+    r"|(?:^|[,;\u2014\u2013-]\s*(?:so|and|then)?)\s*(?:(?:please|pls|can you|could you|kindly|just)[,\s]+)*"
+    r"(?:swap|replace|switch|change|update)\s+(?:my|the)\s+"
+    r"(?:contact\s+|phone\s+|mobile\s+|billing\s+|delivery\s+|shipping\s+|postal\s+|home\s+|e-?mail\s+|login\s+|work\s+)*"
     r"(?:number|e-?mail(?:\s+address)?|address|phone\s+number)\b"
+    r"(?=(?:\s+(?:on|in)\s+(?:(?:my|the)\s+)?(?:profile|account|file|records?))?\s*(?:for|with|to|\u2192|->|:)\s*\S)"
+    # "my name's spelled Teuea, not Teuia — can you fix it on the account?": the record corrected where it is kept
+    r"|\b(?:fix|correct|amend|update|change)\s+(?:it|that|this|them)\s+(?:on|in)\s+(?:the|my|your)\s+"
+    r"(?:account|profile|records?|file|system)\b"
+    # "please take away Kiri's edit rights", "revoke Tom's admin access": a named person's rights on the account
+    r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!plan\sto\s)(?<!going\sto\s)"
+    r"\b(?:take\s+away|revoke|remove|strip|withdraw|cancel|turn\s+off|switch\s+off|disable)\s+"
+    r"(?:(?-i:[A-Z][a-z]+)|my\s+[\w-]+(?:\s+(?-i:[A-Z][a-z]+))?|his|her|their)(?:'s)?\s+"
+    r"(?:[\w-]+\s+)?(?:rights|access|permissions?|privileges|role)\b"
     # "please set my husband up as a second user", "add my daughter as an authorised user on the account"
     # (asked for, not wished: "I want to add my colleague as a viewer" says what the owner means to do)
     r"|(?<!want\sto\s)(?<!like\sto\s)(?<!need\sto\s)(?<!wish\sto\s)(?<!plan\sto\s)(?<!hope\sto\s)(?<!going\sto\s)"
@@ -4414,6 +4709,9 @@ _CHECK_IT = re.compile(
 )
 # In a statement, only an imperative asks: "… ticket T-7781 has been open for nine days" asks nothing.
 _QUERY_STATEMENT = re.compile(
+    # ("roughly how much have i blown on your site this month": a question typed without its mark)
+    r"^\W*(?:(?:so|ok|okay|hey|roughly|approximately|approx|about|just|quick\s+one)[,:\s]+)?how\s+(?:much|many)\s+"
+    r"(?:money\s+|cash\s+)?(?:did|have|'ve|do)\s+I\b|"
     r"\b(?:check|look up|find|show me|track|tell me|status|following up|follow(?:ing)?-up|any (?:news|updates?))\b"
     # "Ticket TK-20914 still says pending, can someone look at it": a record of one's own to be looked into
     r"|\b(?:can|could)\s+(?:someone|somebody|anyone|anybody|you)\s+(?:please\s+)?(?:look\s+(?:at|into)|chase|see\s+what's)"
@@ -4427,8 +4725,10 @@ _OWN_RECORDS = re.compile(
     r"|shipment|subscription|points|payment|return|statement|plan|charges?|profile|transactions?|reservations?"
     r"|bookings?|appointments?|history|usage|purchases?)s?\b"
     # "How much did I spend …" (not "would it be cheaper if I paid …").
-    r"|\b(?:did|have)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought|make|made|book|booked|place|placed"
+    r"|\b(?:did|have|'ve)\s+I\s+(?:spend|spent|pay|paid|order|ordered|buy|bought|make|made|book|booked|place|placed"
     r"|rack(?:ed)?\s+up|use|used|have|get|receive)\b"
+    # "how much have I blown on your site", "how much did I fork out last month": the sum spent, said casually
+    r"|\bhow\s+much\s+(?:money\s+|cash\s+)?(?:did|have|'ve)\s+I\s+(?:\w+\s+)?(?:spen[dt]|paid" + _SPEND_SLANG + r")\b"
     # "the orders I placed two weeks ago", "appointments I had last month"
     r"|\b(?:orders|appointments|reservations|bookings|transactions|payments|purchases|tickets|calls)\s+I\s+"
     r"(?:placed|had|made|booked|ordered|opened|filed|paid)\b"
@@ -4523,6 +4823,8 @@ def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tu
     """(dimensions, metric, whether a measure is asked by a dimension) of an aggregation the clause may ask for."""
     text = clause.text
     dims = tuple(dict.fromkeys(_DIMENSIONS[m.group("dim").lower()] for m in _DIMENSION.finditer(text)))
+    if _CARRIER_DIMENSION.search(text):
+        dims = (*dims, "carrier")
     if not dims and _AGGREGATE.search(text):
         # "Per depot, how many vans left?": the dimension may open the sentence, before the question's clause.
         sentence = _sentence_of(ctx.text, clause)
@@ -4532,6 +4834,11 @@ def _measure_asked(ctx: TurnContext, clause: Clause, question: bool) -> tuple[tu
     # "Sales per region for last month": a measure broken down "per" a dimension is an aggregation by itself.
     per = _PER_DIMENSION.search(text)
     per_measure = bool(per and (metric or re.search(r"\b[a-z]{3,}s\s*$", text[: per.start()], re.I)))
+    # "Show me new customers per island for yesterday", "give me bookings per clinic last week": a count of records
+    # asked per a dimension the list above does not know
+    shown_per = _SHOW_PER.match(text)
+    if shown_per and not dims and _ASKED_REST.fullmatch(text, shown_per.end()):
+        dims, per_measure = (shown_per.group("dim").lower(),), True
     by_measure = _BY_MEASURE.match(text) or _MEASURE_BY.match(text)
     # (asked, not told: only a time and "please" may follow: "Orders by region look fine" is a remark)
     per_measure = per_measure or bool(by_measure and _ASKED_REST.fullmatch(text, by_measure.end()))
@@ -4557,7 +4864,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     file_asked = True
     # "Send me a spreadsheet of this month's sign-ups per city": a file asked for by name is an export.
     as_file = bool(_FILE_VERB.search(text) and _FORMAT.search(text))
-    if ((_AGGREGATE.search(text) and (dims or metric)) or per_measure) and not as_file:
+    # ("How much did I spend in total last month?": one's own spending asked is a query, whatever word sums it)
+    own_spend = re.search(_OWN_SPEND_ASKED, text, re.I) is not None and not dims
+    if ((_AGGREGATE.search(text) and (dims or metric)) or per_measure) and not as_file and not own_spend:
         yield Intent("data_aggregation", time_range, dims, metric, _output_format(text, "table"), time_slots)
     elif (
         not standing

@@ -566,8 +566,10 @@ _EN_RULES = [
     _en(rf"(?<!once\s)(?<!twice\s)(?<!times\s)\b(?P<t>in\s+{_EN_COUNT}\s+{_EN_UNIT})\b", _en_ahead),
     _en(rf"\b(?P<t>{_EN_COUNT}\s+{_EN_UNIT}\s+from\s+now)\b", _en_ahead),
     _en(r"\b(?P<t>(?P<rel>last|this|next)\s+(?P<u>week|month|year))\b", _en_calendar_unit),
+    # ("Happy Sunday.", "have a good Friday!", "TGI Friday": a greeting names no day of the record)
     _en(
-        rf"(?<!every\s)\b(?P<t>(?:(?P<rel>last|this|next|on)\s+)?(?P<wd>{'|'.join(_EN_WEEKDAYS)}))\b",
+        r"(?<!every\s)(?<!happy\s)(?<!good\s)(?<!great\s)(?<!nice\s)(?<!lovely\s)(?<!blessed\s)(?<!tgi\s)"
+        rf"\b(?P<t>(?:(?P<rel>last|this|next|on)\s+)?(?P<wd>{'|'.join(_EN_WEEKDAYS)}))\b",
         _en_weekday,
     ),
     # "March 3", "on March 3rd, 2023", "Mar. 3 2024"
@@ -722,6 +724,9 @@ def _zh_month(match: re.Match[str]) -> _Parsed | None:
 _ZH_HOLIDAYS = {
     "元旦": (1, 1), "新年第一天": (1, 1), "新年头一天": (1, 1), "圣诞节": (12, 25), "圣诞": (12, 25),
     "平安夜": (12, 24), "跨年夜": (12, 31), "万圣节": (10, 31), "情人节": (2, 14),
+    # (the public holidays on a fixed solar date: "国庆节前能送到吗", "劳动节那天", "教师节收到的")
+    "国庆节": (10, 1), "国庆": (10, 1), "劳动节": (5, 1), "儿童节": (6, 1), "妇女节": (3, 8), "教师节": (9, 10),
+    "建军节": (8, 1),
 }  # fmt: skip
 
 
@@ -764,8 +769,11 @@ _ZH_RULES = [
         _zh_month,
     ),
     _zh(
-        r"(?<!七夕)(?P<t>(?P<hol>" + "|".join(sorted(_ZH_HOLIDAYS, key=len, reverse=True)) + r"))"
-        r"(?!快乐|节快乐|树|老人|礼物|促销|特惠|活动|装饰|大餐|晚会|假期|期间|前后|档|歌|氛围|套餐|限定|主题)",
+        # ("三月八号妇女节": the holiday named after its own date restates it)
+        r"(?<!七夕)(?<![号日])(?P<t>(?P<hol>" + "|".join(sorted(_ZH_HOLIDAYS, key=len, reverse=True)) + r"))"
+        # ("国庆黄金周", "国庆长假", "国庆七天": the holiday week, not its day)
+        r"(?!快乐|节快乐|树|老人|礼物|促销|特惠|活动|装饰|大餐|晚会|假期|期间|前后|档|歌|氛围|套餐|限定|主题|黄金周|长假|七天|节假期"
+        r"|节长假|节黄金周|节期间|节假日|假日)",
         _zh_holiday,
     ),
 ]
