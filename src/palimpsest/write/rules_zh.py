@@ -553,6 +553,9 @@ _JOB_SUFFIX = (
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
     r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|研发|[校军法兽牙队]医|[民交辅刑狱特]警"
+    # Posts in research and teaching ("在纪念大学做博士后", "在中科院当访问学者"), cabin crew, and trades of the
+    # hand that end in 工 / 匠 / 缝 ("我爸是电工", "在工地当瓦工"): no 员 / 师 ending catches them.
+    r"|博士后|博后|助教|访问学者|院士|空少|空乘|保洁|门卫|厨子|裁缝|[木瓦铁石]匠|[电焊钳车木瓦漆]工|水电工|服务生"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -805,6 +808,12 @@ _SAID_BUT_IS = re.compile(
 # ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
 _JOIN = re.compile(
     r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入)"
+    # Got in, said after a word of time or of success: "我儿子去年进了大疆", "上个月顺利进了比亚迪", "终于进了
+    # 宁德时代" (not "进了医院" nor "进了决赛", see _NOT_JOINED).
+    r"|(?<=[年月周天前])(?:进了|进入了)|(?:(?<=终于)|(?<=顺利)|(?<=成功)|(?<=也))(?:进了|进入了)"
+    # Code-switched: "我老公最近 join 了 Shopee".
+    r"|(?i:(?<![A-Za-z])join(?:ed)?(?![A-Za-z]))\s*了?\s*"
+    # Headhunted: "被字节挖走了" is read by _HIRED; "挖到了" from the employer's side is not the speaker's.
     # Hired after an exam or an application: "我女儿去年考进了华为", "考入国家电网", "应聘上了字节跳动".
     r"|考进|考入|应聘(?:上|进|到))了?(?!的)"
     # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
@@ -830,6 +839,14 @@ _TRADES_BY_WORK = {
     "开出租": "出租车司机",
     "开的士": "出租车司机",
     "开网约车": "网约车司机",
+    "跑网约车": "网约车司机",
+    "跑快递": "快递员",
+    "跑美团": "外卖骑手",
+    "送美团": "外卖骑手",
+    "开代驾": "代驾司机",
+    "当代驾": "代驾司机",
+    "跑货拉拉": "货车司机",
+    "跑运输": "货车司机",
     "跑滴滴": "网约车司机",
     "开滴滴": "网约车司机",
     "开货车": "货车司机",
@@ -848,9 +865,19 @@ _TRADE_GIVEN_UP = re.compile(
     # "我不跑外卖了" (the 了 of a change; not "今天不送外卖了", a day off).
     rf"|(?:(?:已经|早就|早|我)不|不再)(?P<work2>{_WORK_NAMES})了"
 )
+# A trade named by its work, done now: "不当程序员了，现在开网约车", "我老公这几年跑滴滴", "转行送外卖了",
+# "靠开出租养家" (not "今天开滴滴去机场", a ride, nor "开网约车赚钱吗", a question).
+_TRADE_NOW = re.compile(
+    r"(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?"
+    rf"(?P<work>{_WORK_NAMES})(?:为生|谋生|养家|糊口|过日子)?(?=[，。！？,.!?\s]|$|了|呢|啦|的)"
+)
 _DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
 # Hired, said from the employer's side: "我弟上个月被腾讯录用了", "被一家外企聘用了".
-_HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下)了?")
+_HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下|挖走|挖过去|挖去|聘走)了?")
+# Places got into that are no employer: a hospital, a final, a group chat, a room.
+_NOT_JOINED = re.compile(
+    r"医院|ICU|(?i:icu)|急诊|手术室|监狱|看守所|派出所|局子|决赛|半决赛|复赛|前[一二三四五六七八九十百\d]+|群|房间|屋|门|球|货"
+)
 # Schools are got into by exam too, and are no employer: "考进了北京大学", "考入复旦", "考进了市一中".
 _SCHOOL = re.compile(
     r"(?:大学|学院|[中小]学|高中|初中|学校|附中|附小|幼儿园|研究生|大专|中专|技校|职高|[一二三四五六七八九十\d]+中|班|系|专业|名)$"
@@ -919,6 +946,9 @@ _NOW_AT = re.compile(
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
     r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|(?:工作|岗位)(?:也)?换了|换的(?:工作|岗位)|新工作|加入"
+    # The change told after the title, as when it happened: "我现在是店长啦，上周一刚升的", "三月份提上来的",
+    # "上个月转的正".
+    r"|(?:刚|才|就)?(?:升|提|调|转正|上任|提上来|升上来|升上去|转的正)的(?=[，。！？,.!?\s啦呀哦]|$)"
 )
 # "我太太是一名律师": a relative's job.
 _RELATIVE_TITLE = re.compile(
@@ -931,7 +961,8 @@ _STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
 _ROLE_AT = re.compile(
     _AT
     + _ORG
-    + r"(?:做|当|担任|干|搞)"
+    # ("在复旦做过博后": a job once held, not the one now.)
+    + r"(?:做|当|担任|干|搞)(?!过)"
     # ("在字节跳动干了三年运营": the years spent are no part of the title.)
     + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
@@ -977,6 +1008,12 @@ _KINDS_OF_EMPLOYER = frozenset(
         "银行",
         "超市",
         "饭店",
+        # Places of work that name no employer: "在工地当瓦工", "在码头上班".
+        "工地",
+        "码头",
+        "农场",
+        "矿上",
+        "车间",
     ]
 )
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
@@ -1378,9 +1415,28 @@ def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                         confidence=0.85, ends_previous=True)  # fmt: skip
 
 
+def _time_is_the_moves(ctx: TurnContext, clause: Clause, position: int) -> bool:
+    """Whether the clause's times all sit in an earlier phrase that tells a move ("昨天搬来仰光了，在…上班")."""
+    phrase_start = clause.text.rfind("，", 0, position) + 1 or clause.text.rfind(",", 0, position) + 1
+    earlier = clause.text[:phrase_start]
+    times = clause.times(ctx)
+    return (
+        bool(times)
+        and phrase_start > 0
+        and _MOVE_TOLD.search(earlier) is not None
+        and all(t.span[1] <= clause.start + phrase_start for t in times)
+    )
+
+
+# A job named in the turn makes "base 在新加坡" where the work is, not a home ("join 了 Shopee …, base 在新加坡").
+_JOB_TOLD = re.compile(r"(?i:join|(?<![A-Za-z])work)|入职|加入|上班|工作|任职|做|当|干|公司|单位")
+
+
 def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone settled, is based, or studies: "在成都定下来了", "base在广州", "在厦门读大学"."""
     for m in _SETTLED.finditer(clause.text):
+        if m.group("place2") and _JOB_TOLD.search(ctx.text):
+            continue
         place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
@@ -1687,7 +1743,15 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
+        # "在中铁国际的海外项目部上班": the organisation, not its department.
+        if (unit_of := employer_without_unit(org)) != org:
+            if unit_of in _UNNAMED_EMPLOYERS or unit_of in _OUR_SIDE:
+                continue  # "在我们公司的财务部上班": names no employer
+            org = unit_of
         employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
+        if _time_is_the_moves(ctx, clause, m.start()):
+            # "昨天正式搬来仰光了，在中缅油气管道公司上班": the day is the move's, the job's start is not told.
+            employed = [replace(f, valid_from=None, ends_previous=False) for f in employed]
         yield from employed
         present = next((f for f in employed if f.valid_to is None), None)
         comma = _COMMA.search(text, m.end())
@@ -1695,6 +1759,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if present is not None and role is not None:
             yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
     yield from _joined_facts(ctx, clause)
+    yield from _employer_is_facts(ctx, clause)
     yield from _named_employer_facts(ctx, clause)
     if _JOB_CHANGE.search(ctx.text):
         for m in _NOW_AT.finditer(text):
@@ -1707,6 +1772,26 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _title_facts(ctx, clause)
 
 
+# The employer named as the new or present job's: "新工作在网易", "新东家是小米", "现在的公司是蔚来",
+# "工作单位是国家电网" (not "新工作在上海", a city, nor "新工作还没着落").
+_EMPLOYER_IS = re.compile(
+    r"(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
+    r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？；,.!?;\s]|了|啦|$)"
+)
+
+
+def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _EMPLOYER_IS.finditer(clause.text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _org_ok(org) or _GENERIC_ORG.search(org) or _PLAN.search(prefix):
+            continue
+        if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or org in _KINDS_OF_EMPLOYER:
+            continue
+        yield _fact(subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=True)
+
+
 def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """An employer joined ("入职了美团", "考进了华为", "被腾讯录用了"), and the role said after it."""
     text = clause.text
@@ -1715,6 +1800,8 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         if subject is None or _is_city(org) or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
+        if "进" in m.group()[:3] and (_NOT_JOINED.search(org) or _SCHOOL.search(org)):
+            continue  # "去年进了医院", "今年进了北大": no employer
         if m.group().startswith(("考", "应聘", "被")) and (
             _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start()))
         ):
@@ -1782,6 +1869,14 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             yield ending(ctx, clause, subject, "job_title", title, "zh.trade_given_up", m.group())
     for m in _WENT_TO_WORK_AS.finditer(text):
         yield from _went_to_work_as(ctx, clause, m)
+    for m in _TRADE_NOW.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or _DAY_OFF.search(clause.text) or _PLAN.search(prefix) or _PAST.search(prefix):
+            continue
+        if re.search(r"不|没|别", prefix[-2:]) or re.match(r"的?[吗嘛]", text[m.end() :]):
+            continue
+        yield _fact(subject, "job_title", _TRADES_BY_WORK[m.group("work")], "trade_now", m.group())
 
 
 # A kind of workplace, not one named: "我女儿去了幼儿园当老师", "到医院做护工".
@@ -1821,9 +1916,25 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
+# A trade corrected: "我不是护士，是药剂师", "我不是老师啊，我是校医", "其实不是程序员，而是测试" — the one said
+# after the denial stands (the header rule "I'm not X, I'm Y").
+_NOT_X_BUT_TITLE = re.compile(
+    r"(?:我(?:的)?(?P<rel>" + _REL + r")|我|本人)(?:其实|本来|现在|可|真)?不是(?:一名|一个|个|名)?[\u4e00-\u9fffA-Za-z]{1,8}?(?:啊|呀|哦|哈|呢)?[，,]\s*"
+    r"(?:我|而|其实|我其实)?(?:是|做|当)(?:一名|一个|个|一位|名)?(?P<title>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了|啦|呢)"
+)
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Titles said on their own: freelancing, a relative's job, "我是…" / "职位是…" / "升职为…"."""
     text = clause.text
+    for m in _NOT_X_BUT_TITLE.finditer(text):
+        rel = m.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        title = _clean(m.group("title"))
+        if subject and title_shape_ok(title) and not _PAST.search(_prefix(clause, m.start())):
+            yield _fact(subject, "job_title", title, "not_x_but_title", m.group(), confidence=STATE_CONFIDENCE)
     for m in _FREELANCE.finditer(text):
         subject = _subject(ctx, clause, m.start())
         field = m.group("field")
