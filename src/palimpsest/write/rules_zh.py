@@ -1112,6 +1112,13 @@ _GIVEN_AWAY = (
     r"|(?:在|挂)?闲鱼(?:上)?(?:卖了|卖掉了|出了|出掉了)|二手(?:卖了|卖掉了|出了|出掉了)"
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
+# Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
+# "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
+_GIVEN_UP_OR_LOST = (
+    r"不(?:再)?(?:戴|玩|开|碰|带)了|没再(?:用|戴|玩|开)(?:过)?了|用不上了|彻底没了"
+    r"|掉(?:进|到|在)?[\u4e00-\u9fff]{1,3}?里(?:去)?了|(?:弄|搞|给)?丢了|被(?:人)?(?:偷|抢|顺)(?:走)?了"
+    r"|落在[\u4e00-\u9fff]{1,6}?(?:上|里)了"
+)
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
@@ -1123,8 +1130,8 @@ _DISPOSE = re.compile(
     + r"|(?:(?:之前|原来|以前)的?)?"
     + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
-    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于)?\s*"
-    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于|就|也)?\s*"
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|"
     r"不用了|不再用了|没在用了|闲置了|淘汰了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
@@ -1158,6 +1165,19 @@ _THAT_ONE_GIVEN_UP = re.compile(
 )
 # Broken or lost, with another in use in the next clause: "小米14上个月摔坏了，现在用的是备用机…".
 _BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)[，,]?\s*$")
+# A device of one's own that has gone wrong is still owned: "我老公那台ThinkPad X1开不了机了，你们能修吗",
+# "我的AirPods Pro左耳没声音了", "我妈的华为P40老是死机", "我这台iPad充不进电".
+_FAULTY = (
+    r"开不了机|开不开机|开不起来|充不进电|充不上电|充不了电|黑屏|白屏|死机|蓝屏|卡死|碎屏|屏幕碎了|屏幕裂了|进水了|坏了"
+    r"|连不上|没反应|没声音|不亮了|不充电了|耗电(?:特别|很|太)?快|自动关机|一直重启|反复重启|变砖了|触屏失灵|失灵了"
+)
+_FAULTY_DEVICE = re.compile(
+    rf"我(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
+    + _DEVICE
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?(?:又|突然|老是|总是|一直|最近|也)?(?:摔|弄|用|泡)?(?:"
+    + _FAULTY
+    + r")"
+)
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
 # A device named as what a chore is done with: "我家扫地靠科沃斯扫地机器人，吹头发用戴森吹风机".
 _INSTRUMENT = re.compile(
@@ -2081,6 +2101,17 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(ctx, clause, subject, "owns_device", old, "zh.swapped_device", m.group())
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
+    for m in _FAULTY_DEVICE.finditer(bare):
+        # (Not "…摔坏了，现在用的是备用机": replaced, read as an ending above.)
+        device = _device_name(m.group("device"))
+        rel = m.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        if subject is None or device in seen or _ANOTHER_IN_USE.search(ctx.text) or re.search(r"换|新买", ctx.text):
+            continue
+        if _PAST.search(_prefix(clause, m.start())):
+            continue
+        seen.add(device)
+        yield _fact(subject, "owns_device", device, "faulty_device", m.group(), confidence=0.8)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
