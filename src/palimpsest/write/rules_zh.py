@@ -3072,7 +3072,8 @@ _BY = re.compile(
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
     ("sales_volume", re.compile(r"销售数据|销量|销售")),
-    ("profit", re.compile(r"利润")),
+    # ("上个月各品类的毛利": gross and net profit are profit.)
+    ("profit", re.compile(r"利润|毛利|净利")),
     ("order_count", re.compile(r"订单量|订单数")),
     ("monthly_active_users", re.compile(r"月活|(?i:mau)")),
     ("daily_active_users", re.compile(r"日活|(?i:dau)")),
@@ -3108,7 +3109,11 @@ _EXPORT = re.compile(
 )
 # Said shortly, an export needs records or a file named with it: "账单我要PDF版的，导一下", "资料打包发我"
 # (not 引导/指导/开导, which guide people, nor "饭菜打包给我").
-_EXPORT_SHORT = re.compile(r"(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)|打包(?:发|给|传)(?:给)?我")
+_EXPORT_SHORT = re.compile(
+    r"(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)|打包(?:发|给|传)(?:给)?我"
+    # "订单明细导一份吧", "流水拉一份", "账单导个表": a copy of the records, said shortly.
+    r"|(?<![引指开辅领主教疏督倡])(?:导|拉)(?:一份|份|个表|张表)(?=吧|给我|发我|出来|[，。！,.!]|$)"
+)
 _RECORDS = re.compile(
     r"账单|发票|数据|记录|明细|报表|报告|表格|文件|资料|个人信息|订单|流水|对账单|(?i:pdf|excel|csv|xlsx|word)"
 )
@@ -3122,6 +3127,8 @@ _REFUND = re.compile(
     r"|(?:想|要|申请)退(?:掉|货|了)?(?=[，。！？,.!?吧]|$)"
 )
 _CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
+# Cancel said shortly after the order named: "我刚下的单 TB…，帮我取消掉", "这个订单给我取消吧", "那单不要了，取消".
+_CANCEL_SHORT = re.compile(r"(?:帮我|给我|麻烦|请|直接|马上)?取消(?:掉|了吧|一下|吧|它)|(?<=[，,])\s*取消(?=[。！!]|$)")
 # "订单 YX-… 帮我撤了吧": withdrawn, said shortly; an order only ("撤回消息" withdraws a message).
 _WITHDRAWN = re.compile(r"(?:帮我|给我|麻烦|请)?撤(?:了|掉|单|销)(?!回)")
 _ABOUT_AN_ORDER = re.compile(r"订单|单号|单子|这单|那单|(?i:order)")
@@ -3138,12 +3145,19 @@ _MODIFY_REQUEST = re.compile(
     r"|(?:开启|关闭|打开|关掉)(?=[^，,。]{0,8}?(?:通知|提醒|模式|推送|功能|开关|权限|声音|震动|定位|自动|免密|续费|广告))"
     # ("跟你同步一下：…" tells news; "麻烦更新下" asks for the record to follow it.)
     r"|(?<=麻烦)更新下|(?<=帮我)同步一下|(?<=麻烦帮我)同步一下"
-    r"|恢复成|恢复到|还原成|还原到)(?!了)"
+    r"|恢复成|恢复到|还原成|还原到"
+    # "今天先切暗黑主题吧", "换个深色模式", "切英文界面": the bare verb before a look or a mode.
+    r"|(?:切|换)(?:个|一下|下)?(?=[^，,。！？]{0,5}?(?:主题|模式|皮肤|界面|配色))"
+    # "把客服小刘的退款权限关掉", "把推送通知都关了", "把免密支付取消掉": the setting first, then on or off.
+    r"|(?<=把)[^，,。]{0,14}?(?:权限|通知|提醒|推送|功能|开关|模式|自动续费|免密支付)(?:都|也|先|给我|全)?"
+    r"(?:关掉|关闭|关上|打开|开通|开启|取消掉?|去掉|收回|撤掉|停掉))(?!了)"
 )
 _OWN_RECORDS = re.compile(
     r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
     # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
     r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,12}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+    # "帮我查查这个月在你们家一共花了多少钱": one's own spending, totalled.
+    r"|(?:一共|总共|累计|总计)(?:花|消费|充|买)了"
     # "前天下的那两单": the speaker's orders called 单.
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
     # "三天前那笔扣款", "我的充值记录", "我名下有几张卡", "我现在住哪儿你们系统里…", "还在保修期吗".
@@ -3300,8 +3314,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
         for p in (_REFUND, _CANCEL, _COMPLAINT)
     )
-    if cancel is None and ("order_id" in ids or _ABOUT_AN_ORDER.search(text)):
-        cancel = next((m for m in _WITHDRAWN.finditer(text) if not _supposed(text, m.start())), None)
+    if cancel is None and ("order_id" in ids or _ABOUT_AN_ORDER.search(text) or re.search(r"下的?单", text)):
+        cancel = next(
+            (m for p in (_WITHDRAWN, _CANCEL_SHORT) for m in p.finditer(text) if not _supposed(text, m.start())), None
+        )
     if refund:
         yield Intent("refund", time_range, slots=ids | time_slots)
     if cancel:
@@ -3317,7 +3333,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
-    asks = question or (_QUERY.search(text) and not _AGGREGATE.search(text)) or _PLEA.search(ctx.text)
+    # ("帮我查查这个月一共花了多少钱": a total of one's own asked with no breakdown is a query.)
+    asks = question or (_QUERY.search(text) and not aggregate) or _PLEA.search(ctx.text)
+    # "工单一个礼拜都没人跟进，我正式投诉你们！": a complaint that tells of no follow-up asks after nothing.
+    asks = asks and not (complaint and not question)
     # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.
     how_to_do = (
         re.search(
