@@ -575,6 +575,8 @@ _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE}
 # Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
 # what a shop looks like, so they count only after a verb of working.
 _WORK_FIELDS = r"设计|质检|品控|法务"
+# Fields a trade is named by when said as "(我是)做…的" ("做电池工艺的", "我是做外贸的", "干保险的").
+_TRADE_FIELDS = r"工艺|外贸|电商|保险|物流|装修|投资|咨询|市场|技术支持|售前|培训"
 _TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS})|{_EN_TITLE})"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
@@ -910,10 +912,12 @@ _TITLE_IS = re.compile(
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
     # "我是做质检的": the one who does a trade.
-    r"|(?:我|本人)(?:现在|目前|其实)?是(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|^\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + "|"
     + _WORK_FIELDS
+    + "|"
+    + _TRADE_FIELDS
     + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
     # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
     r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
