@@ -1178,7 +1178,8 @@ _FAULTY = (
 _FAULTY_DEVICE = re.compile(
     rf"我(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
     + _DEVICE
-    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?(?:又|突然|老是|总是|一直|最近|也)?(?:摔|弄|用|泡)?(?:"
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?(?:又|突然|老是|总是|一直|最近|也)?"
+    + r"(?:摔|弄|用|泡)?(?:"
     + _FAULTY
     + r")"
 )
@@ -1739,6 +1740,20 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
 
 
+def _works_at_state(ctx: TurnContext, clause: Clause, m: re.Match[str], org: str) -> list[CandidateFact]:
+    """The employer of "在…上班", without its department, undated by a move told before it."""
+    # "在中铁国际的海外项目部上班": the organisation, not its department.
+    if (unit_of := employer_without_unit(org)) != org:
+        if unit_of in _UNNAMED_EMPLOYERS or unit_of in _OUR_SIDE:
+            return []  # "在我们公司的财务部上班": names no employer
+        org = unit_of
+    employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
+    if _time_is_the_moves(ctx, clause, m.start()):
+        # "昨天正式搬来仰光了，在中缅油气管道公司上班": the day is the move's, the job's start is not told.
+        employed = [replace(f, valid_from=None, ends_previous=False) for f in employed]
+    return employed
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _WORKS_ELSEWHERE.finditer(text):
@@ -1774,15 +1789,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
-        # "在中铁国际的海外项目部上班": the organisation, not its department.
-        if (unit_of := employer_without_unit(org)) != org:
-            if unit_of in _UNNAMED_EMPLOYERS or unit_of in _OUR_SIDE:
-                continue  # "在我们公司的财务部上班": names no employer
-            org = unit_of
-        employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
-        if _time_is_the_moves(ctx, clause, m.start()):
-            # "昨天正式搬来仰光了，在中缅油气管道公司上班": the day is the move's, the job's start is not told.
-            employed = [replace(f, valid_from=None, ends_previous=False) for f in employed]
+        employed = _works_at_state(ctx, clause, m, org)
         yield from employed
         present = next((f for f in employed if f.valid_to is None), None)
         comma = _COMMA.search(text, m.end())
@@ -1950,7 +1957,8 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
 # A trade corrected: "我不是护士，是药剂师", "我不是老师啊，我是校医", "其实不是程序员，而是测试" — the one said
 # after the denial stands (the header rule "I'm not X, I'm Y").
 _NOT_X_BUT_TITLE = re.compile(
-    r"(?:我(?:的)?(?P<rel>" + _REL + r")|我|本人)(?:其实|本来|现在|可|真)?不是(?:一名|一个|个|名)?[\u4e00-\u9fffA-Za-z]{1,8}?(?:啊|呀|哦|哈|呢)?[，,]\s*"
+    r"(?:我(?:的)?(?P<rel>" + _REL + r")|我|本人)(?:其实|本来|现在|可|真)?不是(?:一名|一个|个|名)?"
+    r"[\u4e00-\u9fffA-Za-z]{1,8}?(?:啊|呀|哦|哈|呢)?[，,]\s*"
     r"(?:我|而|其实|我其实)?(?:是|做|当)(?:一名|一个|个|一位|名)?(?P<title>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了|啦|呢)"
@@ -1964,7 +1972,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         rel = m.group("rel")
         subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
         title = _clean(m.group("title"))
-        if subject and title_shape_ok(title) and not _PAST.search(_prefix(clause, m.start())):
+        # ("我不是护士，我是社区的校医": a title with its place is read by the rules of "我是…".)
+        if subject and title_shape_ok(title) and "的" not in title and not _PAST.search(_prefix(clause, m.start())):
             yield _fact(subject, "job_title", title, "not_x_but_title", m.group(), confidence=STATE_CONFIDENCE)
     for m in _FREELANCE.finditer(text):
         subject = _subject(ctx, clause, m.start())
@@ -2060,6 +2069,21 @@ def _instrument_facts(ctx: TurnContext, clause: Clause, seen: set[str]) -> Itera
             yield _fact(subject, "owns_device", device, "instrument", m.group(), confidence=0.8)
 
 
+def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """A device of one's own gone wrong, still owned: "我老公那台ThinkPad X1开不了机了"."""
+    for m in _FAULTY_DEVICE.finditer(bare):
+        # (Not "…摔坏了，现在用的是备用机": replaced, read as an ending.)
+        device = _device_name(m.group("device"))
+        rel = m.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        if subject is None or device in seen or _ANOTHER_IN_USE.search(ctx.text) or re.search(r"换|新买", ctx.text):
+            continue
+        if _PAST.search(_prefix(clause, m.start())):
+            continue
+        seen.add(device)
+        yield _fact(subject, "owns_device", device, "faulty_device", m.group(), confidence=0.8)
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -2112,17 +2136,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(ctx, clause, subject, "owns_device", old, "zh.swapped_device", m.group())
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
-    for m in _FAULTY_DEVICE.finditer(bare):
-        # (Not "…摔坏了，现在用的是备用机": replaced, read as an ending above.)
-        device = _device_name(m.group("device"))
-        rel = m.group("rel")
-        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
-        if subject is None or device in seen or _ANOTHER_IN_USE.search(ctx.text) or re.search(r"换|新买", ctx.text):
-            continue
-        if _PAST.search(_prefix(clause, m.start())):
-            continue
-        seen.add(device)
-        yield _fact(subject, "owns_device", device, "faulty_device", m.group(), confidence=0.8)
+    yield from _faulty_device_facts(ctx, clause, bare, seen)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
@@ -3347,9 +3361,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     # ("帮我查查这个月一共花了多少钱": a total of one's own asked with no breakdown is a query.)
-    asks = question or (_QUERY.search(text) and not aggregate) or _PLEA.search(ctx.text)
     # "工单一个礼拜都没人跟进，我正式投诉你们！": a complaint that tells of no follow-up asks after nothing.
-    asks = asks and not (complaint and not question)
+    asks = (question or (_QUERY.search(text) and not aggregate) or _PLEA.search(ctx.text)) and not (
+        complaint and not question
+    )
     # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.
     how_to_do = (
         re.search(
