@@ -157,6 +157,7 @@ def intents_of(text: str) -> set[str]:
         ("把推送通知都关掉", {"modify_setting"}),
         ("把店员小王的改价权限收回", {"modify_setting"}),
         ("切水果", set()),
+        ("改天有空也许切个深色模式", set()),
         ("流水拉一份给我", {"export"}),
         ("账单导个表吧", {"export"}),
         ("各门店上周的净利帮我算算", {"data_aggregation"}),

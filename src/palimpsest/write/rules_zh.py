@@ -3386,6 +3386,9 @@ def _metric(text: str) -> str | None:
     return metric
 
 
+_WEIGHED = re.compile(r"考虑|打算|准备|计划|犹豫|纠结|可能|也许|或许|说不定|有空|改天")
+
+
 def _asks_for_change(text: str, question: bool, standing: bool) -> bool:
     """Whether ``text`` asks for a setting to be changed (not a question, a standing preference, a change
     told as done, weighed, denied or supposed)."""
@@ -3395,7 +3398,8 @@ def _asks_for_change(text: str, question: bool, standing: bool) -> bool:
     # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
     done = re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
     # "我在考虑换成华为手机": a change weighed is not asked for; "我没说要改成深色模式" denies one.
-    weighed = re.search(r"考虑|打算|准备|计划|犹豫|纠结", text[: modify.end()]) is not None
+    # ("等我有空了可能会换个主题颜色": a maybe, some day, asks for nothing now.)
+    weighed = _WEIGHED.search(text[: modify.end()]) is not None
     denied = re.search(r"没(?:有)?说|从来没|从没|不要帮我|别帮我|不用帮我|别给我", text[: modify.end()]) is not None
     return not done and not weighed and not denied and not _supposed(text, modify.end() - 1)
 
