@@ -536,6 +536,12 @@ _ZH_LEAD_IN = re.compile(
 _ZH_PARTICLE = re.compile(
     rf"(?<=[{_CJK}A-Za-z0-9」』”）)])(?:哈+|啊|呀|哦|喔|噢|(?<!干)嘛|呗|咯|哟|哒)(?=[，。！？,.!?～~\s]|$)"
 )
+# Northern dialect: 俺 is "I" ("俺现在搁哈尔滨住", "俺闺女在青岛上班"), and 搁 before a place and a verb of
+# living or working is 在 ("搁北京打工", "俺爹搁老家种地"); not 搁置 / 搁浅 / 耽搁, nor "东西搁桌上".
+_ZH_DIALECT_I = re.compile(r"俺(?!们)")
+_ZH_DIALECT_AT = re.compile(
+    rf"(?<![耽延])搁(?![置浅下着])(?=[{_CJK}A-Za-z]{{2,8}}?(?:住|上班|工作|打工|生活|待着|呆着|干活|种地|上学|念书))"
+)
 _ZH_LA = re.compile(rf"(?<=[{_CJK}])啦(?=[，。！？,.!?～~\s]|$)")
 _ZH_TILDE = re.compile(rf"(?<=[{_CJK}」』”）)A-Za-z])[～~]+(?![0-9])")
 _ZH_THANKS = re.compile(
@@ -672,6 +678,8 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     # Any other space between Chinese words is only typing: "昵称换成 小海豚", "我的 邮箱".
     tidied = _sub(tidied, _ZH_SPACE_NOISE, _const(""))
     tidied = _sub(tidied, _ZH_LEAD_IN, _const(""))
+    tidied = _sub(tidied, _ZH_DIALECT_I, _const("我"))
+    tidied = _sub(tidied, _ZH_DIALECT_AT, _const("在"))
     tidied = _sub(tidied, _ZH_PARTICLE, _const(""))
     tidied = _sub(tidied, _ZH_LA, lambda m: "" if m.string[m.start() - 1] == "的" else "了")
     tidied = _sub(tidied, _ZH_TILDE, lambda m: "" if m.end() == len(m.string) else "，")

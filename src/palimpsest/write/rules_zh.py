@@ -553,6 +553,9 @@ _JOB_SUFFIX = (
     r"|调度|柜员|保姆|护工|月嫂|农民|公务员|警察|消防员|军人|法官|检察官|外交官|空姐|演员|歌手|画家|摄影师|模特"
     # Trades said by the work ("做售后", "干前台") and doctors named by their post (校医, 军医, 牙医).
     r"|售后|前台|文案|美工|收银|前端|后端|全栈|审计|仓管|库管|网管|研发|[校军法兽牙队]医|[民交辅刑狱特]警"
+    # Posts in research and teaching ("在纪念大学做博士后", "在中科院当访问学者"), cabin crew, and trades of the
+    # hand that end in 工 / 匠 / 缝 ("我爸是电工", "在工地当瓦工"): no 员 / 师 ending catches them.
+    r"|博士后|博后|助教|访问学者|院士|空少|空乘|保洁|门卫|厨子|裁缝|[木瓦铁石]匠|[电焊钳车木瓦漆]工|水电工|服务生"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -572,6 +575,8 @@ _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE}
 # Fields that are a trade only when one works in them ("在大疆做结构设计", "我是做质检的"): "宜家的设计" is
 # what a shop looks like, so they count only after a verb of working.
 _WORK_FIELDS = r"设计|质检|品控|法务"
+# Fields a trade is named by when said as "(我是)做…的" ("做电池工艺的", "我是做外贸的", "干保险的").
+_TRADE_FIELDS = r"工艺|外贸|电商|保险|物流|装修|投资|咨询|市场|技术支持|售前|培训"
 _TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS})|{_EN_TITLE})"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
@@ -805,6 +810,12 @@ _SAID_BUT_IS = re.compile(
 # ("现在跳到阿里了": 跳到 is a job change after a word of time, not a jump to a page.)
 _JOIN = re.compile(
     r"(?:入职|加入|加盟|跳槽(?:到|去)|换工作(?:去了|到了|去)|(?:(?<=现在)|(?<=已经)|(?<=后来)|(?<=刚))(?:跳(?:到|去)|进了|进入)"
+    # Got in, said after a word of time or of success: "我儿子去年进了大疆", "上个月顺利进了比亚迪", "终于进了
+    # 宁德时代" (not "进了医院" nor "进了决赛", see _NOT_JOINED).
+    r"|(?<=[年月周天前])(?:进了|进入了)|(?:(?<=终于)|(?<=顺利)|(?<=成功)|(?<=也))(?:进了|进入了)"
+    # Code-switched: "我老公最近 join 了 Shopee".
+    r"|(?i:(?<![A-Za-z])join(?:ed)?(?![A-Za-z]))\s*了?\s*"
+    # Headhunted: "被字节挖走了" is read by _HIRED; "挖到了" from the employer's side is not the speaker's.
     # Hired after an exam or an application: "我女儿去年考进了华为", "考入国家电网", "应聘上了字节跳动".
     r"|考进|考入|应聘(?:上|进|到))了?(?!的)"
     # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
@@ -830,6 +841,14 @@ _TRADES_BY_WORK = {
     "开出租": "出租车司机",
     "开的士": "出租车司机",
     "开网约车": "网约车司机",
+    "跑网约车": "网约车司机",
+    "跑快递": "快递员",
+    "跑美团": "外卖骑手",
+    "送美团": "外卖骑手",
+    "开代驾": "代驾司机",
+    "当代驾": "代驾司机",
+    "跑货拉拉": "货车司机",
+    "跑运输": "货车司机",
     "跑滴滴": "网约车司机",
     "开滴滴": "网约车司机",
     "开货车": "货车司机",
@@ -848,9 +867,19 @@ _TRADE_GIVEN_UP = re.compile(
     # "我不跑外卖了" (the 了 of a change; not "今天不送外卖了", a day off).
     rf"|(?:(?:已经|早就|早|我)不|不再)(?P<work2>{_WORK_NAMES})了"
 )
+# A trade named by its work, done now: "不当程序员了，现在开网约车", "我老公这几年跑滴滴", "转行送外卖了",
+# "靠开出租养家" (not "今天开滴滴去机场", a ride, nor "开网约车赚钱吗", a question).
+_TRADE_NOW = re.compile(
+    r"(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?"
+    rf"(?P<work>{_WORK_NAMES})(?:为生|谋生|养家|糊口|过日子)?(?=[，。！？,.!?\s]|$|了|呢|啦|的)"
+)
 _DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
 # Hired, said from the employer's side: "我弟上个月被腾讯录用了", "被一家外企聘用了".
-_HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下)了?")
+_HIRED = re.compile(r"被" + _ORG + r"(?:正式)?(?:录用|聘用|雇用|雇佣|招进去|招走|签下|挖走|挖过去|挖去|聘走)了?")
+# Places got into that are no employer: a hospital, a final, a group chat, a room.
+_NOT_JOINED = re.compile(
+    r"医院|ICU|(?i:icu)|急诊|手术室|监狱|看守所|派出所|局子|决赛|半决赛|复赛|前[一二三四五六七八九十百\d]+|群|房间|屋|门|球|货"
+)
 # Schools are got into by exam too, and are no employer: "考进了北京大学", "考入复旦", "考进了市一中".
 _SCHOOL = re.compile(
     r"(?:大学|学院|[中小]学|高中|初中|学校|附中|附小|幼儿园|研究生|大专|中专|技校|职高|[一二三四五六七八九十\d]+中|班|系|专业|名)$"
@@ -883,10 +912,12 @@ _TITLE_IS = re.compile(
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
     # "我是做质检的": the one who does a trade.
-    r"|(?:我|本人)(?:现在|目前|其实)?是(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|^\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + "|"
     + _WORK_FIELDS
+    + "|"
+    + _TRADE_FIELDS
     + r"))的(?=[，。！？,.!?\s]|$|呢|啦|啊)"
     # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
     r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
@@ -919,6 +950,9 @@ _NOW_AT = re.compile(
 # A job change the turn names: its date carries to the title said in another phrase.
 _JOB_CHANGE = re.compile(
     r"升职|晋升|提拔|升任|入职|报到|跳槽|转岗|调岗|换了?(?:工作|岗位)|(?:工作|岗位)(?:也)?换了|换的(?:工作|岗位)|新工作|加入"
+    # The change told after the title, as when it happened: "我现在是店长啦，上周一刚升的", "三月份提上来的",
+    # "上个月转的正".
+    r"|(?:刚|才|就)?(?:升|提|调|转正|上任|提上来|升上来|升上去|转的正)的(?=[，。！？,.!?\s啦呀哦]|$)"
 )
 # "我太太是一名律师": a relative's job.
 _RELATIVE_TITLE = re.compile(
@@ -931,7 +965,8 @@ _STARTED = re.compile(r"开始|(?<![一早])起(?!来|床|码)|以来")
 _ROLE_AT = re.compile(
     _AT
     + _ORG
-    + r"(?:做|当|担任|干|搞)"
+    # ("在复旦做过博后": a job once held, not the one now.)
+    + r"(?:做|当|担任|干|搞)(?!过)"
     # ("在字节跳动干了三年运营": the years spent are no part of the title.)
     + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
@@ -977,6 +1012,12 @@ _KINDS_OF_EMPLOYER = frozenset(
         "银行",
         "超市",
         "饭店",
+        # Places of work that name no employer: "在工地当瓦工", "在码头上班".
+        "工地",
+        "码头",
+        "农场",
+        "矿上",
+        "车间",
     ]
 )
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
@@ -1075,6 +1116,13 @@ _GIVEN_AWAY = (
     r"|(?:在|挂)?闲鱼(?:上)?(?:卖了|卖掉了|出了|出掉了)|二手(?:卖了|卖掉了|出了|出掉了)"
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
+# Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
+# "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
+_GIVEN_UP_OR_LOST = (
+    r"不(?:再)?(?:戴|玩|开|碰|带)了|没再(?:用|戴|玩|开)(?:过)?了|用不上了|彻底没了"
+    r"|掉(?:进|到|在)?[\u4e00-\u9fff]{1,3}?里(?:去)?了|(?:弄|搞|给)?丢了|被(?:人)?(?:偷|抢|顺)(?:走)?了"
+    r"|落在[\u4e00-\u9fff]{1,6}?(?:上|里)了"
+)
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
@@ -1086,8 +1134,8 @@ _DISPOSE = re.compile(
     + r"|(?:(?:之前|原来|以前)的?)?"
     + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的)"
     + _DEVICE.replace("device", "device4")
-    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于)?\s*"
-    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于|就|也)?\s*"
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|"
     r"不用了|不再用了|没在用了|闲置了|淘汰了|卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了"
     r"|丢了|退了|扔了|转手了|(?:转手|转|送|让)给\S{1,4}?(?:用)?了|给\S{1,8}?用了"
     # put away: "旧的红米扔柜子里不用了"
@@ -1121,6 +1169,20 @@ _THAT_ONE_GIVEN_UP = re.compile(
 )
 # Broken or lost, with another in use in the next clause: "小米14上个月摔坏了，现在用的是备用机…".
 _BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)[，,]?\s*$")
+# A device of one's own that has gone wrong is still owned: "我老公那台ThinkPad X1开不了机了，你们能修吗",
+# "我的AirPods Pro左耳没声音了", "我妈的华为P40老是死机", "我这台iPad充不进电".
+_FAULTY = (
+    r"开不了机|开不开机|开不起来|充不进电|充不上电|充不了电|黑屏|白屏|死机|蓝屏|卡死|碎屏|屏幕碎了|屏幕裂了|进水了|坏了"
+    r"|连不上|没反应|没声音|不亮了|不充电了|耗电(?:特别|很|太)?快|自动关机|一直重启|反复重启|变砖了|触屏失灵|失灵了"
+)
+_FAULTY_DEVICE = re.compile(
+    rf"我(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
+    + _DEVICE
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?(?:又|突然|老是|总是|一直|最近|也)?"
+    + r"(?:摔|弄|用|泡)?(?:"
+    + _FAULTY
+    + r")"
+)
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
 # A device named as what a chore is done with: "我家扫地靠科沃斯扫地机器人，吹头发用戴森吹风机".
 _INSTRUMENT = re.compile(
@@ -1166,6 +1228,11 @@ _CONTACT = {
         r"|(?P<intro>(?<=[，,：:])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
         r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # A new number taken into use: "昨天起我用新号码了：+92 …", "现在改用这个新号：…", "我开始用新手机号了，…".
+        r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
+        # "手机号麻烦更新一下，用这个：…": the change asked for, the new value after it.
+        r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
+        r"(?:改成|换成|改为|换为|用这个|新的是|新号是)?\s*[：:]?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
         r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
@@ -1195,7 +1262,9 @@ _CONTACT = {
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
-        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:改一下|换一下|更新一下|改下|换下)\s*[：:，,]\s*(?:改成|换成|改为|换为)?\s*$"
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
+        # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request.)
+        r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个)?\s*[：:]?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
         r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
         r"|(?P<intro>(?<=[，,：:])\s*(?:邮箱|邮件|电子邮箱|(?i:e-?mail))\s*[：:]?\s*$)"
@@ -1378,9 +1447,28 @@ def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                         confidence=0.85, ends_previous=True)  # fmt: skip
 
 
+def _time_is_the_moves(ctx: TurnContext, clause: Clause, position: int) -> bool:
+    """Whether the clause's times all sit in an earlier phrase that tells a move ("昨天搬来仰光了，在…上班")."""
+    phrase_start = clause.text.rfind("，", 0, position) + 1 or clause.text.rfind(",", 0, position) + 1
+    earlier = clause.text[:phrase_start]
+    times = clause.times(ctx)
+    return (
+        bool(times)
+        and phrase_start > 0
+        and _MOVE_TOLD.search(earlier) is not None
+        and all(t.span[1] <= clause.start + phrase_start for t in times)
+    )
+
+
+# A job named in the turn makes "base 在新加坡" where the work is, not a home ("join 了 Shopee …, base 在新加坡").
+_JOB_TOLD = re.compile(r"(?i:join|(?<![A-Za-z])work)|入职|加入|上班|工作|任职|做|当|干|公司|单位")
+
+
 def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone settled, is based, or studies: "在成都定下来了", "base在广州", "在厦门读大学"."""
     for m in _SETTLED.finditer(clause.text):
+        if m.group("place2") and _JOB_TOLD.search(ctx.text):
+            continue
         place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
@@ -1652,6 +1740,20 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 )
 
 
+def _works_at_state(ctx: TurnContext, clause: Clause, m: re.Match[str], org: str) -> list[CandidateFact]:
+    """The employer of "在…上班", without its department, undated by a move told before it."""
+    # "在中铁国际的海外项目部上班": the organisation, not its department.
+    if (unit_of := employer_without_unit(org)) != org:
+        if unit_of in _UNNAMED_EMPLOYERS or unit_of in _OUR_SIDE:
+            return []  # "在我们公司的财务部上班": names no employer
+        org = unit_of
+    employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
+    if _time_is_the_moves(ctx, clause, m.start()):
+        # "昨天正式搬来仰光了，在中缅油气管道公司上班": the day is the move's, the job's start is not told.
+        employed = [replace(f, valid_from=None, ends_previous=False) for f in employed]
+    return employed
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _WORKS_ELSEWHERE.finditer(text):
@@ -1687,7 +1789,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
-        employed = list(_state(ctx, clause, m, "works_at", org, "works_at"))
+        employed = _works_at_state(ctx, clause, m, org)
         yield from employed
         present = next((f for f in employed if f.valid_to is None), None)
         comma = _COMMA.search(text, m.end())
@@ -1695,6 +1797,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if present is not None and role is not None:
             yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
     yield from _joined_facts(ctx, clause)
+    yield from _employer_is_facts(ctx, clause)
     yield from _named_employer_facts(ctx, clause)
     if _JOB_CHANGE.search(ctx.text):
         for m in _NOW_AT.finditer(text):
@@ -1707,6 +1810,26 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _title_facts(ctx, clause)
 
 
+# The employer named as the new or present job's: "新工作在网易", "新东家是小米", "现在的公司是蔚来",
+# "工作单位是国家电网" (not "新工作在上海", a city, nor "新工作还没着落").
+_EMPLOYER_IS = re.compile(
+    r"(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
+    r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？；,.!?;\s]|了|啦|$)"
+)
+
+
+def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _EMPLOYER_IS.finditer(clause.text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _org_ok(org) or _GENERIC_ORG.search(org) or _PLAN.search(prefix):
+            continue
+        if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or org in _KINDS_OF_EMPLOYER:
+            continue
+        yield _fact(subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=True)
+
+
 def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """An employer joined ("入职了美团", "考进了华为", "被腾讯录用了"), and the role said after it."""
     text = clause.text
@@ -1715,6 +1838,8 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject(ctx, clause, m.start())
         if subject is None or _is_city(org) or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
+        if "进" in m.group()[:3] and (_NOT_JOINED.search(org) or _SCHOOL.search(org)):
+            continue  # "去年进了医院", "今年进了北大": no employer
         if m.group().startswith(("考", "应聘", "被")) and (
             _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start()))
         ):
@@ -1782,6 +1907,14 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             yield ending(ctx, clause, subject, "job_title", title, "zh.trade_given_up", m.group())
     for m in _WENT_TO_WORK_AS.finditer(text):
         yield from _went_to_work_as(ctx, clause, m)
+    for m in _TRADE_NOW.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or _DAY_OFF.search(clause.text) or _PLAN.search(prefix) or _PAST.search(prefix):
+            continue
+        if re.search(r"不|没|别", prefix[-2:]) or re.match(r"的?[吗嘛]", text[m.end() :]):
+            continue
+        yield _fact(subject, "job_title", _TRADES_BY_WORK[m.group("work")], "trade_now", m.group())
 
 
 # A kind of workplace, not one named: "我女儿去了幼儿园当老师", "到医院做护工".
@@ -1821,9 +1954,27 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
+# A trade corrected: "我不是护士，是药剂师", "我不是老师啊，我是校医", "其实不是程序员，而是测试" — the one said
+# after the denial stands (the header rule "I'm not X, I'm Y").
+_NOT_X_BUT_TITLE = re.compile(
+    r"(?:我(?:的)?(?P<rel>" + _REL + r")|我|本人)(?:其实|本来|现在|可|真)?不是(?:一名|一个|个|名)?"
+    r"[\u4e00-\u9fffA-Za-z]{1,8}?(?:啊|呀|哦|哈|呢)?[，,]\s*"
+    r"(?:我|而|其实|我其实)?(?:是|做|当)(?:一名|一个|个|一位|名)?(?P<title>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了|啦|呢)"
+)
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Titles said on their own: freelancing, a relative's job, "我是…" / "职位是…" / "升职为…"."""
     text = clause.text
+    for m in _NOT_X_BUT_TITLE.finditer(text):
+        rel = m.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        title = _clean(m.group("title"))
+        # ("我不是护士，我是社区的校医": a title with its place is read by the rules of "我是…".)
+        if subject and title_shape_ok(title) and "的" not in title and not _PAST.search(_prefix(clause, m.start())):
+            yield _fact(subject, "job_title", title, "not_x_but_title", m.group(), confidence=STATE_CONFIDENCE)
     for m in _FREELANCE.finditer(text):
         subject = _subject(ctx, clause, m.start())
         field = m.group("field")
@@ -1918,6 +2069,21 @@ def _instrument_facts(ctx: TurnContext, clause: Clause, seen: set[str]) -> Itera
             yield _fact(subject, "owns_device", device, "instrument", m.group(), confidence=0.8)
 
 
+def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """A device of one's own gone wrong, still owned: "我老公那台ThinkPad X1开不了机了"."""
+    for m in _FAULTY_DEVICE.finditer(bare):
+        # (Not "…摔坏了，现在用的是备用机": replaced, read as an ending.)
+        device = _device_name(m.group("device"))
+        rel = m.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        if subject is None or device in seen or _ANOTHER_IN_USE.search(ctx.text) or re.search(r"换|新买", ctx.text):
+            continue
+        if _PAST.search(_prefix(clause, m.start())):
+            continue
+        seen.add(device)
+        yield _fact(subject, "owns_device", device, "faulty_device", m.group(), confidence=0.8)
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -1970,6 +2136,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(ctx, clause, subject, "owns_device", old, "zh.swapped_device", m.group())
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
+    yield from _faulty_device_facts(ctx, clause, bare, seen)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
@@ -2429,7 +2596,9 @@ _LANGUAGE = re.compile(
 )
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
-    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话)?(?:给我|跟我)?(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
+    # ("以后有事直接打电话，别发短信": the channel asked for, said with how readily.)
+    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
+    r"(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
     r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
@@ -2930,7 +3099,8 @@ _BY = re.compile(
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
     ("sales_volume", re.compile(r"销售数据|销量|销售")),
-    ("profit", re.compile(r"利润")),
+    # ("上个月各品类的毛利": gross and net profit are profit.)
+    ("profit", re.compile(r"利润|毛利|净利")),
     ("order_count", re.compile(r"订单量|订单数")),
     ("monthly_active_users", re.compile(r"月活|(?i:mau)")),
     ("daily_active_users", re.compile(r"日活|(?i:dau)")),
@@ -2966,7 +3136,11 @@ _EXPORT = re.compile(
 )
 # Said shortly, an export needs records or a file named with it: "账单我要PDF版的，导一下", "资料打包发我"
 # (not 引导/指导/开导, which guide people, nor "饭菜打包给我").
-_EXPORT_SHORT = re.compile(r"(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)|打包(?:发|给|传)(?:给)?我")
+_EXPORT_SHORT = re.compile(
+    r"(?<![引指开辅领主教疏督倡])导(?:一下|下|给我|出来)(?!航)|打包(?:发|给|传)(?:给)?我"
+    # "订单明细导一份吧", "流水拉一份", "账单导个表": a copy of the records, said shortly.
+    r"|(?<![引指开辅领主教疏督倡])(?:导|拉)(?:一份|份|个表|张表)(?=吧|给我|发我|出来|[，。！,.!]|$)"
+)
 _RECORDS = re.compile(
     r"账单|发票|数据|记录|明细|报表|报告|表格|文件|资料|个人信息|订单|流水|对账单|(?i:pdf|excel|csv|xlsx|word)"
 )
@@ -2980,6 +3154,8 @@ _REFUND = re.compile(
     r"|(?:想|要|申请)退(?:掉|货|了)?(?=[，。！？,.!?吧]|$)"
 )
 _CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
+# Cancel said shortly after the order named: "我刚下的单 TB…，帮我取消掉", "这个订单给我取消吧", "那单不要了，取消".
+_CANCEL_SHORT = re.compile(r"(?:帮我|给我|麻烦|请|直接|马上)?取消(?:掉|了吧|一下|吧|它)|(?<=[，,])\s*取消(?=[。！!]|$)")
 # "订单 YX-… 帮我撤了吧": withdrawn, said shortly; an order only ("撤回消息" withdraws a message).
 _WITHDRAWN = re.compile(r"(?:帮我|给我|麻烦|请)?撤(?:了|掉|单|销)(?!回)")
 _ABOUT_AN_ORDER = re.compile(r"订单|单号|单子|这单|那单|(?i:order)")
@@ -2996,12 +3172,19 @@ _MODIFY_REQUEST = re.compile(
     r"|(?:开启|关闭|打开|关掉)(?=[^，,。]{0,8}?(?:通知|提醒|模式|推送|功能|开关|权限|声音|震动|定位|自动|免密|续费|广告))"
     # ("跟你同步一下：…" tells news; "麻烦更新下" asks for the record to follow it.)
     r"|(?<=麻烦)更新下|(?<=帮我)同步一下|(?<=麻烦帮我)同步一下"
-    r"|恢复成|恢复到|还原成|还原到)(?!了)"
+    r"|恢复成|恢复到|还原成|还原到"
+    # "今天先切暗黑主题吧", "换个深色模式", "切英文界面": the bare verb before a look or a mode.
+    r"|(?:切|换)(?:个|一下|下)?(?=[^，,。！？]{0,5}?(?:主题|模式|皮肤|界面|配色))"
+    # "把客服小刘的退款权限关掉", "把推送通知都关了", "把免密支付取消掉": the setting first, then on or off.
+    r"|(?<=把)[^，,。]{0,14}?(?:权限|通知|提醒|推送|功能|开关|模式|自动续费|免密支付)(?:都|也|先|给我|全)?"
+    r"(?:关掉|关闭|关上|打开|开通|开启|取消掉?|去掉|收回|撤掉|停掉))(?!了)"
 )
 _OWN_RECORDS = re.compile(
     r"订单|单号|快递|包裹|工单|退款|账单|余额|积分|物流|会员|发票|扣费|到账"
     # "上个月我一共花了多少钱", "我两周前买的东西", "你们存了我哪些个人信息".
     r"|我[^，。！？]{0,6}?花了|我[^，。！？]{0,12}买的|存了我|存的是我|我的?(?:个人信息|资料|数据)"
+    # "帮我查查这个月在你们家一共花了多少钱": one's own spending, totalled.
+    r"|(?:一共|总共|累计|总计)(?:花|消费|充|买)了"
     # "前天下的那两单": the speaker's orders called 单.
     r"|[那这][几两一]?单|单子|下的[^，。！？]{0,3}单"
     # "三天前那笔扣款", "我的充值记录", "我名下有几张卡", "我现在住哪儿你们系统里…", "还在保修期吗".
@@ -3158,8 +3341,10 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         next((m for m in p.finditer(text) if not _supposed(text, m.start())), None)
         for p in (_REFUND, _CANCEL, _COMPLAINT)
     )
-    if cancel is None and ("order_id" in ids or _ABOUT_AN_ORDER.search(text)):
-        cancel = next((m for m in _WITHDRAWN.finditer(text) if not _supposed(text, m.start())), None)
+    if cancel is None and ("order_id" in ids or _ABOUT_AN_ORDER.search(text) or re.search(r"下的?单", text)):
+        cancel = next(
+            (m for p in (_WITHDRAWN, _CANCEL_SHORT) for m in p.finditer(text) if not _supposed(text, m.start())), None
+        )
     if refund:
         yield Intent("refund", time_range, slots=ids | time_slots)
     if cancel:
@@ -3175,7 +3360,11 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         )
         yield Intent("modify_setting", slots=setting)
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
-    asks = question or (_QUERY.search(text) and not _AGGREGATE.search(text)) or _PLEA.search(ctx.text)
+    # ("帮我查查这个月一共花了多少钱": a total of one's own asked with no breakdown is a query.)
+    # "工单一个礼拜都没人跟进，我正式投诉你们！": a complaint that tells of no follow-up asks after nothing.
+    asks = (question or (_QUERY.search(text) and not aggregate) or _PLEA.search(ctx.text)) and not (
+        complaint and not question
+    )
     # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.
     how_to_do = (
         re.search(
@@ -3197,6 +3386,9 @@ def _metric(text: str) -> str | None:
     return metric
 
 
+_WEIGHED = re.compile(r"考虑|打算|准备|计划|犹豫|纠结|可能|也许|或许|说不定|有空|改天")
+
+
 def _asks_for_change(text: str, question: bool, standing: bool) -> bool:
     """Whether ``text`` asks for a setting to be changed (not a question, a standing preference, a change
     told as done, weighed, denied or supposed)."""
@@ -3206,7 +3398,8 @@ def _asks_for_change(text: str, question: bool, standing: bool) -> bool:
     # "iPhone 换成 华为了": a change told as done, with 了 closing its phrase, asks for none.
     done = re.match(r"[^，,。！？]*?了\s*(?:[，,。！!]|$)", text[modify.end() :]) is not None
     # "我在考虑换成华为手机": a change weighed is not asked for; "我没说要改成深色模式" denies one.
-    weighed = re.search(r"考虑|打算|准备|计划|犹豫|纠结", text[: modify.end()]) is not None
+    # ("等我有空了可能会换个主题颜色": a maybe, some day, asks for nothing now.)
+    weighed = _WEIGHED.search(text[: modify.end()]) is not None
     denied = re.search(r"没(?:有)?说|从来没|从没|不要帮我|别帮我|不用帮我|别给我", text[: modify.end()]) is not None
     return not done and not weighed and not denied and not _supposed(text, modify.end() - 1)
 

@@ -118,16 +118,21 @@ def place_trimmed(place: str) -> str:
 
 # A department, branch or ward after an organisation is not the employer: "协和医院心内科" is 协和医院,
 # "中国银行某支行" is 中国银行.
+_UNITS = (
+    r"(?:科|部|处|室|组|中心|分行|支行|分公司|分院|门店|营业厅|营业部|分部|校区|分店|分局|车间|实验室"
+    r"|部门|项目部|事业部|团队)"
+)
 _UNIT = re.compile(
     r"^(?P<org>.+?(?:医院|银行|公司|集团|大学|学院|学校|中学|小学|研究院|研究所|局|厅))"
-    r"(?:某个?|一个|一家|的)?[\u4e00-\u9fff]{0,6}?"
-    r"(?:科|部|处|室|组|中心|分行|支行|分公司|分院|门店|营业厅|营业部|分部|校区|分店|分局|车间|实验室)$"
+    r"(?:某个?|一个|一家|的)?[\u4e00-\u9fff]{0,6}?" + _UNITS + "$"
+    # Any name, then 的 and a unit: "中铁国际的海外项目部", "腾讯的游戏事业部", "Shopee的支付团队".
+    r"|^(?P<named>[^的]{2,}?)的[\u4e00-\u9fffA-Za-z]{0,6}?" + _UNITS + "$"
 )
 
 
 def employer_without_unit(org: str) -> str:
     unit = _UNIT.match(org)
-    return unit.group("org") if unit else org
+    return (unit.group("org") or unit.group("named")) if unit else org
 
 
 # Words with a trade's ending that name no job: memberships, roles in a group, honorifics.
