@@ -167,6 +167,25 @@ _ORDER_OPENING = re.compile(
     r"\s*(?:[:\u2013\u2014]|\s-+)\s*"
     r"(?=[^.!?]*\b(?i:cancel\w*|ship\w*|deliver\w*|arriv\w*|track\w*|dispatch\w*|refund\w*|return\w*|order\w*)\b)"
 )
+# An order code (capitals, a dash, five or more digits: too long for a model number like "XPS-9310") named by an
+# errand on it, before or after: "can you cancel NH-40112?", "please track QZ-55102", "refund KT-88012 pls",
+# "MX-20931 needs to be cancelled", "BR-77120 should be refunded", "payment for FJ-30567 was received",
+# "the invoice for AB-44120", "I ordered a laptop bag - FJ-30988 - and …" (set off by dashes or brackets).
+_ORDER_CODE = r"(?P<id>[A-Z]{1,4}-\d{5,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
+_ORDER_ERRAND = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    # the errand before the code ("cancel my NH-40112", "please track QZ-55102")
+    r"(?i:\b(?:cancel|track|trace|return|refund|reship|re-?send|expedite|chase)(?:\s+(?:my|our|the))?\s+#?)"
+    # a payment, invoice or receipt for it
+    r"|(?i:\b(?:payment|paid|invoice|receipt|refund|bill|charge|tracking)\s+(?:for|on)\s+#?)"
+    # what was ordered, then the code set off by a dash or a bracket
+    r"|(?i:(?<!\bif\s)(?<!\bnever\s)\b(?:ordered|purchased|bought|pre-?ordered)\b)[^.?!]{0,40}?\s(?:[\u2013\u2014(]|-+)\s*#?"
+    # the errand after the code ("MX-20931 needs to be cancelled", "KT-88012 got refunded")
+    r"|(?=" + _ORDER_CODE.replace("(?P<id>", "(?:")
+    + r"\s+(?:(?:needs?|has|have|ought)\s+to\s+be|should\s+be|must\s+be|can\s+be|could\s+be|was|got|is|has\s+been)"
+    r"\s+(?:cancell?ed|refunded|returned|sent\s+back)\b)"
+    r")" + _ORDER_CODE
+)
 _TICKET_CUE_AFTER = re.compile(
     r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
 )
@@ -576,6 +595,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_SHIPPED, "order_id"),
         (_ORDER_APPOSED, "order_id"),
         (_ORDER_OPENING, "order_id"),
+        (_ORDER_ERRAND, "order_id"),
         (_HASH_ORDER, "order_id"),
         (_PARCEL_CUE, "order_id"),
     )

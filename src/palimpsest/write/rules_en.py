@@ -4473,7 +4473,15 @@ _EXPORT = re.compile(
     # "… my personal info file — send it to my inbox please": the file named, then sent to the speaker
     r"|send\s+(?:it|them|that|this|everything|a\s+copy)\s+(?:over\s+)?to\s+(?:me\b|my\s+(?:e-?mail|inbox|mailbox))"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
-    r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
+    # ("CSV of what I ordered last week, pls", "an Excel of everything I bought": what was done, named by a clause)
+    r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+"
+    r"(?:every|each|all|my|our|the|what|whatever|everything)"
+    # "Everything I was invoiced in March - pull it into an xlsx", "stick them in a spreadsheet for me": the records
+    # named first, then put into a file
+    r"|\b(?:pull|put|turn|save|get|dump|stick|throw|export|drop)\s+(?:it|them|that|this|those|these|everything|it\s+all"
+    r"|them\s+all)\s+(?:in|into|to|as)\s+(?:an?\s+)?(?=(?:CSV|Excel|PDF|spreadsheet|xlsx|JSON|Google\s+Sheet)\b)"
+    # "Send my inbox a file with …", "send my e-mail a copy of …": the file sent to the speaker's mailbox
+    r"|send\s+my\s+(?:inbox|e-?mail|mailbox)\s+(?:an?\s+)?(?:file|copy|spreadsheet|CSV|PDF|list)\b"
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
     # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
@@ -4508,11 +4516,21 @@ _FILE_WORD = re.compile(
     r"\b(?:report|data|file|(?:order|purchase|transaction|payment|booking|billing|account|chat|message)\s+history)\b",
     re.I,
 )
+# "Export this month's bills for me", "download all my receipts from 2025, please": records of a kind exported, the
+# verb leading the request (not "the export of bills failed").
+_EXPORT_RECORDS = re.compile(
+    r"^\W*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|hey|hi)[,\s]+)*(?:export|download)\s+"
+    r"(?:[\w'-]+\s+){0,4}?(?:orders?|invoices?|bills?|payments?|transactions?|refunds?|returns?|purchases?|receipts?"
+    r"|statements?|bookings?|charges?|expenses?|sales|deliver(?:y|ies)|shipments?|subscriptions?)\b",
+    re.I,
+)
 # "Make my default export format Excel" changes a setting; it asks for no file.
 _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
 # "Send over everything you have stored about me": all one's own data asked for.
 _PERSONAL_DATA = re.compile(
-    r"\b(?:everything|all)\s+(?:personal\s+|private\s+)?(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
+    # ("whatever personal info your company keeps on me": the data named, any amount)
+    r"\b(?:everything|all|whatever|any)\s+(?:(?:personal|private)\s+(?:info(?:rmation)?\s+|data\s+|details\s+)?)?"
+    r"(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
     r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b"
     # "my personal info file", "a copy of my personal data": one's own data named as such
     r"|\bmy\s+(?:personal|private)\s+(?:info(?:rmation)?|data|details|records?)(?:\s+file)?\b",
@@ -4577,6 +4595,10 @@ _REFUND = re.compile(
     # "Please refund one of them", "refund the duplicate": one of the charges just named.
     r"|refund\s+(?:one|both|them|those|that|either)\b"
     r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back"
+    # "I want the duplicate charge back", "need that extra fee back", "reverse the double payment": a charge undone
+    r"|(?:want|need|get|like)\s+(?:the|my|that|this|those|these)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:charges?|payments?|fees?|deposit|debits?)\s+back"
+    r"|\b(?:reverse|refund)\s+(?:the|that|this|those|these)\s+(?:[\w-]+\s+){0,2}?(?:charges?|payments?|debits?|fees?)\b"
     # "can I get S/ 45 back for that?", "I want 20 euros back": a sum asked back, in any currency
     r"|(?:want|need|get|have)\s+(?:(?:[A-Z]{1,3}\$|[$€£¥₹]|S/\.?|[A-Z]{3}\s)\s?\d[\d.,]*"
     r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back"
@@ -4599,8 +4621,9 @@ _CANCEL = re.compile(
     r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
     r"(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
     # "Cancel my 55-210-883", "Please cancel 90-441-2207": the order named by its number.
-    r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)"
-    r"|#?\s*(?=(?:[A-Z]{1,4}-?)?\d[\d-]{4,}\d(?![\w-])))",
+    # ("can you cancel NH-40112?", "pls could you cancel my QX-8812": asked politely)
+    r"|^\W*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|can\s+u|hi|hey|ok)[,\s]+)*cancel\s+(?:(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)"
+    r"|#?\s*(?=(?:[A-Z]{1,4}-\d{5,}|(?:[A-Z]{1,4}-?)?\d[\d-]{4,}\d)(?![\w-])))",
     re.I,
 )
 # "NZ7730125 - can that be cancelled before it ships?": the cancelling asked in the passive, of an order the turn
@@ -4608,7 +4631,10 @@ _CANCEL = re.compile(
 _CANCEL_PASSIVE = re.compile(
     r"\b(?:can|could|would|will)\s+(?:you\s+)?(?:that|it|this|they|those|these|the\s+order|my\s+order)\s+"
     r"(?:still\s+|please\s+|just\s+)?(?:be\s+)?(?:cancell?ed|called\s+off)\b"
-    r"|\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:possible|too\s+late)\s+to\s+cancel\b",
+    r"|\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:possible|too\s+late)\s+to\s+cancel\b"
+    # "MX-20931 needs to be cancelled", "that one has to be cancelled", "order 5512 should be cancelled please"
+    # (never "was cancelled": a report, not a request)
+    r"|\b(?:needs?|has|have)\s+to\s+be\s+cancell?ed\b|\b(?:should|must)\s+be\s+cancell?ed\b(?!\s+by\b)",
     re.I,
 )
 # ("I'm officially complaining now"; never "not complaining, just asking")
@@ -4874,7 +4900,11 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
         and (
-            _FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text) or _DONE_AS_FILE.search(text)
+            _FORMAT.search(text)
+            or _FILE_WORD.search(text)
+            or _PERSONAL_DATA.search(text)
+            or _DONE_AS_FILE.search(text)
+            or _EXPORT_RECORDS.search(text)
         )
         # "Just for today, give me the detailed report layout": a style of the report asks for no file
         and (_FORMAT.search(text) or not any(f.predicate == "preferred_report_format" for f in facts))
