@@ -181,7 +181,8 @@ _ORDER_ERRAND = re.compile(
     # what was ordered, then the code set off by a dash or a bracket
     r"|(?i:(?<!\bif\s)(?<!\bnever\s)\b(?:ordered|purchased|bought|pre-?ordered)\b)[^.?!]{0,40}?\s(?:[\u2013\u2014(]|-+)\s*#?"
     # the errand after the code ("MX-20931 needs to be cancelled", "KT-88012 got refunded")
-    r"|(?=" + _ORDER_CODE.replace("(?P<id>", "(?:")
+    r"|(?="
+    + _ORDER_CODE.replace("(?P<id>", "(?:")
     + r"\s+(?:(?:needs?|has|have|ought)\s+to\s+be|should\s+be|must\s+be|can\s+be|could\s+be|was|got|is|has\s+been)"
     r"\s+(?:cancell?ed|refunded|returned|sent\s+back)\b)"
     r")" + _ORDER_CODE

@@ -317,6 +317,12 @@ _JOB_NOUNS = (
     "|miner|labou?rer|builder|roofer|bricklayer|plasterer|locksmith|tailor|seamstress|florist|barber|beautician"
     "|chiropractor|flight attendant|steward|stewardess|shepherd|rancher|handyman|salesman|saleswoman|priest|pastor"
     "|imam|rabbi|vicar"
+    # (an agent named by the trade: "a ground agent for Air Tahiti", "travel agent at Flight Centre"; never a bare
+    # "agent", which may be software)
+    "|(?:ground|sales|travel|booking|ticket(?:ing)?|gate|check-in|customer\\s+service|support|call\\s+cent(?:re|er)"
+    "|insurance|real\\s+estate|letting|leasing|border|customs|freight|shipping|talent|literary|property)\\s+agent"
+    # (a family doctor: "I'm the GP on Lord Howe", "she's a GP in Leeds")
+    "|GP"
 )
 _ANY_JOB_NOUN = re.compile(
     rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode|support|stack|company|industry|news|giant|tools?))",
@@ -938,8 +944,12 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?"
-    + r"|lectures?|lecturing|tutors?|coaches|bartends?)"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?|drives?(?:\s+a\s+\w+)?|writes?"
+    + r"|lectures?|lecturing|tutors?|coaches|bartends?"
+    # ("my husband flies for Airlink", "she nurses at the Royal Free", "I code for Canva", "he reports for the BBC",
+    # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
+    + r"|fl(?:y|ies|ying)|nurs(?:e|es|ing)|cod(?:e|es|ing)|design(?:s|ing)?|consult(?:s|ing)?|deliver(?:s|ing)?"
+    + r"|report(?:s|ing)?|wait(?:s|ing)?\s+tables|pull(?:s|ing)?\s+(?:pints|beers))"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
     + r"\s+(?:at|for)\s+(?:the\s+)?"
@@ -1116,9 +1126,10 @@ _IS_TITLE = re.compile(
     # "Sofia is head of procurement": an office named without an article.
     + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
     # "Rawiri is finance manager at Kiwibank": a title without an article, before its employer.
-    + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+[A-Z]))"
+    # ("I'm now head chef at the Grand Pacific Hotel": the employer's name may open with "the")
+    + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+(?:the\s+)?[A-Z]))"
     + _TITLE
-    + r"(?:\s+(?:at|for|of|with)\s+"
+    + r"(?:\s+(?:at|for|of|with)\s+(?:the\s+)?"
     + _employer("org")
     + ")?"
 )
@@ -1133,6 +1144,17 @@ _NOT_A_ROLE = re.compile(
     r"\b(?:customer|client|member|guest|patient|fan|regular|subscriber|user|visitor|shareholder|owner of|friend"
     r"|lot|bit|little|big|huge|loss|mess|fool|sucker|pro|expert)\b",
     re.IGNORECASE,
+)
+# The speaker's own new post, the subject dropped or "I": "Started as a ranger on Lord Howe!!!", "new role as a data
+# analyst at Grab", "just began work as a porter at St Mary's", "landed a job as a lifeguard at Bondi", "took a
+# position as a sales agent with Qantas", "got a gig as a bartender at the Crown". The title is a job noun.
+_BEGUN_AS = re.compile(
+    r"(?:^\W*|[,;:!.]\s*|\bI(?:'ve|\s+have)?\s+|\b(?:and|so)\s+)"
+    r"(?i:(?:just|finally|recently|officially)\s+)?"
+    r"(?i:(?:started|began)(?:\s+work(?:ing)?|\s+(?:a|my)\s+(?:new\s+)?(?:job|role|position|gig|post))?"
+    r"|(?:took|landed|got|accepted|scored|started)\s+(?:a|the|my)\s+(?:new\s+)?(?:job|role|position|gig|post)"
+    r"|(?:(?:a|my)\s+)?new\s+(?:job|role|position|gig|post))"
+    r"\s+as\s+(?:an?\s+|the\s+)?" + _TITLE + r"(?:\s+(?:at|with|for)\s+(?:the\s+)?" + _employer("org") + r")?"
 )
 # "I joined Infosys as a QA engineer", "I started as a barista at Blue Bottle", "I started at X as Y".
 _JOIN_AS = re.compile(
@@ -1191,7 +1213,7 @@ _APPOINTED = re.compile(
 _ACTIVITY_TITLE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks"
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
     r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
 )
@@ -1234,9 +1256,10 @@ _BARE_TITLE_NOW = re.compile(
     + _TITLE
     + r"(?:\s+now\b(?:\s+(?:at|with)\s+"
     + _employer("org")
-    + r")?|\s+(?:at|with)\s+"
+    + r")?|\s+(?:at|with)\s+(?:the\s+)?"
     + _employer("org2")
-    + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$))"
+    # ("bartender at the Eucla Motor Hotel if anyone asks", "… these days": an aside may close the clause)
+    + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$)|\s+(?:if\s+any(?:one|body)\s+asks|these\s+days|nowadays|for\s+now)\b)"
 )
 # The events of a job change (``_JOB_CHANGE`` without its "since"/"as of", which only date).
 _JOB_EVENT = re.compile(
@@ -1247,7 +1270,9 @@ _JOB_EVENT = re.compile(
 )
 # A job left, told before the new title said bare: "quit my job at Shopee two weeks ago, freelance UX designer now".
 _JOB_LEFT = re.compile(
-    r"\b(?:quit|resigned|left\s+(?:my\s+(?:job|role|position)|(?-i:[A-Z])\w*)|laid\s+off|made\s+redundant|let\s+go"
+    # ("left the mining gig in Kalgoorlie", "left my old post at the bank": the job left named by its kind)
+    r"\b(?:quit|resigned|left\s+(?:(?:my|the|that)\s+(?:[\w-]+\s+){0,2}?(?:job|role|position|gig|post)\b|(?-i:[A-Z])\w*)"
+    r"|laid\s+off|made\s+redundant|let\s+go"
     r"|handed\s+in\s+my\s+notice|retired|went\s+freelance|went\s+self-employed)\b",
     re.IGNORECASE,
 )
@@ -1592,7 +1617,13 @@ _RELATIVE_NAMED = re.compile(
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
     # a habit or a title told of the relative named.
     r"|\s+(?:(?:only|always|usually|mostly|really|much|also|still)\s+)*(?:prefers|likes|loves|hates|wants|needs|uses"
-    r"|pays|reads|speaks|understands|handles|unwrapped|bought)\b|'s\s+(?:a|an|the|now)\b)"
+    r"|pays|reads|speaks|understands|handles|unwrapped|bought"
+    # "my husband Tendai flies for Airlink", "my daughter Mia teaches at …", "my son Leo runs a café": what the
+    # relative does for a living
+    r"|flies|drives|teaches|runs|owns|manages|nurses|studies|trains|coaches|cooks|codes|designs|delivers|sells"
+    r"|retired|relocated|quit|left|began)\b|'s\s+(?:a|an|the|now)\b"
+    # "My wife Emi's email is …", "my son Kai's number": the relative's own contact named
+    r"|'s\s+(?:e-?mail|phone|number|mobile|cell|address)\b)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -2481,6 +2512,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("org2") and m.group("org2").split()[0] not in _NOT_NAMES:
             org = _clean(m.group("org2"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
+    yield from _begun_as_facts(ctx, clause, bare)
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
@@ -2552,9 +2584,32 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
-    if negated:
+    yield from _activity_titles(ctx, clause, bare, negated=bool(negated))
+
+
+def _begun_as_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """ "Started as a ranger on Lord Howe", "new role as a data analyst at Grab": the speaker's own new post."""
+    # (not asked, denied, wished or someone else's: "did you start as an intern?", "my son started as a …")
+    others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", clause.text, re.I)
+    if clause.text.rstrip().endswith("?") or _negated(clause) or others:
         return
-    yield from _activity_titles(ctx, clause, bare)
+    if re.search(
+        r"\b(?:want|wants|hope|hoping|looking|apply|applying|applied|if|would|could|might)\b", clause.text, re.I
+    ):
+        return
+    for m in _BEGUN_AS.finditer(bare):
+        title = _clean(m.group("title"))
+        if _NOT_A_ROLE.search(title):
+            continue
+        # (only a time in its own phrase dates it: "Moved to Singapore two weeks ago, new role as …" dates the move)
+        when = clause.phrase_at(m.start("title"), ",;\u2014\u2013").past_time(ctx)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "begun_as", valid_from=when, ends_previous=True)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            org = _clean(org)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "works_at", org, "begun_as", valid_from=when, ends_previous=True
+            )
 
 
 def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
@@ -2576,8 +2631,24 @@ def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[C
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
 
 
-def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+def _activity_titles(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
     """Titles said as an appointment, an activity or a freelance field."""
+    # (an activity after the old post's end is the new one: "not a translator anymore - these days I teach
+    # Japanese at Berlitz"; only a negation in its own phrase denies it)
+    for m in _ACTIVITY_TITLE.finditer(bare):
+        if _own_phrase_negated(bare, m.start()):
+            continue
+        subject = _subject_of(ctx, clause, m)
+        words = m.group("org").split()
+        # "for The Guardian" names an employer; "for Yesterday" does not.
+        if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
+            continue
+        # ("drives", "coaches": the verb's third person, back to its base)
+        verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
+        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
+    if negated:
+        return
     for m in _APPOINTED.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         if subject is None:
@@ -2588,16 +2659,6 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         org = m.group("org")
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "appointed.employer", ends_previous=True)
-    for m in _ACTIVITY_TITLE.finditer(bare):
-        subject = _subject_of(ctx, clause, m)
-        words = m.group("org").split()
-        # "for The Guardian" names an employer; "for Yesterday" does not.
-        if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
-            continue
-        # ("drives", "coaches": the verb's third person, back to its base)
-        verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
-        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
-        yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     for m in _FREELANCE.finditer(bare):
         field = (m.group("field") or "").strip()
         trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
@@ -2606,6 +2667,13 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         trade = trade or next((job for end, job in _FIELD_TITLES if first.lower() == end), None)
         freelance = f"freelance {trade}" if trade else "freelancer"
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
+
+
+def _own_phrase_negated(text: str, position: int) -> bool:
+    """A negation in the phrase before ``position``, the phrase starting after the last comma, semicolon or dash."""
+    head = text[:position]
+    start = max(head.rfind(sep) for sep in (",", ";", "\u2014", "\u2013", " - ")) + 1
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", head[start:]) is not None
 
 
 def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -5148,7 +5216,9 @@ def _negated(clause: Clause) -> bool:
 _JOB_CHANGE = re.compile(
     r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position)"
     r"|started at|new job|hired"
-    r"|took over|taken over|stepped (?:up|in)|appointed|as of|since|(?:changed|switched) (?:jobs|companies))\b",
+    # ("been living here since last month" dates being here, not the job: never "since" after "here"/"there")
+    r"|took over|taken over|stepped (?:up|in)|appointed|as of|(?<!\bhere\s)(?<!\bthere\s)since"
+    r"|(?:changed|switched) (?:jobs|companies))\b",
     re.IGNORECASE,
 )
 

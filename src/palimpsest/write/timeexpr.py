@@ -577,9 +577,11 @@ _EN_RULES = [
     # "3 March", "on 1 July", "the 1st of July 2024"
     _en(rf"\b(?P<t>(?:on\s+)?(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s+{_EN_YEAR})?)\b", _en_named_month),
     # "started on the 5th": a day of the turn's own month, said by its ordinal alone (never "the 5th floor",
-    # "on the 3rd attempt": only before a pause or a word that ends the phrase)
+    # "on the 3rd attempt": only before a pause or a word that ends the phrase); also where a span starts or ends
+    # ("been a ground agent since the 28th", "as of the 3rd", "from the 12th", "until the 20th")
     _en(
-        r"\b(?P<t>on\s+the\s+(?P<day>3[01]|[12][0-9]|[1-9])(?:st|nd|rd|th))\b"
+        r"\b(?P<t>(?:on|since|from|as\s+of|starting|until|till|by|after|before)\s+the\s+(?P<day>3[01]|[12][0-9]|[1-9])"
+        r"(?:st|nd|rd|th))\b"
         r"(?=\s*(?:[,.;!?)]|$)|\s+(?:as|and|but|so|when|after|before|at|with|I|we|my|this|last)\b)",
         _en_ordinal_day,
     ),
