@@ -432,7 +432,10 @@ _RELATIVES = (
     r"|grandpa|gran|nan|aunt|uncle|cousin|niece|nephew|boss|manager|colleague|flatmate|roommate|friend|kid|child"
 )
 _TRUECASE_RELATIVE = re.compile(
-    rf"\bmy (?:{_RELATIVES}) (?P<rel>{_FIRST_NAME_WORD})(?=(?:'s|,| is| was| will| has| had| just| lives| works"
+    # ("my brother started as a plumber": a verb of what the relative did is no name)
+    r"\bmy (?:" + _RELATIVES + r") (?!(?:started|began|moved|left|quit|retired|finished|joined|went|came|flies|drives"
+    r"|teaches|runs|owns|works|lives)\b)"
+    rf"(?P<rel>{_FIRST_NAME_WORD})(?=(?:'s|,| is| was| will| has| had| just| lives| works"
     r"| prefers| uses| likes| wants| needs| can| got| started| moved| joined| as| and| who| from| too| only)\b|'s\b|,)"
 )
 _TRUECASE_INTRO = re.compile(

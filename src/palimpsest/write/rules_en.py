@@ -944,7 +944,8 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?|drives?(?:\s+a\s+\w+)?|writes?"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?"
+    + r"|drives?(?:\s+a\s+\w+)?|writes?"
     + r"|lectures?|lecturing|tutors?|coaches|bartends?"
     # ("my husband flies for Airlink", "she nurses at the Royal Free", "I code for Canva", "he reports for the BBC",
     # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
@@ -1211,9 +1212,8 @@ _APPOINTED = re.compile(
 )
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
 _ACTIVITY_TITLE = re.compile(
-    _SUBJ
-    + _ADV
-    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks"
+    _SUBJ + _ADV + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)"
+    r"|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
     r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
 )
@@ -4546,7 +4546,10 @@ _EXPORT = re.compile(
     r"(?:every|each|all|my|our|the|what|whatever|everything)"
     # "Everything I was invoiced in March - pull it into an xlsx", "stick them in a spreadsheet for me": the records
     # named first, then put into a file
-    r"|\b(?:pull|put|turn|save|get|dump|stick|throw|export|drop)\s+(?:it|them|that|this|those|these|everything|it\s+all"
+    # (asked: the verb opens the request, never "I put it in a spreadsheet myself")
+    r"|(?:^\W*|(?<=[,;:\u2013\u2014-]\s)|(?<=[,;:\u2013\u2014-])|(?<=please\s)|(?<=pls\s)|(?<=plz\s)|(?<=can\syou\s)"
+    r"|(?<=could\syou\s)|(?<=would\syou\s)|(?<=just\s))"
+    r"(?:pull|put|turn|save|get|dump|stick|throw|export|drop)\s+(?:it|them|that|this|those|these|everything|it\s+all"
     r"|them\s+all)\s+(?:in|into|to|as)\s+(?:an?\s+)?(?=(?:CSV|Excel|PDF|spreadsheet|xlsx|JSON|Google\s+Sheet)\b)"
     # "Send my inbox a file with …", "send my e-mail a copy of …": the file sent to the speaker's mailbox
     r"|send\s+my\s+(?:inbox|e-?mail|mailbox)\s+(?:an?\s+)?(?:file|copy|spreadsheet|CSV|PDF|list)\b"
