@@ -3596,6 +3596,32 @@ _CARRIERS = {
             "StarTrack",
             "Sendle",
             "Posti",
+            # (South Africa, Australia and New Zealand, South-East Asia, Latin America, Eastern Europe, the Pacific)
+            "The Courier Guy",
+            "Courier Guy",
+            "Fastway",
+            "Aramex",
+            "PostNet",
+            "Pargo",
+            "Dawn Wing",
+            "Toll",
+            "CouriersPlease",
+            "Couriers Please",
+            "Pos Laju",
+            "Ninja Van",
+            "J&T Express",
+            "Kerry Express",
+            "Flash Express",
+            "LBC",
+            "Estafeta",
+            "Correios",
+            "Servientrega",
+            "Chilexpress",
+            "Andreani",
+            "Nova Poshta",
+            "Yodel",
+            "SingPost",
+            "Post Fiji",
         )
     },
     "顺丰": "顺丰",
@@ -3615,6 +3641,11 @@ _POSTS = (
     r"Canada Post|Australia Post|NZ Post|Purolator|Canpar|DPD|Evri|GLS|PostNL|PostNord|La Poste|Colissimo"
     r"|Chronopost|Deutsche Post|Correos|Poste Italiane|An Post|Parcelforce|Japan Post|India Post|Blue Dart"
     r"|Delhivery|Aramex|OnTrac|LaserShip|InPost|StarTrack|Sendle"
+    r"|The Courier Guy|Courier Guy|Fastway|PostNet|Pargo|Dawn Wing|CouriersPlease|Couriers Please|Pos Laju|Ninja Van"
+    r"|J&T Express|Kerry Express|Flash Express|Estafeta|Correios|Servientrega|Chilexpress|Andreani|Nova Poshta"
+    r"|Yodel|SingPost|Post Fiji"
+    # ("go with Toll": the Australian carrier, never a toll road or booth)
+    r"|Toll(?!\s+(?:roads?|booths?|plazas?|gates?|free|bridges?|ways?|charges?|fees?)\b)"
 )
 _ANY_CARRIER = (
     r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|"
@@ -3629,7 +3660,12 @@ _NAMED_CARRIER = (
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
-    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
+    # (a carrier blamed is no choice: "…for my deliveries, Fastway lost two of my parcels")
+    r"(?!\s+(?:lost|broke|damaged|smashed|never|keeps?|kept|messed|failed|dropped|delayed|ruined|left|threw"
+    r"|is\s+(?:useless|hopeless|terrible|awful|slow|rubbish|unreliable)|are\s+(?:useless|hopeless|terrible|awful"
+    r"|slow|rubbish|unreliable))\b)"
+    # ("want it to go by DHL this time": the parcel's own way)
+    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make|go\s+by|goes\s+by)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
@@ -3708,6 +3744,23 @@ _PAYMENTS = {
             "MB Way",
             "Mercado Pago",
             "GrabPay",
+            # (the Pacific, Africa, South and South-East Asia)
+            "M-PAiSA",
+            "MyCash",
+            "EcoCash",
+            "Airtel Money",
+            "MTN MoMo",
+            "Orange Money",
+            "SnapScan",
+            "Easypaisa",
+            "JazzCash",
+            "bKash",
+            "eSewa",
+            "GoPay",
+            "ShopeePay",
+            "TrueMoney",
+            "PayMaya",
+            "ZaloPay",
         )
     },
     "mpesa": "M-Pesa",
@@ -3720,6 +3773,8 @@ _PAY_NAMES = (
     r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
     r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
     r"|Yape|Plin|Nequi|Bizum|Swish|BLIK|Pix|PayPay|KakaoPay|Satispay|MB Way|Mercado Pago|GrabPay"
+    r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
+    r"|ShopeePay|TrueMoney|PayMaya|ZaloPay"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -3753,8 +3808,11 @@ _PAYMENT = re.compile(
 )
 # "I always pay with Nequi", for a wallet the list above does not know: a capitalised name after a habitual "pay with".
 _PAY_NAMED_HABIT = re.compile(
-    r"\bI\s+(?:always|usually|normally|generally|mostly|only)\s+pay\s+(?:with|by|using|via|through)\s+(?:my\s+)?"
-    r"(?P<pay>[A-Z][A-Za-z0-9]+(?:[ -][A-Z][A-Za-z0-9]+)?)(?![\w'])"
+    r"(?:\bI\s+(?:always|usually|normally|generally|mostly|only)\s+"
+    # ("Going forward I pay with M-PAiSA", "these days I pay using Wave": a standing habit told by its start)
+    r"|(?i:going\s+forward|from\s+now\s+on|these\s+days|nowadays)[,\s]+I\s+(?:(?:only|always|now)\s+)?)"
+    r"pay\s+(?:with|by|using|via|through)\s+(?:my\s+)?"
+    r"(?P<pay>[A-Z](?:[A-Za-z0-9]+|-[A-Z][A-Za-z0-9]+)(?:[ -][A-Z][A-Za-z0-9]+)?)(?![\w'])"
 )
 # "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
 _PAY_USE = re.compile(
@@ -5113,8 +5171,11 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 _POLITE_REQUEST = re.compile(
     # ("for this session only can you reply in …", "from now on could you …": how long, said first)
     r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
-    r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time|please)\s*,?\s+)?"
-    r"(?:(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
+    r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time(?:\s+only)?|please)\s*,?\s+)?"
+    # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
+    r"(?:(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
+    r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
+    r"|(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
     r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"

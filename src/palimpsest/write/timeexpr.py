@@ -290,8 +290,31 @@ def find_times(text: str, anchor: datetime, *, tz: tzinfo = UTC, language: Langu
             granularity=found.granularity,
             relative=found.relative,
         )
-        for (start, end), found in _longest_non_overlapping(candidates)
+        for (start, end), found in _same_day_merged(text, _longest_non_overlapping(candidates))
     ]
+
+
+def _same_day_merged(
+    text: str, found: list[tuple[tuple[int, int], _Resolution]]
+) -> list[tuple[tuple[int, int], _Resolution]]:
+    """A weekday and the date beside it naming the same day are one mention: "on Sunday 31 October", "Friday, March
+    3rd", "周五（3月3日）"."""
+    merged: list[tuple[tuple[int, int], _Resolution]] = []
+    for span, resolution in found:
+        if merged:
+            (start, end), before = merged[-1]
+            same_day = (before.first, before.after) == (resolution.first, resolution.after)
+            # (the date names the day by number: "上周一 last Monday" is one day said twice, left as two)
+            dated = re.search(r"\d", text[span[0] : span[1]]) and not re.search(r"\d", text[start:end])
+            if same_day and dated and re.fullmatch(r"[\s,，(（]*", text[end : span[0]]):
+                merged[-1] = ((start, span[1] + _closing_bracket(text, span[1])), resolution)
+                continue
+        merged.append((span, resolution))
+    return merged
+
+
+def _closing_bracket(text: str, end: int) -> int:
+    return 1 if text[end : end + 1] in (")", "）") and text.rfind("(", 0, end) + text.rfind("（", 0, end) > -2 else 0
 
 
 def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
@@ -746,7 +769,9 @@ _ZH_RULES = [
         _zh_day_word,
     ),
     _zh(
-        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<dir>以前|之前|前|以后|之后|后))",
+        # (a count in hanzi may follow a model's number: "我的Switch 2两周前落在渡轮上了")
+        rf"(?:(?<![{_ZH_NUMERAL_CHARS}])|(?<=[0-9])(?=[一二三四五六七八九两半十]))"
+        rf"(?P<t>{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<dir>以前|之前|前|以后|之后|后))",
         _zh_count,
     ),
     _zh(
