@@ -254,6 +254,8 @@ _MONEY_AFTER = re.compile(rf"\s+(?:[a-z]+\s+)?(?i:{_MONEY_WORD}|each\s+time)\b")
 _CN_CURRENCY_NAMES = (
     "迪拉姆|泰铢|林吉特|令吉|兰特|新加坡元|新币|港元|港币|日元|日币|韩元|韩币|澳元|澳币|加元|加币|纽币|新西兰元"
     "|新台币|台币|卢布|越南盾|印尼盾|卢比|瑞郎|里亚尔|雷亚尔"
+    # (the currencies of Central and South Asia and the Pacific: "花了2,350阿富汗尼", "300斐济元", "5000塔卡")
+    "|阿富汗尼|斐济元|塔卡|坚戈|图格里克|基普|瑞尔|缅元|兹罗提|福林|奈拉|塞地|太平洋法郎"
 )
 # 元旦 / 元宵 are holidays, not yuan; 块 after a Chinese numeral is also "a piece of", so
 # it only counts with 钱 or a number of at least ten (三千块, 两百块).
@@ -270,7 +272,8 @@ _SUFFIX_CURRENCY = re.compile(
     + r"|RMB|CNY|USD|EUR|GBP|THB|MYR|ZAR|AED|SAR|QAR|IDR|KRW|TWD|MXN|BRL|PLN|CZK|HUF|SEK|NOK|DKK|TRY|ILS|NGN|KES"
     # (never the verb: "0.1 won't load")
     + r"|(?i:dollars?|bucks|euros?|yuan|rupees?|baht|ringgit|rand|dirhams?|riyals?|yen|won|rupiah|dong|lira|zloty|złoty"
-    + r"|forint|shekels?|naira|cedis?|reais|pesos?)(?![A-Za-z'\u2019])|zł|₫)"
+    + r"|forint|shekels?|naira|cedis?|reais|pesos?|afghanis?|taka|tenge|kina|vatu|tala|kip|riels?|kyats?)"
+    + r"(?![A-Za-z'\u2019])|zł|₫)"
 )
 _SUFFIX_CURRENCY_CN = re.compile(
     rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑|{_CN_CURRENCY_NAMES})"
@@ -432,6 +435,31 @@ _CURRENCY_CODES: dict[str, str] = {
     "新西兰元": "NZD",
     "卢比": "INR",
     "瑞郎": "CHF",
+    "阿富汗尼": "AFN",
+    "afghani": "AFN",
+    "afghanis": "AFN",
+    "斐济元": "FJD",
+    "塔卡": "BDT",
+    "taka": "BDT",
+    "坚戈": "KZT",
+    "tenge": "KZT",
+    "图格里克": "MNT",
+    "基普": "LAK",
+    "kip": "LAK",
+    "瑞尔": "KHR",
+    "riel": "KHR",
+    "riels": "KHR",
+    "缅元": "MMK",
+    "kyat": "MMK",
+    "kyats": "MMK",
+    "兹罗提": "PLN",
+    "福林": "HUF",
+    "奈拉": "NGN",
+    "塞地": "GHS",
+    "太平洋法郎": "XPF",
+    "kina": "PGK",
+    "vatu": "VUV",
+    "tala": "WST",
 }
 # Currencies whose sums group thousands with dots ("Rp150.000", "50.000₫"): the dots are no decimal point.
 _DOT_THOUSANDS = frozenset({"IDR", "VND"})
@@ -517,7 +545,8 @@ _LOCAL_PHONE_CUE = (
     r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our)\s+"
     r"(?:number|no\.?|num|#)|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at))"
-    r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式)\s*(?:是|为|换成了?|改成了?|:|：)?"
+    # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
+    r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"
 )
 _LOCAL_PHONE_CUED = re.compile(
     r"(?:" + _LOCAL_PHONE_CUE + r")\s*[:：]?\s*"
