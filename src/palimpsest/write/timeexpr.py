@@ -83,7 +83,15 @@ class _Nearest:
     0: whichever is nearer ("for christmas", said in January or in November)."""
 
 
-_Parsed = RelativeTime | _Absolute | _Nearest
+@dataclass(frozen=True, slots=True)
+class _PastDay:
+    """A day of the month by its ordinal where a span starts ("since the 28th"): the last such day by the
+    anchor's, this month's or last month's."""
+
+    day: int
+
+
+_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,6 +332,8 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
         return _Resolution(None, parsed.start, parsed.end, parsed.granularity)
     if isinstance(parsed, _Nearest):
         parsed = _nearest(parsed, today)
+    if isinstance(parsed, _PastDay):
+        parsed = RelativeTime("month", 0 if parsed.day <= today.day else -1, day=parsed.day)
     try:
         first, after = _local_range(parsed, today, clamp=False)
     except (OverflowError, ValueError):
@@ -525,6 +535,9 @@ def _en_month_of_relative_year(match: re.Match[str]) -> _Parsed:
 
 
 def _en_ordinal_day(match: re.Match[str]) -> _Parsed:
+    # ("since the 28th", said on 1 November, is 28 October; "on the 5th" and "until the 20th" stay in this month)
+    if re.match(r"(?i)since|as\s+of", match.group("t")):
+        return _PastDay(int(match.group("day")))
     return RelativeTime("month", 0, day=int(match.group("day")))
 
 
