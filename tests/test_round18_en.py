@@ -111,7 +111,28 @@ NAMES: list[tuple[str, set[Fact]]] = [
         {state("name", "Keiko", f"{ME}:wife"), state("email", "keiko@example.jp", f"{ME}:wife")},
     ),
     ("my sister's email is ana@example.com", {state("email", "ana@example.com", f"{ME}:sister")}),
+    # a name with accents (the subject regexes still read only unaccented names: "my son José works at …" names him
+    # but gives no employer yet)
+    (
+        "my daughter Inés started uni and she lives in Toledo now",
+        {state("name", "Inés", f"{ME}:daughter"), state("lives_in", "Toledo", f"{ME}:daughter")},
+    ),
 ]
+
+
+DEVICES: list[tuple[str, set[Fact]]] = [
+    # a device thrown away, the "I" dropped; a model word in camel case
+    ("threw out my Asus ZenBook 14, the hinge snapped", {ended("owns_device", "Asus ZenBook 14")}),
+    ("Binned my old Kindle Paperwhite last week", {ended("owns_device", "Kindle Paperwhite")}),
+    ("I recycled my Pixel 6", {ended("owns_device", "Pixel 6")}),
+    ("Threw away my shot", set()),
+    ("should I throw out my Pixel 6?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEVICES, ids=[t for t, _ in DEVICES])
+def test_round18_en_devices(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
 
 
 @pytest.mark.parametrize(("text", "expected"), NAMES, ids=[t for t, _ in NAMES])

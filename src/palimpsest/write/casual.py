@@ -239,6 +239,12 @@ _BEEN_DROPPED_I = re.compile(
     r"(?:^|(?<=[.!?] )|(?<=[.!?]))[bB]een(?= (?:an?|the|in|at|with|working|living|based|teaching|running|freelancing"
     r"|self-employed|retired|married|stationed|posted|settled|renting|staying)\b)"
 )
+# "Threw out my ThinkPad, it died", "sold my old iPad last week": the "I" chat drops before a disposal of the
+# speaker's own ("my" says whose), restored where a sentence opens with the verb.
+_DISPOSED_DROPPED_I = re.compile(
+    r"(?:^|(?<=[.!?] )|(?<=[.!?]))(?P<verb>(?i:threw (?:out|away)|binned|chucked(?: out)?|tossed|sold|gave away"
+    r"|got rid of|ditched|donated|recycled|scrapped|dumped))(?= my\b)"
+)
 # "were both on light mode", "were settled in Mombasa now": "we're" opening a clause, never a question,
 # and only before words a past "were" after a plural subject seldom takes ("Ana and Li, 41, were living").
 _WERE_WE_ARE = re.compile(
@@ -518,6 +524,7 @@ def tidy_en(text: str) -> Tidied:
     tidied = _sub(tidied, _ITS_IS, lambda m: "It's" if m.group()[0] == "I" else "it's")
     tidied = _sub(tidied, _ID_WOULD, lambda m: "I'd")
     tidied = _sub(tidied, _BEEN_DROPPED_I, lambda m: "I've been")
+    tidied = _sub(tidied, _DISPOSED_DROPPED_I, lambda m: "I " + m.group("verb").lower())
     tidied = _sub(tidied, _MI_MY, lambda m: m.group("m") + "y")
     tidied = _sub(tidied, _WERE_WE_ARE, lambda m: "We're" if m.group()[0] == "W" else "we're")
     # "please" stays, set off: it is what makes "a ground-floor room please" a request.

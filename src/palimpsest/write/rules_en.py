@@ -349,7 +349,8 @@ _MODEL = (
     # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
     r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
-    r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
+    # ("Lenovo ThinkPad E14", "Asus ZenBook 14": a model word in camel case is one word)
+    r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+(?:[A-Z][a-z]+)*\d*|[A-Z]{2,5}\d*\b))*"
 )
 # A model named without a known brand, as makers write them: "Fritz!Box 7590", "Onyx Note Air3", "Zenbook 14".
 _MODEL_SHAPE = r"[A-Z][\w!+-]*(?:\s+(?:[A-Z][\w!+-]*|\d[\w+-]*)){0,3}"
@@ -1485,7 +1486,9 @@ _MORE_DEVICES = re.compile(
 _DISPOSE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
+    # ("threw out my ThinkPad, it died", "binned the old Kindle", "recycled my iPhone 8": thrown away too)
+    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched|threw\s+(?:out|away)|binned"
+    + r"|chucked(?:\s+out)?|tossed|scrapped|recycled|dumped|junked|pawned)\s+"
     + _ARTICLES
     + _device("device")
     # "I gave my old iPad to my niece", "passed the Switch on to my nephew"
@@ -1611,7 +1614,9 @@ _NAME_WORDS = re.compile(
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    # ("my daughter Lucía", "my son José", "my wife Zoë": a name with accents)
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
+    r"[A-ZÀ-Ý][a-zß-ÿ]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
