@@ -232,6 +232,19 @@ _MI_MY = re.compile(
 )
 # "id rather", "id like": "ID" is a word too, so only before the verbs "I'd" goes with.
 _ID_WOULD = re.compile(r"(?<![\w'@./-])[iI]d(?= (?:rather|like|love|prefer|want|need)\b)")
+# "Been a ground agent for Air Tahiti since the 28th", "been living in Busan a couple of years now", "Been at Canva
+# since May": the "I've" chat drops, restored where a sentence opens with "been" and a state of the speaker's own
+# (never "been there, done that").
+_BEEN_DROPPED_I = re.compile(
+    r"(?:^|(?<=[.!?] )|(?<=[.!?]))[bB]een(?= (?:an?|the|in|at|with|working|living|based|teaching|running|freelancing"
+    r"|self-employed|retired|married|stationed|posted|settled|renting|staying)\b)"
+)
+# "Threw out my ThinkPad, it died", "sold my old iPad last week": the "I" chat drops before a disposal of the
+# speaker's own ("my" says whose), restored where a sentence opens with the verb.
+_DISPOSED_DROPPED_I = re.compile(
+    r"(?:^|(?<=[.!?] )|(?<=[.!?]))(?P<verb>(?i:threw (?:out|away)|binned|chucked(?: out)?|tossed|sold|gave away"
+    r"|got rid of|ditched|donated|recycled|scrapped|dumped))(?= my\b)"
+)
 # "were both on light mode", "were settled in Mombasa now": "we're" opening a clause, never a question,
 # and only before words a past "were" after a plural subject seldom takes ("Ana and Li, 41, were living").
 _WERE_WE_ARE = re.compile(
@@ -425,7 +438,10 @@ _RELATIVES = (
     r"|grandpa|gran|nan|aunt|uncle|cousin|niece|nephew|boss|manager|colleague|flatmate|roommate|friend|kid|child"
 )
 _TRUECASE_RELATIVE = re.compile(
-    rf"\bmy (?:{_RELATIVES}) (?P<rel>{_FIRST_NAME_WORD})(?=(?:'s|,| is| was| will| has| had| just| lives| works"
+    # ("my brother started as a plumber": a verb of what the relative did is no name)
+    r"\bmy (?:" + _RELATIVES + r") (?!(?:started|began|moved|left|quit|retired|finished|joined|went|came|flies|drives"
+    r"|teaches|runs|owns|works|lives)\b)"
+    rf"(?P<rel>{_FIRST_NAME_WORD})(?=(?:'s|,| is| was| will| has| had| just| lives| works"
     r"| prefers| uses| likes| wants| needs| can| got| started| moved| joined| as| and| who| from| too| only)\b|'s\b|,)"
 )
 _TRUECASE_INTRO = re.compile(
@@ -507,6 +523,8 @@ def tidy_en(text: str) -> Tidied:
     tidied = _sub(tidied, _WITH_SLASH, lambda m: m.group()[0] + "ith")
     tidied = _sub(tidied, _ITS_IS, lambda m: "It's" if m.group()[0] == "I" else "it's")
     tidied = _sub(tidied, _ID_WOULD, lambda m: "I'd")
+    tidied = _sub(tidied, _BEEN_DROPPED_I, lambda m: "I've been")
+    tidied = _sub(tidied, _DISPOSED_DROPPED_I, lambda m: "I " + m.group("verb").lower())
     tidied = _sub(tidied, _MI_MY, lambda m: m.group("m") + "y")
     tidied = _sub(tidied, _WERE_WE_ARE, lambda m: "We're" if m.group()[0] == "W" else "we're")
     # "please" stays, set off: it is what makes "a ground-floor room please" a request.

@@ -167,6 +167,26 @@ _ORDER_OPENING = re.compile(
     r"\s*(?:[:\u2013\u2014]|\s-+)\s*"
     r"(?=[^.!?]*\b(?i:cancel\w*|ship\w*|deliver\w*|arriv\w*|track\w*|dispatch\w*|refund\w*|return\w*|order\w*)\b)"
 )
+# An order code (capitals, a dash, five or more digits: too long for a model number like "XPS-9310") named by an
+# errand on it, before or after: "can you cancel NH-40112?", "please track QZ-55102", "refund KT-88012 pls",
+# "MX-20931 needs to be cancelled", "BR-77120 should be refunded", "payment for FJ-30567 was received",
+# "the invoice for AB-44120", "I ordered a laptop bag - FJ-30988 - and …" (set off by dashes or brackets).
+_ORDER_CODE = r"(?P<id>[A-Z]{1,4}-\d{5,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
+_ORDER_ERRAND = re.compile(
+    r"(?<![A-Za-z0-9_-])(?:"
+    # the errand before the code ("cancel my NH-40112", "please track QZ-55102")
+    r"(?i:\b(?:cancel|track|trace|return|refund|reship|re-?send|expedite|chase)(?:\s+(?:my|our|the))?\s+#?)"
+    # a payment, invoice or receipt for it
+    r"|(?i:\b(?:payment|paid|invoice|receipt|refund|bill|charge|tracking)\s+(?:for|on)\s+#?)"
+    # what was ordered, then the code set off by a dash or a bracket
+    r"|(?i:(?<!\bif\s)(?<!\bnever\s)\b(?:ordered|purchased|bought|pre-?ordered)\b)[^.?!]{0,40}?\s(?:[\u2013\u2014(]|-+)\s*#?"
+    # the errand after the code ("MX-20931 needs to be cancelled", "KT-88012 got refunded")
+    r"|(?="
+    + _ORDER_CODE.replace("(?P<id>", "(?:")
+    + r"\s+(?:(?:needs?|has|have|ought)\s+to\s+be|should\s+be|must\s+be|can\s+be|could\s+be|was|got|is|has\s+been)"
+    r"\s+(?:cancell?ed|refunded|returned|sent\s+back)\b)"
+    r")" + _ORDER_CODE
+)
 _TICKET_CUE_AFTER = re.compile(
     r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
 )
@@ -234,6 +254,8 @@ _MONEY_AFTER = re.compile(rf"\s+(?:[a-z]+\s+)?(?i:{_MONEY_WORD}|each\s+time)\b")
 _CN_CURRENCY_NAMES = (
     "迪拉姆|泰铢|林吉特|令吉|兰特|新加坡元|新币|港元|港币|日元|日币|韩元|韩币|澳元|澳币|加元|加币|纽币|新西兰元"
     "|新台币|台币|卢布|越南盾|印尼盾|卢比|瑞郎|里亚尔|雷亚尔"
+    # (the currencies of Central and South Asia and the Pacific: "花了2,350阿富汗尼", "300斐济元", "5000塔卡")
+    "|阿富汗尼|斐济元|塔卡|坚戈|图格里克|基普|瑞尔|缅元|兹罗提|福林|奈拉|塞地|太平洋法郎"
 )
 # 元旦 / 元宵 are holidays, not yuan; 块 after a Chinese numeral is also "a piece of", so
 # it only counts with 钱 or a number of at least ten (三千块, 两百块).
@@ -250,7 +272,8 @@ _SUFFIX_CURRENCY = re.compile(
     + r"|RMB|CNY|USD|EUR|GBP|THB|MYR|ZAR|AED|SAR|QAR|IDR|KRW|TWD|MXN|BRL|PLN|CZK|HUF|SEK|NOK|DKK|TRY|ILS|NGN|KES"
     # (never the verb: "0.1 won't load")
     + r"|(?i:dollars?|bucks|euros?|yuan|rupees?|baht|ringgit|rand|dirhams?|riyals?|yen|won|rupiah|dong|lira|zloty|złoty"
-    + r"|forint|shekels?|naira|cedis?|reais|pesos?)(?![A-Za-z'\u2019])|zł|₫)"
+    + r"|forint|shekels?|naira|cedis?|reais|pesos?|afghanis?|taka|tenge|kina|vatu|tala|kip|riels?|kyats?)"
+    + r"(?![A-Za-z'\u2019])|zł|₫)"
 )
 _SUFFIX_CURRENCY_CN = re.compile(
     rf"(?P<num>{_CN_NUM})\s?(?P<cur>元(?![旦宵])|块钱|块|美元|美金|欧元|英镑|{_CN_CURRENCY_NAMES})"
@@ -412,6 +435,31 @@ _CURRENCY_CODES: dict[str, str] = {
     "新西兰元": "NZD",
     "卢比": "INR",
     "瑞郎": "CHF",
+    "阿富汗尼": "AFN",
+    "afghani": "AFN",
+    "afghanis": "AFN",
+    "斐济元": "FJD",
+    "塔卡": "BDT",
+    "taka": "BDT",
+    "坚戈": "KZT",
+    "tenge": "KZT",
+    "图格里克": "MNT",
+    "基普": "LAK",
+    "kip": "LAK",
+    "瑞尔": "KHR",
+    "riel": "KHR",
+    "riels": "KHR",
+    "缅元": "MMK",
+    "kyat": "MMK",
+    "kyats": "MMK",
+    "兹罗提": "PLN",
+    "福林": "HUF",
+    "奈拉": "NGN",
+    "塞地": "GHS",
+    "太平洋法郎": "XPF",
+    "kina": "PGK",
+    "vatu": "VUV",
+    "tala": "WST",
 }
 # Currencies whose sums group thousands with dots ("Rp150.000", "50.000₫"): the dots are no decimal point.
 _DOT_THOUSANDS = frozenset({"IDR", "VND"})
@@ -497,7 +545,8 @@ _LOCAL_PHONE_CUE = (
     r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our)\s+"
     r"(?:number|no\.?|num|#)|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at))"
-    r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式)\s*(?:是|为|换成了?|改成了?|:|：)?"
+    # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
+    r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"
 )
 _LOCAL_PHONE_CUED = re.compile(
     r"(?:" + _LOCAL_PHONE_CUE + r")\s*[:：]?\s*"
@@ -576,6 +625,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_SHIPPED, "order_id"),
         (_ORDER_APPOSED, "order_id"),
         (_ORDER_OPENING, "order_id"),
+        (_ORDER_ERRAND, "order_id"),
         (_HASH_ORDER, "order_id"),
         (_PARCEL_CUE, "order_id"),
     )

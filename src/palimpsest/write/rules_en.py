@@ -317,6 +317,12 @@ _JOB_NOUNS = (
     "|miner|labou?rer|builder|roofer|bricklayer|plasterer|locksmith|tailor|seamstress|florist|barber|beautician"
     "|chiropractor|flight attendant|steward|stewardess|shepherd|rancher|handyman|salesman|saleswoman|priest|pastor"
     "|imam|rabbi|vicar"
+    # (an agent named by the trade: "a ground agent for Air Tahiti", "travel agent at Flight Centre"; never a bare
+    # "agent", which may be software)
+    "|(?:ground|sales|travel|booking|ticket(?:ing)?|gate|check-in|customer\\s+service|support|call\\s+cent(?:re|er)"
+    "|insurance|real\\s+estate|letting|leasing|border|customs|freight|shipping|talent|literary|property)\\s+agent"
+    # (a family doctor: "I'm the GP on Lord Howe", "she's a GP in Leeds")
+    "|GP"
 )
 _ANY_JOB_NOUN = re.compile(
     rf"\b(?:{_JOB_NOUNS})\b(?!\s+(?:dog|book|price|fee|service|mode|support|stack|company|industry|news|giant|tools?))",
@@ -343,7 +349,8 @@ _MODEL = (
     # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
     r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
-    r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+\d*|[A-Z]{2,5}\d*\b))*"
+    # ("Lenovo ThinkPad E14", "Asus ZenBook 14": a model word in camel case is one word)
+    r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+(?:[A-Z][a-z]+)*\d*|[A-Z]{2,5}\d*\b))*"
 )
 # A model named without a known brand, as makers write them: "Fritz!Box 7590", "Onyx Note Air3", "Zenbook 14".
 _MODEL_SHAPE = r"[A-Z][\w!+-]*(?:\s+(?:[A-Z][\w!+-]*|\d[\w+-]*)){0,3}"
@@ -938,8 +945,13 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+[a-z]+){0,2}?|drives?(?:\s+a\s+\w+)?|writes?"
-    + r"|lectures?|lecturing|tutors?|coaches|bartends?)"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?"
+    + r"|drives?(?:\s+a\s+\w+)?|writes?"
+    + r"|lectures?|lecturing|tutors?|coaches|bartends?"
+    # ("my husband flies for Airlink", "she nurses at the Royal Free", "I code for Canva", "he reports for the BBC",
+    # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
+    + r"|fl(?:y|ies|ying)|nurs(?:e|es|ing)|cod(?:e|es|ing)|design(?:s|ing)?|consult(?:s|ing)?|deliver(?:s|ing)?"
+    + r"|report(?:s|ing)?|wait(?:s|ing)?\s+tables|pull(?:s|ing)?\s+(?:pints|beers))"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
     + r"\s+(?:at|for)\s+(?:the\s+)?"
@@ -1116,9 +1128,10 @@ _IS_TITLE = re.compile(
     # "Sofia is head of procurement": an office named without an article.
     + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
     # "Rawiri is finance manager at Kiwibank": a title without an article, before its employer.
-    + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+[A-Z]))"
+    # ("I'm now head chef at the Grand Pacific Hotel": the employer's name may open with "the")
+    + rf"|(?=(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS})\s+(?:at|with)\s+(?:the\s+)?[A-Z]))"
     + _TITLE
-    + r"(?:\s+(?:at|for|of|with)\s+"
+    + r"(?:\s+(?:at|for|of|with)\s+(?:the\s+)?"
     + _employer("org")
     + ")?"
 )
@@ -1133,6 +1146,17 @@ _NOT_A_ROLE = re.compile(
     r"\b(?:customer|client|member|guest|patient|fan|regular|subscriber|user|visitor|shareholder|owner of|friend"
     r"|lot|bit|little|big|huge|loss|mess|fool|sucker|pro|expert)\b",
     re.IGNORECASE,
+)
+# The speaker's own new post, the subject dropped or "I": "Started as a ranger on Lord Howe!!!", "new role as a data
+# analyst at Grab", "just began work as a porter at St Mary's", "landed a job as a lifeguard at Bondi", "took a
+# position as a sales agent with Qantas", "got a gig as a bartender at the Crown". The title is a job noun.
+_BEGUN_AS = re.compile(
+    r"(?:^\W*|[,;:!.]\s*|\bI(?:'ve|\s+have)?\s+|\b(?:and|so)\s+)"
+    r"(?i:(?:just|finally|recently|officially)\s+)?"
+    r"(?i:(?:started|began)(?:\s+work(?:ing)?|\s+(?:a|my)\s+(?:new\s+)?(?:job|role|position|gig|post))?"
+    r"|(?:took|landed|got|accepted|scored|started)\s+(?:a|the|my)\s+(?:new\s+)?(?:job|role|position|gig|post)"
+    r"|(?:(?:a|my)\s+)?new\s+(?:job|role|position|gig|post))"
+    r"\s+as\s+(?:an?\s+|the\s+)?" + _TITLE + r"(?:\s+(?:at|with|for)\s+(?:the\s+)?" + _employer("org") + r")?"
 )
 # "I joined Infosys as a QA engineer", "I started as a barista at Blue Bottle", "I started at X as Y".
 _JOIN_AS = re.compile(
@@ -1189,9 +1213,8 @@ _APPOINTED = re.compile(
 )
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
 _ACTIVITY_TITLE = re.compile(
-    _SUBJ
-    + _ADV
-    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>[a-z]+(?:\s+[a-z]+)?)|(?P<verb>drive|drives|write|writes|cook|cooks"
+    _SUBJ + _ADV + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)"
+    r"|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
     r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
 )
@@ -1234,9 +1257,10 @@ _BARE_TITLE_NOW = re.compile(
     + _TITLE
     + r"(?:\s+now\b(?:\s+(?:at|with)\s+"
     + _employer("org")
-    + r")?|\s+(?:at|with)\s+"
+    + r")?|\s+(?:at|with)\s+(?:the\s+)?"
     + _employer("org2")
-    + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$))"
+    # ("bartender at the Eucla Motor Hotel if anyone asks", "… these days": an aside may close the clause)
+    + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$)|\s+(?:if\s+any(?:one|body)\s+asks|these\s+days|nowadays|for\s+now)\b)"
 )
 # The events of a job change (``_JOB_CHANGE`` without its "since"/"as of", which only date).
 _JOB_EVENT = re.compile(
@@ -1247,7 +1271,9 @@ _JOB_EVENT = re.compile(
 )
 # A job left, told before the new title said bare: "quit my job at Shopee two weeks ago, freelance UX designer now".
 _JOB_LEFT = re.compile(
-    r"\b(?:quit|resigned|left\s+(?:my\s+(?:job|role|position)|(?-i:[A-Z])\w*)|laid\s+off|made\s+redundant|let\s+go"
+    # ("left the mining gig in Kalgoorlie", "left my old post at the bank": the job left named by its kind)
+    r"\b(?:quit|resigned|left\s+(?:(?:my|the|that)\s+(?:[\w-]+\s+){0,2}?(?:job|role|position|gig|post)\b|(?-i:[A-Z])\w*)"
+    r"|laid\s+off|made\s+redundant|let\s+go"
     r"|handed\s+in\s+my\s+notice|retired|went\s+freelance|went\s+self-employed)\b",
     re.IGNORECASE,
 )
@@ -1460,7 +1486,9 @@ _MORE_DEVICES = re.compile(
 _DISPOSE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched)\s+"
+    # ("threw out my ThinkPad, it died", "binned the old Kindle", "recycled my iPhone 8": thrown away too)
+    + r"\s+(?:sold|gave away|got rid of|returned|lost|traded in|gave up|donated|ditched|threw\s+(?:out|away)|binned"
+    + r"|chucked(?:\s+out)?|tossed|scrapped|recycled|dumped|junked|pawned)\s+"
     + _ARTICLES
     + _device("device")
     # "I gave my old iPad to my niece", "passed the Switch on to my nephew"
@@ -1586,13 +1614,21 @@ _NAME_WORDS = re.compile(
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
-    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)"
+    # ("my daughter Lucía", "my son José", "my wife Zoë": a name with accents)
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
+    r"[A-ZÀ-Ý][a-zß-ÿ]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
     # a habit or a title told of the relative named.
     r"|\s+(?:(?:only|always|usually|mostly|really|much|also|still)\s+)*(?:prefers|likes|loves|hates|wants|needs|uses"
-    r"|pays|reads|speaks|understands|handles|unwrapped|bought)\b|'s\s+(?:a|an|the|now)\b)"
+    r"|pays|reads|speaks|understands|handles|unwrapped|bought"
+    # "my husband Tendai flies for Airlink", "my daughter Mia teaches at …", "my son Leo runs a café": what the
+    # relative does for a living
+    r"|flies|drives|teaches|runs|owns|manages|nurses|studies|trains|coaches|cooks|codes|designs|delivers|sells"
+    r"|retired|relocated|quit|left|began)\b|'s\s+(?:a|an|the|now)\b"
+    # "My wife Emi's email is …", "my son Kai's number": the relative's own contact named
+    r"|'s\s+(?:e-?mail|phone|number|mobile|cell|address)\b)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -2481,6 +2517,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("org2") and m.group("org2").split()[0] not in _NOT_NAMES:
             org = _clean(m.group("org2"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
+    yield from _begun_as_facts(ctx, clause, bare)
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
@@ -2552,9 +2589,32 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
-    if negated:
+    yield from _activity_titles(ctx, clause, bare, negated=bool(negated))
+
+
+def _begun_as_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+    """ "Started as a ranger on Lord Howe", "new role as a data analyst at Grab": the speaker's own new post."""
+    # (not asked, denied, wished or someone else's: "did you start as an intern?", "my son started as a …")
+    others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", clause.text, re.I)
+    if clause.text.rstrip().endswith("?") or _negated(clause) or others:
         return
-    yield from _activity_titles(ctx, clause, bare)
+    if re.search(
+        r"\b(?:want|wants|hope|hoping|looking|apply|applying|applied|if|would|could|might)\b", clause.text, re.I
+    ):
+        return
+    for m in _BEGUN_AS.finditer(bare):
+        title = _clean(m.group("title"))
+        if _NOT_A_ROLE.search(title):
+            continue
+        # (only a time in its own phrase dates it: "Moved to Singapore two weeks ago, new role as …" dates the move)
+        when = clause.phrase_at(m.start("title"), ",;\u2014\u2013").past_time(ctx)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "begun_as", valid_from=when, ends_previous=True)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            org = _clean(org)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "works_at", org, "begun_as", valid_from=when, ends_previous=True
+            )
 
 
 def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
@@ -2576,8 +2636,24 @@ def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[C
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
 
 
-def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
+def _activity_titles(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
     """Titles said as an appointment, an activity or a freelance field."""
+    # (an activity after the old post's end is the new one: "not a translator anymore - these days I teach
+    # Japanese at Berlitz"; only a negation in its own phrase denies it)
+    for m in _ACTIVITY_TITLE.finditer(bare):
+        if _own_phrase_negated(bare, m.start()):
+            continue
+        subject = _subject_of(ctx, clause, m)
+        words = m.group("org").split()
+        # "for The Guardian" names an employer; "for Yesterday" does not.
+        if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
+            continue
+        # ("drives", "coaches": the verb's third person, back to its base)
+        verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
+        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
+    if negated:
+        return
     for m in _APPOINTED.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         if subject is None:
@@ -2588,16 +2664,6 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         org = m.group("org")
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "appointed.employer", ends_previous=True)
-    for m in _ACTIVITY_TITLE.finditer(bare):
-        subject = _subject_of(ctx, clause, m)
-        words = m.group("org").split()
-        # "for The Guardian" names an employer; "for Yesterday" does not.
-        if subject is None or (words[0] in _NOT_NAMES and len(words) == 1):
-            continue
-        # ("drives", "coaches": the verb's third person, back to its base)
-        verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
-        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
-        yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     for m in _FREELANCE.finditer(bare):
         field = (m.group("field") or "").strip()
         trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
@@ -2606,6 +2672,13 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Ca
         trade = trade or next((job for end, job in _FIELD_TITLES if first.lower() == end), None)
         freelance = f"freelance {trade}" if trade else "freelancer"
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", freelance, "freelance")
+
+
+def _own_phrase_negated(text: str, position: int) -> bool:
+    """A negation in the phrase before ``position``, the phrase starting after the last comma, semicolon or dash."""
+    head = text[:position]
+    start = max(head.rfind(sep) for sep in (",", ";", "\u2014", "\u2013", " - ")) + 1
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", head[start:]) is not None
 
 
 def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3528,6 +3601,32 @@ _CARRIERS = {
             "StarTrack",
             "Sendle",
             "Posti",
+            # (South Africa, Australia and New Zealand, South-East Asia, Latin America, Eastern Europe, the Pacific)
+            "The Courier Guy",
+            "Courier Guy",
+            "Fastway",
+            "Aramex",
+            "PostNet",
+            "Pargo",
+            "Dawn Wing",
+            "Toll",
+            "CouriersPlease",
+            "Couriers Please",
+            "Pos Laju",
+            "Ninja Van",
+            "J&T Express",
+            "Kerry Express",
+            "Flash Express",
+            "LBC",
+            "Estafeta",
+            "Correios",
+            "Servientrega",
+            "Chilexpress",
+            "Andreani",
+            "Nova Poshta",
+            "Yodel",
+            "SingPost",
+            "Post Fiji",
         )
     },
     "顺丰": "顺丰",
@@ -3547,6 +3646,11 @@ _POSTS = (
     r"Canada Post|Australia Post|NZ Post|Purolator|Canpar|DPD|Evri|GLS|PostNL|PostNord|La Poste|Colissimo"
     r"|Chronopost|Deutsche Post|Correos|Poste Italiane|An Post|Parcelforce|Japan Post|India Post|Blue Dart"
     r"|Delhivery|Aramex|OnTrac|LaserShip|InPost|StarTrack|Sendle"
+    r"|The Courier Guy|Courier Guy|Fastway|PostNet|Pargo|Dawn Wing|CouriersPlease|Couriers Please|Pos Laju|Ninja Van"
+    r"|J&T Express|Kerry Express|Flash Express|Estafeta|Correios|Servientrega|Chilexpress|Andreani|Nova Poshta"
+    r"|Yodel|SingPost|Post Fiji"
+    # ("go with Toll": the Australian carrier, never a toll road or booth)
+    r"|Toll(?!\s+(?:roads?|booths?|plazas?|gates?|free|bridges?|ways?|charges?|fees?)\b)"
 )
 _ANY_CARRIER = (
     r"SF Express|SF|JD Logistics|ZTO|YTO|Yunda|FedEx|UPS|DHL|USPS|EMS|Royal Mail|"
@@ -3561,7 +3665,12 @@ _NAMED_CARRIER = (
 _CARRIER = re.compile(
     r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
-    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make)"
+    # (a carrier blamed is no choice: "…for my deliveries, Fastway lost two of my parcels")
+    r"(?!\s+(?:lost|broke|damaged|smashed|never|keeps?|kept|messed|failed|dropped|delayed|ruined|left|threw"
+    r"|is\s+(?:useless|hopeless|terrible|awful|slow|rubbish|unreliable)|are\s+(?:useless|hopeless|terrible|awful"
+    r"|slow|rubbish|unreliable))\b)"
+    # ("want it to go by DHL this time": the parcel's own way)
+    r"|\b(?i:use|prefer|with|via|default to|go with|stick with|switch to|choose|pick|set|make|go\s+by|goes\s+by)"
     rf"\s+(?P<carrier2>{_NAMED_CARRIER})(?![A-Za-z])"
     rf"|(?<![A-Za-z])(?P<carrier3>{_ANY_CARRIER})\s+(?i:for)\s+(?i:my\s+|all\s+my\s+|the\s+|our\s+|this\s+)?"
     r"(?i:deliveries|delivery|shipments?|shipping|packages?|parcels?|orders?)\b"
@@ -3640,6 +3749,23 @@ _PAYMENTS = {
             "MB Way",
             "Mercado Pago",
             "GrabPay",
+            # (the Pacific, Africa, South and South-East Asia)
+            "M-PAiSA",
+            "MyCash",
+            "EcoCash",
+            "Airtel Money",
+            "MTN MoMo",
+            "Orange Money",
+            "SnapScan",
+            "Easypaisa",
+            "JazzCash",
+            "bKash",
+            "eSewa",
+            "GoPay",
+            "ShopeePay",
+            "TrueMoney",
+            "PayMaya",
+            "ZaloPay",
         )
     },
     "mpesa": "M-Pesa",
@@ -3652,6 +3778,8 @@ _PAY_NAMES = (
     r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
     r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
     r"|Yape|Plin|Nequi|Bizum|Swish|BLIK|Pix|PayPay|KakaoPay|Satispay|MB Way|Mercado Pago|GrabPay"
+    r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
+    r"|ShopeePay|TrueMoney|PayMaya|ZaloPay"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -3685,8 +3813,11 @@ _PAYMENT = re.compile(
 )
 # "I always pay with Nequi", for a wallet the list above does not know: a capitalised name after a habitual "pay with".
 _PAY_NAMED_HABIT = re.compile(
-    r"\bI\s+(?:always|usually|normally|generally|mostly|only)\s+pay\s+(?:with|by|using|via|through)\s+(?:my\s+)?"
-    r"(?P<pay>[A-Z][A-Za-z0-9]+(?:[ -][A-Z][A-Za-z0-9]+)?)(?![\w'])"
+    r"(?:\bI\s+(?:always|usually|normally|generally|mostly|only)\s+"
+    # ("Going forward I pay with M-PAiSA", "these days I pay using Wave": a standing habit told by its start)
+    r"|(?i:going\s+forward|from\s+now\s+on|these\s+days|nowadays)[,\s]+I\s+(?:(?:only|always|now)\s+)?)"
+    r"pay\s+(?:with|by|using|via|through)\s+(?:my\s+)?"
+    r"(?P<pay>[A-Z](?:[A-Za-z0-9]+|-[A-Z][A-Za-z0-9]+)(?:[ -][A-Z][A-Za-z0-9]+)?)(?![\w'])"
 )
 # "Use PayPal for this order only", "I use Apple Pay for everything": a request unless a marker says more.
 _PAY_USE = re.compile(
@@ -4473,7 +4604,18 @@ _EXPORT = re.compile(
     # "… my personal info file — send it to my inbox please": the file named, then sent to the speaker
     r"|send\s+(?:it|them|that|this|everything|a\s+copy)\s+(?:over\s+)?to\s+(?:me\b|my\s+(?:e-?mail|inbox|mailbox))"
     # "PDF of every invoice we raised last week, please": the file named first, without a verb
-    r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+(?:every|each|all|my|our|the)"
+    # ("CSV of what I ordered last week, pls", "an Excel of everything I bought": what was done, named by a clause)
+    r"|^\W*(?:an?\s+)?(?:PDF|CSV|Excel|xlsx|JSON|spreadsheet)s?\s+(?:copy\s+|file\s+|export\s+)?of\s+"
+    r"(?:every|each|all|my|our|the|what|whatever|everything)"
+    # "Everything I was invoiced in March - pull it into an xlsx", "stick them in a spreadsheet for me": the records
+    # named first, then put into a file
+    # (asked: the verb opens the request, never "I put it in a spreadsheet myself")
+    r"|(?:^\W*|(?<=[,;:\u2013\u2014-]\s)|(?<=[,;:\u2013\u2014-])|(?<=please\s)|(?<=pls\s)|(?<=plz\s)|(?<=can\syou\s)"
+    r"|(?<=could\syou\s)|(?<=would\syou\s)|(?<=just\s))"
+    r"(?:pull|put|turn|save|get|dump|stick|throw|export|drop)\s+(?:it|them|that|this|those|these|everything|it\s+all"
+    r"|them\s+all)\s+(?:in|into|to|as)\s+(?:an?\s+)?(?=(?:CSV|Excel|PDF|spreadsheet|xlsx|JSON|Google\s+Sheet)\b)"
+    # "Send my inbox a file with …", "send my e-mail a copy of …": the file sent to the speaker's mailbox
+    r"|send\s+my\s+(?:inbox|e-?mail|mailbox)\s+(?:an?\s+)?(?:file|copy|spreadsheet|CSV|PDF|list)\b"
     # "Bundle up all the personal data your system holds on me and email it over"
     r"|(?:bundle|package|zip|gather)\s+up|e-?mail\s+(?:it|them|that|this)\s+(?:over|across|to\s+me)"
     # "I need last month's invoices downloaded as PDFs": the file wanted, said in the passive
@@ -4508,11 +4650,21 @@ _FILE_WORD = re.compile(
     r"\b(?:report|data|file|(?:order|purchase|transaction|payment|booking|billing|account|chat|message)\s+history)\b",
     re.I,
 )
+# "Export this month's bills for me", "download all my receipts from 2025, please": records of a kind exported, the
+# verb leading the request (not "the export of bills failed").
+_EXPORT_RECORDS = re.compile(
+    r"^\W*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|hey|hi)[,\s]+)*(?:export|download)\s+"
+    r"(?:[\w'-]+\s+){0,4}?(?:orders?|invoices?|bills?|payments?|transactions?|refunds?|returns?|purchases?|receipts?"
+    r"|statements?|bookings?|charges?|expenses?|sales|deliver(?:y|ies)|shipments?|subscriptions?)\b",
+    re.I,
+)
 # "Make my default export format Excel" changes a setting; it asks for no file.
 _EXPORT_SETTING = re.compile(r"\bexport\s+(?:format|setting|type|option)s?\b", re.I)
 # "Send over everything you have stored about me": all one's own data asked for.
 _PERSONAL_DATA = re.compile(
-    r"\b(?:everything|all)\s+(?:personal\s+|private\s+)?(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
+    # ("whatever personal info your company keeps on me": the data named, any amount)
+    r"\b(?:everything|all|whatever|any)\s+(?:(?:personal|private)\s+(?:info(?:rmation)?\s+|data\s+|details\s+)?)?"
+    r"(?:(?:that|which)\s+)?(?:you(?:'ve|\s+have)?|your\s+\w+)"
     r"\s+(?:have\s+|got\s+)?(?:hold|holds|have|has|store|stores|stored|keep|keeps|kept|got)\s+(?:on|about)\s+me\b"
     # "my personal info file", "a copy of my personal data": one's own data named as such
     r"|\bmy\s+(?:personal|private)\s+(?:info(?:rmation)?|data|details|records?)(?:\s+file)?\b",
@@ -4577,6 +4729,10 @@ _REFUND = re.compile(
     # "Please refund one of them", "refund the duplicate": one of the charges just named.
     r"|refund\s+(?:one|both|them|those|that|either)\b"
     r"|(?:want|need|get|like)\s+(?:the|my|our)\s+(?:[$€£¥]\s?[\d.,]+|\d[\d.,]*\s*(?:dollars|euros|pounds)|money|cash)\s+back"
+    # "I want the duplicate charge back", "need that extra fee back", "reverse the double payment": a charge undone
+    r"|(?:want|need|get|like)\s+(?:the|my|that|this|those|these)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:charges?|payments?|fees?|deposit|debits?)\s+back"
+    r"|\b(?:reverse|refund)\s+(?:the|that|this|those|these)\s+(?:[\w-]+\s+){0,2}?(?:charges?|payments?|debits?|fees?)\b"
     # "can I get S/ 45 back for that?", "I want 20 euros back": a sum asked back, in any currency
     r"|(?:want|need|get|have)\s+(?:(?:[A-Z]{1,3}\$|[$€£¥₹]|S/\.?|[A-Z]{3}\s)\s?\d[\d.,]*"
     r"|\d[\d.,]*\s*(?:dollars|euros|pounds|bucks|soles|quid|yuan|rupees))\s+back"
@@ -4599,8 +4755,9 @@ _CANCEL = re.compile(
     r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|the|this|that)\s+(?:[\w-]+\s+){0,3}?|everything\s+|all\s+(?:that\s+)?|what\s+)"
     r"(?:I|we)\s+(?:just\s+)?(?:ordered|bought|placed)\b"
     # "Cancel my 55-210-883", "Please cancel 90-441-2207": the order named by its number.
-    r"|^\W*(?:please\s+)?cancel\s+(?:(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)"
-    r"|#?\s*(?=(?:[A-Z]{1,4}-?)?\d[\d-]{4,}\d(?![\w-])))",
+    # ("can you cancel NH-40112?", "pls could you cancel my QX-8812": asked politely)
+    r"|^\W*(?:(?:please|pls|plz|kindly|can\s+you|could\s+you|would\s+you|can\s+u|hi|hey|ok)[,\s]+)*cancel\s+(?:(?:my|order)\s+#?\s*(?=[A-Z0-9-]*\d[A-Z0-9-]*\b)"
+    r"|#?\s*(?=(?:[A-Z]{1,4}-\d{5,}|(?:[A-Z]{1,4}-?)?\d[\d-]{4,}\d)(?![\w-])))",
     re.I,
 )
 # "NZ7730125 - can that be cancelled before it ships?": the cancelling asked in the passive, of an order the turn
@@ -4608,7 +4765,10 @@ _CANCEL = re.compile(
 _CANCEL_PASSIVE = re.compile(
     r"\b(?:can|could|would|will)\s+(?:you\s+)?(?:that|it|this|they|those|these|the\s+order|my\s+order)\s+"
     r"(?:still\s+|please\s+|just\s+)?(?:be\s+)?(?:cancell?ed|called\s+off)\b"
-    r"|\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:possible|too\s+late)\s+to\s+cancel\b",
+    r"|\b(?:is|are)\s+(?:it|that|this|they)\s+(?:still\s+)?(?:possible|too\s+late)\s+to\s+cancel\b"
+    # "MX-20931 needs to be cancelled", "that one has to be cancelled", "order 5512 should be cancelled please"
+    # (never "was cancelled": a report, not a request)
+    r"|\b(?:needs?|has|have)\s+to\s+be\s+cancell?ed\b|\b(?:should|must)\s+be\s+cancell?ed\b(?!\s+by\b)",
     re.I,
 )
 # ("I'm officially complaining now"; never "not complaining, just asking")
@@ -4874,7 +5034,11 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         and not _EXPORT_SETTING.search(text)
         and _EXPORT.search(text)
         and (
-            _FORMAT.search(text) or _FILE_WORD.search(text) or _PERSONAL_DATA.search(text) or _DONE_AS_FILE.search(text)
+            _FORMAT.search(text)
+            or _FILE_WORD.search(text)
+            or _PERSONAL_DATA.search(text)
+            or _DONE_AS_FILE.search(text)
+            or _EXPORT_RECORDS.search(text)
         )
         # "Just for today, give me the detailed report layout": a style of the report asks for no file
         and (_FORMAT.search(text) or not any(f.predicate == "preferred_report_format" for f in facts))
@@ -5012,8 +5176,11 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 _POLITE_REQUEST = re.compile(
     # ("for this session only can you reply in …", "from now on could you …": how long, said first)
     r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
-    r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time|please)\s*,?\s+)?"
-    r"(?:(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
+    r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time(?:\s+only)?|please)\s*,?\s+)?"
+    # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
+    r"(?:(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
+    r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
+    r"|(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
     r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
@@ -5118,7 +5285,9 @@ def _negated(clause: Clause) -> bool:
 _JOB_CHANGE = re.compile(
     r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position)"
     r"|started at|new job|hired"
-    r"|took over|taken over|stepped (?:up|in)|appointed|as of|since|(?:changed|switched) (?:jobs|companies))\b",
+    # ("been living here since last month" dates being here, not the job: never "since" after "here"/"there")
+    r"|took over|taken over|stepped (?:up|in)|appointed|as of|(?<!\bhere\s)(?<!\bthere\s)since"
+    r"|(?:changed|switched) (?:jobs|companies))\b",
     re.IGNORECASE,
 )
 

@@ -83,7 +83,15 @@ class _Nearest:
     0: whichever is nearer ("for christmas", said in January or in November)."""
 
 
-_Parsed = RelativeTime | _Absolute | _Nearest
+@dataclass(frozen=True, slots=True)
+class _PastDay:
+    """A day of the month by its ordinal where a span starts ("since the 28th"): the last such day by the
+    anchor's, this month's or last month's."""
+
+    day: int
+
+
+_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,8 +298,31 @@ def find_times(text: str, anchor: datetime, *, tz: tzinfo = UTC, language: Langu
             granularity=found.granularity,
             relative=found.relative,
         )
-        for (start, end), found in _longest_non_overlapping(candidates)
+        for (start, end), found in _same_day_merged(text, _longest_non_overlapping(candidates))
     ]
+
+
+def _same_day_merged(
+    text: str, found: list[tuple[tuple[int, int], _Resolution]]
+) -> list[tuple[tuple[int, int], _Resolution]]:
+    """A weekday and the date beside it naming the same day are one mention: "on Sunday 31 October", "Friday, March
+    3rd", "周五（3月3日）"."""
+    merged: list[tuple[tuple[int, int], _Resolution]] = []
+    for span, resolution in found:
+        if merged:
+            (start, end), before = merged[-1]
+            same_day = (before.first, before.after) == (resolution.first, resolution.after)
+            # (the date names the day by number: "上周一 last Monday" is one day said twice, left as two)
+            dated = re.search(r"\d", text[span[0] : span[1]]) and not re.search(r"\d", text[start:end])
+            if same_day and dated and re.fullmatch(r"[\s,，(（]*", text[end : span[0]]):
+                merged[-1] = ((start, span[1] + _closing_bracket(text, span[1])), resolution)
+                continue
+        merged.append((span, resolution))
+    return merged
+
+
+def _closing_bracket(text: str, end: int) -> int:
+    return 1 if text[end : end + 1] in (")", "）") and text.rfind("(", 0, end) + text.rfind("（", 0, end) > -2 else 0
 
 
 def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
@@ -301,6 +332,8 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
         return _Resolution(None, parsed.start, parsed.end, parsed.granularity)
     if isinstance(parsed, _Nearest):
         parsed = _nearest(parsed, today)
+    if isinstance(parsed, _PastDay):
+        parsed = RelativeTime("month", 0 if parsed.day <= today.day else -1, day=parsed.day)
     try:
         first, after = _local_range(parsed, today, clamp=False)
     except (OverflowError, ValueError):
@@ -502,6 +535,9 @@ def _en_month_of_relative_year(match: re.Match[str]) -> _Parsed:
 
 
 def _en_ordinal_day(match: re.Match[str]) -> _Parsed:
+    # ("since the 28th", said on 1 November, is 28 October; "on the 5th" and "until the 20th" stay in this month)
+    if re.match(r"(?i)since|as\s+of", match.group("t")):
+        return _PastDay(int(match.group("day")))
     return RelativeTime("month", 0, day=int(match.group("day")))
 
 
@@ -577,9 +613,11 @@ _EN_RULES = [
     # "3 March", "on 1 July", "the 1st of July 2024"
     _en(rf"\b(?P<t>(?:on\s+)?(?:the\s+)?{_EN_DAY}\s+(?:of\s+)?{_EN_MONTH}(?:,?\s+{_EN_YEAR})?)\b", _en_named_month),
     # "started on the 5th": a day of the turn's own month, said by its ordinal alone (never "the 5th floor",
-    # "on the 3rd attempt": only before a pause or a word that ends the phrase)
+    # "on the 3rd attempt": only before a pause or a word that ends the phrase); also where a span starts or ends
+    # ("been a ground agent since the 28th", "as of the 3rd", "from the 12th", "until the 20th")
     _en(
-        r"\b(?P<t>on\s+the\s+(?P<day>3[01]|[12][0-9]|[1-9])(?:st|nd|rd|th))\b"
+        r"\b(?P<t>(?:on|since|from|as\s+of|starting|until|till|by|after|before)\s+the\s+(?P<day>3[01]|[12][0-9]|[1-9])"
+        r"(?:st|nd|rd|th))\b"
         r"(?=\s*(?:[,.;!?)]|$)|\s+(?:as|and|but|so|when|after|before|at|with|I|we|my|this|last)\b)",
         _en_ordinal_day,
     ),
@@ -744,7 +782,9 @@ _ZH_RULES = [
         _zh_day_word,
     ),
     _zh(
-        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<dir>以前|之前|前|以后|之后|后))",
+        # (a count in hanzi may follow a model's number: "我的Switch 2两周前落在渡轮上了")
+        rf"(?:(?<![{_ZH_NUMERAL_CHARS}])|(?<=[0-9])(?=[一二三四五六七八九两半十]))"
+        rf"(?P<t>{_ZH_COUNT}(?P<u>天|周|个?星期|个?礼拜|个月|年)(?P<dir>以前|之前|前|以后|之后|后))",
         _zh_count,
     ),
     _zh(
