@@ -39,6 +39,7 @@ from palimpsest.write.shapes import (
     employer_without_unit,
     is_city_area,
     is_world_city,
+    plain_nouns,
     place_shape_ok,
     place_trimmed,
     title_shape_ok,
@@ -160,6 +161,8 @@ _FILLERS = re.compile(
     r"|家里|我家|家中"
     # "…买了房，之后一直住那儿": the time after what was just said.
     r"|之后|此后|从那以后|打那以后"
+    # What is left of "昨天开始在斐济航空做地勤" once its time is blanked: the start, said of the speaker.
+    r"|(?<=\s)开始|^开始"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 # Common surnames: a name said after a family word or in a self-introduction starts with one.
@@ -556,6 +559,8 @@ _JOB_SUFFIX = (
     # Posts in research and teaching ("在纪念大学做博士后", "在中科院当访问学者"), cabin crew, and trades of the
     # hand that end in 工 / 匠 / 缝 ("我爸是电工", "在工地当瓦工"): no 员 / 师 ending catches them.
     r"|博士后|博后|助教|访问学者|院士|空少|空乘|保洁|门卫|厨子|裁缝|[木瓦铁石]匠|[电焊钳车木瓦漆]工|水电工|服务生"
+    # Kitchen, hall, ground and helping hands ("在后厨当帮厨", "在斐济航空做地勤", "在工厂当普工"): no 员 / 师 either.
+    r"|地勤|帮厨|学徒|杂工|小工|跑堂|领班|传菜|(?:洗碗|搬运|清洁|装卸|包装|普|钟点|小时)工"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -725,7 +730,8 @@ _MOVE = re.compile(
     # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
     r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
     r"|(?i:moved?)\s*(?=到|去))"
-    r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
+    # ("搬了去努库希瓦岛": written Cantonese puts 了 (咗) before the direction.)
+    r"(?:了(?=到|去|回))?(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
 # An organisation, not a person, as what moved: "我们公司搬到了…", "店里下个月搬到…".
 _ORGANISATION_MOVED = re.compile(
@@ -1657,6 +1663,26 @@ def _state(
 
 _GENERIC_ORG = re.compile(r"一家|一个|某家|某个")
 
+# A kind of workplace, named by what it is, not which one: "在公路旅馆后厨当帮厨", "在塔希提的珍珠养殖场当技术员",
+# "在机场做地勤", "在路边烧烤店打工". Only plain nouns may come before the kind ("希尔顿酒店", "全聚德饭店" and
+# "小米之家" have a name in them: jieba tags it as a person, place or other word); a town before 的 and a
+# part of the place after it (后厨, 前台) name no employer either.
+_WORKPLACE_KINDS = re.compile(
+    r"(?:旅馆|饭馆|餐馆|餐厅|饭店|酒店|宾馆|民宿|机场|养殖场|农场|牧场|果园|渔场|工厂|工地|汽修店|修车铺|烧烤店|小吃店"
+    r"|快餐店|便利店|加油站|洗车店|理发店|诊所|仓库|物流园|超市)"
+    r"(?:的)?(?:后厨|厨房|前台|大堂|车间)?$"
+)
+
+
+def _is_kind_of_employer(org: str) -> bool:
+    if org in _KINDS_OF_EMPLOYER:
+        return True
+    kind = _WORKPLACE_KINDS.search(org)
+    if kind is None:
+        return False
+    # ("塔希提的珍珠养殖场": whatever is before 的 says where or whose, the value would not be an employer.)
+    return plain_nouns(re.sub(r"^.{2,8}?的", "", org[: kind.start()]))
+
 
 def _org_ok(org: str) -> bool:
     # ("把我留在你们这的聊天记录清干净": 你们这的… is no employer, and 干净 no work.)
@@ -1727,7 +1753,7 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             org = employer_without_unit(m.group("org"))
-            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and org not in _KINDS_OF_EMPLOYER:
+            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and not _is_kind_of_employer(org):
                 yield _fact(
                     subject,
                     "works_at",
@@ -1775,7 +1801,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
         place = _is_city(org) or is_city_area(org, _KNOWN_CITIES)
-        if m.group("verb") not in ("做", "当", "担任") and (place or org in _KINDS_OF_EMPLOYER):
+        if m.group("verb") not in ("做", "当", "担任") and (place or _is_kind_of_employer(org)):
             # "我闺女在深圳上班，做会计": the city or kind of employer names none; the role stands.
             subject = _subject(ctx, clause, m.start())
             comma = _COMMA.search(text, m.end())
@@ -1825,7 +1851,7 @@ def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
         prefix = _prefix(clause, m.start())
         if subject is None or not _org_ok(org) or _GENERIC_ORG.search(org) or _PLAN.search(prefix):
             continue
-        if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or org in _KINDS_OF_EMPLOYER:
+        if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org):
             continue
         yield _fact(subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=True)
 
@@ -1870,7 +1896,7 @@ def _at_then_trade_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None or _is_city(org) or not _org_ok(org) or _PAST.search(prefix) or org in _KINDS_OF_EMPLOYER:
+        if subject is None or _is_city(org) or not _org_ok(org) or _PAST.search(prefix) or _is_kind_of_employer(org):
             continue
         yield _fact(subject, "works_at", org, "at_then_trade", m.group())
         yield _fact(subject, "job_title", _clean(m.group("title")), "at_then_trade", m.group())
@@ -1884,13 +1910,13 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         subject = _subject(ctx, clause, m.start())
         if subject is None or not _org_ok(org) or re.search(r"没|不", _prefix(clause, m.start())[-2:]):
             continue
-        if _is_city(org) or org in _KINDS_OF_EMPLOYER:
+        if _is_city(org) or _is_kind_of_employer(org):
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
-        if subject and _org_ok(org) and not _is_city(org) and org not in _KINDS_OF_EMPLOYER:
+        if subject and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
             yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
     for m in _QUIT_TITLE.finditer(text):
         subject = _subject(ctx, clause, m.start())
@@ -1950,7 +1976,7 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
     named = (
         not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org) and not _KIND_OF_WORKPLACE.match(org)
     )
-    if named and not _is_city(org) and org not in _KINDS_OF_EMPLOYER and org not in _UNNAMED_EMPLOYERS:
+    if named and not _is_city(org) and not _is_kind_of_employer(org) and org not in _UNNAMED_EMPLOYERS:
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
