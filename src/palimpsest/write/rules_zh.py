@@ -1224,6 +1224,8 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"(?:\s*(?:也|都)?(?:已经)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
+        # "联系电话改用0400 555 721了": the number used instead.
+        r"|(?:改用|换用|改成用|换成用)"
         # "香港的号码也记一下：+852 …": a number given to be noted down.
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # "我老婆电话 139…": whose it is, then the number, no verb.
@@ -1233,6 +1235,9 @@ _CONTACT = {
         # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
         r"|(?P<intro>(?<=[，,：:])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
+        # "以后打139 1234 5678", "有事直接拨 …", "找我就打这个新号 …": the number to reach the speaker on from now.
+        r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:这个|我这个)?(?:新)?(?:号码?)?"
+        r"\s*[：:]?\s*$"
         r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # A new number taken into use: "昨天起我用新号码了：+92 …", "现在改用这个新号：…", "我开始用新手机号了，…".
         r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
@@ -1902,9 +1907,24 @@ def _at_then_trade_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         yield _fact(subject, "job_title", _clean(m.group("title")), "at_then_trade", m.group())
 
 
+# "我已经不在华为了，现在跳槽到小米了", "早就不在腾讯了，去了字节": an employer one is at no more, said in a
+# turn about changing jobs (不在北京了 is a town, handled as a home; "不在群里了" is no job).
+_NOT_AT_EMPLOYER = re.compile(r"(?:已经|早就|早已|早|现在|目前)?不(?:再)?在" + _ORG + r"(?:干|做|待|呆|上班|工作)?了")
+_JOB_CHANGE_TOLD = re.compile(r"跳槽|离职|辞职|辞了|入职|新工作|新东家|换工作|换了工作|换了份工作|上班|(?i:offer)")
+
+
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """An employer left ("从美团离职了") or a job given up by its title ("辞了中学老师的工作")."""
     text = clause.text
+    if _JOB_CHANGE_TOLD.search(ctx.text):
+        for m in _NOT_AT_EMPLOYER.finditer(text):
+            org = _clean(m.group("org"))
+            subject = _subject(ctx, clause, m.start())
+            if subject is None or not _org_ok(org) or _is_city(org) or is_city_area(org, _KNOWN_CITIES):
+                continue
+            if org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org) or _PLAN.search(_prefix(clause, m.start())):
+                continue
+            yield ending(ctx, clause, subject, "works_at", org, "zh.not_at_employer", m.group())
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
@@ -2265,6 +2285,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             after = clause.text[mention.span[1] - clause.start :]
+            if re.match(r"\s*(?:转|找|问|咨询|投诉)(?!我)", after):
+                continue  # "有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's
             if re.fullmatch(r"(?:打|拨打|拨)\s*", m.group()) and not re.match(
                 r"\s*(?:找我|联系我|就能找到我|能找到我)", after
             ):
@@ -2623,7 +2645,8 @@ _LANGUAGE = re.compile(
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
     # ("以后有事直接打电话，别发短信": the channel asked for, said with how readily.)
-    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
+    # ("以后找我就发邮件": how to reach the speaker.)
+    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货|找我|联系我)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
     r"(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
     r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
@@ -2642,7 +2665,8 @@ _CHANNEL = re.compile(
     r"(?=说一声|告诉我|通知我|联系我|发我|就好|就行|哈|吧|[，。！？,.!?]|$)"
     # Whatever comes up, pushed to the speaker's own account: "有啥提醒推我微信", "有消息发我邮箱".
     r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有啥|有什么)[^，。！？；]{0,6}?(?:推|发|打|通知|告诉)(?:给|到)?我的?"
-    r"(?P<ch10>微信|短信|邮箱|邮件|电话)(?:上|里)?(?=就好|就行|哈|吧|[，。！？,.!?]|$)"
+    # (The address, number or ID itself may follow: "以后有事发我邮箱 dengxiaoyu@qq.com".)
+    r"(?P<ch10>微信|短信|邮箱|邮件|电话)(?:上|里)?(?=就好|就行|哈|吧|[，。！？,.!?]|$|\s*[：:]?\s*[A-Za-z0-9+])"
 )
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
