@@ -163,6 +163,8 @@ _FILLERS = re.compile(
     r"|之后|此后|从那以后|打那以后"
     # What is left of "昨天开始在斐济航空做地勤" once its time is blanked: the start, said of the speaker.
     r"|(?<=\s)开始|^开始"
+    # "以后就住苏瓦", "往后都在大连生活": from now on, settled (a bare 以后 may still be a plan).
+    r"|(?:以后|今后|往后)(?=就|都)"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 # Common surnames: a name said after a family word or in a self-introduction starts with one.
@@ -1557,6 +1559,29 @@ def _lives_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             )
 
 
+# "成都那边的房子退了哈，现在到处跑", "深圳的公寓卖掉了，暂时居无定所": the home in a town given up, with no new
+# one (a home given up alone may be a move within the town, so the turn must say there is none).
+_HOME_GIVEN_UP = re.compile(
+    r"(?P<place>[\u4e00-\u9fff]{2,6}?)(?:那边|这边|那儿)?的(?:房子|公寓|出租屋|住处|房)(?:已经|也|早就)?"
+    r"(?:退了|退租了|退掉了|卖了|卖掉了|不租了|到期退了|转租了)"
+)
+_NO_FIXED_HOME = re.compile(
+    r"到处跑|到处走|四处跑|四处漂|居无定所|(?:没有|没)固定(?:的)?(?:住处|住的地方|地址|落脚)|四海为家|满世界跑|旅居|漂着"
+    # "城市那一栏先给我空起": the city asked to be cleared from the profile.
+    r"|(?:城市|所在地|居住地)(?:那一?栏|那项|那里|一栏)[^，。！？]{0,6}?(?:空|删|清)"
+)
+
+
+def _home_given_up(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _NO_FIXED_HOME.search(ctx.text):
+        return
+    for m in _HOME_GIVEN_UP.finditer(clause.text):
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is not None and _is_city(place) and _place_ok(place):
+            yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.home_given_up", m.group())
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
@@ -1630,6 +1655,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if subject and _is_city(place) and _place_ok(place):
                 yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
     yield from _left_or_arrived(ctx, clause)
+    yield from _home_given_up(ctx, clause)
     for m in _LEAVE_CITY.finditer(text):
         place = _clean(m.group("place"))
         subject = _subject(ctx, clause, m.start())
