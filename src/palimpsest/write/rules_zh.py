@@ -2423,6 +2423,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if renamed:
         # "我改名了，现在叫陈思远": the new name, in the clause after the change.
         yield _fact(ctx.speaker_id, "name", renamed.group("name"), "renamed", renamed.group(), confidence=0.9)
+    for m in _ADDRESS_BY_THIS.finditer(clause.text):
+        address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
+        if re.search(r"地址|住址", ctx.text[: clause.start + m.start()]) and _ADDRESS_SHAPE.search(address):
+            yield _fact(ctx.speaker_id, "address", address, "address_by_this", m.group(), ends_previous=True)
     for m in _ADDRESS.finditer(clause.text):
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
@@ -2442,6 +2446,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
             lasting=not once,
         )
+
+
+# "老地址作废，麻烦以这个为准：南京市…", "地址按下面这个来：…": an address named first, the one to go by after.
+_ADDRESS_BY_THIS = re.compile(
+    r"(?:以|按)(?:这个|下面这个|下面的|新的|这个新的?|我新给的)(?:为准|来)\s*[：:]\s*(?P<addr>[^，。！？；\n]{6,60})"
+)
 
 
 # "我们新来的采购经理叫赵敏", "公司的HR是李雪": a named person's job, said from the job's side.
@@ -3427,7 +3437,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
     if complaint:
         yield Intent("complaint", time_range, slots=ids | time_slots)
-    if _asks_for_change(text, question or how_to, standing):
+    # ("老地址作废，麻烦以这个为准：…": an address to go by from now asks for the record to be changed.)
+    by_this = any(f.rule.endswith("address_by_this") for f in facts) and not standing
+    if _asks_for_change(text, question or how_to, standing) or by_this:
         preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
