@@ -3178,11 +3178,16 @@ _DIMENSIONS = {
     "来源": "source",
     "年龄段": "age group",
     "性别": "gender",
+    # "每家快递平均几天送到": the carriers, compared.
+    "快递": "carrier",
+    "快递公司": "carrier",
+    "物流公司": "carrier",
+    "承运商": "carrier",
 }
 _DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
 # "按推广渠道": a word or two may qualify the dimension after 按.
 _BY = re.compile(
-    rf"(?:(?:按|按照)[\u4e00-\u9fff]{{0,3}}?|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)"
+    rf"(?:(?:按|按照)[\u4e00-\u9fff]{{0,3}}?|分|每个|每一个|各个|每家|每一家|各家|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)"
 )
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
@@ -3195,6 +3200,8 @@ _METRICS = (
     ("retention_rate", re.compile(r"留存")),
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
+    # "平均几天送到", "多久能到货", "配送时效": how long delivery takes.
+    ("delivery time", re.compile(r"(?:几天|多少天|多久|多长时间)(?:能|才|可以)?(?:送到|到货|送达|签收|到)|配送时[长效间]|送达时[长间]|时效")),
 )
 _AGGREGATE = re.compile(
     r"汇总|统计|合计|总结|分组|对比|分析|拆分|拆一下|拆开|细分|每个|每一个|各个|分别|平均|排名|排行"
@@ -3240,6 +3247,8 @@ _REFUND = re.compile(
     r"|能退吗|可以退吗|能不能退|退回来|退一下|退掉一笔|退回原"
     # "其中一件想退": the bare verb, closing its phrase.
     r"|(?:想|要|申请)退(?:掉|货|了)?(?=[，。！？,.!?吧]|$)"
+    # The request as a heading, the order after it: "退货退款，订单 TM-55120 …", "仅退款：AB-1234".
+    r"|^\s*(?:申请|我要|要)?(?:退货退款|退款退货|仅退款|退款)\s*(?=[，,：:]\s*\S)"
 )
 _CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
 # Cancel said shortly after the order named: "我刚下的单 TB…，帮我取消掉", "这个订单给我取消吧", "那单不要了，取消".
