@@ -2632,7 +2632,8 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
+    # ("复盘报告，默认发我精简版那份": the report as the topic of the next phrase.)
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)?[，,][^，。！？；]{0,6}?)"
     # ("月报默认发我C版": sent to the speaker in that version.)
     r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?(?:给我|我)?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
@@ -2822,7 +2823,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         for m in _REPORT_FORMAT.finditer(text)
         if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
     ]
-    report_formats += [m.group("kind") + m.group("version") for m in versions]
+    # ("复盘报告，默认发我精简版那份": a report named by no period is just its version.)
+    report_formats += [(m.group("kind") if m.group("kind") not in ("报告", "报表") else "") + m.group("version") for m in versions]
     if _HABIT.search(text):
         # "我习惯看日报的表格版", "默认给我发月报的精简版": the report's named version.
         report_formats += [
@@ -3015,6 +3017,8 @@ def _export_is_preference(phrase: str, whole: str) -> bool:
 # A report named as the topic of the next phrase: "销售周报那边，默认给我出C版模板".
 _REPORT_TOPIC = re.compile(
     r"\s*[\u4e00-\u9fff]{0,4}?(?:周报|月报|日报|季报|年报|报表)(?:那边|那块|这块|这边|的话|方面|嘛|呢)\s*"
+    # A report named bare as a phrase of its own: "每个月的复盘报告，默认发我精简版那份".
+    r"|\s*[\u4e00-\u9fff]{0,8}?(?:周报|月报|日报|季报|年报|报表|报告)\s*"
 )
 
 
@@ -3331,6 +3335,8 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
 
 _FREQUENCY = re.compile(
     r"每(?:个)?(?:月|周|星期|礼拜|天|日|季度)(?!的)(?=[^，。！？]{0,6}?(?:发|给|推|寄|送|提醒|通知))"
+    # "每个月的复盘报告，默认发我…": the report that comes monthly, no breakdown by month.
+    r"|每(?:个)?(?:月|周|星期|礼拜|天|日|季度)的(?=[\u4e00-\u9fff]{0,4}(?:报告|报表|对账单|账单|总结)[，,])"
 )
 _HOW_TO = re.compile(r"\s*(?:怎么|如何|怎样|咋)(?:弄|办|操作|设置|导出|才能|自己|把|批量|样)?")
 # "退货一般几天能到账？", "工单一般多久能处理完？": how things usually go asks about no record.
