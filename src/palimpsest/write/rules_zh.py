@@ -3341,7 +3341,14 @@ _FREQUENCY = re.compile(
 _HOW_TO = re.compile(r"\s*(?:怎么|如何|怎样|咋)(?:弄|办|操作|设置|导出|才能|自己|把|批量|样)?")
 # "退货一般几天能到账？", "工单一般多久能处理完？": how things usually go asks about no record.
 # ("保修还剩多久能帮查下吗" asks for a look at the speaker's own record: 多久 there is what is left.)
-_GENERAL_QUESTION = re.compile(r"一般|通常|一般来说|(?<!剩)多久能(?!帮|给)|怎么算|比较快|能延保")
+_GENERAL_QUESTION = re.compile(
+    r"一般|通常|一般来说|(?<!剩)多久能(?!帮|给)|怎么算|比较快|能延保"
+    # Whether the shop can ship somewhere asks about its service, no record: "她的快递你们能寄过去吗？",
+    # "可以寄到海外吗" ("我的快递能送到吗？" still asks about the parcel).
+    r"|(?:能|可以|能不能|可不可以)(?:寄|送|发|配送|邮寄)(?:过去|(?:到|往|去)[^，。！？吗]{1,8})[吗么]?[？?]"
+)
+# What a document is for, said after the request: "…导出来，会计查账用" asks the agent to look nothing up.
+_PURPOSE = re.compile(r"[\u4e00-\u9fff]{0,4}(?:查账|对账|核对|报销|审计|备案|存档|做账)用")
 # "我的会员账号是 lufang_2024，方便你查": an id offered for a lookup, not a question about a record.
 _OFFERED_FOR_LOOKUP = re.compile(r"方便你查|可以用这个查|你查查看|供你查")
 # A plea for help about one's record asks the agent to look at it: "我的 order 7720-5531 还没到 … help".
@@ -3467,7 +3474,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     # ("帮我查查这个月一共花了多少钱": a total of one's own asked with no breakdown is a query.)
     # "工单一个礼拜都没人跟进，我正式投诉你们！": a complaint that tells of no follow-up asks after nothing.
-    asks = (question or (_QUERY.search(text) and not aggregate) or _PLEA.search(ctx.text)) and not (
+    asks = (question or (_QUERY.search(_PURPOSE.sub("", text)) and not aggregate) or _PLEA.search(ctx.text)) and not (
         complaint and not question
     )
     # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.
