@@ -1716,10 +1716,20 @@ def _is_kind_of_employer(org: str) -> bool:
     return plain_nouns(re.sub(r"^.{2,8}?的", "", org[: kind.start()]))
 
 
+# Countries and regions, where one works, not for whom: "在澳洲打工度假", "在日本上班" (names no employer).
+_COUNTRIES = frozenset(
+    "中国 美国 英国 法国 德国 日本 韩国 俄罗斯 加拿大 澳大利亚 澳洲 新西兰 意大利 西班牙 葡萄牙 荷兰 比利时 瑞士 瑞典 挪威 丹麦"
+    " 芬兰 爱尔兰 奥地利 波兰 希腊 土耳其 以色列 印度 泰国 越南 马来西亚 新加坡 印尼 印度尼西亚 菲律宾 柬埔寨 老挝 缅甸"
+    " 巴基斯坦 阿富汗 伊朗 沙特 阿联酋 迪拜 卡塔尔 埃及 南非 尼日利亚 肯尼亚 巴西 阿根廷 智利 秘鲁 墨西哥 古巴 斐济"
+    " 大溪地 塔希提 欧洲 北美 南美 非洲 东南亚 中东 海外 国外 国内 香港 澳门 台湾".split()
+)
+
+
 def _org_ok(org: str) -> bool:
     # ("把我留在你们这的聊天记录清干净": 你们这的… is no employer, and 干净 no work.)
     return (
-        not org.startswith(("一", "这", "那", "某", "家", "哪", "你", "您", "他", "她"))
+        org not in _COUNTRIES
+        and not org.startswith(("一", "这", "那", "某", "家", "哪", "你", "您", "他", "她"))
         and org not in _NOT_PLACES
         and not _PAST.search(org)
         and not _PLAN_WORDS.search(org)
