@@ -40,6 +40,7 @@ from palimpsest.write.shapes import (
     is_city_area,
     is_world_city,
     plain_nouns,
+    word_starts,
     place_shape_ok,
     place_trimmed,
     title_shape_ok,
@@ -2048,9 +2049,39 @@ _NOT_X_BUT_TITLE = re.compile(
 )
 
 
+# The netizen's self-introduction "<employer><title>一枚": "字节跳动前端开发一枚", "腾讯产品经理一枚", "程序员一枚".
+_ONE_OF_THEM = re.compile(
+    r"(?:^|(?<=[，,。！!：:]))\s*(?P<who>本人|我是|我|我的?(?:" + _REL + r")是)?"
+    r"(?P<run>(?:(?![是的])[\u4e00-\u9fffA-Za-z]){2,16}?)(?:一枚|一只)(?=[，。！？,.!?～~]|$)"
+)
+# A title at the end of such a run: a trade word, maybe with a qualifier of the trade ("前端开发", "产品经理").
+_TITLE_TAIL = re.compile(
+    r"(?:前端|后端|全栈|产品|算法|测试|运维|数据|硬件|软件|高级|资深|初级|首席|销售|市场|技术|项目|财务|平面|室内|交互"
+    rf"|(?i:java|ios|ui|ux))?(?:{_JOB_SUFFIX})"
+)
+# Words before the title that describe the speaker, not an employer: "北漂程序员一枚", "大厂运营一枚".
+_DESCRIBES_ONE = re.compile(r"[北沪深杭广京]漂|大厂|小厂|互联网|海归|资深|普通|底层|打工人|社畜|新手|菜鸟|萌新|[\d]+")
+
+
+def _one_of_them_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _ONE_OF_THEM.finditer(clause.text):
+        run = m.group("run")
+        starts = word_starts(run)
+        cut = next((i for i in range(len(run) - 1) if i in starts and _TITLE_TAIL.fullmatch(run[i:])), None)
+        subject = _subject(ctx, clause, m.start("run"))
+        if cut is None or subject is None or not title_shape_ok(run[cut:]):
+            continue
+        yield _fact(subject, "job_title", run[cut:], "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
+        org = run[:cut]
+        if len(org) >= 2 and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
+            if not _DESCRIBES_ONE.fullmatch(org):
+                yield _fact(subject, "works_at", org, "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Titles said on their own: freelancing, a relative's job, "我是…" / "职位是…" / "升职为…"."""
     text = clause.text
+    yield from _one_of_them_facts(ctx, clause)
     for m in _NOT_X_BUT_TITLE.finditer(text):
         rel = m.group("rel")
         subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())

@@ -24,6 +24,7 @@ __all__ = [
     "is_city_area",
     "is_world_city",
     "plain_nouns",
+    "word_starts",
     "place_shape_ok",
     "place_trimmed",
     "title_shape_ok",
@@ -70,6 +71,15 @@ _GENERIC_PLACES = frozenset(
 
 # Kinds of area, named by their use, that are no town: "住在别墅区", "住在老城区".
 _GENERIC_AREA = re.compile(r"(?:别墅|住宅|生活|学|校|园|开发|城|郊|市|景|厂|老城|新城|居民|商业|工业|保税)区")
+
+
+def word_starts(text: str) -> frozenset[int]:
+    """The offsets where jieba starts a word in ``text`` (0 included)."""
+    starts, offset = [], 0
+    for word, _ in _tags(text):
+        starts.append(offset)
+        offset += len(word)
+    return frozenset(starts)
 
 
 def plain_nouns(text: str) -> bool:
