@@ -542,7 +542,9 @@ _ZH_DIALECT_I = re.compile(r"俺")  # ("俺们家搬回哈尔滨了": 俺们 is 
 # Written Cantonese, read in Mandarin: 咗 marks the perfect ("搬咗去…", "买咗部新手机"), 而家 is now, 喺 is 在,
 # 嘅 is 的, 佢 is he/she, 唔 is 不, 冇 is 没, 嚟 is 来, 哋 is 们. These characters are Cantonese only; 而家 is not
 # "然而家里" nor 家庭 / 家具 / 家人.
-_ZH_CANTONESE = {"咗": "了", "喺": "在", "嘅": "的", "佢": "他", "唔": "不", "冇": "没", "嚟": "来", "哋": "们", "而家": "现在"}
+_ZH_CANTONESE = {
+    "咗": "了", "喺": "在", "嘅": "的", "佢": "他", "唔": "不", "冇": "没", "嚟": "来", "哋": "们", "而家": "现在",
+}  # fmt: skip
 _ZH_CANTONESE_WORD = re.compile(r"[咗喺嘅佢唔冇嚟哋]|(?<![然因从反进])而家(?![庭族具里人长])")
 _ZH_DIALECT_AT = re.compile(
     rf"(?<![耽延])搁(?![置浅下着])(?=[{_CJK}A-Za-z]{{2,8}}?(?:住|上班|工作|打工|生活|待着|呆着|干活|种地|上学|念书))"

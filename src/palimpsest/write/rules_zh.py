@@ -39,11 +39,11 @@ from palimpsest.write.shapes import (
     employer_without_unit,
     is_city_area,
     is_world_city,
-    plain_nouns,
-    word_starts,
     place_shape_ok,
     place_trimmed,
+    plain_nouns,
     title_shape_ok,
+    word_starts,
 )
 
 __all__ = ["apply_rules"]
@@ -1719,11 +1719,17 @@ def _is_kind_of_employer(org: str) -> bool:
 
 # Countries and regions, where one works, not for whom: "在澳洲打工度假", "在日本上班" (names no employer).
 _COUNTRIES = frozenset(
-    "中国 美国 英国 法国 德国 日本 韩国 俄罗斯 加拿大 澳大利亚 澳洲 新西兰 意大利 西班牙 葡萄牙 荷兰 比利时 瑞士 瑞典 挪威 丹麦"
-    " 芬兰 爱尔兰 奥地利 波兰 希腊 土耳其 以色列 印度 泰国 越南 马来西亚 新加坡 印尼 印度尼西亚 菲律宾 柬埔寨 老挝 缅甸"
-    " 巴基斯坦 阿富汗 伊朗 沙特 阿联酋 迪拜 卡塔尔 埃及 南非 尼日利亚 肯尼亚 巴西 阿根廷 智利 秘鲁 墨西哥 古巴 斐济"
-    " 大溪地 塔希提 欧洲 北美 南美 非洲 东南亚 中东 海外 国外 国内 香港 澳门 台湾".split()
-)
+    [
+        "中国", "美国", "英国", "法国", "德国", "日本", "韩国", "俄罗斯", "加拿大", "澳大利亚",
+        "澳洲", "新西兰", "意大利", "西班牙", "葡萄牙", "荷兰", "比利时", "瑞士", "瑞典", "挪威",
+        "丹麦", "芬兰", "爱尔兰", "奥地利", "波兰", "希腊", "土耳其", "以色列", "印度", "泰国",
+        "越南", "马来西亚", "新加坡", "印尼", "印度尼西亚", "菲律宾", "柬埔寨", "老挝", "缅甸", "巴基斯坦",
+        "阿富汗", "伊朗", "沙特", "阿联酋", "迪拜", "卡塔尔", "埃及", "南非", "尼日利亚", "肯尼亚",
+        "巴西", "阿根廷", "智利", "秘鲁", "墨西哥", "古巴", "斐济", "大溪地", "塔希提", "欧洲",
+        "北美", "南美", "非洲", "东南亚", "中东", "海外", "国外", "国内", "香港", "澳门",
+        "台湾",
+    ]
+)  # fmt: skip
 
 
 def _org_ok(org: str) -> bool:
@@ -2074,9 +2080,9 @@ def _one_of_them_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             continue
         yield _fact(subject, "job_title", run[cut:], "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
         org = run[:cut]
-        if len(org) >= 2 and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
-            if not _DESCRIBES_ONE.fullmatch(org):
-                yield _fact(subject, "works_at", org, "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
+        named = len(org) >= 2 and _org_ok(org) and not _DESCRIBES_ONE.fullmatch(org)
+        if named and not _is_city(org) and not _is_kind_of_employer(org):
+            yield _fact(subject, "works_at", org, "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
 
 
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2342,6 +2348,11 @@ def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+_CALLS_A_LINE = re.compile(r"\s*(?:转|找|问|咨询|投诉)(?!我)")
+_BARE_CALL = re.compile(r"(?:打|拨打|拨)\s*")
+_REACHES_ME = re.compile(r"\s*(?:找我|联系我|就能找到我|能找到我)")
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _number_now(ctx, clause)
     yield from _dead_contacts(ctx, clause)
@@ -2354,11 +2365,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             after = clause.text[mention.span[1] - clause.start :]
-            if re.match(r"\s*(?:转|找|问|咨询|投诉)(?!我)", after):
-                continue  # "有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's
-            if re.fullmatch(r"(?:打|拨打|拨)\s*", m.group()) and not re.match(
-                r"\s*(?:找我|联系我|就能找到我|能找到我)", after
-            ):
+            # ("有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's.)
+            if _CALLS_A_LINE.match(after) or (_BARE_CALL.fullmatch(m.group()) and not _REACHES_ME.match(after)):
                 continue  # "打 400… 找我" reaches the speaker; "打 400… 转人工" does not
             if m.group("bare") and "那个" in m.group("bare") and not _CONTACT_DEAD.search(clause.text):
                 continue  # "那个邮箱 … 是我同事的": a number pointed at is the speaker's only when retired
@@ -2867,7 +2875,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
     ]
     # ("复盘报告，默认发我精简版那份": a report named by no period is just its version.)
-    report_formats += [(m.group("kind") if m.group("kind") not in ("报告", "报表") else "") + m.group("version") for m in versions]
+    report_formats += [(m.group("kind") if m.group("kind") != "报告" else "") + m.group("version") for m in versions]
     if _HABIT.search(text):
         # "我习惯看日报的表格版", "默认给我发月报的精简版": the report's named version.
         report_formats += [
@@ -3249,7 +3257,12 @@ _METRICS = (
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
     # "平均几天送到", "多久能到货", "配送时效": how long delivery takes.
-    ("delivery time", re.compile(r"(?:几天|多少天|多久|多长时间)(?:能|才|可以)?(?:送到|到货|送达|签收|到)|配送时[长效间]|送达时[长间]|时效")),
+    (
+        "delivery time",
+        re.compile(
+            r"(?:几天|多少天|多久|多长时间)(?:能|才|可以)?(?:送到|到货|送达|签收|到)|配送时[长效间]|送达时[长间]|时效"
+        ),
+    ),
 )
 _AGGREGATE = re.compile(
     r"汇总|统计|合计|总结|分组|对比|分析|拆分|拆一下|拆开|细分|每个|每一个|各个|分别|平均|排名|排行"

@@ -23,11 +23,11 @@ __all__ = [
     "employer_without_unit",
     "is_city_area",
     "is_world_city",
-    "plain_nouns",
-    "word_starts",
     "place_shape_ok",
     "place_trimmed",
+    "plain_nouns",
     "title_shape_ok",
+    "word_starts",
 ]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
