@@ -556,7 +556,14 @@ _ZH_PARTICLE = re.compile(
 )
 # Northern dialect: 俺 is "I" ("俺现在搁哈尔滨住", "俺闺女在青岛上班"), and 搁 before a place and a verb of
 # living or working is 在 ("搁北京打工", "俺爹搁老家种地"); not 搁置 / 搁浅 / 耽搁, nor "东西搁桌上".
-_ZH_DIALECT_I = re.compile(r"俺(?!们)")
+_ZH_DIALECT_I = re.compile(r"俺")  # ("俺们家搬回哈尔滨了": 俺们 is 我们)
+# Written Cantonese, read in Mandarin: 咗 marks the perfect ("搬咗去…", "买咗部新手机"), 而家 is now, 喺 is 在,
+# 嘅 is 的, 佢 is he/she, 唔 is 不, 冇 is 没, 嚟 is 来, 哋 is 们. These characters are Cantonese only; 而家 is not
+# "然而家里" nor 家庭 / 家具 / 家人.
+_ZH_CANTONESE = {
+    "咗": "了", "喺": "在", "嘅": "的", "佢": "他", "唔": "不", "冇": "没", "嚟": "来", "哋": "们", "而家": "现在",
+}  # fmt: skip
+_ZH_CANTONESE_WORD = re.compile(r"[咗喺嘅佢唔冇嚟哋]|(?<![然因从反进])而家(?![庭族具里人长])")
 _ZH_DIALECT_AT = re.compile(
     rf"(?<![耽延])搁(?![置浅下着])(?=[{_CJK}A-Za-z]{{2,8}}?(?:住|上班|工作|打工|生活|待着|呆着|干活|种地|上学|念书))"
 )
@@ -697,6 +704,7 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     tidied = _sub(tidied, _ZH_SPACE_NOISE, _const(""))
     tidied = _sub(tidied, _ZH_LEAD_IN, _const(""))
     tidied = _sub(tidied, _ZH_DIALECT_I, _const("我"))
+    tidied = _sub(tidied, _ZH_CANTONESE_WORD, lambda m: _ZH_CANTONESE[m.group()])
     tidied = _sub(tidied, _ZH_DIALECT_AT, _const("在"))
     tidied = _sub(tidied, _ZH_PARTICLE, _const(""))
     tidied = _sub(tidied, _ZH_LA, lambda m: "" if m.string[m.start() - 1] == "的" else "了")

@@ -41,7 +41,9 @@ from palimpsest.write.shapes import (
     is_world_city,
     place_shape_ok,
     place_trimmed,
+    plain_nouns,
     title_shape_ok,
+    word_starts,
 )
 
 __all__ = ["apply_rules"]
@@ -160,6 +162,10 @@ _FILLERS = re.compile(
     r"|家里|我家|家中"
     # "…买了房，之后一直住那儿": the time after what was just said.
     r"|之后|此后|从那以后|打那以后"
+    # What is left of "昨天开始在斐济航空做地勤" once its time is blanked: the start, said of the speaker.
+    r"|(?<=\s)开始|^开始"
+    # "以后就住苏瓦", "往后都在大连生活": from now on, settled (a bare 以后 may still be a plan).
+    r"|(?:以后|今后|往后)(?=就|都)"
 )
 _NAME = re.compile(r"^(?:[\u4e00-\u9fff]{2,3}|[A-Z][a-z]+(?: [A-Z][a-z]+)?)$")
 # Common surnames: a name said after a family word or in a self-introduction starts with one.
@@ -308,7 +314,8 @@ _HYPOTHETICAL = re.compile(
 # 的话 after a bare topic noun sets the topic, it supposes nothing: "付款的话我总是走支付宝", "酒店的话我喜欢高楼层".
 _TOPIC_DEHUA = re.compile(
     r"(?:^|(?<=[，,。！？\s]))(?:(?!如果|假如|要是|假设|万一|若是|倘若|假使)[\u4e00-\u9fff]){0,2}?(?:付款|支付|付钱|快递|物流|配送|发货|收货|酒店|房间|座位|机票|航班|火车|高铁"
-    r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
+    r"|主题|界面|皮肤|通知|提醒|消息|报告|报表|周报|月报|日报|导出|导表|导数据|下载|文件|格式|语言|回复|餐食|吃的|喝的|口味|早餐|午餐|晚餐|外卖"
+    r"|买东西|网购|购物|结账|充值|退款|寄件|寄东西|收件|对账"
     r"|咖啡|茶|饮料|发票|联系方式|地址|邮箱|手机|电话|设备|电脑|座椅|车|租车|开会|会议|打电话|回答|出差|订票)(?:我)?的话"
 )
 # A condition, then how to reach someone: the contact is given whatever the condition.
@@ -556,6 +563,8 @@ _JOB_SUFFIX = (
     # Posts in research and teaching ("在纪念大学做博士后", "在中科院当访问学者"), cabin crew, and trades of the
     # hand that end in 工 / 匠 / 缝 ("我爸是电工", "在工地当瓦工"): no 员 / 师 ending catches them.
     r"|博士后|博后|助教|访问学者|院士|空少|空乘|保洁|门卫|厨子|裁缝|[木瓦铁石]匠|[电焊钳车木瓦漆]工|水电工|服务生"
+    # Kitchen, hall, ground and helping hands ("在后厨当帮厨", "在斐济航空做地勤", "在工厂当普工"): no 员 / 师 either.
+    r"|地勤|帮厨|学徒|杂工|小工|跑堂|领班|传菜|(?:洗碗|搬运|清洁|装卸|包装|普|钟点|小时)工"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -725,7 +734,8 @@ _MOVE = re.compile(
     # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
     r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
     r"|(?i:moved?)\s*(?=到|去))"
-    r"(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
+    # ("搬了去努库希瓦岛": written Cantonese puts 了 (咗) before the direction.)
+    r"(?:了(?=到|去|回))?(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
 # An organisation, not a person, as what moved: "我们公司搬到了…", "店里下个月搬到…".
 _ORGANISATION_MOVED = re.compile(
@@ -1218,6 +1228,8 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         r"(?:\s*(?:也|都)?(?:已经)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
+        # "联系电话改用0400 555 721了": the number used instead.
+        r"|(?:改用|换用|改成用|换成用)"
         # "香港的号码也记一下：+852 …": a number given to be noted down.
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # "我老婆电话 139…": whose it is, then the number, no verb.
@@ -1227,6 +1239,9 @@ _CONTACT = {
         # A self-introduction goes on with contacts as bare labels: "我叫孙蕾，…，手机 137…".
         r"|(?P<intro>(?<=[，,：:])\s*(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
+        # "以后打139 1234 5678", "有事直接拨 …", "找我就打这个新号 …": the number to reach the speaker on from now.
+        r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:这个|我这个)?(?:新)?(?:号码?)?"
+        r"\s*[：:]?\s*$"
         r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # A new number taken into use: "昨天起我用新号码了：+92 …", "现在改用这个新号：…", "我开始用新手机号了，…".
         r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
@@ -1349,7 +1364,7 @@ _ADDRESS = re.compile(
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
-    r"|(?:以后|今后|默认)(?:都|一律)?用|[:：]"
+    r"|(?:以后|今后|默认)(?:都|一律|就)?用|[:：]"
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
     r"|(?:写错了|打错了|填错了|错了)[，,](?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该)?是)[:：]?\s*"
     r"(?P<addr>[^，。！？；\n]{4,60})"
@@ -1546,6 +1561,29 @@ def _lives_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             )
 
 
+# "成都那边的房子退了哈，现在到处跑", "深圳的公寓卖掉了，暂时居无定所": the home in a town given up, with no new
+# one (a home given up alone may be a move within the town, so the turn must say there is none).
+_HOME_GIVEN_UP = re.compile(
+    r"(?P<place>[\u4e00-\u9fff]{2,6}?)(?:那边|这边|那儿)?的(?:房子|公寓|出租屋|住处|房)(?:已经|也|早就)?"
+    r"(?:退了|退租了|退掉了|卖了|卖掉了|不租了|到期退了|转租了)"
+)
+_NO_FIXED_HOME = re.compile(
+    r"到处跑|到处走|四处跑|四处漂|居无定所|(?:没有|没)固定(?:的)?(?:住处|住的地方|地址|落脚)|四海为家|满世界跑|旅居|漂着"
+    # "城市那一栏先给我空起": the city asked to be cleared from the profile.
+    r"|(?:城市|所在地|居住地)(?:那一?栏|那项|那里|一栏)[^，。！？]{0,6}?(?:空|删|清)"
+)
+
+
+def _home_given_up(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _NO_FIXED_HOME.search(ctx.text):
+        return
+    for m in _HOME_GIVEN_UP.finditer(clause.text):
+        place = _clean(m.group("place"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is not None and _is_city(place) and _place_ok(place):
+            yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.home_given_up", m.group())
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
@@ -1619,6 +1657,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if subject and _is_city(place) and _place_ok(place):
                 yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
     yield from _left_or_arrived(ctx, clause)
+    yield from _home_given_up(ctx, clause)
     for m in _LEAVE_CITY.finditer(text):
         place = _clean(m.group("place"))
         subject = _subject(ctx, clause, m.start())
@@ -1657,11 +1696,47 @@ def _state(
 
 _GENERIC_ORG = re.compile(r"一家|一个|某家|某个")
 
+# A kind of workplace, named by what it is, not which one: "在公路旅馆后厨当帮厨", "在塔希提的珍珠养殖场当技术员",
+# "在机场做地勤", "在路边烧烤店打工". Only plain nouns may come before the kind ("希尔顿酒店", "全聚德饭店" and
+# "小米之家" have a name in them: jieba tags it as a person, place or other word); a town before 的 and a
+# part of the place after it (后厨, 前台) name no employer either.
+_WORKPLACE_KINDS = re.compile(
+    r"(?:旅馆|饭馆|餐馆|餐厅|饭店|酒店|宾馆|民宿|机场|养殖场|农场|牧场|果园|渔场|工厂|工地|汽修店|修车铺|烧烤店|小吃店"
+    r"|快餐店|便利店|加油站|洗车店|理发店|诊所|仓库|物流园|超市)"
+    r"(?:的)?(?:后厨|厨房|前台|大堂|车间)?$"
+)
+
+
+def _is_kind_of_employer(org: str) -> bool:
+    if org in _KINDS_OF_EMPLOYER:
+        return True
+    kind = _WORKPLACE_KINDS.search(org)
+    if kind is None:
+        return False
+    # ("塔希提的珍珠养殖场": whatever is before 的 says where or whose, the value would not be an employer.)
+    return plain_nouns(re.sub(r"^.{2,8}?的", "", org[: kind.start()]))
+
+
+# Countries and regions, where one works, not for whom: "在澳洲打工度假", "在日本上班" (names no employer).
+_COUNTRIES = frozenset(
+    [
+        "中国", "美国", "英国", "法国", "德国", "日本", "韩国", "俄罗斯", "加拿大", "澳大利亚",
+        "澳洲", "新西兰", "意大利", "西班牙", "葡萄牙", "荷兰", "比利时", "瑞士", "瑞典", "挪威",
+        "丹麦", "芬兰", "爱尔兰", "奥地利", "波兰", "希腊", "土耳其", "以色列", "印度", "泰国",
+        "越南", "马来西亚", "新加坡", "印尼", "印度尼西亚", "菲律宾", "柬埔寨", "老挝", "缅甸", "巴基斯坦",
+        "阿富汗", "伊朗", "沙特", "阿联酋", "迪拜", "卡塔尔", "埃及", "南非", "尼日利亚", "肯尼亚",
+        "巴西", "阿根廷", "智利", "秘鲁", "墨西哥", "古巴", "斐济", "大溪地", "塔希提", "欧洲",
+        "北美", "南美", "非洲", "东南亚", "中东", "海外", "国外", "国内", "香港", "澳门",
+        "台湾",
+    ]
+)  # fmt: skip
+
 
 def _org_ok(org: str) -> bool:
     # ("把我留在你们这的聊天记录清干净": 你们这的… is no employer, and 干净 no work.)
     return (
-        not org.startswith(("一", "这", "那", "某", "家", "哪", "你", "您", "他", "她"))
+        org not in _COUNTRIES
+        and not org.startswith(("一", "这", "那", "某", "家", "哪", "你", "您", "他", "她"))
         and org not in _NOT_PLACES
         and not _PAST.search(org)
         and not _PLAN_WORDS.search(org)
@@ -1727,7 +1802,7 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             org = employer_without_unit(m.group("org"))
-            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and org not in _KINDS_OF_EMPLOYER:
+            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and not _is_kind_of_employer(org):
                 yield _fact(
                     subject,
                     "works_at",
@@ -1775,7 +1850,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
         place = _is_city(org) or is_city_area(org, _KNOWN_CITIES)
-        if m.group("verb") not in ("做", "当", "担任") and (place or org in _KINDS_OF_EMPLOYER):
+        if m.group("verb") not in ("做", "当", "担任") and (place or _is_kind_of_employer(org)):
             # "我闺女在深圳上班，做会计": the city or kind of employer names none; the role stands.
             subject = _subject(ctx, clause, m.start())
             comma = _COMMA.search(text, m.end())
@@ -1825,7 +1900,7 @@ def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
         prefix = _prefix(clause, m.start())
         if subject is None or not _org_ok(org) or _GENERIC_ORG.search(org) or _PLAN.search(prefix):
             continue
-        if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or org in _KINDS_OF_EMPLOYER:
+        if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org):
             continue
         yield _fact(subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=True)
 
@@ -1870,27 +1945,43 @@ def _at_then_trade_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None or _is_city(org) or not _org_ok(org) or _PAST.search(prefix) or org in _KINDS_OF_EMPLOYER:
+        if subject is None or _is_city(org) or not _org_ok(org) or _PAST.search(prefix) or _is_kind_of_employer(org):
             continue
         yield _fact(subject, "works_at", org, "at_then_trade", m.group())
         yield _fact(subject, "job_title", _clean(m.group("title")), "at_then_trade", m.group())
 
 
+# "我已经不在华为了，现在跳槽到小米了", "早就不在腾讯了，去了字节": an employer one is at no more, said in a
+# turn about changing jobs (不在北京了 is a town, handled as a home; "不在群里了" is no job).
+# (Said as "no longer": heldout12 labels a bare "我不在比亚迪了，上个月跳槽去了宁德时代" with no ending.)
+_NOT_AT_EMPLOYER = re.compile(r"(?:(?:已经|早就|早已|早)不|不再)在" + _ORG + r"(?:干|做|待|呆|上班|工作)?了")
+_JOB_CHANGE_TOLD = re.compile(r"跳槽|离职|辞职|辞了|入职|新工作|新东家|换工作|换了工作|换了份工作|上班|(?i:offer)")
+
+
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """An employer left ("从美团离职了") or a job given up by its title ("辞了中学老师的工作")."""
     text = clause.text
+    if _JOB_CHANGE_TOLD.search(ctx.text):
+        for m in _NOT_AT_EMPLOYER.finditer(text):
+            org = _clean(m.group("org"))
+            subject = _subject(ctx, clause, m.start())
+            if subject is None or not _org_ok(org) or _is_city(org) or is_city_area(org, _KNOWN_CITIES):
+                continue
+            if org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org) or _PLAN.search(_prefix(clause, m.start())):
+                continue
+            yield ending(ctx, clause, subject, "works_at", org, "zh.not_at_employer", m.group())
     for m in _QUIT.finditer(text):
         org = _clean(m.group("org") or m.group("org2"))
         subject = _subject(ctx, clause, m.start())
         if subject is None or not _org_ok(org) or re.search(r"没|不", _prefix(clause, m.start())[-2:]):
             continue
-        if _is_city(org) or org in _KINDS_OF_EMPLOYER:
+        if _is_city(org) or _is_kind_of_employer(org):
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
-        if subject and _org_ok(org) and not _is_city(org) and org not in _KINDS_OF_EMPLOYER:
+        if subject and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
             yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
     for m in _QUIT_TITLE.finditer(text):
         subject = _subject(ctx, clause, m.start())
@@ -1950,7 +2041,7 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
     named = (
         not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org) and not _KIND_OF_WORKPLACE.match(org)
     )
-    if named and not _is_city(org) and org not in _KINDS_OF_EMPLOYER and org not in _UNNAMED_EMPLOYERS:
+    if named and not _is_city(org) and not _is_kind_of_employer(org) and org not in _UNNAMED_EMPLOYERS:
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
@@ -1965,9 +2056,39 @@ _NOT_X_BUT_TITLE = re.compile(
 )
 
 
+# The netizen's self-introduction "<employer><title>一枚": "字节跳动前端开发一枚", "腾讯产品经理一枚", "程序员一枚".
+_ONE_OF_THEM = re.compile(
+    r"(?:^|(?<=[，,。！!：:]))\s*(?P<who>本人|我是|我|我的?(?:" + _REL + r")是)?"
+    r"(?P<run>(?:(?![是的])[\u4e00-\u9fffA-Za-z]){2,16}?)(?:一枚|一只)(?=[，。！？,.!?～~]|$)"
+)
+# A title at the end of such a run: a trade word, maybe with a qualifier of the trade ("前端开发", "产品经理").
+_TITLE_TAIL = re.compile(
+    r"(?:前端|后端|全栈|产品|算法|测试|运维|数据|硬件|软件|高级|资深|初级|首席|销售|市场|技术|项目|财务|平面|室内|交互"
+    rf"|(?i:java|ios|ui|ux))?(?:{_JOB_SUFFIX})"
+)
+# Words before the title that describe the speaker, not an employer: "北漂程序员一枚", "大厂运营一枚".
+_DESCRIBES_ONE = re.compile(r"[北沪深杭广京]漂|大厂|小厂|互联网|海归|资深|普通|底层|打工人|社畜|新手|菜鸟|萌新|[\d]+")
+
+
+def _one_of_them_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _ONE_OF_THEM.finditer(clause.text):
+        run = m.group("run")
+        starts = word_starts(run)
+        cut = next((i for i in range(len(run) - 1) if i in starts and _TITLE_TAIL.fullmatch(run[i:])), None)
+        subject = _subject(ctx, clause, m.start("run"))
+        if cut is None or subject is None or not title_shape_ok(run[cut:]):
+            continue
+        yield _fact(subject, "job_title", run[cut:], "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
+        org = run[:cut]
+        named = len(org) >= 2 and _org_ok(org) and not _DESCRIBES_ONE.fullmatch(org)
+        if named and not _is_city(org) and not _is_kind_of_employer(org):
+            yield _fact(subject, "works_at", org, "one_of_them", m.group(), confidence=STATE_CONFIDENCE)
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Titles said on their own: freelancing, a relative's job, "我是…" / "职位是…" / "升职为…"."""
     text = clause.text
+    yield from _one_of_them_facts(ctx, clause)
     for m in _NOT_X_BUT_TITLE.finditer(text):
         rel = m.group("rel")
         subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
@@ -2227,6 +2348,11 @@ def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+_CALLS_A_LINE = re.compile(r"\s*(?:转|找|问|咨询|投诉)(?!我)")
+_BARE_CALL = re.compile(r"(?:打|拨打|拨)\s*")
+_REACHES_ME = re.compile(r"\s*(?:找我|联系我|就能找到我|能找到我)")
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _number_now(ctx, clause)
     yield from _dead_contacts(ctx, clause)
@@ -2239,9 +2365,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             after = clause.text[mention.span[1] - clause.start :]
-            if re.fullmatch(r"(?:打|拨打|拨)\s*", m.group()) and not re.match(
-                r"\s*(?:找我|联系我|就能找到我|能找到我)", after
-            ):
+            # ("有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's.)
+            if _CALLS_A_LINE.match(after) or (_BARE_CALL.fullmatch(m.group()) and not _REACHES_ME.match(after)):
                 continue  # "打 400… 找我" reaches the speaker; "打 400… 转人工" does not
             if m.group("bare") and "那个" in m.group("bare") and not _CONTACT_DEAD.search(clause.text):
                 continue  # "那个邮箱 … 是我同事的": a number pointed at is the speaker's only when retired
@@ -2349,6 +2474,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if renamed:
         # "我改名了，现在叫陈思远": the new name, in the clause after the change.
         yield _fact(ctx.speaker_id, "name", renamed.group("name"), "renamed", renamed.group(), confidence=0.9)
+    for m in _ADDRESS_BY_THIS.finditer(clause.text):
+        address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
+        if re.search(r"地址|住址", ctx.text[: clause.start + m.start()]) and _ADDRESS_SHAPE.search(address):
+            yield _fact(ctx.speaker_id, "address", address, "address_by_this", m.group(), ends_previous=True)
     for m in _ADDRESS.finditer(clause.text):
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
@@ -2368,6 +2497,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
             lasting=not once,
         )
+
+
+# "老地址作废，麻烦以这个为准：南京市…", "地址按下面这个来：…": an address named first, the one to go by after.
+_ADDRESS_BY_THIS = re.compile(
+    r"(?:以|按)(?:这个|下面这个|下面的|新的|这个新的?|我新给的)(?:为准|来)\s*[：:]\s*(?P<addr>[^，。！？；\n]{6,60})"
+)
 
 
 # "我们新来的采购经理叫赵敏", "公司的HR是李雪": a named person's job, said from the job's side.
@@ -2547,7 +2682,8 @@ _REPORT_FORMAT = re.compile(
 )
 # The report named first, its version after: "周报我一直用C版", "这次的周报用A版就行" -> 周报C版.
 _REPORT_VERSION = re.compile(
-    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)[，,][^，。！？；]{0,6}?)"
+    # ("复盘报告，默认发我精简版那份": the report as the topic of the next phrase.)
+    r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)?[，,][^，。！？；]{0,6}?)"
     # ("月报默认发我C版": sent to the speaker in that version.)
     r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?(?:给我|我)?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本))"
@@ -2599,6 +2735,8 @@ _CHANNEL = re.compile(
     # ("以后有事直接打电话，别发短信": the channel asked for, said with how readily.)
     r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
     r"(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
+    # ("以后找我就发邮件" names the channel; "以后联系我就发邮件到 …" gives the address, labelled as that only.)
+    r"|(?:找我|联系我)(?:就|都|请|的话|直接|随时|尽管)*(?:发|打|用|走)(?P<ch11>微信|短信|邮件|电话)(?![到给至])"
     r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
@@ -2616,7 +2754,8 @@ _CHANNEL = re.compile(
     r"(?=说一声|告诉我|通知我|联系我|发我|就好|就行|哈|吧|[，。！？,.!?]|$)"
     # Whatever comes up, pushed to the speaker's own account: "有啥提醒推我微信", "有消息发我邮箱".
     r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有啥|有什么)[^，。！？；]{0,6}?(?:推|发|打|通知|告诉)(?:给|到)?我的?"
-    r"(?P<ch10>微信|短信|邮箱|邮件|电话)(?:上|里)?(?=就好|就行|哈|吧|[，。！？,.!?]|$)"
+    # (The address, number or ID itself may follow: "以后有事发我邮箱 dengxiaoyu@qq.com".)
+    r"(?P<ch10>微信|短信|邮箱|邮件|电话)(?:上|里)?(?=就好|就行|哈|吧|[，。！？,.!?]|$|\s*[：:]?\s*[A-Za-z0-9+])"
 )
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
@@ -2735,7 +2874,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         for m in _REPORT_FORMAT.finditer(text)
         if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
     ]
-    report_formats += [m.group("kind") + m.group("version") for m in versions]
+    # ("复盘报告，默认发我精简版那份": a report named by no period is just its version.)
+    report_formats += [(m.group("kind") if m.group("kind") != "报告" else "") + m.group("version") for m in versions]
     if _HABIT.search(text):
         # "我习惯看日报的表格版", "默认给我发月报的精简版": the report's named version.
         report_formats += [
@@ -2767,6 +2907,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch8")
             or m.group("ch9")
             or m.group("ch10")
+            or m.group("ch11")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -2795,7 +2936,8 @@ _ALWAYS_HOW = re.compile(
 # "这次的外卖不要香菜", "以后开会尽量别排在周五下午" (what the speaker does not want, with a marker),
 _EXCLUSION = re.compile(
     r"(?P<neg>不要|别|不加|不放|去掉|免)"
-    r"(?P<val>(?!再|用|发|打|给|让|叫|改|换|寄|送|告诉|通知|联系|催|等|麻烦|担心|着急|急|客气|管|理|说|问|找|忘|动|碰|推送|打扰)"
+    # ("别的都作废": 别的 is "the others", no exclusion.)
+    r"(?P<val>(?!再|用|发|打|给|让|叫|改|换|寄|送|告诉|通知|联系|催|等|麻烦|担心|着急|急|客气|管|理|说|问|找|忘|动|碰|推送|打扰|的)"
     r"[\u4e00-\u9fff]{1,8}?)(?<!了)(?=[，。！？；,.!?]|$)"
 )
 # "默认帮我把会议安排在下午" (where the speaker's things go, with a marker),
@@ -2927,6 +3069,8 @@ def _export_is_preference(phrase: str, whole: str) -> bool:
 # A report named as the topic of the next phrase: "销售周报那边，默认给我出C版模板".
 _REPORT_TOPIC = re.compile(
     r"\s*[\u4e00-\u9fff]{0,4}?(?:周报|月报|日报|季报|年报|报表)(?:那边|那块|这块|这边|的话|方面|嘛|呢)\s*"
+    # A report named bare as a phrase of its own: "每个月的复盘报告，默认发我精简版那份".
+    r"|\s*[\u4e00-\u9fff]{0,8}?(?:周报|月报|日报|季报|年报|报表|报告)\s*"
 )
 
 
@@ -3090,11 +3234,16 @@ _DIMENSIONS = {
     "来源": "source",
     "年龄段": "age group",
     "性别": "gender",
+    # "每家快递平均几天送到": the carriers, compared.
+    "快递": "carrier",
+    "快递公司": "carrier",
+    "物流公司": "carrier",
+    "承运商": "carrier",
 }
 _DIMENSION_WORDS = "|".join(sorted(_DIMENSIONS, key=len, reverse=True))
 # "按推广渠道": a word or two may qualify the dimension after 按.
 _BY = re.compile(
-    rf"(?:(?:按|按照)[\u4e00-\u9fff]{{0,3}}?|分|每个|每一个|各个|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)"
+    rf"(?:(?:按|按照)[\u4e00-\u9fff]{{0,3}}?|分|每个|每一个|各个|每家|每一家|各家|各)(?P<dims>(?:(?:{_DIMENSION_WORDS})[、和及与跟/]?)+)"
 )
 _METRICS = (
     ("revenue", re.compile(r"销售额|营收|收入|营业额|(?i:gmv)")),
@@ -3107,6 +3256,13 @@ _METRICS = (
     ("retention_rate", re.compile(r"留存")),
     ("conversion_rate", re.compile(r"转化率")),
     ("average_order_value", re.compile(r"客单价")),
+    # "平均几天送到", "多久能到货", "配送时效": how long delivery takes.
+    (
+        "delivery time",
+        re.compile(
+            r"(?:几天|多少天|多久|多长时间)(?:能|才|可以)?(?:送到|到货|送达|签收|到)|配送时[长效间]|送达时[长间]|时效"
+        ),
+    ),
 )
 _AGGREGATE = re.compile(
     r"汇总|统计|合计|总结|分组|对比|分析|拆分|拆一下|拆开|细分|每个|每一个|各个|分别|平均|排名|排行"
@@ -3152,6 +3308,8 @@ _REFUND = re.compile(
     r"|能退吗|可以退吗|能不能退|退回来|退一下|退掉一笔|退回原"
     # "其中一件想退": the bare verb, closing its phrase.
     r"|(?:想|要|申请)退(?:掉|货|了)?(?=[，。！？,.!?吧]|$)"
+    # The request as a heading, the order after it: "退货退款，订单 TM-55120 …", "仅退款：AB-1234".
+    r"|^\s*(?:申请|我要|要)?(?:退货退款|退款退货|仅退款|退款)\s*(?=[，,：:]\s*\S)"
 )
 _CANCEL = re.compile(r"取消[^，。！？]{0,10}?(?:订单|单子|这单|那单)|订单[^。！？]{0,30}取消|退订")
 # Cancel said shortly after the order named: "我刚下的单 TB…，帮我取消掉", "这个订单给我取消吧", "那单不要了，取消".
@@ -3234,11 +3392,20 @@ def _id_slots(ctx: TurnContext) -> dict[str, str]:
 
 _FREQUENCY = re.compile(
     r"每(?:个)?(?:月|周|星期|礼拜|天|日|季度)(?!的)(?=[^，。！？]{0,6}?(?:发|给|推|寄|送|提醒|通知))"
+    # "每个月的复盘报告，默认发我…": the report that comes monthly, no breakdown by month.
+    r"|每(?:个)?(?:月|周|星期|礼拜|天|日|季度)的(?=[\u4e00-\u9fff]{0,4}(?:报告|报表|对账单|账单|总结)[，,])"
 )
 _HOW_TO = re.compile(r"\s*(?:怎么|如何|怎样|咋)(?:弄|办|操作|设置|导出|才能|自己|把|批量|样)?")
 # "退货一般几天能到账？", "工单一般多久能处理完？": how things usually go asks about no record.
 # ("保修还剩多久能帮查下吗" asks for a look at the speaker's own record: 多久 there is what is left.)
-_GENERAL_QUESTION = re.compile(r"一般|通常|一般来说|(?<!剩)多久能(?!帮|给)|怎么算|比较快|能延保")
+_GENERAL_QUESTION = re.compile(
+    r"一般|通常|一般来说|(?<!剩)多久能(?!帮|给)|怎么算|比较快|能延保"
+    # Whether the shop can ship somewhere asks about its service, no record: "她的快递你们能寄过去吗？",
+    # "可以寄到海外吗" ("我的快递能送到吗？" still asks about the parcel).
+    r"|(?:能|可以|能不能|可不可以)(?:寄|送|发|配送|邮寄)(?:过去|(?:到|往|去)[^，。！？吗]{1,8})[吗么]?[？?]"
+)
+# What a document is for, said after the request: "…导出来，会计查账用" asks the agent to look nothing up.
+_PURPOSE = re.compile(r"[\u4e00-\u9fff]{0,4}(?:查账|对账|核对|报销|审计|备案|存档|做账)用")
 # "我的会员账号是 lufang_2024，方便你查": an id offered for a lookup, not a question about a record.
 _OFFERED_FOR_LOOKUP = re.compile(r"方便你查|可以用这个查|你查查看|供你查")
 # A plea for help about one's record asks the agent to look at it: "我的 order 7720-5531 还没到 … help".
@@ -3351,7 +3518,9 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("cancel_order", time_range, slots=ids | time_slots)
     if complaint:
         yield Intent("complaint", time_range, slots=ids | time_slots)
-    if _asks_for_change(text, question or how_to, standing):
+    # ("老地址作废，麻烦以这个为准：…": an address to go by from now asks for the record to be changed.)
+    by_this = any(f.rule.endswith("address_by_this") for f in facts) and not standing
+    if _asks_for_change(text, question or how_to, standing) or by_this:
         preference = next((f for f in facts if f.predicate.startswith("preferred_")), None)
         setting = (
             {"setting": preference.predicate.removeprefix("preferred_"), "value": preference.value}
@@ -3362,7 +3531,7 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
     own = bool(_OWN_RECORDS.search(text) or {"order_id", "ticket_id"} & set(ids))
     # ("帮我查查这个月一共花了多少钱": a total of one's own asked with no breakdown is a query.)
     # "工单一个礼拜都没人跟进，我正式投诉你们！": a complaint that tells of no follow-up asks after nothing.
-    asks = (question or (_QUERY.search(text) and not aggregate) or _PLEA.search(ctx.text)) and not (
+    asks = (question or (_QUERY.search(_PURPOSE.sub("", text)) and not aggregate) or _PLEA.search(ctx.text)) and not (
         complaint and not question
     )
     # "怎么删除我的账号？" asks how to do something; "我的快递怎么还没到？" asks about the record.

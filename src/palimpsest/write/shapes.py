@@ -25,7 +25,9 @@ __all__ = [
     "is_world_city",
     "place_shape_ok",
     "place_trimmed",
+    "plain_nouns",
     "title_shape_ok",
+    "word_starts",
 ]
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -69,6 +71,20 @@ _GENERIC_PLACES = frozenset(
 
 # Kinds of area, named by their use, that are no town: "住在别墅区", "住在老城区".
 _GENERIC_AREA = re.compile(r"(?:别墅|住宅|生活|学|校|园|开发|城|郊|市|景|厂|老城|新城|居民|商业|工业|保税)区")
+
+
+def word_starts(text: str) -> frozenset[int]:
+    """The offsets where jieba starts a word in ``text`` (0 included)."""
+    starts, offset = [], 0
+    for word, _ in _tags(text):
+        starts.append(offset)
+        offset += len(word)
+    return frozenset(starts)
+
+
+def plain_nouns(text: str) -> bool:
+    """Whether ``text`` is only common nouns (or is empty): "公路", "珍珠", not a name ("希尔顿", "全聚德")."""
+    return all(flag in ("n", "s", "j", "f") for _, flag in _tags(text)) if text else True
 
 
 def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
@@ -127,12 +143,14 @@ _UNIT = re.compile(
     r"(?:某个?|一个|一家|的)?[\u4e00-\u9fff]{0,6}?" + _UNITS + "$"
     # Any name, then 的 and a unit: "中铁国际的海外项目部", "腾讯的游戏事业部", "Shopee的支付团队".
     r"|^(?P<named>[^的]{2,}?)的[\u4e00-\u9fffA-Za-z]{0,6}?" + _UNITS + "$"
+    # A part of a restaurant or hotel: "海底捞后厨", "希尔顿酒店前台".
+    r"|^(?P<house>[^的]{2,}?)(?:后厨|厨房|前台|大堂)$"
 )
 
 
 def employer_without_unit(org: str) -> str:
     unit = _UNIT.match(org)
-    return (unit.group("org") or unit.group("named")) if unit else org
+    return (unit.group("org") or unit.group("named") or unit.group("house")) if unit else org
 
 
 # Words with a trade's ending that name no job: memberships, roles in a group, honorifics.
