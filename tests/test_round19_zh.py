@@ -88,6 +88,7 @@ CASES: list[tuple[str, set[Fact]]] = [
         {state("works_at", "阿里", f"{ME}:husband"), state("preferred_payment_method", "支付宝")},
     ),
     ("给他发通知只能发短信", set()),
+    ("我姐住在无锡，她的快递默认走顺丰", {state("lives_in", "无锡", f"{ME}:sister")}),
     # a polite question for a way of serving, then just this once
     ("可以用英文回复我吗？就这一次", {one_off("preferred_language", "en")}),
     ("能切成深色模式吗？今天而已", {one_off("preferred_theme", "dark")}),

@@ -3028,7 +3028,8 @@ def _preference_subject(ctx: TurnContext, text: str, before: str = "") -> str | 
     named = {m.group(1) for m in _RELATIVE_EARLIER.finditer(before)}
     if len(named) == 1 and not re.search(r"我|您|你|它|他们|她们", text):
         kin = f"{ctx.speaker_id}:{_RELATIONS[named.pop()]}"
-        if re.search(r"(?:给|帮|替|为|让)(?:他|她)|^\s*(?:他|她)", text):
+        # ("她的包裹默认走EMS", "他那边的件走邮政": parcels sent to them are the speaker's to send.)
+        if re.search(r"(?:给|帮|替|为|让)(?:他|她)|^\s*(?:他|她)(?!的|那)", text):
             return kin
         if not _SOMEONE_ELSE.search(text) and _PRONOUN_SUBJECT.search(before):
             return kin
