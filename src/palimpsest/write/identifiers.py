@@ -122,7 +122,8 @@ _LISTED_ID = re.compile(
 _ORDER_CUE_AFTER = re.compile(
     rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9]))\s*(?:这个|这张|那个|那张|这一?笔)(?:单子|订单|单)"
 )
-# The kind said after a dashed or long number: "any tracking on 7730-2219-05, my order?", "880156这个工单".
+# The kind said after a dashed or long number: "any tracking on 7730-2219-05, my order?", "880156这个工单",
+# "GD-20261030 这个工单".
 _ORDER_NAMED_AFTER = re.compile(
     # Not a date (2024-11-05) nor a local phone number (555-1234).
     r"(?<![0-9A-Za-z-])(?!\d{4}-\d{1,2}-\d{1,2}(?![0-9]))(?!\d{3}-\d{4}(?![0-9-]))"
@@ -188,7 +189,8 @@ _ORDER_ERRAND = re.compile(
     r")" + _ORDER_CODE
 )
 _TICKET_CUE_AFTER = re.compile(
-    r"(?<![0-9A-Za-z])(?!1[3-9]\d{9}(?![0-9]))(?P<id>\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
+    # ("GD-20261030 这个工单": a code with letters before its number is one id.)
+    r"(?<![0-9A-Za-z-])(?!1[3-9]\d{9}(?![0-9]))(?P<id>(?:[A-Z]{1,4}-?)?\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
 )
 _USER_CUE = re.compile(
     # "用户 u_chen_88", "加微信 kefu_vip888", "user u_lina42": a handle said after who or where it is.

@@ -1314,7 +1314,7 @@ _CONTACT_DEAD = re.compile(
 _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当|请)?(?:是|为|改成|改为|写成|写)"
-    r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|全名(?:是|叫)?|本人"
+    r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|(?:全名|真名|大名|本名)(?:是|叫)?|本人"
     # "昨天把我的名字改成了李想".
     r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
     # "我改名了，现在叫陈思远".
@@ -2633,7 +2633,8 @@ def _placed_on(ctx: TurnContext, clause: Clause, offset: int) -> datetime | None
 # ---------------------------------------------------------------------------- preferences
 
 _LASTING = re.compile(
-    r"以后都|以后|今后|往后|默认|总是|习惯|一直|每次|从现在(?:开始|起)|从今(?:天)?(?:以后|起|开始)|今天(?:开始|起)"
+    # ("下午三点以后家里才有人": after an hour of the day, 以后 is no "from now on".)
+    r"(?<![点钟时半])以后都|(?<![点钟时半])以后|今后|往后|默认|总是|习惯|一直|每次|从现在(?:开始|起)|从今(?:天)?(?:以后|起|开始)|今天(?:开始|起)"
     r"|永远|统一|始终|长期|都用|一律|每周|每个月|每月|平时|一般|通常|平常"
 )
 _ONE_OFF = re.compile(
@@ -2644,6 +2645,8 @@ _ONE_OFF = re.compile(
 _OBJECT_AT_HAND = re.compile(r"这份|这一份|这个文件|这张表|这个表")
 _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
+    # "帮我切成浅色主题", "界面弄成暗色的", "调到夜间模式": the other verbs of setting a look.
+    r"|切成|弄成|搞成|调到|设成|变成"
     # "有事打电话给我": whenever something comes up.
     r"|有事|有什么事|有啥|推"
     r"|(?i:export)|换到|改到"
@@ -2663,7 +2666,7 @@ _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
-    r"|(?:用|默认|改成|换成|切换到|切到|切成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|弄成|搞成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
@@ -2677,6 +2680,9 @@ _FORMAT_CONTEXT = re.compile(
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
     r"(?P<rf>[^，。！？；\s了吧的呢都]{0,8}?(?:周报|月报|日报|报表|报告|模板|版式|格式)[A-Za-z0-9]{0,3}(?:版|模板|格式)?)"
+    # ("今天先给我发简版日报就行": a version of a report, sent.)
+    r"|(?:给我|给)?(?:发|出|来)(?:一份|份|个)?(?P<rf3>(?![发出来给个份])[\u4e00-\u9fffA-Za-z0-9]{1,4}版的?)"
+    r"(?P<rf3kind>周报|月报|日报|季报|年报|报表|报告)"
     r"|(?:默认|报告|报表|周报|月报)的?(?:格式|模板|版式)(?:改成|换成|改为|设为|设置为|用)了?"
     r"(?P<rf2>[A-Za-z0-9\u4e00-\u9fff]{1,10}?)(?=[，。！？；\s了吧的呢]|$)"
 )
@@ -2737,7 +2743,7 @@ _CHANNEL = re.compile(
     r"(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
     # ("以后找我就发邮件" names the channel; "以后联系我就发邮件到 …" gives the address, labelled as that only.)
     r"|(?:找我|联系我)(?:就|都|请|的话|直接|随时|尽管)*(?:发|打|用|走)(?P<ch11>微信|短信|邮件|电话)(?![到给至])"
-    r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
+    r"|通知(?:我)?(?:请)?(?:都)?(?:改成|换成|设成)?(?:只能|只|就)?(?:用|通过|发到|发|走)(?:我的?)?(?P<ch2>微信|短信|邮件|邮箱|电话)"
     r"|(?:用|通过)(?P<ch3>微信|短信|邮件|邮箱|电话)(?:接收|收)(?:通知|提醒|消息)"
     # The setting named first: "通知方式我一直用App推送", "把通知方式改成短信".
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选|换到|改到|切到|切换到)了?"
@@ -2802,6 +2808,7 @@ _PAYMENTS = {
     "花呗": "花呗",
     "现金": "cash",
     "货到付款": "货到付款",
+    "银联卡": "银联卡",
     "银联": "银联",
     "云闪付": "云闪付",
     "Apple Pay": "Apple Pay",
@@ -2816,7 +2823,7 @@ _PAYMENT = re.compile(
     r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
     r"(?:招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
-    r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
+    r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联卡|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
     # "昨天晚上用花呗付了订单…": a payment told as done is one event, no way the speaker prefers to pay.
     r"(?![^，。！？；]{0,4}?(?:(?:付|支付|付款|扣|交|充)了|过))"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
@@ -2869,10 +2876,12 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         yield "preferred_theme", "dark" if m.group("dark") or m.group("dark2") or m.group("dark3") else "light"
     versions = list(_REPORT_VERSION.finditer(text))
     # "以后周报都用A版模板" reads as "A版模板" and as "周报A版": one report, one reading (the version's).
+    # ("给我发一份英文版的周报" asks for one report; with a marker, "今天先发简版日报" says which version.)
+    marked = bool(_LASTING.search(text) or _ONE_OFF.search(text))
     report_formats = [
-        m.group("rf") or m.group("rf2")
+        m.group("rf") or m.group("rf2") or m.group("rf3") + m.group("rf3kind")
         for m in _REPORT_FORMAT.finditer(text)
-        if not any(v.start() < m.end() and m.start() < v.end() for v in versions)
+        if not any(v.start() < m.end() and m.start() < v.end() for v in versions) and (marked or not m.group("rf3"))
     ]
     # ("复盘报告，默认发我精简版那份": a report named by no period is just its version.)
     report_formats += [(m.group("kind") if m.group("kind") != "报告" else "") + m.group("version") for m in versions]
@@ -2962,6 +2971,9 @@ _ANSWER_STYLE = re.compile(
 _BEST_PLACED = re.compile(
     r"(?P<topic>快递|包裹|外卖|东西|货)(?:最好|尽量|一律|直接|统一|默认)(?:都|就)?(?P<verb>放|送到?|寄到?)"
     r"(?P<val>[\u4e00-\u9fff]{2,6}?)(?<!了)(?=[，。！？,.!?]|$|就|吧|哈|啊|呀|哦)"
+    # ("快递放门口就行", "外卖放前台就好": where it may be left, said as enough.)
+    r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
+    r"(?P<val2>(?![了着过])[\u4e00-\u9fff]{2,5}?)(?=就行|就好|就可以|即可|就成)"
 )
 # When the speaker can take a delivery or a call: "我一般晚上十点以后才有空收快递".
 _AVAILABLE_FOR = re.compile(
@@ -2977,19 +2989,50 @@ _NO_CONTACT_WHEN = re.compile(
     rf"(?P<when>(?:过了|超过){_HOUR}|{_HOUR}(?:以后|之后|后|以前|之前|前)|{_HOUR}(?:到|至|-|~){_HOUR}"
     r"|周末|工作日|上班时间|上班的时候|开会的时候|午休时间|午休的时候|晚上|夜里|半夜|深夜|凌晨|大清早|一大早)"
     r"(?:就|都|请|千万|最好|一律)?(?(neg_first)|(?:别|不要|勿))(?:再)?(?:给我|跟我)?"
-    r"(?P<what>打我?的?(?:手机|电话)|打电话|打给我|发我?的?(?:短信|消息|微信)|发短信|发消息|联系我|打扰我)"
+    r"(?P<what>打我?的?(?:手机|电话)|打电话|打给我|发我?的?(?:短信|消息|微信)|发短信|发消息|联系我|打扰我"
+    # ("周末别给我发营销短信": a kind of message.)
+    r"|(?:发|推)(?:营销|推广|广告|促销|活动|优惠)(?:短信|消息|邮件|推送|通知))"
 )
+# A kind of message switched off: "把营销短信关掉", "促销推送帮我关了", "广告邮件全部退订".
+_MESSAGES_OFF = re.compile(
+    r"(?P<kind>(?:营销|推广|广告|促销|活动|优惠)(?:类的?)?(?:短信|消息|邮件|推送|通知|电话))"
+    r"(?:都|也|全|全部|给我|帮我|先)*(?:关掉|关了|关闭|关上|退订|屏蔽|停掉|停了)"
+    r"|(?:关掉|关闭|退订|屏蔽|停掉)(?:所有的?|全部的?)?(?P<kind2>(?:营销|推广|广告|促销|活动|优惠)(?:类的?)?(?:短信|消息|邮件|推送|通知))"
+)
+# When a report or reminder is sent: "把日报的发送时间改到早上八点", "周报推送时间调成周一上午".
+_SEND_TIME = re.compile(
+    r"(?P<kind>日报|周报|月报|报表|账单|提醒|通知|推送)的?(?:发送|推送|提醒|通知)?时间(?:都|也|帮我|给我)?"
+    r"(?:改到|改成|调到|调成|设成|设为|设置为|定在|换到|改为|放在)(?P<when>[^，。！？；,.!?]{2,10}?)(?=吧|哈|就行|就好|[，。！？；,.!?]|$)"
+)
+# When someone is home to take a delivery: "下午三点以后家里才有人", "晚上七点后才在家" (in a turn about one).
+_HOME_FROM = re.compile(
+    r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上)[^，。！？；,.!?]{0,6}?(?:以后|之后|后))(?:家里|家)?(?:才|都)(?:有人|在家)"
+    r"(?=[，。！？；,.!?]|$|哈|呢|啊)"
+)
+_DELIVERY = re.compile(r"送货|配送|快递|包裹|送过来|送上门|上门|派送|外卖")
 _SOMEONE_ELSE = re.compile(r"他|她|它|您")
+# A phrase about him or her: "…，她在一家外企做HR，…".
+_PRONOUN_SUBJECT = re.compile(r"(?:^|[，,])\s*(?:他|她)(?:现在|目前|也|还|平时)?(?:在|是|用|住)")
 _CONTROLS = re.compile(r"审核|验证|校验|核实|风控|权限|管理员|密码|限额|最高|(?i:vip|admin|root)")
 _OWN_THINGS = re.compile(r"^\s*(?:我(?:们)?)?(?:平时)?(?:喝|吃|点|订|买|要)?")
 
 
-def _preference_subject(ctx: TurnContext, text: str) -> str | None:
+def _preference_subject(ctx: TurnContext, text: str, before: str = "") -> str | None:
     """Whose preference one phrase states: a relative named at its start ("我儿子对花生过敏"), else the
-    speaker; a phrase about him or her ("给他点餐…") is nobody we can pin down."""
+    speaker; a phrase about him or her ("给他点餐…") is nobody we can pin down, unless the sentence
+    ``before`` the phrase named one relative: "我爸不会用微信，给他发通知只能发短信" is the father's, and so
+    is a phrase without a subject after "她…" ("我老婆叫何静，她在外企做HR，付款习惯用支付宝")."""
     relative = re.match(rf"\s*(?:以后|今后)?\s*我(?:的)?({_REL})", text) or _BARE_KIN.match(text)
     if relative:
         return f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
+    named = {m.group(1) for m in _RELATIVE_EARLIER.finditer(before)}
+    if len(named) == 1 and not re.search(r"我|您|你|它|他们|她们", text):
+        kin = f"{ctx.speaker_id}:{_RELATIONS[named.pop()]}"
+        # ("她的包裹默认走EMS", "他那边的件走邮政": parcels sent to them are the speaker's to send.)
+        if re.search(r"(?:给|帮|替|为|让)(?:他|她)|^\s*(?:他|她)(?!的|那)", text):
+            return kin
+        if not _SOMEONE_ELSE.search(text) and _PRONOUN_SUBJECT.search(before):
+            return kin
     return None if _SOMEONE_ELSE.search(text) else ctx.speaker_id
 
 
@@ -3009,6 +3052,10 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _NO_CONTACT_WHEN.finditer(text):
         what = re.sub(r"我的?|给", "", m.group("what"))
         yield subject, m.group("when") + "别" + what, m.group(), True
+    for m in _MESSAGES_OFF.finditer(text):
+        yield subject, "不要" + re.sub(r"类的?", "", m.group("kind") or m.group("kind2")), m.group(), True
+    for m in _SEND_TIME.finditer(text):
+        yield subject, m.group("kind") + _clean(m.group("when")) + "发送", m.group(), True
     if _negated(text):
         return
     if subject != ctx.speaker_id:
@@ -3029,9 +3076,12 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _STANDING_ASK.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
     for m in _BEST_PLACED.finditer(text):
-        yield subject, m.group("topic") + m.group("verb") + _clean(m.group("val")), m.group(), True
+        parts = [m.group(g) or m.group(g + "2") for g in ("topic", "verb", "val")]
+        yield subject, parts[0] + parts[1] + _clean(parts[2]), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
+    for m in _HOME_FROM.finditer(text) if _DELIVERY.search(ctx.text) else ():
+        yield subject, m.group("when") + "送货", m.group(), True
     if has_marker:
         for m in _ASKED_CHOICE.finditer(text):
             yield subject, _clean(m.group("val")), m.group(), False
@@ -3074,11 +3124,18 @@ _REPORT_TOPIC = re.compile(
 )
 
 
+# A phrase that only names the format of the phrase before: "我导出一般都要表格，Excel那种，…".
+_FORMAT_APPOSITION = re.compile(
+    r"\s*(?:就是|也就是|即)?(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)(?:的)?(?:那种|那样的?|这种|格式|文件|版)?(?:的)?\s*"
+)
+
+
 def _with_topics(phrases: list[str]) -> list[str]:
-    """Phrases with a topic phrase joined to the one it is the topic of."""
+    """Phrases with a topic phrase joined to the one it is the topic of, and a format named in apposition
+    joined to the phrase it names the format of."""
     joined: list[str] = []
     for part in phrases:
-        if joined and _REPORT_TOPIC.fullmatch(joined[-1]):
+        if joined and (_FORMAT_APPOSITION.fullmatch(part) or _REPORT_TOPIC.fullmatch(joined[-1])):
             joined[-1] += "，" + part
         else:
             joined.append(part)
@@ -3086,6 +3143,19 @@ def _with_topics(phrases: list[str]) -> list[str]:
 
 
 _ADDRESSING = re.compile(r"叫我|称呼我?|喊我|管我叫|称我")
+_THIS_TIME = re.compile(r"这次|这一次|这回|这一回|本次|今天(?!开始|起)|今晚|暂时|临时")
+_KIND_OF_REPORT = re.compile(r"周报|月报|日报|季报|年报|报表")
+# A version asked for in a phrase of its own, the report named in a phrase before: "…周报…，这次给我A版".
+_VERSION_ALONE = re.compile(
+    r"(?:给我|要|用|发|出|来|看|换成|改成)(?:个|一份|份)?(?P<version>[A-Za-z0-9]{1,3}版)(?=$|\s|的|吧|就|哈|呢)"
+)
+
+
+def _version_of_report_before(phrase: str, before: str) -> Iterator[tuple[str, str]]:
+    kinds = _KIND_OF_REPORT.findall(before)
+    version = _VERSION_ALONE.search(phrase)
+    if kinds and version is not None:
+        yield "preferred_report_format", kinds[-1] + version.group("version")
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3112,10 +3182,16 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     for text in kept:
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
-        whose = _preference_subject(ctx, text)
+        sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
+        whose = _preference_subject(ctx, text, ctx.text[sentence : clause.start + max(0, whole.find(text))])
         if whose is None:
             continue
-        for predicate, value in _preference_candidates(text):
+        # "我一般看周报的B版，不过这次给我A版": the habit is lasting, this time's choice is not.
+        once = lasting and _THIS_TIME.search(text) is not None and _LASTING.search(text) is None
+        candidates = list(_preference_candidates(text)) or list(
+            _version_of_report_before(text, ctx.text[: clause.start + whole.find(text)])
+        )
+        for predicate, value in candidates:
             if not has_marker and not _PREFERS.search(text):
                 continue
             if predicate == "preferred_export_format" and not _export_is_preference(text, whole):
@@ -3127,9 +3203,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 value,
                 predicate,
                 text,
-                lasting=lasting,
+                lasting=lasting and not once,
                 valid_from=valid_from,
-                confidence=confidence,
+                confidence=ONE_OFF_CONFIDENCE if once else confidence,
                 ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", whole)),
             )
     # "以后叫我老沈就行，别沈先生沈先生的": how the speaker is addressed is a name, not a taste.
@@ -3148,13 +3224,15 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     for subject, value, evidence, habit in readings[:1]:
         # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
         timed = any(mention.text in value for mention in clause.times(ctx))
+        # "今天送货晚点来，下午三点以后家里才有人": when someone is home, said of today's delivery.
+        today = bool(_HOME_FROM.search(evidence) and _THIS_TIME.search(ctx.text) and not _LASTING.search(ctx.text))
         yield _fact(
             subject,
             "preference",
             value,
             "preference",
             evidence,
-            lasting=lasting,
+            lasting=lasting and not today,
             valid_from=None if timed else valid_from,
             confidence=LASTING_CONFIDENCE if habit and lasting else confidence,
         )
@@ -3734,7 +3812,9 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
             re.sub(r"^(?:老家|家乡|故乡)(?=[\u4e00-\u9fff]{2})|(?<=[\u4e00-\u9fff]{2})(?:老家|家乡)$", "", fact.value)
         )
         # ("住在老房子里" trims to 老房子, "住在老家" names the hometown, not which town it is.)
-        if not place_shape_ok(place, _KNOWN_CITIES) or place in _NOT_PLACES or place in ("老家", "家乡", "故乡"):
+        if place in _NOT_PLACES or place in ("老家", "家乡", "故乡"):
+            return None
+        if not place_shape_ok(place, _KNOWN_CITIES) and not _moved_on_from_a_city(fact, place):
             return None
         return fact if place == fact.value else replace(fact, value=normalize_city(place))
     if fact.predicate == "job_title" and not title_shape_ok(fact.value):
@@ -3752,6 +3832,24 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
     return fact
 
 
+# "从珀斯搬到尤克拉了": a move from a known city; the name it goes to is a town's, however jieba reads it.
+_FROM_A_CITY = re.compile(r"从(?P<origin>[\u4e00-\u9fff]{2,6}?)(?:搬家?|迁居|移居|搬迁|迁)(?:了)?(?:到|去|往|至)")
+_NO_TOWN_AT_END = re.compile(
+    r"(?:宿舍|酒店|宾馆|家|家里|公司|学校|单位|房子|小区|楼|附近|隔壁|那边|这边|那里|这里|郊区|乡下|农村)$"
+)
+
+
+def _moved_on_from_a_city(fact: CandidateFact, place: str) -> bool:
+    origin = _FROM_A_CITY.search(fact.evidence_text)
+    return (
+        origin is not None
+        and _is_city(origin.group("origin"))
+        and re.fullmatch(r"[\u4e00-\u9fff]{2,5}", place) is not None
+        and not _NO_TOWN_AT_END.search(place)
+        and place[0] not in "这那哪一了在的我他她"
+    )
+
+
 def _a_city(name: str) -> bool:
     """A city or a place named as one (…市, a province), not a district (…区, …县)."""
     return name in _KNOWN_CITIES or normalize_city(name) in _KNOWN_CITIES or re.search(r"[市省州]$", name) is not None
@@ -3766,6 +3864,15 @@ def _without_districts_of_a_move(facts: list[CandidateFact]) -> list[CandidateFa
         for f in facts
         if not (f.predicate == "lives_in" and f.subject in moved and f.rule == "zh.lives_in" and not _a_city(f.value))
     ]
+
+
+_FULL_NAME = re.compile(r"全名|大名|真名|本名|全称")
+
+
+def _one_name_each(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "叫我小周就行，全名周子涵": a nickname and a full name for one person, the full name kept."""
+    full = {f.subject for f in facts if f.predicate == "name" and _FULL_NAME.search(f.evidence_text)}
+    return [f for f in facts if f.predicate != "name" or f.subject not in full or _FULL_NAME.search(f.evidence_text)]
 
 
 def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -3834,6 +3941,25 @@ def _without_reported(clause: Clause, spans: list[tuple[int, int]]) -> Clause:
     return clause if text == clause.text else Clause(text, clause.start)
 
 
+# A polite question asking for a way of serving the speaker, then "just this once" after it: "能用日语回复我吗？
+# 就这一次…", "可以切成深色模式吗，今天而已".
+_CAN_YOU_USE = re.compile(
+    r"^\s*(?:请问)?(?:你|您)?(?:能|可以|能不能|可不可以|能否)(?:帮我|给我)?(?:用|换成|改成|切成|切到|调成|发)"
+)
+_JUST_THIS_ONCE = re.compile(
+    r"[？?，,。！!\s]*(?:就|只|仅|先|只是)?(?:这一次|这次|这一回|这回|今天|本次)(?:而已|就行|就好|哈)?(?=[，,。！!？?\s]|$)"
+)
+
+
+def _asked_for_this_once(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _CAN_YOU_USE.match(clause.text) or not _JUST_THIS_ONCE.match(ctx.text, clause.start + len(clause.text)):
+        return
+    for predicate, value in _preference_candidates(clause.text):
+        yield _fact(
+            ctx.speaker_id, predicate, value, predicate, clause.text, lasting=False, confidence=ONE_OFF_CONFIDENCE
+        )
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
@@ -3857,6 +3983,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user" and hypothetical and _CONDITION_THEN_CONTACT.search(clause.text):
             # "有急事找不到我的话，打我太太的手机 158…": the condition supposes, the number it gives is real.
             facts.extend(_contact_facts(ctx, clause))
+        if ctx.role == "user" and question and not hypothetical and not fiction:
+            facts.extend(_asked_for_this_once(ctx, clause))
         if ctx.role == "user" and not hypothetical and not fiction:
             facts.extend(_reference_facts(ctx, clause))
             facts.extend(_bought_facts(ctx, clause))
@@ -3872,6 +4000,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = _without_districts_of_a_move([shaped for shaped in map(_shaped, out.facts) if shaped is not None])
+    out.facts = _one_name_each(out.facts)
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(ctx.text, out.facts)
