@@ -54,9 +54,13 @@ RELATIVES_NAMED: list[tuple[str, set[Fact]]] = [
         "My daughter Ines only reads Portuguese.",
         {state("name", "Ines", f"{ME}:daughter"), state("preferred_language", "Portuguese", f"{ME}:daughter")},
     ),
-    # (how a relative pays is no fact: round 7 keeps "My brother pays with Venmo" silent)
-    ("My wife Nadia pays with PayPal, in case that matters.", {state("name", "Nadia", f"{ME}:wife")}),
-    ("My mum always pays by Apple Pay.", set()),
+    # (a relative's own way of paying is theirs, as dev5 labels it; round 19. Someone outside the household
+    # ("My boss pays with Amex") stays silent)
+    (
+        "My wife Nadia pays with PayPal, in case that matters.",
+        {state("name", "Nadia", f"{ME}:wife"), state("preferred_payment_method", "PayPal", f"{ME}:wife")},
+    ),
+    ("My mum always pays by Apple Pay.", {state("preferred_payment_method", "Apple Pay", f"{ME}:mother")}),
     (
         "My brother Kofi's a paramedic at St Thomas.",
         {

@@ -37,7 +37,8 @@ VOCABULARY: list[tuple[str, set[Fact]]] = [
     ("I switched to the Revolut app for budgeting.", set()),
     ("Can I pay with Zelle?", set()),
     ("I don't pay with Klarna any more.", set()),
-    ("My brother pays with Venmo.", set()),
+    # (a relative's own way of paying is theirs, as dev5 labels "My husband … pays with Apple Pay"; round 19)
+    ("My brother pays with Venmo.", {state("preferred_payment_method", "Venmo", f"{ME}:brother")}),
 ]
 
 

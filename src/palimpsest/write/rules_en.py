@@ -445,6 +445,9 @@ _LASTING = re.compile(
     # "Keep the newsletters coming by WhatsApp"
     # (not "keep coming up with new stuff": something must be kept coming)
     r"|keep\s+(?:them|those|these|(?:the\s+|my\s+)?(?:[\w-]+\s+)?[\w-]+)\s+coming(?!\s+(?:up|back|over|along|round|around)\b)"
+    # "keep sending stuff by PostNL", "keep using the Visa": an order to go on as before (not "I keep losing …")
+    r"|(?<!\bI\s)(?<!\bwe\s)(?<!\bhe\s)(?<!\bthey\s)(?<!\bshe\s)(?<!\byou\s)\bkeep\s+(?:on\s+)?(?:sending|shipping|delivering|using|paying)"
+    r"(?=[^.;!?]{0,25}\b(?:by|via|with|through|using|on)\s)"
     # Chinese markers in an English sentence: "Please 以后都 ship with 顺丰".
     r"|以后都|以后|今后|默认|总是)\b",
     re.IGNORECASE,
@@ -453,7 +456,10 @@ _ONE_OFF = re.compile(
     r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
     r"|just for this|for this (?:one|report|order|time)|this one time|this one|this order|this package|这次"
     # "for this delivery only", "this shipment only": the errand at hand, not a standing choice.
-    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay)|(?:for|on) this \w+ only)\b",
+    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay)|(?:for|on) this \w+ only"
+    # "for the next few days text me": a stretch of days, not a standing choice
+    r"|for\s+the\s+(?:next|coming)\s+(?:few\s+|couple(?:\s+of)?\s+|two\s+|three\s+|\d+\s+)?(?:days|hours|weeks)"
+    r")\b",
     re.IGNORECASE,
 )
 _PREFERS = re.compile(
@@ -474,7 +480,10 @@ _PREFERS = re.compile(
     r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
-    r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme)))\b",
+    r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme))"
+    # "I've had dark mode on since 2024", "I keep light theme enabled": the setting one has on
+    r"|(?:dark|light|night)\s+(?:mode|theme)\s+(?:on|enabled|switched\s+on|turned\s+on)"
+    r"(?=\s*(?:[,.;!]|$|since\b|for\b|and\b|all\b|every\b|always\b|now\b)))\b",
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
@@ -3392,6 +3401,10 @@ _REPORT_FORMAT = re.compile(
     r"\b(?P<rf>(?:(?:weekly|monthly|daily|quarterly|sales)\s+)?(?:report\s+)?(?:[Tt]emplate|[Vv]ersion|[Ll]ayout|[Ss]tyle"
     r"|[Ff]ormat|[Vv]ariant|[Oo]ption|[Dd]esign)\s+[A-Z0-9][\w-]{0,10})\b"
 )
+# "the B version", "the 2-page layout" is not coded; "the C layout": a code, then the kind of form.
+_CODE_FIRST = re.compile(
+    r"\b(?i:the)\s+(?P<rf>[A-Z0-9]\s+(?i:version|layout|template|variant|option|format|style|design))\b"
+)
 _REPORT_WORD = re.compile(r"\breports?\b|\btemplate\b", re.IGNORECASE)
 # A coded layout ("layout C", "template 2") names a report format for any recurring document: "For the Monday ops
 # digest I always want layout C".
@@ -3443,6 +3456,13 @@ _LANGUAGE_NAMES = (
     "|Telugu|Kannada|Malayalam|Scottish Gaelic|Gaelic|Breton|Faroese|Frisian"
 )
 _LANGUAGE_WORD = re.compile(r"\b(?:" + _LANGUAGE_NAMES + r")\b", re.IGNORECASE)
+# Languages by their own names ("I prefer français"): a language, never a free-text taste.
+_NATIVE_LANGUAGE = re.compile(
+    r"(?:fran[cç]ais|espa[nñ]ol|castellano|deutsch|italiano|portugu[eê]s|nederlands|polski|svenska|norsk|dansk|suomi"
+    r"|t[uü]rk[cç]e|[cč]e[sš]tina|magyar|ελληνικά|русский|українська|العربية|עברית|हिन्दी|日本語|中文|普通话|粤语|한국어"
+    r"|tiếng việt|bahasa(?:\s+\w+)?)",
+    re.IGNORECASE,
+)
 # "send the summary in Portuguese", "give me the invoices in German": a document asked for in a language.
 _LANGUAGE_SENT = re.compile(
     r"\b(?i:send|give|deliver|prepare|draft|translate|do|make)\b(?:\s+[\w-]+){1,4}?\s+(?i:in|into)\s+"
@@ -3464,6 +3484,23 @@ _LANGUAGE = re.compile(
     r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of"
     # ("switch me to the German team": a group, not a language)
     r"|team|office|branch|department|desk|store|site|shop)\b)"
+)
+# A language named for everything, or as the default: "I'd like everything in French", "English as the default
+# language for the digest", "today English please", "Japanese is fine usually".
+_LANGUAGE_CHOSEN = (
+    re.compile(
+        r"\b(?i:everything|all\s+of\s+it|it\s+all|all\s+(?:my\s+)?(?:messages|communication|correspondence)|things)"
+        r"\s+(?i:in)\s+(?P<lang>" + _LANGUAGE_NAMES + r")\b(?!\s+(?:and|or)\s+(?:" + _LANGUAGE_NAMES + r")\b)"
+    ),
+    re.compile(
+        r"\b(?P<lang>" + _LANGUAGE_NAMES + r")\s+(?i:as\s+(?:the|my)\s+(?:default\s+|main\s+|preferred\s+)?language)\b"
+    ),
+    re.compile(
+        r"^\W*(?:(?i:today|tonight|now|this\s+time|just|only|from\s+now\s+on|going\s+forward|and|oh|so)[,\s]+)*"
+        r"(?i:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")(?:\s+(?i:only|again))?\s*,?\s*"
+        r"(?i:please|pls|plz|from\s+now\s+on|going\s+forward|(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?"
+        r"(?:fine|ok|okay|best|great|good))\b"
+    ),
 )
 # A language conceded, not wished: "..., even when I write to you in Hindi", "whenever I type in Welsh".
 _LANGUAGE_CONCEDED = re.compile(r"\b(?:even\s+(?:when|though)|whenever)\s+I\s+$", re.I)
@@ -3529,6 +3566,19 @@ _CHANNEL = re.compile(
     r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
     r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
     r"|reminders|news|changes|confirmations)\b"
+    # "she'd like texts rather than calls", "I want emails, not texts": one channel wanted over another
+    r"|\b(?:'d\s+like|would\s+like|likes?|wants?|prefers?|rather\s+have|rather)\s+"
+    r"(?P<ch17>texts|text\s+messages|SMS|e-?mails|phone\s+calls|calls|WhatsApps?|WhatsApp\s+messages)"
+    r"\s*,?\s+(?:rather\s+than|instead\s+of|over|not)\s+(?:an?\s+)?(?:calls|phone|texts|text|e-?mails?|SMS|WhatsApp)\b"
+    # "Text me, don't email", "text me on 0412 555 019 from now on, not email": the verb's channel, the other refused
+    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch18>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\b"
+    r"(?:\s+(?:on|at)\s+[+(\d][\d\s().-]{5,20}\d)?(?:\s+(?:from\s+now\s+on|going\s+forward|instead|only|please|pls))*"
+    r"\s*[,;\u2014\u2013-]+\s*(?:but\s+|and\s+)?(?:don't|do\s+not|not|never|no)\s+(?:by\s+|via\s+|an?\s+)?"
+    r"(?:e-?mail|call|phon|ring|text|sms|WhatsApp|WeChat)\w*"
+    # "put me on email for notifications", "switch me over to SMS alerts": the speaker moved to a channel
+    r"|\b(?:put|switch|move|set|change)\s+me\s+(?:over\s+|back\s+)?(?:on|onto|to)\s+"
+    r"(?P<ch19>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal|push(?:\s+notifications?)?)"
+    r"(?=\s+(?:for\s+(?:all\s+|the\s+|my\s+)?)?(?:notifications|alerts|reminders|updates)\b)"
     # "make email my default for notifications", "set SMS as the default for alerts"
     r"|\b(?:make|set|use|have)\s+(?P<ch14>e-?mail|SMS|texts?|WhatsApp|WeChat|push(?:\s+notifications?)?|phone\s+calls)"
     r"\s+(?:as\s+)?(?:my|the)\s+default(?:\s+channel)?\s+for\s+(?:all\s+|my\s+)?"
@@ -3625,6 +3675,9 @@ _CARRIERS = {
             "Andreani",
             "Nova Poshta",
             "Yodel",
+            "CourierPost",
+            "Aramex NZ",
+            "Post Haste",
             "SingPost",
             "Post Fiji",
         )
@@ -3648,7 +3701,7 @@ _POSTS = (
     r"|Delhivery|Aramex|OnTrac|LaserShip|InPost|StarTrack|Sendle"
     r"|The Courier Guy|Courier Guy|Fastway|PostNet|Pargo|Dawn Wing|CouriersPlease|Couriers Please|Pos Laju|Ninja Van"
     r"|J&T Express|Kerry Express|Flash Express|Estafeta|Correios|Servientrega|Chilexpress|Andreani|Nova Poshta"
-    r"|Yodel|SingPost|Post Fiji"
+    r"|Yodel|SingPost|Post Fiji|CourierPost|Aramex NZ|Post Haste"
     # ("go with Toll": the Australian carrier, never a toll road or booth)
     r"|Toll(?!\s+(?:roads?|booths?|plazas?|gates?|free|bridges?|ways?|charges?|fees?)\b)"
 )
@@ -3663,7 +3716,9 @@ _NAMED_CARRIER = (
     r"SF Express|JD Logistics|FedEx|UPS|DHL|USPS|Royal Mail|Yunda|ZTO|YTO|" + _POSTS + "|" + _CHINESE_CARRIERS
 )
 _CARRIER = re.compile(
-    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders)\b"
+    r"\b(?i:ship|send|deliver|shipping|delivery|deliveries|courier|carrier|shipments?|packages?|parcels?|orders"
+    # ("keep sending stuff by PostNL")
+    r"|sending|shipped|sent|delivered)\b"
     rf"[^.?!]{{0,30}}?(?<![A-Za-z])(?P<carrier>{_ANY_CARRIER})(?![A-Za-z])"
     # (a carrier blamed is no choice: "…for my deliveries, Fastway lost two of my parcels")
     r"(?!\s+(?:lost|broke|damaged|smashed|never|keeps?|kept|messed|failed|dropped|delayed|ruined|left|threw"
@@ -3687,6 +3742,9 @@ _CARRIER = re.compile(
     r"|ship|shipped|bring|brought|carry|carried|deal|dealt|look\s+after|looked\s+after|for)\b)"
     # "For my orders, Parcelforce works best"
     rf"|(?<![A-Za-z])(?P<carrier6>{_NAMED_CARRIER})\s+(?i:works|is)\s+(?i:best|better)\b"
+    # "DHL please, not DPD", "CourierPost by default", "PostNL from now on": the carrier named alone, then its scope
+    rf"|^\W*(?:(?i:and|oh|also|so|just|only)[,\s]+)*(?P<carrier9>{_NAMED_CARRIER})(?:\s+(?i:only))?\s*,?\s*"
+    r"(?=(?i:please|pls|plz|by\s+default|from\s+now\s+on|going\s+forward|always|every\s+time|for\s+now|this\s+time)\b)"
     r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
@@ -3783,8 +3841,9 @@ _PAY_NAMES = (
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
-    r"\b(?:pay|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
-    rf"(?:my\s+|a\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])"
+    r"\b(?:pay|pays|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
+    # ("pay with the Visa ending 4421": the card named by its end)
+    rf"(?:my\s+|a\s+|the\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])"
     # "charge my Visa card": the card is the object of the verb.
     rf"|\b(?:charge|bill)\s+(?:it\s+to\s+|everything\s+to\s+)?(?:my\s+|the\s+)(?P<pay2>{_PAY_NAMES})(?![A-Za-z])"
     # "put this one on Apple Pay"; "Apple Pay is my preferred way to pay".
@@ -3825,6 +3884,9 @@ _PAY_USE = re.compile(
     re.IGNORECASE,
 )
 _DEFAULT_CHANGE = re.compile(
+    # "Change my export format to Excel", "set the download format to CSV": the setting named, then its value
+    r"\b(?i:change|set|switch|make|put)\s+(?i:the\s+|my\s+|our\s+)?(?i:default\s+)?(?i:export|download|file)\s+"
+    r"(?i:format|type|setting)s?\s*(?i:to|as|into)\s+(?P<val3>(?i:pdf|excel|xlsx|csv|word|json|markdown))\b|"
     r"\b(?:change|set|switch|make)\s+(?:the\s+|my\s+)?(?:default\s+)(?:report\s+)?(?:format|template|layout)?"
     r"\s*(?:to|as)\s+(?P<val>[A-Z0-9][\w-]{0,15}|(?i:pdf|excel|csv|word|json|markdown))\b"
     r"|\b(?:change|set|switch|make)\s+(?:the\s+|my\s+)?(?:report\s+)(?:format|template|layout)\s*(?:to|as)\s+"
@@ -4048,7 +4110,17 @@ _Candidate = tuple[str, str, re.Match[str], bool]
 """(predicate, value, match, weak): a weak reading needs a marker or a preference word."""
 
 
-_CARRIER_GROUPS = ("carrier", "carrier2", "carrier3", "carrier4", "carrier5", "carrier6", "carrier7", "carrier8")
+_CARRIER_GROUPS = (
+    "carrier",
+    "carrier2",
+    "carrier3",
+    "carrier4",
+    "carrier5",
+    "carrier6",
+    "carrier7",
+    "carrier8",
+    "carrier9",
+)
 _CHANNEL_GROUPS = (
     "ch",
     "ch2",
@@ -4066,6 +4138,9 @@ _CHANNEL_GROUPS = (
     "ch14",
     "ch15",
     "ch16",
+    "ch17",
+    "ch18",
+    "ch19",
 )
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
 
@@ -4075,7 +4150,7 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_format
 
     for m in _DEFAULT_CHANGE.finditer(text):
-        value = m.group("val") or m.group("val2")
+        value = m.group("val") or m.group("val2") or m.group("val3")
         if _FORMAT.fullmatch(value):
             yield "preferred_export_format", normalize_format(value), m, False
         elif "format" in m.group() or "template" in m.group() or "layout" in m.group():
@@ -4086,6 +4161,8 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
         for m in _REPORT_FORMAT.finditer(text):
             if not _FORMAT.search(m.group("rf")):
                 yield "preferred_report_format", m.group("rf"), m, weak
+        for m in _CODE_FIRST.finditer(text) if not _REPORT_FORMAT.search(text) else ():
+            yield "preferred_report_format", m.group("rf"), m, weak
     if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
         styles = 0
         for m in _REPORT_STYLE.finditer(text):
@@ -4132,6 +4209,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
     yield from _report_candidates(text)
     languages = list(_LANGUAGE.finditer(text))
+    for chosen_pattern in _LANGUAGE_CHOSEN:
+        taken = {n.start("lang") for n in languages}
+        languages += [m for m in chosen_pattern.finditer(text) if m.start("lang") not in taken]
     # A document asked for in a language is an errand unless a marker or a preference word says more.
     asked = [*_LANGUAGE_SENT.finditer(text), *_LANGUAGE_DOCUMENT.finditer(text)]
     sent = [m for m in asked if not any(m.start("lang") == n.start("lang") for n in languages)]
@@ -4187,7 +4267,10 @@ def _negated_before(text: str, position: int) -> bool:
     """A negation ahead of the preference in its own phrase ("I don't want dark mode"); "SMS, not email"
     keeps SMS, and "Don't phone me, email is best" keeps email."""
     head = text[:position]
-    return bool(_PREF_NEGATED.search(head[max(head.rfind(","), head.rfind(";")) + 1 :]))
+    head = head[max(head.rfind(","), head.rfind(";")) + 1 :]
+    # ("stop the push alerts and put me on email": the refusal is the first errand's, not the second's)
+    head = re.split(r"\band\s+(?=(?:put|switch|move|set|send|use|make|keep|give)\s+me\b)", head)[-1]
+    return bool(_PREF_NEGATED.search(head))
 
 
 def _relative_language_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4206,6 +4289,14 @@ _RELATIVE_PREFERS = re.compile(
     rf"^\W*(?:(?:and|also|oh|btw)\W+)*[Mm]y\s+(?P<rel>{_HOUSEHOLD})(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)?\s+"
     r"(?:really\s+|much\s+|always\s+|usually\s+|only\s+)*"
     r"(?P<verb>prefers|likes|loves|wants|uses|needs)\s+(?P<val>[^,.;!?]{2,60})"
+)
+# Someone else's standing wish, told as theirs: "my dad keeps asking — he wants the dark theme", "my manager Rosa
+# wants the report in template C", "my husband Greg pays with Apple Pay", "she'd like texts rather than calls".
+_THIRD_PARTY_WISH = re.compile(
+    r"(?:^|(?<=[,;:\u2014\u2013-]\s)|(?<=\bso\s)|(?<=\band\s))\W*"
+    rf"(?:[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)?|(?P<pron>[Hh]e|[Ss]he))"
+    r"(?:\s+(?:really|always|only|usually|also|now|still))*"
+    r"(?:\s+(?:wants|prefers|likes|loves|pays|uses|needs)|(?:'d|\s+would)\s+(?:like|rather|prefer))\b"
 )
 # "…, so talk to her in Cantonese": the language asked for is the relative's, not the speaker's.
 _FOR_SOMEONE_ELSE = re.compile(r"\b(?:to|for|with)\s+(?:her|him|them)\b|\b(?:his|her|their)\s+\w+", re.IGNORECASE)
@@ -4226,6 +4317,25 @@ def _without_request_wish(text: str) -> str:
     return re.sub(r"\b(?:I'd|I\s+would)\s+like\b", "", text, flags=re.I) if _FILE_VERB.search(text) else text
 
 
+def _third_party(ctx: TurnContext, clause: Clause, wish: re.Match[str]) -> str | None:
+    """Whose wish ``wish`` (a `_THIRD_PARTY_WISH` match) tells, or ``None`` when it is nobody's we keep."""
+    # (a pronoun with no relative named before it is nobody we can pin down)
+    someone = (
+        f"{ctx.speaker_id}:{_RELATIONS[wish.group('rel').lower()]}"
+        if wish.group("rel")
+        else _antecedent(ctx, wish.group("pron").lower(), clause.start + wish.start())
+    )
+    if someone is None:
+        return None
+    # Someone outside the household counts only when they ask for a standing change to what the speaker gets
+    # ("my manager Rosa wants the report in template C from now on"); "my boss prefers WhatsApp", "my boss pays
+    # with Amex" are their own ways, no choice for the account.
+    outside = someone.split(":")[-1] in _OUTSIDE_HOUSEHOLD or ":" not in someone
+    if outside and not (re.search(r"\bwants\b", wish.group()) and _LASTING.search(clause.text)):
+        return None
+    return someone
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
@@ -4234,6 +4344,12 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         return  # "My aunt always says to pay cash": someone else's advice, no taste of the speaker's
     relative = _RELATIVE_PREFERS.match(text)
     owner = f"{ctx.speaker_id}:{_RELATIONS[relative.group('rel').lower()]}" if relative else ctx.speaker_id
+    third = _THIRD_PARTY_WISH.search(text) if relative is None else None
+    if third is not None:
+        someone = _third_party(ctx, clause, third)
+        if someone is None:
+            return
+        owner = someone
     # Markers may sit in a sibling clause: "Every time I download statements, I want them in CSV".
     sentence = _sentence_of(ctx.text, clause)
     lasting, confidence = _lasting(text if _LASTING.search(text) or _ONE_OFF.search(text) else sentence)
@@ -4253,7 +4369,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "email")
             candidates.append(("preferred_notification_channel", channel, m, False))
     for predicate, value, match, weak in candidates:
-        if _negated_before(text, match.start()):
+        # (a channel is refused by what stands before its own name: "stop the push alerts and put me on email")
+        said_at = [match.start(g) for g in _CHANNEL_GROUPS if match.groupdict().get(g)]
+        if _negated_before(text, said_at[0] if said_at and predicate.endswith("channel") else match.start()):
             continue
         # "My boss prefers WhatsApp": a third person's taste is the speaker's only through a relative named.
         if owner == ctx.speaker_id and re.match(r"(?:prefers|likes|wants|uses)\b", match.group(), re.I):
@@ -4262,8 +4380,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
         # ("Text me for shipping updates, not email": the channel chosen for a kind of message ranks too)
-        ranked = match.groupdict().get("ch13") is not None or match.groupdict().get("ch15") is not None
-        if not has_marker and not _PREFERS.search(text) and not ranked:
+        ranked = any(match.groupdict().get(g) is not None for g in ("ch13", "ch15", "ch17", "ch18", "ch19"))
+        # ("my husband pays with Apple Pay": a third person's habit told as theirs is their standing choice)
+        if not has_marker and not _PREFERS.search(text) and not ranked and third is None:
             continue
         if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
             continue
@@ -4282,9 +4401,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             evidence_text=text.strip(),
             ends_previous=bool(re.search(r"\b(?:change|switch|from now on|instead)\b", text, re.I)),
         )
-    if found:
-        return
-    if relatives:
+    if found or relatives or third is not None:
         return
     if relative is not None and relative.group("verb") != "uses" and not _PREF_NEGATED.search(text):
         value = _preference_phrase(relative.group("val"))
@@ -4305,6 +4422,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
         if _CONTROLS.search(value):
             continue  # "no verification on my orders" is no taste: checks and rights are not preferences
+        if _LANGUAGE_WORD.fullmatch(value) or _NATIVE_LANGUAGE.fullmatch(value):
+            continue  # "… but I prefer français": a language, which only the language rules keep
         yield CandidateFact(
             subject=subject,
             predicate="preference",
@@ -5177,8 +5296,15 @@ _POLITE_REQUEST = re.compile(
     # ("for this session only can you reply in …", "from now on could you …": how long, said first)
     r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
     r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time(?:\s+only)?|please)\s*,?\s+)?"
+    # "can we do this chat in Chinese just this time?", "could we switch to Spanish?": the talk itself asked for
+    r"(?:(?:can|could)\s+we\s+(?:please\s+|just\s+)?(?:do|have|keep|continue|switch|talk|chat|speak|write|go\s+on)\b"
+    # "just this once can I get the export in xlsx?": the file asked for
+    r"|(?:can|could|may)\s+(?:I|we)\s+(?:please\s+|pls\s+)?(?:get|have)\b"
+    # "Could the monthly report default to the condensed layout from now on?": a document's standing form asked for
+    r"|(?:can|could|would)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:reports?|digests?|summar(?:y|ies)|exports?"
+    r"|statements?|invoices?|newsletters?|briefings?)\s+(?:please\s+)?(?:default|be|come|go)\b"
     # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
-    r"(?:(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
+    r"|(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
     r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
     r"|(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
