@@ -394,10 +394,12 @@ _BOUNDARY = re.compile(
     # ("I'm a pilot with Maersk - can deliveries come on weekends?": set off by a dash too; "…, did they ship?")
     # ("Pls send my invoices as PDF from now on, and also where is order 7730-AXD?": "and also", "btw" may lead it)
     r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
-    r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any)\b"
+    r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any|which)\b"
     r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # "I'm not a fisherman, b'y — I'm the quality control tech …": a dash before a new "I'm" starts a clause
     r"|\s+[\u2014\u2013]+\s*(?=(?:I'm|I\s+am|I've|I\s+have)\b)"
+    # "it's … now — all caps doesn't matter right?": an aside set off by a dash, asked as a tag question
+    r"|\s+[\u2014\u2013]+\s*(?=[^.!?;\n\u2014\u2013]{1,60}\b(?:right|ok|okay|yeah|correct|yes|no)\s*\?)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
     # "my sister Shirin works at Digikala, maybe she can get me a discount": an aside's maybe is its own
@@ -456,7 +458,7 @@ _ONE_OFF = re.compile(
     r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
     r"|just for this|for this (?:one|report|order|time)|this one time|this one|this order|this package|这次"
     # "for this delivery only", "this shipment only": the errand at hand, not a standing choice.
-    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay)|(?:for|on) this \w+ only"
+    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay|parcel|item|box)|(?:for|on) this \w+ only"
     # "for the next few days text me": a stretch of days, not a standing choice
     r"|for\s+the\s+(?:next|coming)\s+(?:few\s+|couple(?:\s+of)?\s+|two\s+|three\s+|\d+\s+)?(?:days|hours|weeks)"
     r")\b",
@@ -1561,7 +1563,9 @@ _REPLACE = re.compile(
 _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|bin|binti|al|el)\s+){1,2}"
 _NAME = re.compile(
     # ("my name's spelled Teuea, not Teuia": the spelling given)
-    _POSS + r"\s+(?:full\s+)?name(?:\s+is|'s)(?:\s+now)?(?:\s+(?:actually\s+)?(?:spelled|spelt|written))?\s+"
+    # ("my surname's Okafor-Lind now": the new family name alone)
+    _POSS + r"\s+(?:full\s+|sur|last\s+|family\s+)?name(?:\s+is|'s)(?:\s+now)?"
+    r"(?:\s+(?:actually\s+)?(?:spelled|spelt|written))?\s+"
     rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
     r"|\b(?:[Cc]all|[Aa]ddress|[Rr]efer to) me (?:as )?(?!at\b|on\b)"
@@ -1602,11 +1606,23 @@ _NAME_TO_USE = re.compile(
     r"(?P<name4>[A-Z](?:\.|[\w'-]*)(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|instead|from\s+now\s+on)\b))"
     # "I married in August - it's Kim Novak-Ly now": the full name after a name event (checked below)
     r"|\b(?:it's|it\s+is|I'm|I\s+am)\s+(?P<name5>[A-Z][a-z]+(?:[\s-]+[A-Z][\w'-]+){1,2})\s+now\b"
+    # "display name -> Marlo", "profile name: Ana Ruiz", "username = Dee": the name written as a form's field
+    r"|(?:^|(?<=\s))(?i:(?:display|profile|account|screen|public)\s+name|nickname)\s*(?:->|\u2192|=>|=|:)\s*"
+    r"(?P<name6>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,2})(?=\s*(?:[,.;!?]|$|\s+(?:please|pls|instead|from\s+now\s+on)\b))"
+    # "I'm Wen btw — Li Wen on the account": the full name the account holds (checked by ``_account_name_ok``)
+    rf"|(?:^|(?<=[\u2014\u2013,]\s))(?:(?:it's|but)\s+)?(?P<name7>[A-Z][a-z]+\s+(?:{_PARTICLE})?[A-Z][\w'-]+)"
+    r"\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|passport|ID)\b"
     # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
     # ``_short_name_ok``: the turn names the long form, or speaks of names).
     r"|(?:^|(?<=,\s))\W*(?i:(?:honestly|really|oh|so|please)[,\s]+)*(?i:just\s+)?(?P<short>[A-Z][a-z]{1,11})"
     r"\s+(?:is|'s|works)\s+(?:totally\s+|perfectly\s+|just\s+)?(?:fine|ok|okay|great|perfect)\s*(?=[,.;!?]|$)"
 )
+
+
+def _account_name_ok(text: str, at: int, name: str) -> bool:
+    """ "Li Wen on the account" is the speaker's name when the turn introduces the speaker by a part of it."""
+    parts = [p for p in name.split() if p not in _NOT_NAMES and p not in _NOT_FIRST_NAMES]
+    return any(re.search(rf"\b(?:I'm|I\s+am|it's|this\s+is|[Nn]ame's)\s+{re.escape(p)}\b", text[:at]) for p in parts)
 
 
 def _short_name_ok(text: str, name: str) -> bool:
@@ -1623,8 +1639,18 @@ _NAME_WORDS = re.compile(
 )
 _RELATIVE_NAMED = re.compile(
     rf"\b[Mm]y\s+(?P<rel>{_REL})(?:'s|\s+is)\s+(?:called|named)\s+(?P<name>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
+    # "My manager is Kenji Hayashi": the relation's full name said as what they are
+    rf"|\b[Mm]y\s+(?P<rel4>{_REL})\s+is\s+(?P<name3>(?!(?:{'|'.join(_NOT_NAMES | {'New', 'Not', 'Really', 'Very'})})\b)"
+    rf"[A-Z][a-z]+\s+(?:{_PARTICLE})?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\b(?!'|-|\s+(?:[A-Z]|Inc|Ltd|Street|Road)\b)"
+    # "Theo (my son, 9)", "Ana (my niece, aged 4)": the name, then whom it names in brackets with the age
+    rf"|(?<![A-Za-z'])(?P<name4>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+)\s*\((?:my|our)\s+{_KIN_ADJ}(?P<rel5>{_REL})"
+    r",\s*(?:age\s+|aged\s+)?\d{1,2}(?:\s*(?:yo|y/o|years?\s+old))?\)"
+    # "the account's in my partner Jo Mills' name": the relation's name the account is held in
+    rf"|\b(?:in|under)\s+my\s+(?P<rel6>{_REL})\s+(?P<name5>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)'s?\s+name\b"
     # ("my daughter Lucía", "my son José", "my wife Zoë": a name with accents)
-    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>Aunt|Auntie|Uncle|Cousin))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
+    # ("grandpa Walt moved in with her": a kin title typed in lower case)
+    rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>[Aa]unt|[Aa]untie|[Uu]ncle|[Cc]ousin|[Gg]randpa|[Gg]randma|[Gg]ranny"
+    r"|[Gg]randad))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
     r"[A-ZÀ-Ý][a-zß-ÿ]+)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
@@ -1660,7 +1686,7 @@ _ADDRESS = re.compile(
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
     r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
-    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|(?:(?:Lot|Plot)\s+)?\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
     r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
@@ -1698,12 +1724,18 @@ _ADDRESS_MINE = re.compile(
     r"|\b(?:(?:send|ship|deliver|mail|post)\s+(?:" + _SENT_THING + r"\s+)?to"
     # "drop it at my gym: 240 King St W", "leave the parcel at my office at 9 Mill Lane"
     r"|(?:drop|leave)\s+(?:" + _SENT_THING + r"\s+)?(?:off\s+)?(?:at|with))"
-    r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's)"
+    r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's"
+    # ("ship it to my sister's: …", "send it to my aunty's place: …": a relative's home, where a parcel goes)
+    rf"|{_KIN_ADJ}(?:{_REL}|aunty)'s?(?:\s+(?:place|house|flat|home|apartment))?(?=\s*[:\u2014\u2013]))"
     # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
     r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
     r"|plz|thanks|instead))*"
     # ("ship it to my office instead — Plot 12, Blue Area, Islamabad": set off by a dash, a plot or house number in it)
-    r"(?:\s+at\s+|\s*[:,]\s*(?=" + _STREET + r")|\s*[\u2014\u2013]\s*(?=[^.;!?\n]{0,25}\d)))"
+    # ("… to my office: Scramble Square 21F, 2-24-12 Shibuya, …": after a colon, a building's name may come first)
+    r"(?:\s+at\s+|\s*[:,]\s*(?="
+    + _STREET
+    + r")|\s*:\s*(?=(?!(?:I|It|We|The|They|He|She|You|My)\b)[A-Z0-9][^.;!?\n]{0,40}\d)"
+    r"|\s*[\u2014\u2013]\s*(?=[^.;!?\n]{0,25}\d)))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
 )
@@ -1711,7 +1743,8 @@ _ADDRESS_MINE = re.compile(
 # "I'm at 1080 Robson Street, Unit 7 … now".
 # "my address changed last month", "we moved house in May": a change of the address, told with its time.
 _ADDRESS_CHANGED = re.compile(
-    r"\b(?:my|our)\s+(?:home\s+|postal\s+|delivery\s+)?address\s+(?:has\s+|'s\s+)?changed\b"
+    r"\b(?:my|our)\s+(?:home\s+|postal\s+|delivery\s+|mailing\s+|shipping\s+|billing\s+|street\s+)?address\s+"
+    r"(?:has\s+|'s\s+)?changed\b"
     r"|\b(?:I|we)\s+(?:just\s+)?moved\s+(?:house|flats?|home)\b",
     re.IGNORECASE,
 )
@@ -1731,9 +1764,13 @@ _CONTACT_CUE = {
     "phone": re.compile(
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
-        r"(?:number|phone|mobile|cell|no\.?)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        r"(?:number|phone|mobile|cell|no\.?|digits)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        # "what number do you have? mine's …": the speaker's own, against someone's asked about
+        r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
         # "New number: …" said as a label.
-        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))\s*[:：]"
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))"
+        # ("new number from Monday: …": when it starts, before the colon)
+        r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*[:：]"
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
         r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
         r"|you have(?: for me)?))?"
@@ -1745,20 +1782,32 @@ _CONTACT_CUE = {
         # "moved to Chattogram …, new number 01711-458923", "Nha Lopes, nurse, landline 231 23 45": the speaker's
         # line listed by its kind
         # (a bare "number" names anyone's: "call the shop, number …")
-        r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:new\s+(?:(?:mobile|cell|phone)\s+)?"
+        # ("phone: …, email: …": a form's label, typed)
+        r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:(?:phone|tel|telephone)\s*[:：]\s*$"
+        r"|new\s+(?:(?:mobile|cell|phone)\s+)?"
         r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp)"
         r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)\s*(?:is\s+|[:：]\s*)?$))"
     ),
     "email": re.compile(
-        _POSS + r"\s+(?:(?:new|current|work|personal|updated|contact|billing)\s+)*(?:(?:e-?mail|mail)(?:\s+address)?"
+        _POSS
+        + r"\s+(?:(?:new|current|work|personal|updated|contact|billing|recovery|login|backup|sign-?in|account)\s+)*"
+        r"(?:(?:e-?mail|mail)(?:\s+address)?"
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
+        r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
+        # "the recovery email is …": the account's own address, the speaker's
+        r"|\b(?i:the\s+(?:recovery|login|log-in|sign-?in|backup|registered|account)\s+e-?mail(?:\s+address)?"
+        r"(?:\s+(?:on|for)\s+(?:the|my)\s+account)?)\s*(?:is\s*|:\s*)$"
+        # ("phone: …, email: …": a form's label, typed)
+        r"|(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+)?(?:my\s+)?e-?mail(?:\s+address)?)\s*[:：]\s*$"
         # ("swap the email on my profile for …", "replace my login e-mail with …": the stored one replaced)
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?i:to|for|with)\b"
         r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
-        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)\s*[:：]"
+        r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)"
+        # ("new email from today: …": when it starts, before the colon)
+        r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*[:：]"
         # "Contact e-mail for me: …", "E-mail address for me is …"
         r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
@@ -1778,6 +1827,11 @@ _REACH_RELATIVE = re.compile(
     # ("try my dad Roberto on …": the relative's name may follow)
     r"(?:,?\s+[A-Z][a-z]+,?)?\s+(?:instead\s+)?(?:on|at)\s*$"
 )
+# "his email d.mori@… should get receipts too": a relative's contact, named by the pronoun.
+_PRONOUN_CONTACT = re.compile(
+    r"\b(?P<pron>[Hh]is|[Hh]er)\s+(?:new\s+|work\s+|personal\s+|own\s+)?(?:e-?mail(?:\s+address)?|number|mobile|cell"
+    r"|phone(?:\s+number)?)\s*(?:is\s+|'s\s+|:\s*)?$"
+)
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
     # ("my digits changed, it's … now": the number said in slang)
@@ -1786,13 +1840,13 @@ _OWN_CONTACT_NAMED = {
     "phone": re.compile(
         r"\bmy\s+(?:\w+\s+)?(?:number|phone|mobile|cell|digits)\b"
         r"|\bthe\s+(?:number|phone\s+number|mobile)\s+I\s+(?:gave|sent|put\s+down|entered|typed)\b(?!\s+(?:you\s+)?for\b)"
-        r"|^\W*(?:(?:phone\s+)?number|mobile)(?:'s|\s+has|\s+is)\s+(?:changed|new|different)\b",
+        r"|^\W*(?:(?:phone\s+)?number|mobile|phone|cell)(?:'s|\s+has|\s+is)(?:\s+been)?\s+(?:changed|new|different)\b",
         re.I,
     ),
     "email": re.compile(
         r"\bmy\s+(?:\w+\s+)?e-?mail\b"
         r"|\bthe\s+e-?mail(?:\s+address)?\s+I\s+(?:gave|sent|put\s+down|entered|typed)\b(?!\s+(?:you\s+)?for\b)"
-        r"|^\W*e-?mail(?:\s+address)?(?:'s|\s+has|\s+is)\s+(?:changed|new|different)\b",
+        r"|^\W*e-?mail(?:\s+address)?(?:'s|\s+has|\s+is)(?:\s+been)?\s+(?:changed|new|different)\b",
         re.I,
     ),
 }
@@ -2943,6 +2997,28 @@ def _contact_ended(
     return None
 
 
+def _contact_listed_or_theirs(
+    ctx: TurnContext, clause: Clause, predicate: str, mention: IdentifierMention, before: str
+) -> tuple[bool, list[CandidateFact]]:
+    """Whether the contact is told without a cue of :data:`_CONTACT_CUE`, and its fact if anyone's.
+
+    "my mobile's … and email …": the second of the speaker's own lines, listed bare after "and";
+    "so his email … should get receipts": the relative's, named by the pronoun.
+    """
+    value = contact_value(predicate, mention)
+    listed = predicate == "email" and re.search(r"\band\s+e-?mail\s*$", before, re.I)
+    if listed and _CONTACT_CUE["phone"].search(before):
+        return True, [make_fact(ctx.speaker_id, predicate, value, "en.email.listed", "email", confidence=0.85)]
+    pronoun = _PRONOUN_CONTACT.search(before)
+    if pronoun is None:
+        return False, []
+    word = "he" if pronoun.group("pron").lower() == "his" else "she"
+    subject = _antecedent(ctx, word, clause.start + pronoun.start())
+    if subject is None:
+        return True, []
+    return True, [make_fact(subject, predicate, value, f"en.{predicate}.theirs", pronoun.group(), confidence=0.85)]
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
@@ -2980,11 +3056,23 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             correction = _CORRECTION_CUE.search(before) if not cues else None
             if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start + correction.start()):
-                value = contact_value(predicate, mention)
+                # ("phone's been different since last Monday, it's …": the new one's start)
+                since = re.search(r"\bsince\b", before[: correction.start()], re.I)
                 yield make_fact(
-                    ctx.speaker_id, predicate, value, f"en.{predicate}.corrected", correction.group(), confidence=0.85
+                    ctx.speaker_id,
+                    predicate,
+                    contact_value(predicate, mention),
+                    f"en.{predicate}.corrected",
+                    correction.group(),
+                    valid_from=clause.past_time(ctx) if since else None,
+                    confidence=0.85,
                 )
                 continue
+            if not cues and not _negated(clause):
+                told, bare = _contact_listed_or_theirs(ctx, clause, predicate, mention, before)
+                yield from bare
+                if told:
+                    continue
             # "That is not my number: …" negates the cue from just before it.
             window = before[max(0, cues[-1].start() - 12) :] if cues else ""
             if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
@@ -3034,6 +3122,8 @@ _INTRODUCED = re.compile(
     # "Name's Nha Lopes, I'm a nurse", "The name's Ortega": the name given without "my", opening the turn
     r"|^\W*(?:[Tt]he\s+)?[Nn]ame(?:'s|\s+is)\s+(?P<name4>[A-Z][\w'-]+(?:\s+(?:[a-z]{1,3}\s+)?[A-Z][\w'-]+){0,2})"
     r"(?=\s*(?:[,.;!\u2014\u2013-]|$))"
+    # "hi, 我是 Kevin, …": the introduction typed in Chinese, the name in English
+    r"|(?:我是|我叫|本人)\s*(?P<name5>[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?)(?=\s*(?:[,，.。!！;\u2014\u2013-]|$))"
 )
 # "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
 _NAMED_AS_TITLE = re.compile(
@@ -3141,7 +3231,10 @@ def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> dat
 def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name the speaker asks to be used: on the account, as a display name, a short form, after marriage."""
     for m in _NAME_TO_USE.finditer(clause.text):
-        name = _clean(next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "short") if m.group(g)))
+        groups = ("name", "name2", "name3", "name4", "name5", "name6", "name7", "short")
+        name = _clean(next(m.group(g) for g in groups if m.group(g)))
+        if m.group("name7") and not _account_name_ok(ctx.text, m.start("name7"), name):
+            continue
         if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
             continue
         if m.group("name5") and not _NAME_EVENT.search(ctx.text):
@@ -3187,12 +3280,15 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, relative, "name", m.group("name"), "name_is_relative")
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
-        name = m.group("name") or m.group("name2") or m.group("name3") or m.group("name4")
+        name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
+        name = name or m.groupdict().get("name4") or m.groupdict().get("name5")
         first = name.split()[0] if name else ""
         if name and first not in _NOT_NAMES and first not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     yield from _introduced_job_facts(ctx, clause)
     for m in _NAME.finditer(clause.text):
+        if _SURNAME_FULL.search(clause.text):
+            break  # "my surname is Lindqvist now: Hal Lindqvist": the full name it makes is the name
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
         negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()], re.I)
@@ -3220,8 +3316,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
     yield from _names_to_use(ctx, clause)
     for m in _RELATIVE_NAMED.finditer(clause.text):
-        relation = _RELATIONS[(m.group("rel") or m.group("rel2") or m.group("rel3")).lower()]
-        name = m.group("name") or m.group("name2")
+        rel = next(m.group(g) for g in ("rel", "rel2", "rel3", "rel4", "rel5", "rel6") if m.group(g))
+        relation = _RELATIONS[rel.lower()]
+        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
         if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
             continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
         yield _fact(
@@ -3291,6 +3388,9 @@ def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
         lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        # ("ship it to my brother's place: …" for good is his address; only an errand's parcel makes it the speaker's)
+        if lasting and re.search(rf"\bmy\s+{_KIN_ADJ}(?:{_REL}|aunty)'s?(?:\s+\w+)?\s*[:\u2014\u2013]", m.group()):
+            continue
         # "my address changed last month, it's … now": the change told before the address dates it.
         told = _ADDRESS_CHANGED.search(ctx.text, 0, clause.start + m.start())
         since = Clause(ctx.text, 0).past_time(ctx) if told and lasting else None
@@ -5599,7 +5699,7 @@ def _without_appositions(text: str) -> str:
             return m.group()
         # "Sam (my son) works at Tesco": kin named by name stay the relation's subject, as "my son Sam" does
         if m.group("apposition").lstrip().startswith("(") and re.search(
-            rf"\b(?:{_HOUSEHOLD})\)", m.group("apposition")
+            rf"\b(?:{_HOUSEHOLD})(?:,\s*\d{{1,2}}[^)]*)?\)", m.group("apposition")
         ):
             return m.group()
         return m.group("name") + " " * len(m.group("apposition"))
