@@ -458,7 +458,8 @@ _ONE_OFF = re.compile(
     r"\b(?:today|tonight|this time|just this once|this once|for now|right now|for today|temporarily"
     r"|just for this|for this (?:one|report|order|time)|this one time|this one|this order|this package|这次"
     # "for this delivery only", "this shipment only": the errand at hand, not a standing choice.
-    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay|parcel|item|box)|(?:for|on) this \w+ only"
+    r"|this (?:delivery|shipment|purchase|booking|trip|flight|session|visit|stay|parcel|item|box)"
+    r"|(?:for|on) this \w+ only"
     # "for the next few days text me": a stretch of days, not a standing choice
     r"|for\s+the\s+(?:next|coming)\s+(?:few\s+|couple(?:\s+of)?\s+|two\s+|three\s+|\d+\s+)?(?:days|hours|weeks)"
     r")\b",
