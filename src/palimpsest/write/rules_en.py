@@ -406,7 +406,8 @@ _BOUNDARY = re.compile(
     r"|,\s*(?=(?:maybe|perhaps|hopefully)\s+(?:she|he|they|I|we|you|it)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
     # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
-    r"|,\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
+    # ("not at Ubisoft anymore — joined a small studio as …": set off by a dash just the same)
+    r"|(?:,|\s+[\u2014\u2013]+|\s+-)\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
     r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working))\b)"
 )
 _QUESTION_START = re.compile(
@@ -634,7 +635,8 @@ _MOVE = re.compile(
     _SUBJ
     + _ADV
     # ("moved up to Fairbanks", "relocated down to Napier", "moved across to Perth": the direction of the move)
-    + r"\s+(?:moved|relocated)(?:\s+(?:back|house|home|out|over|away|up|down|across|abroad|interstate)){0,2}"
+    # ("shifted to Pune last month": the verb of a move in Indian English)
+    + r"\s+(?:moved|relocated|shifted)(?:\s+(?:back|house|home|out|over|away|up|down|across|abroad|interstate)){0,2}"
     + r"(?:\s+from\s+"
     + _named("old")
     # "I moved from Tulsa over to Omaha"
@@ -738,7 +740,9 @@ _LIVE = re.compile(
     # "I now live with my partner in Cork"
     + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?"
     # "my mum lives up in Ballina", "they live out in Perth"
-    + r"(?:\s+(?:up|down|over|out|way\s+out|back))?\s+in\s+"
+    + r"(?:\s+(?:up|down|over|out|way\s+out|back))?"
+    # ("been living on Pitt Island since yesterday", "we live on Kangaroo Island": an island is lived on)
+    + r"\s+(?:in|on(?=\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,2}(?:Island|Isle|Islands|Key|Cay|Atoll)\b)(?:\s+the)?)\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -865,12 +869,15 @@ _STILL_IN = re.compile(
 # "moved here from Kathmandu yesterday", "we relocated there in May": the new home said as "here"/"there", the place
 # named earlier in the turn ("first night in Pokhara. moved here …").
 _MOVED_HERE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:moved|relocated)(?:\s+(?:over|back|up|down|out|across))?\s+(?:here|there)\b(?!\s+to\b)"
+    _SUBJ
+    + _ADV
+    + r"\s+(?:moved|relocated|shifted)(?:\s+(?:over|back|up|down|out|across))?\s+(?:here|there)\b(?!\s+to\b)"
 )
 # Where the place named before "here" sits: after "in" or "to" ("first night in Pokhara", "got to Hilo"; "at" names
 # employers as often as places).
+# ("Pune now. Shifted here from Hyderabad": the place answered bare, with "now", before the move)
 _HERE_PLACE = re.compile(
-    r"\b(?:in|to)\s+(?:the\s+)?(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s?.!,;:\u2014\u2013-]|$)"
+    r"(?:\b(?:in|to)\s+(?:the\s+)?|(?:^|(?<=[.!?)]\s))(?=[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+now\b))(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s?.!,;:\u2014\u2013-]|$)"
 )
 # "Greetings from our new place in Napier", "sitting in my new flat in Leith", "our new house in Tartu is freezing":
 # the speaker's new home, said by where they are or what it is like.
@@ -929,10 +936,17 @@ _PUBLIC_BODY = (
 
 
 # "a small agency called Pixelmoor", "a startup named Quillhaus": the employer's kind, then its name.
+# ("a tiny coffee roaster called Kodiak Bean", "a small indie studio, Pinecone Games, as …": the name set off by commas)
 _CALLED = (
-    r"(?:(?:an?|this|one)\s+(?:[a-z-]+\s+){0,2}(?:agency|company|firm|startup|start-up|studio|shop|store|restaurant"
+    r"(?:(?:an?|this|one)\s+(?:[a-z-]+\s+){0,3}?(?:agency|company|firm|startup|start-up|studio|shop|store|restaurant"
     r"|caf[eé]|bakery|clinic|practice|charity|nursery|consultancy|garage|salon|gym|hotel|pub|brewery|label"
-    r"|publisher|lab|business|outfit|place|bank|school|hospital|nonprofit|non-profit)\s+(?:called|named)\s+)?"
+    r"|publisher|lab|business|outfit|place|bank|school|hospital|nonprofit|non-profit|roaster|roastery|co-op"
+    r"|cooperative|factory|warehouse|workshop|farm|winery|vineyard|distillery|dealership|kitchen|supplier"
+    r"|manufacturer|retailer|chain|foundation|trust|college|academy|theatre|theater|gallery|museum|magazine"
+    r"|newspaper|team|group|network|hostel|bar|deli|bistro|pharmacy|surgery|dental\s+practice|law\s+firm|florist|grocer"
+    r"|greengrocer|newsagent|butcher|garden\s+cent(?:re|er)"
+    r"|development\s+shop|app|platform|collective|venue|club|marina|hangar|airline|carrier)"
+    r"(?:\s+(?:called|named)\s+|(?:\s+(?:now|these\s+days|nowadays))?\s*,\s+(?=[A-Z]\S*(?:\s+[A-Z]\S*){0,3},)))?"
 )
 
 
@@ -963,10 +977,17 @@ _WORK = re.compile(
     # ("my husband flies for Airlink", "she nurses at the Royal Free", "I code for Canva", "he reports for the BBC",
     # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
     + r"|fl(?:y|ies|ying)|nurs(?:e|es|ing)|cod(?:e|es|ing)|design(?:s|ing)?|consult(?:s|ing)?|deliver(?:s|ing)?"
-    + r"|report(?:s|ing)?|wait(?:s|ing)?\s+tables|pull(?:s|ing)?\s+(?:pints|beers))"
+    + r"|report(?:s|ing)?|wait(?:s|ing)?\s+tables|pull(?:s|ing)?\s+(?:pints|beers)"
+    # ("I do the books for a bakery", "she does the accounts for Lidl": the bookkeeping of an employer)
+    + r"|(?:do|does|doing)\s+(?:the\s+)?(?:books|bookkeeping|accounts)"
+    # ("Since March I've been on the payroll of Vattenfall", "she's on staff at the Mater", "on the books of Arup":
+    # being employed said as being on the employer's list)
+    + r"|(?:(?<=\bbeen\s)|(?<='s\s)|(?<='m\s)|(?<=\bam\s)|(?<=\bis\s)|(?<=\bare\s))"
+    + r"on(?=\s+(?:the\s+)?(?:payroll|books|staff)\s))"
+    + r"(?:\s+(?:the\s+)?(?:payroll|books|staff)(?=\s+(?:of|at|for|with)\s))?"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
-    + r"\s+(?:at|for)\s+(?:the\s+)?"
+    + r"\s+(?:at|for|(?<=(?:roll|ooks|taff)\s)(?:of|with))\s+(?:the\s+)?"
     + _CALLED
     + _BRANCH_OF
     + _org("org")
@@ -989,7 +1010,11 @@ _WORK_AT_AS = re.compile(
     # "I've been at Shopify as a senior PM since …": being at an employer as a title is working there.
     + r"(?:\s+(?:work|works|working|worked)"
     + _WORK_OBJECT
-    + r"|(?<=been))\s+(?:at|for)\s+(?:the\s+)?"
+    # ("I am now with Kuehne+Nagel as a customs broker", "I'm at Arup as a planner": being with an employer as a
+    # title; the title must be a job, checked below)
+    + r"|(?<=been)|(?P<being>(?<='m)|(?<=\bam)|(?<='m\snow)|(?<=\bam\snow)|(?<='m\sstill)|(?<=\bam\sstill)))"
+    + r"\s+(?:at|for|with)\s+(?:the\s+)?"
+    + _CALLED
     + _employer("org")
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
@@ -997,7 +1022,7 @@ _WORK_AT_AS = re.compile(
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
-    r"|employed (?:at|by))\s+(?:the\s+)?" + _employer("org")
+    r"|employed (?:at|by))\s+(?:the\s+)?" + _CALLED + _employer("org")
 )
 # The employer as the subject of the hiring: "Wave Money hired me two weeks ago as a backend dev", "Fonterra took me on
 # as an apprentice in March", "Canva brought my sister on board last month", "Telenor offered me the job". The
@@ -1175,8 +1200,9 @@ _JOIN_AS = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:joined|started(?:\s+working)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at))\s+(?:the\s+)?"
+    + _CALLED
     + _employer("org")
-    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + r",?\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
     + r"|(?P<subj2>\bI\b|\b[Mm]y (?:"
     + _REL
@@ -1184,10 +1210,17 @@ _JOIN_AS = re.compile(
     + _ADV
     # ("Started a new role as product owner at Monzo")
     + r"\s+(?:(?:started|began)(?:\s+working|\s+(?:a|my)\s+(?:new\s+)?(?:role|job|position))?"
-    + r"|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired)"
+    + r"|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired"
+    # ("my son got taken on as an apprentice electrician at …", "she was brought on as a paralegal at …", "I got
+    # signed as a session musician with …": a hiring said in the passive)
+    + r"|(?:was|got|been|has\s+been|have\s+been)\s+(?:taken\s+on|brought\s+on(?:\s*board)?|signed(?:\s+on)?|recruited"
+    + r"|employed|kept\s+on|accepted|appointed|engaged|hired\s+on)"
+    + r"|landed\s+(?:a|the)\s+(?:job|role|position|spot|place|post))"
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
-    + r"\s+(?:at|with|for)\s+(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
+    + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _CALLED
+    + r"(?P<org2>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&)){0,3})"
 )
 _PROMOTED = re.compile(
     _SUBJ
@@ -1228,7 +1261,8 @@ _ACTIVITY_TITLE = re.compile(
     _SUBJ + _ADV + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)"
     r"|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
-    r"(?:\s+a\s+\w+)?)\s+(?:at|for)\s+(?:the\s+)?" + _employer("org")
+    r"(?:\s+a\s+\w+)?|(?P<books>do|does|doing)\s+(?:the\s+)?(?:books|bookkeeping|accounts))"
+    r"(?:\s+(?:now|these\s+days|nowadays))?\s+(?:at|for)\s+(?:the\s+)?" + _CALLED + _employer("org")
 )
 _ACTIVITY_TITLES = {
     "drive": "driver",
@@ -1580,7 +1614,22 @@ _NAME = re.compile(
     r"|mates|patients|clients)|(?:[Ee]veryone|[Pp]eople|[Ff]olks)\s+at\s+(?:work|the\s+office|school|the\s+club)"
     r"|[Mm]ost\s+folks|[Ff]olks)\s+(?:just\s+|now\s+|all\s+)?calls?\s+me\s+"
     r"(?P<name6>[A-Z][\w'-]*)"
+    # "quick one: name's Mahina Kealoha, …", "Name is Joss Whitley btw": the speaker's own name, "my" dropped (never
+    # "the dog's name is Rex": only where a clause or a label opens)
+    rf"|(?:^\W*|(?<=[:;,!\u2014\u2013]\s)|(?<=\bso\s)|(?<=\bbtw\s)|(?<=\boh\s))(?:[Tt]he\s+)?[Nn]ame(?:'s|\s+is)\s+"
+    rf"(?P<name7>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
 )
+# A letter's closing, then the writer's name on the line after it ("Kind regards,\nTobenna Okafor"), or after a
+# comma on the same line for a formal closing ("Yours sincerely, Ada Obi").
+_CLOSING = re.compile(
+    r"(?:^|[\n.!]\s*)(?:(?:(?i:kind|best|warm|warmest|many|with\s+(?:kind|best))\s+)?(?i:regards|wishes|thanks)"
+    r"|(?i:yours\s+(?:sincerely|faithfully|truly)|sincerely|respectfully|all\s+the\s+best|thank\s+you|thanks"
+    r"|cheers|best|regards))\s*[,.!-]*\s*$"
+)
+_SIGNED_NAME = re.compile(
+    rf"\s*(?P<name>[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:\s+(?:{_PARTICLE})?[A-Z][\w'-]+){{1,2}})\s*\W?\s*"
+)
+_FORMAL_CLOSING = re.compile(r"(?i)regards|sincerely|faithfully")
 # "my surname is Lindqvist now: Hal Lindqvist": a new family name, then the full name it makes.
 _SURNAME_FULL = re.compile(
     r"\b[Mm]y\s+(?:sur|last\s+|family\s+)name(?:\s+is|'s)(?:\s+now)?\s+[A-Z][\w'-]*(?:\s+now)?\s*[:(,\u2013\u2014-]\s*"
@@ -1697,7 +1746,7 @@ _STREET = (
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
     r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
-    r"|for\s+now|only|now)\b|[;!?\n]"
+    r"|for\s+now|only|now)\b|[;!?\n]|,\s*(?=(?:(?:can|could|would|will)\s+you|and|but|so|billing|shipping)\b)"
     # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
     r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)\.(?:\s|$)|$)"
 )
@@ -1713,11 +1762,12 @@ _ADDRESS_MINE = re.compile(
     r"|billing)\s+)*address(?:\s+(?:on|for|of|in)\s+(?:my|the)\s+(?:account|profile|orders?|file|records?)"
     r"|\s+on\s+file)?\s*(?:\u2192|->|=>|:|\u2014|\u2013)\s*"
     # ("New address for the account: …": what the address is for may sit before the colon)
-    r"|^\W*(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
+    r"|(?:^\W*|(?<=,\s)(?=new\s))(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
     r"|permanent|return|invoice|invoicing)\s+)?address"
     r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?"
     # "New billing address, effective from next Monday: …": when it starts, said before the colon
-    r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?\s*:\s*"
+    # ("We moved house yesterday!! new address is …": the label said as a sentence)
+    r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?(?:\s*:\s*|\s+is\s+(?:now\s+)?)"
     # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
     r"|\b(?:correction|fix|typo|mistake|error)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
     r"(?:\s+on\s+file|\s+(?:on|in)\s+(?:my|the|your)\s+(?:account|profile|system|records?))?\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
@@ -1727,7 +1777,9 @@ _ADDRESS_MINE = re.compile(
     r"|(?:drop|leave)\s+(?:" + _SENT_THING + r"\s+)?(?:off\s+)?(?:at|with))"
     r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's"
     # ("ship it to my sister's: …", "send it to my aunty's place: …": a relative's home, where a parcel goes)
-    rf"|{_KIN_ADJ}(?:{_REL}|aunty)'s?(?:\s+(?:place|house|flat|home|apartment))?(?=\s*[:\u2014\u2013]))"
+    # ("ship it to my sister's office: …": a relative's workplace just the same)
+    rf"|{_KIN_ADJ}(?:{_REL}|aunty)'s?(?:\s+(?:place|house|flat|home|apartment|office|work|workplace|shop|studio|salon"
+    r"|clinic))?(?=\s*[:\u2014\u2013]))"
     # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
     r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
     r"|plz|thanks|instead))*"
@@ -1750,7 +1802,8 @@ _ADDRESS_CHANGED = re.compile(
     re.IGNORECASE,
 )
 _SHIPS_TO = re.compile(
-    r"\b(?:(?i:send|ship|deliver|mail|post)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
+    # ("bill everything to Calle de Serrano 41 …": the billing address, the speaker's own)
+    r"\b(?:(?i:send|ship|deliver|mail|post|bill|invoice)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
     r"|(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
     r"(?:go|should go|always go|get sent))))"
@@ -1760,6 +1813,12 @@ _SHIPS_TO = re.compile(
     r"|\.(?:\s|$)|$)"
     r"|(?P<at>\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?at\s+)(?P<addr2>(?:" + _STREET + r")[^;!?\n]*?)"
     r"\s*(?=,?\s+now\b|[;!?\n]|\.(?:\s|$)|$)"
+)
+# "wife's got a new work email — …", "my son has a new number: …": a relative's new contact, "my" may be dropped.
+_KIN_CONTACT = (
+    rf"|(?:^\W*|\b(?:[Mm]y|[Oo]ur)\s+){_KIN_ADJ}(?P<kin>(?i:{_REL}))(?:'s|\s+has)\s+(?:just\s+|finally\s+)?(?:got\s+)?"
+    r"(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:work|personal|home|private|school|uni)\s+)?(?i:{kind})"
+    r"(?:\s+(?:now|too|as\s+well))?\s*(?:is\s+|[:：,]\s*|\s[\u2014\u2013-]\s*)?$"
 )
 _CONTACT_CUE = {
     "phone": re.compile(
@@ -1771,8 +1830,10 @@ _CONTACT_CUE = {
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))"
         # ("new number from Monday: …": when it starts, before the colon)
-        r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*[:：]"
-        r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
+        # ("new number, 07700 …", "new mobile — …": set off by a comma or a dash, just the same)
+        r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
+        + _KIN_CONTACT.format(kind=r"(?:(?:phone|mobile|cell)\s+)?(?:number|mobile|cell|phone)")
+        + r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
         r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
         r"|you have(?: for me)?))?"
         r"\s+(?:to|for|with)\b"
@@ -1805,12 +1866,13 @@ _CONTACT_CUE = {
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?i:to|for|with)\b"
-        r"|\b(?i:use|send\s+(?:\w+\s+)?to)\s+$"
+        r"|\b(?i:use|put|send\s+(?:\w+\s+)?to)\s+$"
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)"
         # ("new email from today: …": when it starts, before the colon)
-        r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*[:：]"
+        r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
+        + _KIN_CONTACT.format(kind=r"e-?mail(?:\s+address)?")
         # "Contact e-mail for me: …", "E-mail address for me is …"
-        r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
+        + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
 }
 # A correction in a clause of its own, after the speaker named their own number or e-mail:
@@ -2310,9 +2372,20 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 # "new job: QA lead at Rakuten, started last Monday": a job given under a label, title before employer.
 _NEW_JOB_LABEL = re.compile(
     r"^\W*(?i:(?:(?:my|a)\s+)?new\s+(?:job|role|position|gig|post))\s*[:\u2014\u2013-]+\s*(?:I'm\s+)?(?:(?:a|an|the)\s+)?"
-    r"(?P<title>(?:[A-Za-z][\w&/-]*\s+){0,3}?[A-Za-z][\w&/-]*)\s+(?:at|with|for)\s+"
+    # ("new job: sous chef, Noma", "New role - data analyst, Atlassian": the title, a comma, the employer)
+    r"(?P<title>(?:[A-Za-z][\w&/-]*\s+){0,3}?[A-Za-z][\w&/-]*)(?:\s+(?:at|with|for)\s+|(?P<comma>,\s*)(?:at\s+)?)"
     r"(?P<org>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})"
 )
+# "…. starting tomorrow", "from next Monday": the word that makes a later time the start of what was said before it.
+_STARTS_AT_TIME = re.compile(r"\b(?:starting|starts?|from|beginning|as\s+of|effective)\s*$", re.IGNORECASE)
+
+
+def _start_said_after(ctx: TurnContext, offset: int) -> datetime | None:
+    """The time a "starting …"/"from …" after ``offset`` in the turn names (a new post's first day)."""
+    for mention in ctx.times:
+        if mention.span[0] >= offset and _STARTS_AT_TIME.search(ctx.text, 0, mention.span[0]):
+            return mention.start
+    return None
 
 
 # "up early for my first barista shift", "survived my first week as a paramedic", "my son's first day as an
@@ -2365,7 +2438,9 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         org, title = _clean(m.group("org")), _clean(m.group("title"))
         if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
             continue
-        when = clause.past_time(ctx)
+        if m.group("comma") and not _is_job(title):
+            continue
+        when = clause.past_time(ctx) or _start_said_after(ctx, clause.start + m.end())
         yield _fact(
             ctx, clause, m, ctx.speaker_id, "job_title", title, "new_job_label", valid_from=when, ends_previous=True
         )
@@ -2558,6 +2633,11 @@ def _profile_field_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterato
             yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "profile_field")
 
 
+def _is_job(title: str) -> bool:
+    """A job noun, never a customer's or a guest's part ("I'm with Vodafone as a customer")."""
+    return bool(_ANY_JOB_NOUN.search(title)) and not _NOT_A_ROLE.search(title)
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
     bare = clause.without_times(ctx)
@@ -2585,7 +2665,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
-        if re.search(r"\bworked\b", m.group()) and not re.search(r"'ve|\bha(?:ve|s)\b", m.group()):
+        past = re.search(r"\bworked\b", m.group()) and not re.search(r"'ve|\bha(?:ve|s)\b", m.group())
+        if past or (m.group("being") is not None and not _is_job(m.group("title"))):
             continue
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
@@ -2714,7 +2795,10 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str, *, negated: bo
             continue
         # ("drives", "coaches": the verb's third person, back to its base)
         verb = re.sub(r"(?<=ch)es$|s$", "", (m.group("verb") or "").lower())
-        activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        if m.group("books"):
+            activity = "bookkeeper"
+        else:
+            activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
         yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     if negated:
         return
@@ -3020,6 +3104,24 @@ def _contact_listed_or_theirs(
     return True, [make_fact(subject, predicate, value, f"en.{predicate}.theirs", pronoun.group(), confidence=0.85)]
 
 
+def _cue_subject(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> str | None:
+    """Whose contact a cue names: the speaker's, a relative named with or without "my", or its subject's."""
+    kin = m.groupdict().get("kin")
+    if kin:
+        return f"{ctx.speaker_id}:{_RELATIONS[kin.lower()]}"
+    return ctx.speaker_id if m.group("me") else _subject_of(ctx, clause, m)
+
+
+def _changed_then_colon(predicate: str, before: str) -> re.Match[str] | None:
+    """ "Phone number's been different since last Monday btw: …": the speaker's changed contact named, then a colon."""
+    colon = re.search(r"[:：]\s*$", before)
+    if colon is None or not re.search(r"\b(?:changed|new|different|updated)\b", before):
+        return None
+    if re.search(r"\b(?:old|previous|former|wrong)\b", before, re.I):
+        return None
+    return colon if _OWN_CONTACT_NAMED[predicate].search(before, 0, colon.start()) else None
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
@@ -3055,7 +3157,9 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     ends_previous=bool(re.search(r"\b(?:new|only|now)\b", after.group())),
                 )
                 continue
-            correction = _CORRECTION_CUE.search(before) if not cues else None
+            correction = (
+                (_CORRECTION_CUE.search(before) or _changed_then_colon(predicate, before)) if not cues else None
+            )
             if correction and _OWN_CONTACT_NAMED[predicate].search(ctx.text, 0, clause.start + correction.start()):
                 # ("phone's been different since last Monday, it's …": the new one's start)
                 since = re.search(r"\bsince\b", before[: correction.start()], re.I)
@@ -3069,7 +3173,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     confidence=0.85,
                 )
                 continue
-            if not cues and not _negated(clause):
+            # ("if you can't get hold of me, try my husband — his mobile's …": the condition's "can't" negates nothing)
+            if not cues and not re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", _unfelt(before[asked_from:])):
                 told, bare = _contact_listed_or_theirs(ctx, clause, predicate, mention, before)
                 yield from bare
                 if told:
@@ -3079,7 +3184,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
                 continue
             m = cues[-1]
-            subject = ctx.speaker_id if m.group("me") else _subject_of(ctx, clause, m)
+            subject = _cue_subject(ctx, clause, m)
             if subject is None:
                 continue
             value = contact_value(predicate, mention)
@@ -3274,6 +3379,20 @@ def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
             yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"{m.group('unit')} manager", "manage_unit")
 
 
+def _signed_name(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The writer's name under a letter's closing, as the turn's last line."""
+    signed = _SIGNED_NAME.fullmatch(clause.text) if not ctx.text[clause.end :].strip() else None
+    head = ctx.text[: clause.start]
+    if signed is None or not _CLOSING.search(head):
+        return
+    if ("\n" in head[-3:] or _FORMAL_CLOSING.search(head[-40:])) and signed.group("name").split()[0] not in (
+        _NOT_NAMES | _NOT_FIRST_NAMES
+    ):
+        yield _fact(
+            ctx, clause, signed, ctx.speaker_id, "name", _clean(signed.group("name")), "signed", confidence=0.85
+        )
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -3287,11 +3406,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if name and first not in _NOT_NAMES and first not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     yield from _introduced_job_facts(ctx, clause)
+    yield from _signed_name(ctx, clause)
     for m in _NAME.finditer(clause.text):
         if _SURNAME_FULL.search(clause.text):
             break  # "my surname is Lindqvist now: Hal Lindqvist": the full name it makes is the name
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
-        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6") if m.group(g))
+        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5", "name6", "name7") if m.group(g))
         negated = re.search(r"\b(?:not|never|no\s+longer)\b|\b\w+n't\b", clause.text[: m.end()], re.I)
         if subject and name.split()[0] not in _NOT_NAMES and not negated:
             rule = "name.called" if m.group("name6") else "name"
@@ -3354,7 +3474,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         others = _OTHER_PEOPLE.search(re.sub(mine, "", m.group(), flags=re.I))
         if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or others:
             continue
-        address = _clean(m.group("addr") or m.group("addr2"))
+        address = _CLOSING_COURTESY.sub("", _clean(m.group("addr") or m.group("addr2")))
         yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
     if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
         return
@@ -5427,7 +5547,7 @@ _REFERS_BACK = re.compile(
 _DROPPED_SUBJECT = re.compile(
     r"^(?P<lead>\s*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"  # "Long story: moved to Leeds …"
     r"(?:(?:just|recently|finally|also|so|and|then|oh|btw|well|actually|officially|currently|now|still)[,\s]+)*)"
-    r"(?=(?:moved|relocated|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
+    r"(?=(?:moved|relocated|shifted|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
