@@ -105,8 +105,13 @@ _ORDER_CUE = re.compile(
 _TICKET_CUE = re.compile(
     r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?"
     # "complaint reference CMP-2231", "claim no. WC-88120": a complaint or claim named only with the word for its number
-    r"|(?i:\b(?:complaints?|claims?|incidents?|enquir(?:y|ies)|inquir(?:y|ies))\s*(?:numbers?\b|no\b\.?|ref\b\.?"
+    r"|(?i:\b(?:complaints?|claims?|incidents?|enquir(?:y|ies)|inquir(?:y|ies))(?:'s)?\s*(?:numbers?\b|no\b\.?|ref\b\.?"
     r"|reference\b|ids?\b))"
+    # "the reference for my warranty claim is WR-2027-1186", "ref on the repair request: RP-4410": the number named
+    # first, then the case it is of
+    r"|(?i:\b(?:ref(?:erence)?|case|claim)(?:\s+(?:numbers?|no\.?|code))?\s+(?:for|on|of)\s+(?:my|our|the|this)\s+"
+    r"(?:[\w-]+\s+){0,2}?(?:claims?|complaints?|cases?|tickets?|repairs?|enquir(?:y|ies)|inquir(?:y|ies)|incidents?"
+    r"|disputes?|(?:support|service|repair)\s+requests?)(?=\s+(?:is|was)\b|\s*[:：]))"
     # ("support request SR-44120", "service request 5512")
     r"|(?i:\btickets?|\bcases?|\b(?:support|service|help(?:desk)?)\s+requests?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?"
     # "my case ref is CS-118204", "ticket reference: HD-4410"
@@ -188,6 +193,26 @@ _ORDER_ERRAND = re.compile(
     r"\s+(?:cancell?ed|refunded|returned|sent\s+back)\b)"
     r")" + _ORDER_CODE
 )
+# An order code alone (capitals, a dash, five or more digits), in a turn about an order or a case: "where's
+# RX-550918?? tracking said shipped", "Did I give you my order number? It's IN-778120 if not". A case's words in its
+# own sentence make it a ticket. Standards and product codes ("ISO-27001", "SKU-102233") are neither.
+_LONE_CODE = re.compile(
+    r"(?<![A-Za-z0-9_-])#?(?P<id>(?!(?:SKU|ISO|CVE|RFC|ASIN|EAN|UPC|IBAN|COVID|EN|DIN|IEC|BS|ANSI|MIL)-)"
+    r"[A-Z]{1,4}-\d{5,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
+)
+_ORDER_TALK = re.compile(
+    r"\b(?i:orders?|ordered|parcels?|packages?|deliver\w*|ship(?:ped|ping|ment)?|dispatch\w*|tracking|arriv\w*|courier"
+    r"|refund\w*|money\s+back|returns?|returned|cancel\w*|purchase[ds]?|bought|paid|invoice)\b"
+)
+_TICKET_TALK = re.compile(
+    r"\b(?i:tickets?|cases?|claims?|complaints?|incidents?|(?:support|service|repair)\s+requests?|enquir(?:y|ies)"
+    r"|inquir(?:y|ies)|technicians?|helpdesk|help\s+desk|escalat\w*)\b"
+)
+# What else a code may be: "the model number is GT-55120", "booking ref AB-77120", "policy no. HX-88120".
+_OTHER_CODE_BEFORE = re.compile(
+    r"\b(?i:model|part|serial|product|item|sku|flight|booking|reservation|policy|account|member(?:ship)?|customer|user"
+    r"|licen[cs]e|registration|plate|vin|version|firmware|tax|vat|passport|voucher|coupon|promo|gift\s+card)\b[^.!?]*$"
+)
 _TICKET_CUE_AFTER = re.compile(
     # ("GD-20261030 这个工单": a code with letters before its number is one id.)
     r"(?<![0-9A-Za-z-])(?!1[3-9]\d{9}(?![0-9]))(?P<id>(?:[A-Z]{1,4}-?)?\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
@@ -212,7 +237,9 @@ _USER_CUE = re.compile(
 # code of letters and digits, a dashed run or a long number only ("a shipment of 5000 masks" names none).
 _PARCEL_CUE = re.compile(
     r"(?i:\b(?:parcels?|packages?|shipments?|consignments?|deliver(?:y|ies)\s+(?:of|for)|tracking(?:\s+(?:numbers?|no\.?"
-    r"|codes?|ids?))?|(?:waybill|AWB)(?:\s+(?:numbers?|no\.?))?))\s*(?:(?i:is|was)\s+|[:：]\s*)?#?\s*"
+    r"|codes?|ids?))?|(?:waybill|AWB)(?:\s+(?:numbers?|no\.?))?))"
+    # ("the parcel for PL-93307 arrived empty", "tracking on QX-88120": the parcel of the order)
+    r"(?:\s+(?i:for|of|on)(?=\s+#?[A-Z]{1,4}-?\d))?\s*(?:(?i:is|was)\s+|[:：]\s*)?#?\s*"
     # (a dashed run of digits alone needs three groups: "parcel 7781-2290" may be anything)
     r"(?P<id>[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,4})?|\d{2,6}(?:-\d{2,6})*-[A-Z][0-9A-Z]{1,5}|\d{2,6}(?:-\d{2,6}){2,3}"
     r"|\d{6,20})(?![A-Za-z0-9_-])"
@@ -646,6 +673,24 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
             yield from _listed_ids(text, folded, kind, start + len(token), token)
 
 
+def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
+    """Order codes said alone, read by what the turn is about (an order, or a case in the code's sentence)."""
+    if not _ORDER_TALK.search(folded) and not _TICKET_TALK.search(folded):
+        return
+    for m in _LONE_CODE.finditer(folded):
+        start = max(folded.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1
+        ends = [i for i in (folded.find(mark, m.end()) for mark in ".!?\n") if i >= 0]
+        sentence = folded[start : min(ends) if ends else len(folded)]
+        kind: IdentifierKind = (
+            "order_id" if _ORDER_TALK.search(folded) and not _TICKET_TALK.search(sentence) else "ticket_id"
+        )
+        if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
+            continue
+        found = _mention(text, kind, m.span("id"), identifier_key(m.group("id"), "id"))
+        if found:
+            yield _Found(20, found)
+
+
 def _listed_ids(text: str, folded: str, kind: IdentifierKind, pos: int, first: str) -> Iterator[_Found]:
     """The ids listed after a cued one, as long as they look like it (digits for digits)."""
     while (more := _LISTED_ID.match(folded, pos)) is not None:
@@ -747,6 +792,7 @@ def find_identifiers(text: str) -> list[IdentifierMention]:
     found = [
         *_emails(text, folded),
         *_cued_ids(text, folded),
+        *_lone_codes(text, folded),
         *_phones(text, folded),
         *_shaped_ids(text, folded),
         *_amounts(text, folded),

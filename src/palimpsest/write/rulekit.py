@@ -106,6 +106,9 @@ class Clause:
             # "last month's statement", "上个月的订单": the time names the data, not the preference.
             if re.match(r"\s*(?:'s\b|的)", ctx.text[mention.span[1] :]):
                 continue
+            # ("export every invoice from 2026 - PDF this time": the records asked for, not the preference's start)
+            if _RECORDS_OF.search(ctx.text, 0, mention.span[0]):
+                continue
             if mention.start <= ctx.at:
                 return mention.start
         return None
@@ -127,6 +130,12 @@ class Clause:
         return "".join(chars)
 
 
+# Records named by the time they cover: "invoices from 2026", "orders for March", "transactions in Q1".
+_RECORDS_OF = re.compile(
+    r"\b(?:invoices?|orders?|statements?|transactions?|receipts?|sales|payments?|records?|bills?|expenses?"
+    r"|purchases?|deliveries|shipments?|data|figures|numbers)\s+(?:from|for|of|in|during|since)\s+(?:the\s+)?$",
+    re.IGNORECASE,
+)
 # Words that make a future time the start of what the clause says ("starting next Monday", "从下周一开始").
 _STARTS_THEN = re.compile(r"(?:\b(?:starting|from|beginning|as of|effective)|从|自)\s*$", re.IGNORECASE)
 _STARTS_AFTER = re.compile(r"\s*(?:开始|起|onwards?\b|on\b)", re.IGNORECASE)

@@ -28,6 +28,7 @@ from palimpsest.write.rulekit import (
     contact_value,
     date_follow_up,
     ending,
+    first_group,
     make_fact,
     named_as_wrong,
     settle_move,
@@ -438,6 +439,8 @@ _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.I
 
 _LASTING = re.compile(
     r"\b(?:always|by default|default|from now on|from here on|going forward|moving forward|every time|each time"
+    # ("DHL please, every single time", "as standard", "rule of thumb for my account: …")
+    r"|every\s+single\s+time|each\s+and\s+every\s+time|without\s+fail|as\s+standard|rules?\s+of\s+thumb"
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
     r"|(?:a|my|the)\s+standing\s+(?:rule|order|instruction|request)"
     r"|whenever|from now"
@@ -463,6 +466,12 @@ _ONE_OFF = re.compile(
     r"|(?:for|on) this \w+ only"
     # "for the next few days text me": a stretch of days, not a standing choice
     r"|for\s+the\s+(?:next|coming)\s+(?:few\s+|couple(?:\s+of)?\s+|two\s+|three\s+|\d+\s+)?(?:days|hours|weeks)"
+    # "SMS only this week, I'm travelling", "while I'm abroad text me": a stretch of days, then back to normal
+    # (the days themselves only when limited: "pick some up this weekend" is a plan, not a limit)
+    r"|(?:just|only)\s+(?:for\s+)?this\s+(?:week|weekend)|(?:for\s+)?this\s+(?:week|weekend)\s+only"
+    r"|for\s+the\s+rest\s+of\s+the\s+(?:week|day)"
+    r"|while\s+I'?m\s+(?:away|travell?ing|abroad|overseas|on\s+(?:holiday|vacation|leave))"
+    r"|(?:until|till|til)\s+I'?m\s+back"
     r")\b",
     re.IGNORECASE,
 )
@@ -473,7 +482,8 @@ _PREFERS = re.compile(
     # "E-mails are the only messages I check": the one thing heeded.
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     # ("swap my alert channel over to e-mail", "flip my reminders to SMS", "move my alerts to WhatsApp")
-    r"|send|give|make|keep|change|swap|flip|move|deliver|export|turn on|enable|go with|stick with|please|suits? me"
+    r"|send|give|make|keep|change|swap|flip|move|shift|deliver|export|turn on|enable|go with|stick with|please"
+    r"|suits? me"
     r"|works? for me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "I'm paying with Monzo now"
@@ -1545,6 +1555,41 @@ _DISPOSE = re.compile(
     + _ARTICLES
     + _device("device2")
     + r"\s+(?:on\s+|down\s+)?(?:away|to\s+(?:my|a|the|our|his|her|their)\s+[\w-]+)"
+    # "traded my Pixel 7 in", "sold the old iPad off", "sent my Surface back": the verb's particle after the device
+    + r"|"
+    + _SUBJ.replace("subj", "subj3")
+    + _ADV
+    + r"\s+(?P<split>traded|sold|gave|sent|took|brought)\s+"
+    + _ARTICLES
+    + _device("device3")
+    + r"\s+(?P<particle>in|off|away|back)\b"
+    # (sent back to be fixed is still the speaker's: "sent my iPad back for repair")
+    + r"(?![^.;!?]{0,30}\b(?:repair|fix|fixed|servic\w*|replac\w*|swap|check\w*|look\w*\s+at)\b)"
+)
+# Which particle ends ownership after which verb: a trade-in, a sale off, a gift away, a return.
+_SPLIT_PARTICLES = {
+    "traded": {"in"},
+    "sold": {"off"},
+    "gave": {"away", "back"},
+    "sent": {"back"},
+    "took": {"back"},
+    "brought": {"back"},
+}
+_TAKEN_VERBS = r"stolen|nicked|pinched|swiped|snatched|nabbed|lifted|pickpocketed|robbed|taken\s+from\s+(?:me|my|our)"
+# "my Steam Deck got nicked at the airport", "had my MacBook stolen from the car", "someone pinched my Galaxy Watch",
+# "my Kindle went missing during the move": a device stolen or lost is no longer the speaker's.
+_DEVICE_TAKEN = re.compile(
+    r"(?:\b[Mm]y|\b[Oo]ur)\s+(?:(?:old|new|brand[- ]new|work|spare|trusty)\s+)*"
+    + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
+    + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
+    + rf"\s+(?:(?:was|got|has\s+been|had\s+been|just\s+got)\s+(?:just\s+|finally\s+)?(?:{_TAKEN_VERBS}|lost)\b"
+    r"|(?:went|has\s+gone|just\s+went)\s+missing\b)"
+    r"|\b(?:[Ii]|[Ww]e)?\s*(?:had|got)\s+(?:my|our)\s+(?:(?:old|new|brand[- ]new|work|spare|trusty)\s+)*"
+    + _device("device2")
+    + rf"\s+(?:{_TAKEN_VERBS})\b"
+    r"|\b(?:[Ss]omeone|[Ss]omebody|[Tt]hieves|[Aa]\s+(?:thief|pickpocket|burglar)|[Ss]ome\s+\w+(?:\s+\w+){0,3}?)\s+"
+    r"(?:just\s+)?(?:stole|nicked|pinched|swiped|snatched|nabbed|lifted)\s+(?:my|our)\s+"
+    r"(?:(?:old|new|brand[- ]new|work|spare|trusty)\s+)*" + _device("device3")
 )
 # "The iPad Air went to a buyer on eBay", "my old Kindle found a new owner", "our Xbox got sold": a device
 # disposed of, said of the device.
@@ -2910,6 +2955,8 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "Got a new laptop: a ThinkPad X1": the model is the device, not "laptop".
         if device in replaced or (labelled and device.lower() in _GENERIC_DEVICES.split("|")):
             continue
+        if re.match(rf"\s+(?:{_TAKEN_VERBS})\b", clause.text[m.end() :]):
+            continue  # "got my iPhone stolen": taken from the speaker, not acquired
         devices = [device, *_listed_devices(clause.text, m.end())]
         # "Just bought a Galaxy Watch for my dad": the device is the relative's.
         gift = _GIFT_FOR.match(clause.text, m.end())
@@ -2934,11 +2981,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             device = _clean(m.group("device") or model)
             yield _fact(ctx, clause, m, subject, "owns_device", device, "device_is", valid_from=clause.past_time(ctx))
     yield from _unpossessed_device_facts(ctx, clause)
-    for m in _DISPOSE.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m, "subj", "subj2")
-        if subject and not _phrase_negated(clause.text, m):
-            device = _clean(m.group("device") or m.group("device2"))
-            yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+    yield from _disposed_devices(ctx, clause)
     for m in _GIFTED.finditer(clause.text):
         subject = _subject(ctx, m.group("who"))
         if subject and not _phrase_negated(clause.text, m):
@@ -2966,6 +3009,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # replacement came)
             dated = clause if not m.group("put_away") or clause.past_time(ctx) else Clause(ctx.text, 0)
             yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+    yield from _taken_devices(ctx, clause)
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
         if not re.search(r"\b(?:not|never|didn't)\b", clause.text):
@@ -2977,6 +3021,32 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if named:
             device = _clean(named[-1].group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
+
+
+def _disposed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device sold, given away, traded in or returned ends: "I sold my Kindle", "traded my Pixel 7 in"."""
+    for m in _DISPOSE.finditer(clause.text):
+        if m.group("split") and m.group("particle") not in _SPLIT_PARTICLES[m.group("split")]:
+            continue
+        subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
+        if subject and not _phrase_negated(clause.text, m):
+            device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
+            yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+
+
+def _taken_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device stolen or lost ends: "my Steam Deck got nicked last week", "someone pinched my Galaxy Watch"."""
+    recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b|\bturned\s+up\b", ctx.text, re.I)
+    doubted = re.search(r"\b(?:not|never|wasn't|hasn't|didn't|almost|nearly|if|in\s+case)\b", clause.text, re.I)
+    if recovered or doubted:
+        return
+    for m in _DEVICE_TAKEN.finditer(clause.text):
+        if re.match(r"\s+in\s+(?:the\s+)?(?:post|mail|transit|delivery)\b", clause.text[m.end() :]):
+            continue  # "my new Kindle got lost in the post": a parcel that never came, never owned
+        low = m.group("low")
+        said = first_group(m, ("device", "device2", "device3")) or ""
+        device = _lower_device_name(low, m.group("brand")) if low else _clean(said)
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_taken", m.group())
 
 
 def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3607,6 +3677,9 @@ _FORMAT_BLAMED = re.compile(
     r"|are\s+(?:broken|useless|a\s+pain))\b",
     re.IGNORECASE,
 )
+_USUAL_REFUSED = re.compile(
+    r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the|my|our|your)\s+(?:usual|normal|regular|default|standard)\b", re.I
+)
 _PREFERS_FORMAT = re.compile(
     r"\b(?:prefer|like|love|want|choose|pick|go with|stick with)\s+(?:the\s+|a\s+|my\s+|\w+\s+in\s+)?$", re.I
 )
@@ -3639,7 +3712,9 @@ _CODED_LAYOUT_DOCUMENT = re.compile(
 # "the short version of the report".
 _REPORT_STYLE = re.compile(
     r"\b(?:the|a|an|my)\s+(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
-    r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?reports?\b",
+    # ("the short version of the weekly digest": any recurring document, see ``_REPORT_NOUNS``)
+    r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?"
+    r"(?:reports?|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|bulletins?)\b",
     re.IGNORECASE,
 )
 # "make it the one-page executive summary", "give me the detailed report layout" when reports are the topic.
@@ -3664,6 +3739,14 @@ _DOCUMENT_AS_STYLE = re.compile(
     # "the weekly summary as version C", "my digest in template 2": a coded version of the document.
     rf"|\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the\s+)?"
     r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b",
+    re.IGNORECASE,
+)
+# "For the weekly digest I'd rather get the short one-pager version", "on my monthly newsletter, the plain-text
+# edition please": the document named first, then the style it should come in.
+_DOCUMENT_LEAD_STYLE = re.compile(
+    rf"^\W*(?:for|on|with|as\s+for)\s+(?:the|my|our|your)\s+(?:[\w-]+\s+){{0,2}}?(?:{_REPORT_NOUNS}|bulletins?)\b"
+    r"[^.;!?]{0,40}?\b(?:the|a|an)\s+(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
+    r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)",
     re.IGNORECASE,
 )
 _NOT_A_STYLE = re.compile(r"^(?:same|usual|old|new|other|right|wrong|current|default|latest|previous|final)\b", re.I)
@@ -3735,7 +3818,8 @@ _CHANNEL = re.compile(
     r"\b(?:notify|notification|notifications|notifs?|alert|alerts|remind|reminders?|contact|message|updates?|ping|reach"
     # "send the daily digest by email by default": how a recurring document reaches the speaker
     r"|digests?|newsletters?|briefings?|recaps?|round-?ups?|statements?|invoices|receipts)"
-    r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|using|with|to my|to)\s+"
+    # ("move my alerts off push and onto email")
+    r"\b[^.?!]{0,30}?\b(?:by|via|through|over|on|onto|into|using|with|to my|to)\s+"
     r"(?P<ch>e-?mail|SMS|sms|text(?: messages?)?|WeChat|WhatsApp|Telegram|Signal|phone|push(?: notifications?)?"
     r"|the app|Slack)\b"
     r"|\b(?P<ch2>e-?mail|SMS|texts?|text messages|WeChat|phone calls?|calls|push(?: notifications?)?|WhatsApp)"
@@ -4062,7 +4146,9 @@ _PAY_NAMES = (
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
-    r"\b(?:pay|pays|paying|payment|payments|checkout|charge|bill)\b[^.?!]{0,30}?\b(?:with|by|via|using|through|on|to)\s+"
+    # ("I'll settle every order by bank transfer", "cover the invoices via PayPal")
+    r"\b(?:pay|pays|paying|payment|payments|checkout|charge|bill|settle|settling|settles|cover|covering)\b[^.?!]{0,30}?"
+    r"\b(?:with|by|via|using|through|on|to)\s+"
     # ("pay with the Visa ending 4421": the card named by its end)
     rf"(?:my\s+|a\s+|the\s+)?(?P<pay>{_PAY_NAMES})(?![A-Za-z])"
     # "charge my Visa card": the card is the object of the verb.
@@ -4198,8 +4284,10 @@ _EXCLUSION = re.compile(
 # on when things are planned for the speaker, kept as "no calls before 10am".
 _SCHEDULE_LIMIT = re.compile(
     # ("I never want calls before 9am, ever": the speaker's own wish, said with "I")
-    r"^\W*(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?(?P<neg>never|don't|do\s+not|no(?=\s+(?:more\s+)?[a-z]+s\b))"
-    r"\s+(?:ever\s+)?"
+    # ("Rule of thumb for my account: nobody rings me before 10am": a label may head the rule)
+    r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?:\s*)?(?:(?:please|and|also|oh|just)\W+)*(?P<want>I\s+)?"
+    r"(?P<neg>never|don't|do\s+not|no(?=\s+(?:more\s+)?[a-z]+s\b)|nobody|no\s*-?\s*one)"
+    r"\s+(?:ever\s+)?(?:(?<=nobody\s)|(?<=one\s))?(?:(?:should|shall|is\s+to|may|can|gets?\s+to|is\s+allowed\s+to)\s+)?"
     # ("no calls before 10 am please": the thing refused, named at once)
     r"(?:(?:schedule|book|set\s+up|arrange|plan|put\s+in|slot\s+in|organi[sz]e|(?<=I never )want|(?<=I don't )want"
     r"|(?<=I do not )want|(?<=^no )|(?<=\Wno ))\s*(?:any\s+)?"
@@ -4207,11 +4295,23 @@ _SCHEDULE_LIMIT = re.compile(
     r"|texts|notifications|emails|e-mails|messages)"
     r"(?:\s+(?:with|for)\s+me)?"
     # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
-    r"|(?P<verb>call|ring|phone|text|message|visit)\s+(?:me|us))\s+"
+    # ("nobody rings me before 10am": anyone's contact refused)
+    r"|(?P<verb>call|ring|phone|text|message|visit)(?:s|es)?\s+(?:me|us))\s+"
     r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|before\s+noon|after\s+(?:noon|lunch|dark)"
     r"|on\s+(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|weekends)|at\s+weekends"
     r"|in\s+the\s+(?:mornings?|evenings?|afternoons?)|over\s+lunch|during\s+lunch)"
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on)\b))",
+    re.IGNORECASE,
+)
+# A standing rule on how the speaker's things are handled, told as never to be broken: "please never leave parcels with
+# the neighbours", "never ring the doorbell, the baby sleeps", "don't ever fold my prints". Kept as said ("never …").
+_NEVER_RULE = re.compile(
+    r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?:\s*)?(?:(?:please|pls|and|also|oh|just|so|but)\W+)*"
+    r"(?P<neg>never|(?:don't|do\s+not)(?:\s+ever)?)\s+(?:ever\s+)?"
+    # (not "put", "add", "pack": what is never put in is kept as "no …", see ``_EXCLUSION``)
+    # (nor "ship", "use", "deliver": a carrier or a channel refused is no choice of one)
+    r"(?P<act>(?:leave|drop|post|stack|hide|hand|ring|knock|buzz|bend|fold|throw|sign\s+for|park|come)\s+(?!(?:it|them|this|that|me|you|us)\b)[^.;!?,]{3,60}?)"
+    r"(?=\s*(?:[,.;!?\u2014\u2013]|$|\s+(?:please|pls|ever|again|thanks|from\s+now\s+on|going\s+forward)\b))",
     re.IGNORECASE,
 )
 _CONTACTED = {
@@ -4384,7 +4484,9 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
                 yield "preferred_report_format", m.group("rf"), m, weak
         for m in _CODE_FIRST.finditer(text) if not _REPORT_FORMAT.search(text) else ():
             yield "preferred_report_format", m.group("rf"), m, weak
-    if _REPORT_WORD.search(text) and not _DEFAULT_CHANGE.search(text):
+    # ("For the weekly digest I'd rather get the short one-pager version": a digest, a newsletter or a briefing has
+    # a style too; only a report is named by its kind alone, see ``_REPORT_NAMED``)
+    if (_REPORT_WORD.search(text) or _CODED_LAYOUT_DOCUMENT.search(text)) and not _DEFAULT_CHANGE.search(text):
         styles = 0
         for m in _REPORT_STYLE.finditer(text):
             style = m.group("rf")
@@ -4394,13 +4496,14 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
         for m in _REPORT_BY_STYLE.finditer(text) if not styles else ():
             styles += 1
             yield "preferred_report_format", m.group("rf"), m, True
-        for m in _REPORT_NAMED.finditer(text) if not styles and not _REPORT_FORMAT.search(text) else ():
+        named = not styles and not _REPORT_FORMAT.search(text) and _REPORT_WORD.search(text)
+        for m in _REPORT_NAMED.finditer(text) if named else ():
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
-    for m in _DOCUMENT_AS_STYLE.finditer(text):
-        style = m.group("rf") or m.group("rf2")
-        if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
+    for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
+        style = first_group(m, ("rf", "rf2")) or ""
+        if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
             # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
             yield "preferred_report_format", style, m, True
 
@@ -4423,7 +4526,13 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         allowed = [
             f
             for f in formats
-            if not re.search(r"\b(?:never|not|no)\s+$", text[: f.start()], re.I)
+            # ("PDF this time, not the usual CSV", "instead of the normal xlsx")
+            if not re.search(
+                r"\b(?:never|not|no|instead\s+of|rather\s+than)\s+(?:the\s+|my\s+|our\s+|your\s+|an?\s+)?"
+                r"(?:usual|normal|regular|default|standard|old|current|same)?\s*$",
+                text[: f.start()],
+                re.I,
+            )
             and not _FORMAT_BLAMED.match(text, f.end())
         ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
@@ -4608,7 +4717,14 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         if weak and not has_marker and not _PREFERENCE_WORD.search(_without_request_wish(text)):
             continue
         # "The weekly digest in layout B looked odd today": a remark on the errand, with no word that asks.
-        if weak and not _LASTING.search(sentence) and not _PREFERENCE_WORD.search(text) and not _PREFERS.search(text):
+        # ("Download the March statements - Excel this time, not the usual PDF": the usual one refused asks for it)
+        if (
+            weak
+            and not _LASTING.search(sentence)
+            and not _PREFERENCE_WORD.search(text)
+            and not _PREFERS.search(text)
+            and not _USUAL_REFUSED.search(text)
+        ):
             continue
         found = True
         yield CandidateFact(
@@ -4693,6 +4809,37 @@ def _how_things_come(text: str) -> tuple[str, str] | None:
     return None
 
 
+def _schedule_limit(text: str, has_marker: bool) -> tuple[str, str] | None:
+    """(phrase, evidence) of a standing limit on contact: "never call me before 10am" -> "no calls before 10am"."""
+    limit = _SCHEDULE_LIMIT.match(text)
+    if limit is None:
+        return None
+    standing_limit = limit.group("neg").lower().startswith(("never", "no"))
+    if not (standing_limit or has_marker or _ALWAYS_OR_NEVER.search(text)):
+        return None
+    when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
+    limited = limit.group("thing") or _CONTACTED[limit.group("verb").lower()]
+    return f"no {limited.lower()} {when}", limit.group()
+
+
+def _refused_before(ctx: TurnContext, clause: Clause) -> bool:
+    """Whether the sentence refuses something before ``clause`` ("please never leave parcels outside, I'd rather …")."""
+    return _PREF_NEGATED.search(ctx.text, _sentence_start(ctx.text, clause.start), clause.start) is not None
+
+
+def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
+    """(phrase, evidence) of a standing "never …" on handling: "never leave parcels with the neighbours"."""
+    never = _NEVER_RULE.match(text)
+    if never is None:
+        return None
+    if not (never.group("neg").lower() == "never" or "ever" in never.group("neg").lower() or has_marker):
+        return None
+    act = _preference_phrase(never.group("act"))
+    if not act or _OTHER_PEOPLE.search(act) or _CONTROLS.search(act):
+        return None
+    return f"never {act[:1].lower()}{act[1:]}", never.group()
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
@@ -4731,12 +4878,9 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _NOT_A_THING.match(value):
             yield ctx.speaker_id, value, m.group()
             return
-    limit = _SCHEDULE_LIMIT.match(text)
-    standing_limit = limit and limit.group("neg").lower() in ("never", "no")
-    if limit and (standing_limit or has_marker or _ALWAYS_OR_NEVER.search(text)):
-        when = re.sub(r"\s+", " ", limit.group("when")).replace(" am", "am").replace(" pm", "pm")
-        limited = limit.group("thing") or _CONTACTED[limit.group("verb").lower()]
-        yield ctx.speaker_id, f"no {limited.lower()} {when}", limit.group()
+    limit = _schedule_limit(text, has_marker)
+    if limit is not None:
+        yield ctx.speaker_id, *limit
         return
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
@@ -4750,6 +4894,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     ):
         yield ctx.speaker_id, f"no {exclusion.group('thing').lower()}", exclusion.group()
         return
+    never = _never_rule(text, has_marker)
+    if never is not None:
+        yield ctx.speaker_id, *never
+        return
     for m in _ASKED_THING.finditer(text) if has_marker else ():
         if not _REQUEST_OBJECTS.search(m.group("val")) and not _NOT_A_THING.match(m.group("val")):
             yield ctx.speaker_id, _preference_phrase(m.group("val")), m.group()
@@ -4760,6 +4908,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     if re.search(_STREET, text):
         return  # "leave the box at my studio at 4 Quay Street from now on" is an address, kept as one
     for value, evidence in _wanted(text, has_marker):
+        # ("never leave parcels with the neighbours, I'd rather collect them from the depot": the way wanted instead of
+        # a refused one is the same rule, and alone its "them" names nothing)
+        if re.search(r"\b(?:them|it)\b", value, re.I) and _refused_before(ctx, clause):
+            continue
         yield ctx.speaker_id, value, evidence
 
 
