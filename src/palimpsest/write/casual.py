@@ -564,6 +564,11 @@ _ZH_CANTONESE = {
     "咗": "了", "喺": "在", "嘅": "的", "佢": "他", "唔": "不", "冇": "没", "嚟": "来", "哋": "们", "而家": "现在",
 }  # fmt: skip
 _ZH_CANTONESE_WORD = re.compile(r"[咗喺嘅佢唔冇嚟哋]|(?<![然因从反进])而家(?![庭族具里人长])")
+# ... 紧 after a verb marks it in progress ("做紧会计" is 在做会计; 抓紧 / 握紧 are Mandarin and not read), and in a
+# Cantonese turn 返工 / 返学 is going to work / school ("我喺深圳返工"), not Mandarin's redoing of a job.
+_ZH_CANTONESE_DOING = re.compile(r"(做|读|住|教|学|揾|搵|返|开)紧(?=[\u4e00-\u9fffA-Za-z])")
+_ZH_CANTONESE_GOING = {"返工": "上班", "返学": "上学"}
+_ZH_CANTONESE_GOING_WORD = re.compile(r"返工|返学")
 _ZH_DIALECT_AT = re.compile(
     rf"(?<![耽延])搁(?![置浅下着])(?=[{_CJK}A-Za-z]{{2,8}}?(?:住|上班|工作|打工|生活|待着|呆着|干活|种地|上学|念书))"
 )
@@ -704,7 +709,11 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     tidied = _sub(tidied, _ZH_SPACE_NOISE, _const(""))
     tidied = _sub(tidied, _ZH_LEAD_IN, _const(""))
     tidied = _sub(tidied, _ZH_DIALECT_I, _const("我"))
+    cantonese = _ZH_CANTONESE_WORD.search(tidied.text) or _ZH_CANTONESE_DOING.search(tidied.text)
     tidied = _sub(tidied, _ZH_CANTONESE_WORD, lambda m: _ZH_CANTONESE[m.group()])
+    if cantonese:
+        tidied = _sub(tidied, _ZH_CANTONESE_DOING, lambda m: "在" + m.group(1))
+        tidied = _sub(tidied, _ZH_CANTONESE_GOING_WORD, lambda m: _ZH_CANTONESE_GOING[m.group()])
     tidied = _sub(tidied, _ZH_DIALECT_AT, _const("在"))
     tidied = _sub(tidied, _ZH_PARTICLE, _const(""))
     tidied = _sub(tidied, _ZH_LA, lambda m: "" if m.string[m.start() - 1] == "的" else "了")

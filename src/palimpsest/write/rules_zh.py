@@ -544,6 +544,7 @@ _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|�
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
+    r"|电话手表|智能手表|儿童手表|运动手表|学习机|点读机|词典笔|翻译机|录音笔|行车记录仪|电纸书|掌机|游戏本|台式机"
     r"|吹风机|电吹风|冰箱|洗衣机|烘干机|空调|烤箱|微波炉|电饭煲|加湿器|除湿机|按摩椅|跑步机|体重秤|冲牙器|剃须刀|键盘|鼠标"
 )
 _DEVICE = (
@@ -827,7 +828,7 @@ _JOIN = re.compile(
     r"|(?i:(?<![A-Za-z])join(?:ed)?(?![A-Za-z]))\s*了?\s*"
     # Headhunted: "被字节挖走了" is read by _HIRED; "挖到了" from the employer's side is not the speaker's.
     # Hired after an exam or an application: "我女儿去年考进了华为", "考入国家电网", "应聘上了字节跳动".
-    r"|考进|考入|应聘(?:上|进|到))了?(?!的)"
+    r"|考进|考入|考上(?!了?(?:编|研|博|大学|高中))|应聘(?:上|进|到))了?(?!的)"
     # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
     + r"(?P<org>(?:(?!当|做|担任)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)"
     + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
@@ -835,7 +836,7 @@ _JOIN = re.compile(
 # Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
 # "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
 _WENT_TO_WORK_AS = re.compile(
-    r"(?P<change>跳槽|换工作|转行|改行)?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
+    r"(?P<change>跳槽|跳(?=到|去了)|换工作|转行|改行)?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
     r"(?P<org>(?:(?!当|做|担任|干)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)(?:当|做|担任|干)(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
@@ -921,6 +922,21 @@ _TITLE_IS = re.compile(
     r"|(?:^|(?<=[，,]))\s*(?:也)?是(?:一名|一个|个|一位|名)(?P<title7>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
+    # "我是做产品的，产品经理": the trade, then its title in apposition.
+    r"|(?:我|本人)(?:现在|目前|其实)?是(?:做|干|搞)[\u4e00-\u9fffA-Za-z]{1,6}?的[，,]\s*(?:具体是|就是|是|职位是)?(?:一名|一个|个)?"
+    r"(?![不没非])(?P<title13>[\u4e00-\u9fffA-Za-z]{0,4}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|呢|啦)"
+    # "担任客户经理一职", "现任项目经理": the post held; "我负责运营": the trade one is in charge of.
+    r"|(?:^|(?<=[，,])|(?<=我|人|职|已|也|并|现|还|今))\s*(?:现在|目前|正式)?(?:担任|出任|现任)了?(?P<title11>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?:一职|职务|岗位)?(?=[，。！？,.!?\s]|$|了|一职)"
+    # "我现在在做会计", "…上班，在当客服": the trade one is doing now.
+    r"|(?:(?:我|本人)|(?:^|(?<=[，,])))\s*(?:现在|目前|这几年|这两年)?(?:在|正在)(?:做|当|干)(?:一名|一个|个)?(?P<title14>[\u4e00-\u9fffA-Za-z]{0,4}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|呢|啦)"
+    r"|(?:我|本人)(?:在(?:这边|这里|公司|单位|部门里?))?(?:现在|目前|主要|平时)?(?:负责|主管)(?P<title12>[\u4e00-\u9fff]{0,4}?(?:"
+    + _JOB_SUFFIX
+    + r"))"
+    r"(?:工作|这块|这一块|方面)?(?=[，。！？,.!?\s]|$)"
     # "我是做质检的": the one who does a trade.
     r"|(?:(?:我|本人)(?:现在|目前|其实)?是|^\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
@@ -1028,6 +1044,16 @@ _KINDS_OF_EMPLOYER = frozenset(
         "农场",
         "矿上",
         "车间",
+        # "在变电站做运维", "在营业厅当柜员": a site of the employer, not the employer.
+        "变电站",
+        "电站",
+        "电厂",
+        "加油站",
+        "收费站",
+        "营业厅",
+        "仓库",
+        "食堂",
+        "门诊",
     ]
 )
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
@@ -1071,7 +1097,10 @@ _EMPLOYER_NAMED = re.compile(
     r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
     r"(?:上班|工作|任职|实习|当|做|担任)"
     # "我在…一家外企做财务，公司叫博世": the employer's name said after.
-    r"|(?<=[，,])\s*(?:公司|单位|东家)(?:名字)?叫(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
+    r"|(?<=[，,])\s*(?:我们|我的)?(?:公司|单位|东家|老板的公司)(?:的)?(?:名字)?(?:叫|是)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
+    # "在一家做宠物食品的小公司上班，叫毛孩子科技": the company just told of, then its name.
+    r"|(?:公司|单位|企业|工厂|厂|店|工作室|机构|外企|国企|私企|民企|央企)(?:里)?(?:上班|工作|任职|实习|打工)[，,]\s*(?:名字)?叫(?:做)?"
+    r"(?P<org4>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
 )
@@ -1088,6 +1117,8 @@ _ACQUIRE = re.compile(
     # ("现在只用iPhone 15": only that one now.)
     r"|(?:现在|目前|平时|平常|一直|日常)(?:只|就|也|还|都|主要)?(?:在)?用|在用|用着"
     r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
+    # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
+    r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
     # "手上就一台iPhone 15": what the speaker has at hand
     r"|(?:手上|手里|身边|家里)(?:就|只有|只|也就|就只有)(?=[一两]?[台部个])"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
@@ -1101,6 +1132,9 @@ _ACQUIRE = re.compile(
     + r"|(?:那台|这台|那部|这部)"
     + _DEVICE.replace("device", "device_mine")
     + r"\s*是我的(?![^，。！？]{0,3}吗)"
+    # "换了台Osmo Pocket 3", "新买了部Nothing Phone 2": a product named in Latin after its measure word.
+    + r"|(?:(?<![不没])(?:买了|换了|入手了|新买了|购入了|添了|入了))\s*一?[台部]\s*"
+    r"(?P<device_counted>[A-Z][A-Za-z]+(?:\s?(?:[A-Z][A-Za-z]*|\d+[A-Za-z]*)){1,3})(?![A-Za-z0-9])"
     # "我手上两台手机：vivo X100，…": the devices listed after a count of them.
     + r"|(?:[两三几]|一)[台部个](?:手机|电脑|平板|笔记本)[：:]\s*"
     + _DEVICE.replace("device", "device_listed")
@@ -1137,12 +1171,16 @@ _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
-    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了)"
+    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了|"
+    + _GIVEN_AWAY
+    + ")"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
     + _DEVICE.replace("device", "device3")
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
     + r"|(?:(?:之前|原来|以前)的?)?"
-    + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的)"
+    + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的"
+    # "三月份买的Kindle落在高铁上了": the one bought (the time is the purchase's, not the loss's).
+    r"|(?P<bought>(?:刚|新|才)?(?:买|入手|购买|新买)的))"
     + _DEVICE.replace("device", "device4")
     + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|现在|终于|就|也)?\s*"
     + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|"
@@ -1166,12 +1204,22 @@ _DISPOSE = re.compile(
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
 # ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
 _DISPOSED_LATER = re.compile(
-    r"^\s*(?:我的|我那[台部个]|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的)?"
+    r"^\s*(?:我的|我那[台部个]|(?:家里|我家)?(?:的|那[台部个只])|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的)?"
     + _DEVICE.replace("device", "device6")
-    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也)?\s*"
+    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也|直接)?\s*"
     + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
     r"(?=[，。！？,.!?]|$)"
 )
+# What became of a device just named, up to the end of its phrase.
+_ENDED_AFTER = re.compile(
+    rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了)"
+)
+# "入手了一台华为Mate 70，旧的P40送给我妈了": the old one named by its model alone, of the brand just named.
+_OLD_MODEL_ENDED = re.compile(
+    r"(?:^|(?<=[，,]))\s*(?:我)?(?:旧的?|老的|原来的?|之前的?|以前的?|那台|那部)\s*"
+    r"(?P<code>(?:[A-Z][A-Za-z]{0,3}\s?)?\d+[A-Za-z]*(?:\s?(?:Pro|Max|Plus|Ultra|Mini|SE|mini|pro))?)(?![A-Za-z0-9])"
+)
+_BRAND_NAMED = re.compile(rf"(?P<brand>{_BRANDS_ZH})\s?(?=[A-Za-z0-9])")
 # "戴尔那台笔记本我已经不用了": the brand, the one meant, its kind, then its end.
 _THAT_ONE_GIVEN_UP = re.compile(
     rf"(?P<brand>{_BRANDS_ZH}|{_BRANDS_EN})(?:的)?(?:那|这)[台部个只](?P<noun>{_NOUNS})\s*我?(?:已经|早就|早已)?"
@@ -1347,8 +1395,10 @@ _NAME_NOT_AFTER = re.compile(r"(?:别|不要|不许|不准|不用)(?:再)?$")
 # "李娜是我们新来的产品总监": a colleague's title.
 _INTRODUCED = re.compile(rf"(?:是|叫){_PERSON_NAME}(?=[，,])")
 _NAMED_IS_OUR = re.compile(
-    rf"(?:^|(?<=[，,。]))\s*(?:我的?)?(?:同事|领导|朋友)?{_PERSON_NAME}是(?:我们|咱们|我们公司|我们部门|公司)"
-    r"(?:组|部门|团队)?(?:新来的|新任的?|新上任的|的)?" + _TITLE + r"(?=[，。！？,.!?\s]|$)"
+    rf"(?:^|(?<=[，,。]))\s*(?:我的?)?(?:同事|领导|朋友|上司|下属|搭档|合伙人)?{_PERSON_NAME}(?:现在|目前|已经|也)?是"
+    r"(?:我们|咱们|我们公司|我们部门|公司)(?:组|部门|团队|科室|小组|项目组)?(?:新来的|新任的?|新上任的|的)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$)"
 )
 # "我是王经理": a surname and a title is how one is addressed (Manager Wang), not the job's name.
 _ADDRESSED_AS = re.compile(
@@ -1916,7 +1966,7 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if "进" in m.group()[:3] and (_NOT_JOINED.search(org) or _SCHOOL.search(org)):
             continue  # "去年进了医院", "今年进了北大": no employer
         if m.group().startswith(("考", "应聘", "被")) and (
-            _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start()))
+            _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start())) or re.fullmatch(_JOB_SUFFIX, org)
         ):
             continue
         if not _PLAN.search(_prefix(clause, m.start())) and not _future(ctx, clause):
@@ -2110,7 +2160,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 11)))) or ""
+        title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 15)))) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
@@ -2151,8 +2201,15 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
     """ "我是一名律师，在金杜律师事务所" / "我在一家叫星河科技的公司上班": the employer without a verb, or named."""
     text = clause.text
     for m in _EMPLOYER_NAMED.finditer(text):
-        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3") or m.group("org4"))
         subject = _subject(ctx, clause, m.start()) if not m.group("org3") else _speaker_at_work(ctx, text)
+        if m.group("org4"):
+            # Whoever the phrase that tells of the company is about: "我老婆在一家外企上班，叫…".
+            phrase = max(text.rfind(mark, 0, m.start()) for mark in "，,。；") + 1
+            at = text.find("在", phrase, m.start())
+            subject = _subject(ctx, clause, at if at >= 0 else phrase)
+            if re.search(r"[他她]|想|打算|准备|以前|之前|不|没", text[phrase : m.start()]):
+                continue
         if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
             yield _fact(subject, "works_at", org, "employer_named", m.group())
     for m in _ROLE_AT_PLACE.finditer(text):
@@ -2205,6 +2262,35 @@ def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[
         yield _fact(subject, "owns_device", device, "faulty_device", m.group(), confidence=0.8)
 
 
+def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """A device sold, given away, thrown out or lost: "把iPad Air挂闲鱼卖了", "旧的华为P40不用了"."""
+    for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
+        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7))) or "")
+        subject = _subject(ctx, clause, m.start())
+        if subject and not _FORMATS.fullmatch(device):
+            seen.add(device)
+            end = ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
+            if m.groupdict().get("bought"):
+                end = replace(end, valid_to=ctx.at)  # the time before "买的" dates the purchase
+            yield end
+
+
+def _old_model_ended(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """ "入手了一台华为Mate 70，旧的P40送给我妈了": the old one, by its model, of the one brand the turn named."""
+    for m in _OLD_MODEL_ENDED.finditer(bare):
+        brands = [b.group("brand") for b in _BRAND_NAMED.finditer(ctx.text, 0, clause.start + m.start())]
+        if len(set(brands)) != 1 or not _ENDED_AFTER.match(bare, m.end()):
+            continue
+        device = _device_name(f"{brands[0]}{m.group('code')}")
+        if device in seen:
+            continue
+        seen.add(device)
+        end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.old_model_ended", m.group())
+        if clause.past_time(ctx) is None and (when := Clause(ctx.text, 0).past_time(ctx)) is not None:
+            end = replace(end, valid_to=when)  # the old one went when the new one came
+        yield end
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -2242,12 +2328,8 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(
             ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
         )
-    for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
-        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7))) or "")
-        subject = _subject(ctx, clause, m.start())
-        if subject and not _FORMATS.fullmatch(device):
-            seen.add(device)
-            yield ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
+    yield from _disposed_facts(ctx, clause, bare, seen)
+    yield from _old_model_ended(ctx, clause, bare, seen)
     for m in _SWAPPED.finditer(bare):
         subject = _subject(ctx, clause, m.start())
         if subject is None or re.search(r"不|没|想|打算", _prefix(clause, m.start())):
@@ -2262,7 +2344,9 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         seen.add(fact.value)
         yield fact
     for m in _ACQUIRE.finditer(text):
-        group = next(g for g in ("device", "device_held", "device_listed", "device_mine") if m.group(g))
+        group = next(
+            g for g in ("device", "device_held", "device_listed", "device_mine", "device_counted") if m.group(g)
+        )
         device = _device_name(m.group(group))
         if m.group("kind") and re.fullmatch(rf"(?:{_BRANDS_ZH}|{_BRANDS_EN})", device):
             device += m.group("kind")  # "路由器也换成了TP-Link": a TP-Link router
@@ -2535,6 +2619,8 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject is None or re.search(r"不是|没|不|别人|朋友", prefix) or _PLAN.search(prefix):
             continue
         device = _device_name(m.group("device"))
+        if _ENDED_AFTER.match(clause.text, m.end()):
+            continue  # "三月份买的Kindle落在高铁上了": read as its end
         generic = re.fullmatch(_NOUNS, device) is not None
         yield _fact(
             subject,
@@ -2639,6 +2725,8 @@ _LASTING = re.compile(
 )
 _ONE_OFF = re.compile(
     r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    # One payment at hand: "这一笔先走微信支付", "先刷信用卡顶一下".
+    r"|这一?笔(?!钱)|先(?:走|刷|拿|扫|付)"
     r"|(?:下次|下一次|下回)(?![^，。！？]{0,3}(?:开始|起|以后|之后))"
 )
 # Demonstratives that point at the thing at hand, not at an occasion.
