@@ -151,3 +151,28 @@ def test_round21_zh_devices_and_contacts(text: str, expected: set[Fact]) -> None
 )
 def test_round21_zh_company_named_after(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "我之前一直填的是单位地址，下个月起不用了",
+        "我以前都写的是老家的地址",
+        "原来总是选顺丰，后来觉得太贵",
+    ],
+)
+def test_round21_zh_a_habit_given_up_is_no_rule(text: str) -> None:
+    assert not [f for f in extract(text).facts if f.predicate == "preference"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a choice named, "from now on this one" after it without a verb
+        ("浅色模式，以后就这个了", {state("preferred_theme", "light")}),
+        ("深色主题，今后就它", {state("preferred_theme", "dark")}),
+        ("就这个吧", set()),
+    ],
+)
+def test_round21_zh_this_one_from_now(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected

@@ -3281,7 +3281,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         for m in _WANT_NOW.finditer(text):
             yield subject, _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
-    if rule and _LASTING.search(text):
+    # ("我之前一直填的是公司地址": a habit given up is no rule.)
+    if rule and _LASTING.search(text) and not _PAST_HABIT.search(rule.group("topic") or rule.group("topic2")):
         parts = [rule.group(g) or rule.group(g + "2") for g in ("topic", "verb", "val")]
         yield subject, parts[0] + parts[1] + _clean(parts[2]), rule.group(), True
     for m in _GENERIC_PREFERENCE.finditer(text):
@@ -3290,6 +3291,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
             yield subject, value, m.group(), "习惯" in m.group()
 
 
+_PAST_HABIT = re.compile(r"之前|以前|原来|过去|曾经|从前|本来")
 _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
 
 
@@ -4076,7 +4078,7 @@ def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
 
 # "京东快递送得快，以后都用这个": a standing choice of the thing the phrase before named.
 _THIS_ONE_FROM_NOW = re.compile(
-    r"\s*(?:以后|今后|往后|默认)(?:都|就|也)?(?:用|走|选|要)(?:这个|这家|它|这种)[。！!]?\s*"
+    r"\s*(?:以后|今后|往后|默认)(?:都|就|也)?(?:用|走|选|要)?(?:这个|这家|它|这种)了?[。！!]?\s*"
 )
 
 
