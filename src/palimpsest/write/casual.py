@@ -556,7 +556,7 @@ _ZH_PARTICLE = re.compile(
 )
 # Northern dialect: 俺 is "I" ("俺现在搁哈尔滨住", "俺闺女在青岛上班"), and 搁 before a place and a verb of
 # living or working is 在 ("搁北京打工", "俺爹搁老家种地"); not 搁置 / 搁浅 / 耽搁, nor "东西搁桌上".
-_ZH_DIALECT_I = re.compile(r"俺")  # ("俺们家搬回哈尔滨了": 俺们 is 我们)
+_ZH_DIALECT_I = re.compile(r"俺|咱(?!们|俩)")  # ("俺们家搬回哈尔滨了": 俺们 is 我们; "咱在沈阳开叉车": 咱 alone is I)
 # Written Cantonese, read in Mandarin: 咗 marks the perfect ("搬咗去…", "买咗部新手机"), 而家 is now, 喺 is 在,
 # 嘅 is 的, 佢 is he/she, 唔 is 不, 冇 is 没, 嚟 is 来, 哋 is 们. These characters are Cantonese only; 而家 is not
 # "然而家里" nor 家庭 / 家具 / 家人.

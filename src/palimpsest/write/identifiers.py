@@ -90,7 +90,7 @@ _CUE_OF = (
 )
 _ORDER_CUE = re.compile(
     # ("上周一下的单 HB-66190", "我那单 BJ-44810": the order named by what was done with it.)
-    r"(?:订单编号|订单号码|订单号|订单|单号|(?:下的|买的|拍的|订的|那|这)单(?=\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
+    r"(?:订单编号|订单号码|订单号|订单|单号|(?:(?:下的|买的|拍的|订的|那|这)单|单子)(?=\s*[:：]?\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
     + _CUE_OF
     # "Cancel my 55-210-883", "please cancel 90-441-2207": an order named by its number after an errand on it.
     + r"|(?i:\b(?:cancel|track|return)(?:\s+my)?)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"

@@ -14,7 +14,14 @@ from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
 
-from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, Intent, RelativeTime
+from palimpsest.write.model import (
+    AnchorKind,
+    CandidateFact,
+    IdentifierKind,
+    IdentifierMention,
+    Intent,
+    RelativeTime,
+)
 from palimpsest.write.registry import normalize_channel, normalize_city, normalize_format, normalize_id
 from palimpsest.write.rulekit import (
     LASTING_CONFIDENCE,
@@ -147,7 +154,7 @@ _RELATIONS = {
 _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 # Words that may sit between a subject and its verb without changing whom it is about.
 _FILLERS = re.compile(
-    r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|才|又|今年|后来|然后|所以|因为"
+    r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|早已|早(?!上|晨|饭|餐|点)|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
@@ -1059,8 +1066,8 @@ _KINDS_OF_EMPLOYER = frozenset(
 # The role in the next phrase of the same sentence: "我在阿里巴巴上班，做数据分析师".
 _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
-    + _TITLE_OR_FIELD
-    + r"(?=[，。！？,.!?\s]|$)"
+    # ("，是流水线上的组长", "，当车间里的班长": the spot at work is not part of the title.)
+    r"(?:[\u4e00-\u9fff]{1,4}[上里]的)?" + _TITLE_OR_FIELD + r"(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
 _SCHOOL_SUBJECTS = (
@@ -1099,7 +1106,10 @@ _EMPLOYER_NAMED = re.compile(
     # "我在…一家外企做财务，公司叫博世": the employer's name said after.
     r"|(?<=[，,])\s*(?:我们|我的)?(?:公司|单位|东家|老板的公司)(?:的)?(?:名字)?(?:叫|是)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     # "在一家做宠物食品的小公司上班，叫毛孩子科技": the company just told of, then its name.
-    r"|(?:公司|单位|企业|工厂|厂|店|工作室|机构|外企|国企|私企|民企|央企)(?:里)?(?:上班|工作|任职|实习|打工)[，,]\s*(?:名字)?叫(?:做)?"
+    # ("…一家物流公司开叉车，公司叫安达通", "去了一家做跨境电商的小公司，叫…": the work or the going said instead.)
+    r"|(?:公司|单位|企业|工厂|厂|店|工作室|机构|外企|国企|私企|民企|央企)(?:里)?"
+    r"(?P<did>上班|工作|任职|实习|打工|(?:做|当|干|开|跑)[\u4e00-\u9fff]{1,5})?[，,]\s*"
+    r"(?:(?:公司|单位|它)的?)?(?:名字)?叫(?:做)?"
     r"(?P<org4>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
@@ -1136,7 +1146,10 @@ _ACQUIRE = re.compile(
     + r"|(?:(?<![不没])(?:买了|换了|入手了|新买了|购入了|添了|入了))\s*一?[台部]\s*"
     r"(?P<device_counted>[A-Z][A-Za-z]+(?:\s?(?:[A-Z][A-Za-z]*|\d+[A-Za-z]*)){1,3})(?![A-Za-z0-9])"
     # "我手上两台手机：vivo X100，…": the devices listed after a count of them.
-    + r"|(?:[两三几]|一)[台部个](?:手机|电脑|平板|笔记本)[：:]\s*"
+     + r"|(?:(?:[两三几]|一)[台部个](?:手机|电脑|平板|笔记本)[：:]"
+    # "设备：MacBook Pro、Kindle", "我的设备有 iPad 和 Kindle": a profile's list of devices.
+    r"|(?:(?<=^)|(?<=[。！？，,；;]))\s*(?:我的|我|家里的?|手头的?|在用的|常用的?|目前的?|现在的?|个人)?"
+    r"(?:设备|电子设备|数码设备|数码产品|电子产品|装备)(?:有|是|包括|清单)?[：:]?)\s*"
     + _DEVICE.replace("device", "device_listed")
     # "现在这台ThinkPad有点卡": the device at hand, said as one's own.
     + r"|(?:现在|目前|手上|手里|我)(?:的)?这[台部个只](?:是|用的是)?\s*"
@@ -1192,7 +1205,8 @@ _DISPOSE = re.compile(
     + r"|(?:^|(?<=[，,。]))\s*"
     + _DEVICE.replace("device", "device7")
     + r"\s*(?:我)?\s*(?:已经|早就|早已|刚|都|终于|也|上周|前几天)?\s*"
-    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|"
+    # ("Apple Watch丢了，找不回来了", "iPhone 13被偷了": lost for good, the device said first.)
+    + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|"
     r"不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
     + r"|(?:^|(?<=[，,]))\s*"
@@ -1301,7 +1315,7 @@ _CONTACT = {
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
         r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
         # A landline named at the start of the turn: "座机 010-…，工作日找得到我".
-        r"|^\s*(?:我的)?(?:座机|固话|办公电话|办公室电话)(?:号码?)?\s*(?:是|：|:)?\s*$"
+        r"|^\s*(?:我的)?(?:(?:公司|单位|办公室)的?)?(?:座机|固话|办公电话|办公室电话)(?:号码?)?\s*(?:是|：|:)?\s*$"
         # The contact named first, the change after: "手机号我换了个新的 139…".
         r"|(?:手机号码?|电话号码?|号码)\s*我?(?:已经|刚)?(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)\s*[：:]?\s*$"
         r"|(?:手机号码?|电话号码?|号码)(?:换|改)(?:成)?新的了?(?:哈|啊|哦|呀)?\s*[：:]\s*$"
@@ -1354,7 +1368,11 @@ _OWN_BARE_CUE = re.compile(
     r"(?:手机号码?|手机|电话号码?|电话|号码|座机|固话|邮箱地址|邮箱|邮件地址)$"
     # "工作邮箱 linxiao@… 有事发这个": the speaker's own kind of contact, opening what they say.
     r"|(?:^|[。！？!?]\s*)(?:工作|私人|个人)(?:手机号码?|手机|电话号码?|电话|邮箱地址|邮箱)$"
+    # "公司座机 +852 …，白天打这个", "办公室电话 010-…": the speaker's line at work, opening what they say.
+    r"|(?:^|[。！？!?]\s*)(?:我的?)?(?:公司|办公室|单位)的?(?:座机|固话|电话)$"
 )
+# "紧急联系人是我姐姐，电话 186…": the number of the relative named as the contact.
+_CONTACT_PERSON = re.compile(rf"(?:紧急联系人|联系人)(?:是|为|填|写|[:：])?\s*我的?(?P<rel>{_REL})[，,、\s]*$")
 _CONTACT_DEAD = re.compile(
     r"(?:旧的?|以前的?|之前的?|原来的?|那个)\s*(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:手机号|号码|电话|邮箱)"
     r".*(?:不用了|停用|注销|作废|不再使用|弃用|停机|收不到)"
@@ -1411,12 +1429,14 @@ _ADDRESS = re.compile(
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
     r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会){0,2}"
-    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?:成|为)?"
+    r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
     r"|(?:以后|今后|默认)(?:都|一律|就)?用|[:：]"
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
-    r"|(?:写错了|打错了|填错了|错了)[，,](?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该)?是)[:：]?\s*"
+    # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
+    r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
+    r"(?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该|正确的)?是)[:：]?\s*"
     r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -1425,7 +1445,9 @@ _ADDRESS = re.compile(
 _SHIPS_TO = re.compile(
     r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})"
     # "以后快递都寄公司吧，上海市…": the place named, the address in the next phrase.
-    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*(?P<addr2>[^，。！？；\n]{6,60})"
+    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*"
+    # ("…寄到家里，家里地址是：西安市…": the kind of address said again before it.)
+    r"(?:(?:家里|家|公司|单位|新)?的?(?:地址|住址)(?:是|为)?\s*[:：]?\s*)?(?P<addr2>[^，。！？；\n]{6,60})"
     # "以后买的东西都寄成都市武侯区人民南路四段19号": "寄" straight before an address that names its city.
     r"|(?<=[都就])(?:寄|送|发)(?P<addr3>[\u4e00-\u9fff]{2,4}(?:省|市)[^，。！？；\n]{4,56})"
 )
@@ -1556,6 +1578,28 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx) if gone else None,
                 ends_previous=gone,
             )
+
+
+# A profile's city set by name: "资料里的城市改成珠海", "所在城市那一栏填杭州", "常住地：哈尔滨", "现居地更新为西安".
+_CITY_FIELD = re.compile(
+    r"(?<!出差)(?<!目的)(?<!收货)(?<!发货)(?<!到达)(?<!出发)(?<!出生)(?<!老家)(?:所在城市|常住城市|居住城市|城市|所在地|常住地|居住地|现居地|现居住地|现居城市|坐标)"
+    r"(?:一栏|那一?栏|那里|信息)?(?:帮我|麻烦|请|也)?(?:改成|改为|换成|更新为|更新成|设成|设为|填|写|是|为|[:：])\s*"
+    r"(?P<place>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|吧|哈|啊|谢谢|了|市)"
+)
+
+
+def _city_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The city a user puts in their profile is where they live."""
+    for m in _CITY_FIELD.finditer(clause.text):
+        place = _clean(m.group("place"))
+        prefix = _prefix(clause, m.start())
+        if _is_city(place) and not re.search(
+            rf"不|没|别|{_REL}|他|她|朋友|同事|客户|出差|旅游|旅行|目的|出发|到达|收货|发货|出生|老家|户籍|籍贯|订单|酒店|航班|机票|车票|天气|活动|会议",
+            prefix,
+        ):
+            changed = re.search(r"改|换|更新|设", m.group()[: m.start("place") - m.start()]) is not None
+            city = normalize_city(place)
+            yield _fact(ctx.speaker_id, "lives_in", city, "city_field", m.group(), ends_previous=changed)
 
 
 def _left_or_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1790,7 +1834,12 @@ def _org_ok(org: str) -> bool:
         and org not in _NOT_PLACES
         and not _PAST.search(org)
         and not _PLAN_WORDS.search(org)
+        # ("是流水线上的组长", "车间里的班长", "工地上的电工": a spot at work, not an employer.)
+        and not _SPOT_AT_WORK.search(org)
     )
+
+
+_SPOT_AT_WORK = re.compile(r"^[\u4e00-\u9fff]{2,4}[上里]$")
 
 
 # Years spent at a job: "在格力干了五年", "工作了三年多".
@@ -2197,6 +2246,9 @@ def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -
         yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
 
 
+_JOB_LEFT_OR_TAKEN = re.compile(r"辞职|离职|跳槽|不干了|换工作|换了工作|入职")
+
+
 def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """ "我是一名律师，在金杜律师事务所" / "我在一家叫星河科技的公司上班": the employer without a verb, or named."""
     text = clause.text
@@ -2206,10 +2258,17 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         if m.group("org4"):
             # Whoever the phrase that tells of the company is about: "我老婆在一家外企上班，叫…".
             phrase = max(text.rfind(mark, 0, m.start()) for mark in "，,。；") + 1
-            at = text.find("在", phrase, m.start())
-            subject = _subject(ctx, clause, at if at >= 0 else phrase)
+            # (Not the 在 of 现在 or 正在.)
+            where = re.compile(r"(?<![现正])在").search(text, phrase, m.start())
+            subject = _subject(ctx, clause, where.start() if where else phrase)
             if re.search(r"[他她]|想|打算|准备|以前|之前|不|没", text[phrase : m.start()]):
                 continue
+            if not m.group("did") and (
+                not re.search(r"一家|一间|一个", text[phrase : m.start()])
+                or m.group().startswith("店")
+                or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT_OR_TAKEN.search(ctx.text))
+            ):
+                continue  # "换工作了，去了一家小公司，叫…": the company told of as one, in a turn about the job
         if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
             yield _fact(subject, "works_at", org, "employer_named", m.group())
     for m in _ROLE_AT_PLACE.finditer(text):
@@ -2437,6 +2496,42 @@ _BARE_CALL = re.compile(r"(?:打|拨打|拨)\s*")
 _REACHES_ME = re.compile(r"\s*(?:找我|联系我|就能找到我|能找到我)")
 
 
+# "他的手机", "她现在的工作邮箱", "他换了个新号码", "她说她的邮箱": he or she owns the contact told.
+_PRONOUN_OWNER = re.compile(
+    r"[他她](?:说|讲)?[他她]?(?:现在|目前|最新|新|也|还|已经|刚|又|平时|常用)?"
+    r"(?:的|(?:换|改)(?:了|成了?)?(?:个|一个)?(?:新的?)?)?\s*(?:工作|私人|个人|公司|办公)?\s*$"
+)
+# Someone the speaker names by role and name before "he" or "she": "我同事王晓雯…", "我们客户张德发…".
+_PERSON_NAMED_EARLIER = re.compile(
+    r"(?:同事|朋友|老板|领导|上司|室友|舍友|同学|邻居|闺蜜|发小|客户|顾客|供应商|合伙人|搭档|下属|老师|房东)"
+    rf"(?:叫)?{_PERSON_NAME}(?=[说在是跳去换刚已也现的，,])"
+)
+
+
+def _pronoun_owner(ctx: TurnContext, clause: Clause, cue: int) -> str:
+    """Whose "他的手机" / "她现在的邮箱" is: "我爸在国家电网上班，他的手机号是 …" — the relative the turn
+    began with; "我同事王芳换工作了，她现在的邮箱是 …", "客户张强说他换了个新号码：…" — the person named."""
+    person = _PERSON_NAMED_EARLIER.search(ctx.text, 0, clause.start + cue)
+    if person is not None:
+        return person.group("name")
+    earlier = re.match(rf"\s*我的?({_REL})", clause.text)
+    if earlier is None or earlier.group(1) in _ACQUAINTANCES:
+        return ""  # no one the turn names
+    return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+
+
+def _kin_contact(
+    ctx: TurnContext, clause: Clause, predicate: str, mention: IdentifierMention, before: str
+) -> CandidateFact | None:
+    """ "紧急联系人是我姐姐，电话 186…": the number of the relative named as the contact."""
+    contact_person = _CONTACT_PERSON.search(before)
+    if contact_person is None or contact_person.group("rel") in _ACQUAINTANCES:
+        return None
+    subject = f"{ctx.speaker_id}:{_RELATIONS[contact_person.group('rel')]}"
+    evidence = clause.text[contact_person.start() : mention.span[1] - clause.start]
+    return _fact(subject, predicate, contact_value(predicate, mention), predicate, evidence, confidence=0.85)
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _number_now(ctx, clause)
     yield from _dead_contacts(ctx, clause)
@@ -2449,6 +2544,9 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             after = clause.text[mention.span[1] - clause.start :]
+            if (kin_contact := _kin_contact(ctx, clause, predicate, mention, before[: m.start()])) is not None:
+                yield kin_contact
+                continue
             # ("有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's.)
             if _CALLS_A_LINE.match(after) or (_BARE_CALL.fullmatch(m.group()) and not _REACHES_ME.match(after)):
                 continue  # "打 400… 找我" reaches the speaker; "打 400… 转人工" does not
@@ -2483,13 +2581,13 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 # "我同事陈晓雯的邮箱是 …": a colleague's by name; "我老婆林悦的手机 …": the relative's.
                 rel = named.group("rel")
                 subject = named.group("name") if rel in _ACQUAINTANCES else f"{ctx.speaker_id}:{_RELATIONS[rel]}"
-            if not who and re.search(r"[他她]的?\s*$", before[: m.start()]):
-                # "我爸在国家电网上班，他的手机号是 …": "he" is the relative the turn began with; anyone
-                # else's number is not the speaker's.
-                earlier = re.match(rf"\s*我的?({_REL})", clause.text)
-                if earlier is None or earlier.group(1) in _ACQUAINTANCES:
-                    continue  # (a friend's or a classmate's number is theirs to give: an identifier only)
-                subject = f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+            # "他的手机号是 …": whoever he or she is in the turn (the pronoun resolved to someone named).
+            if (
+                not who
+                and _PRONOUN_OWNER.search(before[: m.start()])
+                and not (subject := _pronoun_owner(ctx, clause, m.start()))
+            ):
+                continue  # (a friend's or a classmate's number is theirs to give: an identifier only)
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
             dead = _CONTACT_DEAD.search(clause.text) or _DEAD_AFTER.match(after)
@@ -2539,7 +2637,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "别叫我小王": a name the speaker refuses
         if not relation and re.search(rf"(?:{_REL}|他|她|客户|用户)的?\s*$", clause.text[: m.start()]):
             continue  # "我姐的名字帮我改一下，改成…": someone else's name
-        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")):
+        # ("都是我本人下的", "本人买过": a verb and its particle are no name.)
+        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")) and not re.search(
+            r"[的了着过地得]$", name
+        ):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
     told = _ADDRESS_CHANGE_TOLD.search(_sentence_before(ctx, clause).text)
     now = _NOW_IS.match(clause.text) if told else None
@@ -2563,6 +2664,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.search(r"地址|住址", ctx.text[: clause.start + m.start()]) and _ADDRESS_SHAPE.search(address):
             yield _fact(ctx.speaker_id, "address", address, "address_by_this", m.group(), ends_previous=True)
     for m in _ADDRESS.finditer(clause.text):
+        if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
+            continue  # "地址写错了一个字": the mistake, not the address
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
@@ -3178,7 +3281,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         for m in _WANT_NOW.finditer(text):
             yield subject, _clean(m.group("val")), m.group(), False
     rule = _STANDING_RULE.match(text.strip())
-    if rule and _LASTING.search(text):
+    # ("我之前一直填的是公司地址": a habit given up is no rule.)
+    if rule and _LASTING.search(text) and not _PAST_HABIT.search(rule.group("topic") or rule.group("topic2")):
         parts = [rule.group(g) or rule.group(g + "2") for g in ("topic", "verb", "val")]
         yield subject, parts[0] + parts[1] + _clean(parts[2]), rule.group(), True
     for m in _GENERIC_PREFERENCE.finditer(text):
@@ -3187,6 +3291,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
             yield subject, value, m.group(), "习惯" in m.group()
 
 
+_PAST_HABIT = re.compile(r"之前|以前|原来|过去|曾经|从前|本来")
 _STOPPED = re.compile(r"(?:不再|以后不|不)(?:用|要)(?P<what>[^，。！？；了]{1,12}?)了?(?=[，。！？；]|$|了)")
 
 
@@ -3818,6 +3923,7 @@ _REFERS_BACK = re.compile(
 
 _FACT_RULES = (
     _live_facts,
+    _city_field_facts,
     _work_facts,
     _device_facts,
     _contact_facts,
@@ -3972,7 +4078,7 @@ def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
 
 # "京东快递送得快，以后都用这个": a standing choice of the thing the phrase before named.
 _THIS_ONE_FROM_NOW = re.compile(
-    r"\s*(?:以后|今后|往后|默认)(?:都|就|也)?(?:用|走|选|要)(?:这个|这家|它|这种)[。！!]?\s*"
+    r"\s*(?:以后|今后|往后|默认)(?:都|就|也)?(?:用|走|选|要)?(?:这个|这家|它|这种)了?[。！!]?\s*"
 )
 
 
@@ -4048,6 +4154,29 @@ def _asked_for_this_once(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         )
 
 
+# "单位全称是临朐县人民医院", "公司全名叫…", "（全称：…）": the employer's full name, said after a short one.
+_EMPLOYER_FULL_NAME = re.compile(
+    r"(?:(?:单位|公司|医院|学校|厂子?|工厂|集团|机构|它|那边)的?(?:全名|名字)|全称|正式名称|注册名称?)"
+    r"(?:其实|应该)?(?:是|叫|为|[:：])\s*[:：]?\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9（）()]{3,30})"
+)
+
+
+def _employer_in_full(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The speaker's short-named employer replaced by the full name the turn gives after it."""
+    full = _EMPLOYER_FULL_NAME.search(ctx.text)
+    if full is None or re.search(r"什么|啥|哪|吗|呢|？|\?", full.group()):
+        return facts
+    employed = [f for f in facts if f.predicate == "works_at" and f.valid_to is None]
+    if len(employed) != 1 or ctx.text.find(str(employed[0].value)) > full.start():
+        return facts
+    org = _clean(full.group("org"))
+    if not _org_ok(org) or _is_city(org):
+        return facts
+    short = employed[0]
+    evidence = f"{short.evidence_text}…{full.group()}"
+    return [replace(f, value=org, evidence_text=evidence) if f is short else f for f in facts]
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
@@ -4089,6 +4218,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = _without_districts_of_a_move([shaped for shaped in map(_shaped, out.facts) if shaped is not None])
     out.facts = _one_name_each(out.facts)
+    out.facts = _employer_in_full(ctx, out.facts)
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     out.anchors = _anchors(ctx.text, out.facts)
