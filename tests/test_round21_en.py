@@ -119,3 +119,47 @@ def test_round21_en_home_end_dated_by_the_next_sentence(text: str, day: date | N
     found = [f for f in extract(text).facts if f.predicate == "lives_in"]
     assert len(found) == 1 and found[0].valid_from is None and found[0].valid_to is not None
     assert found[0].valid_to.date() == (day or AT.date())
+
+
+MADE_RANK: list[tuple[str, set[Fact]]] = [
+    # a rank reached, said with "made" and no article
+    (
+        "My wife just made partner at Hale & Dorr, champagne tonight",
+        {state("job_title", "partner", f"{ME}:wife"), state("works_at", "Hale & Dorr", f"{ME}:wife")},
+    ),
+    ("I finally made sergeant!", {state("job_title", "sergeant")}),
+    ("my brother made detective inspector last month", {state("job_title", "detective inspector", f"{ME}:brother")}),
+    (
+        "I just made senior partner at Clyde Baird",
+        {state("job_title", "senior partner"), state("works_at", "Clyde Baird")},
+    ),
+    ("my son made captain of the rugby team", set()),
+    ("I made dinner for the kids", set()),
+    ("did you make partner yet?", set()),
+    ("I never made partner at Linklaters", set()),
+    ("if I made partner I'd buy a boat", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MADE_RANK, ids=[t for t, _ in MADE_RANK])
+def test_round21_en_made_rank(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+DEVICE_FIELDS: list[tuple[str, set[Fact]]] = [
+    # a device filled in as a form field
+    ("Phone: Pixel 8. Tablet: none, I borrow my kid's.", {state("owns_device", "Pixel 8")}),
+    ("laptop - ThinkPad X1 Carbon", {state("owns_device", "ThinkPad X1 Carbon")}),
+    (
+        "Tablet: iPad Air, phone: Galaxy S24",
+        {state("owns_device", "iPad Air"), state("owns_device", "Galaxy S24")},
+    ),
+    ("Watch = Garmin Forerunner 265", {state("owns_device", "Garmin Forerunner 265")}),
+    ("Phone: iPhone 16 or Pixel 9? which should I get", set()),
+    ("phone: 0412 555 019", {state("phone", "0412555019")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEVICE_FIELDS, ids=[t for t, _ in DEVICE_FIELDS])
+def test_round21_en_device_fields(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected

@@ -2674,6 +2674,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and job and not home_talk:
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
+    yield from _made_rank_facts(ctx, clause)
 
 
 # A move the turn names: its date carries to the new home said in another phrase.
@@ -2819,6 +2820,36 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
     yield from _activity_titles(ctx, clause, bare, negated=bool(negated))
+
+
+# "My husband just made partner at Baker & Kemble", "finally made sergeant", "she made head of science": a rank
+# reached, said with "made" and no article (never "made a partner happy", "made dinner").
+_MADE_RANK = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:finally\s+|just\s+|now\s+)?made\s+(?P<title>(?:(?:senior|full|equity|managing|salaried|junior|staff"
+    r"|chief|first|head|detective)\s+)?(?:partner|sergeant|captain|lieutenant|major|corporal|inspector|detective|superintendent"
+    r"|principal|fellow|professor|associate\s+professor|team\s+lead|lead|manager|director|supervisor|foreman|editor"
+    r"|head\s+of\s+[a-z]+|head\s+chef|sous\s+chef|chef|VP|vice\s+president|CEO|CTO|CFO|COO))\b"
+    r"(?!\s+(?:happy|sad|angry|proud|laugh|cry|wait|coffee|tea|dinner|lunch|breakfast)"
+    # ("made captain of the netball team": a team's, not a job)
+    r"|\s+of\s+(?:the|our|my|his|her|their)\s+[a-z])" + r"(?:\s+(?:at|with|of)\s+(?:the\s+)?" + _employer("org") + ")?"
+)
+
+
+def _made_rank_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if clause.text.rstrip().endswith("?") or _negated(clause):
+        return
+    for m in _MADE_RANK.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None:
+            continue
+        when = clause.past_time(ctx)
+        title = _clean(m.group("title"))
+        yield _fact(ctx, clause, m, subject, "job_title", title, "made_rank", valid_from=when, ends_previous=True)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "made_rank.employer", valid_from=when)
 
 
 def _begun_as_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
@@ -2983,6 +3014,20 @@ def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_died", m.group())
+
+
+# A device filled in as a form field: "Phone: iPhone 15.", "laptop - ThinkPad X1", "Tablet: iPad Air (2022)".
+_DEVICE_FIELD = re.compile(
+    r"(?:^\W*|(?<=, )|(?<=; ))(?i:(?:my\s+)?(?:phone|mobile|cell|handset|laptop|computer|tablet|watch|smartwatch"
+    r"|e-?reader|console|device|devices))\s*(?::|[\u2014\u2013-]|=)\s*(?:(?:an?|the|my)\s+)?" + _device("device")
+)
+
+
+def _device_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DEVICE_FIELD.finditer(clause.text):
+        # (not a choice asked about: "Phone: iPhone 16 or Pixel 9?")
+        if not re.match(r"\s*(?:\?|or\b)", clause.text[m.end() :]):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_field")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -5937,6 +5982,7 @@ _FACT_RULES = (
     _work_facts,
     _relative_instead_facts,
     _device_facts,
+    _device_field_facts,
     _contact_facts,
     _profile_facts,
     _preference_facts,
