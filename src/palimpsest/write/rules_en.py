@@ -283,12 +283,23 @@ def _named(group: str) -> str:
     return rf"(?P<{group}>(?i:{_KNOWN_CITIES})\b|{_CAP}(?:\s+(?:{_CAP}|of|&)){{0,3}}|[\u4e00-\u9fff]{{2,12}})"
 
 
+_ORG_KIND_TAIL = (
+    r"(?:\s+(?:(?:ambulance|fire|police|health|water|bus|rail|transport|parks|housing|city|county|district|regional"
+    r"|state|public|community|general|children's|university|teaching)\s+)?"
+    r"(?:ambulance\s+service|fire\s+service|health\s+service|service|council|authority|hospital|clinic"
+    r"|library|police|fire\s+brigade|trust|board|department|ministry)\b(?![\w-])"
+    r"(?!\s+(?:desk|cent(?:re|er)|station|team|counter|line|area|room|office|meeting|car|van|job|work|number|members?"
+    r"|game|exam|portal)\b))?"
+)
+
+
 def _employer(group: str) -> str:
     """An employer, named as :func:`_named` names a place, but the whole capitalized name first: "Dubai College",
     "Singapore Airlines", "Boston Consulting Group" are employers, not the city their name starts with."""
     # ("Tokyo University of the Arts", "Bank of America": "of" and "the" inside the name, never closing it)
+    # ("the Kathmandu Valley ambulance service", "Kent county council": a public body's lower-case kind after the name)
     return (
-        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z]))){{0,4}}"
+        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z]))){{0,4}}{_ORG_KIND_TAIL}"
         rf"|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
     )
 
@@ -1032,7 +1043,12 @@ _WORK_AT_AS = re.compile(
 _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
-    r"|employed (?:at|by))\s+(?:the\s+)?" + _CALLED + _employer("org")
+    r"|employed (?:at|by))\s+(?:the\s+)?"
+    + _CALLED
+    + _employer("org")
+    # ("got hired by Tonga Power as a lineman", "was taken on by X as …": the role after the employer)
+    + r"(?:\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?(?P<title>[A-Za-z][A-Za-z -]{1,40}?)"
+    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|today|and|but|from|starting)\b|[,.;!?)]|\s*$))?"
 )
 # The employer as the subject of the hiring: "Wave Money hired me two weeks ago as a backend dev", "Fonterra took me on
 # as an apprentice in March", "Canva brought my sister on board last month", "Telenor offered me the job". The
@@ -2214,7 +2230,11 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         place = m.group("place")
         # "not in London right now" is an errand away; only "anymore" / "no longer" end the residence.
         if _place_ok(place) and _ENDS_STATE.search(m.group()):
-            yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_in_anymore", m.group())
+            yield _home_ended(
+                ctx,
+                clause,
+                ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.not_in_anymore", m.group()),
+            )
     for m in _NOT_HOME.finditer(clause.text):
         place = m.group("place")
         if _place_ok(place) and (m.group("anymore") or "longer" in m.group()):
@@ -2332,7 +2352,8 @@ def _state(
     negation = (m.group("neg") or "").strip().lower()
     if negation:
         if negation != "used to" and (negation == "no longer" or _ENDS_STATE.search(clause.text)):
-            yield ending(ctx, clause, subject, predicate, value, f"en.{rule}.ended", said)
+            ended = ending(ctx, clause, subject, predicate, value, f"en.{rule}.ended", said)
+            yield _home_ended(ctx, clause, ended) if predicate == "lives_in" else ended
         return
     # "lived"/"worked" are past unless perfect ("I've lived here since 2019").
     if re.search(r"\b(?:lived|worked)\b", said) and not re.search(r"'ve|\bha(?:ve|s)\b", said):
@@ -2416,13 +2437,18 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 
 # "new job: QA lead at Rakuten, started last Monday": a job given under a label, title before employer.
 _NEW_JOB_LABEL = re.compile(
-    r"^\W*(?i:(?:(?:my|a)\s+)?new\s+(?:job|role|position|gig|post))\s*[:\u2014\u2013-]+\s*(?:I'm\s+)?(?:(?:a|an|the)\s+)?"
+    # ("new job 🎉 junior analyst @ Ooredoo": any run of marks or emoji may stand for the colon)
+    r"^\W*(?i:(?:(?:my|a)\s+)?new\s+(?:job|role|position|gig|post))(?:\s*[:\u2014\u2013-]+|\s*[!\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]+|(?P<bare>\s*,|(?=\s)))\s*"
+    r"(?:I'm\s+)?(?:(?:a|an|the)\s+)?"
     # ("new job: sous chef, Noma", "New role - data analyst, Atlassian": the title, a comma, the employer)
-    r"(?P<title>(?:[A-Za-z][\w&/-]*\s+){0,3}?[A-Za-z][\w&/-]*)(?:\s+(?:at|with|for)\s+|(?P<comma>,\s*)(?:at\s+)?)"
+    r"(?P<title>(?:[A-Za-z][\w&/-]*\s+){0,3}?[A-Za-z][\w&/-]*)(?:\s+(?:at|with|for|@)\s+|\s*@\s*|(?P<comma>,\s*)(?:at\s+)?)"
     r"(?P<org>[A-Z][\w'&.-]*(?:\s+[A-Z][\w'&.-]*){0,3})"
 )
 # "…. starting tomorrow", "from next Monday": the word that makes a later time the start of what was said before it.
-_STARTS_AT_TIME = re.compile(r"\b(?:starting|starts?|from|beginning|as\s+of|effective)\s*$", re.IGNORECASE)
+_STARTS_AT_TIME = re.compile(
+    r"\b(?:starting|starts?|start\s+date(?:\s+is)?|first\s+day(?:\s+is)?|from|beginning|as\s+of|effective)\s*[:-]?\s*$",
+    re.IGNORECASE,
+)
 
 
 def _start_said_after(ctx: TurnContext, offset: int) -> datetime | None:
@@ -2483,7 +2509,7 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
         org, title = _clean(m.group("org")), _clean(m.group("title"))
         if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or _negated(clause):
             continue
-        if m.group("comma") and not _is_job(title):
+        if (m.group("comma") or m.group("bare") is not None) and not _is_job(title):
             continue
         when = clause.past_time(ctx) or _start_said_after(ctx, clause.start + m.end())
         yield _fact(
@@ -2568,6 +2594,10 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
 
 
+# "hired as a favour", "taken on as a replacement for …": what the hiring was, not a title.
+_NOT_HIRED_AS = re.compile(r"\b(?:favou?r|joke|result|reward|replacement|part|way|thanks?|surprise|gift)\b", re.I)
+
+
 def _hired_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _HIRED_BY_ORG.finditer(clause.text):
         who = m.group("who") or m.group("who_on") or m.group("who_brought")
@@ -2595,6 +2625,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("signed") and not (_JOB_TALK.search(ctx.text) or _ANY_JOB_NOUN.search(ctx.text)):
             continue
         if subject and m.group("org").split()[0] not in _NOT_NAMES:
+            # ("got hired by X as a deckhand!! I start tomorrow": the first day said after it dates the post)
+            when = clause.past_time(ctx) or _start_said_after(ctx, clause.start + m.end())
             yield _fact(
                 ctx,
                 clause,
@@ -2603,10 +2635,14 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "works_at",
                 _clean(m.group("org")),
                 "joined",
-                valid_from=clause.past_time(ctx),
+                valid_from=when,
                 confidence=0.85,
                 ends_previous=True,
             )
+            # (the role after "joined X as …" is the joined-as rule's, dated by its own phrase)
+            title = m.group("title") if re.search(r"\b(?:hired|employed)\b", m.group()) else None
+            if title and not _NOT_A_ROLE.search(title) and not _negated(clause) and not _NOT_HIRED_AS.search(title):
+                yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "joined.as", valid_from=when)
     yield from _hired_facts(ctx, clause)
     for m in _START.finditer(clause.text):
         # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
@@ -2638,6 +2674,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and job and not home_talk:
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
+    yield from _made_rank_facts(ctx, clause)
 
 
 # A move the turn names: its date carries to the new home said in another phrase.
@@ -2659,7 +2696,10 @@ _MOVE_TOLD = re.compile(
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
     r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
-    r"|for\s+good|packed)\b",
+    r"|for\s+good|packed)\b"
+    # ("… left Leeds, I'm based in Tromsø now"; not "based in the Leeds office of KPMG")
+    r"|\bbased\s+(?:in|out\s+of)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\b"
+    r"(?!\s+(?:office|branch|site|team|hub|HQ|headquarters)\b)",
     re.I,
 )
 
@@ -2780,6 +2820,36 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
     yield from _activity_titles(ctx, clause, bare, negated=bool(negated))
+
+
+# "My husband just made partner at Baker & Kemble", "finally made sergeant", "she made head of science": a rank
+# reached, said with "made" and no article (never "made a partner happy", "made dinner").
+_MADE_RANK = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+(?:finally\s+|just\s+|now\s+)?made\s+(?P<title>(?:(?:senior|full|equity|managing|salaried|junior|staff"
+    r"|chief|first|head|detective)\s+)?(?:partner|sergeant|captain|lieutenant|major|corporal|inspector|detective|superintendent"
+    r"|principal|fellow|professor|associate\s+professor|team\s+lead|lead|manager|director|supervisor|foreman|editor"
+    r"|head\s+of\s+[a-z]+|head\s+chef|sous\s+chef|chef|VP|vice\s+president|CEO|CTO|CFO|COO))\b"
+    r"(?!\s+(?:happy|sad|angry|proud|laugh|cry|wait|coffee|tea|dinner|lunch|breakfast)"
+    # ("made captain of the netball team": a team's, not a job)
+    r"|\s+of\s+(?:the|our|my|his|her|their)\s+[a-z])" + r"(?:\s+(?:at|with|of)\s+(?:the\s+)?" + _employer("org") + ")?"
+)
+
+
+def _made_rank_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if clause.text.rstrip().endswith("?") or _negated(clause):
+        return
+    for m in _MADE_RANK.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None:
+            continue
+        when = clause.past_time(ctx)
+        title = _clean(m.group("title"))
+        yield _fact(ctx, clause, m, subject, "job_title", title, "made_rank", valid_from=when, ends_previous=True)
+        org = m.group("org")
+        if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "made_rank.employer", valid_from=when)
 
 
 def _begun_as_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
@@ -2944,6 +3014,20 @@ def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_died", m.group())
+
+
+# A device filled in as a form field: "Phone: iPhone 15.", "laptop - ThinkPad X1", "Tablet: iPad Air (2022)".
+_DEVICE_FIELD = re.compile(
+    r"(?:^\W*|(?<=, )|(?<=; ))(?i:(?:my\s+)?(?:phone|mobile|cell|handset|laptop|computer|tablet|watch|smartwatch"
+    r"|e-?reader|console|device|devices))\s*(?::|[\u2014\u2013-]|=)\s*(?:(?:an?|the|my)\s+)?" + _device("device")
+)
+
+
+def _device_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DEVICE_FIELD.finditer(clause.text):
+        # (not a choice asked about: "Phone: iPhone 16 or Pixel 9?")
+        if not re.match(r"\s*(?:\?|or\b)", clause.text[m.end() :]):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_field")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4421,6 +4505,40 @@ def _sentence_start(text: str, at: int) -> int:
     return max(text.rfind(mark, 0, max(at, 0)) for mark in ".!?\n") + 1
 
 
+# How a home ends: the lease runs out, the keys go back, the flat is given up.
+_HOME_END_EVENT = re.compile(
+    r"\b(?:lease|tenancy|rental|rent\s+contract)\s+(?:ran\s+out|ended|expired|was\s+up|finished|ran\s+its\s+course)"
+    r"|\bmoved\s+out\b|\bhanded\s+(?:back\s+)?(?:the|my|our)\s+keys\b|\bkeys\s+(?:went|handed)\s+back\b"
+    r"|\bgave\s+up\s+(?:the|my|our)\s+(?:flat|apartment|place|house|room)\b",
+    re.I,
+)
+
+
+def _told_after_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> datetime | None:
+    """The one past time of the sentence right after ``clause``'s when it names ``event`` (the date of a state's end
+    said next: "Not in Leeds anymore. Lease ran out last month.")."""
+    said = clause.start + len(clause.text.rstrip(".!?\n "))
+    ends = [i for i in (ctx.text.find(mark, said) for mark in ".!?\n") if i >= 0]
+    if not ends:
+        return None
+    start = min(ends) + 1
+    following = [i for i in (ctx.text.find(mark, start) for mark in ".!?\n") if i >= 0]
+    stop = min(following) if following else len(ctx.text)
+    if not event.search(ctx.text, start, stop):
+        return None
+    begun = {
+        t.start for t in ctx.times if start <= t.span[0] < stop and t.start <= ctx.at and not t.start <= ctx.at < t.end
+    }
+    return begun.pop() if len(begun) == 1 else None
+
+
+def _home_ended(ctx: TurnContext, clause: Clause, ended: CandidateFact) -> CandidateFact:
+    """A home's end, dated by the next sentence when it tells how the home ended ("Not in Sharjah anymore. Lease ran
+    out last month …"); a time in the clause itself already dated it."""
+    when = None if clause.times(ctx) else _told_after_time(ctx, clause, _HOME_END_EVENT)
+    return replace(ended, valid_to=when) if when else ended
+
+
 def _sentence_of(text: str, clause: Clause) -> str:
     start = max(text.rfind(mark, 0, max(clause.start, 0)) for mark in ".!?\n")
     ends = [i for i in (text.find(mark, clause.end) for mark in ".!?\n") if i >= 0]
@@ -5864,6 +5982,7 @@ _FACT_RULES = (
     _work_facts,
     _relative_instead_facts,
     _device_facts,
+    _device_field_facts,
     _contact_facts,
     _profile_facts,
     _preference_facts,
