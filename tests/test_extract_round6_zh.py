@@ -153,11 +153,13 @@ def test_next_monday_with_qi_starts_a_standing_preference() -> None:
     assert fact.valid_from == datetime(2026, 3, 16, tzinfo=UTC)
 
 
-def test_the_day_an_order_arrived_does_not_date_it() -> None:
+def test_an_order_is_dated_neither_by_its_arrival_nor_by_its_placing() -> None:
+    # The schema's convention (settled in session 10): the record is the user's from the turn.
     (arrived,) = extract("昨天到货的订单 AB12345678 少了发票。").facts
     assert arrived.predicate == "order_id" and arrived.valid_from is None
-    (placed,) = extract("订单 AB12345678 是昨天下的。").facts
-    assert placed.valid_from == datetime(2026, 3, 10, tzinfo=UTC)
+    placed = extract("订单 AB12345678 是昨天下的。")
+    assert [(f.predicate, f.valid_from) for f in placed.facts] == [("order_id", None)]
+    assert [t.start for t in placed.times] == [datetime(2026, 3, 10, tzinfo=UTC)]
 
 
 def test_a_contact_change_is_not_dated_by_a_move_in_another_phrase() -> None:

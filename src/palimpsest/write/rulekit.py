@@ -28,12 +28,10 @@ __all__ = [
     "Clause",
     "RuleOutput",
     "TurnContext",
-    "date_follow_up",
     "make_fact",
     "named_as_wrong",
     "settle_move",
     "split_clauses",
-    "undated_references",
 ]
 
 LASTING_CONFIDENCE = 0.9
@@ -228,8 +226,6 @@ def first_group(match: re.Match[str], names: Iterable[str]) -> str | None:
     return None
 
 
-REFERENCE_PREDICATES = frozenset({"order_id", "ticket_id"})
-
 # The wrong value a correction names: "it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129".
 _NAMED_AS_WRONG = re.compile(r"(?:\b(?:not|rather than|instead of)|不是|并非)\s*[#:：]?\s*$", re.IGNORECASE)
 
@@ -237,28 +233,6 @@ _NAMED_AS_WRONG = re.compile(r"(?:\b(?:not|rather than|instead of)|不是|并非
 def named_as_wrong(ctx: TurnContext, mention: IdentifierMention) -> bool:
     """Whether the turn names ``mention`` as the value that is NOT meant (so no fact comes of it)."""
     return _NAMED_AS_WRONG.search(ctx.text, max(0, mention.span[0] - 16), mention.span[0]) is not None
-
-
-def undated_references(before: list[CandidateFact], facts: list[CandidateFact]) -> list[int]:
-    """Where in the turn's fact list (``before`` + ``facts``) the order and ticket numbers of
-    ``facts`` sit that no time dates yet: the next clause may ("… 55102? I filed it yesterday")."""
-    return [
-        len(before) + i
-        for i, fact in enumerate(facts)
-        if fact.predicate in REFERENCE_PREDICATES and fact.valid_from is None
-    ]
-
-
-def date_follow_up(
-    ctx: TurnContext, clause: Clause, facts: list[CandidateFact], undated: list[int], refers_back: bool
-) -> None:
-    """Give the undated references of the previous clause the past time of ``clause`` when
-    ``clause`` refers back to them ("I filed it yesterday", "昨天提交的")."""
-    when = clause.past_time(ctx) if refers_back else None
-    if when is None:
-        return
-    for index in undated:
-        facts[index] = replace(facts[index], valid_from=when)
 
 
 def settle_move(ctx: TurnContext, facts: list[CandidateFact], move: re.Pattern[str]) -> list[CandidateFact]:

@@ -26,14 +26,12 @@ from palimpsest.write.rulekit import (
     TurnContext,
     carry_job_change_date,
     contact_value,
-    date_follow_up,
     ending,
     first_group,
     make_fact,
     named_as_wrong,
     settle_move,
     split_clauses,
-    undated_references,
 )
 
 __all__ = ["apply_rules"]
@@ -3690,35 +3688,13 @@ _RELATIVE_ADDRESS = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})'s?\s
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
-_PLACED = re.compile(
-    r"\b(?:placed|ordered|opened|filed|submitted|raised|logged|bought|made|created|reported|(?:put|sent)\s+in)\b", re.I
-)
-
-
-def _placed_on(ctx: TurnContext, clause: Clause) -> datetime | None:
-    """The day an order was placed or a case opened, when the clause says it ("I opened case 88412 last Monday").
-
-    Other dates qualify something else: the arrival ("came yesterday"), the wait ("no reply since Tuesday"),
-    a charge ("from yesterday got charged twice"). A date inside a status question picks out the record
-    asked about ("ticket HD-7302 I opened yesterday?"), and the turn's own day ("ordered today") is no
-    earlier start than the turn itself.
-    """
-    if _PLACED.search(clause.text) is None or _is_question(clause):
-        return None
-    # ("placed two orders yesterday, NL-55120 and NL-55127, any chance they ship together?": the sentence asks)
-    ends = re.search(r"[.!?\n]", ctx.text[clause.end :])
-    if ends is not None and ends.group() == "?":
-        return None
-    for mention in clause.times(ctx):
-        if mention.start <= ctx.at < mention.end or mention.start.astimezone(ctx.at.tzinfo).date() == ctx.at.date():
-            return None  # "today", "this morning"
-        if mention.start <= ctx.at:
-            return mention.start
-    return None
-
-
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    """Order and ticket numbers the user mentions are theirs to look up later."""
+    """Order and ticket numbers the user mentions are theirs to look up later.
+
+    The fact holds from the turn: a date in the turn ("I placed #A-778 two weeks ago", "opened case 88412
+    last Monday") dates the placing or the opening, an event the episode keeps with its time mentions, not
+    the start of the record being the user's (the schema's convention, settled in session 10).
+    """
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
@@ -3732,7 +3708,6 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 value=normalize_id(mention.text),
                 rule=f"en.{kind}",
                 evidence_text=mention.text,
-                valid_from=_placed_on(ctx, clause),
                 confidence=0.85,
             )
 
@@ -5804,15 +5779,6 @@ _POLITE_REQUEST = re.compile(
     r"(?=[^?]*\b(?:mode|theme)\b))",
     re.I,
 )
-# A follow-up that dates the order or ticket just mentioned: "… ticket 55102? I filed it yesterday."
-_REFERS_BACK = re.compile(
-    r"\b(?:I|we)\b(?:\s+\w+){0,2}?\s+(?:filed|opened|submitted|raised|created|logged|placed|made|sent|reported"
-    r"|ordered|bought|paid for|put in)\s+(?:it|that|this|them|the (?:ticket|order|request|case|complaint))\b"
-    r"|\b(?:it|that|this one)\s+was\s+(?:filed|opened|submitted|placed|created|raised|made|sent|logged)\b",
-    re.I,
-)
-
-
 # Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
 _DROPPED_SUBJECT = re.compile(
     r"^(?P<lead>\s*(?:[A-Z][\w'-]*(?:\s+[\w'-]+){0,3}\s*:\s*)?"  # "Long story: moved to Leeds …"
@@ -6221,7 +6187,6 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     text = _without_appositions(_without_others_quotes(said))
     ctx = dataclasses.replace(ctx, text=text)
     out = RuleOutput()
-    undated: list[int] = []
     previous: Clause | None = None
     spans: list[tuple[Clause, list[CandidateFact]]] = []
     for raw in split_clauses(text, _BOUNDARY):
@@ -6242,8 +6207,6 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if _RETRACTED.search(clause.text):
             facts = []  # "I'm a teacher — wait no, …": taken back as soon as said
         facts += _shared_with_relative(ctx, clause, out.facts, facts)
-        date_follow_up(ctx, clause, out.facts, undated, _REFERS_BACK.search(clause.text) is not None)
-        undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         spans.append((clause, facts))
         if ctx.role == "user":

@@ -33,14 +33,12 @@ from palimpsest.write.rulekit import (
     TurnContext,
     carry_job_change_date,
     contact_value,
-    date_follow_up,
     ending,
     first_group,
     make_fact,
     named_as_wrong,
     settle_move,
     split_clauses,
-    undated_references,
 )
 from palimpsest.write.shapes import (
     employer_without_unit,
@@ -2779,16 +2777,18 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(subject, "address", address, "ships_to", m.group(), confidence=0.8, ends_previous=True)
 
 
-_ARRIVED = re.compile(r"收到|到货|送到|送达|签收|寄到|到了|派送")
 _NOT_MINE = re.compile(
     rf"[^。！？]{{0,24}}?(?:不是我的|并非我的|是(?:我)?(?:{_REL}|朋友|同事|邻居|别人|他|她)的(?:单|订单|单号|工单)?[，,。！]"
     r"|别记到我名下)"
 )
-_PLACED = re.compile(r"下单|下的|买的|订的|购买|拍的|提交|提的|开的|报的|买了|订了|下了")
 
 
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    """Order and ticket numbers the user mentions are theirs to look up later."""
+    """Order and ticket numbers the user mentions are theirs to look up later.
+
+    The fact holds from the turn: "我昨天下的单" dates the placing, an event the episode keeps with its time
+    mentions, not the start of the record being the user's (the schema's convention, settled in session 10).
+    """
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
@@ -2802,21 +2802,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 normalize_id(mention.text),
                 kind,
                 mention.text,
-                valid_from=_placed_on(ctx, clause, mention.span[0] - clause.start),
                 confidence=0.85,
             )
-
-
-def _placed_on(ctx: TurnContext, clause: Clause, offset: int) -> datetime | None:
-    """The day an order or ticket at clause ``offset`` was placed, when the turn says it."""
-    # "前天收到的订单 …": the day it arrived is not the day it was placed.
-    if _ARRIVED.search(clause.text) is not None and _PLACED.search(clause.text) is None:
-        return None
-    own = clause.phrase_at(offset).past_time(ctx)
-    if own is not None or _PLACED.search(clause.text):
-        return own or clause.past_time(ctx)
-    # "我要投诉，昨天那个送货员态度太差了，工单 …": a day said of something else in another phrase.
-    return None
 
 
 # ---------------------------------------------------------------------------- preferences
@@ -3916,11 +3903,6 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 
 # ---------------------------------------------------------------------------- entry point
 
-# A follow-up that dates the order or ticket just mentioned: "工单 HD-5521 怎么样了？是昨天提交的。"
-_REFERS_BACK = re.compile(
-    r"^\s*(?:这个|那个|这单|那单|它|这张|那张)?(?:工单|订单|单子|单)?\s*(?:是|我)?\s*(?:提交|下单|下|创建|开|报|提|发起|申请|买)的"
-)
-
 _FACT_RULES = (
     _live_facts,
     _city_field_facts,
@@ -4180,7 +4162,6 @@ def _employer_in_full(ctx: TurnContext, facts: list[CandidateFact]) -> list[Cand
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
-    undated: list[int] = []
     fiction = _FICTION.search(ctx.text) is not None
     reported = [m.span("said") for m in _REPORTED_SPEECH.finditer(ctx.text) if not _OWN_WORDS.search(m.group("who"))]
     clauses = [_without_reported(c, reported) for c in _with_back_references(split_clauses(ctx.text, _BOUNDARY))]
@@ -4210,9 +4191,6 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
                     facts.extend(rule(ctx, clause))
         facts += _shared_with_relative(ctx, clause, facts)
         facts = _without_rereadings(facts)
-        refers_back = _REFERS_BACK.search(clause.without_times(ctx)) is not None
-        date_follow_up(ctx, clause, out.facts, undated, refers_back)
-        undated = undated_references(out.facts, facts)
         out.facts.extend(facts)
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
