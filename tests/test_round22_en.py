@@ -269,3 +269,54 @@ def test_round22_en_job_start(text: str, day: date | None) -> None:
     found = [f for f in extract(text).facts if f.predicate == "works_at"]
     assert len(found) == 1
     assert (found[0].valid_from and found[0].valid_from.date()) == day
+
+
+MORE: list[tuple[str, set[Fact]]] = [
+    # the name on the account set right, "Name" opening the turn, "misspelt"
+    ("Name on the profile is misspelt — it's Hemi Walker, with one l.", {state("name", "Hemi Walker")}),
+    # a relative reached when the speaker does not pick up
+    (
+        "If I don't answer, ring my husband Sione on 021 555 8812",
+        {state("phone", "0215558812", f"{ME}:husband"), state("name", "Sione", f"{ME}:husband")},
+    ),
+    # more kinds of rented home
+    ("I've been renting a walk-up in Hue since March", {state("lives_in", "Hue")}),
+    ("my brother rents a granny flat in Otaki", {state("lives_in", "Otaki", f"{ME}:brother")}),
+    # a move said as going to live somewhere
+    ("my dad sold up and went to live in Nelson", {state("lives_in", "Nelson", f"{ME}:father")}),
+    ("I went to live in denial for a bit", set()),
+    # street kinds: quay, parade, grove; a slashed unit number
+    ("ship everything to 4 Marine Parade, Napier from now on", {state("address", "4 Marine Parade, Napier")}),
+    ("it's 3/41 Rimu Grove, Porirua now", {state("address", "3/41 Rimu Grove, Porirua")}),
+    # the stored address changed, "on my account" unsaid
+    ("could you update the billing address to 3 Kea Street, Wanaka", {state("address", "3 Kea Street, Wanaka")}),
+    ("don't change the delivery address to 4 Elm St", set()),
+    ("change the delivery address on my sister's order to 4 Elm St", set()),
+    # the home set first in a cleft after a label
+    ("Correction: it's Whanganui I live in, not Palmerston North", {state("lives_in", "Whanganui")}),
+    ("it's not Hobart I live in", set()),
+    # the job title the account should hold
+    ("the title on my profile should read Head Chef", {state("job_title", "Head Chef")}),
+    ("the title on my account should not say Manager", set()),
+    # where the workplace is, between the employer and the title
+    (
+        "I work for Fonterra in Hamilton as a lab tech",
+        {state("works_at", "Fonterra"), state("job_title", "lab tech")},
+    ),
+    ("I work at Ferrari in Maranello as a favour", {state("works_at", "Ferrari")}),
+    # the speaker's number on a new SIM card
+    ("got a local SIM at last: 021 555 8812", {state("phone", "0215558812")}),
+    ("my sister got a new SIM: 021 555 8812", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), MORE, ids=[t for t, _ in MORE])
+def test_round22_en_more(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+def test_round22_en_address_held_since() -> None:
+    found = extract("it's 9 Elm Grove, Leeds now, has been since last month").facts
+    assert [(f.value, f.valid_from and f.valid_from.date()) for f in found] == [
+        ("9 Elm Grove, Leeds", date(2026, 10, 1))
+    ]

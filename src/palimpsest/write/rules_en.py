@@ -753,7 +753,9 @@ _MOVE_OUT_INTO = re.compile(
 # Renting a home somewhere is living there: "rents a room in Dundee", "I'm renting a flat in Leith".
 _RENTED_HOME = (
     r"\s+(?:a|an|the|my|our|his|her|their)\s+(?:(?:small|tiny|little|new|shared|cheap|nice|studio|one-bed\w*"
-    r"|two-bed\w*)\s+)*(?:room|flat|place|apartment|house|studio|condo|bedsit|cottage|loft)"
+    r"|two-bed\w*)\s+)*(?:room|flat|place|apartment|house|studio|condo|bedsit|cottage|loft"
+    # ("renting a walk-up in Da Nang", "rents a granny flat in Ōtaki")
+    r"|walk-up|granny\s+flat|townhouse|unit|villa|bungalow|duplex|basement|caravan)"
 )
 # ("we've been renting in Mindelo since last month": renting, the home unsaid)
 _RENTS = r"|(?:rent|rents|renting)(?:" + _RENTED_HOME + r")?"
@@ -764,6 +766,8 @@ _LIVE = re.compile(
     + _ADV
     # ("we're staying put in Tel Aviv": not moving after all)
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying(?:\s+put)?|settled(?:\s+down)?"
+    # ("my mum packed up and went to live in Rosario": a move said as going to live there)
+    + r"|(?:went|has\s+gone|'s\s+gone|have\s+gone|'ve\s+gone)\s+to\s+live"
     + _RENTS
     # "I now live with my partner in Cork"
     + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?"
@@ -875,10 +879,12 @@ _HOME_NOW = re.compile(
 # "profile says Hamilton NZ but it's Hamilton, Ontario where I actually am", "it's Perth, Scotland where we live, not
 # Australia": the speaker's home set right in a cleft, told apart from its namesake by the region.
 _WHERE_I_AM = re.compile(
-    r"(?:^\W*|(?<=[,;]\s)|(?<=\bbut\s)|(?<=\bno\s))(?:it's|it\s+is)\s+(?:actually\s+)?"
+    r"(?:^\W*|(?<=[,;:]\s)|(?<=\bbut\s)|(?<=\bno\s))(?:it's|it\s+is)\s+(?:actually\s+)?"
     + _named("place")
     + r"(?P<region>,\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)?"
-    + r"\s+where\s+(?:I|we)\s+(?:(?:now\s+)?live|(?:actually|really)\s+(?:am|are|live))\b"
+    + r"\s+(?:where\s+(?:I|we)\s+(?:(?:now\s+)?live|(?:actually|really)\s+(?:am|are|live))\b"
+    # ("Correction: it's Hobart I live in, not Launceston": the place set first, then "live in")
+    + r"|(?:that\s+)?(?:I|we)\s+(?:now\s+|actually\s+)?live\s+in\b)"
 )
 # "I'm a Porto person now — moved in last monday": who one is by the city, beside a move told.
 _CITY_PERSON = re.compile(
@@ -1123,6 +1129,8 @@ _WORK_AT_AS = re.compile(
     + r"\s+(?:at|for|with)\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
+    # ("I work at Ferrari in Maranello as a test driver": where the workplace is, between)
+    + r"(?:\s+in\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)?"
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
 )
@@ -1448,7 +1456,16 @@ _JOB_LEFT = re.compile(
     r"|handed\s+in\s+my\s+notice|retired|went\s+freelance|went\s+self-employed)\b",
     re.IGNORECASE,
 )
-_TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
+_TITLE_IS = re.compile(
+    r"(?:"
+    + _POSS
+    + r"\s+(?:job\s+)?(?:title|role|position)\s+is"
+    # ("Job title on my account should say Senior Architect, not Architect": the title the account should hold)
+    + r"|(?P<account>(?:^\W*|\b(?:[Mm]y|[Tt]he)\s+)(?:[Jj]ob\s+)?[Tt]itle\s+on\s+(?:my|the)\s+(?:account|profile)"
+    + r"\s+(?:should|needs\s+to|must)\s+(?:say|read|be|show))"
+    + r")\s+(?:now\s+)?(?:an?\s+)?"
+    + _TITLE_FREE
+)
 
 # The kind named before the model: "got her first phone, a Nokia G42", "I have two phones: a Pixel 8 …".
 _DEVICE_LEAD = (
@@ -1911,8 +1928,11 @@ _ADDRESS = re.compile(
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
     r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
-    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|(?:(?:Lot|Plot)\s+)?\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    # ("5/22 Wattle Crescent": a unit and a house number, slashed)
+    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|(?:(?:Lot|Plot)\s+)?(?:\d+[A-Za-z]?/)?\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
+    # ("22 Ormond Quay", "4 Marine Parade", "9 Elm Grove", "3 Stable Mews")
+    r"|Quay|Parade|Esplanade|Grove|Mews|Rise|Heights|Gardens|Promenade|Wharf"
     r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
@@ -1925,15 +1945,16 @@ _ADDRESS_END = (
     # ("use 4 Elm St as my billing address": what the address is for, after it)
     r"|\s+as\s+(?:my|our)\s+(?:\w+\s+){0,2}address\b"
     # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
-    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)\.(?:\s|$)|$|(?-i:" + _REMARK_AFTER_DASH + r"))"
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)(?<!\bJr)\.(?:\s|$)|$|(?-i:" + _REMARK_AFTER_DASH + r"))"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
 # What is sent: "it", "this one parcel", "the order", "my shoes".
 _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?|the\s+\w+|my\s+\w+)"
 _ADDRESS_MINE = re.compile(
+    # ("can u change the delivery address to 14 Harbour Row, …": the stored one, "on my account" unsaid)
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
-    r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
+    r"(?:(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+)?to\s+"
     # "pls update the shipping address → Unit 2, 19 Hay St, …", "fix my delivery address: …": the stored one changed
     r"|\b(?:change|update|set|swap|correct|fix|amend)\s+(?:the|my)\s+(?:(?:new|home|shipping|delivery|mailing|postal"
     r"|billing)\s+)*address(?:\s+(?:on|for|of|in)\s+(?:my|the)\s+(?:account|profile|orders?|file|records?)"
@@ -2010,6 +2031,9 @@ _CONTACT_CUE = {
         # the messaging app it is for (opening the clause, set off by a dash or colon)
         r"|^\W*(?i:whatsapp|signal|telegram|viber)(?i:\s+is|'s|\s+works)\b"
         r"(?:(?!\w+'s\b|\b(?i:his|her|their|not|down|broken|dead)\b)[^.?!\d]){0,40}?(?:[\u2014\u2013:：]|\s-)\s*$"
+        # "got a HK SIM at last: +852 …", "new local SIM — …": the speaker's number on a new SIM card
+        r"|^\W*(?:(?i:I|I've|we|we've)\s+)?(?:(?i:just|finally)\s+)?(?i:got|bought|picked\s+up|have)\s+(?:a|an|my)\s+(?:new\s+)?(?:[A-Z]{2,3}\s+|(?i:local|new|prepaid)\s+)?"
+        r"SIM(?:\s+card)?\b[^:\d]{0,15}?[:\u2014\u2013]\s*$"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))"
         # ("new number from Monday: …": when it starts, before the colon)
@@ -2920,7 +2944,12 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
         past = re.search(r"\bworked\b", m.group()) and not re.search(r"'ve|\bha(?:ve|s)\b", m.group())
-        if past or (m.group("being") is not None and not _is_job(m.group("title"))):
+        # ("I work at Ferrari as a favour": no post)
+        if (
+            past
+            or (m.group("being") is not None and not _is_job(m.group("title")))
+            or _NOT_HIRED_AS.search(m.group("title"))
+        ):
             continue
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
@@ -2983,7 +3012,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if not negated:
         yield from _bare_title_facts(ctx, clause, bare)
     for m in _TITLE_IS.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
+        subject = ctx.speaker_id if m.group("account") else _subject_of(ctx, clause, m)
         if subject:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
@@ -3675,8 +3704,9 @@ _NAME_SET_RIGHT = re.compile(
 # What makes a turn about the speaker's name: the name itself (the speaker's or the one on the account) or its
 # writing ("with the fada", "hyphen and all", "spelt with two n's").
 _NAME_TALK = re.compile(
-    r"\b(?:my|the)\s+(?:(?:full|first|last|sur|given|legal|display)\s*)?name\b(?!\s+of\b)"
-    r"|\b(?:spell(?:ed|t|ing)?|fada|accent|acute|diacritics?|macron|umlaut|hyphen(?:ated)?|apostrophe)\b",
+    r"(?:\b(?:my|the)\s+|^\W*)(?:(?:full|first|last|sur|given|legal|display)\s*)?name\b(?!\s+of\b)"
+    r"|\b(?:(?:mis)?spell(?:ed|t|ing)?|(?:mis)?spelt|fada|accent|acute|diacritics?|macron|umlaut|hyphen(?:ated)?"
+    r"|apostrophe)\b",
     re.IGNORECASE,
 )
 # Words of a place or an address, which the same "it's …, not …" corrects as often ("it's Zürich, not Zurich").
@@ -3899,6 +3929,9 @@ def _corrected(address: str) -> str:
     return f"{part.group('right')}, {rest}" if re.match(r"[A-Z0-9]", rest) else part.group("right")
 
 
+_HELD_SINCE = re.compile(r"\s*(?:now\s*,?\s*)?(?:(?:it's|it\s+has|has|'s)\s+been\s+)?since\b", re.I)
+
+
 def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     yield from _address_set_facts(ctx, clause)
@@ -3924,6 +3957,9 @@ def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         effective = re.search(r"\b(?:effective|starting|beginning|valid|as\s+of|from)\b", m.group(), re.I)
         if since is None and lasting and effective:
             since = Clause(m.group(), clause.start + m.start()).preference_start(ctx)
+        # "it's 5/22 Wattle Crescent … now, has been since last Monday": how long it has held, said after it
+        if since is None and lasting and _HELD_SINCE.match(clause.text, m.end()):
+            since = clause.past_time(ctx)
         yield make_fact(
             ctx.speaker_id,
             "address",
@@ -6209,10 +6245,11 @@ _RETRACTED = re.compile(
 
 
 _UNREACHABLE = re.compile(
-    r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
+    r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
     r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
     # ("if you can't reach me try my dad …": without the comma, the contact asked for follows at once)
-    r"|get\s+me)(?:\s+me)?\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
+    # ("If I don't pick up, call my wife …": the speaker not answering, just the same)
+    r"|get\s+me)(?:\s+me)?|I\s+(?:don't|do\s+not|can't|cannot|didn't)\s+(?:pick\s+up|answer))\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
     re.IGNORECASE,
 )
 
