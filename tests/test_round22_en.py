@@ -215,6 +215,7 @@ JOBS: list[tuple[str, set[Fact]]] = [
     ("my coworkers at Westpac are lovely", {state("works_at", "Westpac")}),
     ("my line manager at the Auckland Council signed it off", {state("works_at", "Auckland Council")}),
     ("my old boss at Deloitte called", set()),
+    ("my colleague from Brazil uses odd idioms", set()),
     ("my manager at Tesco? no, I don't work there", set()),
     ("if my boss at Xero finds out", set()),
     # the title said bare after the work told as changed, "for" the employer

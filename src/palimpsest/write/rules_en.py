@@ -2789,7 +2789,8 @@ def _hired_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _WORKMATE_AT = re.compile(
     r"\b[Mm]y\s+(?:(?:line|direct|new|current|shift|store|floor|site|area|duty)\s+)?"
     r"(?:manager|boss|supervisor|team\s+lead(?:er)?|shift\s+lead|foreman|co-?workers?|colleagues?|workmates?)"
-    r"\s+(?:at|from)\s+(?:the\s+)?" + _employer("org")
+    # (never "from": "my colleague from Brazil" is where the colleague comes from)
+    r"\s+at\s+(?:the\s+)?" + _employer("org")
 )
 
 
