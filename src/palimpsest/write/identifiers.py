@@ -571,9 +571,11 @@ _IN_MOBILE_CUED = re.compile(
 # 0803 555 1212". Seven to twelve digits in groups (a lone run of seven is too short to be anything but a local
 # landline, so it needs a space or dash). Not an order or account number: the cue is a phone's own word.
 _LOCAL_PHONE_CUE = (
-    # ("my brother's number is 684 733 2108": a number named as someone's)
+    # ("my brother's number is 684 733 2108": a number named as someone's, never a record's: "the order's number")
     # ("that's my son's number on there, 0412 …": where it is kept, then a comma)
-    r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our|[a-z]+'s)\s+"
+    r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our"
+    r"|(?!(?:order|ticket|case|parcel|package|account|tracking|invoice|reference|item|model|room|flight|seat|house"
+    r"|unit|policy|booking|card|claim|shipment|delivery)'s)[a-z]+'s)\s+"
     r"(?:number|no\.?|num|#)(?:\s+on\s+(?:there|file|(?:the|my|his|her|our)\s+account)\s*,)?"
     r"|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at))"
