@@ -988,9 +988,13 @@ _MOVED_IN_WITH = re.compile(
 )
 
 
+# (the words every phrase of ``_lease_facts`` needs: a cheap test before the rest)
+_LEASE_TALK = re.compile(r"\b(?:lease|tenancy|rental|moved\s+in\s+with|gave\s+up|given\s+up|handed)\b", re.I)
+
+
 def _lease_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A home taken by its lease or moved into with a relative; a home given up."""
-    if _HYPOTHETICAL.search(clause.text) or _QUESTION_START.match(clause.text):
+    if not _LEASE_TALK.search(clause.text) or _HYPOTHETICAL.search(clause.text) or _QUESTION_START.match(clause.text):
         return
     for m in _LEASE_SIGNED.finditer(clause.text):
         if _place_ok(m.group("place")) and not _phrase_negated(clause.text, m):
@@ -1026,9 +1030,10 @@ def _lease_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("name"):
             yield _fact(ctx, clause, m, relative, "name", m.group("name"), "relative_name", confidence=0.85)
     # (a move told beside it names the new home, which closes this one)
-    if _MOVE.search(ctx.text) or _LIVE.search(ctx.text) or _NOW_IN.search(ctx.text):
+    given = list(_HOME_GIVEN_BACK.finditer(clause.text))
+    if not given or _MOVE.search(ctx.text) or _LIVE.search(ctx.text) or _NOW_IN.search(ctx.text):
         return
-    for m in _HOME_GIVEN_BACK.finditer(clause.text):
+    for m in given:
         if _place_ok(m.group("place")) and not _phrase_negated(clause.text, m):
             place = _city(m.group("place"))
             yield ending(ctx, clause, ctx.speaker_id, "lives_in", place, "en.home_given_back", m.group())
