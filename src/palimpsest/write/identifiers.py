@@ -571,8 +571,13 @@ _IN_MOBILE_CUED = re.compile(
 # 0803 555 1212". Seven to twelve digits in groups (a lone run of seven is too short to be anything but a local
 # landline, so it needs a space or dash). Not an order or account number: the cue is a phone's own word.
 _LOCAL_PHONE_CUE = (
-    r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our)\s+"
-    r"(?:number|no\.?|num|#)|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
+    # ("my brother's number is 684 733 2108": a number named as someone's, never a record's: "the order's number")
+    # ("that's my son's number on there, 0412 …": where it is kept, then a comma)
+    r"(?i:\b(?:(?:phone|mobile|cell|contact|landline|home|work|office|whatsapp|new|my|his|her|their|our"
+    r"|(?!(?:order|ticket|case|parcel|package|account|tracking|invoice|reference|item|model|room|flight|seat|house"
+    r"|unit|policy|booking|card|claim|shipment|delivery)'s)[a-z]+'s)\s+"
+    r"(?:number|no\.?|num|#)(?:\s+on\s+(?:there|file|(?:the|my|his|her|our)\s+account)\s*,)?"
+    r"|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at))"
     # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
     r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"

@@ -241,12 +241,16 @@ _NOT_NAMES = frozenset(
         "Were",
     ]
 )
+_BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "brother", "sister")
+_BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _EXPLICIT_SUBJ = (
     rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
     r"|\b(?:she|he)\b"
     # "i'm on a Galaxy Z Flip 6 now": "I" typed in lower case, in its unmistakable contractions.
     r"|(?<![A-Za-z'])i(?='(?:m|ve|d|ll)\b)"
+    # "mum just moved into a care home in Ballarat": a relative named bare in lower case, opening the turn
+    r"|" + _BARE_KIN
 )
 # The empty alternative is a verb coordinated without its subject ("I left Tencent and joined
 # Huawei"): the subject is the clause's own, found by ``_subject_of``.
@@ -297,7 +301,9 @@ def _employer(group: str) -> str:
     # ("Tokyo University of the Arts", "Bank of America": "of" and "the" inside the name, never closing it)
     # ("the Kathmandu Valley ambulance service", "Kent county council": a public body's lower-case kind after the name)
     return (
-        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z]))){{0,4}}{_ORG_KIND_TAIL}"
+        # ("Fire and Emergency NZ": "and" inside a name of three words or more, never "Google and Meta")
+        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z])|and(?=\s+[A-Z][\w'&.-]*\s+[A-Z]))){{0,4}}"
+        rf"{_ORG_KIND_TAIL}"
         rf"|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
     )
 
@@ -317,6 +323,7 @@ _JOB_NOUNS = (
     "|postman|postwoman|porter|machinist|radiographer|sonographer|surveyor|estate agent|underwriter|caretaker"
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
+    "|(?:crane|plant|digger|excavator|radio|camera|switchboard|equipment|tour|ride|drone)\\s+operator"
     "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
     # (the trades, the uniformed services, the shop floor and the clergy: "he's a constable now", "I'm the quality
     # control tech down at the plant", "a backend dev")
@@ -533,8 +540,9 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     name = word.removesuffix("'s")
     if name.split()[0] in _NOT_NAMES:
         return None
-    if name in _KIN_AS_NAMES:
-        return f"{ctx.speaker_id}:{_RELATIONS[name.lower()]}"  # "Mum's email is …": the speaker's mother
+    # "Mum's email is …": the speaker's mother ("mum just moved …": typed in lower case)
+    if name in _KIN_AS_NAMES or name in _BARE_KIN_WORDS:
+        return f"{ctx.speaker_id}:{_RELATIONS[name.lower()]}"
     titled = _KIN_TITLED.fullmatch(name)
     if titled:
         return f"{ctx.speaker_id}:{_RELATIONS[titled.group('rel').lower()]}"  # "Aunt Rosa lives in Naples"
@@ -745,9 +753,12 @@ _MOVE_OUT_INTO = re.compile(
 # Renting a home somewhere is living there: "rents a room in Dundee", "I'm renting a flat in Leith".
 _RENTED_HOME = (
     r"\s+(?:a|an|the|my|our|his|her|their)\s+(?:(?:small|tiny|little|new|shared|cheap|nice|studio|one-bed\w*"
-    r"|two-bed\w*)\s+)*(?:room|flat|place|apartment|house|studio|condo|bedsit|cottage|loft)"
+    r"|two-bed\w*)\s+)*(?:room|flat|place|apartment|house|studio|condo|bedsit|cottage|loft"
+    # ("renting a walk-up in Da Nang", "rents a granny flat in Ōtaki")
+    r"|walk-up|granny\s+flat|townhouse|unit|villa|bungalow|duplex|basement|caravan)"
 )
-_RENTS = r"|(?:rent|rents|renting)" + _RENTED_HOME
+# ("we've been renting in Mindelo since last month": renting, the home unsaid)
+_RENTS = r"|(?:rent|rents|renting)(?:" + _RENTED_HOME + r")?"
 _LIVE = re.compile(
     _SUBJ
     + _ADV
@@ -755,6 +766,8 @@ _LIVE = re.compile(
     + _ADV
     # ("we're staying put in Tel Aviv": not moving after all)
     + r"\s+(?:live|lives|living|lived|reside|resides|residing|based|stay|stays|staying(?:\s+put)?|settled(?:\s+down)?"
+    # ("my mum packed up and went to live in Rosario": a move said as going to live there)
+    + r"|(?:went|has\s+gone|'s\s+gone|have\s+gone|'ve\s+gone)\s+to\s+live"
     + _RENTS
     # "I now live with my partner in Cork"
     + r")(?:\s+with\s+(?:my|our|his|her|their)\s+[\w-]+(?:\s+and\s+(?:my|our)\s+[\w-]+)?)?"
@@ -780,7 +793,8 @@ _HOME = re.compile(
     + _LABEL
     + r"|(?<=,\s)(?:so\s+|and\s+|now\s+)?)"
     + _named("place3")
-    + r"(?P<bare2>\s+(?:is|has\s+been|'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
+    # ("Mangareva's been home since March": the contraction on the name)
+    + r"(?P<bare2>(?:\s+is|\s+has\s+been|\s*'s\s+been)\s+(?:(?:now|finally|officially)\s+)?(?:my\s+|our\s+)?home"
     + r"(?:\s+now)?\b(?!\s+(?:to|of|for)\b)"
     # "…, Alicante is where we live now"
     + r"|\s+is\s+where\s+(?:I|we)\s+(?:now\s+)?live(?:\s+now)?\b(?!\s+(?:part|some|half)))"
@@ -862,6 +876,16 @@ _HOME_NOW = re.compile(
     + _named("place3")
     + r"\s+(?:that\s+)?(?:I|we)\s+(?:now\s+|actually\s+)?live\s+in\b"
 )
+# "profile says Hamilton NZ but it's Hamilton, Ontario where I actually am", "it's Perth, Scotland where we live, not
+# Australia": the speaker's home set right in a cleft, told apart from its namesake by the region.
+_WHERE_I_AM = re.compile(
+    r"(?:^\W*|(?<=[,;:]\s)|(?<=\bbut\s)|(?<=\bno\s))(?:it's|it\s+is)\s+(?:actually\s+)?"
+    + _named("place")
+    + r"(?P<region>,\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)?"
+    + r"\s+(?:where\s+(?:I|we)\s+(?:(?:now\s+)?live|(?:actually|really)\s+(?:am|are|live))\b"
+    # ("Correction: it's Hobart I live in, not Launceston": the place set first, then "live in")
+    + r"|(?:that\s+)?(?:I|we)\s+(?:now\s+|actually\s+)?live\s+in\b)"
+)
 # "I'm a Porto person now — moved in last monday": who one is by the city, beside a move told.
 _CITY_PERSON = re.compile(
     r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:officially\s+)?(?:an?\s+)?"
@@ -940,6 +964,81 @@ _STAYS_PUT = re.compile(
     + r"(?=[^.;!?]{0,40}?\b(?:won't|wont|will\s+not|refuses?\s+to|doesn't\s+want\s+to|don't\s+want\s+to"
     r"|never\s+wants?\s+to|not\s+(?:planning|going)\s+to)\s+(?:budge|move|leave|relocate|sell)\b)"
 )
+# Homes taken or given up by their lease, the subject often dropped in chat: "signed a lease in Pago Pago yesterday",
+# "we signed the lease on a flat in Tromsø" (a new home there); "gave up the flat in Halifax", "handed back the keys
+# to our place in Hull" (a home ended).
+_HOME_WORDS = r"(?:flat|apartment|house|place|room|studio|unit|condo|bedsit|cottage|rental|lease|tenancy)"
+_LEASE_SIGNED = re.compile(
+    r"(?:^\W*(?:(?:so|and|well|finally|officially)\s+)*|(?P<subj>\b(?:I|[Ww]e))(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)*)"
+    r"(?:signed|took\s+out)\s+(?:a|the|our|my)\s+(?:new\s+|\d+-month\s+|year-long\s+|long-term\s+)?"
+    r"(?:lease|tenancy(?:\s+agreement)?|rental\s+agreement)"
+    r"(?:\s+(?:on|for)\s+(?:a|an|the)\s+(?:[\w-]+\s+){0,2}?" + _HOME_WORDS + r")?\s+in\s+" + _named("place")
+)
+_HOME_GIVEN_BACK = re.compile(
+    r"(?:^\W*(?:(?:so|and|well|finally|officially)\s+)*|(?P<subj>\b(?:I|[Ww]e))(?:'ve|\s+have)?\s+(?:just\s+|finally\s+|officially\s+)*)"
+    r"(?:gave\s+up|given\s+up|handed\s+back|handed\s+in\s+the\s+keys\s+(?:to|for)|handed\s+back\s+the\s+keys\s+(?:to|for))"
+    r"\s+(?:the|my|our)\s+(?:[\w-]+\s+)?" + _HOME_WORDS + r"\s+in\s+" + _named("place")
+)
+# "moved in with my girlfriend Aoife in St. John's yesterday": the speaker's new home is the relative's (who
+# already lived there), the relative's name said on the way.
+_MOVED_IN_WITH = re.compile(
+    r"(?:^\W*|(?P<subj>\b(?:I|[Ww]e))(?:'ve|\s+have)?\s+)(?:(?:just|finally|officially|recently)\s+)*moved\s+in\s+with\s+"
+    rf"(?:my|our)\s+(?P<rel>{_KIN_ADJ}(?:{_REL}))(?:\s+(?P<name>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+))?"
+    r"\s+in\s+" + _named("place")
+)
+
+
+# (the words every phrase of ``_lease_facts`` needs: a cheap test before the rest)
+_LEASE_TALK = re.compile(r"\b(?:lease|tenancy|rental|moved\s+in\s+with|gave\s+up|given\s+up|handed)\b", re.I)
+
+
+def _lease_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A home taken by its lease or moved into with a relative; a home given up."""
+    if not _LEASE_TALK.search(clause.text) or _HYPOTHETICAL.search(clause.text) or _QUESTION_START.match(clause.text):
+        return
+    for m in _LEASE_SIGNED.finditer(clause.text):
+        if _place_ok(m.group("place")) and not _phrase_negated(clause.text, m):
+            place = _city(m.group("place"))
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                place,
+                "lease_signed",
+                valid_from=clause.past_time(ctx),
+                ends_previous=True,
+            )
+    for m in _MOVED_IN_WITH.finditer(clause.text):
+        if not _place_ok(m.group("place")) or _phrase_negated(clause.text, m):
+            continue
+        place = _city(m.group("place"))
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').split()[-1].lower()]}"
+        yield _fact(
+            ctx,
+            clause,
+            m,
+            ctx.speaker_id,
+            "lives_in",
+            place,
+            "moved_in_with",
+            valid_from=clause.past_time(ctx),
+            ends_previous=True,
+        )
+        yield _fact(ctx, clause, m, relative, "lives_in", place, "moved_in_with.theirs")
+        if m.group("name"):
+            yield _fact(ctx, clause, m, relative, "name", m.group("name"), "relative_name", confidence=0.85)
+    # (a move told beside it names the new home, which closes this one)
+    given = list(_HOME_GIVEN_BACK.finditer(clause.text))
+    if not given or _MOVE.search(ctx.text) or _LIVE.search(ctx.text) or _NOW_IN.search(ctx.text):
+        return
+    for m in given:
+        if _place_ok(m.group("place")) and not _phrase_negated(clause.text, m):
+            place = _city(m.group("place"))
+            yield ending(ctx, clause, ctx.speaker_id, "lives_in", place, "en.home_given_back", m.group())
+
+
 _BACK_IN = re.compile(r"\b(?:I'm|I\s+am|we're|we\s+are)\s+back\s+(?:home\s+)?in\s+" + _named("place"))
 # "the Lagos branch of Zenith Bank": the employer is the organisation, not the city.
 _BRANCH_OF = (
@@ -1035,6 +1134,8 @@ _WORK_AT_AS = re.compile(
     + r"\s+(?:at|for|with)\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
+    # ("I work at Ferrari in Maranello as a test driver": where the workplace is, between)
+    + r"(?:\s+in\s+[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)?"
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
 )
@@ -1220,27 +1321,39 @@ _BEGUN_AS = re.compile(
     r"\s+as\s+(?:an?\s+|the\s+)?" + _TITLE + r"(?:\s+(?:at|with|for)\s+(?:the\s+)?" + _employer("org") + r")?"
 )
 # "I joined Infosys as a QA engineer", "I started as a barista at Blue Bottle", "I started at X as Y".
+# The article of a title joined as: "as a designer", "as their first designer", "as our only nurse" (the first or
+# only one of the employer is no part of the title; "first officer" and "first mate" are titles).
+_AS_WHOSE = (
+    r"(?:an?\s+|the\s+|(?:their|our|its|his|her)\s+(?:(?:very\s+)?(?:first|only|sole|new|newest)\s+"
+    r"(?!(?:officer|mate|lieutenant|aid(?:er)?|responder|violin|engineer\s+officer)\b))?)?"
+)
 _JOIN_AS = re.compile(
     _SUBJ
     + _ADV
     + r"\s+(?:joined|started(?:\s+working)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at))\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
-    + r",?\s+as\s+(?:an?\s+|the\s+)?"
+    + r",?\s+as\s+"
+    + _AS_WHOSE
     + _TITLE_FREE
     + r"|(?P<subj2>\bI\b|\b[Mm]y (?:"
     + _REL
-    + r")\b)"
+    + r")\b|"
+    + _BARE_KIN
+    + r")"
     + _ADV
     # ("Started a new role as product owner at Monzo")
-    + r"\s+(?:(?:started|began)(?:\s+working|\s+(?:a|my)\s+(?:new\s+)?(?:role|job|position))?"
+    # ("son just started his apprenticeship as a sparky with …": a training post is a post)
+    + r"\s+(?:(?:started|began)(?:\s+working|\s+work|\s+(?:a|my|his|her|their)\s+(?:new\s+)?(?:role|job|position"
+    + r"|apprenticeship|traineeship|internship|residency|placement))?"
     + r"|got\s+(?:a\s+)?(?:new\s+)?job|(?:was|got)\s+hired"
     # ("my son got taken on as an apprentice electrician at …", "she was brought on as a paralegal at …", "I got
     # signed as a session musician with …": a hiring said in the passive)
     + r"|(?:was|got|been|has\s+been|have\s+been)\s+(?:taken\s+on|brought\s+on(?:\s*board)?|signed(?:\s+on)?|recruited"
     + r"|employed|kept\s+on|accepted|appointed|engaged|hired\s+on)"
     + r"|landed\s+(?:a|the)\s+(?:job|role|position|spot|place|post))"
-    + r"\s+as\s+(?:an?\s+|the\s+)?"
+    + r"\s+as\s+"
+    + _AS_WHOSE
     + r"(?P<title2>[A-Za-z][A-Za-z -]{1,40}?)"
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
     + _CALLED
@@ -1327,7 +1440,8 @@ _BARE_TITLE_NOW = re.compile(
     + _TITLE
     + r"(?:\s+now\b(?:\s+(?:at|with)\s+"
     + _employer("org")
-    + r")?|\s+(?:at|with)\s+(?:the\s+)?"
+    # ("crane operator for Lyttelton Port Company": the employer after "for" too)
+    + r")?|\s+(?:at|with|for)\s+(?:the\s+)?"
     + _employer("org2")
     # ("bartender at the Eucla Motor Hotel if anyone asks", "… these days": an aside may close the clause)
     + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$)|\s+(?:if\s+any(?:one|body)\s+asks|these\s+days|nowadays|for\s+now)\b)"
@@ -1347,7 +1461,16 @@ _JOB_LEFT = re.compile(
     r"|handed\s+in\s+my\s+notice|retired|went\s+freelance|went\s+self-employed)\b",
     re.IGNORECASE,
 )
-_TITLE_IS = re.compile(_POSS + r"\s+(?:job\s+)?(?:title|role|position)\s+is\s+(?:now\s+)?(?:an?\s+)?" + _TITLE_FREE)
+_TITLE_IS = re.compile(
+    r"(?:"
+    + _POSS
+    + r"\s+(?:job\s+)?(?:title|role|position)\s+is"
+    # ("Job title on my account should say Senior Architect, not Architect": the title the account should hold)
+    + r"|(?P<account>(?:^\W*|\b(?:[Mm]y|[Tt]he)\s+)(?:[Jj]ob\s+)?[Tt]itle\s+on\s+(?:my|the)\s+(?:account|profile)"
+    + r"\s+(?:should|needs\s+to|must)\s+(?:say|read|be|show))"
+    + r")\s+(?:now\s+)?(?:an?\s+)?"
+    + _TITLE_FREE
+)
 
 # The kind named before the model: "got her first phone, a Nokia G42", "I have two phones: a Pixel 8 …".
 _DEVICE_LEAD = (
@@ -1671,12 +1794,20 @@ _NAME = re.compile(
     # "the team calls me Dev", "my students call me Ms K", "everyone at work calls me Jo"
     r"|(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:team|colleagues|co-?workers|workmates|students|pupils|kids|family|crew|squad|club"
     r"|mates|patients|clients)|(?:[Ee]veryone|[Pp]eople|[Ff]olks)\s+at\s+(?:work|the\s+office|school|the\s+club)"
-    r"|[Mm]ost\s+folks|[Ff]olks)\s+(?:just\s+|now\s+|all\s+)?calls?\s+me\s+"
+    r"|[Mm]ost\s+folks|[Ff]olks)\s+(?:just\s+|now\s+|all\s+)?(?:calls?|knows?)\s+me\s+(?:as\s+)?"
     r"(?P<name6>[A-Z][\w'-]*)"
     # "quick one: name's Mahina Kealoha, …", "Name is Joss Whitley btw": the speaker's own name, "my" dropped (never
     # "the dog's name is Rex": only where a clause or a label opens)
     rf"|(?:^\W*|(?<=[:;,!\u2014\u2013]\s)|(?<=\bso\s)|(?<=\bbtw\s)|(?<=\boh\s))(?:[Tt]he\s+)?[Nn]ame(?:'s|\s+is)\s+"
     rf"(?P<name7>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
+)
+# "Rebecca on paper, but everyone knows me as Bex", "Teodoro's what the passport says": the legal name, told beside
+# the one used (the legal name is the fact; the other is how people call the speaker, checked by ``_legal_name``).
+_LEGAL_NAME = re.compile(
+    r"(?:^\W*|(?<=[,;]\s))(?P<name>[A-Z][a-z]+(?:[\s-]+[A-Z][a-z]+)?)"
+    r"(?:\s+(?:on\s+paper|officially|legally|on\s+(?:my|the)\s+(?:passport|ID|licen[cs]e|birth\s+certificate|papers))"
+    r"|(?:'s|\s+is)\s+what\s+(?:the|my)\s+(?:passport|ID|licen[cs]e|birth\s+certificate|papers)\s+says?)"
+    r"(?=\s*(?:[,;.]|$)|\s+(?:but|though|and)\b)"
 )
 # A letter's closing, then the writer's name on the line after it ("Kind regards,\nTobenna Okafor"), or after a
 # comma on the same line for a formal closing ("Yours sincerely, Ada Obi").
@@ -1698,7 +1829,10 @@ _SURNAME_FULL = re.compile(
 _NAME_EVENT = re.compile(r"\b(?:married|divorced|wedding|marriage|changed\s+my\s+name|deed\s+poll)\b", re.I)
 # "The name on the account should read Ingrid Solberg", "Nessa is what you should write": the name to use.
 _NAME_TO_USE = re.compile(
-    r"(?:\b(?:[Tt]he|[Mm]y)\s+|^\W*)[Nn]ame\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|reservation|ticket|invoices?|order)\s+"
+    # ("Mum's name on the gift card should be Leilani": a relative's, named before it, on a thing of the order)
+    rf"(?:\b[Mm]y\s+(?P<whose>{_KIN_ADJ}(?:{_REL}))'s\s+|(?<![\w'])(?P<whose2>{'|'.join(sorted(_KIN_AS_NAMES))})'s\s+"
+    r"|\b(?:[Tt]he|[Mm]y)\s+|^\W*)[Nn]ame\s+on\s+(?:the|my)\s+(?P<gift>(?:gift|birthday|greeting)\s+)?"
+    r"(?:account|profile|booking|card|reservation|ticket|invoices?|order|tag|label|parcel)\s+"
     # (with the accents it has: "Declan Ó Briain", "Zoë Ní Bhriain")
     r"(?:should\s+(?:read|be|say)|must\s+(?:read|be)|is\s+now)\s+"
     r"(?P<name>[A-ZÀ-ÖØ-Þ](?:\.|[\w'-]*)(?:\s+[A-ZÀ-ÖØ-Þ][\w'-]*){0,2})"
@@ -1742,7 +1876,7 @@ def _short_name_ok(text: str, name: str) -> bool:
 
 
 _NAME_WORDS = re.compile(
-    r"\b(?:call(?:s|ing)?\s+me(?!\s+(?:at|on|back|later|tomorrow|tonight|when|if|after|before)\b)|my\s+name|nickname"
+    r"\b(?:knows?\s+me\s+as|call(?:s|ing)?\s+me(?!\s+(?:at|on|back|later|tomorrow|tonight|when|if|after|before)\b)|my\s+name|nickname"
     r"|go\s+by|short\s+for)\b",
     re.IGNORECASE,
 )
@@ -1774,6 +1908,11 @@ _RELATIVE_NAMED = re.compile(
     # "My wife Emi's email is …", "my son Kai's number": the relative's own contact named
     r"|'s\s+(?:e-?mail|phone|number|mobile|cell|address)\b)"
 )
+# A remark after a dash that closes an address: "… Saint-Pierre 97500 — we're moving", "… — the driver keeps …".
+_REMARK_AFTER_DASH = (
+    r"\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not|she|he|they"
+    r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers)\b)"
+)
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
@@ -1787,16 +1926,18 @@ _ADDRESS = re.compile(
     r"(?P<addr>[^;!?\n]+?)\s*(?:[;!?\n]|\.(?:\s|$)|$"
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
     # ("… 3 Kowhai Lane, Waitangi — she's the one who gets the gift boxes": who lives there, told after)
-    r"|\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not|she|he|they"
-    r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers)\b)"
+    r"|" + _REMARK_AFTER_DASH + r""
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
     r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$))"
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
     r"(?:(?:Flat|Apt\.?|Apartment|Unit|Suite)\s+[\w-]+,?\s+)?"
-    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|(?:(?:Lot|Plot)\s+)?\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
+    # ("5/22 Wattle Crescent": a unit and a house number, slashed)
+    r"(?:\d+(?:-\d+){1,3}\s+[A-Z][\w-]+,\s+[A-Z][\w-]+|(?:(?:Lot|Plot)\s+)?(?:\d+[A-Za-z]?/)?\d+[A-Za-z]?\s+(?:[A-Z][\w'.-]*\s+){0,4}?(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Drive|Dr\.?"
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
+    # ("22 Ormond Quay", "4 Marine Parade", "9 Elm Grove", "3 Stable Mews")
+    r"|Quay|Parade|Esplanade|Grove|Mews|Rise|Heights|Gardens|Promenade|Wharf"
     r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
@@ -1806,16 +1947,19 @@ _STREET = (
 _ADDRESS_END = (
     r"\s*(?=\s+(?:instead|from now on|going forward|by default|in future|please|(?:just\s+)?this\s+(?:time|once)|today"
     r"|for\s+now|only|now)\b|[;!?\n]|,\s*(?=(?:(?:can|could|would|will)\s+you|and|but|so|billing|shipping)\b)"
+    # ("use 4 Elm St as my billing address": what the address is for, after it)
+    r"|\s+as\s+(?:my|our)\s+(?:\w+\s+){0,2}address\b"
     # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
-    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)\.(?:\s|$)|$)"
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)(?<!\bJr)\.(?:\s|$)|$|(?-i:" + _REMARK_AFTER_DASH + r"))"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
 # What is sent: "it", "this one parcel", "the order", "my shoes".
 _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?|the\s+\w+|my\s+\w+)"
 _ADDRESS_MINE = re.compile(
+    # ("can u change the delivery address to 14 Harbour Row, …": the stored one, "on my account" unsaid)
     r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
-    r"(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+to\s+"
+    r"(?:(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+)?to\s+"
     # "pls update the shipping address → Unit 2, 19 Hay St, …", "fix my delivery address: …": the stored one changed
     r"|\b(?:change|update|set|swap|correct|fix|amend)\s+(?:the|my)\s+(?:(?:new|home|shipping|delivery|mailing|postal"
     r"|billing)\s+)*address(?:\s+(?:on|for|of|in)\s+(?:my|the)\s+(?:account|profile|orders?|file|records?)"
@@ -1868,8 +2012,10 @@ _SHIPS_TO = re.compile(
     r"(?:go|should go|always go|get sent))))"
     r"\s+to\s+(?P<addr>(?:"
     + _STREET
-    + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future)\b|[;!?\n]"
-    r"|\.(?:\s|$)|$)"
+    # ("… Raglan from next Monday": the start, no part of the address)
+    + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future"
+    r"|(?:from|starting|as\s+of|effective)\s+(?:next|tomorrow|this|today))\b|[;!?\n]"
+    r"|\.(?:\s|$)|$|" + _REMARK_AFTER_DASH + r")"
     r"|(?P<at>\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?at\s+)(?P<addr2>(?:" + _STREET + r")[^;!?\n]*?)"
     r"\s*(?=,?\s+now\b|[;!?\n]|\.(?:\s|$)|$)"
 )
@@ -1886,6 +2032,13 @@ _CONTACT_CUE = {
         r"(?:number|phone|mobile|cell|no\.?|digits)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "what number do you have? mine's …": the speaker's own, against someone's asked about
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
+        # "whatsapp is easiest for order updates — +64 …", "Signal works best for me: …": the speaker's number, after
+        # the messaging app it is for (opening the clause, set off by a dash or colon)
+        r"|^\W*(?i:whatsapp|signal|telegram|viber)(?i:\s+is|'s|\s+works)\b"
+        r"(?:(?!\w+'s\b|\b(?i:his|her|their|not|down|broken|dead)\b)[^.?!\d]){0,40}?(?:[\u2014\u2013:：]|\s-)\s*$"
+        # "got a HK SIM at last: +852 …", "new local SIM — …": the speaker's number on a new SIM card
+        r"|^\W*(?:(?i:I|I've|we|we've)\s+)?(?:(?i:just|finally)\s+)?(?i:got|bought|picked\s+up|have)\s+(?:a|an|my)\s+(?:new\s+)?(?:[A-Z]{2,3}\s+|(?i:local|new|prepaid)\s+)?"
+        r"SIM(?:\s+card)?\b[^:\d]{0,15}?[:\u2014\u2013]\s*$"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))"
         # ("new number from Monday: …": when it starts, before the colon)
@@ -1916,6 +2069,8 @@ _CONTACT_CUE = {
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
+        # "work email's r.huang@…", "personal email is …": the speaker's own, named bare as the turn opens
+        r"|^\W*(?i:(?:work|personal|home|new|billing|uni|school)\s+)?(?i:e-?mail)(?:\s+address)?(?:'s|\s+is)\s*:?\s*$"
         # "the recovery email is …": the account's own address, the speaker's
         r"|\b(?i:the\s+(?:recovery|login|log-in|sign-?in|backup|registered|account)\s+e-?mail(?:\s+address)?"
         r"(?:\s+(?:on|for)\s+(?:the|my)\s+account)?)\s*(?:is\s*|:\s*)$"
@@ -2040,6 +2195,7 @@ _KEYS_TO_HOME = re.compile(
 
 def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Homes told by the keys taken, by a move told right after, or against a move only weighed."""
+    yield from _lease_facts(ctx, clause)
     if _negated(clause):
         return
     for m in _KEYS_TO_HOME.finditer(clause.text):
@@ -2274,6 +2430,11 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         stayer = _subject(ctx, m.group("subj"), clause.start + m.start("subj"))
         if stayer and _place_ok(m.group("place")) and not _phrase_negated(clause.text, m, r"not|never|isn't|aren't"):
             yield _fact(ctx, clause, m, stayer, "lives_in", _city(m.group("place")), "stays_put")
+    # (before the negation check: the namesake set aside is what the rule reads)
+    for m in _WHERE_I_AM.finditer(clause.text):
+        if _place_ok(m.group("place")) and not _negated_before(clause.text, m.start()):
+            place = _city(m.group("place")) + (m.group("region") or "")
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "where_i_am")
     if _negated(clause):
         return
     yield from _in_city_facts(ctx, clause)
@@ -2392,6 +2553,14 @@ _NOT_ME_BUT = re.compile(
     + _named("obj")
     + rf"\s*(?:[—–-]+|,|;)\s*(?:but\s+)?[Mm]y\s+(?P<rel>{_REL})\s+does\b"
 )
+# "I never moved to Perth, that was my cousin Dara", "I didn't move to Leeds — that's my brother": the speaker
+# mistaken for a relative, who is the one living there (the relative's name may follow).
+_NOT_ME_THAT_WAS = re.compile(
+    r"\bI\s+(?:never|didn't|did\s+not|haven't|have\s+not)\s+(?:moved|move|lived|live|been\s+living)\s+(?:to|in)\s+"
+    + _named("obj")
+    + r"\s*(?:[—–-]+|,|;|\.)\s*(?i:that|it)(?:'s|\s+is|\s+was|\s+would\s+be)\s+(?:actually\s+)?"
+    + rf"[Mm]y\s+(?P<rel>{_KIN_ADJ}(?:{_REL}))(?:,?\s+(?P<name>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+))?\b"
+)
 # "That's where I live", "I no longer live there": a place named just before.
 _LIVE_THERE = re.compile(
     r"\b(?:that's|that is)\s+where\s+(?:I|we)\s+live\b|\b(?:I|we)\s+(?:now\s+)?(?:live|'re living|'m living"
@@ -2418,6 +2587,14 @@ def _place_named_before(ctx: TurnContext, end: int) -> str | None:
 
 
 def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # (the mix-up spans two clauses: matched on the turn, said once, in the clause that denies the move)
+    for m in _NOT_ME_THAT_WAS.finditer(ctx.text):
+        if not (clause.start <= m.start() < clause.end) or not _place_ok(m.group("obj")):
+            continue
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').split()[-1].lower()]}"
+        yield _fact(ctx, clause, m, relative, "lives_in", _city(m.group("obj")), "relative_instead")
+        if m.group("name"):
+            yield _fact(ctx, clause, m, relative, "name", m.group("name"), "relative_name", confidence=0.85)
     for m in _NOT_ME_BUT.finditer(clause.text):
         relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
         predicate = "works_at" if m.group("verb").startswith("work") else "lives_in"
@@ -2612,7 +2789,31 @@ def _hired_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "hired_as", valid_from=when)
 
 
+# "my manager at Kiribati Fish Ltd keeps moving my shifts", "my coworkers at Westpac": the speaker's workplace, named
+# by the people the speaker works with or under there (never an old one: "my old boss at Deloitte").
+_WORKMATE_AT = re.compile(
+    r"\b[Mm]y\s+(?:(?:line|direct|new|current|shift|store|floor|site|area|duty)\s+)?"
+    r"(?:manager|boss|supervisor|team\s+lead(?:er)?|shift\s+lead|foreman|co-?workers?|colleagues?|workmates?)"
+    # (never "from": "my colleague from Brazil" is where the colleague comes from)
+    r"\s+at\s+(?:the\s+)?" + _employer("org")
+)
+
+
+def _workmate_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _WORKMATE_AT.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS or not _place_ok(org):
+            continue
+        if _negated_before(clause.text, m.start()) or _HYPOTHETICAL.search(clause.text[: m.start()]):
+            continue
+        # ("my manager at Tesco? no, I don't work there": the workplace denied after it)
+        if _WORK_DENIED.search(ctx.text) or re.search(r"\b(?:don't|do\s+not|never)\s+work\s+there\b", ctx.text, re.I):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "workmate_at", confidence=0.8)
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _workmate_facts(ctx, clause)
     for m in _WORK.finditer(clause.text):
         if _org_of(m).lower() not in _CITY_WORDS:
             yield from _state(ctx, clause, m, "works_at", _org_of(m), "works_at")
@@ -2749,7 +2950,12 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
         past = re.search(r"\bworked\b", m.group()) and not re.search(r"'ve|\bha(?:ve|s)\b", m.group())
-        if past or (m.group("being") is not None and not _is_job(m.group("title"))):
+        # ("I work at Ferrari as a favour": no post)
+        if (
+            past
+            or (m.group("being") is not None and not _is_job(m.group("title")))
+            or _NOT_HIRED_AS.search(m.group("title"))
+        ):
             continue
         if subject and not re.search(r"\b(?:not|never|used to)\b", clause.text):
             yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "works_as")
@@ -2812,7 +3018,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if not negated:
         yield from _bare_title_facts(ctx, clause, bare)
     for m in _TITLE_IS.finditer(clause.text):
-        subject = _subject_of(ctx, clause, m)
+        subject = ctx.speaker_id if m.group("account") else _subject_of(ctx, clause, m)
         if subject:
             yield _fact(
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
@@ -2875,15 +3081,21 @@ def _begun_as_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Can
             )
 
 
+# "work's at the port now — crane operator for …", "job is in Nelson now: …": the speaker's work told as changed
+# before the title said bare.
+_WORK_NOW = re.compile(r"^\W*(?:[Mm]y\s+)?(?:[Ww]ork|[Jj]ob)(?:'s|\s+is)\s+(?:at|in|on|with)\s+[^.;!?]{1,30}?\s+now\b")
+
+
 def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
     """ "got promoted last month!! senior actuary now": the title said bare after the speaker's own job change."""
     m = _BARE_TITLE_NOW.search(bare)
     # (only the speaker's own change: "my brother got promoted, manager now" is his)
     others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
-    if m is None or others or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT.search(ctx.text)):
+    work_now = _WORK_NOW.search(ctx.text, 0, clause.start + m.start()) if m else None
+    if m is None or others or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT.search(ctx.text) or work_now):
         return
     # (without "now", only right after an event of the job: "since last year" dates, it changes nothing)
-    if m.group("org2") and not (_JOB_EVENT.search(ctx.text) or _JOB_LEFT.search(ctx.text)):
+    if m.group("org2") and not (_JOB_EVENT.search(ctx.text) or _JOB_LEFT.search(ctx.text) or work_now):
         return
     title = _clean(m.group("title"))
     if title.lower() in _RELATIONS or _NOT_A_ROLE.search(title):
@@ -3486,6 +3698,54 @@ def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> dat
     return begun.pop() if len(begun) == 1 else None
 
 
+# "can you fix the name on my account? it's Rangi Parata-Walker, hyphen and all", "it's Siobhán with the fada btw,
+# not Siobhan": the speaker's name set right, opening its clause (only in a turn about the speaker's name or how it
+# is written, checked by ``_spelled_names``).
+_NAME_SET_RIGHT = re.compile(
+    r"(?:^\W*|(?<=[\u2014\u2013]\s))(?:(?i:no|nope|actually|sorry|oh|and)[,\s]+)*(?i:it's|it\s+is|it\s+should\s+be)\s+"
+    # (any letters, accented or not, and a capital inside: "MacLeòid", "Tāne", "O'Neill")
+    rf"(?P<name>[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’])+(?:[\s-]+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’])+){{0,2}})"
+    r"(?=\s*(?:[,.;!]|$)|\s+(?:with|btw|not|please|pls|thanks)\b)"
+)
+# What makes a turn about the speaker's name: the name itself (the speaker's or the one on the account) or its
+# writing ("with the fada", "hyphen and all", "spelt with two n's").
+_NAME_TALK = re.compile(
+    r"(?:\b(?:my|the)\s+|^\W*)(?:(?:full|first|last|sur|given|legal|display)\s*)?name\b(?!\s+of\b)"
+    r"|\b(?:(?:mis)?spell(?:ed|t|ing)?|(?:mis)?spelt|fada|accent|acute|diacritics?|macron|umlaut|hyphen(?:ated)?"
+    r"|apostrophe)\b",
+    re.IGNORECASE,
+)
+# Words of a place or an address, which the same "it's …, not …" corrects as often ("it's Zürich, not Zurich").
+_PLACE_TALK = re.compile(
+    r"\b(?:street|st|road|rd|avenue|ave|lane|city|town|suburb|village|address|live|living|moved|based|postcode"
+    r"|order|ticket|tracking|company|shop|store|brand|model)\b",
+    re.IGNORECASE,
+)
+
+
+def _legal_name(ctx: TurnContext) -> tuple[re.Match[str], str] | None:
+    """The speaker's legal name, when the turn also says what people call the speaker (then the only name told)."""
+    m = _LEGAL_NAME.search(ctx.text)
+    if m is None or not _NAME_WORDS.search(ctx.text, m.end()):
+        return None
+    name = m.group("name")
+    return None if name.split()[0] in _NOT_NAMES or name in _KIN_AS_NAMES else (m, name)
+
+
+def _spelled_names(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    m = _NAME_SET_RIGHT.search(clause.text)
+    if m is None or not _NAME_TALK.search(ctx.text) or _PLACE_TALK.search(ctx.text):
+        return
+    name = _clean(m.group("name"))
+    first = name.split()[0]
+    if first in _NOT_NAMES or first in _NOT_FIRST_NAMES or first in _KIN_AS_NAMES or name.lower() in _CITY_WORDS:
+        return
+    # (whose name the turn speaks of: "my son's name …" makes it another's)
+    if re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})'s\b|\b(?:his|her|their)\s+name\b", ctx.text):
+        return
+    yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "name_set_right", confidence=0.8, ends_previous=True)
+
+
 def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name the speaker asks to be used: on the account, as a display name, a short form, after marriage."""
     for m in _NAME_TO_USE.finditer(clause.text):
@@ -3497,15 +3757,20 @@ def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         if m.group("name5") and not _NAME_EVENT.search(ctx.text):
             continue
-        if m.group("short") and not _short_name_ok(ctx.text, name):
+        if m.group("short") and (not _short_name_ok(ctx.text, name) or _legal_name(ctx)):
             continue
         if name.split()[0] not in _NOT_NAMES and not _negated_before(clause.text, m.start()):
             when = _event_time(ctx, clause, _NAME_EVENT) if m.group("name5") else None
+            whose = m.group("whose") or m.group("whose2")
+            subject = _subject(ctx, f"my {whose}" if m.group("whose") else whose) if whose else ctx.speaker_id
+            # (the name on a gift card is the one it is for, not the buyer's)
+            if subject is None or (m.group("gift") and not whose):
+                continue
             yield _fact(
                 ctx,
                 clause,
                 m,
-                ctx.speaker_id,
+                subject,
                 "name",
                 name,
                 "name_to_use",
@@ -3513,6 +3778,7 @@ def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
+    yield from _spelled_names(ctx, clause)
 
 
 def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3559,7 +3825,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     yield from _introduced_job_facts(ctx, clause)
     yield from _signed_name(ctx, clause)
-    for m in _NAME.finditer(clause.text):
+    legal = _legal_name(ctx)
+    if legal is not None and clause.start <= legal[0].start() < clause.end:
+        yield _fact(ctx, clause, legal[0], ctx.speaker_id, "name", legal[1], "name.legal", confidence=0.85)
+    for m in () if legal else _NAME.finditer(clause.text):
         if _SURNAME_FULL.search(clause.text):
             break  # "my surname is Lindqvist now: Hal Lindqvist": the full name it makes is the name
         subject = _subject(ctx, m.group("subj") or m.group("subj2") or m.group("subj4") or m.group("subj5") or "I")
@@ -3627,7 +3896,20 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.search(r"\b(?:not|never|don't)\b", clause.text[: m.start()]) or others:
             continue
         address = _CLOSING_COURTESY.sub("", _clean(m.group("addr") or m.group("addr2")))
-        yield _fact(ctx, clause, m, ctx.speaker_id, "address", address, "ships_to", confidence=0.8, ends_previous=True)
+        # "from next Monday parcels should go to …": a standing address with a start still to come
+        start = clause.preference_start(ctx)
+        yield _fact(
+            ctx,
+            clause,
+            m,
+            ctx.speaker_id,
+            "address",
+            address,
+            "ships_to",
+            valid_from=start if start is not None and start > ctx.at else None,
+            confidence=0.8,
+            ends_previous=True,
+        )
     if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
         return
     yield from _address_mine_facts(ctx, clause)
@@ -3643,12 +3925,22 @@ _CLOSING_COURTESY = re.compile(r",?\s+(?:ty|thx|thanks|thank\s+you|ta|cheers|pls
 
 def _corrected(address: str) -> str:
     address = _CLOSING_COURTESY.sub("", address)
+    # ("it's 1190 Water St, not 1109": the wrong number set aside at the end)
+    address = re.sub(r",\s+not\s+[^,\u2014\u2013]{1,30}$", "", address)
     part = _CORRECTED_PART.match(address)
-    return f"{part.group('right')}, {part.group('rest')}" if part else address
+    if part is None:
+        return address
+    # ("it's 42 Tui St, not 24 — couriers keep …": a remark after the wrong part is no part of the address)
+    rest = part.group("rest")
+    return f"{part.group('right')}, {rest}" if re.match(r"[A-Z0-9]", rest) else part.group("right")
+
+
+_HELD_SINCE = re.compile(r"\s*(?:now\s*,?\s*)?(?:(?:it's|it\s+has|has|'s)\s+been\s+)?since\b", re.I)
 
 
 def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
+    yield from _address_set_facts(ctx, clause)
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _corrected(_clean(m.group("addr")))
         # "on my account" is the speaker's own; other people's addresses are not.
@@ -3671,6 +3963,9 @@ def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         effective = re.search(r"\b(?:effective|starting|beginning|valid|as\s+of|from)\b", m.group(), re.I)
         if since is None and lasting and effective:
             since = Clause(m.group(), clause.start + m.start()).preference_start(ctx)
+        # "it's 5/22 Wattle Crescent … now, has been since last Monday": how long it has held, said after it
+        if since is None and lasting and _HELD_SINCE.match(clause.text, m.end()):
+            since = clause.past_time(ctx)
         yield make_fact(
             ctx.speaker_id,
             "address",
@@ -3682,6 +3977,49 @@ def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             confidence=0.8,
             ends_previous=lasting,
         )
+
+
+# "can u put 18 Rua Serpa Pinto, Praia as my shipping address?", "save Flat 2, 9 Hill St as my billing address": the
+# speaker's address, set in the request that names it ("use … as my address" is ``_ADDRESS_MINE``'s).
+_PUT_AS_ADDRESS = re.compile(
+    r"\b(?:put|set|make|have|save|keep)\s+(?P<addr>(?:" + _STREET + r")[^;!?\n]*?)\s+as\s+(?:my|our)\s+(?:new\s+)?"
+    r"(?:(?:home|shipping|delivery|mailing|postal|billing|default|main)\s+)*add?ress\b",
+    re.IGNORECASE,
+)
+# "dad's present should go to his place, 23 Kowhai Road, Gisborne", "my sister's parcels go to her flat: 4 Elm St":
+# where a relative's things go, said as their home, is the relative's address.
+_RELATIVE_PLACE = re.compile(
+    rf"(?:\b[Mm]y\s+(?P<rel>{_KIN_ADJ}(?:{_REL}))|(?<![\w'])(?P<rel2>(?i:mum|mom|dad|grandma|grandpa|granny|gran|nan|nana"
+    r"|grandad|granddad)))'s\s+(?:[\w-]+\s+){0,2}?(?:(?:should|can|will|always|must)\s+)?(?:go|goes|get\s+sent|be\s+sent)"
+    r"\s+to\s+(?:his|her|their)\s+(?:place|house|home|flat|apartment|unit)\s*[,:\u2014\u2013]\s*"
+    rf"(?P<addr>(?:{_STREET})[^;!?\n]*?)" + _ADDRESS_END
+)
+
+
+def _address_set_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An address set by a request that names it, or a relative's home where their things go."""
+    for m in _PUT_AS_ADDRESS.finditer(clause.text):
+        if _negated_before(clause.text, m.start()):
+            continue
+        lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        address = _corrected(_clean(m.group("addr")))
+        yield make_fact(
+            ctx.speaker_id,
+            "address",
+            address,
+            "en.address_put",
+            m.group(),
+            lasting=lasting,
+            confidence=0.8,
+            ends_previous=lasting,
+        )
+    for m in _RELATIVE_PLACE.finditer(clause.text):
+        who = f"my {m.group('rel')}" if m.group("rel") else m.group("rel2").capitalize()
+        subject = _subject(ctx, who)
+        if subject is None or subject == ctx.speaker_id or _negated_before(clause.text, m.start()):
+            continue
+        address = _corrected(_clean(m.group("addr")))
+        yield make_fact(subject, "address", address, "en.address_relative_place", m.group(), confidence=0.8)
 
 
 _RELATIVE_ADDRESS = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})'s?\s+(?:[\w-]+\s+)?add?ress\b")
@@ -5870,7 +6208,9 @@ _JOB_CHANGE = re.compile(
     r"|started at|new job|hired"
     # ("been living here since last month" dates being here, not the job: never "since" after "here"/"there")
     r"|took over|taken over|stepped (?:up|in)|appointed|as of|(?<!\bhere\s)(?<!\bthere\s)since"
-    r"|(?:changed|switched) (?:jobs|companies))\b",
+    r"|(?:changed|switched) (?:jobs|companies))\b"
+    # ("I'm the new ops lead at Tessaro (started yesterday)": the start set aside after the post)
+    r"|(?:\(|[\u2014\u2013]\s)\s*(?:just\s+|only\s+)?(?:started|began)\b",
     re.IGNORECASE,
 )
 
@@ -5911,10 +6251,11 @@ _RETRACTED = re.compile(
 
 
 _UNREACHABLE = re.compile(
-    r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
+    r"^\W*(?:if|when(?:ever)?|in\s+case)\s+(?:(?:you|they|the\s+(?:courier|driver|team)|anyone|someone|nobody)\s+"
     r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
     # ("if you can't reach me try my dad …": without the comma, the contact asked for follows at once)
-    r"|get\s+me)(?:\s+me)?\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
+    # ("If I don't pick up, call my wife …": the speaker not answering, just the same)
+    r"|get\s+me)(?:\s+me)?|I\s+(?:don't|do\s+not|can't|cannot|didn't)\s+(?:pick\s+up|answer))\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
     re.IGNORECASE,
 )
 
@@ -6218,7 +6559,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
     out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
     out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
-    out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
+    # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it)
+    kept = [f for f in out.facts if f.rule == "en.moved_in_with.theirs"]
+    out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
