@@ -5919,6 +5919,12 @@ _UNREACHABLE = re.compile(
 )
 
 
+# "check whether …", "can you see if …", "I'm wondering if …": a question asked of a record, not a supposition.
+_ASKED_WHETHER = re.compile(
+    r"\b(?:check|see|find\s+out|know|tell\s+me|confirm|look\s+into|wondering|wonder)\s+(?:if|whether)\b", re.IGNORECASE
+)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
@@ -6197,8 +6203,11 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         main = clause.text[unreachable.end() :] if unreachable else clause.text
         hypothetical = bool(_HYPOTHETICAL.search(main) or _REPORTED.search(main))
         facts: list[CandidateFact] = []
-        if ctx.role == "user" and not hypothetical:
+        # ("can you check whether order ZH-22018 shipped?": a question put as "whether" is about the user's order)
+        asked_whether = _ASKED_WHETHER.search(ctx.text, max(0, clause.start - 40), clause.end) is not None
+        if ctx.role == "user" and (not hypothetical or asked_whether):
             facts.extend(_reference_facts(ctx, clause))
+        if ctx.role == "user" and not hypothetical:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
