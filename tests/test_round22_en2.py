@@ -6,7 +6,7 @@ look-alikes that must stay silent.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
 import pytest
 
@@ -16,7 +16,7 @@ AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)  # a Wednesday
 ME = "u22b"
 
 TABLE = FactTable(ME, AT)
-extract, state = TABLE.extract, TABLE.state
+extract, state, ended = TABLE.extract, TABLE.state, TABLE.ended
 
 
 ORDERS: list[tuple[str, set[Fact]]] = [
@@ -56,3 +56,96 @@ ORDERS: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), ORDERS, ids=[t for t, _ in ORDERS])
 def test_round22_en2_orders(text: str, expected: set[Fact]) -> None:
     assert facts_of(extract(text)) == expected
+
+
+DEVICES: list[tuple[str, set[Fact]]] = [
+    # a device broken past fixing ends
+    ("my Kindle Paperwhite died, beyond repair apparently", {ended("owns_device", "Kindle Paperwhite")}),
+    ("the old iPad died and can't be repaired, so that's that", {ended("owns_device", "iPad")}),
+    ("my Pixel 7 finally died for good, off to recycling", {ended("owns_device", "Pixel 7")}),
+    ("my Galaxy Watch went in the pool, it's toast and I'm not replacing it", {ended("owns_device", "Galaxy Watch")}),
+    ("my iPhone died at the concert, so I couldn't call", set()),
+    ("my Galaxy S21 died, off to the repair shop tomorrow", set()),
+    ("my Apple Watch went in the pool, luckily it survived", set()),
+    # a device put away "straight" in the bin, gone, or handed on
+    (
+        "bought a Pixel 9 last week, my old iPhone 12 is going right into a drawer",
+        {state("owns_device", "Pixel 9"), ended("owns_device", "iPhone 12")},
+    ),
+    ("the old Fire tablet is going straight in the bin", {ended("owns_device", "Fire tablet")}),
+    (
+        "I switched to a Pixel 8 (so the Galaxy A52 is gone)",
+        {state("owns_device", "Pixel 8"), ended("owns_device", "Galaxy A52")},
+    ),
+    ("my iPad is gone for repair", set()),
+    ("my iPad's gone quiet", set()),
+    # a replacement with its time between the two devices
+    (
+        "swapped my Fitbit yesterday for a Garmin Venu 3",
+        {ended("owns_device", "Fitbit"), state("owns_device", "Garmin Venu 3")},
+    ),
+    (
+        "I replaced my Kindle last month with a Kobo Libra",
+        {ended("owns_device", "Kindle"), state("owns_device", "Kobo Libra")},
+    ),
+    ("I didn't trade in my Pixel 7 last week for a Pixel 9", set()),
+    # the device a new one was bought to replace
+    ("got a Kobo Libra to replace my Kindle", {state("owns_device", "Kobo Libra"), ended("owns_device", "Kindle")}),
+    ("I haven't bought a Pixel 9 to replace my Pixel 6", set()),
+    ("should I buy a Pixel 9 to replace my Pixel 6?", set()),
+    # the device asked about, then "mine" said of it
+    ("can the Galaxy Watch 6 track swimming? mine only counts steps", {state("owns_device", "Galaxy Watch 6")}),
+    ("is the Pixel 8 waterproof? mine got soaked yesterday", {state("owns_device", "Pixel 8")}),
+    ("does the iPad Air support the pencil? mine is an old one", {state("owns_device", "iPad Air")}),
+    ("does the Pixel 8 come in blue? my sister's is green", set()),
+    ("does my wife's Pixel 8 get updates? mine doesn't", set()),
+    # the device at the turn's start, the setting of a fault
+    ("on a Pixel 8, Android 15, the app crashes at login", {state("owns_device", "Pixel 8")}),
+    ("using a Galaxy S23 btw", {state("owns_device", "Galaxy S23")}),
+    ("on an iPhone, can I turn off the sounds?", set()),
+    ("on a Pixel 9 is it possible to get dark mode?", set()),
+    # a device in the speaker's own rooms
+    ("the Echo Dot in my kitchen keeps disconnecting", {state("owns_device", "Echo Dot")}),
+    ("the Sonos in our living room sounds great", {state("owns_device", "Sonos")}),
+    ("the TV in my hotel room won't turn on", set()),
+    ("the Roku in the lobby is broken", set()),
+    ("the Chromecast in our bedroom isn't there anymore", set()),
+    # boards, robot vacuums, a model letter before its verb, a use after the device
+    ("my Raspberry Pi 5 won't boot", {state("owns_device", "Raspberry Pi 5")}),
+    (
+        "We replaced the Dyson V8 with a Roborock S7",
+        {ended("owns_device", "Dyson V8"), state("owns_device", "Roborock S7")},
+    ),
+    ("I got a Moto G for my mum", {state("owns_device", "Moto G", f"{ME}:mother")}),
+    (
+        "I've got two laptops, a MacBook Air for personal and a ThinkPad for work stuff",
+        {state("owns_device", "MacBook Air"), state("owns_device", "ThinkPad")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), DEVICES, ids=[t for t, _ in DEVICES])
+def test_round22_en2_devices(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
+
+
+DEVICE_DATES: list[tuple[str, str, date]] = [
+    # the time between the replaced device and its replacement dates both
+    ("traded in my Surface Go 3 three days ago for an iPad Air", "iPad Air", date(2026, 11, 15)),
+    ("traded in my Surface Go 3 three days ago for an iPad Air", "Surface Go 3", date(2026, 11, 15)),
+    # handed on or binned the day the new one came
+    ("Bought a Pixel 9a yesterday, my old Moto G goes to my nephew", "Moto G", date(2026, 11, 17)),
+    (
+        "picked up a Galaxy Tab S10 yesterday, the old Fire tablet is going straight in the bin",
+        "Fire tablet",
+        date(2026, 11, 17),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "device", "day"), DEVICE_DATES, ids=[f"{t} [{d}]" for t, d, _ in DEVICE_DATES])
+def test_round22_en2_device_dates(text: str, device: str, day: date) -> None:
+    found = [f for f in extract(text).facts if f.predicate == "owns_device" and f.value == device]
+    assert len(found) == 1
+    when = found[0].valid_to or found[0].valid_from
+    assert when is not None and when.date() == day

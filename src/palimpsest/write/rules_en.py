@@ -352,12 +352,16 @@ _BRANDS = (
     r"|Galaxy Tab|Nest|HomePod|Framework|Alienware|Razer|Logitech|Polar|Suunto|Amazfit|Withings|Theragun"
     r"|Eero|Fritz!Box|FRITZ!Box|Netgear|TP-Link|Linksys|Ubiquiti|Synology|Tile|Ring|Wacom|Tolino|PocketBook|Boox"
     r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
+    # ("my Raspberry Pi 5", "the old Fire tablet": a board, and Amazon's tablet by its kind)
+    r"|Raspberry\s+Pi|Fire\s+[Tt]ablet|Roborock|Ecovacs"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
     r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
     # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
     r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
+    # ("my old Moto G goes to my nephew": the letter before the verb; not "A" or "I", which are words)
+    r"|(?![AI]\b)[A-Z](?=\s+(?:goes|went|is|was|died|broke|keeps|has|had|won't|doesn't|and|for|to|from|with)\b)"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     # ("Lenovo ThinkPad E14", "Asus ZenBook 14": a model word in camel case is one word)
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+(?:[A-Z][a-z]+)*\d*|[A-Z]{2,5}\d*\b))*"
@@ -1521,11 +1525,21 @@ _DEVICE_DIED = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+|^\W*)(?:old\s+)?"
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
-    + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked)\b"
+    + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked"
+    # ("my Galaxy Watch went in the pool, it's toast", "my Kindle drowned in the bath")
+    r"|went\s+(?:in|into)\s+the\s+(?:pool|sea|ocean|lake|river|toilet|bath|loo|sink|washing\s+machine)|drowned|is\s+toast)\b"
 )
 _NOT_REPLACED = re.compile(
     r"\b(?:not|no\s+longer|never|won't|don't|do\s+not)\s+(?:wearing|using|wear|use|getting|buying|replacing|need)"
     r"\s+(?:one|it|another(?:\s+one)?|a\s+new\s+one)\b",
+    re.IGNORECASE,
+)
+# "my ThinkPad X1 Carbon finally died for good, it's off to e-waste", "the Kindle died, beyond repair": broken past
+# fixing, so gone ("my phone died at the gig" is a flat battery).
+_DEAD_FOR_GOOD = re.compile(
+    r"\b(?:for\s+good|beyond\s+(?:repair|saving|fixing)|(?:can't|cannot|couldn't)\s+be\s+(?:fixed|repaired|saved)"
+    r"|not\s+worth\s+(?:fixing|repairing)|(?:off\s+to|going\s+to|headed\s+for|into)\s+(?:the\s+)?(?:e-?waste|recycling"
+    r"|landfill|the\s+tip|the\s+dump)|written\s+off)\b",
     re.IGNORECASE,
 )
 _ANY_DEVICE = re.compile(_device("device") + rf"|\b(?:{_GENERIC_DEVICES}|watch|computer|mobile)\b")
@@ -1546,7 +1560,7 @@ _MORE_DEVICES = re.compile(
     # ("…, plus an old iPad mini", "… as well as a Kindle")
     # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
     r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
-    r"|music|photos|streaming|the\s+kids|personal\s+stuff|emails?))?"
+    r"|music|photos|streaming|the\s+kids|personal(?:\s+stuff)?|work\s+stuff|emails?))?"
     r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
@@ -1608,21 +1622,27 @@ _DEVICE_TAKEN = re.compile(
 # "The iPad Air went to a buyer on eBay", "my old Kindle found a new owner", "our Xbox got sold": a device
 # disposed of, said of the device.
 _DEVICE_GONE = re.compile(
-    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he)\s+(?:(?:old|previous|former|spare|second)\s+)*"
+    # ("so the Galaxy A52 is gone")
+    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he|(?<=\bso\s)the)\s+(?:(?:old|previous|former|spare|second)\s+)*"
     # (typed in lower case too: "the iphone 13 went to my nephew")
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + r"\s+(?:(?:finally\s+|just\s+)?(?:went|has\s+gone|got\s+sent|was\s+sent)\s+to\s+(?:a|the|its|some)\s+"
     r"(?:new\s+)?(?:buyer|owner|home|charity|recycl\w+)"
     # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
-    rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs)\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
+    # ("my old Moto G goes to my nephew": handed on now, the day its replacement came)
+    rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs"
+    rf"|(?P<handed_on>goes|is\s+going|'s\s+going))\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
     # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
     # away for good, or up for sale
+    # ("the old Fire tablet is going straight in the bin")
     r"|(?P<put_away>(?:is|'s|are|'re)\s+(?:now\s+|just\s+|officially\s+)?(?:going|headed|heading|off|getting\s+put|being\s+put)\s+"
-    r"(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
+    r"(?:(?:straight|right|directly)\s+)?(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
     r"|(?:on|to)\s+(?:eBay|Facebook\s+Marketplace|Marketplace|Gumtree|Trade\s*Me|Craigslist|Vinted|OLX|Carousell))"
-    r"|(?:is|'s)\s+(?:now\s+)?(?:a\s+(?:paperweight|doorstop)|retired|up\s+for\s+sale|for\s+sale|gathering\s+dust))"
+    # ("so the Galaxy A52 is gone")
+    r"|(?:is|'s)\s+(?:now\s+)?(?:a\s+(?:paperweight|doorstop)|retired|up\s+for\s+sale|for\s+sale|gathering\s+dust"
+    r"|(?:long\s+)?gone(?!\s+(?:to|from|for|through|in|into|on|off|out|quiet|dark|flat|slow|back)\b)))"
     r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
     r"|recycled))\b(?!\s+out\b)"
 )
@@ -1633,6 +1653,9 @@ _REPLACE = re.compile(
     + r"\s+(?:replaced|swapped|ditched|dumped|exchanged|traded(?:\s+in)?)\s+"
     + _ARTICLES
     + _device("old")
+    # ("traded in my Surface Pro 9 two weeks ago for a MacBook Air": when, between the two)
+    + r"(?:\s+(?:yesterday|last\s+\w+|(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days?|weeks?"
+    r"|months?)\s+ago|on\s+\w+day|in\s+[A-Z][a-z]+))?"
     + r"\s+(?:with|for)\s+"
     + _ARTICLES
     + _device("device")
@@ -3007,7 +3030,7 @@ def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> I
 
 def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device that broke and is not replaced: "apple watch died, not wearing one anymore"."""
-    if _NOT_REPLACED.search(ctx.text):
+    if _NOT_REPLACED.search(ctx.text) or _DEAD_FOR_GOOD.search(ctx.text):
         for m in _DEVICE_DIED.finditer(clause.text):
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
@@ -3082,15 +3105,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "device_arrived",
                 valid_from=clause.past_time(ctx),
             )
-    for m in _DEVICE_GONE.finditer(clause.text):
-        recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
-        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
-            low = m.group("low")
-            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
-            # ("bought a Pixel 9 Pro yesterday, my old iPhone 12 is going in a drawer": put away the day its
-            # replacement came)
-            dated = clause if not m.group("put_away") or clause.past_time(ctx) else Clause(ctx.text, 0)
-            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+    yield from _gone_devices(ctx, clause)
     yield from _taken_devices(ctx, clause)
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
@@ -3105,8 +3120,38 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
 
 
+# "Bought a Galaxy S24 yesterday, replacing the old Huawei P30", "got a Kobo to replace my Kindle": the device a new one
+# was bought to replace (the phrase's own time, if any, dates it).
+_BOUGHT_REPLACING = re.compile(
+    r"\b(?:bought|got|ordered|picked\s+up|treated\s+myself\s+to)\s+[^.;!?]{2,60}?(?:,\s*|\s+)(?P<phrase>(?:to\s+replace|replacing)\s+"
+    + r"(?:my|the|our)\s+(?:(?:old|previous|ancient|dead|broken)\s+)*"
+    + _device("device")
+    + r")"
+)
+
+
+def _gone_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device that went, said of the device: "my old Kindle found a new owner", "the iPad went to my nephew"."""
+    for m in _DEVICE_GONE.finditer(clause.text):
+        recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
+        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            # ("bought a Pixel 9 Pro yesterday, my old iPhone 12 is going in a drawer": put away the day its
+            # replacement came)
+            put_away = m.group("put_away") or m.group("handed_on")
+            dated = clause if not put_away or clause.past_time(ctx) else Clause(ctx.text, 0)
+            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+
+
 def _disposed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device sold, given away, traded in or returned ends: "I sold my Kindle", "traded my Pixel 7 in"."""
+    for m in _BOUGHT_REPLACING.finditer(clause.text):
+        if not _phrase_negated(clause.text, m, r"not|never|didn't|haven't|won't"):
+            phrase = Clause(m.group("phrase"), clause.start + m.start("phrase"))
+            yield ending(
+                ctx, phrase, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.replaced_device", m.group()
+            )
     for m in _DISPOSE.finditer(clause.text):
         if m.group("split") and m.group("particle") not in _SPLIT_PARTICLES[m.group("split")]:
             continue
@@ -5938,11 +5983,58 @@ _HOW_TO_MY_DEVICE = re.compile(
 )
 
 
+# "the Chromecast in our bedroom drops the wifi", "the Echo Dot on my desk keeps losing its connection": a device
+# placed in the speaker's own rooms is theirs (not "the TV in my hotel room").
+_DEVICE_IN_MY_ROOM = re.compile(
+    r"\b[Tt]he\s+(?:(?:old|new|little|spare|second)\s+)?"
+    + _device("device")
+    + r"\s+(?:in|on|by)\s+(?:my|our)\s+(?:(?:spare|back|front|kids'?|guest|main|upstairs|downstairs|little)\s+)?"
+    r"(?:room|bedroom|kitchen|lounge|living\s+room|office|study|hall(?:way)?|garage|flat|house|apartment|car|desk"
+    r"|nightstand|bedside\s+table)\b"
+)
+# "on an iPhone 16 Pro, iOS 18.6.2, if that matters": the speaker's device, said at the turn's start as the setting of a
+# fault or a question (the system's version or a "btw" after it; never "on an iPhone, can I …?").
+_ON_DEVICE_OPENING = re.compile(
+    r"^\W*(?:(?:btw|fyi|fwiw|also|oh|ok|so)\W+)?(?:(?:I'm|I\s+am|im)\s+)?(?i:on|using)\s+(?:an?|my)\s+"
+    + _device("device")
+    + r"(?=\s*(?:,\s*(?:(?:iOS|iPadOS|Android|One\s?UI|HyperOS|MIUI|EMUI|HarmonyOS|Windows|macOS|ChromeOS|Wear\s?OS"
+    r"|watchOS|Kindle\s+OS|firmware)\s*v?\d|if\s+(?:that|it)\s+(?:matters|helps)|btw|fyi|fwiw)"
+    r"|\s+(?:if\s+(?:that|it)\s+(?:matters|helps)|btw|fyi|fwiw)\b|\s*[.!]?\s*$))"
+)
+# "does the Kobo Clara BW do audiobooks? mine won't show the option": the device asked about, then "mine" said of it.
+_MINE_AFTER_QUESTION = re.compile(
+    r"^\W*(?:(?:and|but|because|cos|coz|since|as)\s+)?mine\s+(?:(?:just|still|also|never|only)\s+)?"
+    r"(?:won't|doesn't|does|did|didn't|can't|isn't|is|has|hasn't|keeps|kept|shows?|came|got|will\s+not|only)\b",
+    re.IGNORECASE,
+)
+
+
+def _device_asked_about(ctx: TurnContext, clause: Clause) -> str | None:
+    """The device named in the question just before ``clause``, named as a kind ("the", "a"), not as someone's."""
+    before = ctx.text[: clause.start]
+    asked_end = before.rfind("?")
+    if asked_end < 0 or before[asked_end + 1 :].strip(" ,;"):
+        return None
+    question_start = max(before.rfind(mark, 0, asked_end) for mark in ".!?\n") + 1
+    named = list(re.finditer(r"\b(?:the|a|an|this|that)\s+" + _device("device"), before[question_start:asked_end]))
+    return _clean(named[-1].group("device")) if named else None
+
+
 def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Devices a how-to or a fault report takes for granted: "how do I pair my Fitbit …", "… crashing on my iPad"."""
     m = _HOW_TO_MY_DEVICE.match(clause.text)
     if m:
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_how_to")
+    for m in _DEVICE_IN_MY_ROOM.finditer(clause.text):
+        if not _phrase_negated(clause.text, m, r"not|never|no\s+longer|anymore|any\s+more"):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_in_my_room")
+    opening = _ON_DEVICE_OPENING.match(ctx.text) if clause.start == 0 else None
+    if opening:
+        yield _fact(ctx, clause, opening, ctx.speaker_id, "owns_device", _clean(opening.group("device")), "on_device")
+    mine = _MINE_AFTER_QUESTION.match(clause.text)
+    asked = _device_asked_about(ctx, clause) if mine else None
+    if mine and asked:
+        yield _fact(ctx, clause, mine, ctx.speaker_id, "owns_device", asked, "mine_after_question")
     for m in _ON_MY_DEVICE.finditer(clause.text):
         since = clause.past_time(ctx) if m.group("use") else None
         device = _clean(m.group("device"))
