@@ -16,7 +16,7 @@ AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)  # a Wednesday
 ME = "u22b"
 
 TABLE = FactTable(ME, AT)
-extract, state, ended = TABLE.extract, TABLE.state, TABLE.ended
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
 
 
 ORDERS: list[tuple[str, set[Fact]]] = [
@@ -149,3 +149,64 @@ def test_round22_en2_device_dates(text: str, device: str, day: date) -> None:
     assert len(found) == 1
     when = found[0].valid_to or found[0].valid_from
     assert when is not None and when.date() == day
+
+
+PREFERENCES: list[tuple[str, set[Fact]]] = [
+    # a carrier "only for me"
+    ("DHL only for us, please", {state("preferred_shipping_carrier", "DHL")}),
+    ("Royal Mail only for me from now on", {state("preferred_shipping_carrier", "Royal Mail")}),
+    ("is NZ Post only for me or for everyone?", set()),
+    # the channel asked for, the other refused as a habit
+    ("email me please, I don't answer the phone at work", {state("preferred_notification_channel", "email")}),
+    ("WhatsApp me, I hardly ever check my emails", {state("preferred_notification_channel", "WhatsApp")}),
+    ("text me, I can't take calls at work", {state("preferred_notification_channel", "SMS")}),
+    ("text me when it ships", set()),
+    ("my sister texts me, I never answer calls", set()),
+    # the handiest channel
+    ("SMS is easiest, honestly", {state("preferred_notification_channel", "SMS")}),
+    ("email is easiest to search through", set()),
+    ("is WhatsApp easiest for updates?", set()),
+    # the channel for a kind of message, said first and bare, or as an arrow
+    ("SMS for delivery updates please", {state("preferred_notification_channel", "SMS")}),
+    ("WhatsApp for order confirmations going forward", {state("preferred_notification_channel", "WhatsApp")}),
+    ("email for the refund, is that how it works?", set()),
+    ("alerts -> email from now on", {state("preferred_notification_channel", "email")}),
+    ("reminders → WhatsApp pls", {state("preferred_notification_channel", "WhatsApp")}),
+    # an errand ruled out as "a no"
+    ("calls after 8pm are a hard no, I have a newborn", {state("preference", "no calls after 8pm")}),
+    ("weekend visits are a no-go for us", {state("preference", "no weekend visits")}),
+    ("are deliveries before noon a no?", set()),
+    ("the blue one is a no", set()),
+    # what never goes in "the" box, with a marker
+    ("no plastic bags in the parcel, ever", {state("preference", "no plastic bags")}),
+    ("no price tags on the gifts please, every time", {state("preference", "no price tags")}),
+    ("don't put flyers in my parcels, ever", {state("preference", "no flyers")}),
+    ("no ice in the drink please", set()),
+    ("don't put it in the box", set()),
+    # a diet offered "if that matters", or its "I've" dropped
+    ("we're vegan if it helps with the menu", {state("preference", "vegan")}),
+    ("been vegan for ages, fyi", {state("preference", "vegan")}),
+    ("if I were vegetarian I'd tell you", set()),
+    ("I'm vegetarian if I'm eating out", set()),
+    # a delivery window, "only"
+    ("drop-offs after 5pm only please", {state("preference", "drop-offs after 5pm")}),
+    ("deliveries on weekends only?", set()),
+    # a style said first, bare; a board pack is a recurring document
+    ("short version of the monthly digest from now on", {state("preferred_report_format", "short version")}),
+    ("condensed version of the weekly report, always", {state("preferred_report_format", "condensed version")}),
+    ("the one-page version of the report was nice", set()),
+    (
+        "for the weekly board pack I'd like the one-page summary version, every week",
+        {state("preferred_report_format", "one-page summary")},
+    ),
+    # a card of any kind
+    ("I always pay by card", {state("preferred_payment_method", "card")}),
+    ("pay by card for this one, the wallet app is down", {one_off("preferred_payment_method", "card")}),
+    ("what's the card number on file?", set()),
+    ("pay with my gift card", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PREFERENCES, ids=[t for t, _ in PREFERENCES])
+def test_round22_en2_preferences(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected

@@ -461,6 +461,8 @@ _LASTING = re.compile(
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
     r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
+    # ("no paper receipts in the box pls, every order": the errand's kind set off on its own)
+    r"|(?<=,\s)every\s+(?:single\s+)?(?:order|delivery|parcel|package|shipment|box|time|week|month)(?=\s*(?:[,.;!\u2014\u2013]|$))"
     # "Keep the newsletters coming by WhatsApp"
     # (not "keep coming up with new stuff": something must be kept coming)
     r"|keep\s+(?:them|those|these|(?:the\s+|my\s+)?(?:[\w-]+\s+)?[\w-]+)\s+coming(?!\s+(?:up|back|over|along|round|around)\b)"
@@ -503,8 +505,10 @@ _PREFERS = re.compile(
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
     # "replies in Portuguese would be great", "Parcelforce works best"
     r"|would be (?:great|nice|perfect|ideal|best|lovely|appreciated)|works best|is best"
+    # ("whatsapp is easiest for order updates")
+    r"|(?:is|are)\s+(?:the\s+)?(?:easiest|simplest|handiest|quickest|most\s+reliable)"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
-    r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
+    r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))|only\s+for\s+(?:me|us)\b"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
     r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme))"
@@ -3815,7 +3819,8 @@ _CODED_LAYOUT_DOCUMENT = re.compile(
 # A described layout of the reports: "the one-page summary layout for my weekly report",
 # "the short version of the report".
 _REPORT_STYLE = re.compile(
-    r"\b(?:the|a|an|my)\s+(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
+    # ("one-page version of the weekly report this week only": the style said first, bare)
+    r"(?:\b(?:the|a|an|my)\s+|^\W*)(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
     # ("the short version of the weekly digest": any recurring document, see ``_REPORT_NOUNS``)
     r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:reports?|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|bulletins?)\b",
@@ -3835,7 +3840,11 @@ _REPORT_BY_STYLE = re.compile(
 )
 # "send the weekly digest as the short version", "put my monthly statement in the compact layout": a
 # recurring document named, then the style it should come in.
-_REPORT_NOUNS = r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|briefings?|recaps?|round-?ups?|dashboards?"
+# ("the monthly board pack")
+_REPORT_NOUNS = (
+    r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|briefings?|recaps?|round-?ups?|dashboards?"
+    r"|(?:board|info|press)\s+packs?"
+)
 _DOCUMENT_AS_STYLE = re.compile(
     rf"\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the|a|an|its)\s+"
     r"(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
@@ -3933,6 +3942,9 @@ _CHANNEL = re.compile(
     r"\s+(?:is|are|should\s+be|will\s+be|is\s+now)\s+(?:the\s+best(?:\s+way)?"
     r"|my\s+(?:preferred|favou?rite|usual|default)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
+    # ("whatsapp is easiest for order updates", "email's simplest for me": the handiest way to reach the speaker)
+    r"|(?:the\s+)?(?:easiest|simplest|handiest|quickest|most\s+reliable)(?:\s+for\s+(?:me|us|(?:[\w-]+\s+){0,2}?"
+    r"(?:updates|notifications|alerts|notices|reminders)))?(?=\s*(?:[,.;!\u2014\u2013-]|$))"
     r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
     # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
     # ("Shoot me a text rather than an email": the channel as the thing sent)
@@ -3980,10 +3992,18 @@ _CHANNEL = re.compile(
     r"(?P<ch17>texts|text\s+messages|SMS|e-?mails|phone\s+calls|calls|WhatsApps?|WhatsApp\s+messages)"
     r"\s*,?\s+(?:rather\s+than|instead\s+of|over|not)\s+(?:an?\s+)?(?:calls|phone|texts|text|e-?mails?|SMS|WhatsApp)\b"
     # "Text me, don't email", "text me on 0412 555 019 from now on, not email": the verb's channel, the other refused
-    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch18>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\b"
+    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch18>text|txt|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\b"
     r"(?:\s+(?:on|at)\s+[+(\d][\d\s().-]{5,20}\d)?(?:\s+(?:from\s+now\s+on|going\s+forward|instead|only|please|pls))*"
     r"\s*[,;\u2014\u2013-]+\s*(?:but\s+|and\s+)?(?:don't|do\s+not|not|never|no)\s+(?:by\s+|via\s+|an?\s+)?"
     r"(?:e-?mail|call|phon|ring|text|sms|WhatsApp|WeChat)\w*"
+    # "notifications → SMS please", "alerts -> email": the channel the speaker's messages should go to, as an arrow
+    r"|\b(?:notifications|notifs|alerts|reminders|updates)\s*(?:\u2192|->|=>)\s*"
+    r"(?P<ch21>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal|push(?:\s+notifications?)?)\b"
+    # "email for shipping notices from now on pls", "SMS for delivery updates please": the channel for a kind of
+    # message, said first and bare
+    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch22>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal)\s+for\s+"
+    r"(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:notices|notifications|alerts|reminders|updates"
+    r"|confirmations)\b"
     # "put me on email for notifications", "switch me over to SMS alerts": the speaker moved to a channel
     r"|\b(?:put|switch|move|set|change)\s+me\s+(?:over\s+|back\s+)?(?:on|onto|to)\s+"
     r"(?P<ch19>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal|push(?:\s+notifications?)?)"
@@ -4007,9 +4027,26 @@ _CHANNEL_SENT = re.compile(
 # delivery only"), since a bare "text me when it ships" is a request; "call me Bob" and "email me at
 # x@y.z" are a name and a contact.
 _CHANNEL_VERB = re.compile(
-    r"\b(?P<ch>text|sms|e-?mail|call|phone|ring|WeChat)\s+me\b(?!\s+(?:at|on)\b|\s+(?-i:[A-Z]))", re.I
+    r"\b(?P<ch>text|txt|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?!\s+(?:at|on)\b|\s+(?-i:[A-Z]))", re.I
 )
-_CHANNEL_VERBS = {"text": "SMS", "sms": "SMS", "call": "phone", "phone": "phone", "ring": "phone", "wechat": "WeChat"}
+# "txt me pls, I never pick up calls", "email me, I don't answer the phone at work": the other channel refused as a
+# habit makes the one asked for a standing choice.
+_CHANNEL_REFUSED_HABIT = re.compile(
+    r"\b(?:I|I'm)\s+(?:(?:almost|basically|just)\s+)?(?:never|don't|do\s+not|can't|cannot|rarely|hardly\s+ever|won't)\s+"
+    r"(?:(?:ever|really|always)\s+)?(?:pick(?:ing)?\s+up|answer(?:ing)?|take|check(?:ing)?|read(?:ing)?|look\s+at|open)\s+"
+    r"(?:(?:my|the|any|unknown|random)\s+)*(?:e-?mails?|calls|phone(?:\s+calls)?|texts|inbox|voicemails?|messages)\b",
+    re.I,
+)
+_CHANNEL_VERBS = {
+    "whatsapp": "WhatsApp",
+    "text": "SMS",
+    "txt": "SMS",
+    "sms": "SMS",
+    "call": "phone",
+    "phone": "phone",
+    "ring": "phone",
+    "wechat": "WeChat",
+}
 _CARRIERS = {
     "sf express": "顺丰",
     "sf": "顺丰",
@@ -4153,7 +4190,9 @@ _CARRIER = re.compile(
     rf"|(?<![A-Za-z])(?P<carrier6>{_NAMED_CARRIER})\s+(?i:works|is)\s+(?i:best|better)\b"
     # "DHL please, not DPD", "CourierPost by default", "PostNL from now on": the carrier named alone, then its scope
     rf"|^\W*(?:(?i:and|oh|also|so|just|only)[,\s]+)*(?P<carrier9>{_NAMED_CARRIER})(?:\s+(?i:only))?\s*,?\s*"
-    r"(?=(?i:please|pls|plz|by\s+default|from\s+now\s+on|going\s+forward|always|every\s+time|for\s+now|this\s+time)\b)"
+    # ("NZ Post only for me": the speaker's own rule)
+    r"(?=(?i:please|pls|plz|by\s+default|from\s+now\s+on|going\s+forward|always|every\s+time|for\s+now|this\s+time"
+    r"|for\s+me|for\s+us)\b)"
     r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
@@ -4167,6 +4206,7 @@ _PAYMENTS = {
     "cash on delivery": "cash on delivery",
     "credit card": "credit card",
     "debit card": "debit card",
+    "card": "card",
     "cash": "cash",
     "bank transfer": "bank transfer",
     "wire transfer": "bank transfer",
@@ -4248,6 +4288,8 @@ _PAY_NAMES = (
     r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
     r"|ShopeePay|TrueMoney|PayMaya|ZaloPay"
     r"|UnionPay|支付宝|微信支付"
+    # ("pay by card for this one": a card of any kind, after the kinds above)
+    r"|card(?!\s+(?:number|details|reader|machine|payments?)\b)"
 )
 _PAYMENT = re.compile(
     # ("I'll settle every order by bank transfer", "cover the invoices via PayPal")
@@ -4307,7 +4349,9 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|works best|best way|switched|instead\s+of)\b",
+    r"|works best|best way|switched|instead\s+of"
+    # ("NZ Post only for me": the one the speaker will have, to the exclusion of others)
+    r"|only\s+for\s+(?:me|us)|for\s+(?:me|us)\s+only)\b",
     re.I,
 )
 
@@ -4334,7 +4378,10 @@ _DIET = re.compile(
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
     # "Being vegetarian, …", "As a vegan, …", "vegetarian here, so …": the speaker's diet said in passing.
     r"|^\W*(?:(?:being|as)\s+(?:an?\s+|strictly\s+)*|(?=\w+\s+here\b))"
-    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,|\s+here\b)",
+    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,|\s+here\b)"
+    # ("No meat recipes ever please, been vegetarian for 12 years": the perfect, its "I've" dropped)
+    r"|(?:^|(?<=,\s))\W*(?:and\s+)?been\s+(?:a\s+|strictly\s+)*(?P<diet3>vegetarian|vegan|pescatarian|coeliac|celiac"
+    r"|teetotal)\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b",
     re.IGNORECASE,
 )
 # "I'd rather not get calls before 10am", "I prefer not to receive paper invoices": what the speaker does not want.
@@ -4377,11 +4424,14 @@ _EXCLUSION = re.compile(
     # ("Vegetarian household here — please never pack meat samples in my subscription box": who the speaker is may be
     # set off before it by a dash or a colon)
     r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?(?:\s[\u2014\u2013-]+\s*|:\s*))?(?:(?:please|and|also|oh|just|so)\W+)*"
-    r"(?:no|never\s+(?:put|add|include|use|send|give\s+me|pack|ship|slip|throw|serve|stock|sneak)|avoid|hold\s+the"
+    # ("Please don't put paper invoices in the box from now on")
+    r"(?:no|(?:never|don't|do\s+not)(?:\s+ever)?\s+(?:put|add|include|use|send|give\s+me|pack|ship|slip|throw|serve|stock"
+    r"|sneak)|avoid|hold\s+the"
     r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
-    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
-    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
+    # ("no paper receipts in the box pls, every order": the box of each order)
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all|the)\s+[a-z-]+"
+    r"(?:\s+[a-z-]+){0,2}?(?=\s*(?:[,.!;]|$|\s+(?:ever|please|pls|plz|again|from now on|this time|today|for me)\b))",
     re.IGNORECASE,
 )
 # "Please never schedule calls with me before 10am", "don't book meetings on Fridays, ever": a standing limit
@@ -4600,12 +4650,28 @@ _CHANNEL_GROUPS = (
     "ch17",
     "ch18",
     "ch19",
+    "ch21",
+    "ch22",
 )
 _PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
     """Report formats: a default changed, a coded layout ("layout C"), a described style of the reports."""
+    styles_said: list[str] = []
+    for candidate in _report_formats(text):
+        styles_said.append(candidate[1].lower())
+        yield candidate
+    for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
+        style = first_group(m, ("rf", "rf2")) or ""
+        if any(style.lower() in said or said in style.lower() for said in styles_said):
+            continue  # ("… send me the two-page summary version": said once, read by two patterns)
+        if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
+            # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
+            yield "preferred_report_format", style, m, True
+
+
+def _report_formats(text: str) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_format
 
     for m in _DEFAULT_CHANGE.finditer(text):
@@ -4639,11 +4705,6 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
-    for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
-        style = first_group(m, ("rf", "rf2")) or ""
-        if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
-            # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
-            yield "preferred_report_format", style, m, True
 
 
 def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
@@ -4804,6 +4865,16 @@ def _third_party(ctx: TurnContext, clause: Clause, wish: re.Match[str]) -> str |
     return someone
 
 
+def _channel_verbs(text: str, chosen: bool) -> list[_Candidate]:
+    """ "Text me instead of emailing": "instead", a marker or the other channel refused makes the verb a choice."""
+    if not chosen and not re.search(r"\binstead\b", text, re.I):
+        return []
+    return [
+        ("preferred_notification_channel", _CHANNEL_VERBS.get(m.group("ch").lower(), "email"), m, False)
+        for m in _CHANNEL_VERB.finditer(text)
+    ]
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
@@ -4831,11 +4902,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
     found = False
     candidates = list(_preference_candidates(clause))
-    # "Text me instead of emailing": "instead" makes the channel a choice, as a marker does.
-    if has_marker or re.search(r"\binstead\b", text, re.I):
-        for m in _CHANNEL_VERB.finditer(text):
-            channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "email")
-            candidates.append(("preferred_notification_channel", channel, m, False))
+    refused = _CHANNEL_REFUSED_HABIT.search(sentence) is not None
+    candidates += _channel_verbs(text, has_marker or refused)
     for predicate, value, match, weak in candidates:
         # (a channel is refused by what stands before its own name: "stop the push alerts and put me on email")
         said_at = [match.start(g) for g in _CHANNEL_GROUPS if match.groupdict().get(g)]
@@ -4848,7 +4916,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
         # ("Text me for shipping updates, not email": the channel chosen for a kind of message ranks too)
-        ranked = any(match.groupdict().get(g) is not None for g in ("ch13", "ch15", "ch17", "ch18", "ch19"))
+        ranked = any(
+            match.groupdict().get(g) is not None for g in ("ch13", "ch15", "ch17", "ch18", "ch19", "ch21")
+        ) or (refused and match.re is _CHANNEL_VERB)
         # ("my husband pays with Apple Pay": a third person's habit told as theirs is their standing choice)
         if not has_marker and not _PREFERS.search(text) and not ranked and third is None:
             continue
@@ -4935,8 +5005,20 @@ _DELIVERED_WHEN = re.compile(
 )
 
 
+# "Deliveries between 6 and 8 pm only", "drop-offs after 5pm only please": the one window things may come in.
+_WINDOW_ONLY = re.compile(
+    r"^\W*(?P<what>deliveries|drop-?offs|collections|visits)\s+(?P<when>between\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+and\s+"
+    rf"{_CLOCK}|(?:before|after)\s+{_CLOCK}|on\s+(?:weekends|weekdays)|in\s+the\s+(?:mornings?|afternoons?|evenings?))"
+    r"\s+only\b",
+    re.IGNORECASE,
+)
+
+
 def _how_things_come(text: str) -> tuple[str, str] | None:
     """(phrase, evidence) of how the speaker likes things to come: "short meeting summaries", "deliveries after 7"."""
+    window = _WINDOW_ONLY.match(text)
+    if window:
+        return f"{window.group('what').lower()} {' '.join(window.group('when').split())}", window.group()
     delivered = _DELIVERED_WHEN.search(text)
     if delivered and not _PREF_NEGATED.search(text[: delivered.start()]):
         return f"deliveries {' '.join(delivered.group('when').replace(',', ' ').split())}", delivered.group()
@@ -4978,15 +5060,37 @@ def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
     return f"never {act[:1].lower()}{act[1:]}", never.group()
 
 
+# "deliveries before noon are a no", "weekend visits are a no-go for us", "calls after 8pm are a hard no": a kind of
+# errand ruled out for good, kept as "no …" (a weekday would be read as a date: left out).
+_RULED_OUT_AS_NO = re.compile(
+    r"(?:^\W*|\b(?:so|and|but|because|cos|as)\s+)(?P<thing>(?:(?:weekend|morning|evening|night|early|late"
+    r"|doorstep|phone|video|sales|cold)\s+)?(?:deliveries|calls|visits|drop-?offs|pick-?ups|collections|appointments"
+    r"|call-?backs|meetings|texts)(?:\s+(?:before|after|on|at|during)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midday"
+    r"|lunch|dark|weekends|night|the\s+weekend))?)"
+    r"\s+(?:are|is)\s+(?:(?:a|an)\s+)?(?:absolute\s+|hard\s+|firm\s+|big\s+)?(?:no|no-go|no\s+go)"
+    r"(?:\s+for\s+(?:me|us))?(?=\s*(?:[,.;!\u2014\u2013]|$))",
+    re.IGNORECASE,
+)
+_OFFERED_IN_CASE = re.compile(r"\s*,?\s*if\s+(?:that|it|this)\s+(?:matters|helps)\b", re.IGNORECASE)
+
+
+def _diets(ctx: TurnContext, clause: Clause) -> Iterator[tuple[str, str, str]]:
+    """(subject, phrase, evidence) of a diet: "I'm vegetarian", "my son doesn't eat pork"."""
+    # ("I'm vegetarian if that matters for the hamper": the clause cut before an "if" that conditions nothing)
+    said = clause.text.rstrip() + "," if _OFFERED_IN_CASE.match(ctx.text, clause.end) else clause.text
+    for m in _DIET.finditer(said):
+        food = m.group("food")
+        own = m.group("diet2") or m.group("diet3")
+        subject = _subject(ctx, m.group("who") or m.group("who2")) if not own else ctx.speaker_id
+        if subject is not None:
+            diet = m.group("diet") or own
+            yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
-    for m in _DIET.finditer(text):
-        food = m.group("food")
-        subject = _subject(ctx, m.group("who") or m.group("who2")) if not m.group("diet2") else ctx.speaker_id
-        if subject is not None:
-            diet = m.group("diet") or m.group("diet2")
-            yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+    yield from _diets(ctx, clause)
     shaped = _how_things_come(text)
     if shaped is not None:
         yield ctx.speaker_id, *shaped
@@ -5016,6 +5120,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _NOT_A_THING.match(value):
             yield ctx.speaker_id, value, m.group()
             return
+    ruled_out = _RULED_OUT_AS_NO.search(text)
+    if ruled_out and not clause.text.rstrip().endswith("?"):
+        yield ctx.speaker_id, f"no {_clean(ruled_out.group('thing')).lower()}", ruled_out.group()
+        return
     limit = _schedule_limit(text, has_marker)
     if limit is not None:
         yield ctx.speaker_id, *limit
