@@ -111,6 +111,17 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("the Roku in the lobby is broken", set()),
     ("the Chromecast in our bedroom isn't there anymore", set()),
     # boards, robot vacuums, a model letter before its verb, a use after the device
+    # a new device arrived, "to replace" or "replacing" the old one
+    (
+        "New Garmin Fenix 8 arrived today to replace my Forerunner 255",
+        {state("owns_device", "Garmin Fenix 8"), ended("owns_device", "Forerunner 255")},
+    ),
+    (
+        "new Kobo Libra came yesterday, replacing my old Kindle",
+        {state("owns_device", "Kobo Libra"), ended("owns_device", "Kindle")},
+    ),
+    ("brand new iPad Air arrived this morning", {state("owns_device", "iPad Air")}),
+    ("the new iPad hasn't arrived yet", set()),
     ("my Raspberry Pi 5 won't boot", {state("owns_device", "Raspberry Pi 5")}),
     (
         "We replaced the Dyson V8 with a Roborock S7",
@@ -182,6 +193,17 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("no price tags on the gifts please, every time", {state("preference", "no price tags")}),
     ("don't put flyers in my parcels, ever", {state("preference", "no flyers")}),
     ("no ice in the drink please", set()),
+    # a thing never wanted, said bare before "ever" (a diet said beside it is the rule kept)
+    ("no plastic packaging, ever. we recycle everything", {state("preference", "no plastic packaging")}),
+    ("no straws ever please", {state("preference", "no straws")}),
+    ("no problem, ever", set()),
+    ("is there no plastic ever?", set()),
+    ("no dairy ever, been vegan for years", {state("preference", "vegan")}),
+    # messages of a kind switched off
+    ("keep marketing emails switched off for good", {state("preference", "no marketing emails")}),
+    ("please switch off all promo texts", {state("preference", "no promo texts")}),
+    ("don't turn off the marketing emails", set()),
+    ("how do I turn off the marketing emails?", set()),
     ("don't put it in the box", set()),
     # a diet offered "if that matters", or its "I've" dropped
     ("we're vegan if it helps with the menu", {state("preference", "vegan")}),

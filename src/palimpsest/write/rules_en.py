@@ -353,7 +353,7 @@ _BRANDS = (
     r"|Eero|Fritz!Box|FRITZ!Box|Netgear|TP-Link|Linksys|Ubiquiti|Synology|Tile|Ring|Wacom|Tolino|PocketBook|Boox"
     r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
     # ("my Raspberry Pi 5", "the old Fire tablet": a board, and Amazon's tablet by its kind)
-    r"|Raspberry\s+Pi|Fire\s+[Tt]ablet|Roborock|Ecovacs"
+    r"|Raspberry\s+Pi|Fire\s+[Tt]ablet|Roborock|Ecovacs|Forerunner|Fenix"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
@@ -1368,7 +1368,7 @@ _DEVICE_LEAD = (
 _DEVICE_ARRIVED = re.compile(
     # ("The new Kindle arrived on Monday": the speaker's, said with "the new")
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
-    r"|(?:^|(?<=[,;:]\s))\W*[Tt]he\s+(?:brand[- ])?new\s+)"
+    r"|(?:^|(?<=[,;:]\s))\W*(?:[Tt]he\s+)?(?:[Bb]rand[- ])?[Nn]ew\s+)"
     + _device("device")
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
 )
@@ -3127,7 +3127,9 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # "Bought a Galaxy S24 yesterday, replacing the old Huawei P30", "got a Kobo to replace my Kindle": the device a new one
 # was bought to replace (the phrase's own time, if any, dates it).
 _BOUGHT_REPLACING = re.compile(
-    r"\b(?:bought|got|ordered|picked\s+up|treated\s+myself\s+to)\s+[^.;!?]{2,60}?(?:,\s*|\s+)(?P<phrase>(?:to\s+replace|replacing)\s+"
+    # ("New Garmin Fenix 8 arrived today to replace my Forerunner 255")
+    r"\b(?:bought|got|ordered|picked\s+up|treated\s+myself\s+to|(?<=\s)arrived|came)\s+[^.;!?]{0,60}?(?:,\s*|\s+)"
+    r"(?P<phrase>(?:to\s+replace|replacing)\s+"
     + r"(?:my|the|our)\s+(?:(?:old|previous|ancient|dead|broken)\s+)*"
     + _device("device")
     + r")"
@@ -5071,6 +5073,21 @@ _RULED_OUT_AS_NO = re.compile(
     r"(?:\s+for\s+(?:me|us))?(?=\s*(?:[,.;!\u2014\u2013]|$))",
     re.IGNORECASE,
 )
+# "no plastic packaging, ever", "no cutlery ever please": a thing never wanted, said bare before "ever".
+_BARE_EXCLUSION = re.compile(
+    r"^\W*(?:(?:please|and|also|oh|just|so)\W+)*no\s+"
+    r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s*,?\s+ever\b",
+    re.IGNORECASE,
+)
+# "keep marketing emails switched off for good", "turn off the promo texts": messages of a kind never wanted.
+_MESSAGES_OFF = re.compile(
+    r"\b(?:turn|switch|shut)\s+off\s+(?:the\s+|all\s+|my\s+|those\s+|any\s+)?(?P<thing>(?:marketing|promotional|promo"
+    r"|sales|survey|newsletter)\s+(?:e-?mails|texts|messages|notifications|calls|mail|pings))\b"
+    r"|\bkeep\s+(?:the\s+|all\s+|my\s+|those\s+|any\s+)?(?P<thing2>(?:marketing|promotional|promo|sales|survey"
+    r"|newsletter)\s+(?:e-?mails|texts|messages|notifications|calls|mail|pings))\s+(?:switched|turned|shut)\s+off\b",
+    re.IGNORECASE,
+)
 _OFFERED_IN_CASE = re.compile(r"\s*,?\s*if\s+(?:that|it|this)\s+(?:matters|helps)\b", re.IGNORECASE)
 
 
@@ -5085,6 +5102,21 @@ def _diets(ctx: TurnContext, clause: Clause) -> Iterator[tuple[str, str, str]]:
         if subject is not None:
             diet = m.group("diet") or own
             yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+
+
+def _unwanted(text: str, turn: str) -> tuple[str, str] | None:
+    """(phrase, evidence) of things never wanted: "deliveries before noon are a no", "turn off the marketing emails"."""
+    ruled_out = _RULED_OUT_AS_NO.search(text)
+    if ruled_out and not text.rstrip().endswith("?"):
+        return f"no {_clean(ruled_out.group('thing')).lower()}", ruled_out.group()
+    off = _MESSAGES_OFF.search(text)
+    if off and not _phrase_negated(text, off, r"not|never|don't|didn't|won't"):
+        return f"no {(off.group('thing') or off.group('thing2')).lower()}", off.group()
+    bare = _BARE_EXCLUSION.match(text)
+    # ("No meat recipes ever please, been vegetarian for 12 years": the diet said is the rule, kept as the diet)
+    if bare and not _OTHER_PEOPLE.search(bare.group("thing")) and not _DIET.search(turn):
+        return f"no {bare.group('thing').lower()}", bare.group()
+    return None
 
 
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
@@ -5120,10 +5152,6 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _NOT_A_THING.match(value):
             yield ctx.speaker_id, value, m.group()
             return
-    ruled_out = _RULED_OUT_AS_NO.search(text)
-    if ruled_out and not clause.text.rstrip().endswith("?"):
-        yield ctx.speaker_id, f"no {_clean(ruled_out.group('thing')).lower()}", ruled_out.group()
-        return
     limit = _schedule_limit(text, has_marker)
     if limit is not None:
         yield ctx.speaker_id, *limit
@@ -5131,6 +5159,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
         yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
+        return
+    unwanted = _unwanted(text, ctx.text)
+    if unwanted is not None:
+        yield ctx.speaker_id, *unwanted
         return
     exclusion = _EXCLUSION.match(text)
     if (
