@@ -226,6 +226,8 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("pay by card for this one, the wallet app is down", {one_off("preferred_payment_method", "card")}),
     ("what's the card number on file?", set()),
     ("pay with my gift card", set()),
+    ("can you charge it to my card?", set()),
+    ("I'll pay by card number later", set()),
 ]
 
 

@@ -3821,8 +3821,9 @@ _CODED_LAYOUT_DOCUMENT = re.compile(
 # A described layout of the reports: "the one-page summary layout for my weekly report",
 # "the short version of the report".
 _REPORT_STYLE = re.compile(
-    # ("one-page version of the weekly report this week only": the style said first, bare)
-    r"(?:\b(?:the|a|an|my)\s+|^\W*)(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
+    # ("one-page version of the weekly report this week only": the style said first, bare; not "Use the compact …")
+    r"(?:\b(?:the|a|an|my)\s+|^\W*(?!(?:use|send|give|make|put|get|do|set|switch|change|keep|can|could|would|please|pls"
+    r"|i|we|the|a|an|my|our)\b))(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
     # ("the short version of the weekly digest": any recurring document, see ``_REPORT_NOUNS``)
     r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:reports?|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|bulletins?)\b",
@@ -4290,8 +4291,6 @@ _PAY_NAMES = (
     r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
     r"|ShopeePay|TrueMoney|PayMaya|ZaloPay"
     r"|UnionPay|支付宝|微信支付"
-    # ("pay by card for this one": a card of any kind, after the kinds above)
-    r"|card(?!\s+(?:number|details|reader|machine|payments?)\b)"
 )
 _PAYMENT = re.compile(
     # ("I'll settle every order by bank transfer", "cover the invoices via PayPal")
@@ -4312,6 +4311,8 @@ _PAYMENT = re.compile(
     # "for this purchase I'll do a bank transfer instead"
     r"|\b(?:do|make|send)\s+(?:it\s+(?:as|by|via)\s+)?(?:a|an)\s+(?P<pay10>bank transfer|wire transfer)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
+    # ("pay by card for this one": a card of any kind, said as the way to pay)
+    r"|\bpay(?:s|ing)?\s+(?:by|with\s+a)\s+(?P<pay12>card)\b(?!\s+(?:number|details|reader|machine)\b)"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
@@ -4655,7 +4656,7 @@ _CHANNEL_GROUPS = (
     "ch21",
     "ch22",
 )
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12")
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
