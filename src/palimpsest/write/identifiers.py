@@ -138,10 +138,35 @@ _ORDER_NAMED_AFTER = re.compile(
 # A code as the subject of a shipping verb is a parcel's order number: "KX-88310274 was dispatched from our
 # depot", "PT-7730915 cleared customs yesterday", "AZ-55102-K came with a dent", "QL-88012 never arrived".
 _ORDER_SHIPPED = re.compile(
-    r"(?<![A-Za-z0-9_-])(?P<id>[A-Z]{1,4}-?\d{6,}|[A-Z]{1,4}-\d{5,}-[A-Z0-9]{1,3})(?![A-Za-z0-9_-])"
+    # ("FX20441 never showed up": capitals and five digits, unbroken, are an order's code as well)
+    r"(?<![A-Za-z0-9_-])(?P<id>[A-Z]{1,4}\d{5,}|[A-Z]{1,4}-?\d{6,}|[A-Z]{1,4}-\d{5,}-[A-Z0-9]{1,3})(?![A-Za-z0-9_-])"
     r"(?=\s+(?:(?:was|has\s+been|had\s+been|is|got|has|just|never|still\s+hasn't|hasn't|finally)\s+)?"
     r"(?:dispatched|shipped|delivered|cleared|arrived|came\s+(?:with|broken|damaged|smashed|cracked|open)"
     r"|showed\s+up|turned\s+up|left\s+(?:the|our)|out\s+for\s+delivery|in\s+transit|on\s+its\s+way)\b)"
+)
+# A refund, payment or invoice for a short code: "any news on my refund for KP-2093?", "the invoice for TR-4410".
+# Four digits are too few for a code said alone ("XPS-9310" is a model), but what is paid or refunded is an order.
+_ORDER_PAID_FOR = re.compile(
+    r"(?i:\b(?:payment|paid|invoice|receipt|refund|bill|charge)\s+(?:for|on)\s+#?)"
+    # (not a refund offered to the owners of a model: "a refund for XPS-9310 owners")
+    r"(?P<id>[A-Z]{1,4}-\d{4})(?![A-Za-z0-9_-])(?!\s+(?i:owners?|users?|buyers?|customers?|models?|units?|series)\b)"
+)
+# "can you cancel A88-310257 before it ships?": an errand on a code whose prefix is a letter and digits.
+_ORDER_ERRAND_MIXED = re.compile(
+    r"(?i:\b(?:cancel|track|trace|return|refund|reship|re-?send|expedite|chase)(?:\s+(?:my|our|the))?\s+#?)"
+    r"(?P<id>[A-Z]\d{1,3}-\d{5,})(?![A-Za-z0-9_-])"
+)
+# An order named by the placing of it: "I placed #BA-20931 last Monday", "we ordered KX-55120 on Friday" (a complaint
+# said after it does not make it a case).
+_ORDER_PLACED = re.compile(
+    r"(?i:\b(?:I|we|I've|we've|I\s+have|just|already)\s+(?:placed|ordered|pre-?ordered))\s+#?"
+    r"(?P<id>[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
+)
+# Codes the speaker calls their orders: "VN-1187 and VN-1192 are both my orders", "QX-4410 is my order".
+_ORDER_CLAIMED = re.compile(
+    r"(?<![A-Za-z0-9_-])#?(?P<id>[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
+    r"(?=(?:\s*(?:,|&|(?i:and))\s*#?[A-Z]{1,4}-?\d{4,}(?:-[A-Z0-9]{1,3})?)*\s+(?i:is|are)\s+(?i:both\s+|all\s+)?"
+    r"(?i:my|our)\s+orders?\b)"
 )
 # A '#' code of letters and a long run of digits, in a turn about an order: "waiting on #A78812340, where is
 # my order?" (no ticket or case named, which would make it theirs).
@@ -660,6 +685,10 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_ORDER_APPOSED, "order_id"),
         (_ORDER_OPENING, "order_id"),
         (_ORDER_ERRAND, "order_id"),
+        (_ORDER_PAID_FOR, "order_id"),
+        (_ORDER_PLACED, "order_id"),
+        (_ORDER_ERRAND_MIXED, "order_id"),
+        (_ORDER_CLAIMED, "order_id"),
         (_HASH_ORDER, "order_id"),
         (_PARCEL_CUE, "order_id"),
     )

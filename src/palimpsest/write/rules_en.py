@@ -359,12 +359,16 @@ _BRANDS = (
     r"|Galaxy Tab|Nest|HomePod|Framework|Alienware|Razer|Logitech|Polar|Suunto|Amazfit|Withings|Theragun"
     r"|Eero|Fritz!Box|FRITZ!Box|Netgear|TP-Link|Linksys|Ubiquiti|Synology|Tile|Ring|Wacom|Tolino|PocketBook|Boox"
     r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
+    # ("my Raspberry Pi 5", "the old Fire tablet": a board, and Amazon's tablet by its kind)
+    r"|Raspberry\s+Pi|Fire\s+[Tt]ablet|Roborock|Ecovacs|Forerunner|Fenix"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
     r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
     # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
     r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
+    # ("my old Moto G goes to my nephew": the letter before the verb; not "A" or "I", which are words)
+    r"|(?![AI]\b)[A-Z](?=\s+(?:goes|went|is|was|died|broke|keeps|has|had|won't|doesn't|and|for|to|from|with)\b)"
     r"|(?!(?:And|But|Or|The|For|With|At|In|On|From|To|Yesterday|Today|Tomorrow|Last|Next|This|That|Since|Because|So"
     # ("Lenovo ThinkPad E14", "Asus ZenBook 14": a model word in camel case is one word)
     r"|When|After|Before|Now|Then|Please|Thanks|I)\b)[A-Z][a-z]+(?:[A-Z][a-z]+)*\d*|[A-Z]{2,5}\d*\b))*"
@@ -464,6 +468,8 @@ _LASTING = re.compile(
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
     r"|for all (?:of )?my \w+|(?:where|wherever|whenever|when)\s+possible"
+    # ("no paper receipts in the box pls, every order": the errand's kind set off on its own)
+    r"|(?<=,\s)every\s+(?:single\s+)?(?:order|delivery|parcel|package|shipment|box|time|week|month)(?=\s*(?:[,.;!\u2014\u2013]|$))"
     # "Keep the newsletters coming by WhatsApp"
     # (not "keep coming up with new stuff": something must be kept coming)
     r"|keep\s+(?:them|those|these|(?:the\s+|my\s+)?(?:[\w-]+\s+)?[\w-]+)\s+coming(?!\s+(?:up|back|over|along|round|around)\b)"
@@ -506,8 +512,10 @@ _PREFERS = re.compile(
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
     # "replies in Portuguese would be great", "Parcelforce works best"
     r"|would be (?:great|nice|perfect|ideal|best|lovely|appreciated)|works best|is best"
+    # ("whatsapp is easiest for order updates")
+    r"|(?:is|are)\s+(?:the\s+)?(?:easiest|simplest|handiest|quickest|most\s+reliable)"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
-    r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))"
+    r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))|only\s+for\s+(?:me|us)\b"
     r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
     r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme))"
@@ -1483,7 +1491,7 @@ _DEVICE_LEAD = (
 _DEVICE_ARRIVED = re.compile(
     # ("The new Kindle arrived on Monday": the speaker's, said with "the new")
     r"(?:\b(?:[Mm]y|[Oo]ur)\s+(?:(?:new|brand[- ]new|replacement)\s+)?"
-    r"|(?:^|(?<=[,;:]\s))\W*[Tt]he\s+(?:brand[- ])?new\s+)"
+    r"|(?:^|(?<=[,;:]\s))\W*(?:[Tt]he\s+)?(?:[Bb]rand[- ])?[Nn]ew\s+)"
     + _device("device")
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
 )
@@ -1644,11 +1652,21 @@ _DEVICE_DIED = re.compile(
     r"(?:\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+|^\W*)(?:old\s+)?"
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
-    + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked)\b"
+    + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked"
+    # ("my Galaxy Watch went in the pool, it's toast", "my Kindle drowned in the bath")
+    r"|went\s+(?:in|into)\s+the\s+(?:pool|sea|ocean|lake|river|toilet|bath|loo|sink|washing\s+machine)|drowned|is\s+toast)\b"
 )
 _NOT_REPLACED = re.compile(
     r"\b(?:not|no\s+longer|never|won't|don't|do\s+not)\s+(?:wearing|using|wear|use|getting|buying|replacing|need)"
     r"\s+(?:one|it|another(?:\s+one)?|a\s+new\s+one)\b",
+    re.IGNORECASE,
+)
+# "my ThinkPad X1 Carbon finally died for good, it's off to e-waste", "the Kindle died, beyond repair": broken past
+# fixing, so gone ("my phone died at the gig" is a flat battery).
+_DEAD_FOR_GOOD = re.compile(
+    r"\b(?:for\s+good|beyond\s+(?:repair|saving|fixing)|(?:can't|cannot|couldn't)\s+be\s+(?:fixed|repaired|saved)"
+    r"|not\s+worth\s+(?:fixing|repairing)|(?:off\s+to|going\s+to|headed\s+for|into)\s+(?:the\s+)?(?:e-?waste|recycling"
+    r"|landfill|the\s+tip|the\s+dump)|written\s+off)\b",
     re.IGNORECASE,
 )
 _ANY_DEVICE = re.compile(_device("device") + rf"|\b(?:{_GENERIC_DEVICES}|watch|computer|mobile)\b")
@@ -1669,7 +1687,7 @@ _MORE_DEVICES = re.compile(
     # ("…, plus an old iPad mini", "… as well as a Kindle")
     # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
     r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
-    r"|music|photos|streaming|the\s+kids|personal\s+stuff|emails?))?"
+    r"|music|photos|streaming|the\s+kids|personal(?:\s+stuff)?|work\s+stuff|emails?))?"
     r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
@@ -1731,21 +1749,27 @@ _DEVICE_TAKEN = re.compile(
 # "The iPad Air went to a buyer on eBay", "my old Kindle found a new owner", "our Xbox got sold": a device
 # disposed of, said of the device.
 _DEVICE_GONE = re.compile(
-    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he)\s+(?:(?:old|previous|former|spare|second)\s+)*"
+    # ("so the Galaxy A52 is gone")
+    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he|(?<=\bso\s)the)\s+(?:(?:old|previous|former|spare|second)\s+)*"
     # (typed in lower case too: "the iphone 13 went to my nephew")
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + r"\s+(?:(?:finally\s+|just\s+)?(?:went|has\s+gone|got\s+sent|was\s+sent)\s+to\s+(?:a|the|its|some)\s+"
     r"(?:new\s+)?(?:buyer|owner|home|charity|recycl\w+)"
     # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
-    rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs)\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
+    # ("my old Moto G goes to my nephew": handed on now, the day its replacement came)
+    rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs"
+    rf"|(?P<handed_on>goes|is\s+going|'s\s+going))\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
     # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
     # away for good, or up for sale
+    # ("the old Fire tablet is going straight in the bin")
     r"|(?P<put_away>(?:is|'s|are|'re)\s+(?:now\s+|just\s+|officially\s+)?(?:going|headed|heading|off|getting\s+put|being\s+put)\s+"
-    r"(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
+    r"(?:(?:straight|right|directly)\s+)?(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
     r"|(?:on|to)\s+(?:eBay|Facebook\s+Marketplace|Marketplace|Gumtree|Trade\s*Me|Craigslist|Vinted|OLX|Carousell))"
-    r"|(?:is|'s)\s+(?:now\s+)?(?:a\s+(?:paperweight|doorstop)|retired|up\s+for\s+sale|for\s+sale|gathering\s+dust))"
+    # ("so the Galaxy A52 is gone")
+    r"|(?:is|'s)\s+(?:now\s+)?(?:a\s+(?:paperweight|doorstop)|retired|up\s+for\s+sale|for\s+sale|gathering\s+dust"
+    r"|(?:long\s+)?gone(?!\s+(?:to|from|for|through|in|into|on|off|out|quiet|dark|flat|slow|back)\b)))"
     r"|(?:was|got|has\s+been|have\s+been)\s+(?:finally\s+|just\s+)?(?:sold|given\s+away|donated|traded\s+in|stolen"
     r"|recycled))\b(?!\s+out\b)"
 )
@@ -1756,6 +1780,9 @@ _REPLACE = re.compile(
     + r"\s+(?:replaced|swapped|ditched|dumped|exchanged|traded(?:\s+in)?)\s+"
     + _ARTICLES
     + _device("old")
+    # ("traded in my Surface Pro 9 two weeks ago for a MacBook Air": when, between the two)
+    + r"(?:\s+(?:yesterday|last\s+\w+|(?:a|one|two|three|four|five|six|a\s+few|a\s+couple\s+of|\d+)\s+(?:days?|weeks?"
+    r"|months?)\s+ago|on\s+\w+day|in\s+[A-Z][a-z]+))?"
     + r"\s+(?:with|for)\s+"
     + _ARTICLES
     + _device("device")
@@ -3219,7 +3246,7 @@ def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> I
 
 def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device that broke and is not replaced: "apple watch died, not wearing one anymore"."""
-    if _NOT_REPLACED.search(ctx.text):
+    if _NOT_REPLACED.search(ctx.text) or _DEAD_FOR_GOOD.search(ctx.text):
         for m in _DEVICE_DIED.finditer(clause.text):
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
@@ -3294,15 +3321,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "device_arrived",
                 valid_from=clause.past_time(ctx),
             )
-    for m in _DEVICE_GONE.finditer(clause.text):
-        recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
-        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
-            low = m.group("low")
-            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
-            # ("bought a Pixel 9 Pro yesterday, my old iPhone 12 is going in a drawer": put away the day its
-            # replacement came)
-            dated = clause if not m.group("put_away") or clause.past_time(ctx) else Clause(ctx.text, 0)
-            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+    yield from _gone_devices(ctx, clause)
     yield from _taken_devices(ctx, clause)
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
@@ -3317,8 +3336,40 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.disused_device", disuse.group())
 
 
+# "Bought a Galaxy S24 yesterday, replacing the old Huawei P30", "got a Kobo to replace my Kindle": the device a new one
+# was bought to replace (the phrase's own time, if any, dates it).
+_BOUGHT_REPLACING = re.compile(
+    # ("New Garmin Fenix 8 arrived today to replace my Forerunner 255")
+    r"\b(?:bought|got|ordered|picked\s+up|treated\s+myself\s+to|(?<=\s)arrived|came)\s+[^.;!?]{0,60}?(?:,\s*|\s+)"
+    r"(?P<phrase>(?:to\s+replace|replacing)\s+"
+    + r"(?:my|the|our)\s+(?:(?:old|previous|ancient|dead|broken)\s+)*"
+    + _device("device")
+    + r")"
+)
+
+
+def _gone_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A device that went, said of the device: "my old Kindle found a new owner", "the iPad went to my nephew"."""
+    for m in _DEVICE_GONE.finditer(clause.text):
+        recovered = re.search(r"\b(?:found|got)\s+it\s+back\b|\bfound\s+it\b|\brecovered\b", ctx.text, re.I)
+        if not re.search(r"\b(?:not|never|wasn't|hasn't|didn't)\b", clause.text) and not recovered:
+            low = m.group("low")
+            device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
+            # ("bought a Pixel 9 Pro yesterday, my old iPhone 12 is going in a drawer": put away the day its
+            # replacement came)
+            put_away = m.group("put_away") or m.group("handed_on")
+            dated = clause if not put_away or clause.past_time(ctx) else Clause(ctx.text, 0)
+            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+
+
 def _disposed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device sold, given away, traded in or returned ends: "I sold my Kindle", "traded my Pixel 7 in"."""
+    for m in _BOUGHT_REPLACING.finditer(clause.text):
+        if not _phrase_negated(clause.text, m, r"not|never|didn't|haven't|won't"):
+            phrase = Clause(m.group("phrase"), clause.start + m.start("phrase"))
+            yield ending(
+                ctx, phrase, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.replaced_device", m.group()
+            )
     for m in _DISPOSE.finditer(clause.text):
         if m.group("split") and m.group("particle") not in _SPLIT_PARTICLES[m.group("split")]:
             continue
@@ -4108,7 +4159,9 @@ _CODED_LAYOUT_DOCUMENT = re.compile(
 # A described layout of the reports: "the one-page summary layout for my weekly report",
 # "the short version of the report".
 _REPORT_STYLE = re.compile(
-    r"\b(?:the|a|an|my)\s+(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
+    # ("one-page version of the weekly report this week only": the style said first, bare; not "Use the compact …")
+    r"(?:\b(?:the|a|an|my)\s+|^\W*(?!(?:use|send|give|make|put|get|do|set|switch|change|keep|can|could|would|please|pls"
+    r"|i|we|the|a|an|my|our)\b))(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:layout|version|template|format|style|edition))"
     # ("the short version of the weekly digest": any recurring document, see ``_REPORT_NOUNS``)
     r"\s+(?:of|for)\s+(?:the\s+|my\s+|our\s+|all\s+|each\s+|every\s+)?(?:[\w-]+\s+)?"
     r"(?:reports?|digests?|summar(?:y|ies)|newsletters?|briefings?|recaps?|round-?ups?|bulletins?)\b",
@@ -4128,7 +4181,11 @@ _REPORT_BY_STYLE = re.compile(
 )
 # "send the weekly digest as the short version", "put my monthly statement in the compact layout": a
 # recurring document named, then the style it should come in.
-_REPORT_NOUNS = r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|briefings?|recaps?|round-?ups?|dashboards?"
+# ("the monthly board pack")
+_REPORT_NOUNS = (
+    r"reports?|digests?|summar(?:y|ies)|statements?|newsletters?|briefings?|recaps?|round-?ups?|dashboards?"
+    r"|(?:board|info|press)\s+packs?"
+)
 _DOCUMENT_AS_STYLE = re.compile(
     rf"\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the|a|an|its)\s+"
     r"(?P<rf>(?:[\w-]+\s+){0,2}?[\w-]+\s+(?:version|layout|format|edition|style|view))\b"
@@ -4226,6 +4283,9 @@ _CHANNEL = re.compile(
     r"\s+(?:is|are|should\s+be|will\s+be|is\s+now)\s+(?:the\s+best(?:\s+way)?"
     r"|my\s+(?:preferred|favou?rite|usual|default)(?:\s+(?:channel|way|option))?"
     r"|(?:what|how)\s+I\s+prefer|best(?:\s+for\s+me)?"
+    # ("whatsapp is easiest for order updates", "email's simplest for me": the handiest way to reach the speaker)
+    r"|(?:the\s+)?(?:easiest|simplest|handiest|quickest|most\s+reliable)(?:\s+for\s+(?:me|us|(?:[\w-]+\s+){0,2}?"
+    r"(?:updates|notifications|alerts|notices|reminders)))?(?=\s*(?:[,.;!\u2014\u2013-]|$))"
     r"|(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|good|great|perfect|enough|all\s+I\s+need)(?!\s*,?\s+(?:but|though)\b))\b"
     # "always text rather than call", "Text me by SMS rather than email": one channel chosen over another.
     # ("Shoot me a text rather than an email": the channel as the thing sent)
@@ -4273,10 +4333,18 @@ _CHANNEL = re.compile(
     r"(?P<ch17>texts|text\s+messages|SMS|e-?mails|phone\s+calls|calls|WhatsApps?|WhatsApp\s+messages)"
     r"\s*,?\s+(?:rather\s+than|instead\s+of|over|not)\s+(?:an?\s+)?(?:calls|phone|texts|text|e-?mails?|SMS|WhatsApp)\b"
     # "Text me, don't email", "text me on 0412 555 019 from now on, not email": the verb's channel, the other refused
-    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch18>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\b"
+    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch18>text|txt|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\b"
     r"(?:\s+(?:on|at)\s+[+(\d][\d\s().-]{5,20}\d)?(?:\s+(?:from\s+now\s+on|going\s+forward|instead|only|please|pls))*"
     r"\s*[,;\u2014\u2013-]+\s*(?:but\s+|and\s+)?(?:don't|do\s+not|not|never|no)\s+(?:by\s+|via\s+|an?\s+)?"
     r"(?:e-?mail|call|phon|ring|text|sms|WhatsApp|WeChat)\w*"
+    # "notifications → SMS please", "alerts -> email": the channel the speaker's messages should go to, as an arrow
+    r"|\b(?:notifications|notifs|alerts|reminders|updates)\s*(?:\u2192|->|=>)\s*"
+    r"(?P<ch21>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal|push(?:\s+notifications?)?)\b"
+    # "email for shipping notices from now on pls", "SMS for delivery updates please": the channel for a kind of
+    # message, said first and bare
+    r"|^\W*(?:(?:please|pls|just|only)\s+)?(?P<ch22>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal)\s+for\s+"
+    r"(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:notices|notifications|alerts|reminders|updates"
+    r"|confirmations)\b"
     # "put me on email for notifications", "switch me over to SMS alerts": the speaker moved to a channel
     r"|\b(?:put|switch|move|set|change)\s+me\s+(?:over\s+|back\s+)?(?:on|onto|to)\s+"
     r"(?P<ch19>e-?mail|SMS|texts?|WhatsApp|WeChat|Telegram|Signal|push(?:\s+notifications?)?)"
@@ -4300,9 +4368,26 @@ _CHANNEL_SENT = re.compile(
 # delivery only"), since a bare "text me when it ships" is a request; "call me Bob" and "email me at
 # x@y.z" are a name and a contact.
 _CHANNEL_VERB = re.compile(
-    r"\b(?P<ch>text|sms|e-?mail|call|phone|ring|WeChat)\s+me\b(?!\s+(?:at|on)\b|\s+(?-i:[A-Z]))", re.I
+    r"\b(?P<ch>text|txt|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?!\s+(?:at|on)\b|\s+(?-i:[A-Z]))", re.I
 )
-_CHANNEL_VERBS = {"text": "SMS", "sms": "SMS", "call": "phone", "phone": "phone", "ring": "phone", "wechat": "WeChat"}
+# "txt me pls, I never pick up calls", "email me, I don't answer the phone at work": the other channel refused as a
+# habit makes the one asked for a standing choice.
+_CHANNEL_REFUSED_HABIT = re.compile(
+    r"\b(?:I|I'm)\s+(?:(?:almost|basically|just)\s+)?(?:never|don't|do\s+not|can't|cannot|rarely|hardly\s+ever|won't)\s+"
+    r"(?:(?:ever|really|always)\s+)?(?:pick(?:ing)?\s+up|answer(?:ing)?|take|check(?:ing)?|read(?:ing)?|look\s+at|open)\s+"
+    r"(?:(?:my|the|any|unknown|random)\s+)*(?:e-?mails?|calls|phone(?:\s+calls)?|texts|inbox|voicemails?|messages)\b",
+    re.I,
+)
+_CHANNEL_VERBS = {
+    "whatsapp": "WhatsApp",
+    "text": "SMS",
+    "txt": "SMS",
+    "sms": "SMS",
+    "call": "phone",
+    "phone": "phone",
+    "ring": "phone",
+    "wechat": "WeChat",
+}
 _CARRIERS = {
     "sf express": "顺丰",
     "sf": "顺丰",
@@ -4446,7 +4531,9 @@ _CARRIER = re.compile(
     rf"|(?<![A-Za-z])(?P<carrier6>{_NAMED_CARRIER})\s+(?i:works|is)\s+(?i:best|better)\b"
     # "DHL please, not DPD", "CourierPost by default", "PostNL from now on": the carrier named alone, then its scope
     rf"|^\W*(?:(?i:and|oh|also|so|just|only)[,\s]+)*(?P<carrier9>{_NAMED_CARRIER})(?:\s+(?i:only))?\s*,?\s*"
-    r"(?=(?i:please|pls|plz|by\s+default|from\s+now\s+on|going\s+forward|always|every\s+time|for\s+now|this\s+time)\b)"
+    # ("NZ Post only for me": the speaker's own rule)
+    r"(?=(?i:please|pls|plz|by\s+default|from\s+now\s+on|going\s+forward|always|every\s+time|for\s+now|this\s+time"
+    r"|for\s+me|for\s+us)\b)"
     r"|\b(?i:courier|carrier|shipping(?:\s+(?:method|company|provider))?|delivery\s+(?:service|company))"
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
@@ -4460,6 +4547,7 @@ _PAYMENTS = {
     "cash on delivery": "cash on delivery",
     "credit card": "credit card",
     "debit card": "debit card",
+    "card": "card",
     "cash": "cash",
     "bank transfer": "bank transfer",
     "wire transfer": "bank transfer",
@@ -4561,6 +4649,8 @@ _PAYMENT = re.compile(
     # "for this purchase I'll do a bank transfer instead"
     r"|\b(?:do|make|send)\s+(?:it\s+(?:as|by|via)\s+)?(?:a|an)\s+(?P<pay10>bank transfer|wire transfer)\b"
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
+    # ("pay by card for this one": a card of any kind, said as the way to pay)
+    r"|\bpay(?:s|ing)?\s+(?:by|with\s+a)\s+(?P<pay12>card)\b(?!\s+(?:number|details|reader|machine)\b)"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
@@ -4600,7 +4690,9 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
-    r"|works best|best way|switched|instead\s+of)\b",
+    r"|works best|best way|switched|instead\s+of"
+    # ("NZ Post only for me": the one the speaker will have, to the exclusion of others)
+    r"|only\s+for\s+(?:me|us)|for\s+(?:me|us)\s+only)\b",
     re.I,
 )
 
@@ -4627,7 +4719,10 @@ _DIET = re.compile(
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
     # "Being vegetarian, …", "As a vegan, …", "vegetarian here, so …": the speaker's diet said in passing.
     r"|^\W*(?:(?:being|as)\s+(?:an?\s+|strictly\s+)*|(?=\w+\s+here\b))"
-    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,|\s+here\b)",
+    r"(?P<diet2>vegetarian|vegan|pescatarian|lactose[- ]intolerant|coeliac|celiac|teetotal)\b(?=\s*,|\s+here\b)"
+    # ("No meat recipes ever please, been vegetarian for 12 years": the perfect, its "I've" dropped)
+    r"|(?:^|(?<=,\s))\W*(?:and\s+)?been\s+(?:a\s+|strictly\s+)*(?P<diet3>vegetarian|vegan|pescatarian|coeliac|celiac"
+    r"|teetotal)\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b",
     re.IGNORECASE,
 )
 # "I'd rather not get calls before 10am", "I prefer not to receive paper invoices": what the speaker does not want.
@@ -4670,11 +4765,14 @@ _EXCLUSION = re.compile(
     # ("Vegetarian household here — please never pack meat samples in my subscription box": who the speaker is may be
     # set off before it by a dash or a colon)
     r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?(?:\s[\u2014\u2013-]+\s*|:\s*))?(?:(?:please|and|also|oh|just|so)\W+)*"
-    r"(?:no|never\s+(?:put|add|include|use|send|give\s+me|pack|ship|slip|throw|serve|stock|sneak)|avoid|hold\s+the"
+    # ("Please don't put paper invoices in the box from now on")
+    r"(?:no|(?:never|don't|do\s+not)(?:\s+ever)?\s+(?:put|add|include|use|send|give\s+me|pack|ship|slip|throw|serve|stock"
+    r"|sneak)|avoid|hold\s+the"
     r"|skip\s+the|leave\s+out(?:\s+the)?|without)\s+"
     r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
-    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all)\s+[a-z-]+(?:\s+[a-z-]+){0,2}?"
-    r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on|this time|today|for me)\b))",
+    # ("no paper receipts in the box pls, every order": the box of each order)
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for|to)\s+(?:any\s+of\s+)?(?:my|our|any|all|the)\s+[a-z-]+"
+    r"(?:\s+[a-z-]+){0,2}?(?=\s*(?:[,.!;]|$|\s+(?:ever|please|pls|plz|again|from now on|this time|today|for me)\b))",
     re.IGNORECASE,
 )
 # "Please never schedule calls with me before 10am", "don't book meetings on Fridays, ever": a standing limit
@@ -4893,12 +4991,28 @@ _CHANNEL_GROUPS = (
     "ch17",
     "ch18",
     "ch19",
+    "ch21",
+    "ch22",
 )
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11")
+_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12")
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
     """Report formats: a default changed, a coded layout ("layout C"), a described style of the reports."""
+    styles_said: list[str] = []
+    for candidate in _report_formats(text):
+        styles_said.append(candidate[1].lower())
+        yield candidate
+    for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
+        style = first_group(m, ("rf", "rf2")) or ""
+        if any(style.lower() in said or said in style.lower() for said in styles_said):
+            continue  # ("… send me the two-page summary version": said once, read by two patterns)
+        if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
+            # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
+            yield "preferred_report_format", style, m, True
+
+
+def _report_formats(text: str) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_format
 
     for m in _DEFAULT_CHANGE.finditer(text):
@@ -4932,11 +5046,6 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
             style = m.group("rf")
             if not _FORMAT.search(style) and not _NOT_A_STYLE.match(style):
                 yield "preferred_report_format", style, m, True
-    for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
-        style = first_group(m, ("rf", "rf2")) or ""
-        if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
-            # "send the digest as the short version" may be the errand at hand: weak, as a carrier is.
-            yield "preferred_report_format", style, m, True
 
 
 def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
@@ -5097,6 +5206,16 @@ def _third_party(ctx: TurnContext, clause: Clause, wish: re.Match[str]) -> str |
     return someone
 
 
+def _channel_verbs(text: str, chosen: bool) -> list[_Candidate]:
+    """ "Text me instead of emailing": "instead", a marker or the other channel refused makes the verb a choice."""
+    if not chosen and not re.search(r"\binstead\b", text, re.I):
+        return []
+    return [
+        ("preferred_notification_channel", _CHANNEL_VERBS.get(m.group("ch").lower(), "email"), m, False)
+        for m in _CHANNEL_VERB.finditer(text)
+    ]
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relatives = list(_relative_language_facts(ctx, clause))
     yield from relatives
@@ -5124,11 +5243,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         valid_from = _event_time(ctx, clause, _SWITCH_EVENT)
     found = False
     candidates = list(_preference_candidates(clause))
-    # "Text me instead of emailing": "instead" makes the channel a choice, as a marker does.
-    if has_marker or re.search(r"\binstead\b", text, re.I):
-        for m in _CHANNEL_VERB.finditer(text):
-            channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "email")
-            candidates.append(("preferred_notification_channel", channel, m, False))
+    refused = _CHANNEL_REFUSED_HABIT.search(sentence) is not None
+    candidates += _channel_verbs(text, has_marker or refused)
     for predicate, value, match, weak in candidates:
         # (a channel is refused by what stands before its own name: "stop the push alerts and put me on email")
         said_at = [match.start(g) for g in _CHANNEL_GROUPS if match.groupdict().get(g)]
@@ -5141,7 +5257,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
         # ("Text me for shipping updates, not email": the channel chosen for a kind of message ranks too)
-        ranked = any(match.groupdict().get(g) is not None for g in ("ch13", "ch15", "ch17", "ch18", "ch19"))
+        ranked = any(
+            match.groupdict().get(g) is not None for g in ("ch13", "ch15", "ch17", "ch18", "ch19", "ch21")
+        ) or (refused and match.re is _CHANNEL_VERB)
         # ("my husband pays with Apple Pay": a third person's habit told as theirs is their standing choice)
         if not has_marker and not _PREFERS.search(text) and not ranked and third is None:
             continue
@@ -5228,8 +5346,20 @@ _DELIVERED_WHEN = re.compile(
 )
 
 
+# "Deliveries between 6 and 8 pm only", "drop-offs after 5pm only please": the one window things may come in.
+_WINDOW_ONLY = re.compile(
+    r"^\W*(?P<what>deliveries|drop-?offs|collections|visits)\s+(?P<when>between\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+and\s+"
+    rf"{_CLOCK}|(?:before|after)\s+{_CLOCK}|on\s+(?:weekends|weekdays)|in\s+the\s+(?:mornings?|afternoons?|evenings?))"
+    r"\s+only\b",
+    re.IGNORECASE,
+)
+
+
 def _how_things_come(text: str) -> tuple[str, str] | None:
     """(phrase, evidence) of how the speaker likes things to come: "short meeting summaries", "deliveries after 7"."""
+    window = _WINDOW_ONLY.match(text)
+    if window:
+        return f"{window.group('what').lower()} {' '.join(window.group('when').split())}", window.group()
     delivered = _DELIVERED_WHEN.search(text)
     if delivered and not _PREF_NEGATED.search(text[: delivered.start()]):
         return f"deliveries {' '.join(delivered.group('when').replace(',', ' ').split())}", delivered.group()
@@ -5271,15 +5401,67 @@ def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
     return f"never {act[:1].lower()}{act[1:]}", never.group()
 
 
+# "deliveries before noon are a no", "weekend visits are a no-go for us", "calls after 8pm are a hard no": a kind of
+# errand ruled out for good, kept as "no …" (a weekday would be read as a date: left out).
+_RULED_OUT_AS_NO = re.compile(
+    r"(?:^\W*|\b(?:so|and|but|because|cos|as)\s+)(?P<thing>(?:(?:weekend|morning|evening|night|early|late"
+    r"|doorstep|phone|video|sales|cold)\s+)?(?:deliveries|calls|visits|drop-?offs|pick-?ups|collections|appointments"
+    r"|call-?backs|meetings|texts)(?:\s+(?:before|after|on|at|during)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midday"
+    r"|lunch|dark|weekends|night|the\s+weekend))?)"
+    r"\s+(?:are|is)\s+(?:(?:a|an)\s+)?(?:absolute\s+|hard\s+|firm\s+|big\s+)?(?:no|no-go|no\s+go)"
+    r"(?:\s+for\s+(?:me|us))?(?=\s*(?:[,.;!\u2014\u2013]|$))",
+    re.IGNORECASE,
+)
+# "no plastic packaging, ever", "no cutlery ever please": a thing never wanted, said bare before "ever".
+_BARE_EXCLUSION = re.compile(
+    r"^\W*(?:(?:please|and|also|oh|just|so)\W+)*no\s+"
+    r"(?P<thing>(?!(?:one|problem|worries|thanks|need|rush|way|idea|longer|more|matter|it|that|this|charge)\b)"
+    r"[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s*,?\s+ever\b",
+    re.IGNORECASE,
+)
+# "keep marketing emails switched off for good", "turn off the promo texts": messages of a kind never wanted.
+_MESSAGES_OFF = re.compile(
+    r"\b(?:turn|switch|shut)\s+off\s+(?:the\s+|all\s+|my\s+|those\s+|any\s+)?(?P<thing>(?:marketing|promotional|promo"
+    r"|sales|survey|newsletter)\s+(?:e-?mails|texts|messages|notifications|calls|mail|pings))\b"
+    r"|\bkeep\s+(?:the\s+|all\s+|my\s+|those\s+|any\s+)?(?P<thing2>(?:marketing|promotional|promo|sales|survey"
+    r"|newsletter)\s+(?:e-?mails|texts|messages|notifications|calls|mail|pings))\s+(?:switched|turned|shut)\s+off\b",
+    re.IGNORECASE,
+)
+_OFFERED_IN_CASE = re.compile(r"\s*,?\s*if\s+(?:that|it|this)\s+(?:matters|helps)\b", re.IGNORECASE)
+
+
+def _diets(ctx: TurnContext, clause: Clause) -> Iterator[tuple[str, str, str]]:
+    """(subject, phrase, evidence) of a diet: "I'm vegetarian", "my son doesn't eat pork"."""
+    # ("I'm vegetarian if that matters for the hamper": the clause cut before an "if" that conditions nothing)
+    said = clause.text.rstrip() + "," if _OFFERED_IN_CASE.match(ctx.text, clause.end) else clause.text
+    for m in _DIET.finditer(said):
+        food = m.group("food")
+        own = m.group("diet2") or m.group("diet3")
+        subject = _subject(ctx, m.group("who") or m.group("who2")) if not own else ctx.speaker_id
+        if subject is not None:
+            diet = m.group("diet") or own
+            yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+
+
+def _unwanted(text: str, turn: str) -> tuple[str, str] | None:
+    """(phrase, evidence) of things never wanted: "deliveries before noon are a no", "turn off the marketing emails"."""
+    ruled_out = _RULED_OUT_AS_NO.search(text)
+    if ruled_out and not text.rstrip().endswith("?"):
+        return f"no {_clean(ruled_out.group('thing')).lower()}", ruled_out.group()
+    off = _MESSAGES_OFF.search(text)
+    if off and not _phrase_negated(text, off, r"not|never|don't|didn't|won't"):
+        return f"no {(off.group('thing') or off.group('thing2')).lower()}", off.group()
+    bare = _BARE_EXCLUSION.match(text)
+    # ("No meat recipes ever please, been vegetarian for 12 years": the diet said is the rule, kept as the diet)
+    if bare and not _OTHER_PEOPLE.search(bare.group("thing")) and not _DIET.search(turn):
+        return f"no {bare.group('thing').lower()}", bare.group()
+    return None
+
+
 def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Iterator[tuple[str, str, str]]:
     """(subject, phrase, evidence) of the preferences no predicate above names."""
     text = clause.text
-    for m in _DIET.finditer(text):
-        food = m.group("food")
-        subject = _subject(ctx, m.group("who") or m.group("who2")) if not m.group("diet2") else ctx.speaker_id
-        if subject is not None:
-            diet = m.group("diet") or m.group("diet2")
-            yield subject, (f"no {_clean(food)}" if food else _clean(diet).lower()), m.group()
+    yield from _diets(ctx, clause)
     shaped = _how_things_come(text)
     if shaped is not None:
         yield ctx.speaker_id, *shaped
@@ -5316,6 +5498,10 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
     disliked = _DISLIKED.search(text)
     if disliked and not _OTHER_PEOPLE.search(disliked.group("thing")):
         yield ctx.speaker_id, f"no {disliked.group('thing').lower()}", disliked.group()
+        return
+    unwanted = _unwanted(text, ctx.text)
+    if unwanted is not None:
+        yield ctx.speaker_id, *unwanted
         return
     exclusion = _EXCLUSION.match(text)
     if (
@@ -6260,6 +6446,12 @@ _UNREACHABLE = re.compile(
 )
 
 
+# "check whether …", "can you see if …", "I'm wondering if …": a question asked of a record, not a supposition.
+_ASKED_WHETHER = re.compile(
+    r"\b(?:check|see|find\s+out|know|tell\s+me|confirm|look\s+into|wondering|wonder)\s+(?:if|whether)\b", re.IGNORECASE
+)
+
+
 def _is_question(clause: Clause) -> bool:
     return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
 
@@ -6273,11 +6465,58 @@ _HOW_TO_MY_DEVICE = re.compile(
 )
 
 
+# "the Chromecast in our bedroom drops the wifi", "the Echo Dot on my desk keeps losing its connection": a device
+# placed in the speaker's own rooms is theirs (not "the TV in my hotel room").
+_DEVICE_IN_MY_ROOM = re.compile(
+    r"\b[Tt]he\s+(?:(?:old|new|little|spare|second)\s+)?"
+    + _device("device")
+    + r"\s+(?:in|on|by)\s+(?:my|our)\s+(?:(?:spare|back|front|kids'?|guest|main|upstairs|downstairs|little)\s+)?"
+    r"(?:room|bedroom|kitchen|lounge|living\s+room|office|study|hall(?:way)?|garage|flat|house|apartment|car|desk"
+    r"|nightstand|bedside\s+table)\b"
+)
+# "on an iPhone 16 Pro, iOS 18.6.2, if that matters": the speaker's device, said at the turn's start as the setting of a
+# fault or a question (the system's version or a "btw" after it; never "on an iPhone, can I …?").
+_ON_DEVICE_OPENING = re.compile(
+    r"^\W*(?:(?:btw|fyi|fwiw|also|oh|ok|so)\W+)?(?:(?:I'm|I\s+am|im)\s+)?(?i:on|using)\s+(?:an?|my)\s+"
+    + _device("device")
+    + r"(?=\s*(?:,\s*(?:(?:iOS|iPadOS|Android|One\s?UI|HyperOS|MIUI|EMUI|HarmonyOS|Windows|macOS|ChromeOS|Wear\s?OS"
+    r"|watchOS|Kindle\s+OS|firmware)\s*v?\d|if\s+(?:that|it)\s+(?:matters|helps)|btw|fyi|fwiw)"
+    r"|\s+(?:if\s+(?:that|it)\s+(?:matters|helps)|btw|fyi|fwiw)\b|\s*[.!]?\s*$))"
+)
+# "does the Kobo Clara BW do audiobooks? mine won't show the option": the device asked about, then "mine" said of it.
+_MINE_AFTER_QUESTION = re.compile(
+    r"^\W*(?:(?:and|but|because|cos|coz|since|as)\s+)?mine\s+(?:(?:just|still|also|never|only)\s+)?"
+    r"(?:won't|doesn't|does|did|didn't|can't|isn't|is|has|hasn't|keeps|kept|shows?|came|got|will\s+not|only)\b",
+    re.IGNORECASE,
+)
+
+
+def _device_asked_about(ctx: TurnContext, clause: Clause) -> str | None:
+    """The device named in the question just before ``clause``, named as a kind ("the", "a"), not as someone's."""
+    before = ctx.text[: clause.start]
+    asked_end = before.rfind("?")
+    if asked_end < 0 or before[asked_end + 1 :].strip(" ,;"):
+        return None
+    question_start = max(before.rfind(mark, 0, asked_end) for mark in ".!?\n") + 1
+    named = list(re.finditer(r"\b(?:the|a|an|this|that)\s+" + _device("device"), before[question_start:asked_end]))
+    return _clean(named[-1].group("device")) if named else None
+
+
 def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Devices a how-to or a fault report takes for granted: "how do I pair my Fitbit …", "… crashing on my iPad"."""
     m = _HOW_TO_MY_DEVICE.match(clause.text)
     if m:
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_how_to")
+    for m in _DEVICE_IN_MY_ROOM.finditer(clause.text):
+        if not _phrase_negated(clause.text, m, r"not|never|no\s+longer|anymore|any\s+more"):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_in_my_room")
+    opening = _ON_DEVICE_OPENING.match(ctx.text) if clause.start == 0 else None
+    if opening:
+        yield _fact(ctx, clause, opening, ctx.speaker_id, "owns_device", _clean(opening.group("device")), "on_device")
+    mine = _MINE_AFTER_QUESTION.match(clause.text)
+    asked = _device_asked_about(ctx, clause) if mine else None
+    if mine and asked:
+        yield _fact(ctx, clause, mine, ctx.speaker_id, "owns_device", asked, "mine_after_question")
     for m in _ON_MY_DEVICE.finditer(clause.text):
         since = clause.past_time(ctx) if m.group("use") else None
         device = _clean(m.group("device"))
@@ -6538,8 +6777,11 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         main = clause.text[unreachable.end() :] if unreachable else clause.text
         hypothetical = bool(_HYPOTHETICAL.search(main) or _REPORTED.search(main))
         facts: list[CandidateFact] = []
-        if ctx.role == "user" and not hypothetical:
+        # ("can you check whether order ZH-22018 shipped?": a question put as "whether" is about the user's order)
+        asked_whether = _ASKED_WHETHER.search(ctx.text, max(0, clause.start - 40), clause.end) is not None
+        if ctx.role == "user" and (not hypothetical or asked_whether):
             facts.extend(_reference_facts(ctx, clause))
+        if ctx.role == "user" and not hypothetical:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
