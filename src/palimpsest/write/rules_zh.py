@@ -44,6 +44,7 @@ from palimpsest.write.shapes import (
     employer_without_unit,
     is_city_area,
     is_world_city,
+    noun_first,
     place_shape_ok,
     place_trimmed,
     plain_nouns,
@@ -328,7 +329,8 @@ _CONDITION_THEN_CONTACT = re.compile(
     r"(?:的话|如果[^，,。]*|万一[^，,。]*|要是[^，,。]*)[，,]\s*(?:就|请|可以)?(?:打|拨|联系|找|发到|发邮件到|寄到)"
 )
 _QUESTION = re.compile(
-    r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
+    # ("打了好几个电话", "十几个包裹": 几 of "several" asks nothing.)
+    r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|(?<![好十])几[个号点]|怎么|为什么|为啥|谁"
     # A done-or-not question: "报销批下来没有", "发货了没".
     r"|(?<=[了好完来到])没有?[\s。]*$"
 )
@@ -341,6 +343,8 @@ _INDEFINITE = re.compile(
     r"(?<!为)(?:什么|怎么|谁|哪儿|哪里)[\u4e00-\u9fff]?(?:也|都)(?=[^，。？?]{0,2}?(?:不|没|别))"
     r"|(?:不|没)怎么"
     r"|(?:不|没)[^，。？?吗]{0,3}?多少(?=[^，。？?]{0,4}(?:[，。！!～~]|$))"
+    # A question that answers itself: "B版那么长谁看得完", "天天打电话谁受得了" (no one could).
+    r"|谁[\u4e00-\u9fff]{1,2}?得(?:完|了|住|消|起|过来)"
 )
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
@@ -542,7 +546,9 @@ _MODEL = (
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8}"
     # A lone capital letter: "MateBook X Pro", "iPhone X", "Find X"; a series in capitals: "戴尔XPS 13".
-    r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d))*"
+    r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d)"
+    # A series in small letters before its number: "华为nova 12", "华为 nova 11 SE".
+    r"|(?<![A-Za-z])\s?[a-z]{3,8}(?=\s?\d))*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
@@ -1092,6 +1098,9 @@ _QUIT_TITLE = re.compile(
 _QUIT_BEFORE = re.compile(
     r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:上班|工作)?[，,]\s*"
     r"(?:[^，。！？]{0,6}?)(?:离职|辞职|不干|辞掉|辞|走)了"
+    # "在腾讯干了八年，昨天办完离职手续": the years spent there, then the leaving ("办完离职手续", "正式离职了").
+    r"|在(?P<org_spent>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
+    r"(?P<between>[^，。！？]{0,8}?)(?:离职|辞职|辞掉工作|(?:正式)?走人)(?:手续)?了?"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
@@ -1107,7 +1116,8 @@ _EMPLOYER_NAMED = re.compile(
     # ("…一家物流公司开叉车，公司叫安达通", "去了一家做跨境电商的小公司，叫…": the work or the going said instead.)
     r"|(?:公司|单位|企业|工厂|厂|店|工作室|机构|外企|国企|私企|民企|央企)(?:里)?"
     r"(?P<did>上班|工作|任职|实习|打工|(?:做|当|干|开|跑)[\u4e00-\u9fff]{1,5})?[，,]\s*"
-    r"(?:(?:公司|单位|它)的?)?(?:名字)?叫(?:做)?"
+    # ("…一家奶茶店当店长，店叫蜜雪冰城", "店名叫…": the shop just told of, named.)
+    r"(?:(?:公司|单位|它|店|店铺|门店)的?)?(?:名字|名)?叫(?:做)?"
     r"(?P<org4>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
@@ -1120,6 +1130,8 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
+    # ("我妈用的华为nova 12", "儿子用的iPad mini": what a relative uses.)
+    r"|(?<=[妈爸哥姐弟妹公婆子儿])用的"
     # A watch or a band is worn: "我女儿戴的是小天才电话手表Z9".
     r"|戴的是"
     # ("现在只用iPhone 15": only that one now.)
@@ -1155,7 +1167,7 @@ _ACQUIRE = re.compile(
 )
 _MORE_DEVICES = re.compile(r"[，,]?\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?|备用的)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
-    rf"(?:买|购买|入手|新买)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
+    rf"(?:买|购买|入手|新买|新入)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
     rf"|(?:{_BRANDS_EN}){_MODEL}|(?:{_NOUNS})(?!号)))"
 )
 _NEW_PHONE = re.compile(
@@ -1169,6 +1181,8 @@ _NEW_PHONE = re.compile(
 _GIVEN_AWAY = (
     r"(?:卖给|转卖给|转手给|出给|送给|转给|让给)了?[\u4e00-\u9fff]{1,6}?(?:用)?了"
     r"|(?:在|挂)?闲鱼(?:上)?(?:卖了|卖掉了|出了|出掉了)|二手(?:卖了|卖掉了|出了|出掉了)"
+    # Put up for sale second-hand: "旧的iPhone 12挂闲鱼了", "挂到转转上卖了".
+    r"|挂(?:到|在)?(?:闲鱼|咸鱼|转转|二手群|二手平台)(?:上)?(?:卖|出)?了"
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
@@ -1244,14 +1258,24 @@ _BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:�
 _FAULTY = (
     r"开不了机|开不开机|开不起来|充不进电|充不上电|充不了电|黑屏|白屏|死机|蓝屏|卡死|碎屏|屏幕碎了|屏幕裂了|进水了|坏了"
     r"|连不上|没反应|没声音|不亮了|不充电了|耗电(?:特别|很|太)?快|自动关机|一直重启|反复重启|变砖了|触屏失灵|失灵了"
+    # "扫地机又卡住不动了", "耳机跟手机配对不上": stuck, or failing to pair.
+    r"|卡住(?:不动)?了?|配对不上|配不上对|配对失败"
 )
+# ("家里小米扫地机又卡住不动了": the household's device is the speaker's.)
 _FAULTY_DEVICE = re.compile(
-    rf"我(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
+    rf"(?:我|(?:(?<=^)|(?<=[，,。！？\s]))家里)(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
     + _DEVICE
-    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?(?:又|突然|老是|总是|一直|最近|也)?"
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?"
+    + r"(?:又|突然|老是|总是|一直|最近|也|死活|怎么都|怎么也)?"
     + r"(?:摔|弄|用|泡)?(?:"
     + _FAULTY
     + r")"
+)
+# A device lent out is still one's own: "Switch上个月借给表弟了", "我的iPad借给同事用了" (not "借给我了").
+_LENT_OUT = re.compile(
+    r"(?:^|(?<=[，,。！？]))\s*(?:我的|我那[台部个])?"
+    + _DEVICE.replace("device", "device_lent")
+    + r"\s*(?P<when>[^，。！？借]{0,6}?)借给了?(?!我(?:用|玩)?了)[\u4e00-\u9fff]{1,6}?(?:用|玩)?了"
 )
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
 # A device named as what a chore is done with: "我家扫地靠科沃斯扫地机器人，吹头发用戴森吹风机".
@@ -1959,6 +1983,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         if _YEARS_SPENT.match(text, m.end()) and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
+        left = _QUIT_BEFORE.match(text, m.start("org") - 1)
+        if left is not None and left.group("org_spent") and _left_after_years(ctx, clause, left):
+            continue  # "在腾讯干了八年，昨天办完离职手续": the job left, read as its ending
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
         employed = _works_at_state(ctx, clause, m, org)
@@ -1985,7 +2012,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # The employer named as the new or present job's: "新工作在网易", "新东家是小米", "现在的公司是蔚来",
 # "工作单位是国家电网" (not "新工作在上海", a city, nor "新工作还没着落").
 _EMPLOYER_IS = re.compile(
-    r"(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
+    r"(?:(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
+    # "升职啦，公司还是美的", "岗位换了，单位仍然是国家电网": the same employer, still.
+    r"|(?P<still>(?:公司|单位|东家)(?:也)?(?:还是|仍然是|依然是|仍是|照旧是|也还是)))"
     r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？；,.!?;\s]|了|啦|$)"
 )
 
@@ -1999,7 +2028,12 @@ def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             continue
         if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org):
             continue
-        yield _fact(subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=True)
+        still = m.group("still") is not None
+        if still and not noun_first(org):
+            continue  # "公司还是老样子", "单位还是很忙", "公司还是得去一趟": how things are, not which one
+        yield _fact(
+            subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=not still
+        )
 
 
 def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2055,6 +2089,11 @@ _NOT_AT_EMPLOYER = re.compile(r"(?:(?:已经|早就|早已|早)不|不再)在" +
 _JOB_CHANGE_TOLD = re.compile(r"跳槽|离职|辞职|辞了|入职|新工作|新东家|换工作|换了工作|换了份工作|上班|(?i:offer)")
 
 
+def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> bool:
+    """Whether the leaving after the years spent (a ``_QUIT_BEFORE`` match) is told as done."""
+    return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", m.group("between")) and not _future(ctx, clause)
+
+
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """An employer left ("从美团离职了") or a job given up by its title ("辞了中学老师的工作")."""
     text = clause.text
@@ -2076,8 +2115,10 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
-        org = _clean(m.group("org"))
+        org = _clean(m.group("org") or m.group("org_spent"))
         subject = _subject(ctx, clause, m.start())
+        if m.group("org_spent") and not _left_after_years(ctx, clause, m):
+            continue  # "在腾讯干了八年，一直没离职", "…，打算离职": no leaving told
         if subject and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
             yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
     for m in _QUIT_TITLE.finditer(text):
@@ -2268,7 +2309,12 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
             ):
                 continue  # "换工作了，去了一家小公司，叫…": the company told of as one, in a turn about the job
         if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
-            yield _fact(subject, "works_at", org, "employer_named", m.group())
+            # "三天前开始在一家奶茶店当店长，店叫蜜雪冰城": the job told with its start, the employer named after.
+            started = m.group("did") and _STARTED.search(clause.without_times(ctx)[: m.start()])
+            since = clause.past_time(ctx) if started else None
+            yield _fact(
+                subject, "works_at", org, "employer_named", m.group(), valid_from=since, ends_previous=since is not None
+            )
     for m in _ROLE_AT_PLACE.finditer(text):
         # "我在一所初中教语文" → 语文老师; "我在公司是系统管理员" → the title, no employer named.
         if re.search(r"不|没|以前|曾经|想|打算", text[: m.start()]):
@@ -2311,6 +2357,8 @@ def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[
         device = _device_name(m.group("device"))
         rel = m.group("rel")
         subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        if subject is None and m.group().startswith("我"):
+            subject = ctx.speaker_id  # "新买的耳机跟我的Galaxy S24配对不上": the speaker's, whatever came before
         if subject is None or device in seen or _ANOTHER_IN_USE.search(ctx.text) or re.search(r"换|新买", ctx.text):
             continue
         if _PAST.search(_prefix(clause, m.start())):
@@ -2397,6 +2445,12 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
     yield from _faulty_device_facts(ctx, clause, bare, seen)
+    for m in _LENT_OUT.finditer(bare):
+        device = _device_name(m.group("device_lent"))
+        subject = _subject(ctx, clause, m.start("device_lent"))
+        if subject is not None and device not in seen and not re.search(r"不|没|想|打算|要", m.group("when")):
+            seen.add(device)
+            yield _fact(subject, "owns_device", device, "lent_device", m.group(), confidence=0.8)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
@@ -2815,6 +2869,8 @@ _LASTING = re.compile(
 )
 _ONE_OFF = re.compile(
     r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    # "这周的周报先给我精简版": this week's one (not "这周开始…", from this week on).
+    r"|(?:这周|本周)(?!开始|起|以后|之后)"
     # One payment at hand: "这一笔先走微信支付", "先刷信用卡顶一下".
     r"|这一?笔(?!钱)|先(?:走|刷|拿|扫|付)"
     r"|(?:下次|下一次|下回)(?![^，。！？]{0,3}(?:开始|起|以后|之后))"
@@ -2830,6 +2886,8 @@ _PREFERS = re.compile(
     r"|(?i:export)|换到|改到"
     # The only one the speaker takes: "快递我只认顺丰", "付款认准支付宝".
     r"|只认(?!识)|认准|只信"
+    # What will do: "短信通知就行", "给我精简版就好".
+    r"|就行|就好|就可以|给我"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -2928,6 +2986,9 @@ _CHANNEL = re.compile(
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?"
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # "消息提醒改成邮件吧", "通知都换成短信": the way notices come, changed.
+    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我)?(?:改成|换成|改为|设为|设成|切成|换到|改到)(?:用|走|发)?"
+    r"(?P<ch12>微信|短信|邮件|邮箱|电话|站内信)"
     # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
     r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
     # "…，发短信就好": the channel named on its own, as what is enough.
@@ -3095,6 +3156,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch9")
             or m.group("ch10")
             or m.group("ch11")
+            or m.group("ch12")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -3324,7 +3386,7 @@ def _with_topics(phrases: list[str]) -> list[str]:
 
 _ADDRESSING = re.compile(r"叫我|称呼我?|喊我|管我叫|称我")
 _THIS_TIME = re.compile(r"这次|这一次|这回|这一回|本次|今天(?!开始|起)|今晚|暂时|临时")
-_KIND_OF_REPORT = re.compile(r"周报|月报|日报|季报|年报|报表")
+_KIND_OF_REPORT = re.compile(r"周报|月报|日报|季报|年报|报表|报告")
 # A version asked for in a phrase of its own, the report named in a phrase before: "…周报…，这次给我A版".
 _VERSION_ALONE = re.compile(
     r"(?:给我|要|用|发|出|来|看|换成|改成)(?:个|一份|份)?(?P<version>[A-Za-z0-9]{1,3}版)(?=$|\s|的|吧|就|哈|呢)"
@@ -3335,7 +3397,8 @@ def _version_of_report_before(phrase: str, before: str) -> Iterator[tuple[str, s
     kinds = _KIND_OF_REPORT.findall(before)
     version = _VERSION_ALONE.search(phrase)
     if kinds and version is not None:
-        yield "preferred_report_format", kinds[-1] + version.group("version")
+        # ("每周那份报告，我默认看A版": a report named by no period is just its version.)
+        yield "preferred_report_format", (kinds[-1] if kinds[-1] != "报告" else "") + version.group("version")
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4003,9 +4066,31 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
         # "浦东张江路 88 号三楼": spaces typed around the numbers are no part of a Chinese address.
         return replace(fact, value=_CJK_SPACED.sub("", fact.value))
     if fact.predicate == "works_at":
-        employer = employer_without_unit(fact.value)
+        employer = _employer_without_office(employer_without_unit(fact.value))
         return fact if employer == fact.value else replace(fact, value=employer)
     return fact
+
+
+# A spot on the shop floor after an employer: "在比亚迪流水线上做质检", "在富士康车间里当组长".
+_SPOT_AFTER_EMPLOYER = re.compile(r"^(?P<org>.{2,}?)(?:流水线|生产线|装配线|车间|仓库|工地|厂房|厂区)[上里]?$")
+# An employer's office or branch in a town: "华为仰光办事处", "阿里巴巴杭州分公司", "比亚迪西安工厂".
+_OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$")
+
+
+def _employer_without_office(org: str) -> str:
+    """The employer of "比亚迪流水线上" or "华为仰光办事处": 比亚迪, 华为 (not a town nor a word of one character)."""
+    spot = _SPOT_AFTER_EMPLOYER.match(org)
+    if spot is not None and not _is_city(spot.group("org")):
+        return spot.group("org")
+    office = _OFFICE_IN_TOWN.match(org)
+    if office is None:
+        return org
+    rest = office.group("rest")
+    for size in (2, 3, 4):
+        town, employer = rest[-size:], rest[:-size]
+        if len(employer) >= 2 and _is_city(town) and not _is_city(employer):
+            return employer
+    return org
 
 
 # "从珀斯搬到尤克拉了": a move from a known city; the name it goes to is a town's, however jieba reads it.

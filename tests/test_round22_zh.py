@@ -1,0 +1,108 @@
+"""Round 22, Chinese: classes found on heldout20, tested on fresh sentences and look-alikes.
+
+好几个 is "several", no question ("打了好几个电话…"); an employer's office in a town or a spot on its shop floor is
+the employer ("华为仰光办事处", "比亚迪流水线上"); the same employer, still ("公司还是美的"); the shop just told of,
+named ("店叫蜜雪冰城"); the years spent at a job, then its leaving ("在腾讯干了八年，昨天办完离职手续"); a device
+put up second-hand ("挂闲鱼了"), stuck or failing to pair, used by a relative ("我妈用的华为nova 12"), newly got
+("新入的"), lent out; what will do as a way of notice ("短信通知就行"), notices changed over ("提醒改成邮件"); a
+report named by no period and its version, this week's one.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fact_tables import Fact, FactTable, facts_of
+
+AT = datetime(2026, 9, 16, 10, 0, tzinfo=UTC)  # a Wednesday
+ME = "u22"
+TABLE = FactTable(ME, AT)
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
+
+
+CASES: list[tuple[str, set[Fact]]] = [
+    # 好几个 is "several": it asks nothing
+    ("打了好几个电话才弄清楚，我上周就搬到珠海了", {state("lives_in", "珠海")}),
+    ("换了好几个城市，去年终于在昆明定居了", {state("lives_in", "昆明")}),
+    ("十几个快递都寄错了，我早就搬到苏州了", {state("lives_in", "苏州")}),
+    ("你们有几个仓库，我住在成都", set()),
+    # an office in a town, or a spot on the shop floor, is the employer's
+    (
+        "我老公在华为仰光办事处做售后工程师",
+        {state("works_at", "华为", f"{ME}:husband"), state("job_title", "售后工程师", f"{ME}:husband")},
+    ),
+    ("我在阿里巴巴杭州分公司上班", {state("works_at", "阿里巴巴")}),
+    ("我在比亚迪西安工厂上班", {state("works_at", "比亚迪")}),
+    (
+        "我姐在富士康车间里当组长",
+        {state("works_at", "富士康", f"{ME}:sister"), state("job_title", "组长", f"{ME}:sister")},
+    ),
+    ("我在中建三局工地上当电工", {state("works_at", "中建三局"), state("job_title", "电工")}),
+    ("我在上海车间里干活", set()),
+    # the same employer, still
+    ("升职了，现在是区域经理，公司还是美的", {state("job_title", "区域经理"), state("works_at", "美的")}),
+    ("岗位调了，单位仍然是国家电网", {state("works_at", "国家电网")}),
+    ("我老公换了部门，公司还是华为", {state("works_at", "华为", f"{ME}:husband")}),
+    ("公司还是老样子", set()),
+    ("单位还是很忙", set()),
+    ("公司还是得去一趟", set()),
+    ("公司还是美的吗", set()),
+    # the shop just told of, named after
+    ("我在一家火锅店当服务员，店名叫海底捞", {state("job_title", "服务员"), state("works_at", "海底捞")}),
+    (
+        "我姐在一家面包店做烘焙师，店叫好利来",
+        {state("job_title", "烘焙师", f"{ME}:sister"), state("works_at", "好利来", f"{ME}:sister")},
+    ),
+    ("昨天去了一家奶茶店，店叫蜜雪冰城", set()),
+    # the years spent at a job, then its leaving
+    ("我在华为工作了五年，上个月离职了", {ended("works_at", "华为")}),
+    ("我老公在京东干了三年多，上周辞职了", {ended("works_at", "京东", f"{ME}:husband")}),
+    ("在美团待了两年，前天办完离职手续", {ended("works_at", "美团")}),
+    ("在腾讯干了八年，一直没离职", {state("works_at", "腾讯")}),
+    ("在腾讯干了八年，打算离职", {state("works_at", "腾讯")}),
+    ("在腾讯干了八年，下个月离职", {state("works_at", "腾讯")}),
+    # a device put up second-hand
+    ("我的iPad Air挂咸鱼了", {ended("owns_device", "iPad Air")}),
+    ("旧的华为P40挂到转转上卖了", {ended("owns_device", "华为P40")}),
+    ("我的Kindle挂闲鱼了吗", set()),
+    ("想把旧的iPhone 12挂闲鱼", set()),
+    # a device of one's own stuck or failing to pair
+    ("家里的戴森吸尘器又卡住了", {state("owns_device", "戴森吸尘器")}),
+    ("我的科沃斯扫地机器人卡住不动了", {state("owns_device", "科沃斯扫地机器人")}),
+    ("我妈的华为手表怎么都配对不上", {state("owns_device", "华为手表", f"{ME}:mother")}),
+    ("蓝牙耳机跟我的Galaxy S24死活配对不上", {state("owns_device", "Galaxy S24")}),
+    ("邻居家里小米扫地机卡住了", set()),
+    ("小米扫地机卡住了怎么办", set()),
+    # what a relative uses, a model in small letters
+    ("我爸用的华为nova 11", {state("owns_device", "华为nova 11", f"{ME}:father")}),
+    ("儿子用的iPad mini老是卡", {state("owns_device", "iPad mini", f"{ME}:son")}),
+    ("同事用的华为Mate 60", set()),
+    ("以前我妈用的华为P30", set()),
+    # newly got
+    ("新入的Kindle怎么传书", {state("owns_device", "Kindle")}),
+    ("朋友新入的Switch挺好玩", set()),
+    # a device lent out is still one's own
+    ("我的iPad借给同事用了", {state("owns_device", "iPad")}),
+    ("我的Kindle前几天借给我妹了", {state("owns_device", "Kindle")}),
+    ("Switch借给我玩了", set()),
+    ("想把Switch借给表弟", set()),
+    ("iPad不想借给他了", set()),
+    # what will do as a way of notice; notices changed over
+    ("微信通知就好", {state("preferred_notification_channel", "WeChat")}),
+    ("电话联系我就行", {state("preferred_notification_channel", "phone")}),
+    ("通知都换成短信", {state("preferred_notification_channel", "SMS")}),
+    ("把提醒改成微信", {state("preferred_notification_channel", "WeChat")}),
+    ("提醒改成邮件了吗", set()),
+    ("天天打电话谁受得了，有事发微信", {state("preferred_notification_channel", "WeChat")}),
+    # a report named by no period, and this week's one
+    ("报告我一般看A版", {state("preferred_report_format", "A版")}),
+    ("本周的月报用B版", {one_off("preferred_report_format", "月报B版")}),
+    ("这周开始周报都给我精简版", {state("preferred_report_format", "周报精简版")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CASES)
+def test_round22_zh_fact_classes(text: str, expected: set[Fact]) -> None:
+    assert facts_of(extract(text)) == expected
