@@ -5,7 +5,11 @@ the employer ("华为仰光办事处", "比亚迪流水线上"); the same employ
 named ("店叫蜜雪冰城"); the years spent at a job, then its leaving ("在腾讯干了八年，昨天办完离职手续"); a device
 put up second-hand ("挂闲鱼了"), stuck or failing to pair, used by a relative ("我妈用的华为nova 12"), newly got
 ("新入的"), lent out; what will do as a way of notice ("短信通知就行"), notices changed over ("提醒改成邮件"); a
-report named by no period and its version, this week's one.
+report named by no period and its version, this week's one; how one works ("自由", "兼职") names no employer; what
+keeps not happening is no taste ("物流一直不动"); the right number after "打错了，是"; the contact to use after the
+request ("…换一下，用 … 这个"), whose it is said before it ("那个号码是我哥的：…"); a move with someone ("跟男朋友阿伦
+一起搬到…"); a transfer, the home moved after ("调去西安分公司了，家也搬过去了"); a dorm in the town of the school
+named before ("考上成都的大学，…搬去住校了").
 """
 
 from __future__ import annotations
@@ -100,6 +104,41 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("报告我一般看A版", {state("preferred_report_format", "A版")}),
     ("本周的月报用B版", {one_off("preferred_report_format", "月报B版")}),
     ("这周开始周报都给我精简版", {state("preferred_report_format", "周报精简版")}),
+    # how one works names no employer
+    ("兼职模特一枚", {state("job_title", "模特")}),
+    ("独立设计师一枚", {state("job_title", "设计师")}),
+    ("腾讯程序员一枚", {state("job_title", "程序员"), state("works_at", "腾讯")}),
+    # something that keeps not happening is a complaint, no taste
+    ("包裹一直不更新，帮我看看", set()),
+    ("客服一直不回，电话也一直不通", set()),
+    ("咖啡一直不加糖", {state("preference", "咖啡不加糖")}),
+    # the right order or ticket number after a bare 是
+    ("订单号写错了，是JD-88120", {state("order_id", "JD-88120")}),
+    ("工单号填错了，是TK-5521", {state("ticket_id", "TK-5521")}),
+    ("单号错了，是不是你们系统的问题", set()),
+    # the contact to use, named after the request; whose it is, said before the value
+    ("邮箱改一下，改用abc.de@qq.com", {state("email", "abc.de@qq.com")}),
+    ("这个邮箱是我老婆的：lily.w@163.com", {state("email", "lily.w@163.com", f"{ME}:wife")}),
+    ("那个号码是我姐的：139 0000 1111", {state("phone", "13900001111", f"{ME}:sister")}),
+    ("那个号码是别人的：13900001111", set()),
+    # with someone, the speaker moved; the one named
+    (
+        "跟女朋友小雅一起搬去厦门了",
+        {state("lives_in", "厦门"), state("name", "小雅", f"{ME}:girlfriend")},
+    ),
+    ("上个月和老公一起搬到了大理", {state("lives_in", "大理")}),
+    ("跟朋友一起搬到杭州了吗", set()),
+    ("想跟老公一起搬到大理", set()),
+    ("和同事小李一起去吃饭", set()),
+    # sent to a town's office, the home moved after
+    ("我调到成都分公司了，家也搬过去了", {state("lives_in", "成都")}),
+    ("我老公调去深圳办事处了，全家都跟着搬过去了", {state("lives_in", "深圳", f"{ME}:husband")}),
+    ("调去西安分公司了，家还没搬过去", set()),
+    ("想调去西安，家也搬过去", set()),
+    # a dorm is in the town of the school named before; a family word says whose
+    ("我儿子考上了武汉的大学，上周搬去宿舍了", {state("lives_in", "武汉", f"{ME}:son")}),
+    ("女儿考进杭州的大学，搬去住校了", {state("lives_in", "杭州", f"{ME}:daughter")}),
+    ("我搬去住校了", set()),
 ]
 
 

@@ -73,7 +73,9 @@ _ID = rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
 _CORRECTED = (
     # ("cancel an order - it's 8823-1190": a dash before the value too)
     r"(?:\s*[,:：，\u2013\u2014-]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
-    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
+    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)"
+    # ("单号打错了，是DD-52017": the right one after a bare 是, read by the tail below.)
+    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)[，,]\s*(?=是)))?"
 )
 _CUE_TAIL = (
     _CORRECTED

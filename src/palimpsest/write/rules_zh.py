@@ -211,7 +211,8 @@ _DOUBLED_ADVERBS = (
     "|仅仅|久久|匆匆|纷纷|白白|快快|整整|足足|刚刚|本本|多多少少|个个|人人|样样|事事"
 )
 _KIN_NAMED = re.compile(
-    r"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>"
+    # ("跟男朋友阿伦一起搬到了曼德勒": the one the speaker does something with, named.)
+    r"(?:^|(?<=[，,。！])|(?<=[跟和与]))\s*(?:我的?)?(?P<rel>"
     + "|".join(sorted(_RELATIONS, key=len, reverse=True))
     + r")"
     # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character, or one character said
@@ -219,7 +220,7 @@ _KIN_NAMED = re.compile(
     # ("我老公Ahmed在Emirates当pilot": a name in Latin letters, one or two words.)
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
     + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -618,6 +619,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     member = _GROUP_MEMBER.search(prefix)
     if member is not None:
         return member.group("name")  # "我们组的孙浩住在常州": a named colleague is their own subject
+    if re.fullmatch(r"\s*[跟和与同][^，,我]{1,12}?一起\s*", prefix):
+        return ctx.speaker_id  # "昨天跟男朋友一起搬到曼德勒了": the speaker, with someone
     if re.search(rf"我(?:和|跟|与)我?(?:的)?(?:{_REL})", prefix):
         return ctx.speaker_id  # "我和我老公住在宁波": the speaker's own state (the relative's is not said apart)
     # ("我们老板", "我们同事": ours is the speaker's.)
@@ -656,7 +659,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id  # "手机也换成了华为Mate 60": the speaker's own phone
     if not rest:
         # "我女儿在新加坡读书，平时住在那边": a later phrase without a subject keeps the first one's.
-        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked)
+        # ("女儿考上成都的大学，九月份搬去住校了": a family word says whose without 我.)
+        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked) or _BARE_KIN.match(blanked)
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         # "我儿子小宇考上了南京大学，现在住南京": the sentence began with the relative, before a clause break.
@@ -777,6 +781,10 @@ _SETTLED = re.compile(
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
     r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
+)
+# A school named by its town: "考上成都的大学", "在杭州的一所高中读书".
+_SCHOOL_IN_TOWN = re.compile(
+    r"(?:考上|考进|考到|考入|去|在|读)了?(?P<place>[\u4e00-\u9fff]{2,4}?)的(?:一所)?(?:大学|学校|高中|中学|研究生|职校|技校)"
 )
 _STUDIES_IN = re.compile(
     # ("我女儿去年九月去杭州读大学了": gone to study there.)
@@ -1331,7 +1339,7 @@ _CONTACT = {
         r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
         # "手机号麻烦更新一下，用这个：…": the change asked for, the new value after it.
         r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
-        r"(?:改成|换成|改为|换为|用这个|新的是|新号是)?\s*[：:]?\s*$"
+        r"(?:改成|换成|改为|换为|用这个|新的是|新号是|用|改用)?\s*[：:]?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
         r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
@@ -1362,8 +1370,8 @@ _CONTACT = {
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
-        # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request.)
-        r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个)?\s*[：:]?\s*$"
+        # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request; "…换一下，用 guli@… 这个".)
+        r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个|用|改用)?\s*[：:]?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
         r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
         r"|(?P<intro>(?<=[，,：:])\s*(?:邮箱|邮件|电子邮箱|(?i:e-?mail))\s*[：:]?\s*$)"
@@ -1700,14 +1708,45 @@ def _home_given_up(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.home_given_up", m.group())
 
 
+# Sent to work in a town, the home moved after: "王海燕上个月调去西安分公司了，家也搬过去了", "外派到迪拜了，
+# 全家都跟着搬过去了" (not "调去西安分公司了" alone, nor "…，家还没搬过去").
+_TRANSFERRED_AND_MOVED = re.compile(
+    r"(?:调到|调去|调往|外派到|派到|派驻)了?(?P<town>[\u4e00-\u9fff]{2,4}?)"
+    r"(?:分公司|办事处|代表处|分部|分行|分厂|工厂|基地|总部|项目部)?(?:工作|上班)?了?[，,]\s*"
+    r"(?:家|全家|一家人|老婆孩子|家人)(?:也|都)(?:跟着)?搬(?:过去|过去住|去那边|到那边)了"
+)
+
+
+def _transferred_and_moved(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _TRANSFERRED_AND_MOVED.finditer(clause.text):
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _is_city(m.group("town")) or _PLAN.search(prefix) or re.search(r"没|不", prefix):
+            continue
+        town = normalize_city(m.group("town"))
+        yield _fact(subject, "lives_in", town, "transferred_and_moved", m.group(), valid_from=clause.past_time(ctx),
+                    confidence=0.85, ends_previous=True)  # fmt: skip
+
+
+def _town_of_dorm(text: str, end: int, place: str) -> str:
+    """``place``, or when it is a dorm ("搬去住校了"), the town of the school named in ``text`` before ``end``
+    ("考上成都的大学"); "" when no town is named for it."""
+    if not _LODGING.search(place):
+        return place
+    school = [*_STAYS_IN.finditer(text, 0, end), *_SCHOOL_IN_TOWN.finditer(text, 0, end)]
+    town = _clean(school[-1].group("place")) if school else ""
+    return town if _is_city(town) else ""
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
+    yield from _transferred_and_moved(ctx, clause)
     yield from _lives_there_facts(ctx, clause)
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
-        place = re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place")))
+        place = _town_of_dorm(text, m.start(), re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place"))))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         if (
@@ -2205,7 +2244,10 @@ _TITLE_TAIL = re.compile(
     rf"|(?i:java|ios|ui|ux))?(?:{_JOB_SUFFIX})"
 )
 # Words before the title that describe the speaker, not an employer: "北漂程序员一枚", "大厂运营一枚".
-_DESCRIBES_ONE = re.compile(r"[北沪深杭广京]漂|大厂|小厂|互联网|海归|资深|普通|底层|打工人|社畜|新手|菜鸟|萌新|[\d]+")
+# ("自由摄影师一枚", "兼职模特一枚": how one works, for no employer.)
+_DESCRIBES_ONE = re.compile(
+    r"[北沪深杭广京]漂|大厂|小厂|互联网|海归|资深|普通|底层|打工人|社畜|新手|菜鸟|萌新|[\d]+|自由|独立|兼职|全职|专职|业余|签约"
+)
 
 
 def _one_of_them_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2584,6 +2626,37 @@ def _kin_contact(
     return _fact(subject, predicate, contact_value(predicate, mention), predicate, evidence, confidence=0.85)
 
 
+# Whose the contact is, said between the cue and the value: "账号上那个号码是我哥的：138…".
+_OWNER_BETWEEN = re.compile(rf"\s*(?:我的?(?P<rel>{_REL})|(?P<other>别人|他|她|客户|朋友|同事|室友))的\s*[：:，,]?\s*")
+
+
+def _contact_owner(ctx: TurnContext, before: str, m: re.Match[str]) -> str | None:
+    """Whose the contact after cue ``m`` is, from the words ``before`` the value (None: someone the turn does
+    not name as the speaker's or a relative's)."""
+    gap = _OWNER_BETWEEN.fullmatch(before[m.end() :])
+    if gap is not None:
+        # "那个号码是我哥的：138…"; "那个号码是别人的：…" is someone else's.
+        return None if gap.group("other") else f"{ctx.speaker_id}:{_RELATIONS[gap.group('rel')]}"
+    who = m.group("who") or ""
+    relation = re.search(_REL, who) if who else None
+    # "我朋友的电话，应该是 …": the relative named just before the cue.
+    named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
+    relation_word = relation.group() if relation else named_before.group(1) if named_before else None
+    bare_relation = re.search(rf"({_REL})的?\s*$", before[: m.start()]) if relation_word is None else None
+    if bare_relation is not None:
+        # "老婆的电话是 …": a family word says whose without 我; "老板的号码也记一下：…" is the boss's.
+        if bare_relation.group(1) not in _KIN:
+            return None
+        relation_word = bare_relation.group(1)
+    subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
+    named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
+    if named is not None:
+        # "我同事陈晓雯的邮箱是 …": a colleague's by name; "我老婆林悦的手机 …": the relative's.
+        rel = named.group("rel")
+        subject = named.group("name") if rel in _ACQUAINTANCES else f"{ctx.speaker_id}:{_RELATIONS[rel]}"
+    return subject
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _number_now(ctx, clause)
     yield from _dead_contacts(ctx, clause)
@@ -2616,23 +2689,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue  # a bare label counts only in a turn that introduces the speaker
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
                 continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
+            subject = _contact_owner(ctx, before, m)
+            if subject is None:
+                continue
             who = m.group("who") or ""
-            relation = re.search(_REL, who) if who else None
-            # "我朋友的电话，应该是 …": the relative named just before the cue.
-            named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
-            relation_word = relation.group() if relation else named_before.group(1) if named_before else None
-            bare_relation = re.search(rf"({_REL})的?\s*$", before[: m.start()]) if relation_word is None else None
-            if bare_relation is not None:
-                # "老婆的电话是 …": a family word says whose without 我; "老板的号码也记一下：…" is the boss's.
-                if bare_relation.group(1) not in _KIN:
-                    continue
-                relation_word = bare_relation.group(1)
-            subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
-            named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
-            if named is not None:
-                # "我同事陈晓雯的邮箱是 …": a colleague's by name; "我老婆林悦的手机 …": the relative's.
-                rel = named.group("rel")
-                subject = named.group("name") if rel in _ACQUAINTANCES else f"{ctx.speaker_id}:{_RELATIONS[rel]}"
             # "他的手机号是 …": whoever he or she is in the turn (the pronoun resolved to someone named).
             if (
                 not who
@@ -3182,6 +3242,8 @@ _ALWAYS_HOW = re.compile(
     r"(?P<topic>[\u4e00-\u9fff]{1,8}?)(?:都|也)?(?:一律|总是|一直|每次都|向来|永远|都是)(?:都)?"
     r"(?P<val>(?:不|少|多|加|去|只|免|半|无)[\u4e00-\u9fff]{1,7})(?=[，。！？；,.!?]|$)"
 )
+# What keeps not happening, said with no object: a state of things, no way one wants them.
+_NOT_HAPPENING = re.compile(r"不(?:动|更新|来|到|发货|显示|变|走|回|回复|响应|接|通|理人|处理)")
 # "这次的外卖不要香菜", "以后开会尽量别排在周五下午" (what the speaker does not want, with a marker),
 _EXCLUSION = re.compile(
     r"(?P<neg>不要|别|不加|不放|去掉|免)"
@@ -3285,6 +3347,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         food = m.group("food")
         yield subject, f"不吃{food}" if food else m.group("val"), m.group(), True
     for m in _ALWAYS_HOW.finditer(text):
+        if _NOT_HAPPENING.fullmatch(m.group("val")):
+            continue  # "物流一直不动", "客服一直不回": something that keeps not happening, a complaint
         topic = _OWN_THINGS.sub("", m.group("topic"))
         yield subject, topic + m.group("val"), m.group(), True
     for m in _EXCLUSION.finditer(text) if has_marker else ():
