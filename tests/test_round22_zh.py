@@ -9,7 +9,8 @@ report named by no period and its version, this week's one; how one works ("自�
 keeps not happening is no taste ("物流一直不动"); the right number after "打错了，是"; the contact to use after the
 request ("…换一下，用 … 这个"), whose it is said before it ("那个号码是我哥的：…"); a move with someone ("跟男朋友阿伦
 一起搬到…"); a transfer, the home moved after ("调去西安分公司了，家也搬过去了"); a dorm in the town of the school
-named before ("考上成都的大学，…搬去住校了").
+named before ("考上成都的大学，…搬去住校了"); the address to use ("收货地址用…"); parcels sent to a dorm from a day to
+come ("下周一起包裹都寄到学校宿舍：…").
 """
 
 from __future__ import annotations
@@ -139,6 +140,14 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我儿子考上了武汉的大学，上周搬去宿舍了", {state("lives_in", "武汉", f"{ME}:son")}),
     ("女儿考进杭州的大学，搬去住校了", {state("lives_in", "杭州", f"{ME}:daughter")}),
     ("我搬去住校了", set()),
+    # the address to use, by its shape; parcels sent somewhere from a day to come
+    ("收货地址用杭州市西湖区文三路90号", {state("address", "杭州市西湖区文三路90号")}),
+    ("默认地址就用苏州市姑苏区干将路8号3幢201室", {state("address", "苏州市姑苏区干将路8号3幢201室")}),
+    ("地址用英文写", {state("preferred_language", "en")}),
+    ("下周一起快递都寄到公司：杭州市西湖区文三路90号", {state("address", "杭州市西湖区文三路90号")}),
+    ("下周一起包裹都寄到宿舍：南京大学仙林校区12栋406", {state("address", "南京大学仙林校区12栋406")}),
+    ("包裹寄到宿舍：南京大学仙林校区12栋406", set()),
+    ("下周一起去吃饭", set()),
 ]
 
 

@@ -1462,7 +1462,8 @@ _ADDRESS = re.compile(
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
-    r"|(?:以后|今后|默认)(?:都|一律|就)?用|[:：]"
+    # ("默认收货地址用阿拉木图Abay大街50号12室": the one to use, an address by its shape.)
+    r"|(?:以后|今后|默认)?(?:都|一律|就)?用|[:：]"
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
     # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
@@ -2778,6 +2779,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _ADDRESS.finditer(clause.text):
         if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
             continue  # "地址写错了一个字": the mistake, not the address
+        verb = m.group("verb")
+        if re.fullmatch(r"(?:都|一律|就)?用", verb) and not _ADDRESS_SHAPE.search(m.group("addr")):
+            continue  # "地址用英文写": how it is written, no address (unless "以后就用 …" marks it as the one to use)
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
@@ -2872,12 +2876,14 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                     ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
                 )
         return
-    if not _LASTING.search(clause.text):
+    # ("下周一起包裹都寄到…": from a day still to come, for good.)
+    since = _starts_on(ctx, clause)
+    if not _LASTING.search(clause.text) and since is None:
         return
     for m in _SHIPS_TO.finditer(clause.text):
-        # "寄到公司：上海市…": the place named before the colon is no part of the address.
+        # "寄到公司：上海市…", "寄到学校宿舍：南京大学…": the place named before the colon is no part of the address.
         address = re.sub(
-            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*",
+            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校|学校宿舍|宿舍|办公室|店里)\s*[：:]\s*",
             "",
             _clean(m.group("addr") or m.group("addr2") or m.group("addr3")),
         )
@@ -2888,7 +2894,9 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
         if re.search(r"他|她|你|您", prefix):
             continue
         if _ADDRESS_SHAPE.search(address) and not re.search(r"不|别", prefix):
-            yield _fact(subject, "address", address, "ships_to", m.group(), confidence=0.8, ends_previous=True)
+            yield _fact(
+                subject, "address", address, "ships_to", m.group(), confidence=0.8, valid_from=since, ends_previous=True
+            )
 
 
 _NOT_MINE = re.compile(
