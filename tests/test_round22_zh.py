@@ -10,7 +10,8 @@ keeps not happening is no taste ("物流一直不动"); the right number after "
 request ("…换一下，用 … 这个"), whose it is said before it ("那个号码是我哥的：…"); a move with someone ("跟男朋友阿伦
 一起搬到…"); a transfer, the home moved after ("调去西安分公司了，家也搬过去了"); a dorm in the town of the school
 named before ("考上成都的大学，…搬去住校了"); the address to use ("收货地址用…"); parcels sent to a dorm from a day to
-come ("下周一起包裹都寄到学校宿舍：…").
+come ("下周一起包裹都寄到学校宿舍：…"); a language settled on after all ("算了，还是英文吧"); the kind of device lost,
+its model named after ("手机掉海里报废了，OPPO Reno 11"); the employer in brackets ("公司（就是那个…）").
 """
 
 from __future__ import annotations
@@ -148,6 +149,20 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("下周一起包裹都寄到宿舍：南京大学仙林校区12栋406", {state("address", "南京大学仙林校区12栋406")}),
     ("包裹寄到宿舍：南京大学仙林校区12栋406", set()),
     ("下周一起去吃饭", set()),
+    # a language settled on after all
+    ("换成日语吧，算了，还是中文吧", {state("preferred_language", "zh")}),
+    ("还是用英文吧", {state("preferred_language", "en")}),
+    ("还是英文吗", set()),
+    ("他还是英文吧", set()),
+    # the kind of device lost, its model named after
+    ("笔记本上周被偷了，ThinkPad X1", {ended("owns_device", "ThinkPad X1")}),
+    ("我的手表丢了，Apple Watch S8", {ended("owns_device", "Apple Watch S8")}),
+    ("怕手机丢了，iPhone 15", set()),
+    # the employer named in brackets
+    ("我们单位(国家电网)最近老加班", {state("works_at", "国家电网")}),
+    ("公司（就是那个远洋渔业）又老调我的班", {state("works_at", "远洋渔业")}),
+    ("你们公司（京东）的客服太慢了", set()),
+    ("他公司（腾讯）福利好", set()),
 ]
 
 

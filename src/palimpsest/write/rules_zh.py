@@ -1279,6 +1279,14 @@ _FAULTY_DEVICE = re.compile(
     + _FAULTY
     + r")"
 )
+# The kind of device given up or lost, its model named in the next phrase: "三天前手机掉海里彻底报废了，OPPO Reno 11，
+# 唉", "笔记本上周被偷了，ThinkPad X1".
+_KIND_ENDED_THEN_MODEL = re.compile(
+    rf"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?:{_NOUNS})[^，,。！？]{{0,10}}?"
+    rf"(?:{_GIVEN_UP_OR_LOST}|{_RETIRED}|卖了|卖掉了|扔了|送人了)[，,]\s*"
+    + _DEVICE.replace("device", "device_named")
+    + r"\s*(?=[，,。！？!?]|$)"
+)
 # A device lent out is still one's own: "Switch上个月借给表弟了", "我的iPad借给同事用了" (not "借给我了").
 _LENT_OUT = re.compile(
     r"(?:^|(?<=[，,。！？]))\s*(?:我的|我那[台部个])?"
@@ -2059,7 +2067,26 @@ _EMPLOYER_IS = re.compile(
 )
 
 
+# The employer's name in brackets after the word for it: "公司（就是那个南太平洋渔业）又老调我的班",
+# "我们单位(国家电网)".
+_EMPLOYER_IN_BRACKETS = re.compile(
+    r"(?:^|(?<=[，,。！？\s]))(?:我们?的?)?(?:公司|单位|东家)\s*[（(]\s*(?:就是|也就是|即)?(?:那个|那家)?"
+    r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)\s*[)）]"
+)
+
+
+def _employer_in_brackets(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _EMPLOYER_IN_BRACKETS.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if not _org_ok(org) or _is_city(org) or org in _UNNAMED_EMPLOYERS or not noun_first(org):
+            continue
+        if _PAST.search(m.group()) or re.search(r"不是|以前|之前|原来", m.group()):
+            continue  # "公司（以前那家华为）": not the one now
+        yield _fact(ctx.speaker_id, "works_at", org, "employer_in_brackets", m.group(), confidence=STATE_CONFIDENCE)
+
+
 def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _employer_in_brackets(ctx, clause)
     for m in _EMPLOYER_IS.finditer(clause.text):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
@@ -2439,6 +2466,23 @@ def _old_model_ended(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]
         yield end
 
 
+def _named_after_or_lent(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """A device lost with its model named after ("手机丢了，iPhone 13"), and one lent out, still owned."""
+    for m in _KIND_ENDED_THEN_MODEL.finditer(bare):
+        device = _device_name(m.group("device_named"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or device in seen or re.search(r"不|没|想|打算|要|怕", _prefix(clause, m.start())):
+            continue
+        seen.add(device)
+        yield ending(ctx, clause, subject, "owns_device", device, "zh.kind_ended_then_model", m.group())
+    for m in _LENT_OUT.finditer(bare):
+        device = _device_name(m.group("device_lent"))
+        subject = _subject(ctx, clause, m.start("device_lent"))
+        if subject is not None and device not in seen and not re.search(r"不|没|想|打算|要", m.group("when")):
+            seen.add(device)
+            yield _fact(subject, "owns_device", device, "lent_device", m.group(), confidence=0.8)
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -2488,12 +2532,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
     yield from _faulty_device_facts(ctx, clause, bare, seen)
-    for m in _LENT_OUT.finditer(bare):
-        device = _device_name(m.group("device_lent"))
-        subject = _subject(ctx, clause, m.start("device_lent"))
-        if subject is not None and device not in seen and not re.search(r"不|没|想|打算|要", m.group("when")):
-            seen.add(device)
-            yield _fact(subject, "owns_device", device, "lent_device", m.group(), confidence=0.8)
+    yield from _named_after_or_lent(ctx, clause, bare, seen)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
@@ -2954,8 +2993,8 @@ _PREFERS = re.compile(
     r"|(?i:export)|换到|改到"
     # The only one the speaker takes: "快递我只认顺丰", "付款认准支付宝".
     r"|只认(?!识)|认准|只信"
-    # What will do: "短信通知就行", "给我精简版就好".
-    r"|就行|就好|就可以|给我"
+    # What will do: "短信通知就行", "给我精简版就好"; settled on after all: "还是英文吧".
+    r"|就行|就好|就可以|给我|^\s*还是(?=[^，。！？]{1,8}吧)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -3039,6 +3078,8 @@ _LANGUAGE = re.compile(
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
     # "我更习惯粤语": the language one is used to.
     rf"|(?:习惯|喜欢|偏好)(?:说|讲|用)?(?P<lang4>{_LANGUAGE_NAMES})(?=[，。！？,.!?]|$)"
+    # "界面换成哈萨克语……算了，还是英文吧": settled on after all, in a phrase of its own.
+    rf"|^\s*还是(?:用|说|讲|换成|改回|切回)?(?P<lang5>{_LANGUAGE_NAMES})(?:界面|版)?(?=吧|好了|就好|就行)"
 )
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
@@ -3210,7 +3251,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     elif _SPREADSHEET.search(text):
         yield "preferred_export_format", "Excel"
     for m in _LANGUAGE.finditer(text):
-        yield "preferred_language", _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4")) or ""]
+        yield "preferred_language", _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4", "lang5")) or ""]
     for m in _CHANNEL.finditer(text):
         channel = (
             m.group("ch")
