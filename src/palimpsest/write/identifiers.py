@@ -126,8 +126,10 @@ _LISTED_ID = re.compile(
     + _ID
 )
 # The cue after the number, as Chinese puts it: "帮我看看 1188 7723 9901 这个单子的物流".
+# ("SN-20931 那单退款…": a code of letters and digits, then "that order".)
 _ORDER_CUE_AFTER = re.compile(
-    rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9]))\s*(?:这个|这张|那个|那张|这一?笔)(?:单子|订单|单)"
+    rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9])|[A-Z]{{1,4}}-?\d{{4,}}(?![0-9A-Za-z-]))"
+    r"\s*(?:这个|这张|那个|那张|这一?笔|那|这)(?:单子|订单|单)"
 )
 # The kind said after a dashed or long number: "any tracking on 7730-2219-05, my order?", "880156这个工单",
 # "GD-20261030 这个工单".

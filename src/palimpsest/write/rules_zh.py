@@ -2355,7 +2355,10 @@ def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -
         yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
 
 
-_JOB_LEFT_OR_TAKEN = re.compile(r"辞职|离职|跳槽|不干了|换工作|换了工作|入职")
+# ("不在美团干了": an employer left, named.)
+_JOB_LEFT_OR_TAKEN = re.compile(
+    r"辞职|离职|跳槽|不干了|换工作|换了工作|入职|不在[^，。！？]{2,10}?(?:干|上班|工作|待)了"
+)
 
 
 def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2378,13 +2381,18 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
                 or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT_OR_TAKEN.search(ctx.text))
             ):
                 continue  # "换工作了，去了一家小公司，叫…": the company told of as one, in a turn about the job
-        if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
+        # (A company named after the job it was told with speaks for its own phrase: "不在美团干了，现在去了一家…
+        # 小公司，叫海豚出海" — the phrase was checked above.)
+        denied = re.search(r"不|没|以前|曾经", text[: m.start()]) and not m.group("org4")
+        if subject and _org_ok(org) and not _is_city(org) and not denied:
             # "三天前开始在一家奶茶店当店长，店叫蜜雪冰城": the job told with its start, the employer named after.
             started = m.group("did") and _STARTED.search(clause.without_times(ctx)[: m.start()])
             since = clause.past_time(ctx) if started else None
             yield _fact(
                 subject, "works_at", org, "employer_named", m.group(), valid_from=since, ends_previous=since is not None
             )
+            if m.group("org4") and not m.group("did"):
+                yield from _role_after(ctx, clause, m.end(), subject)  # "…小公司，叫海豚出海，做运营"
     for m in _ROLE_AT_PLACE.finditer(text):
         # "我在一所初中教语文" → 语文老师; "我在公司是系统管理员" → the title, no employer named.
         if re.search(r"不|没|以前|曾经|想|打算", text[: m.start()]):
@@ -3009,7 +3017,8 @@ _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
-    r"|(?:用|默认|改成|换成|切换到|切到|切成|弄成|搞成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    # ("今天先切浅色的": 切 alone is switching too.)
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|切|弄成|搞成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
@@ -3175,6 +3184,8 @@ _PAYMENT = re.compile(
     # "昨天晚上用花呗付了订单…": a payment told as done is one event, no way the speaker prefers to pay.
     r"(?![^，。！？；]{0,4}?(?:(?:付|支付|付款|扣|交|充)了|过))"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
+    # The way named before the verb: "这次先花呗付", "就支付宝付吧" (not "先花呗付了", a payment made).
+    r"|(?<=[先就都])(?P<pay3>支付宝|微信|花呗|信用卡|银行卡|云闪付)(?=(?:付|支付)(?!了|过))"
 )
 _GENERIC_PREFERENCE = re.compile(
     rf"我(?:的)?(?:{_REL})?(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{{2,20}})"
@@ -3276,7 +3287,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         name = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
         yield "preferred_shipping_carrier", _CARRIERS_FOLDED[name.casefold()]
     for m in _PAYMENT.finditer(text):
-        yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
+        yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2") or m.group("pay3")]
 
 
 # Free-text preferences said of the speaker's things, each read to a short phrase:
