@@ -12,7 +12,9 @@ request ("…换一下，用 … 这个"), whose it is said before it ("那个�
 named before ("考上成都的大学，…搬去住校了"); the address to use ("收货地址用…"); parcels sent to a dorm from a day to
 come ("下周一起包裹都寄到学校宿舍：…"); a language settled on after all ("算了，还是英文吧"); the kind of device lost,
 its model named after ("手机掉海里报废了，OPPO Reno 11"); the employer in brackets ("公司（就是那个…）"); on heldout19:
-"SN-20931 那单", "切浅色", "先花呗付", the company named after an employer left ("不在美团干了，…叫海豚出海，做运营").
+"SN-20931 那单", "切浅色", "先花呗付", the company named after an employer left ("不在美团干了，…叫海豚出海，做运营");
+on heldout18 and 13: sent by the company ("被公司外派到了迪拜"), "工作邮件发 …", a contact said first then owned
+("… 这个是我新号码"), a contact of someone named by role ("客户陈立伟的新手机是 …"), "一点辣都吃不了".
 """
 
 from __future__ import annotations
@@ -178,6 +180,24 @@ CASES: list[tuple[str, set[Fact]]] = [
         {ended("works_at", "京东"), state("works_at", "星河科技"), state("job_title", "会计")},
     ),
     ("我以前在一家外企上班，叫博世", set()),
+    # sent by the company to a town: the speaker moved
+    ("上个月被公司调到了成都", {state("lives_in", "成都")}),
+    ("我被单位派驻到了拉萨", {state("lives_in", "拉萨")}),
+    ("我们公司上个月搬到了苏州", set()),
+    ("被单位调去西安了吗", set()),
+    # mail sent to an address the speaker names
+    ("工作邮件发 li.na@corp-work.cn，别发QQ邮箱", {state("email", "li.na@corp-work.cn")}),
+    ("客户的邮件发 a.b@corp.cn", set()),
+    # a contact said first, then said to be the speaker's
+    ("13912345678是我的手机号", {state("phone", "13912345678")}),
+    ("zhou.m@163.com 这个是我的新邮箱", {state("email", "zhou.m@163.com")}),
+    ("13912345678是我老婆的手机号", set()),
+    ("13912345678是你的手机号吗", set()),
+    # someone named by role and name owns the contact after
+    ("供应商刘建国的邮箱是 ljg@supply.cn", {state("email", "ljg@supply.cn", "刘建国")}),
+    ("客户的手机号是 13900001111", set()),
+    # not even a little
+    ("我一点辣都吃不了", {state("preference", "不吃辣")}),
 ]
 
 

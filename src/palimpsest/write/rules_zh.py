@@ -673,6 +673,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id  # "房子卖了，人也早就不在那儿住了": 人 is the speaker, no one named 人早
     if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
         return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
+    if re.fullmatch(r"被(?:公司|单位|领导|老板|集团|学校|部门)", rest):
+        return ctx.speaker_id  # "两周前被公司外派到了迪拜": sent by the employer, the speaker moved
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
@@ -754,8 +756,9 @@ _MOVE = re.compile(
     r"(?:了(?=到|去|回))?(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
 # An organisation, not a person, as what moved: "我们公司搬到了…", "店里下个月搬到…".
+# ("被公司外派到了迪拜": sent by the company, the speaker moved.)
 _ORGANISATION_MOVED = re.compile(
-    r"(?:公司|单位|店|店里|工厂|厂|门店|办公室|总部|部门|学校|仓库|工作室)(?:也|已经|都|又)?$"
+    r"(?<!被)(?:公司|单位|店|店里|工厂|厂|门店|办公室|总部|部门|学校|仓库|工作室)(?:也|已经|都|又)?$"
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
 _LIVE = re.compile(
@@ -977,7 +980,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬(?:完|好)家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
 # "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
@@ -1372,7 +1375,9 @@ _CONTACT = {
         r"\s*(?:也|都)?(?:已经)?了?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
+        # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
+        r"|(?:^|(?<=[，,。！？\s]))(?:工作|私人|个人)?邮件(?:都|请|就|一律)?发\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
@@ -2620,12 +2625,26 @@ _OWN_OR_NOTHING = re.compile(
 )
 
 
+# "+86 186-2173-0945 这个是我新号码": a contact said first, then said to be the speaker's.
+_NAMED_THEN_MINE = re.compile(
+    r"\s*(?:这个|这)?(?:就|才)?是我(?:的)?(?P<new>新的?|现在的?)?(?:手机号码?|号码|电话号码?|电话|手机号|邮箱地址|邮箱)"
+    r"(?=[，。！？,.!?\s]|$)"
+)
+
+
 def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for kind in ("phone", "email"):
         for mention in clause.identifiers(ctx, kind):
             offset = mention.span[0] - clause.start
+            if not _OWN_OR_NOTHING.match(_segment(clause, offset)):
+                continue
+            mine = _NAMED_THEN_MINE.match(clause.text, mention.span[1] - clause.start)
+            if mine is not None:
+                evidence = mention.text + mine.group()
+                yield _fact(ctx.speaker_id, kind, contact_value(kind, mention), f"{kind}.named_then_mine", evidence,
+                            confidence=0.9, ends_previous=mine.group("new") is not None)  # fmt: skip
             dead = _NAMED_THEN_DEAD.match(clause.text, mention.span[1] - clause.start)
-            if dead is None or not _OWN_OR_NOTHING.match(_segment(clause, offset)):
+            if dead is None:
                 continue
             value = contact_value(kind, mention)
             yield ending(
@@ -2674,6 +2693,11 @@ def _kin_contact(
     return _fact(subject, predicate, contact_value(predicate, mention), predicate, evidence, confidence=0.85)
 
 
+# Someone named by role and name just before the cue: "我们客户陈立伟的新手机是 …", "供应商刘建国的邮箱：…".
+_ROLE_NAMED_BEFORE = re.compile(
+    r"(?:同事|朋友|老板|领导|上司|室友|舍友|同学|邻居|闺蜜|发小|客户|顾客|供应商|合伙人|搭档|下属|老师|房东)"
+    rf"{_PERSON_NAME}的\s*$"
+)
 # Whose the contact is, said between the cue and the value: "账号上那个号码是我哥的：138…".
 _OWNER_BETWEEN = re.compile(rf"\s*(?:我的?(?P<rel>{_REL})|(?P<other>别人|他|她|客户|朋友|同事|室友))的\s*[：:，,]?\s*")
 
@@ -2685,6 +2709,9 @@ def _contact_owner(ctx: TurnContext, before: str, m: re.Match[str]) -> str | Non
     if gap is not None:
         # "那个号码是我哥的：138…"; "那个号码是别人的：…" is someone else's.
         return None if gap.group("other") else f"{ctx.speaker_id}:{_RELATIONS[gap.group('rel')]}"
+    role_named = _ROLE_NAMED_BEFORE.search(before[: m.start()]) if not m.group("who") else None
+    if role_named is not None:
+        return role_named.group("name")  # "我们客户陈立伟的新手机是 …": the person named by role
     who = m.group("who") or ""
     relation = re.search(_REL, who) if who else None
     # "我朋友的电话，应该是 …": the relative named just before the cue.
@@ -3195,7 +3222,7 @@ _DIET = re.compile(
     r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|(?:吃|喝)不了[\u4e00-\u9fff]{1,4}?"
     r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏"
     # "我一点辣都不能吃": the speaker's diet, said from the food's side.
-    r"|(?<=一点)(?P<food>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)都不(?:能)?(?:吃|喝|碰)"
+    r"|(?<=一点)(?P<food>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)都(?:不(?:能)?(?:吃|喝|碰)|(?:吃|喝|碰)不了)"
     # "我喝咖啡不加糖": how the speaker has something.
     r"|(?<=我)(?:喝|吃)(?:(?!一律|总是|一直|都|也)[\u4e00-\u9fff]){1,3}?(?:从来)?(?:不加|不放|只加|少放|多放)[\u4e00-\u9fff]{1,2})"
     r"(?=[，。！？；,.!?的]|$)"
