@@ -198,6 +198,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("客户的手机号是 13900001111", set()),
     # not even a little
     ("我一点辣都吃不了", {state("preference", "不吃辣")}),
+    ("香菜我一口都不吃", {state("preference", "不吃香菜")}),
+    ("海鲜一口都吃不了", {state("preference", "不吃海鲜")}),
+    ("他辣的一口都不吃", set()),
+    ("辣的一口都不能吃吗", set()),
 ]
 
 

@@ -3223,6 +3223,8 @@ _DIET = re.compile(
     r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏"
     # "我一点辣都不能吃": the speaker's diet, said from the food's side.
     r"|(?<=一点)(?P<food>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)都(?:不(?:能)?(?:吃|喝|碰)|(?:吃|喝|碰)不了)"
+    # ("辣的我一口都碰不了": the food first, then not a mouthful.)
+    r"|(?:^|(?<=[，,。！]))\s*(?P<food2>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)的?我?一口都(?:不(?:能|敢)?(?:吃|喝|碰)|(?:吃|喝|碰)不了)"
     # "我喝咖啡不加糖": how the speaker has something.
     r"|(?<=我)(?:喝|吃)(?:(?!一律|总是|一直|都|也)[\u4e00-\u9fff]){1,3}?(?:从来)?(?:不加|不放|只加|少放|多放)[\u4e00-\u9fff]{1,2})"
     r"(?=[，。！？；,.!?的]|$)"
@@ -3431,7 +3433,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     if subject is None or _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
         return
     for m in _DIET.finditer(text):
-        food = m.group("food")
+        food = m.group("food") or m.group("food2")
         yield subject, f"不吃{food}" if food else m.group("val"), m.group(), True
     for m in _ALWAYS_HOW.finditer(text):
         if _NOT_HAPPENING.fullmatch(m.group("val")):
