@@ -73,7 +73,9 @@ _ID = rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
 _CORRECTED = (
     # ("cancel an order - it's 8823-1190": a dash before the value too)
     r"(?:\s*[,:：，\u2013\u2014-]?\s*(?:(?i:it's|it is|that's|should be|should've been|the right one is)\s+"
-    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)))?"
+    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)?[，,]?\s*(?:应该是|正确的(?:应该)?是|对的是|其实是)"
+    # ("单号打错了，是DD-52017": the right one after a bare 是, read by the tail below.)
+    r"|(?:写错了|打错了|说错了|填错了|有误|错了|不对)[，,]\s*(?=是)))?"
 )
 _CUE_TAIL = (
     _CORRECTED
@@ -124,8 +126,10 @@ _LISTED_ID = re.compile(
     + _ID
 )
 # The cue after the number, as Chinese puts it: "帮我看看 1188 7723 9901 这个单子的物流".
+# ("SN-20931 那单退款…": a code of letters and digits, then "that order".)
 _ORDER_CUE_AFTER = re.compile(
-    rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9]))\s*(?:这个|这张|那个|那张|这一?笔)(?:单子|订单|单)"
+    rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9])|[A-Z]{{1,4}}-?\d{{4,}}(?![0-9A-Za-z-]))"
+    r"\s*(?:这个|这张|那个|那张|这一?笔|那|这)(?:单子|订单|单)"
 )
 # The kind said after a dashed or long number: "any tracking on 7730-2219-05, my order?", "880156这个工单",
 # "GD-20261030 这个工单".

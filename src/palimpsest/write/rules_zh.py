@@ -44,6 +44,7 @@ from palimpsest.write.shapes import (
     employer_without_unit,
     is_city_area,
     is_world_city,
+    noun_first,
     place_shape_ok,
     place_trimmed,
     plain_nouns,
@@ -210,7 +211,8 @@ _DOUBLED_ADVERBS = (
     "|仅仅|久久|匆匆|纷纷|白白|快快|整整|足足|刚刚|本本|多多少少|个个|人人|样样|事事"
 )
 _KIN_NAMED = re.compile(
-    r"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>"
+    # ("跟男朋友阿伦一起搬到了曼德勒": the one the speaker does something with, named.)
+    r"(?:^|(?<=[，,。！])|(?<=[跟和与]))\s*(?:我的?)?(?P<rel>"
     + "|".join(sorted(_RELATIONS, key=len, reverse=True))
     + r")"
     # ("我女儿小雨下个月…": a child's or relative's nickname, 小/阿 and one character, or one character said
@@ -218,7 +220,7 @@ _KIN_NAMED = re.compile(
     # ("我老公Ahmed在Emirates当pilot": a name in Latin letters, one or two words.)
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
     + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -328,7 +330,8 @@ _CONDITION_THEN_CONTACT = re.compile(
     r"(?:的话|如果[^，,。]*|万一[^，,。]*|要是[^，,。]*)[，,]\s*(?:就|请|可以)?(?:打|拨|联系|找|发到|发邮件到|寄到)"
 )
 _QUESTION = re.compile(
-    r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|几[个号点]|怎么|为什么|为啥|谁"
+    # ("打了好几个电话", "十几个包裹": 几 of "several" asks nothing.)
+    r"[？?]|[吗么嘛][\s。！!]*$|是不是|有没有|是否|哪里|哪儿|哪个|什么|多少|(?<![好十])几[个号点]|怎么|为什么|为啥|谁"
     # A done-or-not question: "报销批下来没有", "发货了没".
     r"|(?<=[了好完来到])没有?[\s。]*$"
 )
@@ -341,6 +344,8 @@ _INDEFINITE = re.compile(
     r"(?<!为)(?:什么|怎么|谁|哪儿|哪里)[\u4e00-\u9fff]?(?:也|都)(?=[^，。？?]{0,2}?(?:不|没|别))"
     r"|(?:不|没)怎么"
     r"|(?:不|没)[^，。？?吗]{0,3}?多少(?=[^，。？?]{0,4}(?:[，。！!～~]|$))"
+    # A question that answers itself: "B版那么长谁看得完", "天天打电话谁受得了" (no one could).
+    r"|谁[\u4e00-\u9fff]{1,2}?得(?:完|了|住|消|起|过来)"
 )
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
@@ -542,7 +547,9 @@ _MODEL = (
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8}"
     # A lone capital letter: "MateBook X Pro", "iPhone X", "Find X"; a series in capitals: "戴尔XPS 13".
-    r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d))*"
+    r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d)"
+    # A series in small letters before its number: "华为nova 12", "华为 nova 11 SE".
+    r"|(?<![A-Za-z])\s?[a-z]{3,8}(?=\s?\d))*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
@@ -612,6 +619,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     member = _GROUP_MEMBER.search(prefix)
     if member is not None:
         return member.group("name")  # "我们组的孙浩住在常州": a named colleague is their own subject
+    if re.fullmatch(r"\s*[跟和与同][^，,我]{1,12}?一起\s*", prefix):
+        return ctx.speaker_id  # "昨天跟男朋友一起搬到曼德勒了": the speaker, with someone
     if re.search(rf"我(?:和|跟|与)我?(?:的)?(?:{_REL})", prefix):
         return ctx.speaker_id  # "我和我老公住在宁波": the speaker's own state (the relative's is not said apart)
     # ("我们老板", "我们同事": ours is the speaker's.)
@@ -650,7 +659,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id  # "手机也换成了华为Mate 60": the speaker's own phone
     if not rest:
         # "我女儿在新加坡读书，平时住在那边": a later phrase without a subject keeps the first one's.
-        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked)
+        # ("女儿考上成都的大学，九月份搬去住校了": a family word says whose without 我.)
+        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked) or _BARE_KIN.match(blanked)
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
         # "我儿子小宇考上了南京大学，现在住南京": the sentence began with the relative, before a clause break.
@@ -663,6 +673,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id  # "房子卖了，人也早就不在那儿住了": 人 is the speaker, no one named 人早
     if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
         return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
+    if re.fullmatch(r"被(?:公司|单位|领导|老板|集团|学校|部门)", rest):
+        return ctx.speaker_id  # "两周前被公司外派到了迪拜": sent by the employer, the speaker moved
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
@@ -744,8 +756,9 @@ _MOVE = re.compile(
     r"(?:了(?=到|去|回))?(?:到|去|回|至|往|来|进|在)?了?(?:了)?\s*" + _PLACE
 )
 # An organisation, not a person, as what moved: "我们公司搬到了…", "店里下个月搬到…".
+# ("被公司外派到了迪拜": sent by the company, the speaker moved.)
 _ORGANISATION_MOVED = re.compile(
-    r"(?:公司|单位|店|店里|工厂|厂|门店|办公室|总部|部门|学校|仓库|工作室)(?:也|已经|都|又)?$"
+    r"(?<!被)(?:公司|单位|店|店里|工厂|厂|门店|办公室|总部|部门|学校|仓库|工作室)(?:也|已经|都|又)?$"
 )
 # ("婆家在温州", "老家在湖南": the in-laws' home and the hometown are not where the speaker lives.)
 _LIVE = re.compile(
@@ -771,6 +784,10 @@ _SETTLED = re.compile(
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
     r"在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|念书|留学|读研|念研|读博|读大学|念大学|上大学|读高中|上高中|生活|买了?房|安家|落户|成家)"
+)
+# A school named by its town: "考上成都的大学", "在杭州的一所高中读书".
+_SCHOOL_IN_TOWN = re.compile(
+    r"(?:考上|考进|考到|考入|去|在|读)了?(?P<place>[\u4e00-\u9fff]{2,4}?)的(?:一所)?(?:大学|学校|高中|中学|研究生|职校|技校)"
 )
 _STUDIES_IN = re.compile(
     # ("我女儿去年九月去杭州读大学了": gone to study there.)
@@ -963,7 +980,7 @@ _TITLE_IS = re.compile(
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬(?:完|好)家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
 # "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
@@ -1092,6 +1109,9 @@ _QUIT_TITLE = re.compile(
 _QUIT_BEFORE = re.compile(
     r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:上班|工作)?[，,]\s*"
     r"(?:[^，。！？]{0,6}?)(?:离职|辞职|不干|辞掉|辞|走)了"
+    # "在腾讯干了八年，昨天办完离职手续": the years spent there, then the leaving ("办完离职手续", "正式离职了").
+    r"|在(?P<org_spent>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
+    r"(?P<between>[^，。！？]{0,8}?)(?:离职|辞职|辞掉工作|(?:正式)?走人)(?:手续)?了?"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
@@ -1107,7 +1127,8 @@ _EMPLOYER_NAMED = re.compile(
     # ("…一家物流公司开叉车，公司叫安达通", "去了一家做跨境电商的小公司，叫…": the work or the going said instead.)
     r"|(?:公司|单位|企业|工厂|厂|店|工作室|机构|外企|国企|私企|民企|央企)(?:里)?"
     r"(?P<did>上班|工作|任职|实习|打工|(?:做|当|干|开|跑)[\u4e00-\u9fff]{1,5})?[，,]\s*"
-    r"(?:(?:公司|单位|它)的?)?(?:名字)?叫(?:做)?"
+    # ("…一家奶茶店当店长，店叫蜜雪冰城", "店名叫…": the shop just told of, named.)
+    r"(?:(?:公司|单位|它|店|店铺|门店)的?)?(?:名字|名)?叫(?:做)?"
     r"(?P<org4>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
@@ -1120,6 +1141,8 @@ _START = re.compile(
 
 _ACQUIRE = re.compile(
     r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
+    # ("我妈用的华为nova 12", "儿子用的iPad mini": what a relative uses.)
+    r"|(?<=[妈爸哥姐弟妹公婆子儿])用的"
     # A watch or a band is worn: "我女儿戴的是小天才电话手表Z9".
     r"|戴的是"
     # ("现在只用iPhone 15": only that one now.)
@@ -1155,7 +1178,7 @@ _ACQUIRE = re.compile(
 )
 _MORE_DEVICES = re.compile(r"[，,]?\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?|备用的)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
-    rf"(?:买|购买|入手|新买)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
+    rf"(?:买|购买|入手|新买|新入)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
     rf"|(?:{_BRANDS_EN}){_MODEL}|(?:{_NOUNS})(?!号)))"
 )
 _NEW_PHONE = re.compile(
@@ -1169,6 +1192,8 @@ _NEW_PHONE = re.compile(
 _GIVEN_AWAY = (
     r"(?:卖给|转卖给|转手给|出给|送给|转给|让给)了?[\u4e00-\u9fff]{1,6}?(?:用)?了"
     r"|(?:在|挂)?闲鱼(?:上)?(?:卖了|卖掉了|出了|出掉了)|二手(?:卖了|卖掉了|出了|出掉了)"
+    # Put up for sale second-hand: "旧的iPhone 12挂闲鱼了", "挂到转转上卖了".
+    r"|挂(?:到|在)?(?:闲鱼|咸鱼|转转|二手群|二手平台)(?:上)?(?:卖|出)?了"
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
@@ -1244,14 +1269,32 @@ _BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:�
 _FAULTY = (
     r"开不了机|开不开机|开不起来|充不进电|充不上电|充不了电|黑屏|白屏|死机|蓝屏|卡死|碎屏|屏幕碎了|屏幕裂了|进水了|坏了"
     r"|连不上|没反应|没声音|不亮了|不充电了|耗电(?:特别|很|太)?快|自动关机|一直重启|反复重启|变砖了|触屏失灵|失灵了"
+    # "扫地机又卡住不动了", "耳机跟手机配对不上": stuck, or failing to pair.
+    r"|卡住(?:不动)?了?|配对不上|配不上对|配对失败"
 )
+# ("家里小米扫地机又卡住不动了": the household's device is the speaker's.)
 _FAULTY_DEVICE = re.compile(
-    rf"我(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
+    rf"(?:我|(?:(?<=^)|(?<=[，,。！？\s]))家里)(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
     + _DEVICE
-    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?(?:又|突然|老是|总是|一直|最近|也)?"
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?"
+    + r"(?:又|突然|老是|总是|一直|最近|也|死活|怎么都|怎么也)?"
     + r"(?:摔|弄|用|泡)?(?:"
     + _FAULTY
     + r")"
+)
+# The kind of device given up or lost, its model named in the next phrase: "三天前手机掉海里彻底报废了，OPPO Reno 11，
+# 唉", "笔记本上周被偷了，ThinkPad X1".
+_KIND_ENDED_THEN_MODEL = re.compile(
+    rf"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?:{_NOUNS})[^，,。！？]{{0,10}}?"
+    rf"(?:{_GIVEN_UP_OR_LOST}|{_RETIRED}|卖了|卖掉了|扔了|送人了)[，,]\s*"
+    + _DEVICE.replace("device", "device_named")
+    + r"\s*(?=[，,。！？!?]|$)"
+)
+# A device lent out is still one's own: "Switch上个月借给表弟了", "我的iPad借给同事用了" (not "借给我了").
+_LENT_OUT = re.compile(
+    r"(?:^|(?<=[，,。！？]))\s*(?:我的|我那[台部个])?"
+    + _DEVICE.replace("device", "device_lent")
+    + r"\s*(?P<when>[^，。！？借]{0,6}?)借给了?(?!我(?:用|玩)?了)[\u4e00-\u9fff]{1,6}?(?:用|玩)?了"
 )
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
 # A device named as what a chore is done with: "我家扫地靠科沃斯扫地机器人，吹头发用戴森吹风机".
@@ -1307,7 +1350,7 @@ _CONTACT = {
         r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
         # "手机号麻烦更新一下，用这个：…": the change asked for, the new value after it.
         r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
-        r"(?:改成|换成|改为|换为|用这个|新的是|新号是)?\s*[：:]?\s*$"
+        r"(?:改成|换成|改为|换为|用这个|新的是|新号是|用|改用)?\s*[：:]?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
         r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
@@ -1332,14 +1375,16 @@ _CONTACT = {
         r"\s*(?:也|都)?(?:已经)?了?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
+        # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
+        r"|(?:^|(?<=[，,。！？\s]))(?:工作|私人|个人)?邮件(?:都|请|就|一律)?发\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
-        # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request.)
-        r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个)?\s*[：:]?\s*$"
+        # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request; "…换一下，用 guli@… 这个".)
+        r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个|用|改用)?\s*[：:]?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
         r"|(?:以后|今后)(?:都)?发(?:这个|[0-9A-Za-z\u4e00-\u9fff]{1,6}的)\s*[：:]\s*$"
         r"|(?P<intro>(?<=[，,：:])\s*(?:邮箱|邮件|电子邮箱|(?i:e-?mail))\s*[：:]?\s*$)"
@@ -1430,7 +1475,8 @@ _ADDRESS = re.compile(
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
-    r"|(?:以后|今后|默认)(?:都|一律|就)?用|[:：]"
+    # ("默认收货地址用阿拉木图Abay大街50号12室": the one to use, an address by its shape.)
+    r"|(?:以后|今后|默认)?(?:都|一律|就)?用|[:：]"
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
     # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
@@ -1676,14 +1722,45 @@ def _home_given_up(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.home_given_up", m.group())
 
 
+# Sent to work in a town, the home moved after: "王海燕上个月调去西安分公司了，家也搬过去了", "外派到迪拜了，
+# 全家都跟着搬过去了" (not "调去西安分公司了" alone, nor "…，家还没搬过去").
+_TRANSFERRED_AND_MOVED = re.compile(
+    r"(?:调到|调去|调往|外派到|派到|派驻)了?(?P<town>[\u4e00-\u9fff]{2,4}?)"
+    r"(?:分公司|办事处|代表处|分部|分行|分厂|工厂|基地|总部|项目部)?(?:工作|上班)?了?[，,]\s*"
+    r"(?:家|全家|一家人|老婆孩子|家人)(?:也|都)(?:跟着)?搬(?:过去|过去住|去那边|到那边)了"
+)
+
+
+def _transferred_and_moved(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _TRANSFERRED_AND_MOVED.finditer(clause.text):
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _is_city(m.group("town")) or _PLAN.search(prefix) or re.search(r"没|不", prefix):
+            continue
+        town = normalize_city(m.group("town"))
+        yield _fact(subject, "lives_in", town, "transferred_and_moved", m.group(), valid_from=clause.past_time(ctx),
+                    confidence=0.85, ends_previous=True)  # fmt: skip
+
+
+def _town_of_dorm(text: str, end: int, place: str) -> str:
+    """``place``, or when it is a dorm ("搬去住校了"), the town of the school named in ``text`` before ``end``
+    ("考上成都的大学"); "" when no town is named for it."""
+    if not _LODGING.search(place):
+        return place
+    school = [*_STAYS_IN.finditer(text, 0, end), *_SCHOOL_IN_TOWN.finditer(text, 0, end)]
+    town = _clean(school[-1].group("place")) if school else ""
+    return town if _is_city(town) else ""
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
+    yield from _transferred_and_moved(ctx, clause)
     yield from _lives_there_facts(ctx, clause)
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
-        place = re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place")))
+        place = _town_of_dorm(text, m.start(), re.sub(r"^(?:老家|家乡|故乡)", "", _clean(m.group("place"))))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         if (
@@ -1959,6 +2036,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         if _YEARS_SPENT.match(text, m.end()) and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
+        left = _QUIT_BEFORE.match(text, m.start("org") - 1)
+        if left is not None and left.group("org_spent") and _left_after_years(ctx, clause, left):
+            continue  # "在腾讯干了八年，昨天办完离职手续": the job left, read as its ending
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
         employed = _works_at_state(ctx, clause, m, org)
@@ -1985,12 +2065,33 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # The employer named as the new or present job's: "新工作在网易", "新东家是小米", "现在的公司是蔚来",
 # "工作单位是国家电网" (not "新工作在上海", a city, nor "新工作还没着落").
 _EMPLOYER_IS = re.compile(
-    r"(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
+    r"(?:(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
+    # "升职啦，公司还是美的", "岗位换了，单位仍然是国家电网": the same employer, still.
+    r"|(?P<still>(?:公司|单位|东家)(?:也)?(?:还是|仍然是|依然是|仍是|照旧是|也还是)))"
     r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？；,.!?;\s]|了|啦|$)"
 )
 
 
+# The employer's name in brackets after the word for it: "公司（就是那个南太平洋渔业）又老调我的班",
+# "我们单位(国家电网)".
+_EMPLOYER_IN_BRACKETS = re.compile(
+    r"(?:^|(?<=[，,。！？\s]))(?:我们?的?)?(?:公司|单位|东家)\s*[（(]\s*(?:就是|也就是|即)?(?:那个|那家)?"
+    r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)\s*[)）]"
+)
+
+
+def _employer_in_brackets(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _EMPLOYER_IN_BRACKETS.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if not _org_ok(org) or _is_city(org) or org in _UNNAMED_EMPLOYERS or not noun_first(org):
+            continue
+        if _PAST.search(m.group()) or re.search(r"不是|以前|之前|原来", m.group()):
+            continue  # "公司（以前那家华为）": not the one now
+        yield _fact(ctx.speaker_id, "works_at", org, "employer_in_brackets", m.group(), confidence=STATE_CONFIDENCE)
+
+
 def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _employer_in_brackets(ctx, clause)
     for m in _EMPLOYER_IS.finditer(clause.text):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
@@ -1999,7 +2100,12 @@ def _employer_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             continue
         if _is_city(org) or is_city_area(org, _KNOWN_CITIES) or org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org):
             continue
-        yield _fact(subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=True)
+        still = m.group("still") is not None
+        if still and not noun_first(org):
+            continue  # "公司还是老样子", "单位还是很忙", "公司还是得去一趟": how things are, not which one
+        yield _fact(
+            subject, "works_at", org, "employer_is", m.group(), confidence=STATE_CONFIDENCE, ends_previous=not still
+        )
 
 
 def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2055,6 +2161,11 @@ _NOT_AT_EMPLOYER = re.compile(r"(?:(?:已经|早就|早已|早)不|不再)在" +
 _JOB_CHANGE_TOLD = re.compile(r"跳槽|离职|辞职|辞了|入职|新工作|新东家|换工作|换了工作|换了份工作|上班|(?i:offer)")
 
 
+def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> bool:
+    """Whether the leaving after the years spent (a ``_QUIT_BEFORE`` match) is told as done."""
+    return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", m.group("between")) and not _future(ctx, clause)
+
+
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """An employer left ("从美团离职了") or a job given up by its title ("辞了中学老师的工作")."""
     text = clause.text
@@ -2076,8 +2187,10 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
-        org = _clean(m.group("org"))
+        org = _clean(m.group("org") or m.group("org_spent"))
         subject = _subject(ctx, clause, m.start())
+        if m.group("org_spent") and not _left_after_years(ctx, clause, m):
+            continue  # "在腾讯干了八年，一直没离职", "…，打算离职": no leaving told
         if subject and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
             yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
     for m in _QUIT_TITLE.finditer(text):
@@ -2164,7 +2277,10 @@ _TITLE_TAIL = re.compile(
     rf"|(?i:java|ios|ui|ux))?(?:{_JOB_SUFFIX})"
 )
 # Words before the title that describe the speaker, not an employer: "北漂程序员一枚", "大厂运营一枚".
-_DESCRIBES_ONE = re.compile(r"[北沪深杭广京]漂|大厂|小厂|互联网|海归|资深|普通|底层|打工人|社畜|新手|菜鸟|萌新|[\d]+")
+# ("自由摄影师一枚", "兼职模特一枚": how one works, for no employer.)
+_DESCRIBES_ONE = re.compile(
+    r"[北沪深杭广京]漂|大厂|小厂|互联网|海归|资深|普通|底层|打工人|社畜|新手|菜鸟|萌新|[\d]+|自由|独立|兼职|全职|专职|业余|签约"
+)
 
 
 def _one_of_them_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2244,7 +2360,10 @@ def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -
         yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
 
 
-_JOB_LEFT_OR_TAKEN = re.compile(r"辞职|离职|跳槽|不干了|换工作|换了工作|入职")
+# ("不在美团干了": an employer left, named.)
+_JOB_LEFT_OR_TAKEN = re.compile(
+    r"辞职|离职|跳槽|不干了|换工作|换了工作|入职|不在[^，。！？]{2,10}?(?:干|上班|工作|待)了"
+)
 
 
 def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2267,8 +2386,18 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
                 or not (_JOB_CHANGE.search(ctx.text) or _JOB_LEFT_OR_TAKEN.search(ctx.text))
             ):
                 continue  # "换工作了，去了一家小公司，叫…": the company told of as one, in a turn about the job
-        if subject and _org_ok(org) and not _is_city(org) and not re.search(r"不|没|以前|曾经", text[: m.start()]):
-            yield _fact(subject, "works_at", org, "employer_named", m.group())
+        # (A company named after the job it was told with speaks for its own phrase: "不在美团干了，现在去了一家…
+        # 小公司，叫海豚出海" — the phrase was checked above.)
+        denied = re.search(r"不|没|以前|曾经", text[: m.start()]) and not m.group("org4")
+        if subject and _org_ok(org) and not _is_city(org) and not denied:
+            # "三天前开始在一家奶茶店当店长，店叫蜜雪冰城": the job told with its start, the employer named after.
+            started = m.group("did") and _STARTED.search(clause.without_times(ctx)[: m.start()])
+            since = clause.past_time(ctx) if started else None
+            yield _fact(
+                subject, "works_at", org, "employer_named", m.group(), valid_from=since, ends_previous=since is not None
+            )
+            if m.group("org4") and not m.group("did"):
+                yield from _role_after(ctx, clause, m.end(), subject)  # "…小公司，叫海豚出海，做运营"
     for m in _ROLE_AT_PLACE.finditer(text):
         # "我在一所初中教语文" → 语文老师; "我在公司是系统管理员" → the title, no employer named.
         if re.search(r"不|没|以前|曾经|想|打算", text[: m.start()]):
@@ -2311,6 +2440,8 @@ def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[
         device = _device_name(m.group("device"))
         rel = m.group("rel")
         subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else _subject(ctx, clause, m.start())
+        if subject is None and m.group().startswith("我"):
+            subject = ctx.speaker_id  # "新买的耳机跟我的Galaxy S24配对不上": the speaker's, whatever came before
         if subject is None or device in seen or _ANOTHER_IN_USE.search(ctx.text) or re.search(r"换|新买", ctx.text):
             continue
         if _PAST.search(_prefix(clause, m.start())):
@@ -2346,6 +2477,23 @@ def _old_model_ended(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]
         if clause.past_time(ctx) is None and (when := Clause(ctx.text, 0).past_time(ctx)) is not None:
             end = replace(end, valid_to=when)  # the old one went when the new one came
         yield end
+
+
+def _named_after_or_lent(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """A device lost with its model named after ("手机丢了，iPhone 13"), and one lent out, still owned."""
+    for m in _KIND_ENDED_THEN_MODEL.finditer(bare):
+        device = _device_name(m.group("device_named"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or device in seen or re.search(r"不|没|想|打算|要|怕", _prefix(clause, m.start())):
+            continue
+        seen.add(device)
+        yield ending(ctx, clause, subject, "owns_device", device, "zh.kind_ended_then_model", m.group())
+    for m in _LENT_OUT.finditer(bare):
+        device = _device_name(m.group("device_lent"))
+        subject = _subject(ctx, clause, m.start("device_lent"))
+        if subject is not None and device not in seen and not re.search(r"不|没|想|打算|要", m.group("when")):
+            seen.add(device)
+            yield _fact(subject, "owns_device", device, "lent_device", m.group(), confidence=0.8)
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2397,6 +2545,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "owns_device", new, "swapped_device", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=False)  # fmt: skip
     yield from _faulty_device_facts(ctx, clause, bare, seen)
+    yield from _named_after_or_lent(ctx, clause, bare, seen)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
@@ -2476,12 +2625,26 @@ _OWN_OR_NOTHING = re.compile(
 )
 
 
+# "+86 186-2173-0945 这个是我新号码": a contact said first, then said to be the speaker's.
+_NAMED_THEN_MINE = re.compile(
+    r"\s*(?:这个|这)?(?:就|才)?是我(?:的)?(?P<new>新的?|现在的?)?(?:手机号码?|号码|电话号码?|电话|手机号|邮箱地址|邮箱)"
+    r"(?=[，。！？,.!?\s]|$)"
+)
+
+
 def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for kind in ("phone", "email"):
         for mention in clause.identifiers(ctx, kind):
             offset = mention.span[0] - clause.start
+            if not _OWN_OR_NOTHING.match(_segment(clause, offset)):
+                continue
+            mine = _NAMED_THEN_MINE.match(clause.text, mention.span[1] - clause.start)
+            if mine is not None:
+                evidence = mention.text + mine.group()
+                yield _fact(ctx.speaker_id, kind, contact_value(kind, mention), f"{kind}.named_then_mine", evidence,
+                            confidence=0.9, ends_previous=mine.group("new") is not None)  # fmt: skip
             dead = _NAMED_THEN_DEAD.match(clause.text, mention.span[1] - clause.start)
-            if dead is None or not _OWN_OR_NOTHING.match(_segment(clause, offset)):
+            if dead is None:
                 continue
             value = contact_value(kind, mention)
             yield ending(
@@ -2530,6 +2693,45 @@ def _kin_contact(
     return _fact(subject, predicate, contact_value(predicate, mention), predicate, evidence, confidence=0.85)
 
 
+# Someone named by role and name just before the cue: "我们客户陈立伟的新手机是 …", "供应商刘建国的邮箱：…".
+_ROLE_NAMED_BEFORE = re.compile(
+    r"(?:同事|朋友|老板|领导|上司|室友|舍友|同学|邻居|闺蜜|发小|客户|顾客|供应商|合伙人|搭档|下属|老师|房东)"
+    rf"{_PERSON_NAME}的\s*$"
+)
+# Whose the contact is, said between the cue and the value: "账号上那个号码是我哥的：138…".
+_OWNER_BETWEEN = re.compile(rf"\s*(?:我的?(?P<rel>{_REL})|(?P<other>别人|他|她|客户|朋友|同事|室友))的\s*[：:，,]?\s*")
+
+
+def _contact_owner(ctx: TurnContext, before: str, m: re.Match[str]) -> str | None:
+    """Whose the contact after cue ``m`` is, from the words ``before`` the value (None: someone the turn does
+    not name as the speaker's or a relative's)."""
+    gap = _OWNER_BETWEEN.fullmatch(before[m.end() :])
+    if gap is not None:
+        # "那个号码是我哥的：138…"; "那个号码是别人的：…" is someone else's.
+        return None if gap.group("other") else f"{ctx.speaker_id}:{_RELATIONS[gap.group('rel')]}"
+    role_named = _ROLE_NAMED_BEFORE.search(before[: m.start()]) if not m.group("who") else None
+    if role_named is not None:
+        return role_named.group("name")  # "我们客户陈立伟的新手机是 …": the person named by role
+    who = m.group("who") or ""
+    relation = re.search(_REL, who) if who else None
+    # "我朋友的电话，应该是 …": the relative named just before the cue.
+    named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
+    relation_word = relation.group() if relation else named_before.group(1) if named_before else None
+    bare_relation = re.search(rf"({_REL})的?\s*$", before[: m.start()]) if relation_word is None else None
+    if bare_relation is not None:
+        # "老婆的电话是 …": a family word says whose without 我; "老板的号码也记一下：…" is the boss's.
+        if bare_relation.group(1) not in _KIN:
+            return None
+        relation_word = bare_relation.group(1)
+    subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
+    named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
+    if named is not None:
+        # "我同事陈晓雯的邮箱是 …": a colleague's by name; "我老婆林悦的手机 …": the relative's.
+        rel = named.group("rel")
+        subject = named.group("name") if rel in _ACQUAINTANCES else f"{ctx.speaker_id}:{_RELATIONS[rel]}"
+    return subject
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _number_now(ctx, clause)
     yield from _dead_contacts(ctx, clause)
@@ -2562,23 +2764,10 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue  # a bare label counts only in a turn that introduces the speaker
             if m.group("bare") and not _OWN_BARE_CUE.search(before[: m.end("bare")]):
                 continue  # "酒店前台的电话 0592…": a number of someone the speaker does not name as theirs
+            subject = _contact_owner(ctx, before, m)
+            if subject is None:
+                continue
             who = m.group("who") or ""
-            relation = re.search(_REL, who) if who else None
-            # "我朋友的电话，应该是 …": the relative named just before the cue.
-            named_before = re.search(rf"我的?({_REL})的?\s*$", before[: m.start()])
-            relation_word = relation.group() if relation else named_before.group(1) if named_before else None
-            bare_relation = re.search(rf"({_REL})的?\s*$", before[: m.start()]) if relation_word is None else None
-            if bare_relation is not None:
-                # "老婆的电话是 …": a family word says whose without 我; "老板的号码也记一下：…" is the boss's.
-                if bare_relation.group(1) not in _KIN:
-                    continue
-                relation_word = bare_relation.group(1)
-            subject = f"{ctx.speaker_id}:{_RELATIONS[relation_word]}" if relation_word else ctx.speaker_id
-            named = _RELATIVE_NAMED_BEFORE.search(before[: m.start()]) if not who else None
-            if named is not None:
-                # "我同事陈晓雯的邮箱是 …": a colleague's by name; "我老婆林悦的手机 …": the relative's.
-                rel = named.group("rel")
-                subject = named.group("name") if rel in _ACQUAINTANCES else f"{ctx.speaker_id}:{_RELATIONS[rel]}"
             # "他的手机号是 …": whoever he or she is in the turn (the pronoun resolved to someone named).
             if (
                 not who
@@ -2664,6 +2853,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _ADDRESS.finditer(clause.text):
         if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
             continue  # "地址写错了一个字": the mistake, not the address
+        verb = m.group("verb")
+        if re.fullmatch(r"(?:都|一律|就)?用", verb) and not _ADDRESS_SHAPE.search(m.group("addr")):
+            continue  # "地址用英文写": how it is written, no address (unless "以后就用 …" marks it as the one to use)
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
@@ -2758,12 +2950,14 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                     ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
                 )
         return
-    if not _LASTING.search(clause.text):
+    # ("下周一起包裹都寄到…": from a day still to come, for good.)
+    since = _starts_on(ctx, clause)
+    if not _LASTING.search(clause.text) and since is None:
         return
     for m in _SHIPS_TO.finditer(clause.text):
-        # "寄到公司：上海市…": the place named before the colon is no part of the address.
+        # "寄到公司：上海市…", "寄到学校宿舍：南京大学…": the place named before the colon is no part of the address.
         address = re.sub(
-            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校)\s*[：:]\s*",
+            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校|学校宿舍|宿舍|办公室|店里)\s*[：:]\s*",
             "",
             _clean(m.group("addr") or m.group("addr2") or m.group("addr3")),
         )
@@ -2774,7 +2968,9 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
         if re.search(r"他|她|你|您", prefix):
             continue
         if _ADDRESS_SHAPE.search(address) and not re.search(r"不|别", prefix):
-            yield _fact(subject, "address", address, "ships_to", m.group(), confidence=0.8, ends_previous=True)
+            yield _fact(
+                subject, "address", address, "ships_to", m.group(), confidence=0.8, valid_from=since, ends_previous=True
+            )
 
 
 _NOT_MINE = re.compile(
@@ -2815,6 +3011,8 @@ _LASTING = re.compile(
 )
 _ONE_OFF = re.compile(
     r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    # "这周的周报先给我精简版": this week's one (not "这周开始…", from this week on).
+    r"|(?:这周|本周)(?!开始|起|以后|之后)"
     # One payment at hand: "这一笔先走微信支付", "先刷信用卡顶一下".
     r"|这一?笔(?!钱)|先(?:走|刷|拿|扫|付)"
     r"|(?:下次|下一次|下回)(?![^，。！？]{0,3}(?:开始|起|以后|之后))"
@@ -2830,6 +3028,8 @@ _PREFERS = re.compile(
     r"|(?i:export)|换到|改到"
     # The only one the speaker takes: "快递我只认顺丰", "付款认准支付宝".
     r"|只认(?!识)|认准|只信"
+    # What will do: "短信通知就行", "给我精简版就好"; settled on after all: "还是英文吧".
+    r"|就行|就好|就可以|给我|^\s*还是(?=[^，。！？]{1,8}吧)"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -2844,7 +3044,8 @@ _THEME = re.compile(
     r"(?P<dark>深色|暗色|暗黑|夜间|黑色|(?i:dark))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
-    r"|(?:用|默认|改成|换成|切换到|切到|切成|弄成|搞成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    # ("今天先切浅色的": 切 alone is switching too.)
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|切|弄成|搞成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
@@ -2913,6 +3114,8 @@ _LANGUAGE = re.compile(
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
     # "我更习惯粤语": the language one is used to.
     rf"|(?:习惯|喜欢|偏好)(?:说|讲|用)?(?P<lang4>{_LANGUAGE_NAMES})(?=[，。！？,.!?]|$)"
+    # "界面换成哈萨克语……算了，还是英文吧": settled on after all, in a phrase of its own.
+    rf"|^\s*还是(?:用|说|讲|换成|改回|切回)?(?P<lang5>{_LANGUAGE_NAMES})(?:界面|版)?(?=吧|好了|就好|就行)"
 )
 _CHANNEL = re.compile(
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
@@ -2928,6 +3131,9 @@ _CHANNEL = re.compile(
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     r"|(?:通知|提醒|消息)(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?"
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # "消息提醒改成邮件吧", "通知都换成短信": the way notices come, changed.
+    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我)?(?:改成|换成|改为|设为|设成|切成|换到|改到)(?:用|走|发)?"
+    r"(?P<ch12>微信|短信|邮件|邮箱|电话|站内信)"
     # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
     r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
     # "…，发短信就好": the channel named on its own, as what is enough.
@@ -3005,6 +3211,8 @@ _PAYMENT = re.compile(
     # "昨天晚上用花呗付了订单…": a payment told as done is one event, no way the speaker prefers to pay.
     r"(?![^，。！？；]{0,4}?(?:(?:付|支付|付款|扣|交|充)了|过))"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
+    # The way named before the verb: "这次先花呗付", "就支付宝付吧" (not "先花呗付了", a payment made).
+    r"|(?<=[先就都])(?P<pay3>支付宝|微信|花呗|信用卡|银行卡|云闪付)(?=(?:付|支付)(?!了|过))"
 )
 _GENERIC_PREFERENCE = re.compile(
     rf"我(?:的)?(?:{_REL})?(?:比较|更|很|最|特别|一般|通常|还是)?(?:喜欢|偏好|偏爱|更爱|习惯)(?P<val>[^，。！？；,.!?]{{2,20}})"
@@ -3014,7 +3222,9 @@ _DIET = re.compile(
     r"(?P<val>不(?:吃|喝)[\u4e00-\u9fff]{1,4}?|吃素|吃全素|不能吃[\u4e00-\u9fff]{1,4}?|(?:吃|喝)不了[\u4e00-\u9fff]{1,4}?"
     r"|对[\u4e00-\u9fffA-Za-z]{1,6}过敏"
     # "我一点辣都不能吃": the speaker's diet, said from the food's side.
-    r"|(?<=一点)(?P<food>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)都不(?:能)?(?:吃|喝|碰)"
+    r"|(?<=一点)(?P<food>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)都(?:不(?:能)?(?:吃|喝|碰)|(?:吃|喝|碰)不了)"
+    # ("辣的我一口都碰不了": the food first, then not a mouthful.)
+    r"|(?:^|(?<=[，,。！]))\s*(?P<food2>辣|甜|咸|油|肉|海鲜|香菜|葱|蒜|酒)的?我?一口都(?:不(?:能|敢)?(?:吃|喝|碰)|(?:吃|喝|碰)不了)"
     # "我喝咖啡不加糖": how the speaker has something.
     r"|(?<=我)(?:喝|吃)(?:(?!一律|总是|一直|都|也)[\u4e00-\u9fff]){1,3}?(?:从来)?(?:不加|不放|只加|少放|多放)[\u4e00-\u9fff]{1,2})"
     r"(?=[，。！？；,.!?的]|$)"
@@ -3081,7 +3291,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     elif _SPREADSHEET.search(text):
         yield "preferred_export_format", "Excel"
     for m in _LANGUAGE.finditer(text):
-        yield "preferred_language", _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4")) or ""]
+        yield "preferred_language", _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4", "lang5")) or ""]
     for m in _CHANNEL.finditer(text):
         channel = (
             m.group("ch")
@@ -3095,6 +3305,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch9")
             or m.group("ch10")
             or m.group("ch11")
+            or m.group("ch12")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -3105,7 +3316,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         name = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
         yield "preferred_shipping_carrier", _CARRIERS_FOLDED[name.casefold()]
     for m in _PAYMENT.finditer(text):
-        yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2")]
+        yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2") or m.group("pay3")]
 
 
 # Free-text preferences said of the speaker's things, each read to a short phrase:
@@ -3120,6 +3331,8 @@ _ALWAYS_HOW = re.compile(
     r"(?P<topic>[\u4e00-\u9fff]{1,8}?)(?:都|也)?(?:一律|总是|一直|每次都|向来|永远|都是)(?:都)?"
     r"(?P<val>(?:不|少|多|加|去|只|免|半|无)[\u4e00-\u9fff]{1,7})(?=[，。！？；,.!?]|$)"
 )
+# What keeps not happening, said with no object: a state of things, no way one wants them.
+_NOT_HAPPENING = re.compile(r"不(?:动|更新|来|到|发货|显示|变|走|回|回复|响应|接|通|理人|处理)")
 # "这次的外卖不要香菜", "以后开会尽量别排在周五下午" (what the speaker does not want, with a marker),
 _EXCLUSION = re.compile(
     r"(?P<neg>不要|别|不加|不放|去掉|免)"
@@ -3220,9 +3433,11 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     if subject is None or _OTHER_PEOPLE.search(text) or _REQUEST_WORDS.search(text):
         return
     for m in _DIET.finditer(text):
-        food = m.group("food")
+        food = m.group("food") or m.group("food2")
         yield subject, f"不吃{food}" if food else m.group("val"), m.group(), True
     for m in _ALWAYS_HOW.finditer(text):
+        if _NOT_HAPPENING.fullmatch(m.group("val")):
+            continue  # "物流一直不动", "客服一直不回": something that keeps not happening, a complaint
         topic = _OWN_THINGS.sub("", m.group("topic"))
         yield subject, topic + m.group("val"), m.group(), True
     for m in _EXCLUSION.finditer(text) if has_marker else ():
@@ -3324,7 +3539,7 @@ def _with_topics(phrases: list[str]) -> list[str]:
 
 _ADDRESSING = re.compile(r"叫我|称呼我?|喊我|管我叫|称我")
 _THIS_TIME = re.compile(r"这次|这一次|这回|这一回|本次|今天(?!开始|起)|今晚|暂时|临时")
-_KIND_OF_REPORT = re.compile(r"周报|月报|日报|季报|年报|报表")
+_KIND_OF_REPORT = re.compile(r"周报|月报|日报|季报|年报|报表|报告")
 # A version asked for in a phrase of its own, the report named in a phrase before: "…周报…，这次给我A版".
 _VERSION_ALONE = re.compile(
     r"(?:给我|要|用|发|出|来|看|换成|改成)(?:个|一份|份)?(?P<version>[A-Za-z0-9]{1,3}版)(?=$|\s|的|吧|就|哈|呢)"
@@ -3335,7 +3550,8 @@ def _version_of_report_before(phrase: str, before: str) -> Iterator[tuple[str, s
     kinds = _KIND_OF_REPORT.findall(before)
     version = _VERSION_ALONE.search(phrase)
     if kinds and version is not None:
-        yield "preferred_report_format", kinds[-1] + version.group("version")
+        # ("每周那份报告，我默认看A版": a report named by no period is just its version.)
+        yield "preferred_report_format", (kinds[-1] if kinds[-1] != "报告" else "") + version.group("version")
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4003,9 +4219,31 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
         # "浦东张江路 88 号三楼": spaces typed around the numbers are no part of a Chinese address.
         return replace(fact, value=_CJK_SPACED.sub("", fact.value))
     if fact.predicate == "works_at":
-        employer = employer_without_unit(fact.value)
+        employer = _employer_without_office(employer_without_unit(fact.value))
         return fact if employer == fact.value else replace(fact, value=employer)
     return fact
+
+
+# A spot on the shop floor after an employer: "在比亚迪流水线上做质检", "在富士康车间里当组长".
+_SPOT_AFTER_EMPLOYER = re.compile(r"^(?P<org>.{2,}?)(?:流水线|生产线|装配线|车间|仓库|工地|厂房|厂区)[上里]?$")
+# An employer's office or branch in a town: "华为仰光办事处", "阿里巴巴杭州分公司", "比亚迪西安工厂".
+_OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$")
+
+
+def _employer_without_office(org: str) -> str:
+    """The employer of "比亚迪流水线上" or "华为仰光办事处": 比亚迪, 华为 (not a town nor a word of one character)."""
+    spot = _SPOT_AFTER_EMPLOYER.match(org)
+    if spot is not None and not _is_city(spot.group("org")):
+        return spot.group("org")
+    office = _OFFICE_IN_TOWN.match(org)
+    if office is None:
+        return org
+    rest = office.group("rest")
+    for size in (2, 3, 4):
+        town, employer = rest[-size:], rest[:-size]
+        if len(employer) >= 2 and _is_city(town) and not _is_city(employer):
+            return employer
+    return org
 
 
 # "从珀斯搬到尤克拉了": a move from a known city; the name it goes to is a town's, however jieba reads it.

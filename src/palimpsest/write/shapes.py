@@ -23,6 +23,7 @@ __all__ = [
     "employer_without_unit",
     "is_city_area",
     "is_world_city",
+    "noun_first",
     "place_shape_ok",
     "place_trimmed",
     "plain_nouns",
@@ -85,6 +86,14 @@ def word_starts(text: str) -> frozenset[int]:
 def plain_nouns(text: str) -> bool:
     """Whether ``text`` is only common nouns (or is empty): "公路", "珍珠", not a name ("希尔顿", "全聚德")."""
     return all(flag in ("n", "s", "j", "f") for _, flag in _tags(text)) if text else True
+
+
+def noun_first(text: str) -> bool:
+    """Whether ``text`` starts with a noun or a name ("美的", "国家电网", "Shopee"), not with an adverb, a verb or
+    an adjective ("很忙", "得去一趟", "老样子"): the shape of a name said after a word that may also say how
+    things are ("公司还是…")."""
+    tags = _tags(text)
+    return bool(tags) and (tags[0][1].startswith("n") or tags[0][1] in ("j", "eng", "x"))
 
 
 def place_shape_ok(place: str, known: frozenset[str] = frozenset()) -> bool:
