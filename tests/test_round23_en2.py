@@ -33,6 +33,8 @@ ORDERS: list[tuple[str, set[Fact]]] = [
     ("section AB-1234 of the contract was returned unsigned", set()),
     ("I ordered it back in FY-2024", set()),
     ("we met at gate BK-2210 after the flight", set()),
+    ("was QP-3390 the return I sent?", set()),
+    ("my money back for the XR-7713 I'd need a receipt", set()),
     # a code with five digits, waited for
     ("RX-550918 is still nothing, been waiting forever", {state("order_id", "RX-550918")}),
     ("MN-77120?? is it ever coming", {state("order_id", "MN-77120")}),

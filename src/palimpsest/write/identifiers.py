@@ -229,6 +229,10 @@ _LONE_CODE = re.compile(
     r"(?<![A-Za-z0-9_-])#?(?P<id>(?!(?:SKU|ISO|CVE|RFC|ASIN|EAN|UPC|IBAN|COVID|EN|DIN|IEC|BS|ANSI|MIL)-)"
     r"[A-Z]{1,4}-\d{5,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
 )
+# A short code named as a product, not an order: "I bought a Dell XPS-9310", "does the policy cover the XPS-9310?",
+# "a refund for XPS-9310 owners".
+_MODEL_NAMED = re.compile(r"\b(?i:a|an|the|this|that|these|those|every|any)\s+(?:[A-Z][\w-]*\s+)?$")
+_MODEL_OWNERS = re.compile(r"\s+(?i:owners|users|buyers|models?|series|editions?|versions?|units)\b")
 _ORDER_TALK = re.compile(
     r"\b(?i:orders?|ordered|parcels?|packages?|deliver\w*|ship(?:ped|ping|ment)?|dispatch\w*|tracking|arriv\w*|courier"
     r"|refund\w*|money\s+back|returns?|returned|cancel\w*|purchase[ds]?|bought|paid|invoice"
@@ -747,6 +751,11 @@ def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
             continue
         if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
             continue
+        if _MODEL_NAMED.search(folded, max(0, m.start() - 30), m.start()) or _MODEL_OWNERS.match(folded, m.end()):
+            continue
+        asked = bool(ends) and folded[min(ends)] == "?"
+        if asked and re.search(r"\b(?i:is|was|are)\s+$", folded[start : m.start()]):
+            continue  # "is RTX-4090 my order?": whether it is one is asked
         found = _mention(text, "order_id", m.span("id"), identifier_key(m.group("id"), "id"))
         if found:
             yield _Found(21, found)
