@@ -229,9 +229,23 @@ _LONE_CODE = re.compile(
     r"(?<![A-Za-z0-9_-])#?(?P<id>(?!(?:SKU|ISO|CVE|RFC|ASIN|EAN|UPC|IBAN|COVID|EN|DIN|IEC|BS|ANSI|MIL)-)"
     r"[A-Z]{1,4}-\d{5,}(?:-[A-Z0-9]{1,3})?)(?![A-Za-z0-9_-])"
 )
+# A short code named as a product, not an order: "I bought a Dell XPS-9310", "does the policy cover the XPS-9310?",
+# "a refund for XPS-9310 owners".
+_MODEL_NAMED = re.compile(r"\b(?i:a|an|the|this|that|these|those|every|any)\s+(?:[A-Z][\w-]*\s+)?$")
+_MODEL_OWNERS = re.compile(r"\s+(?i:owners|users|buyers|models?|series|editions?|versions?|units)\b")
 _ORDER_TALK = re.compile(
     r"\b(?i:orders?|ordered|parcels?|packages?|deliver\w*|ship(?:ped|ping|ment)?|dispatch\w*|tracking|arriv\w*|courier"
-    r"|refund\w*|money\s+back|returns?|returned|cancel\w*|purchase[ds]?|bought|paid|invoice)\b"
+    r"|refund\w*|money\s+back|returns?|returned|cancel\w*|purchase[ds]?|bought|paid|invoice"
+    # (a wait for something to come: "still nothing?? been waiting forever, is it even coming")
+    r"|still\s+(?:nothing(?!\s+(?:like|compares|beats|better|else|on))|not\s+(?:here|come|arrived))|waiting\s+(?:forever|ages|for\s+ages)"
+    r"|is\s+it\s+(?:ever\s+|even\s+)?coming)\b"
+)
+# An order code with four digits ("KT-7713", "QP-3390"): too short to stand alone in a turn, so counted only with an
+# order's own word in its sentence ("I want my money back for KT-7713", "my return on QP-3390", "the gift I
+# ordered (HV-2218) hasn't arrived"). A year is no code ("COVID-2019", "FY-2024").
+_SHORT_LONE_CODE = re.compile(
+    r"(?<![A-Za-z0-9_-])#?(?P<id>(?!(?:SKU|ISO|CVE|RFC|ASIN|EAN|UPC|IBAN|COVID|EN|DIN|IEC|BS|ANSI|MIL|FY|Q[1-4])-)"
+    r"[A-Z]{2,4}-(?!(?:19|20)\d\d(?![0-9]))\d{4})(?![A-Za-z0-9_-])"
 )
 _TICKET_TALK = re.compile(
     r"\b(?i:tickets?|cases?|claims?|complaints?|incidents?|(?:support|service|repair)\s+requests?|enquir(?:y|ies)"
@@ -240,7 +254,9 @@ _TICKET_TALK = re.compile(
 # What else a code may be: "the model number is GT-55120", "booking ref AB-77120", "policy no. HX-88120".
 _OTHER_CODE_BEFORE = re.compile(
     r"\b(?i:model|part|serial|product|item|sku|flight|booking|reservation|policy|account|member(?:ship)?|customer|user"
-    r"|licen[cs]e|registration|plate|vin|version|firmware|tax|vat|passport|voucher|coupon|promo|gift\s+card)\b[^.!?]*$"
+    r"|licen[cs]e|registration|plate|vin|version|firmware|tax|vat|passport|voucher|coupon|promo|gift\s+card"
+    # (a part of a document: "section AB-1234 of the contract was returned unsigned")
+    r"|section|clause|article|chapter|form)\b[^.!?]*$"
 )
 _TICKET_CUE_AFTER = re.compile(
     # ("GD-20261030 这个工单": a code with letters before its number is one id.)
@@ -727,6 +743,22 @@ def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
         found = _mention(text, kind, m.span("id"), identifier_key(m.group("id"), "id"))
         if found:
             yield _Found(20, found)
+    for m in _SHORT_LONE_CODE.finditer(folded):
+        start = max(folded.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1
+        ends = [i for i in (folded.find(mark, m.end()) for mark in ".!?\n") if i >= 0]
+        sentence = folded[start : min(ends) if ends else len(folded)]
+        if not _ORDER_TALK.search(sentence) or _TICKET_TALK.search(sentence):
+            continue
+        if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
+            continue
+        if _MODEL_NAMED.search(folded, max(0, m.start() - 30), m.start()) or _MODEL_OWNERS.match(folded, m.end()):
+            continue
+        asked = bool(ends) and folded[min(ends)] == "?"
+        if asked and re.search(r"\b(?i:is|was|are)\s+$", folded[start : m.start()]):
+            continue  # "is RTX-4090 my order?": whether it is one is asked
+        found = _mention(text, "order_id", m.span("id"), identifier_key(m.group("id"), "id"))
+        if found:
+            yield _Found(21, found)
 
 
 def _listed_ids(text: str, folded: str, kind: IdentifierKind, pos: int, first: str) -> Iterator[_Found]:

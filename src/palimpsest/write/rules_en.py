@@ -1501,6 +1501,8 @@ _ACQUIRE = re.compile(
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
     r"|have|has|use|uses|using|(?<='m )on|(?<=am )on|(?<='s )on|(?<=is )on|ordered myself|treated myself to"
+    # ("my dad's still on a Nokia 3310", "I'm currently on a Pixel 6a": the device kept in use)
+    r"|(?<=still )on|(?<=currently )on"
     # "I run a Synology DS923+ at home", "rocking a Pixel 8 these days" (not "carry": round 6 keeps it silent)
     r"|run|runs|running|rock|rocking|daily[- ]drive|daily[- ]driving"
     # "I'm typing this on my new Surface Laptop 5"
@@ -1546,6 +1548,15 @@ _ON_MY_DEVICE = re.compile(
     + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
     r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
 )
+# "it won't sync with my Pixel 8", "the earbuds keep dropping their pairing to my Galaxy S23", "can't get it to
+# connect to my iPad Air": a device something is paired or synced with is the speaker's.
+_PAIRED_WITH_MY_DEVICE = re.compile(
+    r"\b(?:sync\w*|pair\w*|connect\w*|link\w*|talk\s+to|mirror\w*|cast\w*)\s+(?:up\s+)?(?:(?:it|them)\s+)?"
+    r"(?:with|to)\s+my\s+(?:new\s+|old\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|anymore|again|at\s+all|either|now|and|but|so"
+    r"|though|because|ugh|lol|help|any\s+more)\b)"
+)
 # Typed all in lower case: "got a galaxy z flip5 last month", "i just bought an iphone 15 pro".
 _LOWER_BRANDS = {
     "iphone": "iPhone",
@@ -1572,6 +1583,11 @@ _LOWER_BRANDS = {
     "fitbit": "Fitbit",
     "kobo": "Kobo",
     "nintendo switch": "Nintendo Switch",
+    "echo dot": "Echo Dot",
+    "echo show": "Echo Show",
+    "fire tv stick": "Fire TV Stick",
+    "apple tv": "Apple TV",
+    "chromecast": "Chromecast",
 }
 _LOWER_MODEL_WORDS = (
     r"\d+[a-z]*|[a-z]{1,2}\d+[a-z+]*|pro|max|plus|ultra|air|mini|lite|fe|se|z|fold\d*|flip\d*|tab|note\d*|carbon"
@@ -1618,15 +1634,38 @@ _USE_DEVICE_IS = re.compile(
     + _device("device")
     + _DEVICE_END
 )
+_LOWER_BRAND = "|".join(sorted(_LOWER_BRANDS, key=len, reverse=True))
+# ("we've got 2 echo dots": a household's devices, counted, the plural kept off the name; "a pixelated photo" is
+# no Pixel, so the name ends where the word does)
+_LOWER_COUNT = r"(?:a\s+couple\s+of|two|three|four|[2-9])"
+_LOWER_PLURAL = r"(?:(?<=[a-z])s)?(?![a-z])"
 _LOWER_DEVICE = re.compile(
-    r"(?:(?<![A-Za-z'])[iI]\s+|^\W*|,\s*|\band\s+)(?:just\s+|finally\s+|recently\s+|also\s+)?"
+    r"(?:(?<![A-Za-z'])[iI]\s+|(?<![A-Za-z'])we(?:'ve)?\s+|^\W*|,\s*|\band\s+)"
+    r"(?:just\s+|finally\s+|recently\s+|also\s+)?"
     r"(?:bought|got|picked\s+up|ordered|own|have|use|upgraded\s+to|switched\s+to)\s+"
-    r"(?:(?:a|an|the|my|new|brand\s+new|myself\s+a|myself\s+an)\s+)*"
-    r"(?P<device>(?P<brand>" + "|".join(sorted(_LOWER_BRANDS, key=len, reverse=True)) + r")"
-    r"(?:\s+(?:" + _LOWER_MODEL_WORDS + r")\b)*+)"
+    rf"(?:(?:a|an|the|my|our|new|brand\s+new|myself\s+a|myself\s+an|{_LOWER_COUNT})\s+)*"
+    r"(?P<device>(?P<brand>" + _LOWER_BRAND + r")"
+    r"(?:\s+(?:" + _LOWER_MODEL_WORDS + r")\b)*+)" + _LOWER_PLURAL + r""
     r"(?!\s+(?:for|as\s+a\s+(?:gift|present))\s+(?:my|him|her|them|a)\b)"
     # "got a pixel 8 case": an accessory for the device, not the device
     r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
+    r"|battery|box|keyboard|pen|stylus)s?\b)"
+)
+
+
+# "… 2 echo dots and a fire tv stick": the devices listed after a first one typed in lower case.
+_LOWER_MORE = re.compile(
+    r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s*&\s*)"
+    rf"(?:(?:a|an|my|our|new|{_LOWER_COUNT})\s+)+"
+    # (the copy the rules read may have set a brand right already: "and an iPad air")
+    r"(?P<device>(?P<brand>(?i:"
+    + _LOWER_BRAND
+    + r"))(?:\s+(?:"
+    + _LOWER_MODEL_WORDS
+    + r")\b)*+)"
+    + _LOWER_PLURAL
+    # (the same accessories as after the first: "and a kindle case")
+    + r"(?!\s+(?:case|cover|charger|screen\s+protector|protector|cable|strap|band|stand|sleeve|skin|mount|dock|adapter"
     r"|battery|box|keyboard|pen|stylus)s?\b)"
 )
 
@@ -1658,7 +1697,11 @@ _DEVICE_DIED = re.compile(
 )
 _NOT_REPLACED = re.compile(
     r"\b(?:not|no\s+longer|never|won't|don't|do\s+not)\s+(?:wearing|using|wear|use|getting|buying|replacing|need)"
-    r"\s+(?:one|it|another(?:\s+one)?|a\s+new\s+one)\b",
+    r"\s+(?:one|it|another(?:\s+one)?|a\s+new\s+one)\b"
+    # ("died two weeks ago, haven't bothered replacing it", "never got round to buying another one")
+    r"|\b(?:haven't|have\s+not|hasn't|didn't|never|not)\s+(?:(?:yet|really|even)\s+)?(?:bothered(?:\s+to)?|got(?:ten)?"
+    r"\s+(?:a)?round\s+to|replaced|bothering(?:\s+to)?)(?:\s+(?:replac(?:ing|e)|buy(?:ing)?|get(?:ting)?))?"
+    r"\s+(?:it|one|another(?:\s+one)?|a\s+new\s+one)\b",
     re.IGNORECASE,
 )
 # "my ThinkPad X1 Carbon finally died for good, it's off to e-waste", "the Kindle died, beyond repair": broken past
@@ -3202,12 +3245,22 @@ def _unpossessed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
     lower_case = ctx.typed_in_lower_case or not re.search(r"[A-Z]", re.sub(r"^\s*I\b", "", clause.text))
     if lower_case and not clause.text.rstrip().endswith("?"):
         for m in _LOWER_DEVICE.finditer(clause.text):
-            if not _phrase_negated(clause.text, m):
-                device = _lower_device_name(m.group("device"), m.group("brand"))
+            if _phrase_negated(clause.text, m):
+                continue
+            listed, pos = [m], m.end()
+            while (more := _LOWER_MORE.match(clause.text, pos)) is not None:
+                listed.append(more)
+                pos = more.end()
+            if len(listed) > 1 and re.match(
+                r"\s+(?:for|as\s+(?:a\s+)?(?:gifts?|presents?))\s+(?:my|him|her|them|a|the|our)\b", clause.text[pos:]
+            ):
+                continue  # "got a pixel 8 and an iphone 15 for the kids": bought for someone else
+            for one in listed:
+                device = _lower_device_name(one.group("device"), one.group("brand").lower())
                 yield _fact(
                     ctx,
                     clause,
-                    m,
+                    one,
                     ctx.speaker_id,
                     "owns_device",
                     device,
@@ -4235,6 +4288,9 @@ _LANGUAGE_DOCUMENT = re.compile(
 _LANGUAGE = re.compile(
     r"\b(?i:repl(?:y|ied)|respond(?:ed)?|answer(?:ed)?|talk(?:ed)?|speak|spoke|write|wrote|written|communicate[d]?|chat"
     r"|responses?|replies|answers|use|used|prefer|switch to|switch\s+me\s+(?:over\s+|back\s+)?to"
+    # ("can u switch the app to English", "set my account back to Spanish": what the speaker reads the service in)
+    r"|(?:switch|set|change|put|flip)\s+(?:the|my|your)\s+(?:app|account|site|website|interface|settings|profile"
+    r"|menus?|display|store)(?:\s+(?:language\s+)?(?:over|back))?\s+(?:to|into)"
     r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
     r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
@@ -4375,7 +4431,11 @@ _CHANNEL_VERB = re.compile(
 _CHANNEL_REFUSED_HABIT = re.compile(
     r"\b(?:I|I'm)\s+(?:(?:almost|basically|just)\s+)?(?:never|don't|do\s+not|can't|cannot|rarely|hardly\s+ever|won't)\s+"
     r"(?:(?:ever|really|always)\s+)?(?:pick(?:ing)?\s+up|answer(?:ing)?|take|check(?:ing)?|read(?:ing)?|look\s+at|open)\s+"
-    r"(?:(?:my|the|any|unknown|random)\s+)*(?:e-?mails?|calls|phone(?:\s+calls)?|texts|inbox|voicemails?|messages)\b",
+    r"(?:(?:my|the|any|unknown|random)\s+)*(?:e-?mails?|calls|phone(?:\s+calls)?|texts|inbox|voicemails?|messages)\b"
+    # ("my inbox is a graveyard of promos and I never open it": the channel named first, then refused as "it")
+    r"|\b(?:my|the)\s+(?:e-?mail\s+)?(?:inbox|e-?mails?|voicemail)\b[^.!?]{0,60}?\bI\s+(?:(?:almost|basically)\s+)?"
+    r"(?:never|don't|do\s+not|rarely|hardly\s+ever)\s+(?:(?:ever|really)\s+)?(?:open|check|read|look\s+at|listen\s+to)"
+    r"\s+(?:it|them)\b",
     re.I,
 )
 _CHANNEL_VERBS = {
@@ -5355,6 +5415,17 @@ _WINDOW_ONLY = re.compile(
 )
 
 
+# "change my delivery slot to evenings", "can you move our deliveries to the mornings": the part of the day the
+# speaker's deliveries are set to come in, kept as "evening deliveries".
+_DELIVERY_SLOT_SET = re.compile(
+    r"\b(?:change|move|switch|update|set|put|shift)\s+(?:my|our|the)\s+(?:usual\s+|default\s+)?"
+    # (not "move my delivery to the evening": the one delivery at hand)
+    r"(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?"
+    r"(?P<part>morning|afternoon|evening|weekend)s?\b(?!\s+(?:of|on|for|before|after)\b|\s+\d)",
+    re.IGNORECASE,
+)
+
+
 def _how_things_come(text: str) -> tuple[str, str] | None:
     """(phrase, evidence) of how the speaker likes things to come: "short meeting summaries", "deliveries after 7"."""
     window = _WINDOW_ONLY.match(text)
@@ -5363,6 +5434,9 @@ def _how_things_come(text: str) -> tuple[str, str] | None:
     delivered = _DELIVERED_WHEN.search(text)
     if delivered and not _PREF_NEGATED.search(text[: delivered.start()]):
         return f"deliveries {' '.join(delivered.group('when').replace(',', ' ').split())}", delivered.group()
+    slot = _DELIVERY_SLOT_SET.search(text)
+    if slot and not _PREF_NEGATED.search(text[: slot.start()]) and not _HYPOTHETICAL.search(text):
+        return f"{slot.group('part').lower()} deliveries", slot.group()
     shaped = _LIKE_IT_SHAPED.search(text)
     if shaped:
         adjectives = " and ".join(a for a in (shaped.group("adj"), shaped.group("adj2")) if a)
@@ -6517,6 +6591,9 @@ def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
     asked = _device_asked_about(ctx, clause) if mine else None
     if mine and asked:
         yield _fact(ctx, clause, mine, ctx.speaker_id, "owns_device", asked, "mine_after_question")
+    for m in _PAIRED_WITH_MY_DEVICE.finditer(clause.text):
+        if not _HYPOTHETICAL.search(clause.text):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_paired")
     for m in _ON_MY_DEVICE.finditer(clause.text):
         since = clause.past_time(ctx) if m.group("use") else None
         device = _clean(m.group("device"))
