@@ -2867,7 +2867,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
         once = _ONE_OFF.search(ctx.text) is not None and not _LASTING.search(ctx.text)
-        if _OLD_ADDRESS.search(clause.text[: m.start("addr")]) and _ADDRESS_LEFT.search(ctx.text, clause.start + m.end()):
+        left = _ADDRESS_LEFT.search(ctx.text, clause.start + m.end())
+        if left and _OLD_ADDRESS.search(clause.text[: m.start("addr")]):
             # "那个旧地址：海淀区…，早就不住那了": an old address, said to be lived at no more.
             address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
             yield ending(ctx, clause, subject, "address", address, "zh.address.left", m.group())
