@@ -1329,7 +1329,8 @@ _CORRECTED = (
 _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
-        r"(?:\s*(?:也|都)?(?:已经)?(?:帮我|给我)?"
+        # ("手机号麻烦改成 …", "电话请帮我换成 …": the change asked for politely.)
+        r"(?:\s*(?:也|都)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
         # "联系电话改用0400 555 721了": the number used instead.
         r"|(?:改用|换用|改成用|换成用)"
@@ -1351,6 +1352,9 @@ _CONTACT = {
         # "手机号麻烦更新一下，用这个：…": the change asked for, the new value after it.
         r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
         r"(?:改成|换成|改为|换为|用这个|新的是|新号是|用|改用)?\s*[：:]?\s*$"
+        # A new SIM card, its number after: "昨天办了张新卡，号码 0412 883 605", "换了张电话卡，新号码是 …".
+        r"|(?:办了|换了|新办了|买了|开了)(?:一)?张(?:新的?)?(?:手机卡|电话卡|电话号卡|(?i:sim)卡|卡)[，,]\s*(?:新)?(?:号码|号|手机号)"
+        r"(?:是|为)?\s*[：:]?\s*$"
         # "我前天换号了，新号 136…": the new number named after the change.
         r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
@@ -1372,7 +1376,8 @@ _CONTACT = {
     "email": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
-        r"\s*(?:也|都)?(?:已经)?了?(?:帮我|给我)?"
+        # ("邮箱麻烦换成 …", "邮箱请帮我改成 …": the change asked for politely.)
+        r"\s*(?:也|都)?(?:已经)?了?(?:麻烦|请)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
@@ -2862,6 +2867,12 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
         once = _ONE_OFF.search(ctx.text) is not None and not _LASTING.search(ctx.text)
+        left = _ADDRESS_LEFT.search(ctx.text, clause.start + m.end())
+        if left and _OLD_ADDRESS.search(clause.text[: m.start("addr")]):
+            # "那个旧地址：海淀区…，早就不住那了": an old address, said to be lived at no more.
+            address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
+            yield ending(ctx, clause, subject, "address", address, "zh.address.left", m.group())
+            continue
         yield _fact(
             subject,
             "address",
@@ -2876,6 +2887,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+# An old address, then the word that it is lived at no more: "删掉那个旧地址：…，早就不住那了".
+_OLD_ADDRESS = re.compile(r"(?:旧|老|以前的?|之前的?|原来的?)(?:的)?(?:家庭|收货)?(?:地址|住址)")
+_ADDRESS_LEFT = re.compile(
+    r"[，,]\s*(?:我|我们)?(?:早就|早已|已经|早)?(?:不(?:再)?住(?:在)?(?:那|那儿|那里|那边)了|搬走了|搬出来了)"
+)
 # "老地址作废，麻烦以这个为准：南京市…", "地址按下面这个来：…": an address named first, the one to go by after.
 _ADDRESS_BY_THIS = re.compile(
     r"(?:以|按)(?:这个|下面这个|下面的|新的|这个新的?|我新给的)(?:为准|来)\s*[：:]\s*(?P<addr>[^，。！？；\n]{6,60})"
@@ -3023,6 +3039,8 @@ _PREFERS = re.compile(
     r"喜欢|偏好|偏爱|愿意|想要|要|用|改成|换成|换回|改回|切回|改为|设置|设为|切换|切到|调成|开|选|发|导出|保存|希望|请|走|写|寄"
     # "帮我切成浅色主题", "界面弄成暗色的", "调到夜间模式": the other verbs of setting a look.
     r"|切成|弄成|搞成|调到|设成|变成"
+    # "消息提醒我想换短信": a change wished for.
+    r"|想换|想改"
     # "有事打电话给我": whenever something comes up.
     r"|有事|有什么事|有啥|推"
     r"|(?i:export)|换到|改到"
@@ -3132,7 +3150,9 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|消息)(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)(?:(?i:app)\s*)?"
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # "消息提醒改成邮件吧", "通知都换成短信": the way notices come, changed.
-    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我)?(?:改成|换成|改为|设为|设成|切成|换到|改到)(?:用|走|发)?"
+    # ("消息提醒我想换短信": the change wished for, the channel right after "换".)
+    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我|我想|我要|想|要)?(?:改成|换成|改为|设为|设成|切成|换到|改到|换(?=短信|邮件|微信))"
+    r"(?:用|走|发)?"
     r"(?P<ch12>微信|短信|邮件|邮箱|电话|站内信)"
     # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
     r"|(?:通知|提醒|(?i:notifications?))(?:都|就|请|也)?(?:发到?|走|寄到?)(?:这个|我的|新)?(?P<ch8>邮箱)"
@@ -3182,6 +3202,8 @@ _CARRIER = re.compile(
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我|只|就)*"
     rf"(?:用|走|选|发|换成|改成|改用)\s*(?P<carrier2>{_CARRIER_NAMES}|京东)"
     rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
+    # The usual carrier, said to do: "平时中通就行", "平常圆通就可以" (after "这次走顺丰，…": the habit is lasting).
+    rf"|(?:平时|平常|一般|通常|其他时候|别的时候)(?:的话)?\s*(?P<carrier4>{_CARRIER_NAMES})(?:快递)?(?:就行|就好|就可以|就够了|也行)"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -3313,7 +3335,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         if received is not None:
             yield "preferred_notification_channel", normalize_channel(received.group("ch") or received.group("ch2"))
     for m in _CARRIER.finditer(text):
-        name = m.group("carrier") or m.group("carrier2") or m.group("carrier3")
+        name = m.group("carrier") or m.group("carrier2") or m.group("carrier3") or m.group("carrier4")
         yield "preferred_shipping_carrier", _CARRIERS_FOLDED[name.casefold()]
     for m in _PAYMENT.finditer(text):
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2") or m.group("pay3")]
