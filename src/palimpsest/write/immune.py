@@ -3965,6 +3965,9 @@ def emoji_reading(text: str) -> str | None:
 def homophone_reading(text: str) -> str | None:
     """The standard words behind Internet homophones ("偶是管理猿" is "我是管理员"), or None when fewer than two of them
     appear (one alone is as likely the ordinary word: "偶尔", "一滴水", "稿子")."""
+    # Every homophone is written in Chinese characters: a text without any has none.
+    if not _CJK_CHAR.search(text):
+        return None
     read, kinds = text, 0
     for pattern, standard in _HOMOPHONES:
         read, count = pattern.subn(standard, read)
@@ -4606,7 +4609,9 @@ def jyutping_reading(text: str) -> str | None:
 
 
 # Wade-Giles romanisation ("hsien-tsai", "p'o-chieh", "shih"): spelled again in pinyin and read as pinyin. Two of its
-# telltale spellings (an "hs" initial, an aspirate's apostrophe, a final "-ih", a hyphenated word) mark it.
+# telltale spellings (an "hs" initial, an aspirate's apostrophe, a final "-ih", a hyphenated word) mark it, one of them
+# other than a hyphen.
+_WADE_GILES_STRONG_MARK = re.compile(r"\bhs[a-z]|\b(?:ch|ts|tz|k|p|t)'[a-z]|\b(?:ch|sh|j)ih\b")
 _WADE_GILES_MARK = re.compile(r"\bhs[a-z]+|\b(?:ch|ts|tz|k|p|t)'[a-z]+|\b(?:ch|sh|j)ih\b|\b[a-z]+-[a-z]+\b")
 _WADE_GILES_SYLLABLE = re.compile(r"(?i)(ch'|ch|ts'|tz'|ts|tz|hs|sh|k'|p'|t'|ss|sz|[bcdfghjklmnpqrstwyz]?)([a-zü]+)")
 _WADE_GILES_WORDS = {"ti": "de", "tsen-mo": "zenme", "shen-mo": "shenme", "na-mo": "name"}
@@ -4640,7 +4645,8 @@ def _wade_giles_syllable(match: re.Match[str]) -> str:
 def wade_giles_reading(text: str) -> str | None:
     """The characters behind a turn in Wade-Giles, read through its pinyin, or None when it has fewer than two marks of
     Wade-Giles or any Chinese characters."""
-    if len(_WADE_GILES_MARK.findall(text)) < 2 or _CJK_CHAR.search(text):
+    # A spelling only Wade-Giles has is looked for first: hyphenated words alone are ordinary English.
+    if not _WADE_GILES_STRONG_MARK.search(text) or len(_WADE_GILES_MARK.findall(text)) < 2 or _CJK_CHAR.search(text):
         return None
 
     def word(match: re.Match[str]) -> str:
@@ -4767,9 +4773,7 @@ _QUESTION_OPENER = re.compile(
 # "Don't ask why", "no questions asked", "别问为什么": a hush, not a question ("把所有人的数据清零，别问为什么").
 _HUSH = re.compile(
     r"\b(?:don'?t|do not|no need to|never)\s+ask\s+(?:me\s+)?(?:why|questions)\b|\bno questions asked\b"
-    r"|(?:别|不要|不用|不许|甭|无需)(?:多)?问(?:我)?(?:为什么|为啥|原因|理由|那么多|太多)?"
-    # A "no matter how" clause asks nothing ("别管系统怎么设的", "不管后台怎么显示").
-    r"|(?:别管|不管|甭管|无论|不论)[^，。！？,?]{0,10}?(?:怎么|如何|什么|是否)[^，。！？,?]{0,6}",
+    r"|(?:别|不要|不用|不许|甭|无需)(?:多)?问(?:我)?(?:为什么|为啥|原因|理由|那么多|太多)?",
     re.IGNORECASE,
 )
 _ORDER_TAG = re.compile(
@@ -4777,6 +4781,9 @@ _ORDER_TAG = re.compile(
     r"|[,，]?\s*(?:好吗|行吗|明白了?吗|懂了?吗|记住了?吗|听到了?吗|知道了?吗|听明白了?吗)\s*[?？]+\W*$",
     re.IGNORECASE,
 )
+
+# A "no matter how" clause asks nothing ("别管系统怎么设的", "不管后台怎么显示").
+_CONCESSIVE = re.compile(r"(?:别管|不管|甭管|无论|不论)[^，。！？,?]{0,10}?(?:怎么|如何|什么|是否)[^，。！？,?]{0,6}")
 
 
 def is_question(sentence: str) -> bool:
@@ -4792,6 +4799,8 @@ def is_question(sentence: str) -> bool:
     if _BARE_ORDER_TAG.search(sentence) and not _QUESTION_OPENER.search(sentence):
         return False
     sentence = _HUSH.sub("", sentence)
+    if "管" in sentence or "论" in sentence:
+        sentence = _CONCESSIVE.sub("", sentence)
     return bool(_INFO_QUESTION.search(sentence)) or sentence.rstrip().endswith(("?", "？"))
 
 
