@@ -121,13 +121,14 @@ def test_round23_en_emails(text: str, expected: set[Fact]) -> None:
 
 
 JOBS: list[tuple[str, set[Fact]]] = [
-    # work on contract or freelance for an employer
+    # work on contract for an employer (freelancing for a client is no employer, see round 6)
     (
         "not at Telkom anymore, contracting for MTN now",
         {ended("works_at", "Telkom"), state("works_at", "MTN")},
     ),
     ("I'm contracting for Deloitte these days", {state("works_at", "Deloitte")}),
-    ("my sister freelances for the Guardian", {state("works_at", "Guardian", f"{ME}:sister")}),
+    ("my sister contracts for Fonterra", {state("works_at", "Fonterra", f"{ME}:sister")}),
+    ("I freelance for Vogue", set()),
     ("not contracting for Vodacom anymore", set()),
     ("I'd love to be contracting for Google", set()),
     # the title at an employer, a clause joined after it

@@ -436,7 +436,7 @@ _BOUNDARY = re.compile(
     r"|(?:,|\s+[\u2014\u2013]+|\s+-)\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
     r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working)"
     # ("not at Telkom anymore, contracting for Vodacom now")
-    r"|(?:contracting|freelancing)\s+for)\b)"
+    r"|contracting\s+for)\b)"
 )
 _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
@@ -1125,8 +1125,9 @@ _WORK = re.compile(
     # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
     + r"|fl(?:y|ies|ying)|nurs(?:e|es|ing)|cod(?:e|es|ing)|design(?:s|ing)?|consult(?:s|ing)?|deliver(?:s|ing)?"
     + r"|report(?:s|ing)?|wait(?:s|ing)?\s+tables|pull(?:s|ing)?\s+(?:pints|beers)"
-    # ("contracting for Vodacom now", "she freelances for the Guardian": work on contract is work there)
-    + r"|contract(?:s|ing)|freelanc(?:e|es|ing)"
+    # ("contracting for Vodacom now", "she contracts for Fonterra": work on contract is work there; freelancing
+    # for a client is not, see round 6)
+    + r"|contract(?:s|ing)"
     # ("I do the books for a bakery", "she does the accounts for Lidl": the bookkeeping of an employer)
     + r"|(?:do|does|doing)\s+(?:the\s+)?(?:books|bookkeeping|accounts)"
     # ("Since March I've been on the payroll of Vattenfall", "she's on staff at the Mater", "on the books of Arup":
@@ -6425,7 +6426,7 @@ _DROPPED_SUBJECT = re.compile(
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
-    r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)|(?:contracting|freelancing)\s+for"
+    r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)|contracting\s+for"
     # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
     # "Using a ThinkPad for work", "Running a Synology at home", "Have an iPad and a Kindle", "No longer have the Apple
