@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
+from difflib import SequenceMatcher
 
 from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, IdentifierMention, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
@@ -346,7 +347,11 @@ _ANY_JOB_NOUN = re.compile(
     re.IGNORECASE,
 )
 _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
-_TITLE_FREE = r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)(?=\s+(?:at|for|in|last|this|on|since|yesterday)\b|[,.;!?]|$)"
+# ("as a radiographer so I couldn't …": a clause joined by "so", "but", "because" closes it)
+_TITLE_FREE = (
+    r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)"
+    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|[,.;!?]|$)"
+)
 
 _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
@@ -429,7 +434,9 @@ _BOUNDARY = re.compile(
     # sold my Xbox before the move" (the subject is restored by ``_with_subject``).
     # ("not at Ubisoft anymore — joined a small studio as …": set off by a dash just the same)
     r"|(?:,|\s+[\u2014\u2013]+|\s+-)\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
-    r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working))\b)"
+    r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working)"
+    # ("not at Telkom anymore, contracting for Vodacom now")
+    r"|contracting\s+for)\b)"
 )
 _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
@@ -452,7 +459,10 @@ _HYPOTHETICAL = re.compile(
 # Reported or denied speech ("I never said I work at Google") asserts nothing.
 _REPORTED = re.compile(
     r"\b(?:never|didn't|did not|don't|do not|not)\s+(?:say|said|tell|told|claim|claimed|mean|meant)\b"
-    r"|\b(?:thinking (?:of|about)|considering|planning (?:to|on))\b",
+    r"|\b(?:thinking (?:of|about)|considering|planning (?:to|on))\b"
+    # ("my boss thinks I live in Sandton", "everyone assumes we're in Perth": someone else's belief, told to be wrong)
+    r"|(?:\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+|\b(?:he|she|they|everyone|everybody|people|[A-Z][a-z]+))\s+(?:still\s+)?"
+    r"(?:thinks?|thought|assumes?|assumed|believes?|believed|reckons?|reckoned)\s+(?:that\s+)?(?:I|we)\b",
     re.IGNORECASE,
 )
 _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.IGNORECASE)
@@ -816,7 +826,12 @@ _CALL_HOME = re.compile(
 )
 _BEEN_IN = re.compile(
     # "(I) been in Boise since yesterday": the auxiliary dropped in chat.
-    _SUBJ + r"(?:'ve|\s+have|\s+has)?\s+been\s+(?:living\s+|based\s+)?in\s+" + _named("place") + r"(?=\s+since\b)"
+    # ("I've actually been in Midrand since last month": an adverb between)
+    _SUBJ
+    + r"(?:'ve|\s+have|\s+has)?(?:\s+(?:actually|really|now|just|officially|basically))?"
+    + r"\s+been\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s+since\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
@@ -972,6 +987,12 @@ _STAYS_PUT = re.compile(
     + r"(?=[^.;!?]{0,40}?\b(?:won't|wont|will\s+not|refuses?\s+to|doesn't\s+want\s+to|don't\s+want\s+to"
     r"|never\s+wants?\s+to|not\s+(?:planning|going)\s+to)\s+(?:budge|move|leave|relocate|sell)\b)"
 )
+# "we're not moving after all — staying put in Winnipeg", "I'm staying put in Oamaru": a home kept, said by staying
+# put there (the subject may be dropped after a dash or a comma).
+_STAYING_PUT = re.compile(
+    r"(?:^\W*|[,;\u2014\u2013]\s*|\s-\s+|(?P<subj>\b(?:I'm|I\s+am|we're|we\s+are|I'll\s+be|we'll\s+be))\s+)"
+    r"(?:(?:just|now|happily|definitely)\s+)?staying\s+put\s+(?:here\s+)?in\s+" + _named("place")
+)
 # Homes taken or given up by their lease, the subject often dropped in chat: "signed a lease in Pago Pago yesterday",
 # "we signed the lease on a flat in Tromsø" (a new home there); "gave up the flat in Halifax", "handed back the keys
 # to our place in Hull" (a home ended).
@@ -1104,6 +1125,9 @@ _WORK = re.compile(
     # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
     + r"|fl(?:y|ies|ying)|nurs(?:e|es|ing)|cod(?:e|es|ing)|design(?:s|ing)?|consult(?:s|ing)?|deliver(?:s|ing)?"
     + r"|report(?:s|ing)?|wait(?:s|ing)?\s+tables|pull(?:s|ing)?\s+(?:pints|beers)"
+    # ("contracting for Vodacom now", "she contracts for Fonterra": work on contract is work there; freelancing
+    # for a client is not, see round 6)
+    + r"|contract(?:s|ing)"
     # ("I do the books for a bakery", "she does the accounts for Lidl": the bookkeeping of an employer)
     + r"|(?:do|does|doing)\s+(?:the\s+)?(?:books|bookkeeping|accounts)"
     # ("Since March I've been on the payroll of Vattenfall", "she's on staff at the Mater", "on the books of Arup":
@@ -1199,7 +1223,10 @@ _JOB_TALK = re.compile(
 _LEAVE = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|retired from|left my job at"
+    + r"\s+(?:quit|resigned from|(?:was|got) (?:laid off|fired) from|left my job at"
+    # ("retired last month from Eastern Health": the time between)
+    + r"|retired(?:\s+(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|\s+yesterday"
+    + r"|\s+in\s+(?:[A-Z][a-z]+|\d{4}))?\s+from"
     # "I quit my job at Tesco", "I've just been made redundant from Ford"
     + r"|quit my (?:job|role|position) (?:at|with)|(?:(?:was|got)\s+)?(?:made redundant|let go) (?:from|at|by))\s+"
     + _employer("org")
@@ -1453,6 +1480,12 @@ _BARE_TITLE_NOW = re.compile(
     + _employer("org2")
     # ("bartender at the Eucla Motor Hotel if anyone asks", "… these days": an aside may close the clause)
     + r"(?:\s+now)?)(?=\s*(?:[,.;!?)]|$)|\s+(?:if\s+any(?:one|body)\s+asks|these\s+days|nowadays|for\s+now)\b)"
+)
+# "high school maths teacher here, does that count …", "Paramedic here — quick one": the speaker introduced by the
+# title alone, opening the turn (never "your driver here", someone else's).
+_TITLE_HERE = re.compile(
+    r"^\W*(?:(?:hi|hey|hello|hiya|morning)[,!\s]+)?(?:(?:just|only)\s+)?(?:an?\s+)?"
+    r"(?!(?:your|my|our|his|her|their|the|this|that|a|an)\b)" + _TITLE + r"\s+here\b(?=\s*(?:[,.;:!?\u2014\u2013-]|$))"
 )
 # The events of a job change (``_JOB_CHANGE`` without its "since"/"as of", which only date).
 _JOB_EVENT = re.compile(
@@ -1925,6 +1958,10 @@ _NAME_TO_USE = re.compile(
     # "I'm Wen btw — Li Wen on the account": the full name the account holds (checked by ``_account_name_ok``)
     rf"|(?:^|(?<=[\u2014\u2013,]\s))(?:(?:it's|but)\s+)?(?P<name7>[A-Z][a-z]+\s+(?:{_PARTICLE})?[A-Z][\w'-]+)"
     r"\s+on\s+(?:the|my)\s+(?:account|profile|booking|card|passport|ID)\b"
+    # "I'm Lerato btw, Lerato Khumalo": the full name after the first, repeated as its clause (checked by
+    # ``_full_name_ok``: the turn has just introduced the speaker by its first word)
+    r"|(?:^|(?<=[\u2014\u2013,:]\s))(?P<full>[A-Z][a-z]+\s+(?:" + _PARTICLE + r")?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)"
+    r"(?=\s*(?:[.!]\s*)?$)"
     # "Honestly just Anu is fine, nobody uses Anuradha": the short form of the name to use (checked by
     # ``_short_name_ok``: the turn names the long form, or speaks of names).
     r"|(?:^|(?<=,\s))\W*(?i:(?:honestly|really|oh|so|please)[,\s]+)*(?i:just\s+)?(?P<short>[A-Z][a-z]{1,11})"
@@ -1936,6 +1973,15 @@ def _account_name_ok(text: str, at: int, name: str) -> bool:
     """ "Li Wen on the account" is the speaker's name when the turn introduces the speaker by a part of it."""
     parts = [p for p in name.split() if p not in _NOT_NAMES and p not in _NOT_FIRST_NAMES]
     return any(re.search(rf"\b(?:I'm|I\s+am|it's|this\s+is|[Nn]ame's)\s+{re.escape(p)}\b", text[:at]) for p in parts)
+
+
+def _full_name_ok(text: str, at: int, name: str) -> bool:
+    """ "Lerato Khumalo" alone is the speaker's full name right after "I'm Lerato" (or "this is", "name's")."""
+    first = name.split(maxsplit=1)[0]
+    if first in _NOT_NAMES or first in _NOT_FIRST_NAMES or first in _KIN_AS_NAMES:
+        return False
+    said = rf"(?:\bI'm|\bI\s+am|\b[Tt]his\s+is|\b[Ii]t's|\b[Nn]ame's|\b[Nn]ame\s+is)\s+{re.escape(first)}"
+    return re.search(said + r"(?:\s+(?:btw|here|by\s+the\s+way))?\W*$", text[:at]) is not None
 
 
 def _short_name_ok(text: str, name: str) -> bool:
@@ -2008,6 +2054,8 @@ _STREET = (
     r"|Boulevard|Blvd\.?|Way|Court|Ct\.?|Place|Pl\.?|Square|Terrace|Close|Crescent|Highway|Hwy|Parkway|Row|Walk"
     # ("22 Ormond Quay", "4 Marine Parade", "9 Elm Grove", "3 Stable Mews")
     r"|Quay|Parade|Esplanade|Grove|Mews|Rise|Heights|Gardens|Promenade|Wharf"
+    # ("5/12 Marine Pde", "3 Banksia Cres", "9 Ocean Tce": the Australian short forms)
+    r"|Pde\.?|Cres\.?|Tce\.?|Esp\.?"
     r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
@@ -2028,7 +2076,8 @@ _ADDRESS_END = (
 _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?|the\s+\w+|my\s+\w+)"
 _ADDRESS_MINE = re.compile(
     # ("can u change the delivery address to 14 Harbour Row, …": the stored one, "on my account" unsaid)
-    r"(?:\b(?:change|update|set)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
+    # ("swap the billing address to 9 Elm Ave, …": the stored one swapped)
+    r"(?:\b(?:change|update|set|swap|switch)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+)?to\s+"
     # "pls update the shipping address → Unit 2, 19 Hay St, …", "fix my delivery address: …": the stored one changed
     r"|\b(?:change|update|set|swap|correct|fix|amend)\s+(?:the|my)\s+(?:(?:new|home|shipping|delivery|mailing|postal"
@@ -2078,9 +2127,13 @@ _SHIPS_TO = re.compile(
     # ("bill everything to Calle de Serrano 41 …": the billing address, the speaker's own)
     r"\b(?:(?i:send|ship|deliver|mail|post|bill|invoice)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
-    r"|(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
+    # ("her parcels go to …": someone else's, not the speaker's)
+    r"|(?<!\b[Hh]er\s)(?<!\b[Hh]is\s)(?<!\b[Tt]heir\s)(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
     r"(?:go|should go|always go|get sent))))"
-    r"\s+to\s+(?P<addr>(?:"
+    r"\s+to\s+"
+    # ("deliveries go to the new place: 40 Ridge Rd, …": the home named, then its address after a colon or dash)
+    r"(?:(?i:the|my|our)\s+(?:(?i:new)\s+)?(?i:place|house|flat|home|address|apartment|unit)\s*[:\u2014\u2013]\s*)?"
+    r"(?P<addr>(?:"
     + _STREET
     # ("… Raglan from next Monday": the start, no part of the address)
     + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future"
@@ -2133,14 +2186,15 @@ _CONTACT_CUE = {
         r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)\s*(?:is\s+|[:：]\s*)?$))"
     ),
     "email": re.compile(
-        _POSS
-        + r"\s+(?:(?:new|current|work|personal|updated|contact|billing|recovery|login|backup|sign-?in|account)\s+)*"
+        _POSS + r"\s+(?:(?:new|current|work|office|personal|updated|contact|billing|recovery|login|backup|sign-?in"
+        r"|account)\s+)*"
         r"(?:(?:e-?mail|mail)(?:\s+address)?"
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
-        # "work email's r.huang@…", "personal email is …": the speaker's own, named bare as the turn opens
-        r"|^\W*(?i:(?:work|personal|home|new|billing|uni|school)\s+)?(?i:e-?mail)(?:\s+address)?(?:'s|\s+is)\s*:?\s*$"
+        # "work email's r.huang@…", "personal email is …", "office email is …": the speaker's own, named bare as the
+        # turn opens
+        r"|^\W*(?i:(?:work|office|personal|home|new|billing|uni|school)\s+)?(?i:e-?mail)(?:\s+address)?(?:'s|\s+is)\s*:?\s*$"
         # "the recovery email is …": the account's own address, the speaker's
         r"|\b(?i:the\s+(?:recovery|login|log-in|sign-?in|backup|registered|account)\s+e-?mail(?:\s+address)?"
         r"(?:\s+(?:on|for)\s+(?:the|my)\s+account)?)\s*(?:is\s*|:\s*)$"
@@ -2259,7 +2313,13 @@ _KEYS_TO_HOME = re.compile(
     r"(?:(?:the|our|my)\s+)?(?:keys?|lease|tenancy(?:\s+agreement)?|rental\s+agreement)\s+(?:to|for|on)\s+"
     r"(?:a|an|the|my|our)\s+(?:(?:new|little|tiny|small|lovely|gorgeous|two-bed(?:room)?|one-bed(?:room)?|3-bed"
     r"|2-bed)\s+)*(?:flat|house|apartment|place|unit|home|condo|cottage|studio|townhouse|bungalow|villa|bedsit)"
-    r"\s+(?:in|at)\s+" + _named("place")
+    r"\s+(?:in|at)\s+"
+    + _named("place")
+    # ("got the keys to the Suva flat yesterday": the place named before the home)
+    + r"|(?:^\W*|[,;]\s+|\b(?:I|we|I've|we've|I\s+have|we\s+have)\s+)(?:(?:finally|just|officially)\s+)?"
+    r"(?:got|picked\s+up|collected|received|been\s+handed)\s+(?:(?:the|our|my)\s+)?keys?\s+(?:to|for)\s+(?:the|our|my)\s+"
+    r"(?:new\s+)?(?P<place2>(?!(?:New|Old|Big|Little|Tiny|Small|Lovely)\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+    r"(?:flat|house|apartment|place|unit|home|condo|cottage|studio|townhouse|bungalow|villa|bedsit)\b"
 )
 
 
@@ -2269,8 +2329,8 @@ def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     if _negated(clause):
         return
     for m in _KEYS_TO_HOME.finditer(clause.text):
-        if _place_ok(m.group("place")):
-            place, since = _city(m.group("place")), clause.past_time(ctx)
+        if _place_ok(m.group("place") or m.group("place2")):
+            place, since = _city(m.group("place") or m.group("place2")), clause.past_time(ctx)
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "keys_to_home", valid_from=since)
     for m in _IN_NOW.finditer(clause.text):
         told_after = any(_MOVE_TOLD_AFTER.match(ctx.text, at) for at in (clause.start + m.end(), clause.end))
@@ -2500,6 +2560,12 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         stayer = _subject(ctx, m.group("subj"), clause.start + m.start("subj"))
         if stayer and _place_ok(m.group("place")) and not _phrase_negated(clause.text, m, r"not|never|isn't|aren't"):
             yield _fact(ctx, clause, m, stayer, "lives_in", _city(m.group("place")), "stays_put")
+    for m in _STAYING_PUT.finditer(clause.text):
+        # (a negation in its own phrase only: "not moving after all — staying put in …" keeps the home)
+        head = clause.text[: m.start()] if m.group("subj") else ""
+        phrase = re.split(r"[,;\u2014\u2013]", head)[-1] + m.group()
+        if _place_ok(m.group("place")) and not re.search(r"\b(?:not|never|no\s+longer)\b|n't\b", phrase):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "staying_put")
     # (before the negation check: the namesake set aside is what the rule reads)
     for m in _WHERE_I_AM.finditer(clause.text):
         if _place_ok(m.group("place")) and not _negated_before(clause.text, m.start()):
@@ -3156,8 +3222,24 @@ def _begun_as_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[Can
 _WORK_NOW = re.compile(r"^\W*(?:[Mm]y\s+)?(?:[Ww]ork|[Jj]ob)(?:'s|\s+is)\s+(?:at|in|on|with)\s+[^.;!?]{1,30}?\s+now\b")
 
 
+def _title_here(ctx: TurnContext, said: str) -> str:
+    """The title as written, but for the capital the turn's opening gives it ("Paramedic here") or the capitals a
+    turn typed in lower case is given to read it ("high school maths teacher here")."""
+    title = _clean(said)
+    if ctx.typed_in_lower_case:
+        return title.lower()
+    words = title.split()
+    if words[0][1:].islower() and not (len(words) > 1 and all(w[:1].isupper() for w in words)):
+        return title[0].lower() + title[1:]
+    return title
+
+
 def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
-    """ "got promoted last month!! senior actuary now": the title said bare after the speaker's own job change."""
+    """ "got promoted last month!! senior actuary now": the title said bare after the speaker's own job change;
+    "Paramedic here, …": the title signed as the turn opens."""
+    here = _TITLE_HERE.match(ctx.text) if clause.start == 0 else None
+    if here and not _NOT_A_ROLE.search(here.group("title")) and here.group("title").lower() not in _RELATIONS:
+        yield _fact(ctx, clause, here, ctx.speaker_id, "job_title", _title_here(ctx, here.group("title")), "title_here")
     m = _BARE_TITLE_NOW.search(bare)
     # (only the speaker's own change: "my brother got promoted, manager now" is his)
     others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
@@ -3806,7 +3888,8 @@ def _event_time(ctx: TurnContext, clause: Clause, event: re.Pattern[str]) -> dat
 # not Siobhan": the speaker's name set right, opening its clause (only in a turn about the speaker's name or how it
 # is written, checked by ``_spelled_names``).
 _NAME_SET_RIGHT = re.compile(
-    r"(?:^\W*|(?<=[\u2014\u2013]\s))(?:(?i:no|nope|actually|sorry|oh|and)[,\s]+)*(?i:it's|it\s+is|it\s+should\s+be)\s+"
+    # ("its Siyabonga not Siyabongo": the apostrophe dropped)
+    r"(?:^\W*|(?<=[\u2014\u2013]\s))(?:(?i:no|nope|actually|sorry|oh|and)[,\s]+)*(?i:it's|its|it\s+is|it\s+should\s+be)\s+"
     # (any letters, accented or not, and a capital inside: "MacLeòid", "Tāne", "O'Neill")
     rf"(?P<name>[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’])+(?:[\s-]+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ](?:[^\W\d_]|['’])+){{0,2}})"
     r"(?=\s*(?:[,.;!]|$)|\s+(?:with|btw|not|please|pls|thanks)\b)"
@@ -3836,9 +3919,28 @@ def _legal_name(ctx: TurnContext) -> tuple[re.Match[str], str] | None:
     return None if name.split()[0] in _NOT_NAMES or name in _KIN_AS_NAMES else (m, name)
 
 
+# "it's Siyabonga not Siyabongo on my account": the wrong spelling set aside, then where it is written (the record
+# the name is on, which makes the correction a name's).
+_MISSPELT_ON_RECORD = re.compile(
+    r"\s*,?\s+not\s+(?P<wrong>[A-Z][^\W\d_]+)\s+on\s+(?:my|the|your)\s+(?:acc(?:oun)?t|profile|booking|card|file"
+    r"|records?|invoices?|system)\b"
+)
+
+
+def _misspelt(name: str, wrong: str) -> bool:
+    """Whether ``wrong`` is ``name`` misspelt: one or two letters changed, added or dropped ("Siyabongo")."""
+    return name != wrong and SequenceMatcher(None, name.lower(), wrong.lower()).ratio() >= _MISSPELT_RATIO
+
+
+_MISSPELT_RATIO = 0.8
+
+
 def _spelled_names(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     m = _NAME_SET_RIGHT.search(clause.text)
-    if m is None or not _NAME_TALK.search(ctx.text) or _PLACE_TALK.search(ctx.text):
+    if m is None or _PLACE_TALK.search(ctx.text):
+        return
+    wrong = _MISSPELT_ON_RECORD.match(clause.text, m.end())
+    if not _NAME_TALK.search(ctx.text) and not (wrong and _misspelt(m.group("name"), wrong.group("wrong"))):
         return
     name = _clean(m.group("name"))
     first = name.split()[0]
@@ -3853,8 +3955,10 @@ def _spelled_names(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name the speaker asks to be used: on the account, as a display name, a short form, after marriage."""
     for m in _NAME_TO_USE.finditer(clause.text):
-        groups = ("name", "name2", "name3", "name4", "name5", "name6", "name7", "short")
+        groups = ("name", "name2", "name3", "name4", "name5", "name6", "name7", "full", "short")
         name = _clean(next(m.group(g) for g in groups if m.group(g)))
+        if m.group("full") and not _full_name_ok(ctx.text, clause.start + m.start("full"), name):
+            continue
         if m.group("name7") and not _account_name_ok(ctx.text, m.start("name7"), name):
             continue
         if m.group("name3") and not re.search(r"\b(?:name|surname|married|wedding|maiden)\b", ctx.text, re.I):
@@ -3915,6 +4019,11 @@ def _signed_name(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+def _signed_title(ctx: TurnContext, m: re.Match[str]) -> bool:
+    """ "Paramedic here —": a title signed as the turn opens, not a name."""
+    return bool(m.groupdict().get("name3")) and _TITLE_HERE.match(ctx.text) is not None
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -3925,7 +4034,13 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
         name = name or m.groupdict().get("name4") or m.groupdict().get("name5")
         first = name.split()[0] if name else ""
-        if name and first not in _NOT_NAMES and first not in _NOT_FIRST_NAMES and not _NAME.search(clause.text):
+        if (
+            name
+            and first not in _NOT_NAMES
+            and first not in _NOT_FIRST_NAMES
+            and not _NAME.search(clause.text)
+            and not _signed_title(ctx, m)
+        ):
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "introduced", confidence=0.8)
     yield from _introduced_job_facts(ctx, clause)
     yield from _signed_name(ctx, clause)
@@ -6385,7 +6500,7 @@ _DROPPED_SUBJECT = re.compile(
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
     r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
-    r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)"
+    r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)|contracting\s+for"
     # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
     # "Using a ThinkPad for work", "Running a Synology at home", "Have an iPad and a Kindle", "No longer have the Apple
@@ -6409,7 +6524,8 @@ _PROFILE_FIELD = re.compile(
 _PROFILE_CUE = re.compile(r"\b(?:profile|account|details|records?|on\s+file|update|updated|change|changed)\b", re.I)
 # "Day one at Spotify was last Monday", "my first day at Aldi was yesterday": a job begun then.
 _FIRST_DAY = re.compile(
-    r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one)\s+(?:at|with)\s+(?:the\s+)?"
+    # ("start date at Rakuten was yesterday": the day named by the contract's word)
+    r"(?:^\W*|\b[Mm]y\s+)(?i:first\s+(?:day|shift|week)|day\s+one|start(?:ing)?\s+date)\s+(?:at|with)\s+(?:the\s+)?"
     + _employer("org")
     + r"\s+was\b"
 )
@@ -6632,7 +6748,9 @@ _APPOSITION = re.compile(
     # "Priya Raman from my team lives in …", "Jonas from accounting is …": where one knows the person from.
     r"|\s+(?:from|in|on|at|of)\s+(?:my|our)\s+(?:team|office|department|dept|class|building|floor|squad|group|lab"
     r"|unit|project|street|block|company|course|crew|band|club)"
-    r"|\s+from\s+(?:accounting|marketing|sales|HR|IT|finance|legal|engineering|support|payroll|next\s+door|upstairs"
+    # ("Bongani from accounts", "Mia from procurement")
+    r"|\s+from\s+(?:accounting|accounts|marketing|sales|HR|IT|finance|legal|engineering|support|payroll|procurement"
+    r"|admin|reception|logistics|operations|ops|compliance|next\s+door|upstairs"
     r"|downstairs|work|school|uni|college|church|the\s+gym))(?=\s+[a-z])"
 )
 # "My boss, Karen Holt, just joined Stripe": the name between commas after a relation.
@@ -6877,6 +6995,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
     named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
     out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
+    # "I'm Aroha, Aroha Ngata": the first name alone, said again in full; the full one is the name.
+    full = {(f.subject, f.value.split()[0]) for f in out.facts if f.predicate == "name" and " " in f.value}
+    out.facts = [f for f in out.facts if not (f.predicate == "name" and (f.subject, f.value) in full)]
     out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
     # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it)
     kept = [f for f in out.facts if f.rule == "en.moved_in_with.theirs"]
