@@ -29,6 +29,7 @@ from palimpsest.write.rulekit import (
     contact_value,
     ending,
     first_group,
+    handed_on_to_relative,
     make_fact,
     named_as_wrong,
     settle_move,
@@ -369,7 +370,8 @@ _BRANDS = (
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
-    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
+    # ("Lenovo TB-8505", "Samsung SM-G991B", "Sony WH-1000XM5": a maker's dashed model code is one word)
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}-[A-Z]?\d+[A-Z0-9]*\b|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
     # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
     r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
     # ("my old Moto G goes to my nephew": the letter before the verb; not "A" or "I", which are words)
@@ -3457,6 +3459,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
             )
     yield from _gone_devices(ctx, clause)
+    yield from _models_handed_on(ctx, clause)
     yield from _taken_devices(ctx, clause)
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
@@ -3481,6 +3484,43 @@ _BOUGHT_REPLACING = re.compile(
     + _device("device")
     + r")"
 )
+
+
+# A device handed on to a relative, said with who has it now: "gave it to my nephew", "the old A52 went to my niece",
+# "passed the Switch on to my little brother", "my old Kindle now belongs to my sister" (not "didn't give it to …",
+# nor a plan: "I'll give it to my son").
+_HANDED_TO_RELATIVE = re.compile(
+    r"(?<!n't\s)(?<!\bnot\s)(?<!\bnever\s)(?<!\bwill\s)(?<!'ll\s)(?<!\bmight\s)(?<!\bcould\s)(?<!\bwould\s)"
+    r"(?<!\bto\s)(?<!\bshould\s)"
+    r"\b(?:gave|passed|handed|sold|went|goes|has\s+gone|is\s+going|'s\s+going|now\s+belongs|belongs|was\s+given"
+    # (what went between the verb and "to" is the device, not the money it fetched: "sold it and gave the cash to …")
+    r"|got\s+given)\b(?:\s+(?!to\b|(?:the\s+)?(?:money|cash|proceeds|profit|charger|case|box)\b)[\w'-]+){0,5}?"
+    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:my|our)\s+"
+    + _KIN_ADJ
+    + rf"(?P<rel>{_REL})\b"
+    # (lent, not handed on: "gave my iPad to my son for a repair", "… to my sister for the weekend")
+    r"(?!'s|\s+(?:for|as)\s+(?:a\s+)?(?:repair|fix|look|check|safekeeping|the\s+weekend|a\s+while)\b)",
+    re.IGNORECASE,
+)
+# "upgraded to a MacBook Pro M3 and gave the M1 Air to my son", "just got a Galaxy S24 FE, the old A52 went to my
+# niece": the old device handed on, named by its model code alone (a letter and digits, maybe a suffix word) in a
+# turn that names a device of a brand.
+_MODEL_HANDED_ON = re.compile(
+    r"\b(?:gave|passed|handed)\s+(?:my|the|our)\s+(?:old\s+)?(?P<code>[A-Z]{1,2}\d{1,4}[a-z]?(?:\s+(?:Pro|Air|Max"
+    r"|Plus|Ultra|Mini|mini|SE|Lite|FE))?)\s+(?:on\s+|down\s+)?to\s+(?:my|our)\s+"
+    r"|\b(?:my|the|our)\s+old\s+(?P<code2>[A-Z]{1,2}\d{1,4}[a-z]?(?:\s+(?:Pro|Air|Max|Plus|Ultra|Mini|mini|SE|Lite"
+    r"|FE))?)\s+(?:went|goes|is\s+going|'s\s+going|now\s+belongs)\s+to\s+(?:my|our)\s+"
+)
+
+
+def _models_handed_on(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An old device handed on, named by its model code alone, in a turn that names a branded device."""
+    if not re.search(_device("device"), ctx.text):
+        return
+    for m in _MODEL_HANDED_ON.finditer(clause.text):
+        if _HANDED_TO_RELATIVE.search(clause.text, m.start()) and not _phrase_negated(clause.text, m):
+            code = m.group("code") or m.group("code2")
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", code, "en.model_handed_on", m.group())
 
 
 def _gone_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -7002,6 +7042,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it)
     kept = [f for f in out.facts if f.rule == "en.moved_in_with.theirs"]
     out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
+    if ctx.role == "user":
+        out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
