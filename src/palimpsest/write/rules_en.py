@@ -3495,9 +3495,7 @@ _HANDED_TO_RELATIVE = re.compile(
     r"\b(?:gave|passed|handed|sold|went|goes|has\s+gone|is\s+going|'s\s+going|now\s+belongs|belongs|was\s+given"
     # (what went between the verb and "to" is the device, not the money it fetched: "sold it and gave the cash to …")
     r"|got\s+given)\b(?:\s+(?!to\b|(?:the\s+)?(?:money|cash|proceeds|profit|charger|case|box)\b)[\w'-]+){0,5}?"
-    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:my|our)\s+"
-    + _KIN_ADJ
-    + rf"(?P<rel>{_REL})\b"
+    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:my|our)\s+" + _KIN_ADJ + rf"(?P<rel>{_REL})\b"
     # (lent, not handed on: "gave my iPad to my son for a repair", "… to my sister for the weekend")
     r"(?!'s|\s+(?:for|as)\s+(?:a\s+)?(?:repair|fix|look|check|safekeeping|the\s+weekend|a\s+while)\b)",
     re.IGNORECASE,
