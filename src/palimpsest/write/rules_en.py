@@ -1766,7 +1766,8 @@ _MORE_DEVICES = re.compile(
     # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
     r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
     r"|music|photos|streaming|the\s+kids|personal(?:\s+stuff)?|work\s+stuff|emails?))?"
-    r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
+    # ("Pixel 8 Pro + ThinkPad X1 Carbon": a plus sign for "and")
+    r"(?:,\s*|\s*\+\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
     + r"(?:(?P<count>two|three|four|five|a\s+couple\s+of|a\s+pair\s+of|[2-9])\s+)?"
@@ -3393,7 +3394,13 @@ def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # A device filled in as a form field: "Phone: iPhone 15.", "laptop - ThinkPad X1", "Tablet: iPad Air (2022)".
 _DEVICE_FIELD = re.compile(
     r"(?:^\W*|(?<=, )|(?<=; ))(?i:(?:my\s+)?(?:phone|mobile|cell|handset|laptop|computer|tablet|watch|smartwatch"
-    r"|e-?reader|console|device|devices))\s*(?::|[\u2014\u2013-]|=)\s*(?:(?:an?|the|my)\s+)?" + _device("device")
+    r"|e-?reader|console|device|devices))\s*(?::|[\u2014\u2013-]|=)\s*(?:(?:an?|the|my)\s+)?"
+    + _device("device")
+    # "my setup these days = Pixel 8 Pro + ThinkPad X1 Carbon", "my daily drivers are an iPhone 15 and a ThinkPad":
+    # the devices one works with, listed as one's kit
+    + r"|(?:^\W*|(?<=, )|(?<=; ))(?i:my\s+(?:current\s+|usual\s+|tech\s+|work\s+)?(?:setup|set-up|kit|gear|rig"
+    r"|daily\s+drivers?)(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment))?)"
+    r"\s*(?::|[\u2014\u2013-]|=|\s+(?i:is|are|'s)\b)\s*(?:(?:an?|the|my)\s+)?" + _device("device2")
 )
 
 
@@ -3401,7 +3408,11 @@ def _device_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     for m in _DEVICE_FIELD.finditer(clause.text):
         # (not a choice asked about: "Phone: iPhone 16 or Pixel 9?")
         if not re.match(r"\s*(?:\?|or\b)", clause.text[m.end() :]):
-            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_field")
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"] or m["device2"]), "device_field"
+            )
+            for device in _listed_devices(clause.text, m.end()) if m["device2"] else ():
+                yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_field")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4758,6 +4769,8 @@ _PAYMENTS = {
     "apple pay": "Apple Pay",
     "google pay": "Google Pay",
     "cash on delivery": "cash on delivery",
+    # ("I'll pay on delivery": cash on delivery, said by when the money changes hands)
+    "on delivery": "cash on delivery",
     "credit card": "credit card",
     "debit card": "debit card",
     "card": "card",
@@ -4864,6 +4877,11 @@ _PAYMENT = re.compile(
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # ("pay by card for this one": a card of any kind, said as the way to pay)
     r"|\bpay(?:s|ing)?\s+(?:by|with\s+a)\s+(?P<pay12>card)\b(?!\s+(?:number|details|reader|machine)\b)"
+    # "this time I'll pay on delivery": cash on delivery
+    r"|\bpay(?:ing)?\s+(?:the\s+courier\s+)?(?:up)?(?P<pay13>on\s+delivery)\b"
+    # "…, next time card as usual", "PayPal as always": the usual method, said as the usual
+    rf"|(?:^|(?<=[,;])|(?<=[,;]\s))\s*(?:(?:but|and)\s+)?(?:(?:next\s+time|otherwise|normally|usually)\s+)?"
+    rf"(?P<pay14>{_PAY_NAMES}|card)\s+as\s+(?:usual|always|normal)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
@@ -5068,6 +5086,15 @@ _STANDING = re.compile(
     r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
+# The currency amounts are shown in, with a marker for how long: "just for today can you show prices in USD",
+# "can you always quote totals in euros?" (the errand alone, "show me the price in USD", is no preference).
+_SHOWN_IN_CURRENCY = re.compile(
+    r"\b(?:show|display|quote|list|give|put)\s+(?:me\s+|us\s+)?(?:the\s+|all\s+|your\s+)?"
+    r"(?P<what>prices|amounts|totals|costs|sums|figures)\s+in\s+(?P<cur>(?-i:[A-Z]{3})(?![A-Za-z])|(?i:(?:US|Canadian|Australian"
+    r"|NZ|Hong\s+Kong|Singapore)\s+dollars|dollars|euros|pounds(?:\s+sterling)?|sterling|yen|yuan|RMB|rupees|rand|pesos"
+    r"|francs|kronor|kroner|krona|won|baht|ringgit|dirhams|shekels|lira|reais|zloty))(?![A-Za-z])",
+    re.IGNORECASE,
+)
 _OTHER_PEOPLE = re.compile(
     r"\b(?:every|all|any|anyone|anybody|everyone|everybody|other|others|customers?|users?|people|accounts?)\b", re.I
 )
@@ -5113,6 +5140,24 @@ def _preference_phrase(raw: str) -> str:
         flags=re.IGNORECASE,
     )
     return _clean(re.sub(r"\s+", " ", value))
+
+
+# The usual way, told beside a one-off one: "PDF this time, Excel as usual", "this time DHL, normally UPS".
+_USUAL = re.compile(
+    r"\b(?:as\s+usual|as\s+always|as\s+normal|usually|normally|otherwise|the\s+rest\s+of\s+the\s+time|every\s+other\s+time)\b",
+    re.IGNORECASE,
+)
+
+
+def _once_and_usual(clause: Clause, offset: int) -> bool | None:
+    """Whether the phrase at ``offset`` of a clause that tells a one-off choice and the usual one is the lasting one
+    (``None`` when its phrase carries neither marker)."""
+    if not (_ONE_OFF.search(clause.text) and _USUAL.search(clause.text)):
+        return None
+    phrase = clause.phrase_at(offset, ",;").text
+    if _USUAL.search(phrase):
+        return True
+    return False if _ONE_OFF.search(phrase) else None
 
 
 def _lasting(text: str) -> tuple[bool, float]:
@@ -5207,7 +5252,10 @@ _CHANNEL_GROUPS = (
     "ch21",
     "ch22",
 )
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12")
+_PAY_GROUPS = (
+    *("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12"),
+    *("pay13", "pay14"),
+)
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
@@ -5489,11 +5537,13 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         ):
             continue
         found = True
+        # "this time I'll pay on delivery, next time card as usual": each phrase its own marker
+        once_and_usual = _once_and_usual(clause, match.start())
         yield CandidateFact(
             subject=owner,
             predicate=predicate,
             value=value,
-            lasting=lasting,
+            lasting=lasting if once_and_usual is None else once_and_usual,
             valid_from=valid_from,
             confidence=confidence,
             rule=f"en.{predicate}",
@@ -5760,7 +5810,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
 
 
 _RULED_OUT_TAIL = re.compile(
-    r"\s*[,;\u2014\u2013-]\s*(?:but\s+|and\s+)?(?:never|not|no)\s+(?:at|to|in|on|with|by|via|through|outside|near)\b"
+    r"\s*[,;\u2014\u2013-]\s*(?:but\s+|and\s+)?(?:never|not|no)\s+(?:at|to|in|on|with|by|via|through|outside|near\b"
+    # "I prefer paperless receipts, no printed ones in the box", "I prefer window seats, not the aisle": the thing
+    # refused after the one preferred (not a hedge: "…, not sure", "…, no idea why")
+    r"|(?!(?:sure|really|idea|problem|worries|rush|pressure|big\s+deal|yet|that|me|I|you|one)\b)(?:the\s+|any\s+)?"
+    r"[a-z-]+(?:\s+ones?)?(?=\s*(?:[.!]|$|\s+(?:in|on|at|for|by|from|please|thanks)\b)))"
     r"[^.;!?,]*[.!]?\s*$",
     re.IGNORECASE,
 )
@@ -5799,6 +5853,10 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
         value = _preference_phrase(standing.group("act"))
         if value:
             yield value, standing.group()
+            return
+    shown = _SHOWN_IN_CURRENCY.search(text)
+    if shown and has_marker:
+        yield f"{shown.group('what').lower()} in {shown.group('cur')}", shown.group()
 
 
 # ---------------------------------------------------------------------------- intents
