@@ -246,7 +246,10 @@ _NOT_NAMES = frozenset(
 _BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "brother", "sister")
 _BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _EXPLICIT_SUBJ = (
-    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+    # ("Theo (my son, 9) unwrapped a Switch OLED": a relative named by name, the relation in brackets after it)
+    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b"
+    rf"|(?<![A-Za-z'])[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})(?:,\s*\d{{1,2}}[^)]*)?\)"
+    r"|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
     r"|\b(?:she|he)\b"
     # "i'm on a Galaxy Z Flip 6 now": "I" typed in lower case, in its unmistakable contractions.
@@ -553,6 +556,9 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
+    bracketed = re.fullmatch(rf"[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}({_REL})(?:,[^)]*)?\)", word)
+    if bracketed:
+        return f"{ctx.speaker_id}:{_RELATIONS[bracketed.group(1).lower()]}"  # "Theo (my son, 9)"
     possessive = re.fullmatch(rf"(?:[Mm]y|[Oo]ur(?=\s))(?:\s+{_KIN_ADJ}({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
@@ -1531,7 +1537,12 @@ _DEVICE_ARRIVED = re.compile(
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
 )
 _ACQUIRE = re.compile(
-    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
+    # ("my son unwrapped a Switch OLED on his birthday": a present opened is the opener's)
+    _SUBJ
+    + _ADV
+    + _NEG
+    + _ADV
+    + r"\s+(?:bought|got|purchased|picked up|received|unwrapped|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
@@ -6812,6 +6823,26 @@ def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_in_use", valid_from=since)
 
 
+# "reach me at (312) 555-0186 after 6pm", "call me on 07700 900123 before 9am": the hours the speaker can be called.
+_CALL_ME_AT = re.compile(r"\b(?:reach|call|ring|phone|contact)\s+me\s+(?:at|on)\s+$", re.IGNORECASE)
+_TIMED_CLOCK = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}"
+_CALL_HOURS = re.compile(
+    rf"\s*,?\s+(?P<when>(?:after|before)\s+(?:{_TIMED_CLOCK})|between\s+(?:{_TIMED_CLOCK})\s+and\s+(?:{_TIMED_CLOCK})"
+    r"|in\s+the\s+(?:mornings?|afternoons?|evenings?)|on\s+(?:weekdays|weekends))\b",
+    re.IGNORECASE,
+)
+
+
+def _call_hours_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """When the speaker wants to be called, said with the number to call: a standing preference."""
+    for mention in clause.identifiers(ctx, "phone"):
+        before = ctx.text[max(clause.start, mention.span[0] - 30) : mention.span[0]]
+        hours = _CALL_HOURS.match(ctx.text, mention.span[1], clause.end)
+        if _CALL_ME_AT.search(before) and hours and not _HYPOTHETICAL.search(clause.text):
+            when = re.sub(r"\s+", " ", hours.group("when")).replace(" pm", "pm").replace(" am", "am")
+            yield make_fact(ctx.speaker_id, "preference", f"call {when}", "en.call_hours", hours.group())
+
+
 _FACT_RULES = (
     _live_facts,
     _work_facts,
@@ -6819,6 +6850,7 @@ _FACT_RULES = (
     _device_facts,
     _device_field_facts,
     _contact_facts,
+    _call_hours_facts,
     _profile_facts,
     _preference_facts,
 )
