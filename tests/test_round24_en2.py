@@ -7,8 +7,8 @@ TB-8505", "联想 TB-8505"), while an order the user calls theirs still is ("my 
 out with a space ("order number PE 66120"); a preferred thing with the refused one after it ("paperless receipts, no
 printed ones"); paying on delivery, and the usual method told beside a one-off one ("this time …, next time card as
 usual"); the currency prices are shown in, with a marker; devices listed as one's setup ("my setup = Pixel 8 Pro +
-ThinkPad X1 Carbon"); a present unwrapped; a relative named with the relation in brackets ("Theo (my son, 9)"); the
-hours the speaker can be called, said with the number ("reach me at … after 6pm").
+ThinkPad X1 Carbon"); a present unwrapped; a relative named with the relation in brackets ("Theo (my son, 9)"); a
+standing gift-wrap.
 """
 
 from __future__ import annotations
@@ -108,13 +108,9 @@ CASES: list[tuple[str, set[Fact]]] = [
         {state("owns_device", "Kindle", f"{ME}:daughter"), state("name", "Ana", f"{ME}:daughter")},
     ),
     ("if my son unwrapped a Switch OLED he'd be thrilled", set()),
-    # the hours the speaker can be called
-    (
-        "call me on 0412 883 605 after 5:30pm",
-        {state("phone", "0412883605"), state("preference", "call after 5:30pm")},
-    ),
-    ("reach me at 555-201-3344 after 6 days", {state("phone", "5552013344")}),
-    ("if you can't reach me at 555-201-3344 after 6pm, e-mail me", {state("phone", "5552013344")}),
+    # a standing gift-wrap asked for
+    ("always gift-wrap anything for my godson", {state("preference", "gift-wrap anything for my godson")}),
+    ("can you gift-wrap this one?", set()),
 ]
 
 

@@ -5094,7 +5094,8 @@ _STANDING = re.compile(
     r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
     # ("always show prices in euros": how things are shown to the speaker)
-    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
+    # ("Always gift-wrap anything going to my niece")
+    r"|cc|copy|attach|wrap|gift-?\s?wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
 # The currency amounts are shown in, with a marker for how long: "just for today can you show prices in USD",
@@ -6823,26 +6824,6 @@ def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_in_use", valid_from=since)
 
 
-# "reach me at (312) 555-0186 after 6pm", "call me on 07700 900123 before 9am": the hours the speaker can be called.
-_CALL_ME_AT = re.compile(r"\b(?:reach|call|ring|phone|contact)\s+me\s+(?:at|on)\s+$", re.IGNORECASE)
-_TIMED_CLOCK = r"\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|\d{1,2}:\d{2}"
-_CALL_HOURS = re.compile(
-    rf"\s*,?\s+(?P<when>(?:after|before)\s+(?:{_TIMED_CLOCK})|between\s+(?:{_TIMED_CLOCK})\s+and\s+(?:{_TIMED_CLOCK})"
-    r"|in\s+the\s+(?:mornings?|afternoons?|evenings?)|on\s+(?:weekdays|weekends))\b",
-    re.IGNORECASE,
-)
-
-
-def _call_hours_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    """When the speaker wants to be called, said with the number to call: a standing preference."""
-    for mention in clause.identifiers(ctx, "phone"):
-        before = ctx.text[max(clause.start, mention.span[0] - 30) : mention.span[0]]
-        hours = _CALL_HOURS.match(ctx.text, mention.span[1], clause.end)
-        if _CALL_ME_AT.search(before) and hours and not _HYPOTHETICAL.search(clause.text):
-            when = re.sub(r"\s+", " ", hours.group("when")).replace(" pm", "pm").replace(" am", "am")
-            yield make_fact(ctx.speaker_id, "preference", f"call {when}", "en.call_hours", hours.group())
-
-
 _FACT_RULES = (
     _live_facts,
     _work_facts,
@@ -6850,7 +6831,6 @@ _FACT_RULES = (
     _device_facts,
     _device_field_facts,
     _contact_facts,
-    _call_hours_facts,
     _profile_facts,
     _preference_facts,
 )
