@@ -8,7 +8,7 @@ out with a space ("order number PE 66120"); a preferred thing with the refused o
 printed ones"); paying on delivery, and the usual method told beside a one-off one ("this time …, next time card as
 usual"); the currency prices are shown in, with a marker; devices listed as one's setup ("my setup = Pixel 8 Pro +
 ThinkPad X1 Carbon"); a present unwrapped; a relative named with the relation in brackets ("Theo (my son, 9)"); a
-standing gift-wrap.
+standing gift-wrap; the time a recurring report comes, set ("change the report delivery time to 7am").
 """
 
 from __future__ import annotations
@@ -108,6 +108,10 @@ CASES: list[tuple[str, set[Fact]]] = [
         {state("owns_device", "Kindle", f"{ME}:daughter"), state("name", "Ana", f"{ME}:daughter")},
     ),
     ("if my son unwrapped a Switch OLED he'd be thrilled", set()),
+    # the time a recurring thing comes, set
+    ("please set my digest send time to 6:45am", {state("preference", "digest send time 6:45am")}),
+    ("change the delivery time to 7am", set()),  # a parcel's slot, not a standing setting
+    ("what happens if I change the report time to 7am", set()),
     # a standing gift-wrap asked for
     ("always gift-wrap anything for my godson", {state("preference", "gift-wrap anything for my godson")}),
     ("can you gift-wrap this one?", set()),

@@ -5107,6 +5107,15 @@ _SHOWN_IN_CURRENCY = re.compile(
     r"|francs|kronor|kroner|krona|won|baht|ringgit|dirhams|shekels|lira|reais|zloty))(?![A-Za-z])",
     re.IGNORECASE,
 )
+# When something recurring comes to the speaker, set: "change the report delivery time to 7am", "move my reminder time
+# to 8:30am" (a standing setting, changed: the request states it, as an address change does; not a parcel's slot).
+_TIMING_SET = re.compile(
+    r"^\W*(?:(?:please|pls|can\s+you|could\s+you)\s+)*(?:change|set|move|switch|update|shift|push)\s+(?:the|my|our)\s+"
+    r"(?P<what>(?:[a-z-]+\s+){0,2}?(?:report|digest|newsletter|reminder|summary|briefing|statement|alert|notification"
+    r")s?\s+(?:delivery\s+|send\s+|sending\s+)?(?:time|hour))\s+to\s+"
+    r"(?P<when>\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b(?!\s+(?:today|tomorrow|for\s+this|just|only)\b)",
+    re.IGNORECASE,
+)
 _OTHER_PEOPLE = re.compile(
     r"\b(?:every|all|any|anyone|anybody|everyone|everybody|other|others|customers?|users?|people|accounts?)\b", re.I
 )
@@ -5869,6 +5878,9 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
     shown = _SHOWN_IN_CURRENCY.search(text)
     if shown and has_marker:
         yield f"{shown.group('what').lower()} in {shown.group('cur')}", shown.group()
+    timing = _TIMING_SET.search(text)
+    if timing:
+        yield f"{timing.group('what').lower()} {timing.group('when')}", timing.group()
 
 
 # ---------------------------------------------------------------------------- intents
