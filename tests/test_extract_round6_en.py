@@ -266,7 +266,10 @@ MORE_PHRASINGS: list[tuple[str, set[Fact]]] = [
     ("Currently employed at Rolls-Royce.", {state("works_at", "Rolls-Royce")}),
     ("My laptop is an ancient ThinkPad X220.", {state("owns_device", "ThinkPad X220")}),
     ("I'm writing this on my new Galaxy Tab S9.", {state("owns_device", "Galaxy Tab S9")}),
-    ("I passed my old Switch on to my nephew.", {ended("owns_device", "Switch")}),
+    (
+        "I passed my old Switch on to my nephew.",
+        {ended("owns_device", "Switch"), state("owns_device", "Switch", f"{ME}:nephew")},
+    ),
     ("If I gave my iPad to my niece, would it still sync?", set()),
     ("Most people call me Tash.", {state("name", "Tash")}),
     ("My name is Natasha Orlova, but everyone calls me Tash.", {state("name", "Natasha Orlova")}),

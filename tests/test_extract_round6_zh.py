@@ -92,7 +92,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("导数据我一般默认要csv。", {state("preferred_export_format", "CSV")}),
     ("收件地址默认填：广州市天河区体育东路88号。", {state("address", "广州市天河区体育东路88号")}),
     # a device handed on
-    ("以前那台Kindle我送给表妹用了。", {ended("owns_device", "Kindle")}),
+    (
+        "以前那台Kindle我送给表妹用了。",
+        {ended("owns_device", "Kindle"), state("owns_device", "Kindle", f"{ME}:cousin")},
+    ),
     # round 7: a payment method set as the setting, devices started on or swapped, the one at hand
     ("我把默认付款方式改成了支付宝。", {state("preferred_payment_method", "支付宝")}),
     ("上个月开始用小米14了。", {state("owns_device", "小米14")}),

@@ -163,7 +163,11 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("It's just the Kobo Libra now.", set()),  # nothing given up: which Kobo, whose?
     (
         "Gave my old Pixel 6 to my nephew; it's just the Pixel 9 now.",
-        {ended("owns_device", "Pixel 6"), state("owns_device", "Pixel 9")},
+        {
+            ended("owns_device", "Pixel 6"),
+            state("owns_device", "Pixel 9"),
+            state("owns_device", "Pixel 6", f"{ME}:nephew"),
+        },
     ),
     ("Gave the spare keys to my nephew; it's just the Pixel 9 now.", set()),
     (

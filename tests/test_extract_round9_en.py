@@ -126,8 +126,11 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("i'm on a Galaxy Z Fold 5 these days", {state("owns_device", "Galaxy Z Fold 5")}),
     ("i'd love a Pixel 8 one day", set()),
     # a device handed on to a relative (its brand maybe in lower case)
-    ("The old ipad mini went to my niece.", {ended("owns_device", "iPad mini")}),
-    ("My Kindle now belongs to my son.", {ended("owns_device", "Kindle")}),
+    (
+        "The old ipad mini went to my niece.",
+        {ended("owns_device", "iPad mini"), state("owns_device", "iPad mini", f"{ME}:niece")},
+    ),
+    ("My Kindle now belongs to my son.", {ended("owns_device", "Kindle"), state("owns_device", "Kindle", f"{ME}:son")}),
     ("My Kindle went to the repair shop.", set()),
     # a device replaced by another (the old one named before "it"); bought for a relative; delivered
     (

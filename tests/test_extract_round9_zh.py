@@ -53,7 +53,14 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("上个月辞了幼儿园老师的工作，在家带娃。", {ended("job_title", "幼儿园老师")}),
     ("我没辞掉会计的工作。", set()),
     # devices handed on or put away
-    ("平时用荣耀Magic 6，华为P30给我爸了。", {state("owns_device", "荣耀Magic 6"), ended("owns_device", "华为P30")}),
+    (
+        "平时用荣耀Magic 6，华为P30给我爸了。",
+        {
+            state("owns_device", "荣耀Magic 6"),
+            ended("owns_device", "华为P30"),
+            state("owns_device", "华为P30", f"{ME}:father"),
+        },
+    ),
     (
         "新买了小米14，旧的红米Note 9扔柜子里不用了。",
         {

@@ -90,7 +90,8 @@ WORK: list[tuple[str, set[Fact]]] = [
     ("got promoted? manager now?", set()),
     # a friend named by name, the relation in brackets
     ("Aroha Ngata (my old roommate) works for Xero now", {state("works_at", "Xero", "Aroha Ngata")}),
-    ("Sam (my son) works at Tesco", set()),
+    # (round 24: the relation in brackets names the subject, as "my son Sam" does)
+    ("Sam (my son) works at Tesco", {state("works_at", "Tesco", f"{ME}:son")}),
     # a freelance field said with "do"
     ("these days I do freelance illustration from my flat", {state("job_title", "freelance illustrator")}),
     ("I'm doing freelance editing now", {state("job_title", "freelance editor")}),

@@ -255,7 +255,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("别在晚上八点后给我打电话", {state("preference", "晚上八点后别打电话")}),
     ("中午十二点到两点别打电话，我午休", {state("preference", "中午十二点到两点别打电话")}),
     ("别在这里停车", set()),
-    ("旧款iPad mini转给我表妹了", {ended("owns_device", "iPad mini")}),
+    (
+        "旧款iPad mini转给我表妹了",
+        {ended("owns_device", "iPad mini"), state("owns_device", "iPad mini", f"{ME}:cousin")},
+    ),
     ("我的华为P30早就淘汰了", {ended("owns_device", "华为P30")}),
     ("戴了四年的Apple Watch，上周终于光荣退休了", {ended("owns_device", "Apple Watch")}),
     # a company moving, those who settled somewhere, kinds of workplace and jobs of the past say nothing more

@@ -85,7 +85,14 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("把iPad Air挂闲鱼卖了", {ended("owns_device", "iPad Air")}),
     ("去年买的Kindle还能用吗", {state("owns_device", "Kindle")}),
     # the old one named by its model only
-    ("入手了一台小米15，旧的13转给我爸用了", {state("owns_device", "小米15"), ended("owns_device", "小米13")}),
+    (
+        "入手了一台小米15，旧的13转给我爸用了",
+        {
+            state("owns_device", "小米15"),
+            ended("owns_device", "小米13"),
+            state("owns_device", "小米13", f"{ME}:father"),
+        },
+    ),
     ("买了台华为Mate 60，之前的P30卖了", {state("owns_device", "华为Mate 60"), ended("owns_device", "华为P30")}),
     # kinds of watches and small devices
     ("给儿子买了个华为儿童手表", {state("owns_device", "华为儿童手表", f"{ME}:son")}),

@@ -156,7 +156,7 @@ DEVICE_DATES: list[tuple[str, str, date]] = [
 
 @pytest.mark.parametrize(("text", "device", "day"), DEVICE_DATES, ids=[f"{t} [{d}]" for t, d, _ in DEVICE_DATES])
 def test_round22_en2_device_dates(text: str, device: str, day: date) -> None:
-    found = [f for f in extract(text).facts if f.predicate == "owns_device" and f.value == device]
+    found = [f for f in extract(text).facts if f.predicate == "owns_device" and f.value == device and f.subject == ME]
     assert len(found) == 1
     when = found[0].valid_to or found[0].valid_from
     assert when is not None and when.date() == day

@@ -68,7 +68,9 @@ _GROUPED_DIGITS = (
     r"(?!\s?(?:元|块|美元|欧元|英镑|人民币|[kK千万%]|(?i:dollars?|bucks|euros?|yuan|usd|rmb|cny|eur|gbp)\b))"
 )
 _MIN_GROUPED_DIGITS = 8
-_ID = rf"(?P<id>{_GROUPED_DIGITS}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
+# ("my order number is PE 66120": a code's letters and digits read out apart; never a year, "orders from JD 2024")
+_SPACED_CODE = r"[A-Z]{2,4} \d{5,}(?![0-9A-Za-z])"
+_ID = rf"(?P<id>{_GROUPED_DIGITS}|{_SPACED_CODE}|[A-Za-z0-9][A-Za-z0-9_-]*\d[A-Za-z0-9_-]*|\d)"
 # A correction may stand between the cue and the id: "wrong order number: it's 6630021", "单号写错了，应该是 …".
 _CORRECTED = (
     # ("cancel an order - it's 8823-1190": a dash before the value too)
@@ -233,6 +235,15 @@ _LONE_CODE = re.compile(
 # "a refund for XPS-9310 owners".
 _MODEL_NAMED = re.compile(r"\b(?i:a|an|the|this|that|these|those|every|any)\s+(?:[A-Z][\w-]*\s+)?$")
 _MODEL_OWNERS = re.compile(r"\s+(?i:owners|users|buyers|models?|series|editions?|versions?|units)\b")
+# A code right after a maker's name is that maker's model, whatever its shape: "the Lenovo TB-8505", "Samsung
+# SM-G991B", "Sony WH-1000XM5", "an Nvidia RTX-4090", "联想 TB-8505" ("TB" is also Taobao's order prefix).
+_MAKER_BEFORE = re.compile(
+    r"(?:\b(?i:lenovo|samsung|galaxy|sony|apple|macbook|ipad|iphone|dell|hp|asus|acer|msi|lg|huawei|honor|xiaomi|redmi"
+    r"|oppo|vivo|oneplus|nokia|motorola|moto|google|pixel|microsoft|surface|nintendo|bose|jbl|canon|nikon|fujifilm"
+    r"|panasonic|philips|dyson|dji|garmin|fitbit|nvidia|geforce|amd|radeon|intel|logitech|razer|kindle|tp-link"
+    r"|netgear|synology|brother|epson)|联想|三星|索尼|苹果|戴尔|惠普|华硕|宏碁|华为|荣耀|小米|红米|诺基亚|英伟达|佳能|尼康|大疆)"
+    r"\s*$"
+)
 _ORDER_TALK = re.compile(
     r"\b(?i:orders?|ordered|parcels?|packages?|deliver\w*|ship(?:ped|ping|ment)?|dispatch\w*|tracking|arriv\w*|courier"
     r"|refund\w*|money\s+back|returns?|returned|cancel\w*|purchase[ds]?|bought|paid|invoice"
@@ -718,7 +729,7 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
             needs_digit = kind != "user_id" or "_" not in token
             if (needs_digit and not _plausible_id(token)) or len(token) < 3:
                 continue
-            if " " in token and len(token.replace(" ", "")) < _MIN_GROUPED_DIGITS:
+            if " " in token and token.replace(" ", "").isdigit() and len(token.replace(" ", "")) < _MIN_GROUPED_DIGITS:
                 continue
             start = m.start("id")
             found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
@@ -740,6 +751,8 @@ def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
         )
         if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
             continue
+        if _MAKER_BEFORE.search(folded, max(0, m.start() - 20), m.start()):
+            continue
         found = _mention(text, kind, m.span("id"), identifier_key(m.group("id"), "id"))
         if found:
             yield _Found(20, found)
@@ -752,6 +765,8 @@ def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
         if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
             continue
         if _MODEL_NAMED.search(folded, max(0, m.start() - 30), m.start()) or _MODEL_OWNERS.match(folded, m.end()):
+            continue
+        if _MAKER_BEFORE.search(folded, max(0, m.start() - 20), m.start()):
             continue
         asked = bool(ends) and folded[min(ends)] == "?"
         if asked and re.search(r"\b(?i:is|was|are)\s+$", folded[start : m.start()]):
@@ -784,6 +799,8 @@ def _shaped_ids(text: str, folded: str) -> Iterator[_Found]:
         for m in pattern.finditer(folded):
             if len(re.sub(r"\D", "", m.group("id"))) < 3:
                 continue
+            if _MAKER_BEFORE.search(folded, max(0, m.start() - 20), m.start()):
+                continue  # a maker's model code, not a shop's order prefix
             found = _mention(text, kind, m.span("id"), identifier_key(m.group("id"), "id"))
             if found:
                 yield _Found(30, found)

@@ -8,7 +8,7 @@ which is how a clause finds the time mentions and identifiers inside it.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -288,3 +288,38 @@ def carry_job_change_date(ctx: TurnContext, facts: list[CandidateFact], change: 
 
 # "…, still at Shopify though": what goes on unchanged does not start with the change.
 _CONTINUING = re.compile(r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续", re.IGNORECASE)
+
+
+# People a device may go to who are not family: sold to a colleague, it leaves the speaker's household, and the
+# buyer's devices are nobody's business here.
+_NOT_KIN = frozenset(
+    {"boss", "manager", "friend", "colleague", "roommate", "flatmate", "housemate", "neighbour", "neighbor"}
+    | {"assistant", "secretary", "classmate"}
+)
+
+
+def handed_on_to_relative(
+    ctx: TurnContext, facts: list[CandidateFact], recipient: re.Pattern[str], relations: Mapping[str, str]
+) -> list[CandidateFact]:
+    """A device the speaker handed on to a relative is that relative's now, as well as no longer the speaker's.
+
+    "I gave my old iPad to my mum", "the old A52 went to my niece", "旧的P40送给我妈了": the turn says who has it
+    now, so the relative's ``owns_device`` is a fact beside the speaker's ending (undated: the turn dates the
+    hand-over, not how long the relative will keep it). ``recipient`` finds the hand-over in the language's words,
+    its ``rel`` group the relation (a key of ``relations``). Only when the turn ends exactly one device of the
+    speaker's and names exactly one recipient, so two devices and two relatives are never paired by guess.
+    """
+    ended = {f.value for f in facts if f.predicate == "owns_device" and f.subject == ctx.speaker_id and f.valid_to}
+    given = {relations.get(m.group("rel").lower()) for m in recipient.finditer(ctx.text)}
+    if len(ended) != 1 or len(given) != 1:
+        return facts
+    (device,), (relation,) = ended, given
+    subject = f"{ctx.speaker_id}:{relation}"
+    if (
+        relation is None
+        or relation in _NOT_KIN
+        or any(f.subject == subject and f.predicate == "owns_device" for f in facts)
+    ):
+        return facts
+    source = next(f for f in facts if f.predicate == "owns_device" and f.value == device and f.valid_to)
+    return [*facts, make_fact(subject, "owns_device", device, f"{source.rule}.handed_on", source.evidence_text)]

@@ -29,6 +29,7 @@ from palimpsest.write.rulekit import (
     contact_value,
     ending,
     first_group,
+    handed_on_to_relative,
     make_fact,
     named_as_wrong,
     settle_move,
@@ -245,7 +246,10 @@ _NOT_NAMES = frozenset(
 _BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "brother", "sister")
 _BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _EXPLICIT_SUBJ = (
-    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+    # ("Theo (my son, 9) unwrapped a Switch OLED": a relative named by name, the relation in brackets after it)
+    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b"
+    rf"|(?<![A-Za-z'])[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})(?:,\s*\d{{1,2}}[^)]*)?\)"
+    r"|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
     r"|\b(?:she|he)\b"
     # "i'm on a Galaxy Z Flip 6 now": "I" typed in lower case, in its unmistakable contractions.
@@ -369,7 +373,8 @@ _BRANDS = (
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
-    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
+    # ("Lenovo TB-8505", "Samsung SM-G991B", "Sony WH-1000XM5": a maker's dashed model code is one word)
+    r"(?:\s+(?:\d+[A-Za-z]*|[A-Z]{1,4}-[A-Z]?\d+[A-Z0-9]*\b|[A-Z]{1,4}\d+[A-Za-z+]*|Pro|Max|Plus|Ultra|Air|Mini|mini|SE|Lite|FE|Series\s+(?:\d+|[XS]\b)"
     # "Galaxy Z Flip 6": a series letter before the model name; "Moto G": a letter as the model, last
     r"|[A-Z](?=\s+[A-Z][a-z]+\s*\d|\s*(?:[,.;!?]|$))"
     # ("my old Moto G goes to my nephew": the letter before the verb; not "A" or "I", which are words)
@@ -551,6 +556,9 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
+    bracketed = re.fullmatch(rf"[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}({_REL})(?:,[^)]*)?\)", word)
+    if bracketed:
+        return f"{ctx.speaker_id}:{_RELATIONS[bracketed.group(1).lower()]}"  # "Theo (my son, 9)"
     possessive = re.fullmatch(rf"(?:[Mm]y|[Oo]ur(?=\s))(?:\s+{_KIN_ADJ}({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
@@ -1529,7 +1537,12 @@ _DEVICE_ARRIVED = re.compile(
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
 )
 _ACQUIRE = re.compile(
-    _SUBJ + _ADV + _NEG + _ADV + r"\s+(?:bought|got|purchased|picked up|received|upgraded to|switched to|own|owns"
+    # ("my son unwrapped a Switch OLED on his birthday": a present opened is the opener's)
+    _SUBJ
+    + _ADV
+    + _NEG
+    + _ADV
+    + r"\s+(?:bought|got|purchased|picked up|received|unwrapped|upgraded to|switched to|own|owns"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
@@ -1764,7 +1777,8 @@ _MORE_DEVICES = re.compile(
     # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
     r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
     r"|music|photos|streaming|the\s+kids|personal(?:\s+stuff)?|work\s+stuff|emails?))?"
-    r"(?:,\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
+    # ("Pixel 8 Pro + ThinkPad X1 Carbon": a plus sign for "and")
+    r"(?:,\s*|\s*\+\s*|\s+)(?:and\s+|plus\s+|as\s+well\s+as\s+)?"
     + _ARTICLES
     # "a Roku and two Echo Dots": a counted device, named in the plural
     + r"(?:(?P<count>two|three|four|five|a\s+couple\s+of|a\s+pair\s+of|[2-9])\s+)?"
@@ -3391,7 +3405,13 @@ def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # A device filled in as a form field: "Phone: iPhone 15.", "laptop - ThinkPad X1", "Tablet: iPad Air (2022)".
 _DEVICE_FIELD = re.compile(
     r"(?:^\W*|(?<=, )|(?<=; ))(?i:(?:my\s+)?(?:phone|mobile|cell|handset|laptop|computer|tablet|watch|smartwatch"
-    r"|e-?reader|console|device|devices))\s*(?::|[\u2014\u2013-]|=)\s*(?:(?:an?|the|my)\s+)?" + _device("device")
+    r"|e-?reader|console|device|devices))\s*(?::|[\u2014\u2013-]|=)\s*(?:(?:an?|the|my)\s+)?"
+    + _device("device")
+    # "my setup these days = Pixel 8 Pro + ThinkPad X1 Carbon", "my daily drivers are an iPhone 15 and a ThinkPad":
+    # the devices one works with, listed as one's kit
+    + r"|(?:^\W*|(?<=, )|(?<=; ))(?i:my\s+(?:current\s+|usual\s+|tech\s+|work\s+)?(?:setup|set-up|kit|gear|rig"
+    r"|daily\s+drivers?)(?:\s+(?:these\s+days|nowadays|now|right\s+now|at\s+the\s+moment))?)"
+    r"\s*(?::|[\u2014\u2013-]|=|\s+(?i:is|are|'s)\b)\s*(?:(?:an?|the|my)\s+)?" + _device("device2")
 )
 
 
@@ -3399,7 +3419,11 @@ def _device_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     for m in _DEVICE_FIELD.finditer(clause.text):
         # (not a choice asked about: "Phone: iPhone 16 or Pixel 9?")
         if not re.match(r"\s*(?:\?|or\b)", clause.text[m.end() :]):
-            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_field")
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"] or m["device2"]), "device_field"
+            )
+            for device in _listed_devices(clause.text, m.end()) if m["device2"] else ():
+                yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_field")
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3457,6 +3481,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
             )
     yield from _gone_devices(ctx, clause)
+    yield from _models_handed_on(ctx, clause)
     yield from _taken_devices(ctx, clause)
     yield from _devices_in_passing(ctx, clause)
     for m in _NEW_DEVICE_LABEL.finditer(clause.text):
@@ -3481,6 +3506,41 @@ _BOUGHT_REPLACING = re.compile(
     + _device("device")
     + r")"
 )
+
+
+# A device handed on to a relative, said with who has it now: "gave it to my nephew", "the old A52 went to my niece",
+# "passed the Switch on to my little brother", "my old Kindle now belongs to my sister" (not "didn't give it to …",
+# nor a plan: "I'll give it to my son").
+_HANDED_TO_RELATIVE = re.compile(
+    r"(?<!n't\s)(?<!\bnot\s)(?<!\bnever\s)(?<!\bwill\s)(?<!'ll\s)(?<!\bmight\s)(?<!\bcould\s)(?<!\bwould\s)"
+    r"(?<!\bto\s)(?<!\bshould\s)"
+    r"\b(?:gave|passed|handed|sold|went|goes|has\s+gone|is\s+going|'s\s+going|now\s+belongs|belongs|was\s+given"
+    # (what went between the verb and "to" is the device, not the money it fetched: "sold it and gave the cash to …")
+    r"|got\s+given)\b(?:\s+(?!to\b|(?:the\s+)?(?:money|cash|proceeds|profit|charger|case|box)\b)[\w'-]+){0,5}?"
+    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:my|our)\s+" + _KIN_ADJ + rf"(?P<rel>{_REL})\b"
+    # (lent, not handed on: "gave my iPad to my son for a repair", "… to my sister for the weekend")
+    r"(?!'s|\s+(?:for|as)\s+(?:a\s+)?(?:repair|fix|look|check|safekeeping|the\s+weekend|a\s+while)\b)",
+    re.IGNORECASE,
+)
+# "upgraded to a MacBook Pro M3 and gave the M1 Air to my son", "just got a Galaxy S24 FE, the old A52 went to my
+# niece": the old device handed on, named by its model code alone (a letter and digits, maybe a suffix word) in a
+# turn that names a device of a brand.
+_MODEL_HANDED_ON = re.compile(
+    r"\b(?:gave|passed|handed)\s+(?:my|the|our)\s+(?:old\s+)?(?P<code>[A-Z]{1,2}\d{1,4}[a-z]?(?:\s+(?:Pro|Air|Max"
+    r"|Plus|Ultra|Mini|mini|SE|Lite|FE))?)\s+(?:on\s+|down\s+)?to\s+(?:my|our)\s+"
+    r"|\b(?:my|the|our)\s+old\s+(?P<code2>[A-Z]{1,2}\d{1,4}[a-z]?(?:\s+(?:Pro|Air|Max|Plus|Ultra|Mini|mini|SE|Lite"
+    r"|FE))?)\s+(?:went|goes|is\s+going|'s\s+going|now\s+belongs)\s+to\s+(?:my|our)\s+"
+)
+
+
+def _models_handed_on(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An old device handed on, named by its model code alone, in a turn that names a branded device."""
+    if not re.search(_device("device"), ctx.text):
+        return
+    for m in _MODEL_HANDED_ON.finditer(clause.text):
+        if _HANDED_TO_RELATIVE.search(clause.text, m.start()) and not _phrase_negated(clause.text, m):
+            code = m.group("code") or m.group("code2")
+            yield ending(ctx, clause, ctx.speaker_id, "owns_device", code, "en.model_handed_on", m.group())
 
 
 def _gone_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4720,6 +4780,8 @@ _PAYMENTS = {
     "apple pay": "Apple Pay",
     "google pay": "Google Pay",
     "cash on delivery": "cash on delivery",
+    # ("I'll pay on delivery": cash on delivery, said by when the money changes hands)
+    "on delivery": "cash on delivery",
     "credit card": "credit card",
     "debit card": "debit card",
     "card": "card",
@@ -4826,6 +4888,11 @@ _PAYMENT = re.compile(
     r"|\bpay(?:ing)?\s+(?P<pay5>cash on delivery|cash)\b"
     # ("pay by card for this one": a card of any kind, said as the way to pay)
     r"|\bpay(?:s|ing)?\s+(?:by|with\s+a)\s+(?P<pay12>card)\b(?!\s+(?:number|details|reader|machine)\b)"
+    # "this time I'll pay on delivery": cash on delivery
+    r"|\bpay(?:ing)?\s+(?:the\s+courier\s+)?(?:up)?(?P<pay13>on\s+delivery)\b"
+    # "…, next time card as usual", "PayPal as always": the usual method, said as the usual
+    rf"|(?:^|(?<=[,;])|(?<=[,;]\s))\s*(?:(?:but|and)\s+)?(?:(?:next\s+time|otherwise|normally|usually)\s+)?"
+    rf"(?P<pay14>{_PAY_NAMES}|card)\s+as\s+(?:usual|always|normal)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
@@ -5027,7 +5094,26 @@ _STANDING = re.compile(
     r"|whenever\s+[^,]{2,50},\s*)*"
     r"(?P<act>(?:keep|double-check|check|confirm|ask|remind|include|add|avoid|skip|book|reserve|leave|put|mention"
     # ("always show prices in euros": how things are shown to the speaker)
-    r"|cc|copy|attach|wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
+    # ("Always gift-wrap anything going to my niece")
+    r"|cc|copy|attach|wrap|gift-?\s?wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
+    re.IGNORECASE,
+)
+# The currency amounts are shown in, with a marker for how long: "just for today can you show prices in USD",
+# "can you always quote totals in euros?" (the errand alone, "show me the price in USD", is no preference).
+_SHOWN_IN_CURRENCY = re.compile(
+    r"\b(?:show|display|quote|list|give|put)\s+(?:me\s+|us\s+)?(?:the\s+|all\s+|your\s+)?"
+    r"(?P<what>prices|amounts|totals|costs|sums|figures)\s+in\s+(?P<cur>(?-i:[A-Z]{3})(?![A-Za-z])|(?i:(?:US|Canadian|Australian"
+    r"|NZ|Hong\s+Kong|Singapore)\s+dollars|dollars|euros|pounds(?:\s+sterling)?|sterling|yen|yuan|RMB|rupees|rand|pesos"
+    r"|francs|kronor|kroner|krona|won|baht|ringgit|dirhams|shekels|lira|reais|zloty))(?![A-Za-z])",
+    re.IGNORECASE,
+)
+# When something recurring comes to the speaker, set: "change the report delivery time to 7am", "move my reminder time
+# to 8:30am" (a standing setting, changed: the request states it, as an address change does; not a parcel's slot).
+_TIMING_SET = re.compile(
+    r"^\W*(?:(?:please|pls|can\s+you|could\s+you)\s+)*(?:change|set|move|switch|update|shift|push)\s+(?:the|my|our)\s+"
+    r"(?P<what>(?:[a-z-]+\s+){0,2}?(?:report|digest|newsletter|reminder|summary|briefing|statement|alert|notification"
+    r")s?\s+(?:delivery\s+|send\s+|sending\s+)?(?:time|hour))\s+to\s+"
+    r"(?P<when>\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2})\b(?!\s+(?:today|tomorrow|for\s+this|just|only)\b)",
     re.IGNORECASE,
 )
 _OTHER_PEOPLE = re.compile(
@@ -5075,6 +5161,24 @@ def _preference_phrase(raw: str) -> str:
         flags=re.IGNORECASE,
     )
     return _clean(re.sub(r"\s+", " ", value))
+
+
+# The usual way, told beside a one-off one: "PDF this time, Excel as usual", "this time DHL, normally UPS".
+_USUAL = re.compile(
+    r"\b(?:as\s+usual|as\s+always|as\s+normal|usually|normally|otherwise|the\s+rest\s+of\s+the\s+time|every\s+other\s+time)\b",
+    re.IGNORECASE,
+)
+
+
+def _once_and_usual(clause: Clause, offset: int) -> bool | None:
+    """Whether the phrase at ``offset`` of a clause that tells a one-off choice and the usual one is the lasting one
+    (``None`` when its phrase carries neither marker)."""
+    if not (_ONE_OFF.search(clause.text) and _USUAL.search(clause.text)):
+        return None
+    phrase = clause.phrase_at(offset, ",;").text
+    if _USUAL.search(phrase):
+        return True
+    return False if _ONE_OFF.search(phrase) else None
 
 
 def _lasting(text: str) -> tuple[bool, float]:
@@ -5169,7 +5273,10 @@ _CHANNEL_GROUPS = (
     "ch21",
     "ch22",
 )
-_PAY_GROUPS = ("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12")
+_PAY_GROUPS = (
+    *("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12"),
+    *("pay13", "pay14"),
+)
 
 
 def _report_candidates(text: str) -> Iterator[_Candidate]:
@@ -5451,11 +5558,13 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         ):
             continue
         found = True
+        # "this time I'll pay on delivery, next time card as usual": each phrase its own marker
+        once_and_usual = _once_and_usual(clause, match.start())
         yield CandidateFact(
             subject=owner,
             predicate=predicate,
             value=value,
-            lasting=lasting,
+            lasting=lasting if once_and_usual is None else once_and_usual,
             valid_from=valid_from,
             confidence=confidence,
             rule=f"en.{predicate}",
@@ -5722,7 +5831,11 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
 
 
 _RULED_OUT_TAIL = re.compile(
-    r"\s*[,;\u2014\u2013-]\s*(?:but\s+|and\s+)?(?:never|not|no)\s+(?:at|to|in|on|with|by|via|through|outside|near)\b"
+    r"\s*[,;\u2014\u2013-]\s*(?:but\s+|and\s+)?(?:never|not|no)\s+(?:at|to|in|on|with|by|via|through|outside|near\b"
+    # "I prefer paperless receipts, no printed ones in the box", "I prefer window seats, not the aisle": the thing
+    # refused after the one preferred (not a hedge: "…, not sure", "…, no idea why")
+    r"|(?!(?:sure|really|idea|problem|worries|rush|pressure|big\s+deal|yet|that|me|I|you|one)\b)(?:the\s+|any\s+)?"
+    r"[a-z-]+(?:\s+ones?)?(?=\s*(?:[.!]|$|\s+(?:in|on|at|for|by|from|please|thanks)\b)))"
     r"[^.;!?,]*[.!]?\s*$",
     re.IGNORECASE,
 )
@@ -5761,6 +5874,13 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
         value = _preference_phrase(standing.group("act"))
         if value:
             yield value, standing.group()
+            return
+    shown = _SHOWN_IN_CURRENCY.search(text)
+    if shown and has_marker:
+        yield f"{shown.group('what').lower()} in {shown.group('cur')}", shown.group()
+    timing = _TIMING_SET.search(text)
+    if timing:
+        yield f"{timing.group('what').lower()} {timing.group('when')}", timing.group()
 
 
 # ---------------------------------------------------------------------------- intents
@@ -7002,6 +7122,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it)
     kept = [f for f in out.facts if f.rule == "en.moved_in_with.theirs"]
     out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
+    if ctx.role == "user":
+        out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}

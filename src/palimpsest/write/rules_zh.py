@@ -35,6 +35,7 @@ from palimpsest.write.rulekit import (
     contact_value,
     ending,
     first_group,
+    handed_on_to_relative,
     make_fact,
     named_as_wrong,
     settle_move,
@@ -1196,6 +1197,8 @@ _GIVEN_AWAY = (
     r"|挂(?:到|在)?(?:闲鱼|咸鱼|转转|二手群|二手平台)(?:上)?(?:卖|出)?了"
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
+# Handed on to a relative, who has it now: "送给我妈了", "给我爸用了", "让给表妹了" (not lent: "借给表弟了").
+_HANDED_TO_RELATIVE = re.compile(rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)了?我?(?P<rel>{_REL})(?:用)?了")
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
 # "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
 _GIVEN_UP_OR_LOST = (
@@ -4459,6 +4462,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out.facts = _employer_in_full(ctx, out.facts)
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
+    if ctx.role == "user":
+        out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
