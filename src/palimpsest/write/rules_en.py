@@ -130,6 +130,9 @@ _OUTSIDE_HOUSEHOLD = frozenset(
     {"boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary", "flatmate", "housemate"}
     | {"neighbour"}
 )
+# Relations a speaker has many of: one named in full is spoken of by the name ("my colleague Dana Liu is …"), while
+# a manager or a sister named in full is still the speaker's manager or sister.
+_ONE_OF_MANY = frozenset({"colleague", "friend", "neighbour", "roommate", "flatmate", "housemate"})
 # Kin words used as a name, capitalized and without "my": "Mum's email is …", "Dad lives in Leeds".
 _KIN_AS_NAMES = frozenset(
     ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
@@ -244,8 +247,14 @@ _NOT_NAMES = frozenset(
 )
 _BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "brother", "sister")
 _BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
+_ME_AND_OTHERS = (
+    rf"(?<![\w'])[Mm]e\s+(?:and|n|&|an')\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})|the\s+(?:kids|boys|girls|family|dog))\b"
+)
 _EXPLICIT_SUBJ = (
-    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
+    # "me and my wife moved to Leeds", "me n the kids moved back to Esperance": the speaker among others (as "my wife
+    # and I" is), first so the relative after "and" is not taken for the whole subject
+    rf"{_ME_AND_OTHERS}"
+    rf"|\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
     r"|\b(?:she|he)\b"
     # "i'm on a Galaxy Z Flip 6 now": "I" typed in lower case, in its unmistakable contractions.
@@ -296,6 +305,19 @@ _ORG_KIND_TAIL = (
 )
 
 
+# Firms whose one name is two words joined by "and" ("Procter and Gamble"): "and" between two capitalized words
+# otherwise parts two employers ("Google and Meta"), so these are known by name.
+_AND_FIRM = (
+    r"(?:Procter|Marks|Johnson|Ernst|Barnes|Black|Dolce|Simon|Tate|Fortnum|Allen|Slaughter|Holland|Harland|Bang"
+    r"|Abercrombie|Crabtree|Arm|Smith)\s+and\s+"
+    r"(?:Gamble|Spencer|Johnson|Young|Noble|Decker|Gabbana|Schuster|Lyle|Mason|Overy|May|Barrett|Wolff|Olufsen"
+    r"|Fitch|Evelyn|Hammer|Nephew)\b"
+)
+# "and" inside a name: before two capitalized words ("Fire and Emergency NZ", "Dubai Electricity and Water
+# Authority"), or before a firm's word for its people ("Baker and Sons", "Hartley and Partners").
+_AND_INSIDE_NAME = r"and(?=\s+(?:[A-Z][\w'&.-]*\s+[A-Z]|(?:Sons|Daughters|Partners|Associates|Co)\b))"
+
+
 def _employer(group: str) -> str:
     """An employer, named as :func:`_named` names a place, but the whole capitalized name first: "Dubai College",
     "Singapore Airlines", "Boston Consulting Group" are employers, not the city their name starts with."""
@@ -303,7 +325,7 @@ def _employer(group: str) -> str:
     # ("the Kathmandu Valley ambulance service", "Kent county council": a public body's lower-case kind after the name)
     return (
         # ("Fire and Emergency NZ": "and" inside a name of three words or more, never "Google and Meta")
-        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z])|and(?=\s+[A-Z][\w'&.-]*\s+[A-Z]))){{0,4}}"
+        rf"(?P<{group}>(?:{_AND_FIRM}|{_CAP})(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z])|{_AND_INSIDE_NAME})){{0,4}}"
         rf"{_ORG_KIND_TAIL}"
         rf"|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
     )
@@ -325,7 +347,7 @@ _JOB_NOUNS = (
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
     "|(?:crane|plant|digger|excavator|radio|camera|switchboard|equipment|tour|ride|drone)\\s+operator"
-    "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
+    "|guide|coach|ranger|paramedic|carer|zookeeper|beekeeper|shopkeeper|greenkeeper|gamekeeper|innkeeper|midwife|curator|archivist|surveyor|inspector|foreman"
     # (the trades, the uniformed services, the shop floor and the clergy: "he's a constable now", "I'm the quality
     # control tech down at the plant", "a backend dev")
     "|constable|sergeant|detective|soldier|sailor|warden|teller|fisherman|fisherwoman|deckhand"
@@ -421,7 +443,8 @@ _BOUNDARY = re.compile(
     # ("Pls send my invoices as PDF from now on, and also where is order 7730-AXD?": "and also", "btw" may lead it)
     r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
     r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any|which)\b"
-    r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    r"[^.!?,;]*\?)|(?<!\b[Mm]e)\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # ("me and my wife moved …": "and" after "me" joins one subject, no clause)
     # "I'm not a fisherman, b'y — I'm the quality control tech …": a dash before a new "I'm" starts a clause
     r"|\s+[\u2014\u2013]+\s*(?=(?:I'm|I\s+am|I've|I\s+have)\b)"
     # "it's … now — all caps doesn't matter right?": an aside set off by a dash, asked as a tag question
@@ -547,7 +570,7 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
     """
     word = raw.strip()
-    if word in ("I", "i", "we", "We"):
+    if word in ("I", "i", "we", "We") or re.fullmatch(_ME_AND_OTHERS, word):
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
@@ -609,6 +632,8 @@ def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
 
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
 _SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
+# A capitalized word right after a preposition of place names a place or a firm ("the flat in Halifax").
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|at|from|to|into|near|outside|around|of|for|on|with|by)\s+$")
 
 
 _VERB_NOT_NAME = re.compile(r"[A-Z][a-z]{2,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our|the|a|an)\s")
@@ -634,6 +659,8 @@ def _clause_subject(ctx: TurnContext, head: str) -> str | None:
     """
     for candidate in _SUBJECT_CANDIDATE.finditer(head):
         word = candidate.group()
+        if _AFTER_PREPOSITION.search(head, 0, candidate.start()):
+            continue  # "gave up the flat in Halifax and moved to Truro": a place, not who moved
         if word.capitalize() in _PRONOUNS:
             return None
         subject = _subject(ctx, word)
@@ -1111,6 +1138,8 @@ _WORK_OBJECT = (
     r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
     r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
     r"|shifts|overnights))?"
+    # ("I'm working remotely for Zoho as a product manager": how the work is done, between the verb and the employer)
+    r"(?:\s+(?:remotely|from\s+home|full-time|part-time|freelance|fully\s+remote))?"
 )
 _WORK = re.compile(
     _SUBJ
@@ -1171,8 +1200,15 @@ _WORK_AT_AS = re.compile(
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
 )
+# "started my new gig at Spotify last Monday — data engineer, …": the post set off by a dash after the employer joined
+# (and the day), a job noun closing its phrase.
+_TITLE_AFTER_DASH = re.compile(
+    r"(?:\s+(?:last|this|on|yesterday|today|two|three|a)\b[\w ]{0,20}?)?\s+[\u2014\u2013-]+\s+(?:as\s+)?(?:an?\s+)?"
+    rf"(?P<title>(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS}))(?=\s*[,.;!]|\s*$)"
+)
 _JOIN = re.compile(
-    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
+    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at"
+    r"|started (?:a\s+|my\s+|her\s+|his\s+|their\s+)?(?:new\s+)?(?:job|gig|role|position) (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
     r"|employed (?:at|by))\s+(?:the\s+)?"
     + _CALLED
@@ -2009,14 +2045,15 @@ _RELATIVE_NAMED = re.compile(
     # ("my daughter Lucía", "my son José", "my wife Zoë": a name with accents)
     # ("grandpa Walt moved in with her": a kin title typed in lower case)
     rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>[Aa]unt|[Aa]untie|[Uu]ncle|[Cc]ousin|[Gg]randpa|[Gg]randma|[Gg]ranny"
-    r"|[Gg]randad))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
-    r"[A-ZÀ-Ý][a-zß-ÿ]+)"
+    rf"|[Gg]randad))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
+    # ("My manager Priscilla Owusu lives in Accra": a full name)
+    rf"[A-ZÀ-Ý][a-zß-ÿ]+(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-ZÀ-Ý][a-zß-ÿ]+)?)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
     # a habit or a title told of the relative named.
     r"|\s+(?:(?:only|always|usually|mostly|really|much|also|still)\s+)*(?:prefers|likes|loves|hates|wants|needs|uses"
-    r"|pays|reads|speaks|understands|handles|unwrapped|bought"
+    r"|pays|reads|speaks|understands|handles|unwrapped|bought|takes|accepts|signs"
     # "my husband Tendai flies for Airlink", "my daughter Mia teaches at …", "my son Leo runs a café": what the
     # relative does for a living
     r"|flies|drives|teaches|runs|owns|manages|nurses|studies|trains|coaches|cooks|codes|designs|delivers|sells"
@@ -2547,6 +2584,33 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+# "my son still lives with me in Córdoba", "my mum moved in with us in Tauranga", "my daughter is moving in with me in
+# Shenzhen next month": a home shared with the speaker, named by its place, is the speaker's home now (and the
+# other's, once they live there: a move planned is not theirs yet).
+_WITH_ME_IN = re.compile(
+    _SUBJ
+    + r"(?:\s+(?:still|now|also|already|just|has|have|'s))*"
+    + r"\s+(?:(?P<lives>lives|is\s+living|'s\s+living|stays|is\s+staying|'s\s+staying|moved\s+in|came\s+to\s+live)"
+    r"|(?P<plan>is\s+moving\s+in|'s\s+moving\s+in|will\s+be\s+moving\s+in|will\s+move\s+in))"
+    r"\s+with\s+(?:me|us)\s+(?:here\s+)?in\s+" + _named("place")
+)
+
+
+def _with_me_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's home named as the place another lives (or will live) with them."""
+    if _negated(clause):
+        return
+    for m in _WITH_ME_IN.finditer(clause.text):
+        place = m.group("place")
+        subject = _subject_of(ctx, clause, m)
+        if not _place_ok(place) or subject is None or subject == ctx.speaker_id:
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "with_me_in")
+        if m.group("lives"):
+            when = clause.past_time(ctx) if "moved" in m.group("lives") else None
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(place), "with_me_in.theirs", valid_from=when)
+
+
 def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Homes said in passing: "Busan's home as of …", "my sister's in Lyon these days", a correction."""
     if _QUESTION_START.search(clause.text) or clause.text.rstrip().endswith("?"):
@@ -2744,8 +2808,15 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.lives_there.ended", m.group())
         elif not re.search(r"\b(?:not|never|don't|no longer)\b", m.group()):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
+    for m in _THEY_LIVE_THERE.finditer(clause.text):
+        place = _place_named_before(ctx, clause.start + m.start())
+        relative = _subject(ctx, m.group("who"), clause.start + m.start())
+        if place is not None and place.split()[0] not in _NOT_NAMES and relative and not _negated(clause):
+            yield _fact(ctx, clause, m, relative, "lives_in", _city(place), "lives_there.theirs")
 
 
+# "my daughter started uni in Kyoto so she lives there now": a relative's home, the place named before.
+_THEY_LIVE_THERE = re.compile(r"\b(?P<who>she|he)\s+(?:(?:now|still|actually)\s+)?lives\s+there\b(?!\s+(?:any|part))")
 # "new job: QA lead at Rakuten, started last Monday": a job given under a label, title before employer.
 _NEW_JOB_LABEL = re.compile(
     # ("new job 🎉 junior analyst @ Ooredoo": any run of marks or emoji may stand for the colon)
@@ -2978,6 +3049,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             title = m.group("title") if re.search(r"\b(?:hired|employed)\b", m.group()) else None
             if title and not _NOT_A_ROLE.search(title) and not _negated(clause) and not _NOT_HIRED_AS.search(title):
                 yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "joined.as", valid_from=when)
+            dashed = _TITLE_AFTER_DASH.match(clause.text, m.end())
+            if dashed and not m.group("title") and not _negated(clause):
+                yield _fact(
+                    ctx, clause, dashed, subject, "job_title", dashed.group("title"), "joined.title", valid_from=when
+                )
     yield from _hired_facts(ctx, clause)
     for m in _START.finditer(clause.text):
         # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
@@ -3044,7 +3120,9 @@ def _profile_field_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterato
     if re.search(r"\b(?:not|never|used to|his|her|their|your|old|former|previous)\b|n't\b", clause.text, re.I):
         return
     for m in _PROFILE_FIELD.finditer(bare):
-        field_colon = re.search(r"(?:employer|company|workplace|title|role|position)\s*:", m.group(), re.I)
+        field_colon = re.search(
+            r"(?:employer|company|workplace|title|role|position|occupation|profession)\s*:", m.group(), re.I
+        )
         if not (_PROFILE_CUE.search(ctx.text) or field_colon):
             continue
         if m.group("org") and m.group("org").split()[0] not in _NOT_NAMES:
@@ -4024,6 +4102,21 @@ def _signed_title(ctx: TurnContext, m: re.Match[str]) -> bool:
     return bool(m.groupdict().get("name3")) and _TITLE_HERE.match(ctx.text) is not None
 
 
+def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name of a relative (or a manager, a colleague) told beside the relation: "my sister Anna lives …"."""
+    for m in _RELATIVE_NAMED.finditer(clause.text):
+        rel = next(m.group(g) for g in ("rel", "rel2", "rel3", "rel4", "rel5", "rel6") if m.group(g))
+        relation = _RELATIONS[rel.lower()]
+        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
+        if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
+            continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
+        if " " in name and relation in _ONE_OF_MANY:
+            continue  # "my colleague Dana Liu handles …": one of many, known by the full name (the subject)
+        yield _fact(
+            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
+        )
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -4076,15 +4169,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     yield from _names_to_use(ctx, clause)
-    for m in _RELATIVE_NAMED.finditer(clause.text):
-        rel = next(m.group(g) for g in ("rel", "rel2", "rel3", "rel4", "rel5", "rel6") if m.group(g))
-        relation = _RELATIONS[rel.lower()]
-        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
-        if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
-            continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
-        yield _fact(
-            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
-        )
+    yield from _relative_name_facts(ctx, clause)
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
         # "my address is unchanged", "… is on the form": an address has a number or a name in it
@@ -6499,7 +6584,7 @@ _DROPPED_SUBJECT = re.compile(
     r"(?=(?:moved|relocated|shifted|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
-    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
+    r"|gave\s+(?:up\s+)?(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)|contracting\s+for"
     # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
@@ -6517,7 +6602,8 @@ _DROPPED_SUBJECT = re.compile(
 _PROFILE_FIELD = re.compile(
     r"(?:^\W*|[:,;]\s*|\band\s+)(?:(?:my|new|current)\s+)?(?i:(?:employer|company|workplace)\s*(?::|=|-)?\s+(?:now\s+)?"
     + _employer("org")
-    + r"|(?:job\s+)?(?:title|role|position)\s*(?::|=|-)?\s+(?:now\s+)?"
+    # ("occupation: beekeeper", "profession - midwife": the form's other words for the title)
+    + r"|(?:job\s+)?(?:title|role|position|occupation|profession)\s*(?::|=|-)?\s+(?:now\s+)?"
     + _TITLE
     + r")(?=\s*(?:[,;.!]|$))"
 )
@@ -6551,6 +6637,8 @@ def _own_subject(ctx: TurnContext, head: str) -> str | None:
     """The speaker or a relative named as the subject of ``head`` (a capitalized word is no subject here)."""
     for candidate in _SUBJECT_CANDIDATE.finditer(head):
         word = candidate.group()
+        if _AFTER_PREPOSITION.search(head, 0, candidate.start()):
+            continue  # "gave up the flat in Halifax and moved to Truro": a place, not who moved
         if word.capitalize() in _PRONOUNS:
             return None
         if word in ("I", "we", "We") or word.lower().startswith(("my ", "our ")):
@@ -6716,8 +6804,35 @@ def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_in_use", valid_from=since)
 
 
+# "Where do I live? Kumasi.", "occupation? beekeeper.": a question about the speaker, asked by the speaker and answered
+# at once with the bare value.
+_OWN_QUESTION = re.compile(
+    r"(?:^|[.!\n]\s*)\W*(?i:(?P<job>occupation|profession|my\s+job|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?)"
+    r"|(?P<home>where\s+do\s+I\s+live(?:\s+now)?|where\s+am\s+I\s+based|where\s+do\s+we\s+live))\s*\?+\s*$"
+)
+_BARE_TITLE_ANSWER = re.compile(r"^\s*(?:(?:I'm|I\s+am)\s+)?(?:an?\s+)?" + _TITLE + r"(?=\s*(?:[,.;!]|$))", re.I)
+_BARE_PLACE_ANSWER = re.compile(r"^\s*(?:(?:in|still)\s+)?" + _named("place") + r"(?=\s*(?:[,.;!]|$))")
+
+
+def _self_answered_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The bare answer to a question about the speaker the speaker has just asked."""
+    asked = _OWN_QUESTION.search(ctx.text, 0, clause.start)
+    if asked is None:
+        return
+    if asked.group("job"):
+        m = _BARE_TITLE_ANSWER.match(clause.text)
+        if m and not _NOT_A_ROLE.search(m.group("title")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "self_answered")
+        return
+    m = _BARE_PLACE_ANSWER.match(clause.text)
+    if m and _place_ok(m.group("place")) and not _NOT_A_HOME.search(m.group("place")):
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "self_answered")
+
+
 _FACT_RULES = (
     _live_facts,
+    _with_me_in_facts,
+    _self_answered_facts,
     _work_facts,
     _relative_instead_facts,
     _device_facts,
@@ -6999,8 +7114,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     full = {(f.subject, f.value.split()[0]) for f in out.facts if f.predicate == "name" and " " in f.value}
     out.facts = [f for f in out.facts if not (f.predicate == "name" and (f.subject, f.value) in full)]
     out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
-    # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it)
-    kept = [f for f in out.facts if f.rule == "en.moved_in_with.theirs"]
+    # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it; so is
+    # the speaker's in "my mum moved in with us in Tauranga")
+    kept = [f for f in out.facts if f.rule in ("en.moved_in_with.theirs", "en.with_me_in")]
     out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
