@@ -2810,9 +2810,9 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
     for m in _THEY_LIVE_THERE.finditer(clause.text):
         place = _place_named_before(ctx, clause.start + m.start())
-        relative = _subject(ctx, m.group("who"), clause.start + m.start())
-        if place is not None and place.split()[0] not in _NOT_NAMES and relative and not _negated(clause):
-            yield _fact(ctx, clause, m, relative, "lives_in", _city(place), "lives_there.theirs")
+        whose = _subject(ctx, m.group("who"), clause.start + m.start())
+        if place is not None and place.split()[0] not in _NOT_NAMES and whose and not _negated(clause):
+            yield _fact(ctx, clause, m, whose, "lives_in", _city(place), "lives_there.theirs")
 
 
 # "my daughter started uni in Kyoto so she lives there now": a relative's home, the place named before.
