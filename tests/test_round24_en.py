@@ -1,13 +1,16 @@
-"""Round 24, English: subjects, place names and employer names, tested on fresh sentences and look-alikes.
+"""Round 24, English: subjects, place and employer names, homes, jobs and addresses, on fresh sentences and look-alikes.
 
-A place after a preposition is no subject of a coordinated verb ("gave up the flat in Halifax and moved to Truro");
-a place name keeps the case of its letters after a diacritic ("Whakatāne", not "WhakatāNe"); an employer whose one
-name joins two words with "and" stays whole ("Procter and Gamble") while "and" before a verb still parts two facts;
-a manager or boss named in full is still the speaker's manager ("My manager Ama Boateng lives in Kumasi"), while a
-colleague named in full is spoken of by the name; "me and my wife moved …" is the speaker's move; work done
-remotely or part-time for an employer as a title; a home shared "with me in <place>"; a relative's home said as
-"she lives there"; a new job with its post after a dash; "occupation: …"; a question about the speaker answered at
-once ("Where do I live? Kumasi.").
+- A place after a preposition is no subject of a coordinated verb ("gave up the flat in Halifax and moved to Truro").
+- A place name keeps the case of its letters after a diacritic ("Whakatāne", not "WhakatāNe").
+- An employer whose one name joins two words with "and" stays whole ("Procter and Gamble"); "and" before a verb
+  still parts two facts.
+- A manager or boss named in full is still the speaker's manager; a colleague named in full is spoken of by the name.
+- "me and my wife moved …" is the speaker's move.
+- Work done remotely or part-time for an employer as a title; a post held "on the … team as a …"; a move "over to"
+  an employer as a title; tenure got at an employer; a new job with its post after a dash; "occupation: …".
+- A home shared "with me in <place>"; a relative's home said as "she lives there"; someone named in full "in <place>
+  these days"; a question about the speaker answered at once ("Where do I live? Kumasi.").
+- An address that "will be" from a day named; "Long-time customer here, <full name>, <title> at <employer>".
 """
 
 from __future__ import annotations
@@ -123,6 +126,44 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("where do I live? no idea anymore", set()),
     ("occupation? none really", set()),
     ("what's your occupation?", set()),
+    # someone named in full, where they are these days
+    ("Our supplier Nadia Karim is in Oslo these days", {state("lives_in", "Oslo", "Nadia Karim")}),
+    ("Customer Service is in Manila these days", set()),
+    ("is Nadia Karim in Oslo these days?", set()),
+    # a move over to an employer, in a post, is a job change and no home
+    (
+        "Tariq from accounts moved over to the Port Authority last month as a planner",
+        {state("works_at", "Port Authority", "Tariq"), state("job_title", "planner", "Tariq")},
+    ),
+    (
+        "my brother moved over to Shopify as a designer",
+        {state("works_at", "Shopify", f"{ME}:brother"), state("job_title", "designer", f"{ME}:brother")},
+    ),
+    ("I moved to Leeds as a student", {state("lives_in", "Leeds")}),
+    ("I didn't move over to Shopify as a designer", set()),
+    # tenure won where one works
+    ("wife just got tenure at Rhodes University", {state("works_at", "Rhodes University", f"{ME}:wife")}),
+    ("my husband didn't get tenure at Rhodes University", set()),
+    ("if she got tenure at Rhodes University we'd stay", set()),
+    # a post held on a team (dated by the first day the turn names)
+    ("my daughter is on the ICU team as a nurse", {state("job_title", "nurse", f"{ME}:daughter")}),
+    ("I'm not on the payments team as a developer", set()),
+    ("I'm on the team as a favour", set()),
+    # an address to come, with the day it starts
+    (
+        "from next Monday my postal address will be 14 Tran Hung Dao, Hoan Kiem, Hanoi.",
+        {state("address", "14 Tran Hung Dao, Hoan Kiem, Hanoi")},
+    ),
+    ("my address will be 12 Rua Augusta, Lisboa once we move", set()),
+    ("if we move, my address will be 12 Rua Augusta, Lisboa", set()),
+    ("my address will be sent separately", set()),
+    # the writer introduced by their standing with us, then the full name and the job
+    (
+        "Loyal customer here, Ana de Souza, nurse at Hospital Moinhos, my order never came",
+        {state("name", "Ana de Souza"), state("job_title", "nurse"), state("works_at", "Hospital Moinhos")},
+    ),
+    ("new customer here, Tomas Brandt", {state("name", "Tomas Brandt")}),
+    ("new customer here, which plan should I pick?", set()),
 ]
 
 

@@ -917,7 +917,10 @@ _HOME_NOW = re.compile(
     + r"(?:'s\s+(?:now\s+|officially\s+)?home(?=\s*(?:[,.;!?]|$)|\s+(?:now|as\s+of|since|these\s+days)\b)"
     r"|\s+is\s+(?:now\s+|officially\s+|finally\s+)*(?:my|our)\s+(?:postcode|home\s?town|zip\s+code)"
     r"(?:\s+now)?\b)"
-    r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey)"
+    r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey"
+    # ("Our customer Bilal Haddad is in Tripoli these days": someone named in full)
+    rf"|(?<![A-Za-z'])(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+\s+"
+    r"(?!(?:Service|Services|Support|Team|Office|Department|Desk|Cent(?:re|er)|Group|Headquarters)\b)[A-Z][a-z]+)"
     r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:(?:now|still|mostly)\s+)?(?:(?:living|based)\s+)?in\s+"
     + _named("place2")
     + r"\s+these\s+days\b"
@@ -1210,6 +1213,8 @@ _JOIN = re.compile(
     _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at"
     r"|started (?:a\s+|my\s+|her\s+|his\s+|their\s+)?(?:new\s+)?(?:job|gig|role|position) (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
+    # ("wife just got tenure at Stellenbosch University": a standing won where one works, not the day one started)
+    r"|(?P<tenure>got tenure (?:at|with))"
     r"|employed (?:at|by))\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
@@ -1397,6 +1402,17 @@ _BEGUN_AS = re.compile(
 _AS_WHOSE = (
     r"(?:an?\s+|the\s+|(?:their|our|its|his|her)\s+(?:(?:very\s+)?(?:first|only|sole|new|newest)\s+"
     r"(?!(?:officer|mate|lieutenant|aid(?:er)?|responder|violin|engineer\s+officer)\b))?)?"
+)
+# "Ravi Menon moved over to the Water Authority last month as a grid analyst": a move to an employer, in a post (the
+# times blanked), is a job change, no home.
+# (Plain "moved to Leeds as a student" is a home: only a move "over" or "across", a transfer or a switch is a job's.)
+_AS_A_JOB = r"\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?" + _TITLE
+_JOB_MOVE = r"(?:moved\s+(?:over|across)|transferred|switched)\s+to"
+_MOVED_TO_JOB = re.compile(_SUBJ + _ADV + rf"\s+{_JOB_MOVE}\s+(?:the\s+)?" + _employer("org") + _AS_A_JOB)
+# "I'm on the payments team as a backend dev": a post held on a team.
+_ON_TEAM_AS = re.compile(
+    _SUBJ + r"(?:\s*'m|\s*'s|\s+am|\s+is|(?:\s*'ve|\s+have|\s+has)\s+been)\s+(?:now\s+)?on\s+(?:the|a|our|their)\s+"
+    r"(?:[\w&-]+\s+){0,3}?(?:team|squad|crew)" + _AS_A_JOB
 )
 _JOIN_AS = re.compile(
     _SUBJ
@@ -2072,7 +2088,8 @@ _ADDRESS = re.compile(
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*(?:add?ress|addr\.?)\s+"
-    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?"
+    # ("from next Monday my postal address will be …": a standing address with a start still to come)
+    r"(?:is|has changed to|changed to|is now|to|(?P<will>will\s+be))\s+(?:now\s+)?"
     # "my address is wrong, it's 12 Kings Road": the right one after the wrong one is named
     r"(?:(?:wrong|incorrect|outdated|out\s+of\s+date|not\s+right)\s*[,;:\u2013\u2014-]*\s*"
     r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
@@ -2443,11 +2460,15 @@ def _new_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             )
 
 
-def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+def _moved_to_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A move to a place: "we moved to Porto in May", "my gran moved into a care home in Aachen"."""
+    bare = clause.without_times(ctx)
     for m in _MOVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
         place = m.group("place") or m.group("place2") or m.group("place3")
-        if subject and _place_ok(place) and not _NOT_A_HOME.search(place):
+        # ("moved over to Shopify last month as a designer")
+        to_a_job = re.match(_AS_A_JOB, bare[m.end() :]) and re.search(_JOB_MOVE, m.group())
+        if subject and _place_ok(place) and not _NOT_A_HOME.search(place) and not to_a_job:
             yield _fact(
                 ctx,
                 clause,
@@ -2460,6 +2481,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.9,
                 ends_previous=True,
             )
+
+
+def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _moved_to_facts(ctx, clause)
     if ctx.typed_in_lower_case:
         for m in _LOWER_MOVE.finditer(clause.text):
             yield _fact(
@@ -3041,7 +3066,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "works_at",
                 _clean(m.group("org")),
                 "joined",
-                valid_from=when,
+                valid_from=None if m.group("tenure") else when,
                 confidence=0.85,
                 ends_previous=True,
             )
@@ -3136,11 +3161,24 @@ def _is_job(title: str) -> bool:
     return bool(_ANY_JOB_NOUN.search(title)) and not _NOT_A_ROLE.search(title)
 
 
-def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
-    bare = clause.without_times(ctx)
-    negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
-    yield from _profile_field_facts(ctx, clause, bare)
+def _team_and_transfer_facts(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
+    """A post held on a team ("I'm on the payments team as a backend dev"), a move over to an employer in a post."""
+    for m in _ON_TEAM_AS.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not negated and not _NOT_A_ROLE.search(m.group("title")):
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "on_team_as")
+    for m in _MOVED_TO_JOB.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None or negated or _NOT_A_ROLE.search(m.group("title")) or not _place_ok(m.group("org")):
+            continue
+        when = clause.past_time(ctx)
+        org, title = _clean(m.group("org")), _clean(m.group("title"))
+        yield _fact(ctx, clause, m, subject, "works_at", org, "moved_to_job", valid_from=when, ends_previous=True)
+        yield _fact(ctx, clause, m, subject, "job_title", title, "moved_to_job.as", valid_from=when, ends_previous=True)
+
+
+def _role_at_facts(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
+    """A title at an employer: "she's the procurement lead at Tanaka Foods"."""
     for m in _IS_ROLE_AT.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         title, org = _clean(m.group("title")), _clean(m.group("org"))
@@ -3149,6 +3187,14 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(ctx, clause, m, subject, "job_title", title, "role_at")
         if org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "role_at.employer")
+
+
+def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
+    bare = clause.without_times(ctx)
+    negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
+    yield from _profile_field_facts(ctx, clause, bare)
+    yield from _role_at_facts(ctx, clause, bare, negated=bool(negated))
     for m in _JOIN_AS.finditer(bare):
         subject = _subject_of(ctx, clause, m, "subj", "subj2")
         title = _clean(m.group("title") or m.group("title2"))
@@ -3160,6 +3206,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             org = _clean(m.group("org2"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
     yield from _begun_as_facts(ctx, clause, bare)
+    yield from _team_and_transfer_facts(ctx, clause, bare, negated=bool(negated))
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
@@ -3843,8 +3890,14 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # "Hi! Quick one: I'm Jonah, I work at …", "It's Siobhan, by the way": a first name given in passing.
+# "Long-time customer here, Guillermo Paz, …": the writer introduced by their standing with us, then the full name.
+_CUSTOMER_HERE = (
+    r"(?:(?:[Ll]ong-?time|[Ll]oyal|[Rr]egular|[Nn]ew|[Ff]irst-time)\s+)?(?:[Cc]ustomer|[Cc]lient|[Mm]ember|[Ss]ubscriber)"
+    r"\s+here\s*,\s+"
+)
 _INTRODUCED = re.compile(
-    r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
+    rf"^\W*{_CUSTOMER_HERE}(?P<name6>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,|\s*$)"
+    r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
     r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
@@ -3860,8 +3913,10 @@ _INTRODUCED = re.compile(
     r"|(?:我是|我叫|本人)\s*(?P<name5>[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?)(?=\s*(?:[,，.。!！;\u2014\u2013-]|$))"
 )
 # "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
+# ("Long-time customer here, Guillermo Paz, accountant at KPMG Madrid": the title without its article)
 _NAMED_AS_TITLE = re.compile(
-    r"^\W*(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    rf"|{_CUSTOMER_HERE}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?)"
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
     + _employer("org")
@@ -4102,6 +4157,12 @@ def _signed_title(ctx: TurnContext, m: re.Match[str]) -> bool:
     return bool(m.groupdict().get("name3")) and _TITLE_HERE.match(ctx.text) is not None
 
 
+def _future_start(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The start still to come a clause names ("from next Monday …"), else ``None``."""
+    start = clause.preference_start(ctx)
+    return start if start is not None and start > ctx.at else None
+
+
 def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name of a relative (or a manager, a colleague) told beside the relation: "my sister Anna lives …"."""
     for m in _RELATIVE_NAMED.finditer(clause.text):
@@ -4125,7 +4186,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
         name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
-        name = name or m.groupdict().get("name4") or m.groupdict().get("name5")
+        name = name or m.groupdict().get("name4") or m.groupdict().get("name5") or m.groupdict().get("name6")
         first = name.split()[0] if name else ""
         if (
             name
@@ -4174,7 +4235,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
         # "my address is unchanged", "… is on the form": an address has a number or a name in it
         named = re.search(r"\d|\b(?!(?:" + "|".join(_NOT_NAMES) + r")\b)[A-Z]", m.group("addr"))
-        if subject and named and not re.search(r"\bnot\b", m.group()):
+        # ("my address will be … once we move" is a plan: only with the day it starts is it the address to come)
+        planned = m.group("will") is not None and _future_start(ctx, clause) is None
+        if subject and named and not re.search(r"\bnot\b", m.group()) and not planned:
             changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
             yield _fact(
                 ctx,
@@ -4185,9 +4248,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 _clean(m.group("addr")),
                 "address",
                 # "I moved house last month, the new address is …": the address holds since the move.
-                valid_from=clause.past_time(ctx),
+                valid_from=clause.past_time(ctx) if not m.group("will") else _future_start(ctx, clause),
                 confidence=0.85,
-                ends_previous=changed,
+                ends_previous=changed or m.group("will") is not None,
             )
     for m in _SHIPS_TO.finditer(clause.text):
         # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
@@ -6668,8 +6731,10 @@ def _negated(clause: Clause) -> bool:
 
 # A job change the turn names: its date carries to the title said in another clause.
 _JOB_CHANGE = re.compile(
-    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position)"
+    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position|gig)"
     r"|started at|new job|hired"
+    # ("start date at Rakuten was yesterday, I'm on the payments team as …": the contract's word for the first day)
+    r"|start(?:ing)?\s+date\s+(?:at|with)|first\s+day\s+(?:at|with)"
     # ("been living here since last month" dates being here, not the job: never "since" after "here"/"there")
     r"|took over|taken over|stepped (?:up|in)|appointed|as of|(?<!\bhere\s)(?<!\bthere\s)since"
     r"|(?:changed|switched) (?:jobs|companies))\b"
@@ -7066,7 +7131,14 @@ def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     yesterday!!! senior SRE at Alaska Airlines": the employer is no newer than before)."""
     changes = [m.group() for m in _JOB_CHANGE.finditer(ctx.text)]
     if not changes or not all(_PROMOTION.fullmatch(change) for change in changes):
-        return carry_job_change_date(ctx, facts, _JOB_CHANGE)
+        carried = carry_job_change_date(ctx, facts, _JOB_CHANGE)
+        if not all(change.lower() == "since" for change in changes):
+            return carried
+        # ("Long-time customer here, Ana Lima, nurse at …, using your app since last year": a job told with an
+        # introduction is the writer's standing; a "since" about something else dates no change of it)
+        return [
+            said if said.rule.startswith("en.named_as_title") else new for said, new in zip(facts, carried, strict=True)
+        ]
     titles = iter(carry_job_change_date(ctx, [f for f in facts if f.predicate != "works_at"], _JOB_CHANGE))
     return [f if f.predicate == "works_at" else next(titles) for f in facts]
 
