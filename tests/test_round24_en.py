@@ -9,7 +9,8 @@
 - Work done remotely or part-time for an employer as a title; a post held "on the … team as a …"; a move "over to"
   an employer as a title; tenure got at an employer; a new job with its post after a dash; "occupation: …".
 - A home shared "with me in <place>"; a relative's home said as "she lives there"; someone named in full "in <place>
-  these days"; a question about the speaker answered at once ("Where do I live? Kumasi.").
+  these days"; a question about the speaker answered at once ("Where do I live? Kumasi."); "<place> is home for now";
+  "I still stay Tampines".
 - An address that "will be" from a day named; "Long-time customer here, <full name>, <title> at <employer>".
 """
 
@@ -164,6 +165,17 @@ CASES: list[tuple[str, set[Fact]]] = [
     ),
     ("new customer here, Tomas Brandt", {state("name", "Tomas Brandt")}),
     ("new customer here, which plan should I pick?", set()),
+    # a place said to be home "for now"; "stay" without "in" as Singapore and Malaysia say it
+    ("found a room in Napier, so Napier is home for now", {state("lives_in", "Napier")}),
+    ("Napier is home to the art deco festival", set()),
+    ("is Napier home for now?", set()),
+    (
+        "my parents stay Ipoh, I still stay Bedok",
+        {state("lives_in", "Ipoh", f"{ME}:parents"), state("lives_in", "Bedok")},
+    ),
+    ("I don't stay Tampines", set()),
+    ("we stay Marriott when in Dubai", set()),
+    ("I'll stay Monday", set()),
 ]
 
 

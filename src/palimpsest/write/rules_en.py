@@ -819,7 +819,9 @@ _LIVE = re.compile(
     # "my mum lives up in Ballina", "they live out in Perth"
     + r"(?:\s+(?:up|down|over|out|way\s+out|back))?"
     # ("been living on Pitt Island since yesterday", "we live on Kangaroo Island": an island is lived on)
-    + r"\s+(?:in|on(?=\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,2}(?:Island|Isle|Islands|Key|Cay|Atoll)\b)(?:\s+the)?)\s+"
+    + r"(?:\s+(?:in|on(?=\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,2}(?:Island|Isle|Islands|Key|Cay|Atoll)\b)(?:\s+the)?)"
+    # ("I still stay Tampines": where one lives, "stay" without "in" as Singapore and Malaysia say it)
+    + r"|(?<=\bstay)|(?<=\bstays))\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -914,7 +916,9 @@ _MOVE_OUT = re.compile(
 _HOME_NOW = re.compile(
     r"(?:^\W*|(?<=[,;]\s)|(?<=\bso\s)|(?<=\band\s))"
     + _named("place")
-    + r"(?:'s\s+(?:now\s+|officially\s+)?home(?=\s*(?:[,.;!?]|$)|\s+(?:now|as\s+of|since|these\s+days)\b)"
+    # ("so Hilo is home for now": "is" written out, and "for now")
+    + r"(?:(?:'s|\s+is)\s+(?:now\s+|officially\s+)?home"
+    r"(?=\s*(?:[,.;!?]|$)|\s+(?:now|for\s+now|as\s+of|since|these\s+days)\b)"
     r"|\s+is\s+(?:now\s+|officially\s+|finally\s+)*(?:my|our)\s+(?:postcode|home\s?town|zip\s+code)"
     r"(?:\s+now)?\b)"
     r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey"
@@ -2547,6 +2551,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _LIVE.finditer(clause.text):
         # "We rent a room in Dundee to students" is a landlord's, not a home.
         if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
+            continue
+        # ("we stay Marriott when in Dubai": a stay without "in" is a home only when nothing makes it a visit)
+        visit = r"\s+(?:when|whenever|while|during|if|for|tonight|this|next|at)\b"
+        if re.search(r"\bstays?\s+\S+$", m.group()) and re.match(visit, clause.text[m.end() :]):
             continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     yield from _home_said_facts(ctx, clause)
