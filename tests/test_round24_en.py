@@ -11,7 +11,9 @@
 - A home shared "with me in <place>"; a relative's home said as "she lives there"; someone named in full "in <place>
   these days"; a question about the speaker answered at once ("Where do I live? Kumasi."); "<place> is home for now";
   "I still stay Tampines".
-- An address that "will be" from a day named; "Long-time customer here, <full name>, <title> at <employer>".
+- An address that "will be" from a day named; a jirón ("Jr. Ucayali 388"); an e-mail change asked for in the
+  passive ("that the e-mail on my account be changed to …").
+- "Long-time customer here, <full name>, <title> at <employer>".
 """
 
 from __future__ import annotations
@@ -176,6 +178,19 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("I don't stay Tampines", set()),
     ("we stay Marriott when in Dubai", set()),
     ("I'll stay Monday", set()),
+    # a Peruvian jirón, its number after the name; the "Jr." dot ends no sentence
+    (
+        "new shipping address: Jr. Huallaga 512, Dpto 3, Cercado, Lima 15001",
+        {state("address", "Jr. Huallaga 512, Dpto 3, Cercado, Lima 15001")},
+    ),
+    ("Sammy Davis Jr. was great. I live in Leeds", {state("lives_in", "Leeds")}),
+    # an e-mail change asked for in the passive
+    (
+        "I ask that the contact e-mail on my account be changed to m.obi@example.org.",
+        {state("email", "m.obi@example.org")},
+    ),
+    ("I'd like the email on my account updated to m.obi@example.org", {state("email", "m.obi@example.org")}),
+    ("the email on my account was changed to m.obi@example.org without my consent", set()),
 ]
 
 

@@ -432,7 +432,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
-    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # "… in version B. Can you check my order?": a sentence ends after a single capital too, when the
     # next one plainly starts (an initial, "Dana V. Smith", runs on).
@@ -2114,7 +2114,9 @@ _STREET = (
     r"|Quay|Parade|Esplanade|Grove|Mews|Rise|Heights|Gardens|Promenade|Wharf"
     # ("5/12 Marine Pde", "3 Banksia Cres", "9 Ocean Tce": the Australian short forms)
     r"|Pde\.?|Cres\.?|Tce\.?|Esp\.?"
-    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)"
+    # ("Jr. Ucayali 388": a Peruvian jirón, the number after the name)
+    r"|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.|Jr\.|Jirón|Carrera|Cra\.)\s+[\w' -]+?\d+"
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
     r"|vägen|vej|veien|plads|katu)\s+\d+[A-Za-z]?\b"
@@ -2263,6 +2265,11 @@ _CONTACT_CUE = {
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?i:to|for|with)\b"
         r"|\b(?i:use|put|send\s+(?:\w+\s+)?to)\s+$"
+        # ("I ask that the contact e-mail on my account be changed to …", "I'd like the email on my account updated
+        # to …": the change asked for in the passive)
+        r"|\b(?i:the|my)\s+(?i:(?:contact|login|account|billing)\s+)?(?i:e-?mail)(?:\s+address)?"
+        r"(?i:\s+(?:on|for|in)\s+(?:my|the)\s+(?:account|profile|file|record))?"
+        r"\s+(?i:(?:be|to\s+be|should\s+be)\s+)?(?i:changed|updated|switched|set)\s+to\s*$"
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)"
         # ("new email from today: …": when it starts, before the colon)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
