@@ -4186,7 +4186,7 @@ def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
         if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
             continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
-        if " " in name and relation in _ONE_OF_MANY:
+        if m.group("rel2") and " " in name and relation in _ONE_OF_MANY:
             continue  # "my colleague Dana Liu handles …": one of many, known by the full name (the subject)
         yield _fact(
             ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
