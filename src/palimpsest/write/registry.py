@@ -25,7 +25,8 @@ _SPACES = re.compile(r"\s+")
 # Sentence-final marks a speaker leaves on a value ("周报B版。"); "." is kept because it ends
 # abbreviations ("Acme Inc.").
 _TRAILING_MARKS = "。！？；，!?;,、"
-_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'\-]*")
+# A word of letters in any script, so a diacritic does not split it ("Whakatāne", not "WhakatāNe").
+_LETTER_WORD = re.compile(r"[^\W\d_](?:[^\W\d_]|['\-])*")
 
 
 def normalize_text(value: str) -> str:
@@ -36,7 +37,7 @@ def normalize_text(value: str) -> str:
 
 def _title_lower_words(text: str) -> str:
     # Only all-lower-case words are title-cased, so "NYC" and "McAllen" stay as written.
-    return _LATIN_WORD.sub(lambda m: m.group(0).capitalize() if m.group(0).islower() else m.group(0), text)
+    return _LETTER_WORD.sub(lambda m: m.group(0).capitalize() if m.group(0).islower() else m.group(0), text)
 
 
 def normalize_city(value: str) -> str:

@@ -131,6 +131,9 @@ _OUTSIDE_HOUSEHOLD = frozenset(
     {"boss", "manager", "friend", "colleague", "roommate", "assistant", "secretary", "flatmate", "housemate"}
     | {"neighbour"}
 )
+# Relations a speaker has many of: one named in full is spoken of by the name ("my colleague Dana Liu is …"), while
+# a manager or a sister named in full is still the speaker's manager or sister.
+_ONE_OF_MANY = frozenset({"colleague", "friend", "neighbour", "roommate", "flatmate", "housemate"})
 # Kin words used as a name, capitalized and without "my": "Mum's email is …", "Dad lives in Leeds".
 _KIN_AS_NAMES = frozenset(
     ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
@@ -245,9 +248,15 @@ _NOT_NAMES = frozenset(
 )
 _BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "brother", "sister")
 _BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
+_ME_AND_OTHERS = (
+    rf"(?<![\w'])[Mm]e\s+(?:and|n|&|an')\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})|the\s+(?:kids|boys|girls|family|dog))\b"
+)
 _EXPLICIT_SUBJ = (
+    # "me and my wife moved to Leeds", "me n the kids moved back to Esperance": the speaker among others (as "my wife
+    # and I" is), first so the relative after "and" is not taken for the whole subject
+    rf"{_ME_AND_OTHERS}"
+    rf"|\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b"
     # ("Theo (my son, 9) unwrapped a Switch OLED": a relative named by name, the relation in brackets after it)
-    rf"\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b"
     rf"|(?<![A-Za-z'])[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})(?:,\s*\d{{1,2}}[^)]*)?\)"
     r"|(?<![A-Za-z'])[A-Z][a-z]+(?: [A-Z][a-z]+)?"
     # "…, and she still lives in Galway": a pronoun, resolved to the one relative the turn names before it.
@@ -300,6 +309,19 @@ _ORG_KIND_TAIL = (
 )
 
 
+# Firms whose one name is two words joined by "and" ("Procter and Gamble"): "and" between two capitalized words
+# otherwise parts two employers ("Google and Meta"), so these are known by name.
+_AND_FIRM = (
+    r"(?:Procter|Marks|Johnson|Ernst|Barnes|Black|Dolce|Simon|Tate|Fortnum|Allen|Slaughter|Holland|Harland|Bang"
+    r"|Abercrombie|Crabtree|Arm|Smith)\s+and\s+"
+    r"(?:Gamble|Spencer|Johnson|Young|Noble|Decker|Gabbana|Schuster|Lyle|Mason|Overy|May|Barrett|Wolff|Olufsen"
+    r"|Fitch|Evelyn|Hammer|Nephew)\b"
+)
+# "and" inside a name: before two capitalized words ("Fire and Emergency NZ", "Dubai Electricity and Water
+# Authority"), or before a firm's word for its people ("Baker and Sons", "Hartley and Partners").
+_AND_INSIDE_NAME = r"and(?=\s+(?:[A-Z][\w'&.-]*\s+[A-Z]|(?:Sons|Daughters|Partners|Associates|Co)\b))"
+
+
 def _employer(group: str) -> str:
     """An employer, named as :func:`_named` names a place, but the whole capitalized name first: "Dubai College",
     "Singapore Airlines", "Boston Consulting Group" are employers, not the city their name starts with."""
@@ -307,7 +329,7 @@ def _employer(group: str) -> str:
     # ("the Kathmandu Valley ambulance service", "Kent county council": a public body's lower-case kind after the name)
     return (
         # ("Fire and Emergency NZ": "and" inside a name of three words or more, never "Google and Meta")
-        rf"(?P<{group}>{_CAP}(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z])|and(?=\s+[A-Z][\w'&.-]*\s+[A-Z]))){{0,4}}"
+        rf"(?P<{group}>(?:{_AND_FIRM}|{_CAP})(?:\s+(?:{_CAP}|(?:of|&)(?:\s+the)?(?=\s+[A-Z])|{_AND_INSIDE_NAME})){{0,4}}"
         rf"{_ORG_KIND_TAIL}"
         rf"|(?i:{_KNOWN_CITIES})\b|[\u4e00-\u9fff]{{2,12}})"
     )
@@ -329,7 +351,7 @@ _JOB_NOUNS = (
     "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
     "|(?:crane|plant|digger|excavator|radio|camera|switchboard|equipment|tour|ride|drone)\\s+operator"
-    "|guide|coach|ranger|paramedic|carer|zookeeper|midwife|curator|archivist|surveyor|inspector|foreman"
+    "|guide|coach|ranger|paramedic|carer|zookeeper|beekeeper|shopkeeper|greenkeeper|gamekeeper|innkeeper|midwife|curator|archivist|surveyor|inspector|foreman"
     # (the trades, the uniformed services, the shop floor and the clergy: "he's a constable now", "I'm the quality
     # control tech down at the plant", "a backend dev")
     "|constable|sergeant|detective|soldier|sailor|warden|teller|fisherman|fisherwoman|deckhand"
@@ -415,7 +437,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
-    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # "… in version B. Can you check my order?": a sentence ends after a single capital too, when the
     # next one plainly starts (an initial, "Dana V. Smith", runs on).
@@ -426,7 +448,8 @@ _BOUNDARY = re.compile(
     # ("Pls send my invoices as PDF from now on, and also where is order 7730-AXD?": "and also", "btw" may lead it)
     r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
     r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any|which)\b"
-    r"[^.!?,;]*\?)|\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    r"[^.!?,;]*\?)|(?<!\b[Mm]e)\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    # ("me and my wife moved …": "and" after "me" joins one subject, no clause)
     # "I'm not a fisherman, b'y — I'm the quality control tech …": a dash before a new "I'm" starts a clause
     r"|\s+[\u2014\u2013]+\s*(?=(?:I'm|I\s+am|I've|I\s+have)\b)"
     # "it's … now — all caps doesn't matter right?": an aside set off by a dash, asked as a tag question
@@ -552,7 +575,7 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
     """
     word = raw.strip()
-    if word in ("I", "i", "we", "We"):
+    if word in ("I", "i", "we", "We") or re.fullmatch(_ME_AND_OTHERS, word):
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
@@ -617,6 +640,8 @@ def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
 
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
 _SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
+# A capitalized word right after a preposition of place names a place or a firm ("the flat in Halifax").
+_AFTER_PREPOSITION = re.compile(r"\b(?:in|at|from|to|into|near|outside|around|of|for|on|with|by)\s+$")
 
 
 _VERB_NOT_NAME = re.compile(r"[A-Z][a-z]{2,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our|the|a|an)\s")
@@ -642,6 +667,8 @@ def _clause_subject(ctx: TurnContext, head: str) -> str | None:
     """
     for candidate in _SUBJECT_CANDIDATE.finditer(head):
         word = candidate.group()
+        if _AFTER_PREPOSITION.search(head, 0, candidate.start()):
+            continue  # "gave up the flat in Halifax and moved to Truro": a place, not who moved
         if word.capitalize() in _PRONOUNS:
             return None
         subject = _subject(ctx, word)
@@ -800,7 +827,9 @@ _LIVE = re.compile(
     # "my mum lives up in Ballina", "they live out in Perth"
     + r"(?:\s+(?:up|down|over|out|way\s+out|back))?"
     # ("been living on Pitt Island since yesterday", "we live on Kangaroo Island": an island is lived on)
-    + r"\s+(?:in|on(?=\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,2}(?:Island|Isle|Islands|Key|Cay|Atoll)\b)(?:\s+the)?)\s+"
+    + r"(?:\s+(?:in|on(?=\s+(?:the\s+)?(?:[A-Z][\w'-]*\s+){1,2}(?:Island|Isle|Islands|Key|Cay|Atoll)\b)(?:\s+the)?)"
+    # ("I still stay Tampines": where one lives, "stay" without "in" as Singapore and Malaysia say it)
+    + r"|(?<=\bstay)|(?<=\bstays))\s+"
     + _named("place")
 )
 _HOME = re.compile(
@@ -895,10 +924,15 @@ _MOVE_OUT = re.compile(
 _HOME_NOW = re.compile(
     r"(?:^\W*|(?<=[,;]\s)|(?<=\bso\s)|(?<=\band\s))"
     + _named("place")
-    + r"(?:'s\s+(?:now\s+|officially\s+)?home(?=\s*(?:[,.;!?]|$)|\s+(?:now|as\s+of|since|these\s+days)\b)"
+    # ("so Hilo is home for now": "is" written out, and "for now")
+    + r"(?:(?:'s|\s+is)\s+(?:now\s+|officially\s+)?home"
+    r"(?=\s*(?:[,.;!?]|$)|\s+(?:now|for\s+now|as\s+of|since|these\s+days)\b)"
     r"|\s+is\s+(?:now\s+|officially\s+|finally\s+)*(?:my|our)\s+(?:postcode|home\s?town|zip\s+code)"
     r"(?:\s+now)?\b)"
-    r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey)"
+    r"|(?P<subj>\b[Mm]y\s+" + _KIN_ADJ + rf"(?:{_REL})|\b[Ss]he|\b[Hh]e|\bI|\b[Ww]e|\b[Tt]hey"
+    # ("Our customer Bilal Haddad is in Tripoli these days": someone named in full)
+    rf"|(?<![A-Za-z'])(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+\s+"
+    r"(?!(?:Service|Services|Support|Team|Office|Department|Desk|Cent(?:re|er)|Group|Headquarters)\b)[A-Z][a-z]+)"
     r"(?:'s|'m|'re|\s+is|\s+am|\s+are)\s+(?:(?:now|still|mostly)\s+)?(?:(?:living|based)\s+)?in\s+"
     + _named("place2")
     + r"\s+these\s+days\b"
@@ -1119,6 +1153,8 @@ _WORK_OBJECT = (
     r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
     r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
     r"|shifts|overnights))?"
+    # ("I'm working remotely for Zoho as a product manager": how the work is done, between the verb and the employer)
+    r"(?:\s+(?:remotely|from\s+home|full-time|part-time|freelance|fully\s+remote))?"
 )
 _WORK = re.compile(
     _SUBJ
@@ -1179,9 +1215,18 @@ _WORK_AT_AS = re.compile(
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
 )
+# "started my new gig at Spotify last Monday — data engineer, …": the post set off by a dash after the employer joined
+# (and the day), a job noun closing its phrase.
+_TITLE_AFTER_DASH = re.compile(
+    r"(?:\s+(?:last|this|on|yesterday|today|two|three|a)\b[\w ]{0,20}?)?\s+[\u2014\u2013-]+\s+(?:as\s+)?(?:an?\s+)?"
+    rf"(?P<title>(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS}))(?=\s*[,.;!]|\s*$)"
+)
 _JOIN = re.compile(
-    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at|started (?:a\s+)?(?:new\s+)?job (?:at|with)|got a job at"
+    _SUBJ + _ADV + r"\s+(?:joined|started (?:working )?at"
+    r"|started (?:a\s+|my\s+|her\s+|his\s+|their\s+)?(?:new\s+)?(?:job|gig|role|position) (?:at|with)|got a job at"
     r"|was hired by|got hired (?:at|by)|(?P<signed>signed\s+(?:on\s+)?with)"
+    # ("wife just got tenure at Stellenbosch University": a standing won where one works, not the day one started)
+    r"|(?P<tenure>got tenure (?:at|with))"
     r"|employed (?:at|by))\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
@@ -1369,6 +1414,17 @@ _BEGUN_AS = re.compile(
 _AS_WHOSE = (
     r"(?:an?\s+|the\s+|(?:their|our|its|his|her)\s+(?:(?:very\s+)?(?:first|only|sole|new|newest)\s+"
     r"(?!(?:officer|mate|lieutenant|aid(?:er)?|responder|violin|engineer\s+officer)\b))?)?"
+)
+# "Ravi Menon moved over to the Water Authority last month as a grid analyst": a move to an employer, in a post (the
+# times blanked), is a job change, no home.
+# (Plain "moved to Leeds as a student" is a home: only a move "over" or "across", a transfer or a switch is a job's.)
+_AS_A_JOB = r"\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?" + _TITLE
+_JOB_MOVE = r"(?:moved\s+(?:over|across)|transferred|switched)\s+to"
+_MOVED_TO_JOB = re.compile(_SUBJ + _ADV + rf"\s+{_JOB_MOVE}\s+(?:the\s+)?" + _employer("org") + _AS_A_JOB)
+# "I'm on the payments team as a backend dev": a post held on a team.
+_ON_TEAM_AS = re.compile(
+    _SUBJ + r"(?:\s*'m|\s*'s|\s+am|\s+is|(?:\s*'ve|\s+have|\s+has)\s+been)\s+(?:now\s+)?on\s+(?:the|a|our|their)\s+"
+    r"(?:[\w&-]+\s+){0,3}?(?:team|squad|crew)" + _AS_A_JOB
 )
 _JOIN_AS = re.compile(
     _SUBJ
@@ -2023,14 +2079,15 @@ _RELATIVE_NAMED = re.compile(
     # ("my daughter Lucía", "my son José", "my wife Zoë": a name with accents)
     # ("grandpa Walt moved in with her": a kin title typed in lower case)
     rf"|(?:\b[Mm]y\s+(?P<rel2>{_REL})|\b(?P<rel3>[Aa]unt|[Aa]untie|[Uu]ncle|[Cc]ousin|[Gg]randpa|[Gg]randma|[Gg]ranny"
-    r"|[Gg]randad))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
-    r"[A-ZÀ-Ý][a-zß-ÿ]+)"
+    rf"|[Gg]randad))\s+(?P<name2>(?!(?:{'|'.join(_NOT_NAMES)})\b)"
+    # ("My manager Priscilla Owusu lives in Accra": a full name)
+    rf"[A-ZÀ-Ý][a-zß-ÿ]+(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-ZÀ-Ý][a-zß-ÿ]+)?)"
     # "add my partner Aroha as a second cardholder", "put my son Leo on the plan": a relative named in a request.
     r"(?=\s+(?:just|is|has|had|works|worked|got|gets|lives|lived|moved|started|joined|and|will|as|to|on|onto)\b|,"
     # "My wife Hana prefers texts", "my husband Greg pays with Apple Pay", "my wife Carla's a dentist": a taste,
     # a habit or a title told of the relative named.
     r"|\s+(?:(?:only|always|usually|mostly|really|much|also|still)\s+)*(?:prefers|likes|loves|hates|wants|needs|uses"
-    r"|pays|reads|speaks|understands|handles|unwrapped|bought"
+    r"|pays|reads|speaks|understands|handles|unwrapped|bought|takes|accepts|signs"
     # "my husband Tendai flies for Airlink", "my daughter Mia teaches at …", "my son Leo runs a café": what the
     # relative does for a living
     r"|flies|drives|teaches|runs|owns|manages|nurses|studies|trains|coaches|cooks|codes|designs|delivers|sells"
@@ -2049,7 +2106,8 @@ _ADDRESS = re.compile(
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*(?:add?ress|addr\.?)\s+"
-    r"(?:is|has changed to|changed to|is now|to)\s+(?:now\s+)?"
+    # ("from next Monday my postal address will be …": a standing address with a start still to come)
+    r"(?:is|has changed to|changed to|is now|to|(?P<will>will\s+be))\s+(?:now\s+)?"
     # "my address is wrong, it's 12 Kings Road": the right one after the wrong one is named
     r"(?:(?:wrong|incorrect|outdated|out\s+of\s+date|not\s+right)\s*[,;:\u2013\u2014-]*\s*"
     r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
@@ -2070,7 +2128,9 @@ _STREET = (
     r"|Quay|Parade|Esplanade|Grove|Mews|Rise|Heights|Gardens|Promenade|Wharf"
     # ("5/12 Marine Pde", "3 Banksia Cres", "9 Ocean Tce": the Australian short forms)
     r"|Pde\.?|Cres\.?|Tce\.?|Esp\.?"
-    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.)\s+[\w' -]+?\d+"
+    r"|Rua|Calle|Via|Rue|Strasse|Straße|Weg)\b)"
+    # ("Jr. Ucayali 388": a Peruvian jirón, the number after the name)
+    r"|(?:Rua|Calle|Via|Rue|Avenida|Av\.|Avda\.|Jr\.|Jirón|Carrera|Cra\.)\s+[\w' -]+?\d+"
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
     r"|vägen|vej|veien|plads|katu)\s+\d+[A-Za-z]?\b"
@@ -2219,6 +2279,11 @@ _CONTACT_CUE = {
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?i:to|for|with)\b"
         r"|\b(?i:use|put|send\s+(?:\w+\s+)?to)\s+$"
+        # ("I ask that the contact e-mail on my account be changed to …", "I'd like the email on my account updated
+        # to …": the change asked for in the passive)
+        r"|\b(?i:the|my)\s+(?i:(?:contact|login|account|billing)\s+)?(?i:e-?mail)(?:\s+address)?"
+        r"(?i:\s+(?:on|for|in)\s+(?:my|the)\s+(?:account|profile|file|record))?"
+        r"\s+(?i:(?:be|to\s+be|should\s+be)\s+)?(?i:changed|updated|switched|set)\s+to\s*$"
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)"
         # ("new email from today: …": when it starts, before the colon)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
@@ -2420,11 +2485,15 @@ def _new_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             )
 
 
-def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+def _moved_to_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A move to a place: "we moved to Porto in May", "my gran moved into a care home in Aachen"."""
+    bare = clause.without_times(ctx)
     for m in _MOVE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
         place = m.group("place") or m.group("place2") or m.group("place3")
-        if subject and _place_ok(place) and not _NOT_A_HOME.search(place):
+        # ("moved over to Shopify last month as a designer")
+        to_a_job = re.match(_AS_A_JOB, bare[m.end() :]) and re.search(_JOB_MOVE, m.group())
+        if subject and _place_ok(place) and not _NOT_A_HOME.search(place) and not to_a_job:
             yield _fact(
                 ctx,
                 clause,
@@ -2437,6 +2506,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.9,
                 ends_previous=True,
             )
+
+
+def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _moved_to_facts(ctx, clause)
     if ctx.typed_in_lower_case:
         for m in _LOWER_MOVE.finditer(clause.text):
             yield _fact(
@@ -2500,6 +2573,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "We rent a room in Dundee to students" is a landlord's, not a home.
         if re.search(r"\brent", m.group()) and re.match(r"\s+(?:to|out)\b", clause.text[m.end() :]):
             continue
+        # ("we stay Marriott when in Dubai": a stay without "in" is a home only when nothing makes it a visit)
+        visit = r"\s+(?:when|whenever|while|during|if|for|tonight|this|next|at)\b"
+        if re.search(r"\bstays?\s+\S+$", m.group()) and re.match(visit, clause.text[m.end() :]):
+            continue
         yield from _state(ctx, clause, m, "lives_in", _city(m.group("place")), "lives_in")
     yield from _home_said_facts(ctx, clause)
     yield from _home_taken_facts(ctx, clause)
@@ -2559,6 +2636,33 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=STATE_CONFIDENCE,
             )
+
+
+# "my son still lives with me in Córdoba", "my mum moved in with us in Tauranga", "my daughter is moving in with me in
+# Shenzhen next month": a home shared with the speaker, named by its place, is the speaker's home now (and the
+# other's, once they live there: a move planned is not theirs yet).
+_WITH_ME_IN = re.compile(
+    _SUBJ
+    + r"(?:\s+(?:still|now|also|already|just|has|have|'s))*"
+    + r"\s+(?:(?P<lives>lives|is\s+living|'s\s+living|stays|is\s+staying|'s\s+staying|moved\s+in|came\s+to\s+live)"
+    r"|(?P<plan>is\s+moving\s+in|'s\s+moving\s+in|will\s+be\s+moving\s+in|will\s+move\s+in))"
+    r"\s+with\s+(?:me|us)\s+(?:here\s+)?in\s+" + _named("place")
+)
+
+
+def _with_me_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's home named as the place another lives (or will live) with them."""
+    if _negated(clause):
+        return
+    for m in _WITH_ME_IN.finditer(clause.text):
+        place = m.group("place")
+        subject = _subject_of(ctx, clause, m)
+        if not _place_ok(place) or subject is None or subject == ctx.speaker_id:
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "with_me_in")
+        if m.group("lives"):
+            when = clause.past_time(ctx) if "moved" in m.group("lives") else None
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(place), "with_me_in.theirs", valid_from=when)
 
 
 def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2758,8 +2862,15 @@ def _relative_instead_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield ending(ctx, clause, ctx.speaker_id, "lives_in", _city(place), "en.lives_there.ended", m.group())
         elif not re.search(r"\b(?:not|never|don't|no longer)\b", m.group()):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "lives_there")
+    for m in _THEY_LIVE_THERE.finditer(clause.text):
+        place = _place_named_before(ctx, clause.start + m.start())
+        whose = _subject(ctx, m.group("who"), clause.start + m.start())
+        if place is not None and place.split()[0] not in _NOT_NAMES and whose and not _negated(clause):
+            yield _fact(ctx, clause, m, whose, "lives_in", _city(place), "lives_there.theirs")
 
 
+# "my daughter started uni in Kyoto so she lives there now": a relative's home, the place named before.
+_THEY_LIVE_THERE = re.compile(r"\b(?P<who>she|he)\s+(?:(?:now|still|actually)\s+)?lives\s+there\b(?!\s+(?:any|part))")
 # "new job: QA lead at Rakuten, started last Monday": a job given under a label, title before employer.
 _NEW_JOB_LABEL = re.compile(
     # ("new job 🎉 junior analyst @ Ooredoo": any run of marks or emoji may stand for the colon)
@@ -2984,7 +3095,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 "works_at",
                 _clean(m.group("org")),
                 "joined",
-                valid_from=when,
+                valid_from=None if m.group("tenure") else when,
                 confidence=0.85,
                 ends_previous=True,
             )
@@ -2992,6 +3103,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             title = m.group("title") if re.search(r"\b(?:hired|employed)\b", m.group()) else None
             if title and not _NOT_A_ROLE.search(title) and not _negated(clause) and not _NOT_HIRED_AS.search(title):
                 yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "joined.as", valid_from=when)
+            dashed = _TITLE_AFTER_DASH.match(clause.text, m.end())
+            if dashed and not m.group("title") and not _negated(clause):
+                yield _fact(
+                    ctx, clause, dashed, subject, "job_title", dashed.group("title"), "joined.title", valid_from=when
+                )
     yield from _hired_facts(ctx, clause)
     for m in _START.finditer(clause.text):
         # "I'll be starting at Zalando next Monday", "I'm joining Monzo next week": a plan, no fact yet.
@@ -3058,7 +3174,9 @@ def _profile_field_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterato
     if re.search(r"\b(?:not|never|used to|his|her|their|your|old|former|previous)\b|n't\b", clause.text, re.I):
         return
     for m in _PROFILE_FIELD.finditer(bare):
-        field_colon = re.search(r"(?:employer|company|workplace|title|role|position)\s*:", m.group(), re.I)
+        field_colon = re.search(
+            r"(?:employer|company|workplace|title|role|position|occupation|profession)\s*:", m.group(), re.I
+        )
         if not (_PROFILE_CUE.search(ctx.text) or field_colon):
             continue
         if m.group("org") and m.group("org").split()[0] not in _NOT_NAMES:
@@ -3072,11 +3190,24 @@ def _is_job(title: str) -> bool:
     return bool(_ANY_JOB_NOUN.search(title)) and not _NOT_A_ROLE.search(title)
 
 
-def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
-    bare = clause.without_times(ctx)
-    negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
-    yield from _profile_field_facts(ctx, clause, bare)
+def _team_and_transfer_facts(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
+    """A post held on a team ("I'm on the payments team as a backend dev"), a move over to an employer in a post."""
+    for m in _ON_TEAM_AS.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        if subject and not negated and not _NOT_A_ROLE.search(m.group("title")):
+            yield _fact(ctx, clause, m, subject, "job_title", _clean(m.group("title")), "on_team_as")
+    for m in _MOVED_TO_JOB.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None or negated or _NOT_A_ROLE.search(m.group("title")) or not _place_ok(m.group("org")):
+            continue
+        when = clause.past_time(ctx)
+        org, title = _clean(m.group("org")), _clean(m.group("title"))
+        yield _fact(ctx, clause, m, subject, "works_at", org, "moved_to_job", valid_from=when, ends_previous=True)
+        yield _fact(ctx, clause, m, subject, "job_title", title, "moved_to_job.as", valid_from=when, ends_previous=True)
+
+
+def _role_at_facts(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
+    """A title at an employer: "she's the procurement lead at Tanaka Foods"."""
     for m in _IS_ROLE_AT.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         title, org = _clean(m.group("title")), _clean(m.group("org"))
@@ -3085,6 +3216,14 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(ctx, clause, m, subject, "job_title", title, "role_at")
         if org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "role_at.employer")
+
+
+def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
+    bare = clause.without_times(ctx)
+    negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
+    yield from _profile_field_facts(ctx, clause, bare)
+    yield from _role_at_facts(ctx, clause, bare, negated=bool(negated))
     for m in _JOIN_AS.finditer(bare):
         subject = _subject_of(ctx, clause, m, "subj", "subj2")
         title = _clean(m.group("title") or m.group("title2"))
@@ -3096,6 +3235,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             org = _clean(m.group("org2"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
     yield from _begun_as_facts(ctx, clause, bare)
+    yield from _team_and_transfer_facts(ctx, clause, bare, negated=bool(negated))
     for m in _WORK_AT_AS.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "worked" is past unless perfect: "has worked at the BBC as a sound engineer since 2021".
@@ -3825,8 +3965,14 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # "Hi! Quick one: I'm Jonah, I work at …", "It's Siobhan, by the way": a first name given in passing.
+# "Long-time customer here, Guillermo Paz, …": the writer introduced by their standing with us, then the full name.
+_CUSTOMER_HERE = (
+    r"(?:(?:[Ll]ong-?time|[Ll]oyal|[Rr]egular|[Nn]ew|[Ff]irst-time)\s+)?(?:[Cc]ustomer|[Cc]lient|[Mm]ember|[Ss]ubscriber)"
+    r"\s+here\s*,\s+"
+)
 _INTRODUCED = re.compile(
-    r"\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
+    rf"^\W*{_CUSTOMER_HERE}(?P<name6>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,|\s*$)"
+    r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
     r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
@@ -3842,8 +3988,10 @@ _INTRODUCED = re.compile(
     r"|(?:我是|我叫|本人)\s*(?P<name5>[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?)(?=\s*(?:[,，.。!！;\u2014\u2013-]|$))"
 )
 # "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
+# ("Long-time customer here, Guillermo Paz, accountant at KPMG Madrid": the title without its article)
 _NAMED_AS_TITLE = re.compile(
-    r"^\W*(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{2,}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    rf"|{_CUSTOMER_HERE}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?)"
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
     + _employer("org")
@@ -4084,6 +4232,27 @@ def _signed_title(ctx: TurnContext, m: re.Match[str]) -> bool:
     return bool(m.groupdict().get("name3")) and _TITLE_HERE.match(ctx.text) is not None
 
 
+def _future_start(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The start still to come a clause names ("from next Monday …"), else ``None``."""
+    start = clause.preference_start(ctx)
+    return start if start is not None and start > ctx.at else None
+
+
+def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name of a relative (or a manager, a colleague) told beside the relation: "my sister Anna lives …"."""
+    for m in _RELATIVE_NAMED.finditer(clause.text):
+        rel = next(m.group(g) for g in ("rel", "rel2", "rel3", "rel4", "rel5", "rel6") if m.group(g))
+        relation = _RELATIONS[rel.lower()]
+        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
+        if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
+            continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
+        if m.group("rel2") and " " in name and relation in _ONE_OF_MANY:
+            continue  # "my colleague Dana Liu handles …": one of many, known by the full name (the subject)
+        yield _fact(
+            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
+        )
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _NAME_IS_RELATIVE.finditer(clause.text):
         if m.group("name") not in _NOT_NAMES and m.group("name") not in _PRONOUNS:
@@ -4092,7 +4261,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     greeted = _GREETED_NAME.match(clause.text) if _GREETING.match(ctx.text[: clause.start]) else None
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
         name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
-        name = name or m.groupdict().get("name4") or m.groupdict().get("name5")
+        name = name or m.groupdict().get("name4") or m.groupdict().get("name5") or m.groupdict().get("name6")
         first = name.split()[0] if name else ""
         if (
             name
@@ -4136,20 +4305,14 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     yield from _names_to_use(ctx, clause)
-    for m in _RELATIVE_NAMED.finditer(clause.text):
-        rel = next(m.group(g) for g in ("rel", "rel2", "rel3", "rel4", "rel5", "rel6") if m.group(g))
-        relation = _RELATIONS[rel.lower()]
-        name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
-        if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
-            continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
-        yield _fact(
-            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
-        )
+    yield from _relative_name_facts(ctx, clause)
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
         # "my address is unchanged", "… is on the form": an address has a number or a name in it
         named = re.search(r"\d|\b(?!(?:" + "|".join(_NOT_NAMES) + r")\b)[A-Z]", m.group("addr"))
-        if subject and named and not re.search(r"\bnot\b", m.group()):
+        # ("my address will be … once we move" is a plan: only with the day it starts is it the address to come)
+        planned = m.group("will") is not None and _future_start(ctx, clause) is None
+        if subject and named and not re.search(r"\bnot\b", m.group()) and not planned:
             changed = bool(re.search(r"\b(?:new|changed|now)\b", m.group()))
             yield _fact(
                 ctx,
@@ -4160,9 +4323,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 _clean(m.group("addr")),
                 "address",
                 # "I moved house last month, the new address is …": the address holds since the move.
-                valid_from=clause.past_time(ctx),
+                valid_from=clause.past_time(ctx) if not m.group("will") else _future_start(ctx, clause),
                 confidence=0.85,
-                ends_previous=changed,
+                ends_previous=changed or m.group("will") is not None,
             )
     for m in _SHIPS_TO.finditer(clause.text):
         # Sending there once is an errand; only a lasting marker or "I'm at … now" make it the address.
@@ -6619,7 +6782,7 @@ _DROPPED_SUBJECT = re.compile(
     r"(?=(?:moved|relocated|shifted|joined|started|quit|left|bought|got|picked up|sold|switched|upgraded|settled|traded"
     r"|resigned|was promoted|been promoted|promoted|retired|gave away|got rid of|donated|ditched|replaced|swapped"
     # "Gave my old Pixel 6 to my niece", "Passed the Switch on to my nephew"
-    r"|gave\s+(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
+    r"|gave\s+(?:up\s+)?(?:my|our|the)|passed\s+(?:my|our|the)|handed\s+(?:my|our|the)|treated\s+(?:myself|ourselves)"
     r"|lost|been\s+(?:living|based|staying|in)|living\s+in|based\s+in|employed\s+(?:at|by)|contracting\s+for"
     # "Don't use the Kindle anymore, …": a named device no longer used (an order to us would name no device)
     r"|(?:don't|do\s+not)\s+(?:use|wear)\s+(?:the|my|our)\s+[A-Z][^,.;!?]*\bany\s?more"
@@ -6637,7 +6800,8 @@ _DROPPED_SUBJECT = re.compile(
 _PROFILE_FIELD = re.compile(
     r"(?:^\W*|[:,;]\s*|\band\s+)(?:(?:my|new|current)\s+)?(?i:(?:employer|company|workplace)\s*(?::|=|-)?\s+(?:now\s+)?"
     + _employer("org")
-    + r"|(?:job\s+)?(?:title|role|position)\s*(?::|=|-)?\s+(?:now\s+)?"
+    # ("occupation: beekeeper", "profession - midwife": the form's other words for the title)
+    + r"|(?:job\s+)?(?:title|role|position|occupation|profession)\s*(?::|=|-)?\s+(?:now\s+)?"
     + _TITLE
     + r")(?=\s*(?:[,;.!]|$))"
 )
@@ -6671,6 +6835,8 @@ def _own_subject(ctx: TurnContext, head: str) -> str | None:
     """The speaker or a relative named as the subject of ``head`` (a capitalized word is no subject here)."""
     for candidate in _SUBJECT_CANDIDATE.finditer(head):
         word = candidate.group()
+        if _AFTER_PREPOSITION.search(head, 0, candidate.start()):
+            continue  # "gave up the flat in Halifax and moved to Truro": a place, not who moved
         if word.capitalize() in _PRONOUNS:
             return None
         if word in ("I", "we", "We") or word.lower().startswith(("my ", "our ")):
@@ -6700,8 +6866,10 @@ def _negated(clause: Clause) -> bool:
 
 # A job change the turn names: its date carries to the title said in another clause.
 _JOB_CHANGE = re.compile(
-    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position)"
+    r"\b(?:promoted|promotion|joined|signed\s+(?:on\s+)?with|started (?:a |my )?(?:new )?(?:job|work|role|position|gig)"
     r"|started at|new job|hired"
+    # ("start date at Rakuten was yesterday, I'm on the payments team as …": the contract's word for the first day)
+    r"|start(?:ing)?\s+date\s+(?:at|with)|first\s+day\s+(?:at|with)"
     # ("been living here since last month" dates being here, not the job: never "since" after "here"/"there")
     r"|took over|taken over|stepped (?:up|in)|appointed|as of|(?<!\bhere\s)(?<!\bthere\s)since"
     r"|(?:changed|switched) (?:jobs|companies))\b"
@@ -6836,8 +7004,35 @@ def _presupposed_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_in_use", valid_from=since)
 
 
+# "Where do I live? Kumasi.", "occupation? beekeeper.": a question about the speaker, asked by the speaker and answered
+# at once with the bare value.
+_OWN_QUESTION = re.compile(
+    r"(?:^|[.!\n]\s*)\W*(?i:(?P<job>occupation|profession|my\s+job|what\s+do\s+I\s+do(?:\s+for\s+(?:a\s+living|work))?)"
+    r"|(?P<home>where\s+do\s+I\s+live(?:\s+now)?|where\s+am\s+I\s+based|where\s+do\s+we\s+live))\s*\?+\s*$"
+)
+_BARE_TITLE_ANSWER = re.compile(r"^\s*(?:(?:I'm|I\s+am)\s+)?(?:an?\s+)?" + _TITLE + r"(?=\s*(?:[,.;!]|$))", re.I)
+_BARE_PLACE_ANSWER = re.compile(r"^\s*(?:(?:in|still)\s+)?" + _named("place") + r"(?=\s*(?:[,.;!]|$))")
+
+
+def _self_answered_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The bare answer to a question about the speaker the speaker has just asked."""
+    asked = _OWN_QUESTION.search(ctx.text, 0, clause.start)
+    if asked is None:
+        return
+    if asked.group("job"):
+        m = _BARE_TITLE_ANSWER.match(clause.text)
+        if m and not _NOT_A_ROLE.search(m.group("title")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "self_answered")
+        return
+    m = _BARE_PLACE_ANSWER.match(clause.text)
+    if m and _place_ok(m.group("place")) and not _NOT_A_HOME.search(m.group("place")):
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "self_answered")
+
+
 _FACT_RULES = (
     _live_facts,
+    _with_me_in_facts,
+    _self_answered_facts,
     _work_facts,
     _relative_instead_facts,
     _device_facts,
@@ -7071,7 +7266,14 @@ def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     yesterday!!! senior SRE at Alaska Airlines": the employer is no newer than before)."""
     changes = [m.group() for m in _JOB_CHANGE.finditer(ctx.text)]
     if not changes or not all(_PROMOTION.fullmatch(change) for change in changes):
-        return carry_job_change_date(ctx, facts, _JOB_CHANGE)
+        carried = carry_job_change_date(ctx, facts, _JOB_CHANGE)
+        if not all(change.lower() == "since" for change in changes):
+            return carried
+        # ("Long-time customer here, Ana Lima, nurse at …, using your app since last year": a job told with an
+        # introduction is the writer's standing; a "since" about something else dates no change of it)
+        return [
+            said if said.rule.startswith("en.named_as_title") else new for said, new in zip(facts, carried, strict=True)
+        ]
     titles = iter(carry_job_change_date(ctx, [f for f in facts if f.predicate != "works_at"], _JOB_CHANGE))
     return [f if f.predicate == "works_at" else next(titles) for f in facts]
 
@@ -7119,8 +7321,9 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     full = {(f.subject, f.value.split()[0]) for f in out.facts if f.predicate == "name" and " " in f.value}
     out.facts = [f for f in out.facts if not (f.predicate == "name" and (f.subject, f.value) in full)]
     out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
-    # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it)
-    kept = [f for f in out.facts if f.rule == "en.moved_in_with.theirs"]
+    # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it; so is
+    # the speaker's in "my mum moved in with us in Tauranga")
+    kept = [f for f in out.facts if f.rule in ("en.moved_in_with.theirs", "en.with_me_in")]
     out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
