@@ -6,7 +6,8 @@ Residence said by where one is, stays or has always been ("人在厦门", "还�
 taught ("在实验小学教语文"), the speaker and a relative at one employer ("我和老婆都在腾讯"); an employer left by a
 last shift or a working life ended with retirement; a post named by 岗, a rise said with 升 alone ("升主管了"), a trade
 in a phrase of its own ("她做HR", "做 data analyst"); "based in" and "公司是 Shopee" in mixed speech; a device sold
-with 出掉了; devices counted, then named one by one ("家里两台电脑，一台…，一台…").
+with 出掉了; devices counted, then named one by one ("家里两台电脑，一台…，一台…"); one's own device told by
+its model year ("我的iPad是2021款的，能升级…吗"); gone back to live in the home town ("回洛阳老家住了").
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("你人在上海吗", set()),
     ("我想一直待在成都", set()),
     ("我也算半个杭州人吧", set()),
+    # gone back to live in the home town
+    ("我爸妈回湖州老家养老了", {state("lives_in", "湖州", f"{ME}:parents")}),
+    ("过年回洛阳老家住几天", set()),
+    ("想回洛阳老家住了", set()),
     # settling in, the city as the topic; a move dated by its last box
     ("现在青岛这边总算安顿下来了", {state("lives_in", "青岛")}),
     ("行程总算定下来了", set()),
@@ -92,6 +97,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     # a device sold with 出掉了
     ("上个月把用了三年的小米13出掉了", {ended("owns_device", "小米13")}),
     ("要不要把iPad出掉", set()),
+    # one's own device told by its model year, before a question about it
+    ("我的MacBook Pro是2019年款的，电池还能换吗", {state("owns_device", "MacBook Pro")}),
+    ("你的iPad是2021款的吗", set()),
+    ("以前我的iPad是2018款的", set()),
     # devices counted, then named one by one
     (
         "我有两部手机：一部华为Mate 60，一部iPhone 15",

@@ -1341,6 +1341,9 @@ _SWAPPED = re.compile(
 )
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
+# One's own device told by its model year, often before a question about it: "我的iPad是2021款的，能升级…吗"
+# (the question is about the device; "你的iPad是哪年的" asks, "iPad是2021款的吗" asks too).
+_MODEL_YEAR_OF = re.compile(r"我(?:的)?\s*" + _DEVICE + r"\s*是\s*(?:19|20)\d{2}\s*年?(?:款|版|出)的(?=[，,。！]|$)")
 
 # The right value after a correction, just before it: "…，应该是 …", "…，正确的是 …".
 _CORRECTED = (
@@ -1789,6 +1792,8 @@ _IS_IN_CITY = re.compile(
     r"(?:(?<![个的])人(?:已经|现在|目前|还|都|就)*在|(?:还是|就|继续|一直)(?:待|呆)在|(?<![想要也])一直(?:都)?(?:住)?在)"
     r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|吧)?(?=[，。！,.!；;]|$)"
     r"|半个(?P<place2>[\u4e00-\u9fff]{2,4}?)人(?:了|啦)"
+    # "我老公回洛阳老家住了": gone back to live in the home town (not "回老家过年", a visit).
+    r"|回(?:到)?(?P<place3>[\u4e00-\u9fff]{2,4}?)老家(?:去)?(?:住|生活|定居|养老)(?:了|去了)"
 )
 _NOT_SETTLED_STAY = re.compile(
     r"出差|旅游|旅行|度假|玩|开会|培训|酒店|宾馆|民宿|如果|要是|假如|[一两三几\d]+(?:天|晚|周)"
@@ -1798,7 +1803,7 @@ _NOT_SETTLED_STAY = re.compile(
 def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone is, stays or has always been, named by a city: where they live."""
     for m in _IS_IN_CITY.finditer(clause.text):
-        place = _clean(m.group("place") or m.group("place2"))
+        place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         blanked = _segment(Clause(clause.without_times(ctx), clause.start), m.start())
@@ -2675,7 +2680,13 @@ _EACH_DEVICE = re.compile(r"(?:^|(?<=[，,：:、]))\s*一[台部个块]\s*" + _
 
 
 def _listed_devices(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
-    """Devices counted, then each named in a phrase of its own: the speaker's household owns them."""
+    """Devices counted, then each named in a phrase of its own: the speaker's household owns them; and one's own
+    device told by its model year."""
+    for m in _MODEL_YEAR_OF.finditer(clause.text):  # ("2019年款": the year is no time to blank)
+        device = _device_name(m.group("device"))
+        if device not in seen and not re.search(r"[不没]|以前|之前", _prefix(clause, m.start())):
+            seen.add(device)
+            yield _fact(ctx.speaker_id, "owns_device", device, "model_year_of", m.group())
     counted = _DEVICES_COUNTED.match(clause.text)
     if (
         counted is None
