@@ -980,6 +980,12 @@ _TITLE_IS = re.compile(
     r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
     # "…开了家咖啡馆，当老板": the same, said right after the business opened (checked in _title_facts).
     r"|(?<=[，,])\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
+    # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
+    r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
+    # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
+    r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?\s]|$|了)"
     # A trade said in a phrase of its own with 做 / 当, in English too: "…，做 data analyst", "她做HR，我…"
     # (only a trade: "做饭", "做作业" name none).
     r"|(?:^|(?<=[，,])|(?<=[，,][我他她])|(?<=^[我他她]))\s*(?:现在|目前|主要)?(?:做|当)(?:一名|一个|个)?\s*(?P<title15>"
@@ -989,12 +995,6 @@ _TITLE_IS = re.compile(
     + r"))(?=[，。！？,.!?]|$)"
     # "周婷升主管了": a rise to a post said with 升 alone, the post a trade and the change closed by 了.
     r"|(?<![上提回飞])升(?P<title16>[\u4e00-\u9fff]{0,4}?(?:" + _JOB_SUFFIX + r"))了"
-    # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
-    r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
-    # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
-    r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
-    + _JOB_SUFFIX
-    + r"))(?=[，。！？,.!?\s]|$|了)"
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
@@ -2503,8 +2503,12 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
-        if m.group("title15") and subject == ctx.speaker_id and not re.match(r"\s*我", ctx.text):
-            continue  # "陈思远跳槽去了蔚来，做电池研发工程师": the trade is the one's the turn began with
+        if m.group("title15") and (
+            (subject == ctx.speaker_id and not re.match(r"\s*我", ctx.text)) or _JOB_CHANGE.search(ctx.text)
+        ):
+            # "陈思远跳槽去了蔚来，做电池研发工程师": the trade is the one's the turn began with; after a change
+            # ("上个月跳槽去了拼多多，现在做运营") the role is dated with the change, read by _role_after.
+            continue
         if (title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text)) or _RIGHTS.search(ctx.text):
             # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job;
             # "我是店长，帮我把新来的实习生权限设成只能看报表": a role claimed as the ground for others' rights
