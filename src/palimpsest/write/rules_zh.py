@@ -2265,6 +2265,7 @@ def _employer_by_trade_or_end(ctx: TurnContext, clause: Clause) -> Iterator[Cand
             or not _org_ok(org)
             or _is_kind_of_employer(org)
             or org in _UNNAMED_EMPLOYERS
+            or _GENERIC_ORG.search(org)
             or _PAST.search(prefix)
             or _PLAN.search(prefix)
             or _DAY_OFF.search(prefix)
