@@ -988,7 +988,7 @@ _TITLE_IS = re.compile(
     + r"))(?=[，。！？,.!?\s]|$|了)"
     # A trade said in a phrase of its own with 做 / 当, in English too: "…，做 data analyst", "她做HR，我…"
     # (only a trade: "做饭", "做作业" name none).
-    r"|(?:^|(?<=[，,])|(?<=[，,][我他她])|(?<=^[我他她]))\s*(?:现在|目前|主要)?(?:做|当)(?:一名|一个|个)?\s*(?P<title15>"
+    r"|(?:^|(?<=[，,])|(?<=[，,][我他她])|(?<=^[我他她]))\s*(?:现在|目前|主要)?(?:做|当)(?!过)(?:一名|一个|个)?\s*(?P<title15>"
     + _EN_TITLE
     + r"|[\u4e00-\u9fffA-Za-z]{0,4}?(?:"
     + _JOB_SUFFIX
