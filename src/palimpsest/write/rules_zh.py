@@ -171,6 +171,8 @@ _FILLERS = re.compile(
     r"|之后|此后|从那以后|打那以后"
     # What is left of "昨天开始在斐济航空做地勤" once its time is blanked: the start, said of the speaker.
     r"|(?<=\s)开始|^开始"
+    # ... or "去年三月起在实验小学教语文": 起 after a blanked time is the same start.
+    r"|(?<=\s)起(?!来|床|码)|^起(?!来|床|码)"
     # "以后就住苏瓦", "往后都在大连生活": from now on, settled (a bare 以后 may still be a plan).
     r"|(?:以后|今后|往后)(?=就|都)"
 )
@@ -225,7 +227,8 @@ _KIN_NAMED = re.compile(
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
-    r"我(?:的)?("
+    # ("我和老婆都在腾讯，她做HR": named together with the speaker, she is still the one relative.)
+    r"我(?:的|和|跟)?("
     + "|".join(
         sorted(
             (k for k in _RELATIONS if k not in ("朋友", "同事", "老板", "家人", "全家", "爸妈", "父母")),
@@ -778,9 +781,15 @@ _SETTLED = re.compile(
     r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?(?!的)"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
+    # "我现在 based in 新加坡": said in English, of oneself.
+    r"|(?<=我)(?:现在|目前)?\s*(?i:based\s+in)\s*(?P<place5>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
     # The verb first: "三天前刚落脚昆明", "去年安家杭州了", "最后扎根在了苏州", "一家人扎根深圳十年了".
     r"|(?<![想要准])(?:落脚|扎根|安家|安顿|定居)(?:在|于|到)?了?(?:在)?"
     r"(?P<place3>[\u4e00-\u9fff]{2,6}?)(?=[了啦，。！？,.!?\s]|$|[一二两三四五六七八九十几\d]+年|快|那边|这边)"
+    # The city first, as the topic: "现在宁波这边算是安顿下来了", "成都总算定下来了".
+    # ("行程总算定下来了": 定下来 is said of plans too, so only settling in counts.)
+    r"|(?:^|(?<=[，,]))\s*(?:现在|目前|如今)?(?P<place4>[\u4e00-\u9fff]{2,4}?)(?:这边|那边)?(?:也|就)?"
+    r"(?:算是|总算|终于|算)?(?:安顿下来|扎下根来?)了"
 )
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
@@ -978,10 +987,19 @@ _TITLE_IS = re.compile(
     r"|(?:^|(?<=[，,]))\s*(?:现在|目前)(?:已经)?(?:是|做|当|担任)(?:一名|一个|个|一位|名)?(?P<title4>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + r"))(?=[，。！？,.!?\s]|$|了)"
+    # A trade said in a phrase of its own with 做 / 当, in English too: "…，做 data analyst", "她做HR，我…"
+    # (only a trade: "做饭", "做作业" name none).
+    r"|(?:^|(?<=[，,])|(?<=[，,][我他她])|(?<=^[我他她]))\s*(?:现在|目前|主要)?(?:做|当)(?!过)(?:一名|一个|个)?\s*(?P<title15>"
+    + _EN_TITLE
+    + r"|[\u4e00-\u9fffA-Za-z]{0,4}?(?:"
+    + _JOB_SUFFIX
+    + r"))(?=[，。！？,.!?]|$)"
+    # "周婷升主管了": a rise to a post said with 升 alone, the post a trade and the change closed by 了.
+    r"|(?<![上提回飞])升(?P<title16>[\u4e00-\u9fff]{0,4}?(?:" + _JOB_SUFFIX + r"))了"
 )
 # A move the turn names: its date carries to the new home said in another phrase ("两周前搬家了，现在住珠海").
 _MOVE_TOLD = re.compile(
-    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬(?:完|好)家|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
+    r"(?i:(?<![A-Za-z])move[ds]?\s*in(?![A-Za-z])|(?<![A-Za-z])moved(?![A-Za-z]))|搬家|搬的家|搬(?:完|好)家?|搬到|搬去|搬来|搬过来|搬回|回老家|回到老家|迁居|移居|移民|落户|交的房|拿的钥匙|拿到钥匙|钥匙[^，。]{0,4}到手|交房|住进|搬进|入住|调到|调去|外派到"
 )
 # An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
 # "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
@@ -1084,6 +1102,8 @@ _ROLE_NEXT = re.compile(
     r"[，,]\s*(?:现在|目前|主要)?(?:是|做|当|担任|干的是|做的是|干的|干)(?!过)(?:一名|一个|个|一位|名)?"
     # ("，是流水线上的组长", "，当车间里的班长": the spot at work is not part of the title.)
     r"(?:[\u4e00-\u9fff]{1,4}[上里]的)?" + _TITLE_OR_FIELD + r"(?=[，。！？,.!?\s]|$)"
+    # "入职比亚迪了，电池研发岗": a post named by 岗 after the employer is the title.
+    r"|[，,]\s*(?P<post>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:岗位?)(?=[，。！？,.!?\s]|$)"
 )
 _COMMA = re.compile(r"[，,]")
 _SCHOOL_SUBJECTS = (
@@ -1123,7 +1143,7 @@ _EMPLOYER_NAMED = re.compile(
     r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
     r"(?:上班|工作|任职|实习|当|做|担任)"
     # "我在…一家外企做财务，公司叫博世": the employer's name said after.
-    r"|(?<=[，,])\s*(?:我们|我的)?(?:公司|单位|东家|老板的公司)(?:的)?(?:名字)?(?:叫|是)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
+    r"|(?<=[，,])\s*(?:我们|我的)?(?:公司|单位|东家|老板的公司)(?:的)?(?:名字)?(?:叫|是)\s*(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     # "在一家做宠物食品的小公司上班，叫毛孩子科技": the company just told of, then its name.
     # ("…一家物流公司开叉车，公司叫安达通", "去了一家做跨境电商的小公司，叫…": the work or the going said instead.)
     r"|(?:公司|单位|企业|工厂|厂|店|工作室|机构|外企|国企|私企|民企|央企)(?:里)?"
@@ -1208,9 +1228,10 @@ _GIVEN_UP_OR_LOST = (
 )
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
-    r"|(?:把(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
+    # ("把用了五年的华为Mate 30出掉了": the years it served said before it.)
+    r"|(?:把(?:用了[一二两三四五六七八九十几\d]+年(?:多)?的)?(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
-    + r"\s*(?:卖了|卖掉了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了|"
+    + r"\s*(?:卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了|"
     + _GIVEN_AWAY
     + ")"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
@@ -1323,6 +1344,9 @@ _SWAPPED = re.compile(
 )
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
+# One's own device told by its model year, often before a question about it: "我的iPad是2021款的，能升级…吗"
+# (the question is about the device; "你的iPad是哪年的" asks, "iPad是2021款的吗" asks too).
+_MODEL_YEAR_OF = re.compile(r"我(?:的)?\s*" + _DEVICE + r"\s*是\s*(?:19|20)\d{2}\s*年?(?:款|版|出)的(?=[，,。！]|$)")
 
 # The right value after a correction, just before it: "…，应该是 …", "…，正确的是 …".
 _CORRECTED = (
@@ -1608,7 +1632,9 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _SETTLED.finditer(clause.text):
         if m.group("place2") and _JOB_TOLD.search(ctx.text):
             continue
-        place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
+        place = _clean(
+            m.group("place") or m.group("place2") or m.group("place3") or m.group("place4") or m.group("place5")
+        )
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
             yield _fact(
@@ -1630,6 +1656,7 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx) if gone else None,
                 ends_previous=gone,
             )
+    yield from _is_in_city_facts(ctx, clause)
 
 
 # A profile's city set by name: "资料里的城市改成珠海", "所在城市那一栏填杭州", "常住地：哈尔滨", "现居地更新为西安".
@@ -1758,6 +1785,47 @@ def _town_of_dorm(text: str, end: int, place: str) -> str:
     school = [*_STAYS_IN.finditer(text, 0, end), *_SCHOOL_IN_TOWN.finditer(text, 0, end)]
     town = _clean(school[-1].group("place")) if school else ""
     return town if _is_city(town) else ""
+
+
+# Residence said by where one is, stays or has always been, a city alone closing the phrase: "人在厦门，…",
+# "上个月起人已经在佛山了", "还是待在惠州吧", "爸妈一直在乌鲁木齐", "昨天起算半个杭州人了"
+# (not "待在家里", "一直在等", "人在外地", "这周待在杭州" (a stay of days), nor "一直在上海工作" (work, read
+# elsewhere)).
+_IS_IN_CITY = re.compile(
+    r"(?:(?<![个的])人(?:已经|现在|目前|还|都|就)*在|(?:还是|就|继续|一直)(?:待|呆)在|(?<![想要也])一直(?:都)?(?:住)?在)"
+    r"(?P<place>[\u4e00-\u9fff]{2,4}?)(?:了|呢|啦|吧)?(?=[，。！,.!；;]|$)"
+    r"|半个(?P<place2>[\u4e00-\u9fff]{2,4}?)人(?:了|啦)"
+    # "我老公回洛阳老家住了": gone back to live in the home town (not "回老家过年", a visit).
+    r"|回(?:到)?(?P<place3>[\u4e00-\u9fff]{2,4}?)老家(?:去)?(?:住|生活|定居|养老)(?:了|去了)"
+)
+_NOT_SETTLED_STAY = re.compile(
+    r"出差|旅游|旅行|度假|玩|开会|培训|酒店|宾馆|民宿|如果|要是|假如|[一两三几\d]+(?:天|晚|周)"
+)
+
+
+def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Where someone is, stays or has always been, named by a city: where they live."""
+    for m in _IS_IN_CITY.finditer(clause.text):
+        place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        blanked = _segment(Clause(clause.without_times(ctx), clause.start), m.start())
+        if subject is None and re.fullmatch(r"\s*(?:起|开始|以来|就|也|已经|总|总算|算是?)*\s*", blanked):
+            subject = ctx.speaker_id  # "上个月起人已经在佛山了": from a day on, no one else named
+        if (
+            subject is None
+            or not _is_city(place)
+            or not _place_ok(place)
+            or _PLAN.search(prefix)
+            or _PAST.search(prefix)
+            or re.search(r"[不没别]", prefix[-3:])
+            or _NOT_SETTLED_STAY.search(clause.text)
+            or _QUESTION.search(clause.text[m.end() :])
+        ):
+            continue
+        yield _fact(
+            subject, "lives_in", normalize_city(place), "is_in_city", m.group(), valid_from=clause.past_time(ctx)
+        )
 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1999,6 +2067,9 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 def _works_at_state(ctx: TurnContext, clause: Clause, m: re.Match[str], org: str) -> list[CandidateFact]:
     """The employer of "在…上班", without its department, undated by a move told before it."""
+    text = clause.text
+    if _RETIRED_FROM.search(text, max(0, m.start() - 6)) or _LAST_SHIFT_AT.search(text, max(0, m.start() - 3)):
+        return []  # "退休前在武钢干了一辈子": the employer left, read as its ending
     # "在中铁国际的海外项目部上班": the organisation, not its department.
     if (unit_of := employer_without_unit(org)) != org:
         if unit_of in _UNNAMED_EMPLOYERS or unit_of in _OUR_SIDE:
@@ -2038,7 +2109,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             comma = _COMMA.search(text, m.end())
             role = _ROLE_NEXT.match(text, comma.start()) if comma else None
             if subject and role and not re.search(r"不|没|以前|之前|原来", _prefix(clause, m.start())):
-                yield _fact(subject, "job_title", _clean(role.group("title")), "role_next", role.group())
+                yield _fact(
+                    subject, "job_title", _clean(role.group("title") or role.group("post")), "role_next", role.group()
+                )
             continue
         if m.group("verb") in ("做", "当", "担任") or not _org_ok(org) or _GENERIC_ORG.search(org):
             continue
@@ -2055,7 +2128,13 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         comma = _COMMA.search(text, m.end())
         role = _ROLE_NEXT.match(text, comma.start()) if comma else None
         if present is not None and role is not None:
-            yield _fact(present.subject, "job_title", _clean(role.group("title")), "role_next", role.group())
+            yield _fact(
+                present.subject,
+                "job_title",
+                _clean(role.group("title") or role.group("post")),
+                "role_next",
+                role.group(),
+            )
     yield from _joined_facts(ctx, clause)
     yield from _employer_is_facts(ctx, clause)
     yield from _named_employer_facts(ctx, clause)
@@ -2067,6 +2146,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
     yield from _left_job_facts(ctx, clause)
     yield from _at_then_trade_facts(ctx, clause)
+    yield from _employer_by_trade_or_end(ctx, clause)
     yield from _title_facts(ctx, clause)
 
 
@@ -2142,6 +2222,90 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
             yield from _role_after(ctx, clause, m.end(), subject)
+
+
+# An employer named with the trade done there: "在美团跑外卖三年了", "我老公在滴滴开网约车" (not "今天在美团送外卖",
+# a day's work, nor "在家写代码": a home is no employer).
+# (Teaching and practising medicine are read with the title the turn names: "我是数学老师，在二中教书".)
+_TRADES_DONE_AT = "|".join(
+    sorted((w for w in _TRADES_BY_WORK if w not in ("教书", "教课", "行医")), key=len, reverse=True)
+)
+_AT_DOING_TRADE = re.compile(_AT + _ORG + rf"(?P<work>{_TRADES_DONE_AT})(?![\u4e00-\u9fff]*[吗呢？?])")
+# An employer left, said by the last shift there ("昨天是我在顺丰的最后一个班") or by a working life that ended with
+# retirement ("我爸退休前在武钢干了一辈子").
+_LAST_SHIFT_AT = re.compile(
+    r"是(?:我|他|她)?在" + _ORG + r"的最后一(?:个班|天班|个工作日|天|班)(?![\u4e00-\u9fff]*[吗呢？?])"
+)
+_RETIRED_FROM = re.compile(
+    r"(?:退休|离休|退下来)(?:以)?前(?:一直)?在"
+    + _ORG
+    + r"(?:干|工作|上班|做)(?:了)?(?:一辈子|大半辈子|[一二三四五六七八九十几\d]+年)"
+)
+
+# A school named with the subject taught there: "去年三月起在实验小学教语文", "我姐在市一中教英语".
+_TEACHES_AT = re.compile(
+    _AT
+    + r"(?P<org>[\u4e00-\u9fffA-Za-z0-9]{1,10}?"
+    + r"(?:小学|初中|高中|中学|大学|学院|学校|幼儿园|[一二三四五六七八九十\d]+中))"
+    + rf"(?:里)?(?:教|当)(?P<subj>{_SCHOOL_SUBJECTS})(?:老师)?(?=[，。！,.!\s]|$)"
+)
+
+# "我和老婆都在腾讯": the speaker and a relative at one employer (a city is a home, read elsewhere).
+_BOTH_AT = re.compile(rf"我(?:和|跟|与)我?(?:的)?(?P<rel>{_REL})都在" + _ORG + r"(?:上班|工作)?(?=[，。！,.!]|$)")
+
+
+def _employer_by_trade_or_end(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """An employer named with the trade done there, or left after a last shift or a working life."""
+    text = clause.text
+    for m in _AT_DOING_TRADE.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if (
+            subject is None
+            or _is_city(org)
+            or is_city_area(org, _KNOWN_CITIES)
+            or not _org_ok(org)
+            or _is_kind_of_employer(org)
+            or org in _UNNAMED_EMPLOYERS
+            or _GENERIC_ORG.search(org)
+            or _PAST.search(prefix)
+            or _PLAN.search(prefix)
+            or _DAY_OFF.search(prefix)
+            or re.search(r"[不没别]", prefix)
+        ):
+            continue
+        yield _fact(subject, "works_at", org, "at_doing_trade", m.group())
+        yield _fact(subject, "job_title", _TRADES_BY_WORK[m.group("work")], "at_doing_trade", m.group())
+    for m in _BOTH_AT.finditer(text):
+        org = _clean(m.group("org"))
+        if _is_city(org) or not _org_ok(org) or _is_kind_of_employer(org) or org in _UNNAMED_EMPLOYERS:
+            continue
+        if re.search(r"[不没想]|以前|曾经|打算", _prefix(clause, m.start())):
+            continue
+        yield _fact(ctx.speaker_id, "works_at", org, "both_at", m.group())
+        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}", "works_at", org, "both_at", m.group())
+    for m in _TEACHES_AT.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or re.search(r"[不没想要]|以前|曾经|打算|如果", prefix):
+            continue
+        since = clause.past_time(ctx)
+        if not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS and _org_ok(org):
+            yield _fact(subject, "works_at", org, "teaches_at", m.group(), valid_from=since)
+        yield _fact(subject, "job_title", m.group("subj") + "老师", "teaches_at", m.group(), valid_from=since)
+    for pattern in (_LAST_SHIFT_AT, _RETIRED_FROM):
+        for m in pattern.finditer(text):
+            org = _clean(m.group("org"))
+            subject = _subject(ctx, clause, m.start())
+            if subject is None or _is_city(org) or not _org_ok(org):
+                continue
+            if _future(ctx, clause) and clause.past_time(ctx) is None:
+                continue  # a last shift still to come
+            if re.search(r"[不没想]|打算|如果", _prefix(clause, m.start())):
+                continue
+            yield ending(ctx, clause, subject, "works_at", org, "zh.employer_left", m.group())
 
 
 # "我家那位在华为，硬件工程师": the employer, then the trade in the next phrase, no verb.
@@ -2331,8 +2495,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
-        title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 15)))) or ""
-        promoted = bool(m.group("title3") or m.group("title5") or m.group("title6"))
+        title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 17)))) or ""
+        promoted = bool(m.group("title3") or m.group("title5") or m.group("title6") or m.group("title16"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
             continue
         if m.group("title10") and not re.search(r"开了?一?[家个间]", text[: m.start()]):
@@ -2342,6 +2506,12 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         ):
             continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
+            continue
+        if m.group("title15") and (
+            (subject == ctx.speaker_id and not re.match(r"\s*我", ctx.text)) or _JOB_CHANGE.search(ctx.text)
+        ):
+            # "陈思远跳槽去了蔚来，做电池研发工程师": the trade is the one's the turn began with; after a change
+            # ("上个月跳槽去了拼多多，现在做运营") the role is dated with the change, read by _role_after.
             continue
         if (title.endswith(tuple(_ACCOUNT_ROLES)) and _WORKSPACE.search(ctx.text)) or _RIGHTS.search(ctx.text):
             # "这个工作区是我建的，我是管理员", "我是仓库管理员，帮我把…设成只读": a role on an account, not a job;
@@ -2363,8 +2533,8 @@ def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -
     """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
     comma = _COMMA.search(clause.text, position)
     role = _ROLE_NEXT.match(clause.text, comma.start()) if comma else None
-    if role is not None and not _NOT_A_JOB.search(role.group("title")):
-        title = _clean(role.group("title"))
+    if role is not None and not _NOT_A_JOB.search(role.group("title") or role.group("post")):
+        title = _clean(role.group("title") or role.group("post"))
         yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
 
 
@@ -2426,7 +2596,12 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
 
 def _speaker_at_work(ctx: TurnContext, text: str) -> str | None:
     """Whose company "公司叫X" names: the speaker's, when the same phrase says where they work."""
-    return ctx.speaker_id if re.search(r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)", text) else None
+    # ("我现在 based in 新加坡，公司是 Shopee，做 data analyst": or when a phrase of its own tells the trade done.)
+    at_work = re.search(
+        r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)|^我[^，。！？]*[，,][^。！？]*[，,]\s*(?:做|当)\s*[A-Za-z]",
+        text,
+    )
+    return ctx.speaker_id if at_work else None
 
 
 def _instrument_facts(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
@@ -2504,6 +2679,37 @@ def _named_after_or_lent(ctx: TurnContext, clause: Clause, bare: str, seen: set[
             yield _fact(subject, "owns_device", device, "lent_device", m.group(), confidence=0.8)
 
 
+# Devices counted, then named one by one: "家里两台电脑，一台联想拯救者，一台MacBook Air", "我有两部手机：一部华为，
+# 一部iPhone 15" (not "想买两台电脑" nor "两台电脑哪台好").
+_DEVICES_COUNTED = re.compile(
+    rf"^\s*(?:(?:我|家里|我家|家中)(?:现在|目前)?(?:有|用)?|(?:现在|目前)?(?:有|用))(?:[两俩三]|几)[台部个块](?:{_NOUNS})[，,：:]"
+)
+_EACH_DEVICE = re.compile(r"(?:^|(?<=[，,：:、]))\s*一[台部个块]\s*" + _DEVICE + r"(?=[，,。！、]|$)")
+
+
+def _listed_devices(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
+    """Devices counted, then each named in a phrase of its own: the speaker's household owns them; and one's own
+    device told by its model year."""
+    for m in _MODEL_YEAR_OF.finditer(clause.text):  # ("2019年款": the year is no time to blank)
+        device = _device_name(m.group("device"))
+        if device not in seen and not re.search(r"[不没]|以前|之前", _prefix(clause, m.start())):
+            seen.add(device)
+            yield _fact(ctx.speaker_id, "owns_device", device, "model_year_of", m.group())
+    counted = _DEVICES_COUNTED.match(clause.text)
+    if (
+        counted is None
+        or _QUESTION.search(clause.text)
+        or _PLAN.search(clause.text)
+        or re.search(r"哪[台部个块]|选|推荐", clause.text)
+    ):
+        return
+    for m in _EACH_DEVICE.finditer(clause.text, counted.end() - 1):
+        device = _device_name(m.group("device"))
+        if device not in seen:
+            seen.add(device)
+            yield _fact(ctx.speaker_id, "owns_device", device, "listed_device", m.group())
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -2554,6 +2760,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     confidence=0.85, ends_previous=False)  # fmt: skip
     yield from _faulty_device_facts(ctx, clause, bare, seen)
     yield from _named_after_or_lent(ctx, clause, bare, seen)
+    yield from _listed_devices(ctx, clause, seen)
     for fact in _instrument_facts(ctx, clause, seen):
         seen.add(fact.value)
         yield fact
