@@ -1801,6 +1801,11 @@ _IS_IN_CITY = re.compile(
 _NOT_SETTLED_STAY = re.compile(
     r"出差|旅游|旅行|度假|玩|开会|培训|酒店|宾馆|民宿|如果|要是|假如|[一两三几\d]+(?:天|晚|周)"
 )
+# "人在成都，下个月搬过去": the move that settles the subject there is still to come.
+_MOVE_STILL_TO_COME = re.compile(
+    r"(?:下(?:个)?月|下周|下礼拜|明年|年底|月底|过(?:几|两|一阵)(?:天|周|个月)?|打算|准备|计划|想|要|将)"
+    r"[^，。！？,.!?；;]{0,4}搬(?:过去|过来|家|到)?"
+)
 
 
 def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1821,6 +1826,7 @@ def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             or re.search(r"[不没别]", prefix[-3:])
             or _NOT_SETTLED_STAY.search(clause.text)
             or _QUESTION.search(clause.text[m.end() :])
+            or _MOVE_STILL_TO_COME.match(ctx.text[clause.start + m.end() :].lstrip("，,。 "))
         ):
             continue
         yield _fact(
