@@ -22,8 +22,11 @@ _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
 def _after_cue(text: str, cue: re.Match[str]) -> int:
     """Where the encoded text starts: after a colon that closes the cue's sentence ("decode this: …"), else right after
     the cue."""
-    colon = re.compile(r"[:：]").search(text, cue.end(), cue.end() + 40)
+    colon = _COLON.search(text, cue.end(), cue.end() + 80)
     return colon.end() if colon else cue.end()
+
+
+_COLON = re.compile(r"[:：]")
 
 
 # -- letters as numbers: a=1, b=2 … z=26 ("1-16-16-18-15-22-5" is "approve") ----------------------------------------
