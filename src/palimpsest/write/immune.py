@@ -1640,7 +1640,9 @@ _PAY_TO_ME_ZH = (
     r"|(?:别|不要|不用|无需|不必)(?:再)?(?:走|通过|经过)(?:平台|官方|官网)(?=[^。！？]*?(?:转|打|汇|付)(?:账|款|钱)?(?:到|给)我)"
 )
 # The customers who come to ask or buy ("来问的顾客", "以后来咨询的买家"), or those told to pay ("让他们把货款…").
-_ASKING_BUYERS_ZH = r"(?:来问|来咨询|咨询|来买|来下单|下单)的(?:客户|顾客|买家|客人|人)|让(?:他们|她们|客户|顾客|买家|客人)"
+_ASKING_BUYERS_ZH = (
+    r"(?:来问|来咨询|咨询|来买|来下单|下单)的(?:客户|顾客|买家|客人|人)|让(?:他们|她们|客户|顾客|买家|客人)"
+)
 _PAYMENT_ZH = r"付款|付钱|转账|打款|汇款|货款|款|钱|定金|订金|尾款|押金|支付"
 _PAY_TO_ME_EN = (
     r"\b(?:to|into|via|through|on|using|with)\s+my\s+(?:own\s+)?(?:personal|private)\s+(?:paypal|venmo|zelle|cash ?app|revolut|"
@@ -2270,7 +2272,14 @@ _RULES: tuple[_Rule, ...] = (
     ),
     # Customers told to pay the speaker's own account, off the service ("跟每个来问的顾客说，付款转到我个人的支付宝").
     _rule("instruction", 0.85, "payment_diversion_en", _PAY_TO_ME_EN, _PAYMENT_EN, _CROWD_EN),
-    _rule("instruction", 0.85, "payment_diversion_zh", _PAY_TO_ME_ZH, _PAYMENT_ZH, f"{_OTHERS_ZH}|{_CROWD_ZH}|{_ASKING_BUYERS_ZH}"),
+    _rule(
+        "instruction",
+        0.85,
+        "payment_diversion_zh",
+        _PAY_TO_ME_ZH,
+        _PAYMENT_ZH,
+        f"{_OTHERS_ZH}|{_CROWD_ZH}|{_ASKING_BUYERS_ZH}",
+    ),
     # Approving everything in bulk is a check switched off.
     _rule(
         "instruction",
