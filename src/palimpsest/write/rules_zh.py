@@ -1357,7 +1357,8 @@ _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         # ("手机号麻烦改成 …", "电话请帮我换成 …": the change asked for politely.)
-        r"(?:\s*(?:也|都)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
+        # ("邮箱顺便换成 …": the change asked for by the way.)
+        r"(?:\s*(?:也|都|顺便|顺带|一起)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
         # "联系电话改用0400 555 721了": the number used instead.
         r"|(?:改用|换用|改成用|换成用)"
@@ -1373,17 +1374,18 @@ _CONTACT = {
         # "以后打139 1234 5678", "有事直接拨 …", "找我就打这个新号 …": the number to reach the speaker on from now.
         r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:这个|我这个)?(?:新)?(?:号码?)?"
         r"\s*[：:]?\s*$"
-        r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # ("上周换的新号 186…": the number the speaker changed to.)
+        r"|(?:换了|改了|换成了?|换个|换的|改的|办的)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # A new number taken into use: "昨天起我用新号码了：+92 …", "现在改用这个新号：…", "我开始用新手机号了，…".
         r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
         # "手机号麻烦更新一下，用这个：…": the change asked for, the new value after it.
-        r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
+        r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下|换掉|改掉)\s*[：:，,]\s*"
         r"(?:改成|换成|改为|换为|用这个|新的是|新号是|用|改用)?\s*[：:]?\s*$"
         # A new SIM card, its number after: "昨天办了张新卡，号码 0412 883 605", "换了张电话卡，新号码是 …".
         r"|(?:办了|换了|新办了|买了|开了)(?:一)?张(?:新的?)?(?:手机卡|电话卡|电话号卡|(?i:sim)卡|卡)[，,]\s*(?:新)?(?:号码|号|手机号)"
         r"(?:是|为)?\s*[：:]?\s*$"
-        # "我前天换号了，新号 136…": the new number named after the change.
-        r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
+        # "我前天换号了，新号 136…": the new number named after the change; "新手机号 139…" opening the turn.
+        r"|(?:^|(?<=[，,。！!]))\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
         r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
         # A landline named at the start of the turn: "座机 010-…，工作日找得到我".
@@ -1404,7 +1406,7 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
         # ("邮箱麻烦换成 …", "邮箱请帮我改成 …": the change asked for politely.)
-        r"\s*(?:也|都)?(?:已经)?了?(?:麻烦|请)?(?:帮我|给我)?"
+        r"\s*(?:也|都|顺便|顺带|一起)?(?:已经)?了?(?:麻烦|请)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
@@ -1414,7 +1416,8 @@ _CONTACT = {
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
-        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下|换掉|改掉)\s*[：:，,]\s*"
+        # ("邮箱换掉，新的是 …": the old one dropped, the new one after it.)
         # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request; "…换一下，用 guli@… 这个".)
         r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个|用|改用)?\s*[：:]?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
@@ -1460,8 +1463,8 @@ _NAME_IS = re.compile(
     r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
     # "我改名了，现在叫陈思远".
     r"|改(?:了)?名(?:字)?了?[，,]\s*(?:现在|以后)?叫"
-    # "我的名字写错了，是林峰": the right name after a correction.
-    r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
+    # "我的名字写错了，是林峰": the right name after a correction ("…，不是李梅是李玫": the wrong one first).
+    r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:不是[\u4e00-\u9fff]{2,3}[，,]?\s*)?(?:应该|而)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:帮我|给我|请|麻烦)?(?:改成|改为|换成|设成|设为|是|叫)"
     # "昵称帮我改一下，改成“鱼鱼不吃鱼”": the change asked for, the new name in the next phrase.
@@ -3045,6 +3048,11 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "别叫我小王": a name the speaker refuses
         if not relation and re.search(rf"(?:{_REL}|他|她|客户|用户)的?\s*$", clause.text[: m.start()]):
             continue  # "我姐的名字帮我改一下，改成…": someone else's name
+        if re.fullmatch(rf"[\u4e00-\u9fff]?(?:{_JOB_SUFFIX})", name):
+            if m.group().startswith("本人"):
+                # "本人会计，在…": what the speaker is, a trade, not a name.
+                yield _fact(subject, "job_title", name, "self_trade", m.group(), confidence=0.85)
+            continue
         # ("都是我本人下的", "本人买过": a verb and its particle are no name.)
         if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")) and not re.search(
             r"[的了着过地得]$", name
@@ -3342,7 +3350,9 @@ _LANGUAGES = {
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
     rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
-    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说)"
+    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
+    # ("界面语言帮我切回中文": switched back.)
+    r"|切回|换回|改回|调回|调成|切换到|切到)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
@@ -3367,7 +3377,9 @@ _CHANNEL = re.compile(
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # "消息提醒改成邮件吧", "通知都换成短信": the way notices come, changed.
     # ("消息提醒我想换短信": the change wished for, the channel right after "换".)
-    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我|我想|我要|想|要)?(?:改成|换成|改为|设为|设成|切成|换到|改到|换(?=短信|邮件|微信))"
+    # ("通知都改发短信", "提醒换用邮件": the change said with the verb of sending.)
+    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我|我想|我要|想|要)?(?:改成|换成|改为|设为|设成|切成|换到|改到|换(?=短信|邮件|微信)"
+    r"|[改换](?=[发用走]))"
     r"(?:用|走|发)?"
     r"(?P<ch12>微信|短信|邮件|邮箱|电话|站内信)"
     # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
@@ -3792,6 +3804,26 @@ def _version_of_report_before(phrase: str, before: str) -> Iterator[tuple[str, s
         yield "preferred_report_format", (kinds[-1] if kinds[-1] != "报告" else "") + version.group("version")
 
 
+# A phrase that is only a time and the word that something starts then: "从下周一开始，…", "上个月起，…".
+_BARE_START = re.compile(r"\s*(?:从|自|打)?\s*(?:开始|起|以后|之后)?(?:我)?(?:就)?\s*")
+
+
+def _dates_phrase(ctx: TurnContext, clause: Clause, text: str) -> bool:
+    """Whether the clause's time dates the preference said in phrase ``text``: a time in that phrase does, so does
+    one standing alone before it ("从下周一开始，通知都发短信"); a time in a phrase telling something else does not
+    ("上周一换的新号 …，有事打电话": the number is dated, the channel is not)."""
+    times = clause.times(ctx)
+    start = clause.start + max(0, clause.text.find(text))
+    if not times or any(start <= t.span[0] and t.span[1] <= start + len(text) for t in times):
+        return True
+    for mention in times:
+        phrase = clause.phrase_at(mention.span[0] - clause.start)
+        rest = phrase.text[: mention.span[0] - phrase.start] + phrase.text[mention.span[1] - phrase.start :]
+        if _BARE_START.fullmatch(rest):
+            return True
+    return False
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -3814,6 +3846,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     valid_from = clause.preference_start(ctx) or _starts_on(ctx, clause)
     found = False
     for text in kept:
+        since = valid_from if _dates_phrase(ctx, clause, text) else None
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
         sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
@@ -3838,7 +3871,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 predicate,
                 text,
                 lasting=lasting and not once,
-                valid_from=valid_from,
+                valid_from=since,
                 confidence=ONE_OFF_CONFIDENCE if once else confidence,
                 ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", whole)),
             )
