@@ -156,6 +156,8 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|早已|早(?!上|晨|饭|餐|点)|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
+    # A sigh or a sound first: "唉之前在富士康干了五年…".
+    r"|唉|哎呀|哎哟|哎|嗐|呃|嘿"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
@@ -694,6 +696,10 @@ def _prefix(clause: Clause, start: int) -> str:
     return _segment(clause, start)
 
 
+# The shift one works is no part of the trade: "干夜班保安的" is a 保安, "上白班的护士" a 护士.
+_SHIFT_BEFORE_TITLE = re.compile(r"^(?:夜班|白班|早班|晚班|中班|大夜班|小夜班)的?(?=[\u4e00-\u9fff]{2})")
+
+
 def _fact(
     subject: str,
     predicate: str,
@@ -706,6 +712,8 @@ def _fact(
     confidence: float = STATE_CONFIDENCE,
     ends_previous: bool = False,
 ) -> CandidateFact:
+    if predicate == "job_title":
+        value = _SHIFT_BEFORE_TITLE.sub("", value) or value
     return make_fact(
         subject,
         predicate,
@@ -868,7 +876,8 @@ _JOIN = re.compile(
 # Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
 # "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
 _WENT_TO_WORK_AS = re.compile(
-    r"(?P<change>跳槽|跳(?=到|去了)|换工作|转行|改行)?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
+    # ("王磊调去京东做采购了": sent to another employer is a change of job too.)
+    r"(?P<change>跳槽|跳(?=到|去了)|换工作|转行|改行|调(?=去|到))?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
     r"(?P<org>(?:(?!当|做|担任|干)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)(?:当|做|担任|干)(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
@@ -1037,7 +1046,8 @@ _ROLE_AT = re.compile(
     # ("在字节跳动干了三年运营": the years spent are no part of the title.)
     + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
-    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
+    # ("我老公在盒马当店员都知道这事": what follows the title may start with 都 / 也.)
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|都|也|，|[一二两三四五六七八九十几\d]+年)"
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
@@ -1128,7 +1138,9 @@ _QUIT_TITLE = re.compile(
 )
 # "我之前在格力，去年离职了": where the speaker was, left in the next phrase.
 _QUIT_BEFORE = re.compile(
-    r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:上班|工作)?[，,]\s*"
+    # ("之前在富士康干了五年，早不干了": the years spent there said before the leaving.)
+    r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)"
+    r"(?:上班|工作|(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?)?[，,]\s*"
     r"(?:[^，。！？]{0,6}?)(?:离职|辞职|不干|辞掉|辞|走)了"
     # "在腾讯干了八年，昨天办完离职手续": the years spent there, then the leaving ("办完离职手续", "正式离职了").
     r"|在(?P<org_spent>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
@@ -2036,8 +2048,26 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
+# An employer named as a landmark, then worked at "there": "离网易近，我在那儿做测试", "离华为不远，我在那边上班".
+_WORKS_THERE = re.compile(
+    r"离" + _ORG + r"(?:很|挺|比较|特别|蛮|也)?(?:近|不远)[^。！？]{0,12}?[，,]\s*我(?:就|也|正好|刚好)?在(?:那儿|那里|那边)"
+    r"(?:(?:做|当|干)(?:一名|个)?" + _TITLE + r"|上班|工作)(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
+)
+
+
+def _works_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _WORKS_THERE.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if not _org_ok(org) or _is_city(org) or _is_kind_of_employer(org) or _PLAN.search(m.group()):
+            continue
+        yield _fact(ctx.speaker_id, "works_at", org, "works_there", m.group())
+        if m.group("title"):
+            yield _fact(ctx.speaker_id, "job_title", _clean(m.group("title")), "works_there", m.group())
+
+
 def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title and employer of "在京东物流做仓储主管", dated by a start the turn names."""
+    yield from _works_there_facts(ctx, clause)
     text = clause.text
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
@@ -2432,7 +2462,9 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
     named = (
         not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org) and not _KIND_OF_WORKPLACE.match(org)
     )
-    if named and not _is_city(org) and not _is_kind_of_employer(org) and org not in _UNNAMED_EMPLOYERS:
+    # ("调去上海分公司做经理": a branch named by its town names no employer.)
+    branch_of_town = _is_city(re.sub(r"(?:分公司|分部|总部|分行|分店|办事处)$", "", org))
+    if named and not _is_city(org) and not branch_of_town and not _is_kind_of_employer(org) and org not in _UNNAMED_EMPLOYERS:
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
