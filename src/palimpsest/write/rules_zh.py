@@ -684,7 +684,12 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
-        return ctx.speaker_id  # "现在租房住在…": how the speaker lives, no one else named
+        # "现在租房住在…": how the speaker lives, no one else named ("我妹在温哥华读研，一个人住在那边": how the
+        # relative the sentence began with lives).
+        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked) or _BARE_KIN.match(blanked)
+        if earlier and len(prefix) < start and earlier.group(1) not in _ACQUAINTANCES:
+            return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+        return ctx.speaker_id
     # A Chinese name starts with a surname or 小/老/阿 ("买房住在…" names no one).
     surname_first = re.match(rf"[{_SURNAMES}小老阿]", rest) is not None or not re.match(r"[\u4e00-\u9fff]", rest)
     if _NAME.match(rest) and surname_first and rest not in _NOT_NAMES and not _PAST.search(rest):
@@ -822,7 +827,9 @@ _NO_LONGER_LIVED = re.compile(
     r"(?:不(?:在那(?:边|儿|里)?)?住了|搬走了|搬出来了|搬离了)"
 )
 _NOT_LIVING_THERE = re.compile(
-    r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=了?[。！，,]|了?$)"
+    # ("现在不住那儿了": the verb before "there".)
+    r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?(?P<lived>住在?)?(?(lived)|在)(?P<place>那边|那里|那儿)"
+    r"(?(lived)|(?:住|生活))(?=了?[。！，,]|了?$)"
 )
 _CITY_THERE = re.compile(
     r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?(?:的|那套|那间|的那套)(?:房子|家|公寓)(?:已经|早就)?(?:退租|卖|退|转租|不住)"
@@ -1013,7 +1020,9 @@ _MOVE_TOLD = re.compile(
 # An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
 # "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
 _STAYS_HERE = re.compile(
-    r"(?:住|待|呆|生活|定居)(?:在)?(?:这边|这里|这儿)(?!的酒店|的宾馆)|在(?:这边|这里|这儿)(?:住下|生活|定居|安家|扎根|安顿)"
+    # ("以后就在这边常住了": to live here for good.)
+    r"(?:住|待|呆|生活|定居)(?:在)?(?:这边|这里|这儿)(?!的酒店|的宾馆)"
+    r"|在(?:这边|这里|这儿)(?:常住|长住|久住|住下|生活|定居|安家|扎根|安顿)"
 )
 _NOT_A_STAY = re.compile(
     r"[一两三四五六七八九十几\d]+(?:天|晚|夜|周|个?星期|个?礼拜)|出差|旅游|旅行|度假|玩|转机|开会|参会|培训|酒店|宾馆|民宿"
@@ -1595,7 +1604,10 @@ _LIVE_THERE = re.compile(
     # said without 我, the words before it say whose move it is.
     r"|(?P<moved>(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了)?)(?=[，。！？,.!?]|$)"
 )
-_CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
+# ("不是苏州，是宿州！安徽那个宿州，我住那儿": the city pointed at, not the one denied.)
+_CITY_BEFORE = re.compile(
+    r"(?<!不)(?:在|到|去|来|是|往|那个|这个)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|！|市|开|办|发)"
+)
 
 
 def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1849,8 +1861,30 @@ def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         )
 
 
+# A relative visited in a town ("下个月去长沙看我姐", "周末回苏州陪我爸妈") lives there; so does one married into it
+# ("我姐嫁到长沙好几年了", "她前年嫁去了厦门").
+_VISITED_IN = re.compile(
+    r"(?:去|到|回|飞)(?P<place>[\u4e00-\u9fff]{2,4}?)(?:看|看望|探望|陪)(?:一下|一趟)?我(?:的)?(?P<rel>" + _REL + r")"
+    r"(?=[，。！,.!]|$|了|吧)"
+)
+_MARRIED_INTO = re.compile(r"我(?:的)?(?P<rel>" + _REL + r")[^，。！？]{0,4}?嫁(?:到|去|过去到)了?(?P<place>[\u4e00-\u9fff]{2,4}?)"
+    r"(?=[了的啦呢吧啊，。！？、,.!?\s]|好几|都|快|已经|[一二两三四五六七八九十几\d]|$)"
+)
+
+
+def _relative_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in (*_VISITED_IN.finditer(clause.text), *_MARRIED_INTO.finditer(clause.text)):
+        place, rel = _clean(m.group("place")), m.group("rel")
+        if rel in _ACQUAINTANCES or not _is_city(place) or not _place_ok(place):
+            continue
+        if re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]) or _PLAN_WORDS.search(m.group()):
+            continue  # "没去长沙看我姐", "我妹想嫁到上海": no visit, no marriage told
+        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", normalize_city(place), "relative_there", m.group())
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
+    yield from _relative_there_facts(ctx, clause)
     yield from _corrected_and_moved_in(ctx, clause)
     yield from _transferred_and_moved(ctx, clause)
     yield from _lives_there_facts(ctx, clause)
