@@ -1877,7 +1877,7 @@ def _relative_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         place, rel = _clean(m.group("place")), m.group("rel")
         if rel in _ACQUAINTANCES or not _is_city(place) or not _place_ok(place):
             continue
-        if re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]) or _PLAN_WORDS.search(m.group()):
+        if re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]) or re.search(r"想|要|打算|准备|可能", m.group()):
             continue  # "没去长沙看我姐", "我妹想嫁到上海": no visit, no marriage told
         yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", normalize_city(place), "relative_there", m.group())
 
@@ -3084,7 +3084,37 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+def _address_since(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The day an address holds from: one still to come ("下周一起…"), one gone by that the turn says it starts on
+    ("从昨天开始我的地址就是…"), or the day of the move it follows ("昨天搬的家，新地址：…")."""
+    since = _starts_on(ctx, clause)
+    for mention in clause.times(ctx) if since is None else ():
+        if mention.start > ctx.at:
+            continue
+        starts = _FROM_THEN_BEFORE.search(ctx.text, 0, mention.span[0]) and _FROM_THEN_AFTER.match(ctx.text, mention.span[1])
+        if starts or re.match(r"\s*(?:刚|才)?搬(?:的|了)?(?:家|新家)", ctx.text[mention.span[1] :]):
+            return mention.start
+    return since
+
+
+# "我女儿宿舍在武汉大学桂园5栋", "我家在XX路18号": where one lives, said by the building, down to its number.
+_LODGING_AT = re.compile(
+    rf"(?:^|(?<=[，,。！]))\s*我(?:的)?(?P<rel>{_REL})?(?:的)?(?:宿舍|寝室|家|住处|公寓)(?:地址)?(?:就)?(?:在|是)"
+    r"(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-]{4,40}?\d+\s*(?:号楼|号|栋|舍|幢|楼|室|单元)(?:\d+室|\d+号)?)(?=[，。！,.!]|$)"
+)
+
+
+def _lodging_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _LODGING_AT.finditer(clause.text):
+        rel = m.group("rel")
+        if rel in _ACQUAINTANCES:
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+        yield _fact(subject, "address", _clean(m.group("addr")), "lodging_at", m.group(), confidence=0.8)
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _lodging_facts(ctx, clause)
     # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
     for m in _LIVES_AT.finditer(clause.text):
         address = _clean(m.group("addr"))
@@ -3171,7 +3201,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             "address",
             m.group(),
             confidence=0.85,
-            valid_from=_starts_on(ctx, clause),
+            valid_from=_address_since(ctx, clause),
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
             lasting=not once,
         )
