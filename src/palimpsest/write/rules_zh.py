@@ -1191,7 +1191,10 @@ _ACQUIRE = re.compile(
     # A watch or a band is worn: "我女儿戴的是小天才电话手表Z9".
     r"|戴的是"
     # ("现在只用iPhone 15": only that one now.)
-    r"|(?:现在|目前|平时|平常|一直|日常)(?:只|就|也|还|都|主要)?(?:在)?用|在用|用着"
+    # ("现在玩Steam Deck", "凑合戴着小米手环8": played on or worn now.)
+    r"|(?:现在|目前|平时|平常|一直|日常)(?:只|就|也|还|都|主要)?(?:在)?(?:用|玩|戴)|在用|用着|(?:凑合|将就)?(?:戴着|玩着)"
+    # A present received: "儿子昨天收到一台任天堂Switch当生日礼物".
+    r"|收到了?(?=[^，。！？]{0,16}?礼物)"
     r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
     r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
@@ -1200,7 +1203,8 @@ _ACQUIRE = re.compile(
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
     r"|(?P<kind>"
     + _NOUNS
-    + r")(?:也|现在|目前|都|用的)?(?:是|换成了?|换了))\s*"
+    # ("扫地机器人用的石头G20": the one in use, named after the kind.)
+    + r")(?:(?:也|现在|目前|都|用的)?(?:是|换成了?|换了)|用的))\s*"
     + _MEASURE
     + r"(?:新的?|台|部|我的|备用机|备用的|用了[一二两三四五六七八九十几\d]+年的)?"
     + _DEVICE
@@ -1295,6 +1299,11 @@ _DISPOSED_LATER = re.compile(
     + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
     r"(?=[，。！？,.!?]|$)"
 )
+# Broken or lost and not to be bought again: "三天前Kindle摔坏了，不打算再买了", "手表跑步时丢了，不想再买".
+_BROKEN_FOR_GOOD = re.compile(
+    r"^\s*(?:我的)?" + _DEVICE.replace("device", "device_gone") + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
+    r"(?:也|就)?(?:不(?:打算|想|准备|会)?再买|不买了|没打算再买)"
+)
 # What became of a device just named, up to the end of its phrase.
 _ENDED_AFTER = re.compile(
     rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了)"
@@ -1319,12 +1328,15 @@ _FAULTY = (
     r"|连不上|没反应|没声音|不亮了|不充电了|耗电(?:特别|很|太)?快|自动关机|一直重启|反复重启|变砖了|触屏失灵|失灵了"
     # "扫地机又卡住不动了", "耳机跟手机配对不上": stuck, or failing to pair.
     r"|卡住(?:不动)?了?|配对不上|配不上对|配对失败"
+    # Appliances leaking or not cooling, a controller drifting: "空调漏水", "冰箱不制冷", "手柄漂移了".
+    r"|漏水|漏电|不制冷|不制热|不出水|不出风|漂移了?"
 )
 # ("家里小米扫地机又卡住不动了": the household's device is the speaker's.)
 _FAULTY_DEVICE = re.compile(
-    rf"(?:我|(?:(?<=^)|(?<=[，,。！？\s]))家里)(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
+    # ("我家美的空调漏水", "我儿子的Switch手柄漂移了": the household's, and a part of the device.)
+    rf"(?:我(?:们)?家|我|(?:(?<=^)|(?<=[，,。！？\s]))家里)(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
     + _DEVICE
-    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?"
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭|手柄|遥控器|外机|内机|表带))?"
     + r"(?:又|突然|老是|总是|一直|最近|也|死活|怎么都|怎么也)?"
     + r"(?:摔|弄|用|泡)?(?:"
     + _FAULTY
@@ -2820,6 +2832,11 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         device = m.group("brand") + m.group("noun")
         seen.add(device)
         yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.that_one_given_up", m.group())
+    gone = _BROKEN_FOR_GOOD.match(bare)
+    if gone is not None and not _NOT_A_CHORE.search(bare, 0, gone.start("device_gone")):
+        device = _device_name(gone.group("device_gone"))
+        seen.add(device)
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_for_good", gone.group())
     broken = _BROKEN.match(bare)
     if broken and _ANOTHER_IN_USE.match(ctx.text, clause.start + len(clause.text)):
         yield ending(
@@ -2856,9 +2873,12 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         while (more := _MORE_DEVICES.match(text, pos)) is not None:
             devices.append(_device_name(more.group("device")))
             pos = more.end()
+        # ("凑合戴着小米手环8": worn now says nothing of since when.)
+        in_use = re.search(r"戴着|玩着|(?:现在|目前|平时|平常|一直|日常)[只就也还都主要在]{0,2}(?:玩|戴)", m.group())
         for one in devices:
             generic = re.fullmatch(_NOUNS, one) is not None
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
+                fact = replace(fact, valid_from=None) if in_use and not fact.valid_to else fact
                 yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
 
 
