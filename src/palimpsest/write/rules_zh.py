@@ -352,6 +352,8 @@ _INDEFINITE = re.compile(
     r"|(?:不|没)[^，。？?吗]{0,3}?多少(?=[^，。？?]{0,4}(?:[，。！!～~]|$))"
     # A question that answers itself: "B版那么长谁看得完", "天天打电话谁受得了" (no one could).
     r"|谁[\u4e00-\u9fff]{1,2}?得(?:完|了|住|消|起|过来)"
+    # "那态度真是没谁了": beyond anyone, an idiom of complaint.
+    r"|没谁了"
 )
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
@@ -989,7 +991,8 @@ _TITLE_IS = re.compile(
     + r"))"
     r"(?:工作|这块|这一块|方面)?(?=[，。！？,.!?\s]|$)"
     # "我是做质检的": the one who does a trade.
-    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|^\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    # ("我一直用深色模式，干夜班保安的": a phrase of its own, after a comma.)
+    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|(?:^|(?<=[，,]))\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + "|"
     + _WORK_FIELDS
@@ -3735,6 +3738,31 @@ _BEST_PLACED = re.compile(
     r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
     r"(?P<val2>(?![了着过])[\u4e00-\u9fff]{2,5}?)(?=就行|就好|就可以|即可|就成)"
 )
+# A delivery that only reaches the speaker at some time of day: "快递下午送过来我才收得到", "包裹晚上送到我才能签收".
+_TAKEN_ONLY_WHEN = re.compile(
+    r"(?P<what>快递|包裹|外卖)(?:都|最好|得)?(?P<when>早上|上午|中午|下午|傍晚|晚上|周末|工作日)(?:[^，。！？；,.!?]{0,6}?(?:以后|之后|后))?"
+    r"送(?:过来|过去|到|来)?(?:的话)?我?(?:才|才能)(?:收得到|收到|能收|签收|拿得到|在家)"
+)
+# A call not wanted too early or too late in some part of the day: "白天打电话别太早", "晚上别太晚打电话".
+_NOT_TOO_EARLY = re.compile(
+    r"(?P<when>白天|早上|上午|晚上|周末|工作日)(?P<what>打电话|打我电话|给我打电话|联系我|发消息)?(?:千万|请|最好)?(?:别|不要)"
+    r"(?P<how>太早|太晚)(?(what)|(?P<what2>打电话|打我电话|给我打电话|联系我|发消息))"
+)
+# No deliveries at some time: "周末别送货", "晚上不要派送".
+_NO_DELIVERY_WHEN = re.compile(
+    r"(?:^|(?<=[，,]))\s*(?P<when>周末|工作日|晚上|白天|上午|下午|中午|早上)(?:就|都|请|千万|最好)?(?:别|不要)(?:给我)?"
+    r"(?:送货|送|派送|配送|上门送货)(?=[，。！？；,.!?]|$|了|哈|吧)"
+)
+# Not left at a pick-up point but brought to the door: "快递别放驿站，直接送上门".
+_DOOR_NOT_POINT = re.compile(
+    r"(?:别|不要|不用)(?:放|送到?|寄到?)(?P<point>驿站|快递柜|丰巢|菜鸟驿站|代收点|门卫|物业)[，,]\s*(?:直接|请|要|都)?"
+    r"(?:送|拿|搬)(?:货)?上门"
+)
+# An allergy, then the food kept out: "我芒果过敏，礼包里千万别放芒果味的" (what the speaker does not want).
+_ALLERGY_THEN_AVOID = re.compile(
+    r"我(?:(?:的)?(?P<rel>" + _REL + r"))?(?:对)?(?P<food>[\u4e00-\u9fff]{1,4}?)过敏[，,][^。！？]{0,16}?(?:别|不要|避开|不能)"
+    r"(?:放|加|带|有|含|给[我他她]?(?:放|加|点))?(?P=food)"
+)
 # When the speaker can take a delivery or a call: "我一般晚上十点以后才有空收快递".
 _AVAILABLE_FOR = re.compile(
     r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上|夜里|白天|周末|工作日|每天)[^，。！？；,.!?]{0,6}?(?:以后|之后|以前|之前|后|前)?)"
@@ -3814,6 +3842,10 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _NO_CONTACT_WHEN.finditer(text):
         what = re.sub(r"我的?|给", "", m.group("what"))
         yield subject, m.group("when") + "别" + what, m.group(), True
+    for m in _NOT_TOO_EARLY.finditer(text):
+        yield subject, m.group("when") + "别" + m.group("how") + (m.group("what") or m.group("what2")), m.group(), True
+    for m in _NO_DELIVERY_WHEN.finditer(text):
+        yield subject, m.group("when") + "不送货", m.group(), True
     for m in _MESSAGES_OFF.finditer(text):
         yield subject, "不要" + re.sub(r"类的?", "", m.group("kind") or m.group("kind2")), m.group(), True
     for m in _SEND_TIME.finditer(text):
@@ -3842,6 +3874,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, parts[0] + parts[1] + _clean(parts[2]), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
+    for m in _TAKEN_ONLY_WHEN.finditer(text):
+        yield subject, m.group("when") + "收" + m.group("what"), m.group(), True
     for m in _HOME_FROM.finditer(text) if _DELIVERY.search(ctx.text) else ():
         yield subject, m.group("when") + "送货", m.group(), True
     if has_marker:
@@ -3927,6 +3961,13 @@ def _version_of_report_before(phrase: str, before: str) -> Iterator[tuple[str, s
 _BARE_START = re.compile(r"\s*(?:从|自|打)?\s*(?:开始|起|以后|之后)?(?:我)?(?:就)?\s*")
 
 
+# A colour liked, said in a turn about the look of the app: "…，我就喜欢黑的".
+_LIKES_COLOUR = re.compile(
+    r"(?:^|(?<=[，,]))\s*我?(?:就|只|还是|更|一直)?(?:喜欢|爱|习惯)(?P<colour>黑|白|暗|亮|深|浅)(?:色)?的?(?=[，。！,.!]|$)"
+)
+_THEME_TOPIC = re.compile(r"浅色|深色|暗色|亮色|主题|皮肤|夜间|界面")
+
+
 def _dates_phrase(ctx: TurnContext, clause: Clause, text: str) -> bool:
     """Whether the clause's time dates the preference said in phrase ``text``: a time in that phrase does, so does
     one standing alone before it ("从下周一开始，通知都发短信"); a time in a phrase telling something else does not
@@ -3937,6 +3978,8 @@ def _dates_phrase(ctx: TurnContext, clause: Clause, text: str) -> bool:
         return True
     for mention in times:
         phrase = clause.phrase_at(mention.span[0] - clause.start)
+        if re.search(r"(?:以后|之后|后|开始|起)\s*$", phrase.text):
+            return True  # "等下周一系统切换后，…": a phrase that only says from when
         rest = phrase.text[: mention.span[0] - phrase.start] + phrase.text[mention.span[1] - phrase.start :]
         if _BARE_START.fullmatch(rest):
             return True
@@ -3994,12 +4037,30 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 confidence=ONE_OFF_CONFIDENCE if once else confidence,
                 ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", whole)),
             )
+    liked = _LIKES_COLOUR.search(whole) if not found and _THEME_TOPIC.search(whole) else None
+    if liked is not None and not _PLAN.search(liked.group()):
+        # "别给我换成浅色，我就喜欢黑的": the colour liked, in a turn about the look.
+        theme = "dark" if liked.group("colour") in "黑暗深" else "light"
+        yield _fact(ctx.speaker_id, "preferred_theme", theme, "preferred_theme", liked.group(), confidence=confidence)
+        return
     # "以后叫我老沈就行，别沈先生沈先生的": how the speaker is addressed is a name, not a taste.
     if found or _SHIPS_TO.search(whole) or _ADDRESSING.search(whole):
         return
     # One reading per sentence: the first pattern that reads it says it best. Negated phrases are read too:
     # "这次的外卖不要香菜" says what the speaker wants left out.
     unstopped = [part for part in phrases if part not in stopped and not _PLAN.search(part)]
+    if (door := _DOOR_NOT_POINT.search(whole)) is not None:
+        # "快递别放驿站，直接送上门": one wish told in two phrases.
+        yield _fact(ctx.speaker_id, "preference", "送货上门，不放" + door.group("point"), "preference", door.group(),
+                    lasting=lasting, confidence=confidence)  # fmt: skip
+        return
+    allergy = _ALLERGY_THEN_AVOID.search(whole)
+    if allergy is not None and not _DIET.search(whole[: allergy.end()]):
+        # "我芒果过敏，…别放芒果味的": the food kept out (an allergy said with 对 is read by _DIET).
+        rel = allergy.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+        yield _fact(subject, "preference", "不要" + allergy.group("food"), "preference", allergy.group())
+        return
     readings = [
         reading
         for text in unstopped
@@ -4009,7 +4070,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     ]
     for subject, value, evidence, habit in readings[:1]:
         # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
-        timed = any(mention.text in value for mention in clause.times(ctx))
+        # ("上个月开始在星巴克当店长，…，快递下午送过来我才收得到": the month dates the job, not the wish.)
+        timed = any(mention.text in value for mention in clause.times(ctx)) or not _dates_phrase(ctx, clause, evidence)
         # "今天送货晚点来，下午三点以后家里才有人": when someone is home, said of today's delivery.
         today = bool(_HOME_FROM.search(evidence) and _THIS_TIME.search(ctx.text) and not _LASTING.search(ctx.text))
         yield _fact(
