@@ -225,7 +225,9 @@ _KIN_NAMED = re.compile(
     # ("我老公Ahmed在Emirates当pilot": a name in Latin letters, one or two words.)
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
     + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起"
+    # ("我表哥阿杰三月份去成都定居了": a month or a day said after the name.)
+    + r"|[一二三四五六七八九十两\d]{1,3}月|前年|前天|昨天|最近|前几天)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -794,6 +796,8 @@ _LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定
 _SETTLED = re.compile(
     # ("在深圳扎根的人很多": those who settled there, not the speaker.)
     r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?(?!的)"
+    # "我表哥三月份去成都定居了": gone to settle, told as done.
+    r"|(?<![想要会])去(?P<place6>[\u4e00-\u9fff]{2,6}?)(?:定居|安家|扎根|养老)了"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
     # "我现在 based in 新加坡": said in English, of oneself.
@@ -1545,7 +1549,7 @@ _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
@@ -1555,6 +1559,8 @@ _ADDRESS = re.compile(
     # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
     r"(?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该|正确的)?是)[:：]?\s*"
+    # ("地址暂时写学校吧：广州大学城…": the place named, then its address after the colon.)
+    r"(?:(?<=[写填])(?:学校|公司|单位|家里|家|宿舍|办公室)(?:的地址)?(?:吧|哈)?\s*[：:]\s*)?"
     r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -1563,7 +1569,8 @@ _ADDRESS = re.compile(
 _SHIPS_TO = re.compile(
     r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})"
     # "以后快递都寄公司吧，上海市…": the place named, the address in the next phrase.
-    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*"
+    # ("以后包裹统统寄单位去：…": sent off to the place named.)
+    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊|去)?[，,：:]\s*"
     # ("…寄到家里，家里地址是：西安市…": the kind of address said again before it.)
     r"(?:(?:家里|家|公司|单位|新)?的?(?:地址|住址)(?:是|为)?\s*[:：]?\s*)?(?P<addr2>[^，。！？；\n]{6,60})"
     # "以后买的东西都寄成都市武侯区人民南路四段19号": "寄" straight before an address that names its city.
@@ -1678,12 +1685,18 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("place2") and _JOB_TOLD.search(ctx.text):
             continue
         place = _clean(
-            m.group("place") or m.group("place2") or m.group("place3") or m.group("place4") or m.group("place5")
+            first_group(m, ("place", "place2", "place3", "place4", "place5", "place6")) or ""
         )
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
             yield _fact(
-                subject, "lives_in", normalize_city(place), "settled_in", m.group(), valid_from=clause.past_time(ctx)
+                subject,
+                "lives_in",
+                normalize_city(place),
+                "settled_in",
+                m.group(),
+                valid_from=clause.past_time(ctx),
+                ends_previous=m.group("place6") is not None,
             )
     for m in _STUDIES_IN.finditer(clause.text):
         # "我妹妹在厦门读大学": a student lives in the city of the school.
@@ -1842,6 +1855,9 @@ _IS_IN_CITY = re.compile(
     r"|半个(?P<place2>[\u4e00-\u9fff]{2,4}?)人(?:了|啦)"
     # "我老公回洛阳老家住了": gone back to live in the home town (not "回老家过年", a visit).
     r"|回(?:到)?(?P<place3>[\u4e00-\u9fff]{2,4}?)老家(?:去)?(?:住|生活|定居|养老)(?:了|去了)"
+    # "我还在郑州带娃": still in the town, with the life one leads there.
+    r"|(?<=我)(?:还|仍然|依然|仍|一直)(?:留)?在(?P<place4>[\u4e00-\u9fff]{2,4}?)"
+    r"(?:带娃|带孩子|带小孩|陪孩子|照顾[\u4e00-\u9fff]{1,3}?|上班|工作|上学|读书|生活)(?=[，。！,.!；;]|$|呢|了)"
 )
 _NOT_SETTLED_STAY = re.compile(
     r"出差|旅游|旅行|度假|玩|开会|培训|酒店|宾馆|民宿|如果|要是|假如|[一两三几\d]+(?:天|晚|周)"
@@ -1856,7 +1872,7 @@ _MOVE_STILL_TO_COME = re.compile(
 def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone is, stays or has always been, named by a city: where they live."""
     for m in _IS_IN_CITY.finditer(clause.text):
-        place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
+        place = _clean(m.group("place") or m.group("place2") or m.group("place3") or m.group("place4"))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         blanked = _segment(Clause(clause.without_times(ctx), clause.start), m.start())
@@ -2600,6 +2616,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
+        after_comma = m.start() > 0 and text[m.start() - 1] in "，,"
+        if m.group("title8") and after_comma and not re.search(rf"(?:{_JOB_SUFFIX})$", title):
+            continue  # "…，搞电池工艺的": a field worked in, said on its own, is no title
         if m.group("title15") and (
             (subject == ctx.speaker_id and not re.match(r"\s*我", ctx.text)) or _JOB_CHANGE.search(ctx.text)
         ):
@@ -3299,10 +3318,17 @@ _SENT_THIS_ONCE = re.compile(
 )
 
 
+# A phrase about him or her ("…，她一直住那"): it says nothing of how long the speaker's wish holds.
+_HIS_OR_HER_PHRASE = re.compile(r"[，,]\s*[他她][^，。！？]*")
+_LIVES_THERE_STILL = re.compile(r"[，,]\s*[他她](?:一直|常年|现在|平时|就)*住(?:在)?(?:那|那儿|那里|那边|这)(?=[，。！,.!]|$|呢|的)")
+
+
 def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if _OTHER_PEOPLE.search(clause.text):
         return
-    if _ONE_OFF.search(clause.text) and not _LASTING.search(clause.text):
+    # ("这一单寄我妈家：…，她一直住那": what she always does is hers, the parcel's address is this once.)
+    own = _HIS_OR_HER_PHRASE.sub("", clause.text)
+    if _ONE_OFF.search(own) and not _LASTING.search(own):
         for m in _SENT_THIS_ONCE.finditer(clause.text):
             address = _clean(m.group("addr"))
             # "寄到他家：…", "别寄到…": someone else's parcel, or none.
@@ -3311,6 +3337,11 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                 yield _fact(
                     ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
                 )
+                relative = re.search(rf"我的?({_REL})的?家", clause.text[m.start() : m.start("addr")])
+                if relative and _LIVES_THERE_STILL.match(clause.text, m.end()) and relative.group(1) not in _ACQUAINTANCES:
+                    # "寄我妈家：福州市…，她一直住那": the relative's home, where she lives.
+                    subject = f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
+                    yield _fact(subject, "address", address, "relative_home", m.group(), confidence=0.8)
         return
     # ("下周一起包裹都寄到…": from a day still to come, for good.)
     since = _starts_on(ctx, clause)
@@ -3696,7 +3727,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
 # ("每天都要盘点" is a duty of the day, not a choice.)
 _ALWAYS_CHOICE = re.compile(
     r"(?:(?<!每天)(?<!天天)(?<!每晚)(?<!每早)都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
-    r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
+    # ("都要绑到账号上": a step to be done with the devices, no choice.)
+    r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她|绑|关联|同步|登录|注册|上传|激活)[^，。！？；,.!?]{2,12})"
 )
 # "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
 _ALWAYS_HOW = re.compile(
