@@ -797,7 +797,7 @@ _SETTLED = re.compile(
     # ("在深圳扎根的人很多": those who settled there, not the speaker.)
     r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?(?!的)"
     # "我表哥三月份去成都定居了": gone to settle, told as done.
-    r"|(?<![想要会])去(?P<place6>[\u4e00-\u9fff]{2,6}?)(?:定居|安家|扎根|养老)了"
+    r"|(?<![想要会搬调回])去(?P<place6>[\u4e00-\u9fff]{2,6}?)(?:定居|安家|扎根|养老)了"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
     # "我现在 based in 新加坡": said in English, of oneself.
@@ -2616,7 +2616,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
-        after_comma = m.start() > 0 and text[m.start() - 1] in "，,"
+        after_comma = m.start() > 0 and text[m.start() - 1] in "，," and not m.group().startswith(("我", "本人"))
         if m.group("title8") and after_comma and not re.search(rf"(?:{_JOB_SUFFIX})$", title):
             continue  # "…，搞电池工艺的": a field worked in, said on its own, is no title
         if m.group("title15") and (
