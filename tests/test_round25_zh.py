@@ -87,7 +87,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我家在三楼", set()),
     ("我女儿宿舍在几栋？", set()),
     # gone to settle; still in a town with the life led there
-    ("我表姐小雯五月份去青岛定居了", {state("lives_in", "青岛", f"{ME}:cousin"), state("name", "小雯", f"{ME}:cousin")}),
+    (
+        "我表姐小雯五月份去青岛定居了",
+        {state("lives_in", "青岛", f"{ME}:cousin"), state("name", "小雯", f"{ME}:cousin")},
+    ),
     ("我想去成都定居了", set()),
     ("我老婆回老家了，我还在合肥上班", {state("lives_in", "合肥")}),
     ("我还在上海出差", set()),
@@ -157,7 +160,9 @@ def test_the_employer_kept_through_a_promotion_is_undated() -> None:
 
 
 def test_an_address_is_dated_by_its_start_or_the_move() -> None:
-    assert _dated("从前天开始我的地址就是广州市天河区体育西路103号了", "address")[0] == datetime(2026, 9, 14, tzinfo=UTC)
+    assert _dated("从前天开始我的地址就是广州市天河区体育西路103号了", "address")[0] == datetime(
+        2026, 9, 14, tzinfo=UTC
+    )
     assert _dated("前天搬的家，新地址：成都市武侯区人民南路四段19号", "address")[0] == datetime(2026, 9, 14, tzinfo=UTC)
 
 

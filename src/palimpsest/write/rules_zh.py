@@ -1308,7 +1308,9 @@ _DISPOSED_LATER = re.compile(
 )
 # Broken or lost and not to be bought again: "三天前Kindle摔坏了，不打算再买了", "手表跑步时丢了，不想再买".
 _BROKEN_FOR_GOOD = re.compile(
-    r"^\s*(?:我的)?" + _DEVICE.replace("device", "device_gone") + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
+    r"^\s*(?:我的)?"
+    + _DEVICE.replace("device", "device_gone")
+    + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
     r"(?:也|就)?(?:不(?:打算|想|准备|会)?再买|不买了|没打算再买)"
 )
 # What became of a device just named, up to the end of its phrase.
@@ -1684,9 +1686,7 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _SETTLED.finditer(clause.text):
         if m.group("place2") and _JOB_TOLD.search(ctx.text):
             continue
-        place = _clean(
-            first_group(m, ("place", "place2", "place3", "place4", "place5", "place6")) or ""
-        )
+        place = _clean(first_group(m, ("place", "place2", "place3", "place4", "place5", "place6")) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
             yield _fact(
@@ -1715,6 +1715,7 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=gone,
             )
     yield from _is_in_city_facts(ctx, clause)
+    yield from _relative_there_facts(ctx, clause)
 
 
 # A profile's city set by name: "资料里的城市改成珠海", "所在城市那一栏填杭州", "常住地：哈尔滨", "现居地更新为西安".
@@ -1901,7 +1902,8 @@ _VISITED_IN = re.compile(
     r"(?:去|到|回|飞)(?P<place>[\u4e00-\u9fff]{2,4}?)(?:看|看望|探望|陪)(?:一下|一趟)?我(?:的)?(?P<rel>" + _REL + r")"
     r"(?=[，。！,.!]|$|了|吧)"
 )
-_MARRIED_INTO = re.compile(r"我(?:的)?(?P<rel>" + _REL + r")[^，。！？]{0,4}?嫁(?:到|去|过去到)了?(?P<place>[\u4e00-\u9fff]{2,4}?)"
+_MARRIED_INTO = re.compile(
+    r"我(?:的)?(?P<rel>" + _REL + r")[^，。！？]{0,4}?嫁(?:到|去|过去到)了?(?P<place>[\u4e00-\u9fff]{2,4}?)"
     r"(?=[了的啦呢吧啊，。！？、,.!?\s]|好几|都|快|已经|[一二两三四五六七八九十几\d]|$)"
 )
 
@@ -1911,14 +1913,17 @@ def _relative_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         place, rel = _clean(m.group("place")), m.group("rel")
         if rel in _ACQUAINTANCES or not _is_city(place) or not _place_ok(place):
             continue
-        if re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]) or re.search(r"想|要|打算|准备|可能", m.group()):
+        if re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]) or re.search(
+            r"想|要|打算|准备|可能", m.group()
+        ):
             continue  # "没去长沙看我姐", "我妹想嫁到上海": no visit, no marriage told
-        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", normalize_city(place), "relative_there", m.group())
+        yield _fact(
+            f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", normalize_city(place), "relative_there", m.group()
+        )
 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
-    yield from _relative_there_facts(ctx, clause)
     yield from _corrected_and_moved_in(ctx, clause)
     yield from _transferred_and_moved(ctx, clause)
     yield from _lives_there_facts(ctx, clause)
@@ -2118,7 +2123,9 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 # An employer named as a landmark, then worked at "there": "离网易近，我在那儿做测试", "离华为不远，我在那边上班".
 _WORKS_THERE = re.compile(
-    r"离" + _ORG + r"(?:很|挺|比较|特别|蛮|也)?(?:近|不远)[^。！？]{0,12}?[，,]\s*我(?:就|也|正好|刚好)?在(?:那儿|那里|那边)"
+    r"离"
+    + _ORG
+    + r"(?:很|挺|比较|特别|蛮|也)?(?:近|不远)[^。！？]{0,12}?[，,]\s*我(?:就|也|正好|刚好)?在(?:那儿|那里|那边)"
     r"(?:(?:做|当|干)(?:一名|个)?" + _TITLE + r"|上班|工作)(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
 )
 
@@ -2532,7 +2539,13 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
     )
     # ("调去上海分公司做经理": a branch named by its town names no employer.)
     branch_of_town = _is_city(re.sub(r"(?:分公司|分部|总部|分行|分店|办事处)$", "", org))
-    if named and not _is_city(org) and not branch_of_town and not _is_kind_of_employer(org) and org not in _UNNAMED_EMPLOYERS:
+    if (
+        named
+        and not _is_city(org)
+        and not branch_of_town
+        and not _is_kind_of_employer(org)
+        and org not in _UNNAMED_EMPLOYERS
+    ):
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
@@ -2747,6 +2760,11 @@ def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[
 
 def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
     """A device sold, given away, thrown out or lost: "把iPad Air挂闲鱼卖了", "旧的华为P40不用了"."""
+    gone = _BROKEN_FOR_GOOD.match(bare)
+    if gone is not None:
+        device = _device_name(gone.group("device_gone"))
+        seen.add(device)
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_for_good", gone.group())
     for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
         device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7))) or "")
         subject = _subject(ctx, clause, m.start())
@@ -2854,11 +2872,6 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         device = m.group("brand") + m.group("noun")
         seen.add(device)
         yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.that_one_given_up", m.group())
-    gone = _BROKEN_FOR_GOOD.match(bare)
-    if gone is not None and not _NOT_A_CHORE.search(bare, 0, gone.start("device_gone")):
-        device = _device_name(gone.group("device_gone"))
-        seen.add(device)
-        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_for_good", gone.group())
     broken = _BROKEN.match(bare)
     if broken and _ANOTHER_IN_USE.match(ctx.text, clause.start + len(clause.text)):
         yield ending(
@@ -2900,8 +2913,12 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for one in devices:
             generic = re.fullmatch(_NOUNS, one) is not None
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
-                fact = replace(fact, valid_from=None) if in_use and not fact.valid_to else fact
-                yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+                since = None if in_use else fact.valid_from
+                yield (
+                    fact
+                    if fact.valid_to
+                    else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False, valid_from=since)
+                )
 
 
 def _contact_since(ctx: TurnContext, clause: Clause, cue: int) -> datetime | None:
@@ -3136,7 +3153,9 @@ def _address_since(ctx: TurnContext, clause: Clause) -> datetime | None:
     for mention in clause.times(ctx) if since is None else ():
         if mention.start > ctx.at:
             continue
-        starts = _FROM_THEN_BEFORE.search(ctx.text, 0, mention.span[0]) and _FROM_THEN_AFTER.match(ctx.text, mention.span[1])
+        starts = _FROM_THEN_BEFORE.search(ctx.text, 0, mention.span[0]) and _FROM_THEN_AFTER.match(
+            ctx.text, mention.span[1]
+        )
         if starts or re.match(r"\s*(?:刚|才)?搬(?:的|了)?(?:家|新家)", ctx.text[mention.span[1] :]):
             return mention.start
     return since
@@ -3158,25 +3177,8 @@ def _lodging_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield _fact(subject, "address", _clean(m.group("addr")), "lodging_at", m.group(), confidence=0.8)
 
 
-def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    yield from _lodging_facts(ctx, clause)
-    # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
-    for m in _LIVES_AT.finditer(clause.text):
-        address = _clean(m.group("addr"))
-        subject = _subject(ctx, clause, m.start())
-        prefix = _prefix(clause, m.start())
-        if subject and _STREET_ADDRESS.search(address) and not re.search(r"不|没|以前|曾经|之前", prefix):
-            yield _fact(subject, "address", address, "lives_at", m.group(), confidence=0.8)
-    for m in _SELF_INTRO.finditer(clause.text):
-        name = m.group("name")
-        if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
-            yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
-    for m in _KIN_NAMED.finditer(clause.text):
-        # "爱人李强去年开始在腾讯上班": the relative's name, said right after the word for them.
-        # ("我女儿戴的是…": a verb and 的 after the family word is no name.)
-        if m.group("rel") not in _ACQUAINTANCES and not re.search(r"[的了着过地得]$", m.group("name")):
-            subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
-            yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
+def _name_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name the speaker or a relative goes by: "我叫…", "我女儿叫…", "名字写错了，是…"."""
     surname = re.search(r"(?:^|[。！？!?])\s*我姓([\u4e00-\u9fff])", ctx.text)
     for m in _NAME_IS.finditer(clause.text):
         name = (m.group("name") or m.group("quoted")).strip()
@@ -3199,6 +3201,27 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             r"[的了着过地得]$", name
         ):
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
+
+
+def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
+    for m in _LIVES_AT.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject and _STREET_ADDRESS.search(address) and not re.search(r"不|没|以前|曾经|之前", prefix):
+            yield _fact(subject, "address", address, "lives_at", m.group(), confidence=0.8)
+    for m in _SELF_INTRO.finditer(clause.text):
+        name = m.group("name")
+        if not re.search(rf"(?:{_JOB_SUFFIX})$", name) and name not in _NOT_NAMES:
+            yield _fact(ctx.speaker_id, "name", name, "self_intro", m.group(), confidence=0.85)
+    for m in _KIN_NAMED.finditer(clause.text):
+        # "爱人李强去年开始在腾讯上班": the relative's name, said right after the word for them.
+        # ("我女儿戴的是…": a verb and 的 after the family word is no name.)
+        if m.group("rel") not in _ACQUAINTANCES and not re.search(r"[的了着过地得]$", m.group("name")):
+            subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+            yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
+    yield from _name_is_facts(ctx, clause)
     told = _ADDRESS_CHANGE_TOLD.search(_sentence_before(ctx, clause).text)
     now = _NOW_IS.match(clause.text) if told else None
     if now is not None and _ADDRESS_SHAPE.search(now.group("addr")):
@@ -3320,7 +3343,9 @@ _SENT_THIS_ONCE = re.compile(
 
 # A phrase about him or her ("…，她一直住那"): it says nothing of how long the speaker's wish holds.
 _HIS_OR_HER_PHRASE = re.compile(r"[，,]\s*[他她][^，。！？]*")
-_LIVES_THERE_STILL = re.compile(r"[，,]\s*[他她](?:一直|常年|现在|平时|就)*住(?:在)?(?:那|那儿|那里|那边|这)(?=[，。！,.!]|$|呢|的)")
+_LIVES_THERE_STILL = re.compile(
+    r"[，,]\s*[他她](?:一直|常年|现在|平时|就)*住(?:在)?(?:那|那儿|那里|那边|这)(?=[，。！,.!]|$|呢|的)"
+)
 
 
 def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3338,7 +3363,11 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                     ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
                 )
                 relative = re.search(rf"我的?({_REL})的?家", clause.text[m.start() : m.start("addr")])
-                if relative and _LIVES_THERE_STILL.match(clause.text, m.end()) and relative.group(1) not in _ACQUAINTANCES:
+                if (
+                    relative
+                    and _LIVES_THERE_STILL.match(clause.text, m.end())
+                    and relative.group(1) not in _ACQUAINTANCES
+                ):
                     # "寄我妈家：福州市…，她一直住那": the relative's home, where she lives.
                     subject = f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
                     yield _fact(subject, "address", address, "relative_home", m.group(), confidence=0.8)
@@ -3792,7 +3821,9 @@ _DOOR_NOT_POINT = re.compile(
 )
 # An allergy, then the food kept out: "我芒果过敏，礼包里千万别放芒果味的" (what the speaker does not want).
 _ALLERGY_THEN_AVOID = re.compile(
-    r"我(?:(?:的)?(?P<rel>" + _REL + r"))?(?:对)?(?P<food>[\u4e00-\u9fff]{1,4}?)过敏[，,][^。！？]{0,16}?(?:别|不要|避开|不能)"
+    r"我(?:(?:的)?(?P<rel>"
+    + _REL
+    + r"))?(?:对)?(?P<food>[\u4e00-\u9fff]{1,4}?)过敏[，,][^。！？]{0,16}?(?:别|不要|避开|不能)"
     r"(?:放|加|带|有|含|给[我他她]?(?:放|加|点))?(?P=food)"
 )
 # When the speaker can take a delivery or a call: "我一般晚上十点以后才有空收快递".
@@ -4610,6 +4641,7 @@ _FACT_RULES = (
     _device_facts,
     _contact_facts,
     _profile_facts,
+    _lodging_facts,
     _title_holder_facts,
     _shipping_address_facts,
     _preference_facts,
