@@ -661,7 +661,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         ):
             return introduced[0]
         return None
-    if "我" in prefix or re.match(r"\s*本人", prefix):
+    # ("俺在郑州富士康上班": 俺 is the speaker in northern speech.)
+    if "我" in prefix or re.match(r"\s*(?:本人|俺)", prefix):
         return ctx.speaker_id
     # "上个月从万科跳槽到了龙湖": where one comes from is no one.
     rest = _FILLERS.sub("", re.sub(r"从[\u4e00-\u9fffA-Za-z0-9]{2,10}$", "", prefix)).strip(" ，,")
@@ -1637,9 +1638,22 @@ _CITY_BEFORE = re.compile(
 )
 
 
+# A town on the speaker's record corrected: "不是海口，是三亚！你们资料上写错好久了" (one town denied, the other said).
+_TOWN_CORRECTED = re.compile(
+    r"(?:^|(?<=[，,。！!]))\s*不是(?P<wrong>[\u4e00-\u9fff]{2,4}?)[，,]\s*(?:而)?是(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[！!。，,]|$)"
+)
+_RECORD_WRONG = re.compile(
+    r"(?:资料|系统|档案|登记|记录|地址)[^。！？]{0,6}?(?:写错|填错|弄错|搞错|记错|登记错)|写错了|弄错了"
+)
+
+
 def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A residence or employer said after a correction, and a move into a home named before."""
     text = clause.text
+    for m in _TOWN_CORRECTED.finditer(text):
+        wrong, place = _clean(m.group("wrong")), _clean(m.group("place"))
+        if _is_city(wrong) and _is_city(place) and _place_ok(place) and _RECORD_WRONG.search(ctx.text):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "town_corrected", m.group())
     for m in _SAID_BUT_IS.finditer(text):
         value = _clean(m.group("value"))
         if m.group("verb") in ("工作", "上班"):
@@ -3826,6 +3840,11 @@ _ALLERGY_THEN_AVOID = re.compile(
     + r"))?(?:对)?(?P<food>[\u4e00-\u9fff]{1,4}?)过敏[，,][^。！？]{0,16}?(?:别|不要|避开|不能)"
     r"(?:放|加|带|有|含|给[我他她]?(?:放|加|点))?(?P=food)"
 )
+# Where a delivery named earlier in the turn may be left, said on its own: "送货别打电话 放门口就行".
+_LEFT_AT_DOOR = re.compile(
+    r"(?:^|(?<=[\s，,]))\s*(?:就|直接)?(?:放|搁)(?P<val>门口|家门口|门卫|前台|快递柜|驿站|楼下)(?=就行|就好|就可以|即可|就成)"
+)
+_DELIVERY_TOPIC = re.compile(r"送货|快递|包裹|外卖")
 # When the speaker can take a delivery or a call: "我一般晚上十点以后才有空收快递".
 _AVAILABLE_FOR = re.compile(
     r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上|夜里|白天|周末|工作日|每天)[^，。！？；,.!?]{0,6}?(?:以后|之后|以前|之前|后|前)?)"
@@ -3937,6 +3956,11 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, parts[0] + parts[1] + _clean(parts[2]), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
+    for m in _LEFT_AT_DOOR.finditer(text):
+        # "送货别打电话，放门口就行": where the delivery named before may be left.
+        topic = _DELIVERY_TOPIC.search(ctx.text, 0, max(0, ctx.text.find(text)) + m.start())
+        if topic is not None:
+            yield subject, topic.group() + "放" + m.group("val"), m.group(), True
     for m in _TAKEN_ONLY_WHEN.finditer(text):
         yield subject, m.group("when") + "收" + m.group("what"), m.group(), True
     for m in _HOME_FROM.finditer(text) if _DELIVERY.search(ctx.text) else ():
