@@ -131,6 +131,10 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("快递别敲门 放门口就行", {state("preference", "快递放门口")}),
     ("放门口就行", set()),
     ("俺在格力上班", {state("works_at", "格力")}),
+    # a start gone by with 去, an offer taken
+    ("前天开始去小米上班了", {state("works_at", "小米")}),
+    ("快手那边上周给了offer，我就去了", {state("works_at", "快手")}),
+    ("腾讯给了offer我没去", set()),
 ]
 
 
@@ -163,6 +167,12 @@ def test_the_employer_kept_through_a_promotion_is_undated() -> None:
     facts = {f.predicate: f for f in extract("昨天升了主管，单位还是美的，没跳槽").facts}
     assert facts["job_title"].valid_from == datetime(2026, 9, 15, tzinfo=UTC)
     assert facts["works_at"].valid_from is None
+
+
+def test_an_offer_taken_dates_the_employer_and_the_post() -> None:
+    facts = {f.predicate: f for f in extract("京东那边上个月发了offer我就过去了，岗位是运营专员").facts}
+    assert facts["works_at"].valid_from == datetime(2026, 8, 1, tzinfo=UTC)
+    assert facts["job_title"].valid_from == datetime(2026, 8, 1, tzinfo=UTC)
 
 
 def test_an_address_is_dated_by_its_start_or_the_move() -> None:

@@ -1049,6 +1049,8 @@ _JOB_CHANGE = re.compile(
     # The change told after the title, as when it happened: "我现在是店长啦，上周一刚升的", "三月份提上来的",
     # "上个月转的正".
     r"|(?:刚|才|就)?(?:升|提|调|转正|上任|提上来|升上来|升上去|转的正)的(?=[，。！？,.!?\s啦呀哦]|$)"
+    # An offer taken: "美团那边上个月发了offer我就过去了".
+    r"|(?i:offer)[，,]?\s*我?(?:就|也|直接)?(?:过去了|去了|入职了|接了)"
 )
 # "我太太是一名律师": a relative's job.
 _RELATIVE_TITLE = re.compile(
@@ -1185,6 +1187,11 @@ _EMPLOYER_NAMED = re.compile(
     r"(?P<org4>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？,.!?\s]|$)"
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
+)
+# An offer from an employer, taken: "美团那边上个月发了offer我就过去了", "字节给我发了offer，我就去了".
+_OFFER_TAKEN = re.compile(
+    r"(?:^|(?<=[，,。！]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿)?[^，。！？]{0,6}?(?:发了|给了|给我发了|发来了?)"
+    r"(?:个|一个)?\s*(?i:offer)[，,]?\s*我?(?:就|也|直接)?(?:过去了|去了|入职了|接了)"
 )
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
@@ -2210,6 +2217,39 @@ def _works_at_state(ctx: TurnContext, clause: Clause, m: re.Match[str], org: str
     return employed
 
 
+def _started_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A start at an employer, scheduled ("下周一开始在字节跳动上班") or gone by ("上周一开始去字节上班了"), and
+    an offer taken ("美团那边上个月发了offer我就过去了")."""
+    text = clause.text
+    starts = clause.future_time(ctx)
+    for m in _START.finditer(text) if starts or clause.past_time(ctx) else ():
+        if not starts and not m.group("org2"):
+            continue  # a start gone by is read with 在 by _WORK, and 入职 by _joined_facts
+        # ("上周一开始去字节上班了": the start gone by, dated then.)
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or _is_city(org) or not _org_ok(org) or _PLAN.search(prefix) or re.search(r"不|没", prefix):
+            continue
+        yield _fact(
+            subject,
+            "works_at",
+            org,
+            "starts_at",
+            m.group(),
+            valid_from=starts or clause.past_time(ctx),
+            ends_previous=True,
+        )
+    for m in _OFFER_TAKEN.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or not _org_ok(org) or _is_city(org) or re.search(r"没|不|想|打算", m.group()):
+            continue
+        yield _fact(
+            subject, "works_at", org, "offer_taken", m.group(), valid_from=clause.past_time(ctx), ends_previous=True
+        )
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _WORKS_ELSEWHERE.finditer(text):
@@ -2220,14 +2260,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
     yield from _role_at_facts(ctx, clause)
     yield from _role_of_facts(ctx, clause)
+    yield from _started_facts(ctx, clause)
     starts = clause.future_time(ctx)
-    for m in _START.finditer(text) if starts else ():
-        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
-        subject = _subject(ctx, clause, m.start())
-        prefix = _prefix(clause, m.start())
-        if subject is None or _is_city(org) or not _org_ok(org) or _PLAN.search(prefix) or re.search(r"不|没", prefix):
-            continue
-        yield _fact(subject, "works_at", org, "starts_at", m.group(), valid_from=starts, ends_previous=True)
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
         place = _is_city(org) or is_city_area(org, _KNOWN_CITIES)
@@ -3958,9 +3992,9 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, m.group("when") + m.group("what"), m.group(), True
     for m in _LEFT_AT_DOOR.finditer(text):
         # "送货别打电话，放门口就行": where the delivery named before may be left.
-        topic = _DELIVERY_TOPIC.search(ctx.text, 0, max(0, ctx.text.find(text)) + m.start())
-        if topic is not None:
-            yield subject, topic.group() + "放" + m.group("val"), m.group(), True
+        named = _DELIVERY_TOPIC.search(ctx.text, 0, max(0, ctx.text.find(text)) + m.start())
+        if named is not None:
+            yield subject, named.group() + "放" + m.group("val"), m.group(), True
     for m in _TAKEN_ONLY_WHEN.finditer(text):
         yield subject, m.group("when") + "收" + m.group("what"), m.group(), True
     for m in _HOME_FROM.finditer(text) if _DELIVERY.search(ctx.text) else ():
