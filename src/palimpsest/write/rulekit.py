@@ -287,7 +287,10 @@ def carry_job_change_date(ctx: TurnContext, facts: list[CandidateFact], change: 
 
 
 # "…, still at Shopify though": what goes on unchanged does not start with the change.
-_CONTINUING = re.compile(r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续", re.IGNORECASE)
+# ("升了项目经理，单位还是华为": the employer is the same one, still.)
+_CONTINUING = re.compile(
+    r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续|照旧|(?:公司|单位|东家)也?还是", re.IGNORECASE
+)
 
 
 # People a device may go to who are not family: sold to a colleague, it leaves the speaker's household, and the

@@ -156,6 +156,8 @@ _REL = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _FILLERS = re.compile(
     r"现在|目前|已经|刚刚|刚|最近|也|还|都|就|终于|正式|其实|本人|这边|那边|早就|早已|早(?!上|晨|饭|餐|点)|才|又|今年|后来|然后|所以|因为"
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
+    # A sigh or a sound first: "唉之前在富士康干了五年…".
+    r"|唉|哎呀|哎哟|哎|嗐|呃|嘿"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
@@ -223,7 +225,9 @@ _KIN_NAMED = re.compile(
     # ("我老公Ahmed在Emirates当pilot": a name in Latin letters, one or two words.)
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
     + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
-    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起)"
+    + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起"
+    # ("我表哥阿杰三月份去成都定居了": a month or a day said after the name.)
+    + r"|[一二三四五六七八九十两\d]{1,3}月|前年|前天|昨天|最近|前几天)"
 )
 # A relative named in the turn before a pronoun: "我老公…，他…".
 _RELATIVE_EARLIER = re.compile(
@@ -350,6 +354,8 @@ _INDEFINITE = re.compile(
     r"|(?:不|没)[^，。？?吗]{0,3}?多少(?=[^，。？?]{0,4}(?:[，。！!～~]|$))"
     # A question that answers itself: "B版那么长谁看得完", "天天打电话谁受得了" (no one could).
     r"|谁[\u4e00-\u9fff]{1,2}?得(?:完|了|住|消|起|过来)"
+    # "那态度真是没谁了": beyond anyone, an idiom of complaint.
+    r"|没谁了"
 )
 # A comma before a marker of time-to-come starts a new statement: "今天先用浅色，以后默认深色".
 _BOUNDARY = re.compile(
@@ -655,7 +661,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         ):
             return introduced[0]
         return None
-    if "我" in prefix or re.match(r"\s*本人", prefix):
+    # ("俺在郑州富士康上班": 俺 is the speaker in northern speech.)
+    if "我" in prefix or re.match(r"\s*(?:本人|俺)", prefix):
         return ctx.speaker_id
     # "上个月从万科跳槽到了龙湖": where one comes from is no one.
     rest = _FILLERS.sub("", re.sub(r"从[\u4e00-\u9fffA-Za-z0-9]{2,10}$", "", prefix)).strip(" ，,")
@@ -682,7 +689,12 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
-        return ctx.speaker_id  # "现在租房住在…": how the speaker lives, no one else named
+        # "现在租房住在…": how the speaker lives, no one else named ("我妹在温哥华读研，一个人住在那边": how the
+        # relative the sentence began with lives).
+        earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked) or _BARE_KIN.match(blanked)
+        if earlier and len(prefix) < start and earlier.group(1) not in _ACQUAINTANCES:
+            return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+        return ctx.speaker_id
     # A Chinese name starts with a surname or 小/老/阿 ("买房住在…" names no one).
     surname_first = re.match(rf"[{_SURNAMES}小老阿]", rest) is not None or not re.match(r"[\u4e00-\u9fff]", rest)
     if _NAME.match(rest) and surname_first and rest not in _NOT_NAMES and not _PAST.search(rest):
@@ -692,6 +704,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
 
 def _prefix(clause: Clause, start: int) -> str:
     return _segment(clause, start)
+
+
+# The shift one works is no part of the trade: "干夜班保安的" is a 保安, "上白班的护士" a 护士.
+_SHIFT_BEFORE_TITLE = re.compile(r"^(?:夜班|白班|早班|晚班|中班|大夜班|小夜班)的?(?=[\u4e00-\u9fff]{2})")
 
 
 def _fact(
@@ -706,6 +722,8 @@ def _fact(
     confidence: float = STATE_CONFIDENCE,
     ends_previous: bool = False,
 ) -> CandidateFact:
+    if predicate == "job_title":
+        value = _SHIFT_BEFORE_TITLE.sub("", value) or value
     return make_fact(
         subject,
         predicate,
@@ -779,6 +797,8 @@ _LIVE_AFTER = re.compile(r"(?<![现正存实])在" + _PLACE + r"(?P<verb>住|定
 _SETTLED = re.compile(
     # ("在深圳扎根的人很多": those who settled there, not the speaker.)
     r"(?:(?<![现正存实])在|(?<![搬调回])到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:定下来|安顿下来|扎根|落脚|安家|落了脚|安了家|扎了根)了?(?!的)"
+    # "我表哥三月份去成都定居了": gone to settle, told as done.
+    r"|(?<![想要会搬调回])去(?P<place6>[\u4e00-\u9fff]{2,6}?)(?:定居|安家|扎根|养老)了"
     # "目前base在广州": where one is based.
     r"|(?i:base)\s*(?:在|于)\s*(?P<place2>[\u4e00-\u9fff]{2,6}?)(?=[，。！？,.!?\s]|$|了)"
     # "我现在 based in 新加坡": said in English, of oneself.
@@ -814,7 +834,9 @@ _NO_LONGER_LIVED = re.compile(
     r"(?:不(?:在那(?:边|儿|里)?)?住了|搬走了|搬出来了|搬离了)"
 )
 _NOT_LIVING_THERE = re.compile(
-    r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?在(?P<place>那边|那里|那儿)(?:住|生活)(?=了?[。！，,]|了?$)"
+    # ("现在不住那儿了": the verb before "there".)
+    r"(?:(?<=现在)|(?<=早)|(?<=早就)|(?<=早已)|(?<=已经))不(?:再)?(?P<lived>住在?)?(?(lived)|在)(?P<place>那边|那里|那儿)"
+    r"(?(lived)|(?:住|生活))(?=了?[。！，,]|了?$)"
 )
 _CITY_THERE = re.compile(
     r"(?P<place>[\u4e00-\u9fff]{2,3}?)(?:那边|那里|那儿)?(?:的|那套|那间|的那套)(?:房子|家|公寓)(?:已经|早就)?(?:退租|卖|退|转租|不住)"
@@ -868,7 +890,8 @@ _JOIN = re.compile(
 # Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
 # "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
 _WENT_TO_WORK_AS = re.compile(
-    r"(?P<change>跳槽|跳(?=到|去了)|换工作|转行|改行)?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
+    # ("王磊调去京东做采购了": sent to another employer is a change of job too.)
+    r"(?P<change>跳槽|跳(?=到|去了)|换工作|转行|改行|调(?=去|到))?(?:去(?!年)|到|进)(?P<past>了)?(?P<unnamed>一家|一个|家|某家|某个)?"
     r"(?P<org>(?:(?!当|做|担任|干)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)(?:当|做|担任|干)(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
     + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
@@ -942,7 +965,10 @@ _QUIT = re.compile(
 )
 _TITLE_IS = re.compile(
     r"(?:我|本人)(?:现在|目前)?是(?:一名|一个|个|一位|名)?" + _TITLE + r"(?=[，。！？,.!?\s]|$|了|在|，)"
-    r"|(?:职位|岗位|职务|头衔)(?:帮我|给我)?(?:是|为|改成|变成|换成|改为)了?(?P<title2>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？；,.!?;\s]|了|$)"
+    # ("title是frontend engineer": the post named in English, words and all.)
+    r"|(?:职位|岗位|职务|头衔|(?i:job\s?title|title|position))\s*(?:帮我|给我)?(?:是|为|改成|变成|换成|改为)了?\s*"
+    r"(?P<title2>[A-Za-z][A-Za-z \-]{0,30}[A-Za-z](?=\s*(?:[，。！？；,.!?;]|了|$))|[\u4e00-\u9fffA-Za-z]{2,12}?)"
+    r"(?=[，。！？；,.!?;\s]|了|$)"
     r"|(?:(?:升职|晋升|提拔|提升|升)(?:为|成|到|当|做)|升任|当上)了?(?P<title3>[\u4e00-\u9fffA-Za-z]{2,12}?)(?=[，。！？,.!?\s]|了|$)"
     # "现在转行做HR了": a change of trade.
     r"|(?:转行|改行)(?:做|当|干)了?(?P<title6>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
@@ -970,7 +996,8 @@ _TITLE_IS = re.compile(
     + r"))"
     r"(?:工作|这块|这一块|方面)?(?=[，。！？,.!?\s]|$)"
     # "我是做质检的": the one who does a trade.
-    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|^\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    # ("我一直用深色模式，干夜班保安的": a phrase of its own, after a comma.)
+    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|(?:^|(?<=[，,]))\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + "|"
     + _WORK_FIELDS
@@ -1004,7 +1031,9 @@ _MOVE_TOLD = re.compile(
 # An arrival followed by staying on "here" is a move too: "昨天到的加德满都，接下来半年都住这边",
 # "上周刚到的温哥华，以后就在这儿生活了"; a stay of days, a trip or a plan is not ("住两天就走", "出差住这边").
 _STAYS_HERE = re.compile(
-    r"(?:住|待|呆|生活|定居)(?:在)?(?:这边|这里|这儿)(?!的酒店|的宾馆)|在(?:这边|这里|这儿)(?:住下|生活|定居|安家|扎根|安顿)"
+    # ("以后就在这边常住了": to live here for good.)
+    r"(?:住|待|呆|生活|定居)(?:在)?(?:这边|这里|这儿)(?!的酒店|的宾馆)"
+    r"|在(?:这边|这里|这儿)(?:常住|长住|久住|住下|生活|定居|安家|扎根|安顿)"
 )
 _NOT_A_STAY = re.compile(
     r"[一两三四五六七八九十几\d]+(?:天|晚|夜|周|个?星期|个?礼拜)|出差|旅游|旅行|度假|玩|转机|开会|参会|培训|酒店|宾馆|民宿"
@@ -1020,6 +1049,8 @@ _JOB_CHANGE = re.compile(
     # The change told after the title, as when it happened: "我现在是店长啦，上周一刚升的", "三月份提上来的",
     # "上个月转的正".
     r"|(?:刚|才|就)?(?:升|提|调|转正|上任|提上来|升上来|升上去|转的正)的(?=[，。！？,.!?\s啦呀哦]|$)"
+    # An offer taken: "美团那边上个月发了offer我就过去了".
+    r"|(?i:offer)[，,]?\s*我?(?:就|也|直接)?(?:过去了|去了|入职了|接了)"
 )
 # "我太太是一名律师": a relative's job.
 _RELATIVE_TITLE = re.compile(
@@ -1037,7 +1068,8 @@ _ROLE_AT = re.compile(
     # ("在字节跳动干了三年运营": the years spent are no part of the title.)
     + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
-    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|，|[一二两三四五六七八九十几\d]+年)"
+    # ("我老公在盒马当店员都知道这事": what follows the title may start with 都 / 也.)
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|都|也|，|[一二两三四五六七八九十几\d]+年)"
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
@@ -1128,7 +1160,9 @@ _QUIT_TITLE = re.compile(
 )
 # "我之前在格力，去年离职了": where the speaker was, left in the next phrase.
 _QUIT_BEFORE = re.compile(
-    r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:上班|工作)?[，,]\s*"
+    # ("之前在富士康干了五年，早不干了": the years spent there said before the leaving.)
+    r"(?:之前|原来|以前)在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)"
+    r"(?:上班|工作|(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?)?[，,]\s*"
     r"(?:[^，。！？]{0,6}?)(?:离职|辞职|不干|辞掉|辞|走)了"
     # "在腾讯干了八年，昨天办完离职手续": the years spent there, then the leaving ("办完离职手续", "正式离职了").
     r"|在(?P<org_spent>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
@@ -1154,6 +1188,11 @@ _EMPLOYER_NAMED = re.compile(
     r"|(?<=[，,])\s*(?:现在|目前)?在(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:公司|集团|银行|医院|学校|大学|事务所|研究所"
     r"|研究院|工作室|科技|律所|小学|中学|高中|初中|幼儿园|学院|卫生院|诊所|酒店|工厂|厂))(?=[。！；，,]|$)"
 )
+# An offer from an employer, taken: "美团那边上个月发了offer我就过去了", "字节给我发了offer，我就去了".
+_OFFER_TAKEN = re.compile(
+    r"(?:^|(?<=[，,。！]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿)?[^，。！？]{0,6}?(?:发了|给了|给我发了|发来了?)"
+    r"(?:个|一个)?\s*(?i:offer)[，,]?\s*我?(?:就|也|直接)?(?:过去了|去了|入职了|接了)"
+)
 # A start already scheduled ("下周一开始在字节跳动上班", "下个月入职腾讯"): holds from that day.
 _START = re.compile(
     r"开始(?:在" + _ORG + r"(?:工作|上班|任职|实习)|去(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:工作|上班|实习))"
@@ -1167,7 +1206,10 @@ _ACQUIRE = re.compile(
     # A watch or a band is worn: "我女儿戴的是小天才电话手表Z9".
     r"|戴的是"
     # ("现在只用iPhone 15": only that one now.)
-    r"|(?:现在|目前|平时|平常|一直|日常)(?:只|就|也|还|都|主要)?(?:在)?用|在用|用着"
+    # ("现在玩Steam Deck", "凑合戴着小米手环8": played on or worn now.)
+    r"|(?:现在|目前|平时|平常|一直|日常)(?:只|就|也|还|都|主要)?(?:在)?(?:用|玩|戴)|在用|用着|(?:凑合|将就)?(?:戴着|玩着)"
+    # A present received: "儿子昨天收到一台任天堂Switch当生日礼物".
+    r"|收到了?(?=[^，。！？]{0,16}?礼物)"
     r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
     r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
@@ -1176,7 +1218,8 @@ _ACQUIRE = re.compile(
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
     r"|(?P<kind>"
     + _NOUNS
-    + r")(?:也|现在|目前|都|用的)?(?:是|换成了?|换了))\s*"
+    # ("扫地机器人用的石头G20": the one in use, named after the kind.)
+    + r")(?:(?:也|现在|目前|都|用的)?(?:是|换成了?|换了)|用的))\s*"
     + _MEASURE
     + r"(?:新的?|台|部|我的|备用机|备用的|用了[一二两三四五六七八九十几\d]+年的)?"
     + _DEVICE
@@ -1271,6 +1314,13 @@ _DISPOSED_LATER = re.compile(
     + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
     r"(?=[，。！？,.!?]|$)"
 )
+# Broken or lost and not to be bought again: "三天前Kindle摔坏了，不打算再买了", "手表跑步时丢了，不想再买".
+_BROKEN_FOR_GOOD = re.compile(
+    r"^\s*(?:我的)?"
+    + _DEVICE.replace("device", "device_gone")
+    + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
+    r"(?:也|就)?(?:不(?:打算|想|准备|会)?再买|不买了|没打算再买)"
+)
 # What became of a device just named, up to the end of its phrase.
 _ENDED_AFTER = re.compile(
     rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了)"
@@ -1295,12 +1345,15 @@ _FAULTY = (
     r"|连不上|没反应|没声音|不亮了|不充电了|耗电(?:特别|很|太)?快|自动关机|一直重启|反复重启|变砖了|触屏失灵|失灵了"
     # "扫地机又卡住不动了", "耳机跟手机配对不上": stuck, or failing to pair.
     r"|卡住(?:不动)?了?|配对不上|配不上对|配对失败"
+    # Appliances leaking or not cooling, a controller drifting: "空调漏水", "冰箱不制冷", "手柄漂移了".
+    r"|漏水|漏电|不制冷|不制热|不出水|不出风|漂移了?"
 )
 # ("家里小米扫地机又卡住不动了": the household's device is the speaker's.)
 _FAULTY_DEVICE = re.compile(
-    rf"(?:我|(?:(?<=^)|(?<=[，,。！？\s]))家里)(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
+    # ("我家美的空调漏水", "我儿子的Switch手柄漂移了": the household's, and a part of the device.)
+    rf"(?:我(?:们)?家|我|(?:(?<=^)|(?<=[，,。！？\s]))家里)(?:的)?(?:(?P<rel>{_REL})(?:的)?)?(?:(?:那|这)[台部个只块副]|的)?\s*"
     + _DEVICE
-    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭))?"
+    + r"\s*(?:的?(?:屏幕|电池|左耳|右耳|充电口|摄像头|键盘|喇叭|手柄|遥控器|外机|内机|表带))?"
     + r"(?:又|突然|老是|总是|一直|最近|也|死活|怎么都|怎么也)?"
     + r"(?:摔|弄|用|泡)?(?:"
     + _FAULTY
@@ -1357,7 +1410,8 @@ _CONTACT = {
     "phone": re.compile(
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         # ("手机号麻烦改成 …", "电话请帮我换成 …": the change asked for politely.)
-        r"(?:\s*(?:也|都)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
+        # ("邮箱顺便换成 …": the change asked for by the way.)
+        r"(?:\s*(?:也|都|顺便|顺带|一起)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
         # "联系电话改用0400 555 721了": the number used instead.
         r"|(?:改用|换用|改成用|换成用)"
@@ -1373,17 +1427,18 @@ _CONTACT = {
         # "以后打139 1234 5678", "有事直接拨 …", "找我就打这个新号 …": the number to reach the speaker on from now.
         r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:这个|我这个)?(?:新)?(?:号码?)?"
         r"\s*[：:]?\s*$"
-        r"|(?:换了|改了|换成了?|换个)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
+        # ("上周换的新号 186…": the number the speaker changed to.)
+        r"|(?:换了|改了|换成了?|换个|换的|改的|办的)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
         # A new number taken into use: "昨天起我用新号码了：+92 …", "现在改用这个新号：…", "我开始用新手机号了，…".
         r"|(?:改用|换用|开始用|用上了?|用)(?:这个)?新(?:的)?(?:手机号码?|电话号码?|号码|手机号|号)了?(?:啊|哈|哦)?\s*[：:，,]?\s*$"
         # "手机号麻烦更新一下，用这个：…": the change asked for, the new value after it.
-        r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
+        r"|(?:手机号码?|电话号码?|号码|电话)(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下|换掉|改掉)\s*[：:，,]\s*"
         r"(?:改成|换成|改为|换为|用这个|新的是|新号是|用|改用)?\s*[：:]?\s*$"
         # A new SIM card, its number after: "昨天办了张新卡，号码 0412 883 605", "换了张电话卡，新号码是 …".
         r"|(?:办了|换了|新办了|买了|开了)(?:一)?张(?:新的?)?(?:手机卡|电话卡|电话号卡|(?i:sim)卡|卡)[，,]\s*(?:新)?(?:号码|号|手机号)"
         r"(?:是|为)?\s*[：:]?\s*$"
-        # "我前天换号了，新号 136…": the new number named after the change.
-        r"|(?<=[，,])\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
+        # "我前天换号了，新号 136…": the new number named after the change; "新手机号 139…" opening the turn.
+        r"|(?:^|(?<=[，,。！!]))\s*新(?:号码?|手机号码?)\s*(?:是|为)?\s*[：:]?\s*$"
         # "我的微信和手机号一样，都是 138…": the number said to be the same for both.
         r"|(?:手机号码?|电话号码?|号码)一样[，,]\s*(?:都|也)是\s*[：:]?\s*$"
         # A landline named at the start of the turn: "座机 010-…，工作日找得到我".
@@ -1404,7 +1459,7 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?"
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
         # ("邮箱麻烦换成 …", "邮箱请帮我改成 …": the change asked for politely.)
-        r"\s*(?:也|都)?(?:已经)?了?(?:麻烦|请)?(?:帮我|给我)?"
+        r"\s*(?:也|都|顺便|顺带|一起)?(?:已经)?了?(?:麻烦|请)?(?:帮我|给我)?"
         r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
@@ -1414,7 +1469,8 @@ _CONTACT = {
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
         # "邮箱改一下：…": the change asked for, the new value after the colon.
-        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下)\s*[：:，,]\s*"
+        r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))(?:麻烦|帮我|请|也)?(?:帮我)?(?:改一下|换一下|更新一下|改下|换下|更新下|换掉|改掉)\s*[：:，,]\s*"
+        # ("邮箱换掉，新的是 …": the old one dropped, the new one after it.)
         # ("邮箱麻烦更新一下，用这个：…": the one to use named after the request; "…换一下，用 guli@… 这个".)
         r"(?:改成|换成|改为|换为|用这个|新的是|以后用这个|用|改用)?\s*[：:]?\s*$"
         # "我不用QQ邮箱了，以后发163的：…": the mailbox to use from now on.
@@ -1460,8 +1516,8 @@ _NAME_IS = re.compile(
     r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
     # "我改名了，现在叫陈思远".
     r"|改(?:了)?名(?:字)?了?[，,]\s*(?:现在|以后)?叫"
-    # "我的名字写错了，是林峰": the right name after a correction.
-    r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:应该)?是"
+    # "我的名字写错了，是林峰": the right name after a correction ("…，不是李梅是李玫": the wrong one first).
+    r"|(?:名字|姓名)[^。！？]{0,4}?(?:写错了|打错了|记错了|错了)[，,]\s*(?:不是[\u4e00-\u9fff]{2,3}[，,]?\s*)?(?:应该|而)?是"
     # "把我的昵称改成小鱼": the name the speaker is shown by (not a group's nickname).
     r"|(?<![群组])(?:昵称|显示名称?|显示的名字)(?:帮我|给我|请|麻烦)?(?:改成|改为|换成|设成|设为|是|叫)"
     # "昵称帮我改一下，改成“鱼鱼不吃鱼”": the change asked for, the new name in the next phrase.
@@ -1503,7 +1559,7 @@ _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
     r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
@@ -1513,6 +1569,8 @@ _ADDRESS = re.compile(
     # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
     r"(?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该|正确的)?是)[:：]?\s*"
+    # ("地址暂时写学校吧：广州大学城…": the place named, then its address after the colon.)
+    r"(?:(?<=[写填])(?:学校|公司|单位|家里|家|宿舍|办公室)(?:的地址)?(?:吧|哈)?\s*[：:]\s*)?"
     r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -1521,7 +1579,8 @@ _ADDRESS = re.compile(
 _SHIPS_TO = re.compile(
     r"(?:寄到|送到|发到|邮寄到|配送到|寄往|送往)(?P<addr>[^，。！？；\n]{4,60})"
     # "以后快递都寄公司吧，上海市…": the place named, the address in the next phrase.
-    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊)?[，,：:]\s*"
+    # ("以后包裹统统寄单位去：…": sent off to the place named.)
+    r"|(?:寄|送|发)(?:到)?我?(?:公司|单位|家里|家)(?:吧|哈|啊|去)?[，,：:]\s*"
     # ("…寄到家里，家里地址是：西安市…": the kind of address said again before it.)
     r"(?:(?:家里|家|公司|单位|新)?的?(?:地址|住址)(?:是|为)?\s*[:：]?\s*)?(?P<addr2>[^，。！？；\n]{6,60})"
     # "以后买的东西都寄成都市武侯区人民南路四段19号": "寄" straight before an address that names its city.
@@ -1580,12 +1639,28 @@ _LIVE_THERE = re.compile(
     # said without 我, the words before it say whose move it is.
     r"|(?P<moved>(?:才|刚|刚刚|已经)?搬过(?:来|去)(?:的|了)?)(?=[，。！？,.!?]|$)"
 )
-_CITY_BEFORE = re.compile(r"(?:在|到|去|来|是|往)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|市|开|办|发)")
+# ("不是苏州，是宿州！安徽那个宿州，我住那儿": the city pointed at, not the one denied.)
+_CITY_BEFORE = re.compile(
+    r"(?<!不)(?:在|到|去|来|是|往|那个|这个)(?P<place>[\u4e00-\u9fff]{2,3}?)(?=有|的|吗|呢|，|。|？|！|市|开|办|发)"
+)
+
+
+# A town on the speaker's record corrected: "不是海口，是三亚！你们资料上写错好久了" (one town denied, the other said).
+_TOWN_CORRECTED = re.compile(
+    r"(?:^|(?<=[，,。！!]))\s*不是(?P<wrong>[\u4e00-\u9fff]{2,4}?)[，,]\s*(?:而)?是(?P<place>[\u4e00-\u9fff]{2,4}?)(?=[！!。，,]|$)"
+)
+_RECORD_WRONG = re.compile(
+    r"(?:资料|系统|档案|登记|记录|地址)[^。！？]{0,6}?(?:写错|填错|弄错|搞错|记错|登记错)|写错了|弄错了"
+)
 
 
 def _corrected_and_moved_in(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A residence or employer said after a correction, and a move into a home named before."""
     text = clause.text
+    for m in _TOWN_CORRECTED.finditer(text):
+        wrong, place = _clean(m.group("wrong")), _clean(m.group("place"))
+        if _is_city(wrong) and _is_city(place) and _place_ok(place) and _RECORD_WRONG.search(ctx.text):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "town_corrected", m.group())
     for m in _SAID_BUT_IS.finditer(text):
         value = _clean(m.group("value"))
         if m.group("verb") in ("工作", "上班"):
@@ -1632,13 +1707,17 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _SETTLED.finditer(clause.text):
         if m.group("place2") and _JOB_TOLD.search(ctx.text):
             continue
-        place = _clean(
-            m.group("place") or m.group("place2") or m.group("place3") or m.group("place4") or m.group("place5")
-        )
+        place = _clean(first_group(m, ("place", "place2", "place3", "place4", "place5", "place6")) or "")
         subject = _subject(ctx, clause, m.start())
         if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
             yield _fact(
-                subject, "lives_in", normalize_city(place), "settled_in", m.group(), valid_from=clause.past_time(ctx)
+                subject,
+                "lives_in",
+                normalize_city(place),
+                "settled_in",
+                m.group(),
+                valid_from=clause.past_time(ctx),
+                ends_previous=m.group("place6") is not None,
             )
     for m in _STUDIES_IN.finditer(clause.text):
         # "我妹妹在厦门读大学": a student lives in the city of the school.
@@ -1657,6 +1736,7 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=gone,
             )
     yield from _is_in_city_facts(ctx, clause)
+    yield from _relative_there_facts(ctx, clause)
 
 
 # A profile's city set by name: "资料里的城市改成珠海", "所在城市那一栏填杭州", "常住地：哈尔滨", "现居地更新为西安".
@@ -1797,6 +1877,9 @@ _IS_IN_CITY = re.compile(
     r"|半个(?P<place2>[\u4e00-\u9fff]{2,4}?)人(?:了|啦)"
     # "我老公回洛阳老家住了": gone back to live in the home town (not "回老家过年", a visit).
     r"|回(?:到)?(?P<place3>[\u4e00-\u9fff]{2,4}?)老家(?:去)?(?:住|生活|定居|养老)(?:了|去了)"
+    # "我还在郑州带娃": still in the town, with the life one leads there.
+    r"|(?<=我)(?:还|仍然|依然|仍|一直)(?:留)?在(?P<place4>[\u4e00-\u9fff]{2,4}?)"
+    r"(?:带娃|带孩子|带小孩|陪孩子|照顾[\u4e00-\u9fff]{1,3}?|上班|工作|上学|读书|生活)(?=[，。！,.!；;]|$|呢|了)"
 )
 _NOT_SETTLED_STAY = re.compile(
     r"出差|旅游|旅行|度假|玩|开会|培训|酒店|宾馆|民宿|如果|要是|假如|[一两三几\d]+(?:天|晚|周)"
@@ -1811,7 +1894,7 @@ _MOVE_STILL_TO_COME = re.compile(
 def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone is, stays or has always been, named by a city: where they live."""
     for m in _IS_IN_CITY.finditer(clause.text):
-        place = _clean(m.group("place") or m.group("place2") or m.group("place3"))
+        place = _clean(m.group("place") or m.group("place2") or m.group("place3") or m.group("place4"))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         blanked = _segment(Clause(clause.without_times(ctx), clause.start), m.start())
@@ -1831,6 +1914,32 @@ def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             continue
         yield _fact(
             subject, "lives_in", normalize_city(place), "is_in_city", m.group(), valid_from=clause.past_time(ctx)
+        )
+
+
+# A relative visited in a town ("下个月去长沙看我姐", "周末回苏州陪我爸妈") lives there; so does one married into it
+# ("我姐嫁到长沙好几年了", "她前年嫁去了厦门").
+_VISITED_IN = re.compile(
+    r"(?:去|到|回|飞)(?P<place>[\u4e00-\u9fff]{2,4}?)(?:看|看望|探望|陪)(?:一下|一趟)?我(?:的)?(?P<rel>" + _REL + r")"
+    r"(?=[，。！,.!]|$|了|吧)"
+)
+_MARRIED_INTO = re.compile(
+    r"我(?:的)?(?P<rel>" + _REL + r")[^，。！？]{0,4}?嫁(?:到|去|过去到)了?(?P<place>[\u4e00-\u9fff]{2,4}?)"
+    r"(?=[了的啦呢吧啊，。！？、,.!?\s]|好几|都|快|已经|[一二两三四五六七八九十几\d]|$)"
+)
+
+
+def _relative_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in (*_VISITED_IN.finditer(clause.text), *_MARRIED_INTO.finditer(clause.text)):
+        place, rel = _clean(m.group("place")), m.group("rel")
+        if rel in _ACQUAINTANCES or not _is_city(place) or not _place_ok(place):
+            continue
+        if re.search(r"没|不|别|想|打算", _prefix(clause, m.start())[-3:]) or re.search(
+            r"想|要|打算|准备|可能", m.group()
+        ):
+            continue  # "没去长沙看我姐", "我妹想嫁到上海": no visit, no marriage told
+        yield _fact(
+            f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", normalize_city(place), "relative_there", m.group()
         )
 
 
@@ -2033,8 +2142,28 @@ def _role_of_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "works_at", org, "role_of.employer", m.group(), confidence=STATE_CONFIDENCE)
 
 
+# An employer named as a landmark, then worked at "there": "离网易近，我在那儿做测试", "离华为不远，我在那边上班".
+_WORKS_THERE = re.compile(
+    r"离"
+    + _ORG
+    + r"(?:很|挺|比较|特别|蛮|也)?(?:近|不远)[^。！？]{0,12}?[，,]\s*我(?:就|也|正好|刚好)?在(?:那儿|那里|那边)"
+    r"(?:(?:做|当|干)(?:一名|个)?" + _TITLE + r"|上班|工作)(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧)"
+)
+
+
+def _works_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _WORKS_THERE.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if not _org_ok(org) or _is_city(org) or _is_kind_of_employer(org) or _PLAN.search(m.group()):
+            continue
+        yield _fact(ctx.speaker_id, "works_at", org, "works_there", m.group())
+        if m.group("title"):
+            yield _fact(ctx.speaker_id, "job_title", _clean(m.group("title")), "works_there", m.group())
+
+
 def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title and employer of "在京东物流做仓储主管", dated by a start the turn names."""
+    yield from _works_there_facts(ctx, clause)
     text = clause.text
     for m in _ROLE_AT.finditer(text):
         subject = _subject(ctx, clause, m.start())
@@ -2088,6 +2217,39 @@ def _works_at_state(ctx: TurnContext, clause: Clause, m: re.Match[str], org: str
     return employed
 
 
+def _started_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A start at an employer, scheduled ("下周一开始在字节跳动上班") or gone by ("上周一开始去字节上班了"), and
+    an offer taken ("美团那边上个月发了offer我就过去了")."""
+    text = clause.text
+    starts = clause.future_time(ctx)
+    for m in _START.finditer(text) if starts or clause.past_time(ctx) else ():
+        if not starts and not m.group("org2"):
+            continue  # a start gone by is read with 在 by _WORK, and 入职 by _joined_facts
+        # ("上周一开始去字节上班了": the start gone by, dated then.)
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or _is_city(org) or not _org_ok(org) or _PLAN.search(prefix) or re.search(r"不|没", prefix):
+            continue
+        yield _fact(
+            subject,
+            "works_at",
+            org,
+            "starts_at",
+            m.group(),
+            valid_from=starts or clause.past_time(ctx),
+            ends_previous=True,
+        )
+    for m in _OFFER_TAKEN.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or not _org_ok(org) or _is_city(org) or re.search(r"没|不|想|打算", m.group()):
+            continue
+        yield _fact(
+            subject, "works_at", org, "offer_taken", m.group(), valid_from=clause.past_time(ctx), ends_previous=True
+        )
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _WORKS_ELSEWHERE.finditer(text):
@@ -2098,14 +2260,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "works_at", org, "works_elsewhere", m.group())
     yield from _role_at_facts(ctx, clause)
     yield from _role_of_facts(ctx, clause)
+    yield from _started_facts(ctx, clause)
     starts = clause.future_time(ctx)
-    for m in _START.finditer(text) if starts else ():
-        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
-        subject = _subject(ctx, clause, m.start())
-        prefix = _prefix(clause, m.start())
-        if subject is None or _is_city(org) or not _org_ok(org) or _PLAN.search(prefix) or re.search(r"不|没", prefix):
-            continue
-        yield _fact(subject, "works_at", org, "starts_at", m.group(), valid_from=starts, ends_previous=True)
     for m in _WORK.finditer(text):
         org = _clean(m.group("org"))
         place = _is_city(org) or is_city_area(org, _KNOWN_CITIES)
@@ -2429,7 +2585,15 @@ def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iter
     named = (
         not m.group("unnamed") and _org_ok(org) and not _GENERIC_ORG.search(org) and not _KIND_OF_WORKPLACE.match(org)
     )
-    if named and not _is_city(org) and not _is_kind_of_employer(org) and org not in _UNNAMED_EMPLOYERS:
+    # ("调去上海分公司做经理": a branch named by its town names no employer.)
+    branch_of_town = _is_city(re.sub(r"(?:分公司|分部|总部|分行|分店|办事处)$", "", org))
+    if (
+        named
+        and not _is_city(org)
+        and not branch_of_town
+        and not _is_kind_of_employer(org)
+        and org not in _UNNAMED_EMPLOYERS
+    ):
         yield _fact(subject, "works_at", org, "went_to_work_at", m.group(), valid_from=since, ends_previous=True)
 
 
@@ -2513,6 +2677,9 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "我不想自己当老板", "将来想自己当老板": a wish; "他…，自己当老板": his
         if _NOT_A_JOB.search(title) or _ADDRESSED_AS.fullmatch(title):
             continue
+        after_comma = m.start() > 0 and text[m.start() - 1] in "，," and not m.group().startswith(("我", "本人"))
+        if m.group("title8") and after_comma and not re.search(rf"(?:{_JOB_SUFFIX})$", title):
+            continue  # "…，搞电池工艺的": a field worked in, said on its own, is no title
         if m.group("title15") and (
             (subject == ctx.speaker_id and not re.match(r"\s*我", ctx.text)) or _JOB_CHANGE.search(ctx.text)
         ):
@@ -2641,6 +2808,11 @@ def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[
 
 def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
     """A device sold, given away, thrown out or lost: "把iPad Air挂闲鱼卖了", "旧的华为P40不用了"."""
+    gone = _BROKEN_FOR_GOOD.match(bare)
+    if gone is not None:
+        device = _device_name(gone.group("device_gone"))
+        seen.add(device)
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_for_good", gone.group())
     for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
         device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7))) or "")
         subject = _subject(ctx, clause, m.start())
@@ -2784,10 +2956,17 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         while (more := _MORE_DEVICES.match(text, pos)) is not None:
             devices.append(_device_name(more.group("device")))
             pos = more.end()
+        # ("凑合戴着小米手环8": worn now says nothing of since when.)
+        in_use = re.search(r"戴着|玩着|(?:现在|目前|平时|平常|一直|日常)[只就也还都主要在]{0,2}(?:玩|戴)", m.group())
         for one in devices:
             generic = re.fullmatch(_NOUNS, one) is not None
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
-                yield fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
+                since = None if in_use else fact.valid_from
+                yield (
+                    fact
+                    if fact.valid_to
+                    else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False, valid_from=since)
+                )
 
 
 def _contact_since(ctx: TurnContext, clause: Clause, cue: int) -> datetime | None:
@@ -3015,6 +3194,63 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+def _address_since(ctx: TurnContext, clause: Clause) -> datetime | None:
+    """The day an address holds from: one still to come ("下周一起…"), one gone by that the turn says it starts on
+    ("从昨天开始我的地址就是…"), or the day of the move it follows ("昨天搬的家，新地址：…")."""
+    since = _starts_on(ctx, clause)
+    for mention in clause.times(ctx) if since is None else ():
+        if mention.start > ctx.at:
+            continue
+        starts = _FROM_THEN_BEFORE.search(ctx.text, 0, mention.span[0]) and _FROM_THEN_AFTER.match(
+            ctx.text, mention.span[1]
+        )
+        if starts or re.match(r"\s*(?:刚|才)?搬(?:的|了)?(?:家|新家)", ctx.text[mention.span[1] :]):
+            return mention.start
+    return since
+
+
+# "我女儿宿舍在武汉大学桂园5栋", "我家在XX路18号": where one lives, said by the building, down to its number.
+_LODGING_AT = re.compile(
+    rf"(?:^|(?<=[，,。！]))\s*我(?:的)?(?P<rel>{_REL})?(?:的)?(?:宿舍|寝室|家|住处|公寓)(?:地址)?(?:就)?(?:在|是)"
+    r"(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-]{4,40}?\d+\s*(?:号楼|号|栋|舍|幢|楼|室|单元)(?:\d+室|\d+号)?)(?=[，。！,.!]|$)"
+)
+
+
+def _lodging_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _LODGING_AT.finditer(clause.text):
+        rel = m.group("rel")
+        if rel in _ACQUAINTANCES:
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+        yield _fact(subject, "address", _clean(m.group("addr")), "lodging_at", m.group(), confidence=0.8)
+
+
+def _name_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name the speaker or a relative goes by: "我叫…", "我女儿叫…", "名字写错了，是…"."""
+    surname = re.search(r"(?:^|[。！？!?])\s*我姓([\u4e00-\u9fff])", ctx.text)
+    for m in _NAME_IS.finditer(clause.text):
+        name = (m.group("name") or m.group("quoted")).strip()
+        relation = m.group("rel")
+        # A bare "，叫…" names the speaker only after "我姓X" and with that surname.
+        if m.group("surname_first") and (surname is None or not name.startswith(surname.group(1))):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
+        if _NAME_NOT_AFTER.search(clause.text[: m.start()]):
+            continue  # "别叫我小王": a name the speaker refuses
+        if not relation and re.search(rf"(?:{_REL}|他|她|客户|用户)的?\s*$", clause.text[: m.start()]):
+            continue  # "我姐的名字帮我改一下，改成…": someone else's name
+        if re.fullmatch(rf"[\u4e00-\u9fff]?(?:{_JOB_SUFFIX})", name):
+            if m.group().startswith("本人"):
+                # "本人会计，在…": what the speaker is, a trade, not a name.
+                yield _fact(subject, "job_title", name, "self_trade", m.group(), confidence=0.85)
+            continue
+        # ("都是我本人下的", "本人买过": a verb and its particle are no name.)
+        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")) and not re.search(
+            r"[的了着过地得]$", name
+        ):
+            yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
     for m in _LIVES_AT.finditer(clause.text):
@@ -3033,23 +3269,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("rel") not in _ACQUAINTANCES and not re.search(r"[的了着过地得]$", m.group("name")):
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
             yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
-    surname = re.search(r"(?:^|[。！？!?])\s*我姓([\u4e00-\u9fff])", ctx.text)
-    for m in _NAME_IS.finditer(clause.text):
-        name = (m.group("name") or m.group("quoted")).strip()
-        relation = m.group("rel")
-        # A bare "，叫…" names the speaker only after "我姓X" and with that surname.
-        if m.group("surname_first") and (surname is None or not name.startswith(surname.group(1))):
-            continue
-        subject = f"{ctx.speaker_id}:{_RELATIONS[relation]}" if relation else ctx.speaker_id
-        if _NAME_NOT_AFTER.search(clause.text[: m.start()]):
-            continue  # "别叫我小王": a name the speaker refuses
-        if not relation and re.search(rf"(?:{_REL}|他|她|客户|用户)的?\s*$", clause.text[: m.start()]):
-            continue  # "我姐的名字帮我改一下，改成…": someone else's name
-        # ("都是我本人下的", "本人买过": a verb and its particle are no name.)
-        if not name.startswith(("了", "个", "车", "外", "你", "他", "她", "人", "我")) and not re.search(
-            r"[的了着过地得]$", name
-        ):
-            yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
+    yield from _name_is_facts(ctx, clause)
     told = _ADDRESS_CHANGE_TOLD.search(_sentence_before(ctx, clause).text)
     now = _NOW_IS.match(clause.text) if told else None
     if now is not None and _ADDRESS_SHAPE.search(now.group("addr")):
@@ -3097,7 +3317,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             "address",
             m.group(),
             confidence=0.85,
-            valid_from=_starts_on(ctx, clause),
+            valid_from=_address_since(ctx, clause),
             ends_previous=m.group("verb") not in ("是", "为", ":", "："),
             lasting=not once,
         )
@@ -3169,10 +3389,19 @@ _SENT_THIS_ONCE = re.compile(
 )
 
 
+# A phrase about him or her ("…，她一直住那"): it says nothing of how long the speaker's wish holds.
+_HIS_OR_HER_PHRASE = re.compile(r"[，,]\s*[他她][^，。！？]*")
+_LIVES_THERE_STILL = re.compile(
+    r"[，,]\s*[他她](?:一直|常年|现在|平时|就)*住(?:在)?(?:那|那儿|那里|那边|这)(?=[，。！,.!]|$|呢|的)"
+)
+
+
 def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if _OTHER_PEOPLE.search(clause.text):
         return
-    if _ONE_OFF.search(clause.text) and not _LASTING.search(clause.text):
+    # ("这一单寄我妈家：…，她一直住那": what she always does is hers, the parcel's address is this once.)
+    own = _HIS_OR_HER_PHRASE.sub("", clause.text)
+    if _ONE_OFF.search(own) and not _LASTING.search(own):
         for m in _SENT_THIS_ONCE.finditer(clause.text):
             address = _clean(m.group("addr"))
             # "寄到他家：…", "别寄到…": someone else's parcel, or none.
@@ -3181,6 +3410,15 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
                 yield _fact(
                     ctx.speaker_id, "address", address, "sent_this_once", m.group(), lasting=False, confidence=0.8
                 )
+                relative = re.search(rf"我的?({_REL})的?家", clause.text[m.start() : m.start("addr")])
+                if (
+                    relative
+                    and _LIVES_THERE_STILL.match(clause.text, m.end())
+                    and relative.group(1) not in _ACQUAINTANCES
+                ):
+                    # "寄我妈家：福州市…，她一直住那": the relative's home, where she lives.
+                    subject = f"{ctx.speaker_id}:{_RELATIONS[relative.group(1)]}"
+                    yield _fact(subject, "address", address, "relative_home", m.group(), confidence=0.8)
         return
     # ("下周一起包裹都寄到…": from a day still to come, for good.)
     since = _starts_on(ctx, clause)
@@ -3342,7 +3580,9 @@ _LANGUAGES = {
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
     rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
-    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说)"
+    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
+    # ("界面语言帮我切回中文": switched back.)
+    r"|切回|换回|改回|调回|调成|切换到|切到)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
     # The interface named by its language: "我习惯看英文界面", "用中文版", "写英文版本".
     rf"|(?:看|用|要|切换到|换成|改成|写|出|发)(?P<lang3>{_LANGUAGE_NAMES})(?:界面|版本|版)"
@@ -3367,7 +3607,9 @@ _CHANNEL = re.compile(
     r"(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # "消息提醒改成邮件吧", "通知都换成短信": the way notices come, changed.
     # ("消息提醒我想换短信": the change wished for, the channel right after "换".)
-    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我|我想|我要|想|要)?(?:改成|换成|改为|设为|设成|切成|换到|改到|换(?=短信|邮件|微信))"
+    # ("通知都改发短信", "提醒换用邮件": the change said with the verb of sending.)
+    r"|(?:通知|提醒|推送)(?:都|就|请|也)?(?:帮我|给我|我想|我要|想|要)?(?:改成|换成|改为|设为|设成|切成|换到|改到|换(?=短信|邮件|微信)"
+    r"|[改换](?=[发用走]))"
     r"(?:用|走|发)?"
     r"(?P<ch12>微信|短信|邮件|邮箱|电话|站内信)"
     # "以后notification都发这个邮箱": notifications sent to the mailbox just named.
@@ -3562,7 +3804,8 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
 # ("每天都要盘点" is a duty of the day, not a choice.)
 _ALWAYS_CHOICE = re.compile(
     r"(?:(?<!每天)(?<!天天)(?<!每晚)(?<!每早)都|总是|一直|一律|每次都|向来|习惯)(?:会|得)?(?:要|选|订|坐|点|选择)"
-    r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她)[^，。！？；,.!?]{2,12})"
+    # ("都要绑到账号上": a step to be done with the devices, no choice.)
+    r"(?P<val>(?!等|排队|花|被|重新|再|跑|打|问|找|催|交|付|填|我|你|他|她|绑|关联|同步|登录|注册|上传|激活)[^，。！？；,.!?]{2,12})"
 )
 # "我喝咖啡总是不加糖", "我奶茶一律少冰半糖" (how the speaker always has something),
 _ALWAYS_HOW = re.compile(
@@ -3604,6 +3847,38 @@ _BEST_PLACED = re.compile(
     r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
     r"(?P<val2>(?![了着过])[\u4e00-\u9fff]{2,5}?)(?=就行|就好|就可以|即可|就成)"
 )
+# A delivery that only reaches the speaker at some time of day: "快递下午送过来我才收得到", "包裹晚上送到我才能签收".
+_TAKEN_ONLY_WHEN = re.compile(
+    r"(?P<what>快递|包裹|外卖)(?:都|最好|得)?(?P<when>早上|上午|中午|下午|傍晚|晚上|周末|工作日)(?:[^，。！？；,.!?]{0,6}?(?:以后|之后|后))?"
+    r"送(?:过来|过去|到|来)?(?:的话)?我?(?:才|才能)(?:收得到|收到|能收|签收|拿得到|在家)"
+)
+# A call not wanted too early or too late in some part of the day: "白天打电话别太早", "晚上别太晚打电话".
+_NOT_TOO_EARLY = re.compile(
+    r"(?P<when>白天|早上|上午|晚上|周末|工作日)(?P<what>打电话|打我电话|给我打电话|联系我|发消息)?(?:千万|请|最好)?(?:别|不要)"
+    r"(?P<how>太早|太晚)(?(what)|(?P<what2>打电话|打我电话|给我打电话|联系我|发消息))"
+)
+# No deliveries at some time: "周末别送货", "晚上不要派送".
+_NO_DELIVERY_WHEN = re.compile(
+    r"(?:^|(?<=[，,]))\s*(?P<when>周末|工作日|晚上|白天|上午|下午|中午|早上)(?:就|都|请|千万|最好)?(?:别|不要)(?:给我)?"
+    r"(?:送货|送|派送|配送|上门送货)(?=[，。！？；,.!?]|$|了|哈|吧)"
+)
+# Not left at a pick-up point but brought to the door: "快递别放驿站，直接送上门".
+_DOOR_NOT_POINT = re.compile(
+    r"(?:别|不要|不用)(?:放|送到?|寄到?)(?P<point>驿站|快递柜|丰巢|菜鸟驿站|代收点|门卫|物业)[，,]\s*(?:直接|请|要|都)?"
+    r"(?:送|拿|搬)(?:货)?上门"
+)
+# An allergy, then the food kept out: "我芒果过敏，礼包里千万别放芒果味的" (what the speaker does not want).
+_ALLERGY_THEN_AVOID = re.compile(
+    r"我(?:(?:的)?(?P<rel>"
+    + _REL
+    + r"))?(?:对)?(?P<food>[\u4e00-\u9fff]{1,4}?)过敏[，,][^。！？]{0,16}?(?:别|不要|避开|不能)"
+    r"(?:放|加|带|有|含|给[我他她]?(?:放|加|点))?(?P=food)"
+)
+# Where a delivery named earlier in the turn may be left, said on its own: "送货别打电话 放门口就行".
+_LEFT_AT_DOOR = re.compile(
+    r"(?:^|(?<=[\s，,]))\s*(?:就|直接)?(?:放|搁)(?P<val>门口|家门口|门卫|前台|快递柜|驿站|楼下)(?=就行|就好|就可以|即可|就成)"
+)
+_DELIVERY_TOPIC = re.compile(r"送货|快递|包裹|外卖")
 # When the speaker can take a delivery or a call: "我一般晚上十点以后才有空收快递".
 _AVAILABLE_FOR = re.compile(
     r"(?P<when>(?:早上|上午|中午|下午|傍晚|晚上|夜里|白天|周末|工作日|每天)[^，。！？；,.!?]{0,6}?(?:以后|之后|以前|之前|后|前)?)"
@@ -3683,6 +3958,10 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _NO_CONTACT_WHEN.finditer(text):
         what = re.sub(r"我的?|给", "", m.group("what"))
         yield subject, m.group("when") + "别" + what, m.group(), True
+    for m in _NOT_TOO_EARLY.finditer(text):
+        yield subject, m.group("when") + "别" + m.group("how") + (m.group("what") or m.group("what2")), m.group(), True
+    for m in _NO_DELIVERY_WHEN.finditer(text):
+        yield subject, m.group("when") + "不送货", m.group(), True
     for m in _MESSAGES_OFF.finditer(text):
         yield subject, "不要" + re.sub(r"类的?", "", m.group("kind") or m.group("kind2")), m.group(), True
     for m in _SEND_TIME.finditer(text):
@@ -3711,6 +3990,13 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, parts[0] + parts[1] + _clean(parts[2]), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
+    for m in _LEFT_AT_DOOR.finditer(text):
+        # "送货别打电话，放门口就行": where the delivery named before may be left.
+        named = _DELIVERY_TOPIC.search(ctx.text, 0, max(0, ctx.text.find(text)) + m.start())
+        if named is not None:
+            yield subject, named.group() + "放" + m.group("val"), m.group(), True
+    for m in _TAKEN_ONLY_WHEN.finditer(text):
+        yield subject, m.group("when") + "收" + m.group("what"), m.group(), True
     for m in _HOME_FROM.finditer(text) if _DELIVERY.search(ctx.text) else ():
         yield subject, m.group("when") + "送货", m.group(), True
     if has_marker:
@@ -3792,6 +4078,35 @@ def _version_of_report_before(phrase: str, before: str) -> Iterator[tuple[str, s
         yield "preferred_report_format", (kinds[-1] if kinds[-1] != "报告" else "") + version.group("version")
 
 
+# A phrase that is only a time and the word that something starts then: "从下周一开始，…", "上个月起，…".
+_BARE_START = re.compile(r"\s*(?:从|自|打)?\s*(?:开始|起|以后|之后)?(?:我)?(?:就)?\s*")
+
+
+# A colour liked, said in a turn about the look of the app: "…，我就喜欢黑的".
+_LIKES_COLOUR = re.compile(
+    r"(?:^|(?<=[，,]))\s*我?(?:就|只|还是|更|一直)?(?:喜欢|爱|习惯)(?P<colour>黑|白|暗|亮|深|浅)(?:色)?的?(?=[，。！,.!]|$)"
+)
+_THEME_TOPIC = re.compile(r"浅色|深色|暗色|亮色|主题|皮肤|夜间|界面")
+
+
+def _dates_phrase(ctx: TurnContext, clause: Clause, text: str) -> bool:
+    """Whether the clause's time dates the preference said in phrase ``text``: a time in that phrase does, so does
+    one standing alone before it ("从下周一开始，通知都发短信"); a time in a phrase telling something else does not
+    ("上周一换的新号 …，有事打电话": the number is dated, the channel is not)."""
+    times = clause.times(ctx)
+    start = clause.start + max(0, clause.text.find(text))
+    if not times or any(start <= t.span[0] and t.span[1] <= start + len(text) for t in times):
+        return True
+    for mention in times:
+        phrase = clause.phrase_at(mention.span[0] - clause.start)
+        if re.search(r"(?:以后|之后|后|开始|起)\s*$", phrase.text):
+            return True  # "等下周一系统切换后，…": a phrase that only says from when
+        rest = phrase.text[: mention.span[0] - phrase.start] + phrase.text[mention.span[1] - phrase.start :]
+        if _BARE_START.fullmatch(rest):
+            return True
+    return False
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -3814,6 +4129,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     valid_from = clause.preference_start(ctx) or _starts_on(ctx, clause)
     found = False
     for text in kept:
+        since = valid_from if _dates_phrase(ctx, clause, text) else None
         if _PLAN.search(text) and not _LASTING.search(text) and not _POLITE_REQUEST.match(text):
             continue
         sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
@@ -3838,16 +4154,34 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 predicate,
                 text,
                 lasting=lasting and not once,
-                valid_from=valid_from,
+                valid_from=since,
                 confidence=ONE_OFF_CONFIDENCE if once else confidence,
                 ends_previous=bool(re.search(r"改成|换成|改为|切换|以后都|不再", whole)),
             )
+    liked = _LIKES_COLOUR.search(whole) if not found and _THEME_TOPIC.search(whole) else None
+    if liked is not None and not _PLAN.search(liked.group()):
+        # "别给我换成浅色，我就喜欢黑的": the colour liked, in a turn about the look.
+        theme = "dark" if liked.group("colour") in "黑暗深" else "light"
+        yield _fact(ctx.speaker_id, "preferred_theme", theme, "preferred_theme", liked.group(), confidence=confidence)
+        return
     # "以后叫我老沈就行，别沈先生沈先生的": how the speaker is addressed is a name, not a taste.
     if found or _SHIPS_TO.search(whole) or _ADDRESSING.search(whole):
         return
     # One reading per sentence: the first pattern that reads it says it best. Negated phrases are read too:
     # "这次的外卖不要香菜" says what the speaker wants left out.
     unstopped = [part for part in phrases if part not in stopped and not _PLAN.search(part)]
+    if (door := _DOOR_NOT_POINT.search(whole)) is not None:
+        # "快递别放驿站，直接送上门": one wish told in two phrases.
+        yield _fact(ctx.speaker_id, "preference", "送货上门，不放" + door.group("point"), "preference", door.group(),
+                    lasting=lasting, confidence=confidence)  # fmt: skip
+        return
+    allergy = _ALLERGY_THEN_AVOID.search(whole)
+    if allergy is not None and not _DIET.search(whole[: allergy.end()]):
+        # "我芒果过敏，…别放芒果味的": the food kept out (an allergy said with 对 is read by _DIET).
+        rel = allergy.group("rel")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+        yield _fact(subject, "preference", "不要" + allergy.group("food"), "preference", allergy.group())
+        return
     readings = [
         reading
         for text in unstopped
@@ -3857,7 +4191,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
     ]
     for subject, value, evidence, habit in readings[:1]:
         # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
-        timed = any(mention.text in value for mention in clause.times(ctx))
+        # ("上个月开始在星巴克当店长，…，快递下午送过来我才收得到": the month dates the job, not the wish.)
+        timed = any(mention.text in value for mention in clause.times(ctx)) or not _dates_phrase(ctx, clause, evidence)
         # "今天送货晚点来，下午三点以后家里才有人": when someone is home, said of today's delivery.
         today = bool(_HOME_FROM.search(evidence) and _THIS_TIME.search(ctx.text) and not _LASTING.search(ctx.text))
         yield _fact(
@@ -4364,6 +4699,7 @@ _FACT_RULES = (
     _device_facts,
     _contact_facts,
     _profile_facts,
+    _lodging_facts,
     _title_holder_facts,
     _shipping_address_facts,
     _preference_facts,
