@@ -1067,7 +1067,9 @@ _SHORT_PARTNERS = {"gf": "girlfriend", "bf": "boyfriend"}
 
 
 # (the words every phrase of ``_lease_facts`` needs: a cheap test before the rest)
-_LEASE_TALK = re.compile(r"\b(?:lease|tenancy|rental|moved\s+in\s+(?:with|w/?)|gave\s+up|given\s+up|handed)(?!\w)", re.I)
+_LEASE_TALK = re.compile(
+    r"\b(?:lease|tenancy|rental|moved\s+in\s+(?:with|w/?)|gave\s+up|given\s+up|handed)(?!\w)", re.IGNORECASE
+)
 
 
 def _lease_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1400,7 +1402,8 @@ _IS_TITLE = re.compile(
 _IS_ROLE_AT = re.compile(
     _SUBJ
     # ("he's literally a butcher at Whole Foods": a word of emphasis before the article)
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|literally|actually|basically))*\s+(?:an?|the)\s+"
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|literally|actually|basically))*"
+    + r"\s+(?:an?|the)\s+"
     + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+"
     + _employer("org")
 )
@@ -2435,7 +2438,8 @@ def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
 
 
 def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    """Homes said as who one is ("a Halifax resident") or where one is now after a move."""
+    """Homes said as who one is ("a Halifax resident"), where one is now after a move, or beside something else."""
+    yield from _homes_told_beside(ctx, clause)
     now_in = _NOW_IN.search(clause.text)
     if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
         before = ctx.text[: clause.start + now_in.start()]
@@ -2593,8 +2597,6 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _home_said_facts(ctx, clause)
     yield from _home_taken_facts(ctx, clause)
     yield from _home_now_facts(ctx, clause)
-    yield from _home_set_against_facts(ctx, clause)
-    yield from _they_been_there_facts(ctx, clause)
     for m in _CALL_HOME.finditer(clause.text):
         place = m.group("place") or m.group("place2")
         if _place_ok(place) and not _negated(clause):
@@ -2762,11 +2764,15 @@ def _home_set_against_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 # since 1990": a relative's long stay in the place named before is their home.
 _THEY_BEEN_THERE = re.compile(
     r"\b(?P<who>she|he)(?:'s|\s+has)\s+(?:been\s+(?:living\s+)?|lived\s+)(?:(?:up|down|out|over|back)\s+)?there\s+"
-    r"(?:for\s+(?:(?:many|several|a\s+few|\w+)\s+)?(?:years|decades|ages)|for\s+a\s+long\s+time|forever|since\s+\w+)\b"
+    r"(?:for\s+(?:(?:many|several|a\s+few|\w+)\s+)?(?:years|decades|ages)|for\s+a\s+long\s+time|forever"
+    # (a stay since a year or a stage of life, never since a day: "he's been out there since Monday" is a trip)
+    r"|since\s+(?:\d{4}|the\s+\d{2,4}s|uni|college|school|(?:he|she)\s+was))\b"
 )
 
 
-def _they_been_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+def _homes_told_beside(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes told beside something else: the old one set aside, a relative's long stay."""
+    yield from _home_set_against_facts(ctx, clause)
     for m in _THEY_BEEN_THERE.finditer(clause.text):
         place = _place_named_before(ctx, clause.start + m.start())
         whose = _subject(ctx, m.group("who"), clause.start + m.start())
@@ -3079,7 +3085,8 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         rest = _without(ctx.text, m, clause)
         if m.group("prep") == "with" and not (_WORK_WORDS.search(rest) or re.search(r"\byour\s+records\b", rest)):
             continue
-        yield _job_end_dated(ctx, clause, ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group()))
+        left = ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
+        yield _job_end_dated(ctx, clause, left)
     for m in _HANDED_IN.finditer(clause.text):
         if m.group("org").split()[0] not in _NOT_NAMES:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
@@ -3129,11 +3136,13 @@ def _workmate_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
 
 
 # Words that open an employer's name in form only: a holiday, a relative called by kin ("driving for Mum today").
-_NOT_EMPLOYERS = frozenset({"Christmas", "Easter", "Halloween", "Thanksgiving", "Diwali", "Eid", "Xmas", *_KIN_AS_NAMES})
+_NOT_EMPLOYERS = frozenset(
+    {"Christmas", "Easter", "Halloween", "Thanksgiving", "Diwali", "Eid", "Xmas", *_KIN_AS_NAMES}
+)
 
 
 def _employer_ok(org: str) -> bool:
-    first = org.split()[0]
+    first = org.split(maxsplit=1)[0]
     return first not in _NOT_NAMES and first not in _NOT_EMPLOYERS and org.lower() not in _CITY_WORDS
 
 
@@ -3142,7 +3151,7 @@ def _employer_ok(org: str) -> bool:
 # part or a training ("dressing up as a nurse at …", "volunteering as a tutor at …"); "working as" is ``_WORK_AS``'s.
 _DOING_AS_TITLE_AT = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are|(?:\s*'ve|\s+have|\s+has)\s+been)"
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are)"
     + r"(?:\s+(?:now|still|currently|also|just|mostly|back(?:\s+to)?))*"
     + r"\s+(?!(?:work|volunteer|dress|dressing\s+up|pos|cosplay|go|appear|act|play|train|study|audition|interview|apply"
     + r"|pretend|sign|shadow|sitt|stand|fill)ing\b)(?P<doing>[a-z]{3,}ing)(?:\s+[a-z]+){0,3}?"
@@ -3157,7 +3166,7 @@ _DOING_AS_TITLE_AT = re.compile(
 _DRIVING_FOR = re.compile(
     r"(?:"
     + _SUBJ
-    + r"(?:\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are|(?:\s*'ve|\s+have|\s+has)\s+been)"
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are)"
     + r"|(?P<dropped>^\W*(?:(?:still|now|currently|mostly|also|just|and|so|been)\s+)*(?=driving\b)))"
     + r"(?:\s+(?:now|still|currently|mostly|also|just))*\s*driving\s+(?:full-time\s+|part-time\s+)?for\s+(?:the\s+)?"
     + _employer("org")
@@ -3261,7 +3270,8 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
     for m in () if negated else _BECAME_TITLE.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         title = _clean(m.group("title"))
-        if subject is None or _NOT_A_ROLE.search(title) or title.lower() in _RELATIONS:
+        # ("became a partner at Allen & Overy" is a post; "became a partner" alone may be a life's)
+        if subject is None or _NOT_A_ROLE.search(title) or (title.lower() in _RELATIONS and not m.group("org")):
             continue
         when = clause.past_time(ctx)
         yield _fact(ctx, clause, m, subject, "job_title", title, "became", valid_from=when, ends_previous=True)
@@ -3269,7 +3279,7 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         if org and _employer_ok(_clean(org)):
             yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "became.employer", valid_from=when)
     for m in _LEFT_THERE.finditer(clause.text):
-        old = [o for o in _OLD_WORKPLACE.finditer(ctx.text, 0, clause.start + m.start())]
+        old = list(_OLD_WORKPLACE.finditer(ctx.text, 0, clause.start + m.start()))
         org = _clean(old[-1].group("org") or old[-1].group("org2")) if old else ""
         if org and _employer_ok(org) and not _own_phrase_negated(clause.text, m.start()):
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.left_there", m.group())
@@ -4591,8 +4601,7 @@ _HELD_SINCE = re.compile(r"\s*(?:now\s*,?\s*)?(?:(?:it's|it\s+has|has|'s)\s+been
 _HOME_ADDRESS_IS = re.compile(
     _POSS
     + r"\s+(?:(?:new|current|student)\s+)?(?:hostel|dorm(?:\s+room)?|halls|flat|apartment|place|house|home|digs|condo"
-    r"|studio|bedsit)\s+(?:is|'s)\s+(?:at\s+)?(?P<addr>[A-Z0-9][^;!?\n]+?)"
-    + _ADDRESS_END
+    r"|studio|bedsit)\s+(?:is|'s)\s+(?:at\s+)?(?P<addr>[A-Z0-9][^;!?\n]+?)" + _ADDRESS_END
 )
 
 
