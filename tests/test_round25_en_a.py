@@ -39,6 +39,8 @@ JOBS: list[tuple[str, set[Fact]]] = [
         {state("job_title", "stylist"), state("works_at", "Mane Street")},
     ),
     ("I'm dressing up as a nurse at Halloween", set()),
+    ("I'm getting ready for an interview as a claims handler at Aviva", set()),
+    ("I'm starting as a barista at Costa next week", set()),
     ("she's volunteering as a tutor at Oakfield Library", set()),
     ("I'm not pouring pints as a bartender at the Anchor anymore", set()),
     ("if I end up pulling shots as a barista at Costa I'll be broke", set()),
@@ -59,6 +61,10 @@ JOBS: list[tuple[str, set[Fact]]] = [
         "my brother's been driving for Bolt since he got his licence",
         {state("works_at", "Bolt", _kin("brother")), state("job_title", "driver", _kin("brother"))},
     ),
+    (
+        "my husband just started driving for Ola",
+        {state("works_at", "Ola", _kin("husband")), state("job_title", "driver", _kin("husband"))},
+    ),
     ("I'm driving for hours tomorrow", set()),
     ("I'm driving for Mum today", set()),
     ("I'm not driving for Uber anymore", set()),
@@ -73,6 +79,20 @@ JOBS: list[tuple[str, set[Fact]]] = [
     ("my final day at Deloitte was yesterday, job hunting now", {ended("works_at", "Deloitte")}),
     ("Friday is my last day at Deloitte", set()),
     ("yesterday was my last day at Disneyland, the kids loved it", set()),
+    # the work stopped there
+    ("I stopped working at Boots in August", {ended("works_at", "Boots")}),
+    ("finished up at Primark last month, job hunting now", {ended("works_at", "Primark")}),
+    ("we finished up at Primark and got lunch", set()),
+    ("I haven't stopped working at Boots", set()),
+    # a relative's title in the perfect, and an employer named with "the"
+    (
+        "my dad's been a porter at Guy's Hospital for years",
+        {state("job_title", "porter", _kin("father")), state("works_at", "Guy's Hospital", _kin("father"))},
+    ),
+    (
+        "my cousin is a firefighter with the LAFD",
+        {state("job_title", "firefighter", _kin("cousin")), state("works_at", "LAFD", _kin("cousin"))},
+    ),
     # the employer kept through a change of post
     ("new title since Monday, same company, still Unilever", {state("works_at", "Unilever")}),
     ("my brother got promoted, same firm, still Telstra", set()),

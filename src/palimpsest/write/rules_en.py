@@ -1386,7 +1386,8 @@ _WORK_AS = re.compile(
 _IS_TITLE = re.compile(
     _SUBJ
     # "I've been a paramedic with Ambulance Tasmania since last year": the perfect says it still holds.
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is|(?:\s*'ve|\s+have|\s+has)\s+been)"
+    # ("my mum's been a nurse at St Mary's for years": the perfect's "has" contracted, no part of the title)
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s+am|\s+is)"
     + r"(?:\s+(?:now|currently|also|still|just|officially))*\s+"
     # "Sofia is head of procurement": an office named without an article.
     + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
@@ -1404,7 +1405,8 @@ _IS_ROLE_AT = re.compile(
     # ("he's literally a butcher at Whole Foods": a word of emphasis before the article)
     + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|literally|actually|basically))*"
     + r"\s+(?:an?|the)\s+"
-    + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+"
+    # ("my brother is a cop with the NYPD": the employer's name may open with "the")
+    + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+(?:the\s+)?"
     + _employer("org")
 )
 _NOT_A_ROLE = re.compile(
@@ -3147,26 +3149,35 @@ def _employer_ok(org: str) -> bool:
 
 
 # "I'm back to pulling shots as a barista at a tiny place called Roast Ranch", "she's been stacking shelves as a night
-# packer for Woolworths": what one does all day, as a job noun, at a named employer. Never a costume, a volunteer's
-# part or a training ("dressing up as a nurse at …", "volunteering as a tutor at …"); "working as" is ``_WORK_AS``'s.
+# packer for Woolworths": what one does all day, as a job noun, at a named employer (what is done is checked by
+# ``_NOT_THE_JOB_DONE``); "working as" is ``_WORK_AS``'s.
 _DOING_AS_TITLE_AT = re.compile(
     _SUBJ
     + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are)"
     + r"(?:\s+(?:now|still|currently|also|just|mostly|back(?:\s+to)?))*"
-    + r"\s+(?!(?:work|volunteer|dress|dressing\s+up|pos|cosplay|go|appear|act|play|train|study|audition|interview|apply"
-    + r"|pretend|sign|shadow|sitt|stand|fill)ing\b)(?P<doing>[a-z]{3,}ing)(?:\s+[a-z]+){0,3}?"
+    + r"\s+(?!working\b)(?P<doing>[a-z]{3,}ing(?:\s+[a-z]+){0,3}?)"
     + r"\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?"
     + _TITLE
     + r"\s+(?:at|for|with)\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
 )
+# Never a costume, a volunteer's part, a training, an application or a post still to come: "dressing up as a nurse at
+# …", "volunteering as a tutor at …", "preparing for an interview as a policy assistant at …", "starting as a barista at
+# … next week".
+_NOT_THE_JOB_DONE = re.compile(
+    r"^(?:volunteer|dress|pos|cosplay|go|appear|act|play|train|study|audition|interview|apply|pretend|sign|shadow|sitt"
+    r"|stand|fill|start|join|hop|look|try|plan|aim|wait|prepar|think|consider|dream|gunn|want)ing\b"
+    r"|\b(?:interviews?|applications?|auditions?|trials?|courses?|exams?|tests?|placements?|internships?)\b"
+)
 # "I'm driving for Lyft these days", "still driving for Amazon Flex tho", "my son's been driving for Uber": driving
 # for a firm is its driver's job (the subject may be dropped at the clause's start; "driving for hours" names no firm).
 _DRIVING_FOR = re.compile(
     r"(?:"
     + _SUBJ
-    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are)"
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are"
+    # ("my husband just started driving for Uber": the start of it)
+    + r"|(?:\s+(?:just|recently|finally))?\s+(?P<started>started|began))"
     + r"|(?P<dropped>^\W*(?:(?:still|now|currently|mostly|also|just|and|so|been)\s+)*(?=driving\b)))"
     + r"(?:\s+(?:now|still|currently|mostly|also|just))*\s*driving\s+(?:full-time\s+|part-time\s+)?for\s+(?:the\s+)?"
     + _employer("org")
@@ -3227,6 +3238,13 @@ _OLD_WORKPLACE = re.compile(
     + r"|\bI(?:'ve|\s+have)?\s+worked\s+(?:at|for)\s+(?:the\s+)?"
     + _employer("org2")
 )
+# "I stopped working at Target in March", "finished up at Ocado last month": an employer left, said by the work
+# stopped ("finished up at Target" without a month or a year may be an errand's end, so it needs one).
+_STOPPED_WORKING_AT = re.compile(
+    r"(?:(?P<subj>\bI)(?:'ve|\s+have)?(?:\s+(?:just|finally|officially))?\s+|^\W*(?:(?:so|and|just|finally)\s+)*)"
+    r"(?:(?P<stopped>stopped\s+working)|finished(?:\s+up)?(?:\s+working)?)\s+(?:at|for|with)\s+(?:the\s+)?"
+    + _employer("org")
+)
 _LEFT_THERE = re.compile(
     r"(?:^\W*|\bI(?:'ve|\s+have)?\s+)(?:(?:just|finally|long\s+since)\s+)?(?:left|quit)\s+(?:there|that\s+(?:place|job"
     r"|company|firm)|them)\b(?!\s+(?:a|an|the|my|some|alone|to|with|for|behind|out|at)\b)"
@@ -3242,6 +3260,8 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         title, org = _clean(m.group("title")), _clean(m.group("org"))
         if subject is None or _own_phrase_negated(clause.text, m.end()) or not _is_job(title) or not _employer_ok(org):
             continue
+        if _NOT_THE_JOB_DONE.search(m.group("doing")):
+            continue
         yield _fact(ctx, clause, m, subject, "job_title", title, "doing_as_title")
         yield _fact(ctx, clause, m, subject, "works_at", org, "doing_as_title.employer")
     for m in _DRIVING_FOR.finditer(clause.text):
@@ -3249,8 +3269,9 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         org = _clean(m.group("org"))
         if subject is None or _own_phrase_negated(clause.text, m.end()) or not _employer_ok(org):
             continue
-        yield _fact(ctx, clause, m, subject, "works_at", org, "driving_for")
-        yield _fact(ctx, clause, m, subject, "job_title", "driver", "driving_for.title")
+        when = clause.past_time(ctx) if m.group("started") else None
+        yield _fact(ctx, clause, m, subject, "works_at", org, "driving_for", valid_from=when)
+        yield _fact(ctx, clause, m, subject, "job_title", "driver", "driving_for.title", valid_from=when)
     if _OWN_WORKPLACE_TALK.search(ctx.text) and not negated:
         for m in _AT_ON_WORKDAYS.finditer(clause.text):
             org = _clean(m.group("org"))
@@ -3278,6 +3299,11 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         org = m.group("org")
         if org and _employer_ok(_clean(org)):
             yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "became.employer", valid_from=when)
+    for m in () if negated else _STOPPED_WORKING_AT.finditer(clause.text):
+        org = _clean(m.group("org"))
+        spans = [t for t in clause.times(ctx) if t.granularity in ("month", "year") and t.start <= ctx.at]
+        if _employer_ok(org) and (m.group("stopped") or spans):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.stopped_working_at", m.group())
     for m in _LEFT_THERE.finditer(clause.text):
         old = list(_OLD_WORKPLACE.finditer(ctx.text, 0, clause.start + m.start()))
         org = _clean(old[-1].group("org") or old[-1].group("org2")) if old else ""
