@@ -456,6 +456,9 @@ _BOUNDARY = re.compile(
     r"|\s+[\u2014\u2013]+\s*(?=[^.!?;\n\u2014\u2013]{1,60}\b(?:right|ok|okay|yeah|correct|yes|no)\s*\?)"
     # "My wife is a dentist at Kaiser, she might call about …": the maybe is the call's, not the job's.
     r"|,\s*(?:and\s+|so\s+)?(?=(?:she|he|they)(?:\s+(?:might|may|could|would|will|can)|'ll|'d)\b)"
+    # "my husband's a paramedic with King County EMS so he's never home": a consequence joined by "so" is its own
+    # clause, its negation no part of the job
+    r"|\s+so\s+(?=(?:he|she|they|I|we)(?:'s|'re|'m|'ve|\s+(?:is|are|am|has|have|never|can't|doesn't|don't))\b)"
     # "my sister Shirin works at Digikala, maybe she can get me a discount": an aside's maybe is its own
     r"|,\s*(?=(?:maybe|perhaps|hopefully)\s+(?:she|he|they|I|we|you|it)\b)"
     # A verb coordinated after a comma starts its own clause, with its own time: "moved to Bristol yesterday,
@@ -1052,15 +1055,21 @@ _HOME_GIVEN_BACK = re.compile(
 )
 # "moved in with my girlfriend Aoife in St. John's yesterday": the speaker's new home is the relative's (who
 # already lived there), the relative's name said on the way.
+# ("fyi moved in w my gf in Tacoma three days ago": a chat lead before the dropped "I", "w" or "w/" for "with", the
+# partner in chat's short form)
 _MOVED_IN_WITH = re.compile(
-    r"(?:^\W*|(?P<subj>\b(?:I|[Ww]e))(?:'ve|\s+have)?\s+)(?:(?:just|finally|officially|recently)\s+)*moved\s+in\s+with\s+"
-    rf"(?:my|our)\s+(?P<rel>{_KIN_ADJ}(?:{_REL}))(?:\s+(?P<name>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+))?"
+    r"(?:^\W*(?:(?:fyi|btw|update|news|so|ok|okay|well)[,:!\s]+)*|(?P<subj>\b(?:I|[Ww]e))(?:'ve|\s+have)?\s+)"
+    r"(?:(?:just|finally|officially|recently)\s+)*moved\s+in\s+(?:with|w/?)\s+"
+    rf"(?:my|our)\s+(?P<rel>{_KIN_ADJ}(?:{_REL}|gf|bf))(?:\s+(?P<name>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-Z][a-z]+))?"
     r"\s+in\s+" + _named("place")
 )
+_SHORT_PARTNERS = {"gf": "girlfriend", "bf": "boyfriend"}
 
 
 # (the words every phrase of ``_lease_facts`` needs: a cheap test before the rest)
-_LEASE_TALK = re.compile(r"\b(?:lease|tenancy|rental|moved\s+in\s+with|gave\s+up|given\s+up|handed)\b", re.I)
+_LEASE_TALK = re.compile(
+    r"\b(?:lease|tenancy|rental|moved\s+in\s+(?:with|w/?)|gave\s+up|given\s+up|handed)(?!\w)", re.IGNORECASE
+)
 
 
 def _lease_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -1085,7 +1094,8 @@ def _lease_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if not _place_ok(m.group("place")) or _phrase_negated(clause.text, m):
             continue
         place = _city(m.group("place"))
-        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').split()[-1].lower()]}"
+        word = m.group("rel").split()[-1].lower()
+        relative = f"{ctx.speaker_id}:{_SHORT_PARTNERS.get(word) or _RELATIONS[word]}"
         yield _fact(
             ctx,
             clause,
@@ -1154,7 +1164,8 @@ _WORK_OBJECT = (
     r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
     r"|shifts|overnights))?"
     # ("I'm working remotely for Zoho as a product manager": how the work is done, between the verb and the employer)
-    r"(?:\s+(?:remotely|from\s+home|full-time|part-time|freelance|fully\s+remote))?"
+    # ("he still works remote for Accenture": "remote" said as the adverb)
+    r"(?:\s+(?:remotely|remote|from\s+home|full-time|part-time|freelance|fully\s+remote))?"
 )
 _WORK = re.compile(
     _SUBJ
@@ -1366,14 +1377,17 @@ _WORK_AS = re.compile(
     + _WORK_OBJECT
     + r"\s+as\s+(?:an?\s+|the\s+)?"
     + _TITLE_FREE
+    # ("I work as a barista at a tiny place called Roast Ranch": the employer's kind, then its name)
     + r"(?:\s+(?:at|for)\s+"
+    + _CALLED
     + _employer("org")
     + ")?"
 )
 _IS_TITLE = re.compile(
     _SUBJ
     # "I've been a paramedic with Ambulance Tasmania since last year": the perfect says it still holds.
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is|(?:\s*'ve|\s+have|\s+has)\s+been)"
+    # ("my mum's been a nurse at St Mary's for years": the perfect's "has" contracted, no part of the title)
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s+am|\s+is)"
     + r"(?:\s+(?:now|currently|also|still|just|officially))*\s+"
     # "Sofia is head of procurement": an office named without an article.
     + r"(?:(?:an?|the|our|my|their)\s+|(?=[A-Z])|(?=(?:head|chief|director|vice president|VP|manager|lead)\s+of\b)"
@@ -1388,8 +1402,11 @@ _IS_TITLE = re.compile(
 # Any role held at a named employer: "my wife is a pediatrician at Kaiser", "I'm a barista with Blue Bottle".
 _IS_ROLE_AT = re.compile(
     _SUBJ
-    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just))*\s+(?:an?|the)\s+"
-    + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+"
+    # ("he's literally a butcher at Whole Foods": a word of emphasis before the article)
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|just|literally|actually|basically))*"
+    + r"\s+(?:an?|the)\s+"
+    # ("my brother is a cop with the NYPD": the employer's name may open with "the")
+    + r"(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)\s+(?:at|with)\s+(?:the\s+)?"
     + _employer("org")
 )
 _NOT_A_ROLE = re.compile(
@@ -2423,7 +2440,8 @@ def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
 
 
 def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    """Homes said as who one is ("a Halifax resident") or where one is now after a move."""
+    """Homes said as who one is ("a Halifax resident"), where one is now after a move, or beside something else."""
+    yield from _homes_told_beside(ctx, clause)
     now_in = _NOW_IN.search(clause.text)
     if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
         before = ctx.text[: clause.start + now_in.start()]
@@ -2728,6 +2746,42 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
                 yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
 
 
+# "I'm in Albuquerque these days, not Tucson", "my sister's in Lyon these days, not Paris anymore": the old home set
+# aside after the new one, the clause's only negation.
+_OLD_HOME_SET_ASIDE = re.compile(r",\s*not\s+(?:in\s+)?" + _named("old") + r"(?:\s+(?:any\s?more|now))?\W*$")
+
+
+def _home_set_against_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes said in passing (``_HOME_NOW``) with the old one set aside after them."""
+    aside = _OLD_HOME_SET_ASIDE.search(clause.text)
+    if aside is None or not _place_ok(aside.group("old")) or not _negated(clause):
+        return
+    kept = Clause(clause.text[: aside.start()], clause.start)
+    if _negated(kept):
+        return
+    yield from (fact for fact in _home_now_facts(ctx, kept) if fact.rule == "en.home_now")
+
+
+# "visiting my brother in Darwin next month, he's been up there for years", "my aunt in Perth — she's lived there
+# since 1990": a relative's long stay in the place named before is their home.
+_THEY_BEEN_THERE = re.compile(
+    r"\b(?P<who>she|he)(?:'s|\s+has)\s+(?:been\s+(?:living\s+)?|lived\s+)(?:(?:up|down|out|over|back)\s+)?there\s+"
+    r"(?:for\s+(?:(?:many|several|a\s+few|\w+)\s+)?(?:years|decades|ages)|for\s+a\s+long\s+time|forever"
+    # (a stay since a year or a stage of life, never since a day: "he's been out there since Monday" is a trip)
+    r"|since\s+(?:\d{4}|the\s+\d{2,4}s|uni|college|school|(?:he|she)\s+was))\b"
+)
+
+
+def _homes_told_beside(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Homes told beside something else: the old one set aside, a relative's long stay."""
+    yield from _home_set_against_facts(ctx, clause)
+    for m in _THEY_BEEN_THERE.finditer(clause.text):
+        place = _place_named_before(ctx, clause.start + m.start())
+        whose = _subject(ctx, m.group("who"), clause.start + m.start())
+        if place is not None and _place_ok(place) and whose and not _own_phrase_negated(clause.text, m.start()):
+            yield _fact(ctx, clause, m, whose, "lives_in", _city(place), "been_there.theirs")
+
+
 def _here_named_before(ctx: TurnContext, end: int) -> str | None:
     """The last place named after "in" or "to" before ``end``: where "moved here" points."""
     places = [
@@ -2992,6 +3046,15 @@ def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             )
 
 
+def _job_end_dated(ctx: TurnContext, clause: Clause, fact: CandidateFact) -> CandidateFact:
+    """An employer's end dated by how it ended, told beside it: "I don't work at Target anymore, quit in March",
+    "Not with Arup any more. Resigned last month." (a time in the clause itself already dated it)."""
+    if fact.valid_to is None or clause.times(ctx):
+        return fact
+    when = _event_time(ctx, clause, _JOB_END_EVENT) or _told_after_time(ctx, clause, _JOB_END_EVENT)
+    return replace(fact, valid_to=when) if when else fact
+
+
 def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Employers and titles that ended: quit, left, no longer with, no longer a …"""
     for m in _LEAVE.finditer(clause.text):
@@ -3024,7 +3087,8 @@ def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         rest = _without(ctx.text, m, clause)
         if m.group("prep") == "with" and not (_WORK_WORDS.search(rest) or re.search(r"\byour\s+records\b", rest)):
             continue
-        yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
+        left = ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.no_longer_with", m.group())
+        yield _job_end_dated(ctx, clause, left)
     for m in _HANDED_IN.finditer(clause.text):
         if m.group("org").split()[0] not in _NOT_NAMES:
             yield ending(ctx, clause, ctx.speaker_id, "works_at", _clean(m.group("org")), "en.handed_in", m.group())
@@ -3073,11 +3137,187 @@ def _workmate_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "workmate_at", confidence=0.8)
 
 
+# Words that open an employer's name in form only: a holiday, a relative called by kin ("driving for Mum today").
+_NOT_EMPLOYERS = frozenset(
+    {"Christmas", "Easter", "Halloween", "Thanksgiving", "Diwali", "Eid", "Xmas", *_KIN_AS_NAMES}
+)
+
+
+def _employer_ok(org: str) -> bool:
+    first = org.split(maxsplit=1)[0]
+    return first not in _NOT_NAMES and first not in _NOT_EMPLOYERS and org.lower() not in _CITY_WORDS
+
+
+# "I'm back to pulling shots as a barista at a tiny place called Roast Ranch", "she's been stacking shelves as a night
+# packer for Woolworths": what one does all day, as a job noun, at a named employer (what is done is checked by
+# ``_NOT_THE_JOB_DONE``); "working as" is ``_WORK_AS``'s.
+_DOING_AS_TITLE_AT = re.compile(
+    _SUBJ
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are)"
+    + r"(?:\s+(?:now|still|currently|also|just|mostly|back(?:\s+to)?))*"
+    + r"\s+(?!working\b)(?P<doing>[a-z]{3,}ing(?:\s+[a-z]+){0,3}?)"
+    + r"\s+as\s+(?:an?\s+|the\s+|their\s+|our\s+)?"
+    + _TITLE
+    + r"\s+(?:at|for|with)\s+(?:the\s+)?"
+    + _CALLED
+    + _employer("org")
+)
+# Never a costume, a volunteer's part, a training, an application or a post still to come: "dressing up as a nurse at
+# …", "volunteering as a tutor at …", "preparing for an interview as a policy assistant at …", "starting as a barista at
+# … next week".
+_NOT_THE_JOB_DONE = re.compile(
+    r"^(?:volunteer|dress|pos|cosplay|go|appear|act|play|train|study|audition|interview|apply|pretend|sign|shadow|sitt"
+    r"|stand|fill|start|join|hop|look|try|plan|aim|wait|prepar|think|consider|dream|gunn|want)ing\b"
+    r"|\b(?:interviews?|applications?|auditions?|trials?|courses?|exams?|tests?|placements?|internships?)\b"
+)
+# "I'm driving for Lyft these days", "still driving for Amazon Flex tho", "my son's been driving for Uber": driving
+# for a firm is its driver's job (the subject may be dropped at the clause's start; "driving for hours" names no firm).
+_DRIVING_FOR = re.compile(
+    r"(?:"
+    + _SUBJ
+    + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are"
+    # ("my husband just started driving for Uber": the start of it)
+    + r"|(?:\s+(?:just|recently|finally))?\s+(?P<started>started|began))"
+    + r"|(?P<dropped>^\W*(?:(?:still|now|currently|mostly|also|just|and|so|been)\s+)*(?=driving\b)))"
+    + r"(?:\s+(?:now|still|currently|mostly|also|just))*\s*driving\s+(?:full-time\s+|part-time\s+)?for\s+(?:the\s+)?"
+    + _employer("org")
+)
+# "I'm at Zillow most days anyway", "I'm at Arup four days a week": where the speaker is on working days is the
+# workplace, in a turn that names the speaker's work ("ship it to my office: …"; "I'm at Starbucks most days" alone
+# is a customer's habit).
+_AT_ON_WORKDAYS = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:(?:usually|mostly|normally|generally)\s+)?at\s+(?:the\s+)?"
+    + _employer("org")
+    + r"\s+(?:most\s+(?:days|weekdays)|every\s+(?:day|weekday)|all\s+week|during\s+the\s+week|(?:on\s+)?weekdays"
+    r"|(?:two|three|four|five|[2-5])\s+days\s+a\s+week|Monday\s+to\s+Friday|Mon(?:day)?\s*[-\u2013]\s*Fri(?:day)?"
+    r"|9\s*(?:to|-)\s*5)\b"
+)
+_OWN_WORKPLACE_TALK = re.compile(
+    r"\b(?:my|our)\s+(?:office|desk|shifts?|workplace|work\s+address|badge|colleagues|co-?workers|workmates)\b"
+    r"|\bthe\s+office\b",
+    re.IGNORECASE,
+)
+# "yesterday was my last shift at Costco", "Friday was my final day at Deloitte", "my last day at Aldi was Tuesday":
+# the last day worked there, told as past (a last day still to come, "Friday is my last day", is a plan). A last day
+# rather than a shift only among words of work ("my last day at Disneyland" is a holiday's).
+_LAST_DAY_WAS = re.compile(
+    r"(?:\b(?:yesterday|today|last\s+\w+|\w+day)\s+was|^\W*was|\bit\s+was)\s+my\s+(?:last|final)\s+(?:ever\s+)?"
+    r"(?P<unit>shift|day|week)\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"|\bmy\s+(?:last|final)\s+(?:ever\s+)?(?P<unit2>shift|day|week)\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org2")
+    + r"\s+was\b",
+    re.IGNORECASE,
+)
+# "got bumped up to operations manager 🎉 same company, still Qantas", "still Unilever, same firm": the employer kept
+# through a change of post.
+_SAME_EMPLOYER = re.compile(
+    r"\b[Ss]ame\s+(?:company|employer|firm|org|organi[sz]ation|place)\s*[,;:\u2014\u2013-]+\s*(?:still\s+)?"
+    r"(?:at\s+|with\s+)?(?:the\s+)?"
+    + _employer("org")
+    + r"|\b[Ss]till\s+(?:at\s+|with\s+)?(?:the\s+)?"
+    + _employer("org2")
+    + r"\s*[,;:\u2014\u2013-]+\s*same\s+(?:company|employer|firm|org|organi[sz]ation|place)\b"
+)
+# "Dariush Karimi just became head of procurement", "my sister became a partner at Allen & Overy": a post reached,
+# said with "became" (a job noun only: "became a mum" is no post).
+_BECAME_TITLE = re.compile(
+    _SUBJ
+    + _ADV
+    + r"\s+became\s+(?:an?\s+|the\s+|our\s+|their\s+|its\s+)?"
+    + _TITLE
+    + r"(?:\s+(?:at|of|for|with)\s+(?:the\s+)?"
+    + _employer("org")
+    + r")?"
+)
+# "my old manager at Wipro — left there ages ago": an old workplace named, then left as "there".
+_OLD_WORKPLACE = re.compile(
+    r"\b[Mm]y\s+(?:old|former|ex-?|previous)\s+(?:manager|boss|supervisor|team|colleagues?|co-?workers?|workmates?|job"
+    r"|employer|office|company|firm|place)\s+(?:at|with)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"|\bI(?:'ve|\s+have)?\s+worked\s+(?:at|for)\s+(?:the\s+)?"
+    + _employer("org2")
+)
+# "I stopped working at Target in March", "finished up at Ocado last month": an employer left, said by the work
+# stopped ("finished up at Target" without a month or a year may be an errand's end, so it needs one).
+_STOPPED_WORKING_AT = re.compile(
+    r"(?:(?P<subj>\bI)(?:'ve|\s+have)?(?:\s+(?:just|finally|officially))?\s+|^\W*(?:(?:so|and|just|finally)\s+)*)"
+    r"(?:(?P<stopped>stopped\s+working)|finished(?:\s+up)?(?:\s+working)?)\s+(?:at|for|with)\s+(?:the\s+)?"
+    + _employer("org")
+)
+_LEFT_THERE = re.compile(
+    r"(?:^\W*|\bI(?:'ve|\s+have)?\s+)(?:(?:just|finally|long\s+since)\s+)?(?:left|quit)\s+(?:there|that\s+(?:place|job"
+    r"|company|firm)|them)\b(?!\s+(?:a|an|the|my|some|alone|to|with|for|behind|out|at)\b)"
+)
+
+
+def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Jobs told in passing: a trade's activity as a title at a firm, driving for a firm, the office one is at most
+    days, the last shift worked, the employer kept through a promotion, a post one became, an old workplace left."""
+    negated = _negated(clause)
+    for m in _DOING_AS_TITLE_AT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        title, org = _clean(m.group("title")), _clean(m.group("org"))
+        if subject is None or _own_phrase_negated(clause.text, m.end()) or not _is_job(title) or not _employer_ok(org):
+            continue
+        if _NOT_THE_JOB_DONE.search(m.group("doing")):
+            continue
+        yield _fact(ctx, clause, m, subject, "job_title", title, "doing_as_title")
+        yield _fact(ctx, clause, m, subject, "works_at", org, "doing_as_title.employer")
+    for m in _DRIVING_FOR.finditer(clause.text):
+        subject = ctx.speaker_id if m.group("dropped") is not None else _subject_of(ctx, clause, m)
+        org = _clean(m.group("org"))
+        if subject is None or _own_phrase_negated(clause.text, m.end()) or not _employer_ok(org):
+            continue
+        when = clause.past_time(ctx) if m.group("started") else None
+        yield _fact(ctx, clause, m, subject, "works_at", org, "driving_for", valid_from=when)
+        yield _fact(ctx, clause, m, subject, "job_title", "driver", "driving_for.title", valid_from=when)
+    if _OWN_WORKPLACE_TALK.search(ctx.text) and not negated:
+        for m in _AT_ON_WORKDAYS.finditer(clause.text):
+            org = _clean(m.group("org"))
+            if _employer_ok(org):
+                yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_on_workdays", confidence=0.8)
+    for m in _LAST_DAY_WAS.finditer(clause.text):
+        org = _clean(m.group("org") or m.group("org2"))
+        shift = (m.group("unit") or m.group("unit2")).lower() == "shift"
+        if _employer_ok(org) and not negated and (shift or _WORK_WORDS.search(_without(ctx.text, m, clause))):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.last_day_at", m.group())
+    # (only the speaker's own: "my brother got promoted, same company" keeps his)
+    others = re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:he|she|they)\b", ctx.text, re.I)
+    for m in () if others or negated else _SAME_EMPLOYER.finditer(clause.text):
+        org = _clean(m.group("org") or m.group("org2"))
+        if _employer_ok(org):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "same_employer")
+    for m in () if negated else _BECAME_TITLE.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        title = _clean(m.group("title"))
+        # ("became a partner at Allen & Overy" is a post; "became a partner" alone may be a life's)
+        if subject is None or _NOT_A_ROLE.search(title) or (title.lower() in _RELATIONS and not m.group("org")):
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, subject, "job_title", title, "became", valid_from=when, ends_previous=True)
+        org = m.group("org")
+        if org and _employer_ok(_clean(org)):
+            yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "became.employer", valid_from=when)
+    for m in () if negated else _STOPPED_WORKING_AT.finditer(clause.text):
+        org = _clean(m.group("org"))
+        spans = [t for t in clause.times(ctx) if t.granularity in ("month", "year") and t.start <= ctx.at]
+        if _employer_ok(org) and (m.group("stopped") or spans):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.stopped_working_at", m.group())
+    for m in _LEFT_THERE.finditer(clause.text):
+        old = list(_OLD_WORKPLACE.finditer(ctx.text, 0, clause.start + m.start()))
+        org = _clean(old[-1].group("org") or old[-1].group("org2")) if old else ""
+        if org and _employer_ok(org) and not _own_phrase_negated(clause.text, m.start()):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.left_there", m.group())
+
+
 def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _workmate_facts(ctx, clause)
+    yield from _informal_job_facts(ctx, clause)
     for m in _WORK.finditer(clause.text):
         if _org_of(m).lower() not in _CITY_WORDS:
-            yield from _state(ctx, clause, m, "works_at", _org_of(m), "works_at")
+            for fact in _state(ctx, clause, m, "works_at", _org_of(m), "works_at"):
+                yield _job_end_dated(ctx, clause, fact)
     yield from _begun_job_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
@@ -3285,7 +3525,8 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                     f"{rule}.employer",
                     confidence=STATE_CONFIDENCE,
                 )
-    for m in _PROMOTED.finditer(clause.text):
+    # (the times blanked: "bumped up to operations manager two weeks ago" names the title without its date)
+    for m in _PROMOTED.finditer(bare):
         subject = _subject_of(ctx, clause, m)
         became = _BECAME.search(m.group())
         # ("promoted to a new role at Sony" names no title)
@@ -4380,9 +4621,30 @@ def _corrected(address: str) -> str:
 _HELD_SINCE = re.compile(r"\s*(?:now\s*,?\s*)?(?:(?:it's|it\s+has|has|'s)\s+been\s+)?since\b", re.I)
 
 
+# "my daughter's hostel is Block C Room 214, IISc Hostels, Bengaluru 560012", "my flat is 12 College Rd, Leeds": a home
+# named by its kind, then its address (checked by ``_home_address_facts``: a number, and a street or a place after a
+# comma; "my flat is 2 minutes from the station" is none).
+_HOME_ADDRESS_IS = re.compile(
+    _POSS
+    + r"\s+(?:(?:new|current|student)\s+)?(?:hostel|dorm(?:\s+room)?|halls|flat|apartment|place|house|home|digs|condo"
+    r"|studio|bedsit)\s+(?:is|'s)\s+(?:at\s+)?(?P<addr>[A-Z0-9][^;!?\n]+?)" + _ADDRESS_END
+)
+
+
+def _home_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _HOME_ADDRESS_IS.finditer(clause.text):
+        address = _corrected(_clean(m.group("addr")))
+        shaped = re.search(_STREET, address) or re.search(r",\s+[A-Z][^,]*,", address)
+        subject = _subject_of(ctx, clause, m)
+        if subject is None or not re.search(r"\d", address) or not shaped or _negated_before(clause.text, m.start()):
+            continue
+        yield _fact(ctx, clause, m, subject, "address", address, "home_address_is", confidence=0.8)
+
+
 def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     yield from _address_set_facts(ctx, clause)
+    yield from _home_address_facts(ctx, clause)
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _corrected(_clean(m.group("addr")))
         # "on my account" is the speaker's own; other people's addresses are not.
