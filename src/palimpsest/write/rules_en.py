@@ -138,6 +138,8 @@ _ONE_OF_MANY = frozenset({"colleague", "friend", "neighbour", "roommate", "flatm
 _KIN_AS_NAMES = frozenset(
     ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
 )
+# A parent or grandparent named bare after "to", as a name: "my old iPad went to mum", "passed it on to Dad".
+_KIN_AS_NAME_BARE = r"(?i:mum|mom|dad|grandma|grandpa|granny|gran|nan|nana|grandad|granddad)\b(?!')"
 # A relative's title before the name, capitalized: "Aunt Rosa", "Uncle Dev", "Cousin Mia".
 _KIN_TITLED = re.compile(r"(?P<rel>Aunt|Auntie|Uncle|Cousin|Grandma|Grandpa|Granny|Nana|Grandad) (?P<name>[A-Z][a-z]+)")
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
@@ -414,6 +416,8 @@ _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|
 _BRAND_NOUNS = (
     r"speakers?|soundbar|headphones|earbuds|watch|tablet|laptop|phone|camera|vacuum|hair ?dryer|router|monitor"
     r"|keyboard|mouse|TV|television|e-reader|printer|projector|fridge|console"
+    # ("my Ring doorbell caught him", "the Nest thermostat")
+    r"|doorbell|thermostat"
 )
 
 
@@ -1896,7 +1900,9 @@ _DEVICE_TAKEN = re.compile(
 # disposed of, said of the device.
 _DEVICE_GONE = re.compile(
     # ("so the Galaxy A52 is gone")
-    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he|(?<=\bso\s)the)\s+(?:(?:old|previous|former|spare|second)\s+)*"
+    # ("bought a OnePlus 12 and the old Redmi Note 10 is going to my mom": the old one, after "and")
+    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he|(?<=\bso\s)the|(?<=\band\s)the(?=\s+old\b))"
+    r"\s+(?:(?:old|previous|former|spare|second)\s+)*"
     # (typed in lower case too: "the iphone 13 went to my nephew")
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
@@ -1905,7 +1911,7 @@ _DEVICE_GONE = re.compile(
     # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
     # ("my old Moto G goes to my nephew": handed on now, the day its replacement came)
     rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs"
-    rf"|(?P<handed_on>goes|is\s+going|'s\s+going))\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
+    rf"|(?P<handed_on>goes|is\s+going|'s\s+going))\s+to\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b|{_KIN_AS_NAME_BARE})"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
     # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
     # away for good, or up for sale
@@ -2222,6 +2228,12 @@ _KIN_CONTACT = (
     r"(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:work|personal|home|private|school|uni)\s+)?(?i:{kind})"
     r"(?:\s+(?:now|too|as\s+well))?\s*(?:is\s+|[:：,]\s*|\s[\u2014\u2013-]\s*)?$"
 )
+# "the email on file should be …", "the number you have for me needs to be …": the stored contact, set right.
+_ON_FILE_SHOULD_BE = (
+    r"|\b(?i:the|my)\s+(?i:(?:contact|login|account|billing|callback)\s+)?(?i:{kind})\s+(?i:on\s+file|on\s+(?:my|the)"
+    r"\s+(?:account|profile|record)|(?:you\s+have|you've\s+got)(?:\s+for\s+me)?)\s+"
+    r"(?i:should\s+be|needs\s+to\s+be|must\s+be|has\s+to\s+be|ought\s+to\s+be)\s*:?\s*$"
+)
 _CONTACT_CUE = {
     "phone": re.compile(
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
@@ -2242,6 +2254,7 @@ _CONTACT_CUE = {
         # ("new number, 07700 …", "new mobile — …": set off by a comma or a dash, just the same)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
         + _KIN_CONTACT.format(kind=r"(?:(?:phone|mobile|cell)\s+)?(?:number|mobile|cell|phone)")
+        + _ON_FILE_SHOULD_BE.format(kind=r"(?:(?:phone|mobile|cell|contact)\s+)?(?:number|mobile|cell|phone)")
         + r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
         r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
         r"|you have(?: for me)?))?"
@@ -2288,6 +2301,7 @@ _CONTACT_CUE = {
         # ("new email from today: …": when it starts, before the colon)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
         + _KIN_CONTACT.format(kind=r"e-?mail(?:\s+address)?")
+        + _ON_FILE_SHOULD_BE.format(kind=r"e-?mail(?:\s+address)?")
         # "Contact e-mail for me: …", "E-mail address for me is …"
         + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
@@ -3657,7 +3671,8 @@ _HANDED_TO_RELATIVE = re.compile(
     r"\b(?:gave|passed|handed|sold|went|goes|has\s+gone|is\s+going|'s\s+going|now\s+belongs|belongs|was\s+given"
     # (what went between the verb and "to" is the device, not the money it fetched: "sold it and gave the cash to …")
     r"|got\s+given)\b(?:\s+(?!to\b|(?:the\s+)?(?:money|cash|proceeds|profit|charger|case|box)\b)[\w'-]+){0,5}?"
-    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:my|our)\s+" + _KIN_ADJ + rf"(?P<rel>{_REL})\b"
+    # ("my old iPad went to mum": a parent named bare, as a name)
+    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:(?:my|our)\s+" + _KIN_ADJ + rf"|(?={_KIN_AS_NAME_BARE}))(?P<rel>{_REL})\b"
     # (lent, not handed on: "gave my iPad to my son for a repair", "… to my sister for the weekend")
     r"(?!'s|\s+(?:for|as)\s+(?:a\s+)?(?:repair|fix|look|check|safekeeping|the\s+weekend|a\s+while)\b)",
     re.IGNORECASE,
@@ -3787,6 +3802,90 @@ def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_claimed")
 
 
+# "it's a PS5 Slim household now", "we're an iPhone family": the device the household runs on, said of the household.
+_DEVICE_HOUSEHOLD = re.compile(
+    r"\b(?i:it's|it\s+is|we're|we\s+are|we've\s+become|we\s+became)\s+(?:(?:now|officially|basically|fully|firmly"
+    r"|strictly|very\s+much)\s+)*(?:an?\s+)?"
+    + _device("device")
+    + r"\s+(?:household|house|home|family)\b"
+)
+# "we got a Galaxy Tab S9 on top of the old Kindle Paperwhite", "bought a Garmin alongside my Apple Watch": the
+# device kept beside the one acquired.
+_KEPT_BESIDE = re.compile(
+    r"\b(?:on\s+top\s+of|in\s+addition\s+to|alongside|along\s+with|next\s+to|besides)\s+"
+    r"(?:(?:the|my|our)\s+)(?:(?:old|trusty|ancient|existing|current)\s+)*" + _device("device")
+)
+# "the Dell XPS 13 I got last month already has a dead pixel", "this Kindle we bought in May": the device named with
+# the speaker's buying of it (not one bought for someone: "the iPad I got my son").
+_DEVICE_I_GOT = re.compile(
+    r"\b(?:[Tt]he|[Tt]his|[Tt]hat|[Mm]y|[Oo]ur)\s+(?:new\s+|brand[- ]new\s+)?"
+    + _device("device")
+    + r"\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:just\s+|only\s+|recently\s+|finally\s+)?"
+    r"(?:got|bought|purchased|ordered|picked\s+up)\b"
+    r"(?!\s+(?:for|my|our|him|her|them|as\s+a)\b)"
+)
+# "left my AirPods Pro on the subway", "dropped my Kindle overboard": a device left behind, gone only when the turn
+# says it will not be replaced or came back ("left my iPad on the train" alone may be got back).
+_DEVICE_LEFT_BEHIND = re.compile(
+    r"\b(?:left|lost|dropped|forgot)\s+(?:my|our)\s+(?:(?:old|new|brand[- ]new|work)\s+)*"
+    + _device("device")
+    + r"\s+(?:on|in|at|behind|overboard|somewhere)\b"
+)
+# "not buying another pair", "done with earbuds", "never got them back": the loss is for good.
+_GONE_FOR_GOOD = re.compile(
+    r"\b(?:not|never|won't|no\s+point)\s+(?:be\s+)?(?:buying|getting|replacing)\s+(?:another|a\s+new)\s+(?:pair|one)\b"
+    r"|\bdone\s+with\s+(?:\w+\s+)?(?:earbuds|earphones|headphones|phones|tablets|watches|smartwatches|e-?readers|it|them)\b"
+    r"|\bnever\s+(?:got|get|saw|see)\s+(?:it|them)\s+(?:back|again)\b|\bgone\s+for\s+good\b",
+    re.IGNORECASE,
+)
+# "my Ring doorbell caught the whole thing", "my Garmin clocked 30k", "my Apple Watch says I slept 5 hours": a device
+# at its work is the speaker's (or the named relative's).
+_DEVICE_AT_WORK = re.compile(
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))\s+(?:(?:old|new|trusty|little)\s+)*"
+    + _device("device")
+    + r"(?:'s|\s+(?:has|had|just|literally|actually))*\s+"
+    r"(?:caught|recorded|filmed|captured|spotted|picked\s+up|tracked|logged|clocked|counted|measured|flagged|beeped"
+    r"|buzzed|pinged|alerted|woke|says|said|shows|showed|reckons|registered|saved)\b"
+)
+
+
+def _devices_said_casually(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices told of informally: a household's, one kept beside a new one, one "I got", one lost for good, one at
+    its work."""
+    text = clause.text
+    if text.rstrip().endswith("?") or _HYPOTHETICAL.search(text):
+        return
+    for m in _DEVICE_HOUSEHOLD.finditer(text):
+        if not _phrase_negated(text, m, r"not|never|isn't|aren't|wasn't|no\s+longer"):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_household")
+    acquired = _ACQUIRE.search(text)
+    for m in _KEPT_BESIDE.finditer(text) if acquired else ():
+        if acquired.start() < m.start() and not _phrase_negated(text, m):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_kept_beside")
+    for m in _DEVICE_I_GOT.finditer(text):
+        if not re.search(r"\b(?:return\w*|refund\w*|sen[dt]\s+(?:it\s+)?back|exchang\w*)\b", ctx.text, re.I):
+            device = _clean(m["device"])
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_i_got", valid_from=clause.past_time(ctx)
+            )
+    if _GONE_FOR_GOOD.search(ctx.text):
+        for m in _DEVICE_LEFT_BEHIND.finditer(text):
+            if not _phrase_negated(text, m):
+                yield ending(ctx, clause, ctx.speaker_id, "owns_device", _clean(m["device"]), "en.device_left", m.group())
+    for m in _DEVICE_AT_WORK.finditer(text):
+        owner = ctx.speaker_id if m["our"] else _subject_of(ctx, clause, m)
+        if owner and not _phrase_negated(text, m, r"not|never|didn't|doesn't|don't|isn't|wasn't"):
+            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m["device"]), "device_at_work")
+
+
+def _settled_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The clause's device facts, without the owning of a device the same clause says went ("bought an iPad Air and
+    the old iPad mini went to my nephew": the mini is listed after the Air, but it is gone)."""
+    facts = [*_device_facts(ctx, clause), *_devices_said_casually(ctx, clause)]
+    gone = {(f.subject, f.value) for f in facts if f.predicate == "owns_device" and f.valid_to is not None}
+    yield from (f for f in facts if f.valid_to is not None or (f.subject, f.value) not in gone)
+
+
 def _device_named_before(ctx: TurnContext, end: int) -> str | None:
     """The last device the sentence names before ``end`` ("My iPad died so I replaced it with …")."""
     sentence_start = max(ctx.text.rfind(mark, 0, end) for mark in ".!?\n") + 1
@@ -3810,6 +3909,17 @@ def _listed_devices(text: str, pos: int) -> Iterator[str]:
         pos = more.end()
 
 
+# "cancelled the landline, so 020 … is dead", "closed the old hotmail account, so … is gone": the line or inbox given up,
+# then its value said ended.
+_LINE_GIVEN_UP = re.compile(
+    r"^\W*(?:(?:I|we)\s+)?(?:(?:just|finally|also)\s+)?(?:cancell?ed|disconnected|got\s+rid\s+of|gave\s+up|dropped"
+    r"|ditched|closed|shut\s+down|deleted)\s+(?:the|my|our)\s+(?:old\s+)?(?:landline|home\s+phone|house\s+phone"
+    r"|work\s+phone|second\s+line|(?:old\s+)?(?:number|mobile|sim)|(?:[\w-]+\s+)?(?:e-?mail|inbox|mailbox)(?:\s+account)?)"
+    r"\s*(?:,|\s[\u2014\u2013-])?\s*(?:so|and)\s+(?:the\s+|that\s+|my\s+)?(?:old\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _contact_ended(
     ctx: TurnContext, clause: Clause, predicate: str, mention: IdentifierMention, before: str
 ) -> CandidateFact | None:
@@ -3818,7 +3928,7 @@ def _contact_ended(
     ended_after = _CONTACT_ENDED_AFTER.match(ctx.text, mention.span[1], clause.end)
     # ("… is dead, use rb@fastmail.com instead": with a replacement named, only the new one is told)
     replaced = any(m.kind == mention.kind and m.span != mention.span for m in ctx.identifiers)
-    if ended_after and _OWN_OLD_CONTACT.match(before) and not replaced:
+    if ended_after and (_OWN_OLD_CONTACT.match(before) or _LINE_GIVEN_UP.match(before)) and not replaced:
         return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.ended_after", ended_after.group())
     stop = _STOP_USING.search(before)
     planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
@@ -7035,7 +7145,7 @@ _FACT_RULES = (
     _self_answered_facts,
     _work_facts,
     _relative_instead_facts,
-    _device_facts,
+    _settled_device_facts,
     _device_field_facts,
     _contact_facts,
     _profile_facts,
