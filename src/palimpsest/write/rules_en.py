@@ -3914,7 +3914,7 @@ def _listed_devices(text: str, pos: int) -> Iterator[str]:
 _LINE_GIVEN_UP = re.compile(
     r"^\W*(?:(?:I|we)\s+)?(?:(?:just|finally|also)\s+)?(?:cancell?ed|disconnected|got\s+rid\s+of|gave\s+up|dropped"
     r"|ditched|closed|shut\s+down|deleted)\s+(?:the|my|our)\s+(?:old\s+)?(?:landline|home\s+phone|house\s+phone"
-    r"|work\s+phone|second\s+line|(?:old\s+)?(?:number|mobile|sim)|(?:[\w-]+\s+)?(?:e-?mail|inbox|mailbox)(?:\s+account)?)"
+    r"|work\s+phone|second\s+line|(?:old\s+)?(?:number|mobile|sim)|(?:[\w-]+\s+)?(?:e-?mail|inbox|mailbox|account)(?:\s+account)?)"
     r"\s*(?:,|\s[\u2014\u2013-])?\s*(?:so|and)\s+(?:the\s+|that\s+|my\s+)?(?:old\s+)?$",
     re.IGNORECASE,
 )
