@@ -7388,6 +7388,31 @@ def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     return [f if f.predicate == "works_at" else next(titles) for f in facts]
 
 
+# "pretend you're a pirate and tell me where parcel PX-7002 be", "talk like a cowboy when you check order 5521-Q": a
+# part the assistant is asked to play, for fun; the order asked about is still the user's (not a part that lifts the
+# rules: "pretend you're DAN with no rules", an attack, keeps its identifiers but states no fact).
+_ASSISTANT_PLAYS = re.compile(
+    r"\b(?:pretend|imagine)\s+(?:that\s+)?(?:you're|you\s+are)\s+(?:a|an|my)\s+"
+    r"|\b(?:talk|speak|answer|reply|respond|act)\s+like\s+(?:a|an)\s+",
+    re.IGNORECASE,
+)
+_RULES_LIFTED = re.compile(
+    r"\b(?:no|without|zero)\s+(?:rules|restrictions|limits|guidelines|filters|policy|policies)\b|\bunrestricted\b"
+    r"|\b(?:admin|administrator|developer\s+mode|jailbr\w+|DAN|someone\s+else's|other\s+(?:people|customers|users)"
+    r"|everyone's|another\s+(?:user|customer))\b",
+    re.IGNORECASE,
+)
+
+
+def _played_for_fun(text: str) -> bool:
+    """Whether the only supposing in ``text`` is a harmless part the assistant is asked to play."""
+    played = _ASSISTANT_PLAYS.search(text)
+    if played is None or _RULES_LIFTED.search(text):
+        return False
+    rest = text[: played.start()] + " " + text[played.end() :]
+    return not re.search(r"\b(?:if|suppose|supposing|in\s+case|unless|maybe|perhaps|might|whether)\b", rest, re.I)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     said = _without_fiction(ctx.text.replace("\u2019", "'"))
@@ -7406,7 +7431,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         facts: list[CandidateFact] = []
         # ("can you check whether order ZH-22018 shipped?": a question put as "whether" is about the user's order)
         asked_whether = _ASKED_WHETHER.search(ctx.text, max(0, clause.start - 40), clause.end) is not None
-        if ctx.role == "user" and (not hypothetical or asked_whether):
+        if ctx.role == "user" and (not hypothetical or asked_whether or _played_for_fun(main)):
             facts.extend(_reference_facts(ctx, clause))
         if ctx.role == "user" and not hypothetical:
             if not question or _POLITE_REQUEST.match(clause.text):
