@@ -641,7 +641,9 @@ _LOCAL_PHONE_CUE = (
     r"|unit|policy|booking|card|claim|shipment|delivery)'s)[a-z]+'s)\s+"
     r"(?:number|no\.?|num|#)(?:\s+on\s+(?:there|file|(?:the|my|his|her|our)\s+account)\s*,)?"
     r"|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
-    r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)" + _CHANGED_TO_NUMBER + r")"
+    r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)"
+    + _CHANGED_TO_NUMBER
+    + r")"
     # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
     r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"
 )

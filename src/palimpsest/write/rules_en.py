@@ -3805,9 +3805,7 @@ def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
 # "it's a PS5 Slim household now", "we're an iPhone family": the device the household runs on, said of the household.
 _DEVICE_HOUSEHOLD = re.compile(
     r"\b(?i:it's|it\s+is|we're|we\s+are|we've\s+become|we\s+became)\s+(?:(?:now|officially|basically|fully|firmly"
-    r"|strictly|very\s+much)\s+)*(?:an?\s+)?"
-    + _device("device")
-    + r"\s+(?:household|house|home|family)\b"
+    r"|strictly|very\s+much)\s+)*(?:an?\s+)?" + _device("device") + r"\s+(?:household|house|home|family)\b"
 )
 # "we got a Galaxy Tab S9 on top of the old Kindle Paperwhite", "bought a Garmin alongside my Apple Watch": the
 # device kept beside the one acquired.
@@ -3859,10 +3857,13 @@ def _devices_said_casually(ctx: TurnContext, clause: Clause) -> Iterator[Candida
         if not _phrase_negated(text, m, r"not|never|isn't|aren't|wasn't|no\s+longer"):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_household")
     acquired = _ACQUIRE.search(text)
-    for m in _KEPT_BESIDE.finditer(text) if acquired else ():
-        if acquired.start() < m.start() and not _phrase_negated(text, m):
+    after = acquired.end() if acquired else len(text)
+    for m in _KEPT_BESIDE.finditer(text, after):
+        if not _phrase_negated(text, m):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_kept_beside")
-    for m in _DEVICE_I_GOT.finditer(text):
+    # ("the Kobo I bought last year, I don't use it anymore", "… want to return it": gone, or going back)
+    kept = not (_ENDS_STATE.search(ctx.text) or _GAVE_UP_DEVICE.search(ctx.text) or _DISUSE_IT.search(ctx.text))
+    for m in _DEVICE_I_GOT.finditer(text) if kept else ():
         if not re.search(r"\b(?:return\w*|refund\w*|sen[dt]\s+(?:it\s+)?back|exchang\w*)\b", ctx.text, re.I):
             device = _clean(m["device"])
             yield _fact(
@@ -3871,7 +3872,9 @@ def _devices_said_casually(ctx: TurnContext, clause: Clause) -> Iterator[Candida
     if _GONE_FOR_GOOD.search(ctx.text):
         for m in _DEVICE_LEFT_BEHIND.finditer(text):
             if not _phrase_negated(text, m):
-                yield ending(ctx, clause, ctx.speaker_id, "owns_device", _clean(m["device"]), "en.device_left", m.group())
+                yield ending(
+                    ctx, clause, ctx.speaker_id, "owns_device", _clean(m["device"]), "en.device_left", m.group()
+                )
     for m in _DEVICE_AT_WORK.finditer(text):
         owner = ctx.speaker_id if m["our"] else _subject_of(ctx, clause, m)
         if owner and not _phrase_negated(text, m, r"not|never|didn't|doesn't|don't|isn't|wasn't"):
@@ -3909,8 +3912,8 @@ def _listed_devices(text: str, pos: int) -> Iterator[str]:
         pos = more.end()
 
 
-# "cancelled the landline, so 020 … is dead", "closed the old hotmail account, so … is gone": the line or inbox given up,
-# then its value said ended.
+# "cancelled the landline, so 020 … is dead", "closed the old hotmail account, so … is gone": the line or inbox
+# given up, then its value said ended.
 _LINE_GIVEN_UP = re.compile(
     r"^\W*(?:(?:I|we)\s+)?(?:(?:just|finally|also)\s+)?(?:cancell?ed|disconnected|got\s+rid\s+of|gave\s+up|dropped"
     r"|ditched|closed|shut\s+down|deleted)\s+(?:the|my|our)\s+(?:old\s+)?(?:landline|home\s+phone|house\s+phone"
@@ -4613,7 +4616,10 @@ _THEME = re.compile(
     # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
     r"|\b(?:keep|make|set|switch|turn|leave)\s+(?:it|everything|things)\s+(?:to\s+)?(?P<theme3>dark|light)\b"
     r"(?=[^.?!]{0,12}\b(?:for (?:this|the) (?:session|time|once)|this time|today|for now|from now on|always|by default"
-    r"|going forward|only|please)\b)",
+    r"|going forward|only|please)\b)"
+    # ("for today only could the theme go light?", "can the display be dark from now on": what the theme should go)
+    r"|\b(?:the|my)\s+(?:theme|display|screen|app)\s+(?:please\s+|just\s+)?(?:go|be|switch\s+to|change\s+to|turn)\s+"
+    r"(?P<theme4>dark|light)\b(?!\s+(?:blue|grey|gray|green|red|brown)\b)",
     re.IGNORECASE,
 )
 _FORMAT = re.compile(
@@ -4693,7 +4699,11 @@ _DOCUMENT_AS_STYLE = re.compile(
     r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)"
     # "the weekly summary as version C", "my digest in template 2": a coded version of the document.
     rf"|\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the\s+)?"
-    r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b",
+    r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b"
+    # "give me the weekly report as the condensed one-pager": the short kind of document it should come as
+    rf"|\b(?:{_REPORT_NOUNS})\s+as\s+(?:the|a|an)\s+"
+    r"(?P<rf3>(?:[\w-]+\s+)?(?:one-pagers?|two-pagers?|one-page\s+summary|bullet[- ]point\s+(?:list|summary)"
+    r"|slide\s+deck))\b",
     re.IGNORECASE,
 )
 # "For the weekly digest I'd rather get the short one-pager version", "on my monthly newsletter, the plain-text
@@ -4761,9 +4771,17 @@ _LANGUAGE_CHOSEN = (
         r"^\W*(?:(?i:today|tonight|now|this\s+time|just|only|from\s+now\s+on|going\s+forward|and|oh|so)[,\s]+)*"
         r"(?i:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")(?:\s+(?i:only|again))?\s*,?\s*"
         r"(?i:please|pls|plz|from\s+now\s+on|going\s+forward|(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?"
-        r"(?:fine|ok|okay|best|great|good))\b"
+        r"(?:fine|ok|okay|best|great|good|easier|easiest|simpler))\b"
+    ),
+    # "háblame en español from now on", "écris-moi en français stp": the language asked for in itself
+    re.compile(r"\b(?i:h[áa]blame|escr[íi]beme|resp[óo]ndeme|cont[ée]stame)\s+(?i:en)\s+(?P<lang>(?i:espa[ñn]ol))\b"),
+    re.compile(
+        r"\b(?i:parle[sz]?[- ]moi|[ée]cri(?:s|vez)[- ]moi|r[ée]ponds[- ]moi|r[ée]pondez[- ]moi)\s+(?i:en)\s+"
+        r"(?P<lang>(?i:fran[çc]ais))\b"
     ),
 )
+# A language named in itself, as asked for in it ("háblame en español").
+_LANGUAGE_IN_ITSELF = {"español": "Spanish", "espanol": "Spanish", "français": "French", "francais": "French"}
 # A language conceded, not wished: "..., even when I write to you in Hindi", "whenever I type in Welsh".
 _LANGUAGE_CONCEDED = re.compile(r"\b(?:even\s+(?:when|though)|whenever)\s+I\s+$", re.I)
 # The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
@@ -5229,7 +5247,9 @@ _DIET = re.compile(
     r"(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+|all\s+)*"
     r"(?P<diet>vegetarian|vegan|pescatarian"
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
-    r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$)"
+    # ("I'm vegetarian btw so …": an aside may follow)
+    r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$"
+    r"|\s+(?:btw|fyi|tbh|by\s+the\s+way)\b)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
     # "Being vegetarian, …", "As a vegan, …", "vegetarian here, so …": the speaker's diet said in passing.
@@ -5448,7 +5468,8 @@ def _once_and_usual(clause: Clause, offset: int) -> bool | None:
     (``None`` when its phrase carries neither marker)."""
     if not (_ONE_OFF.search(clause.text) and _USUAL.search(clause.text)):
         return None
-    phrase = clause.phrase_at(offset, ",;").text
+    # ("PDF this time — normally Excel": a dash sets the phrases apart too)
+    phrase = clause.phrase_at(offset, ",;\u2014\u2013").text
     if _USUAL.search(phrase):
         return True
     return False if _ONE_OFF.search(phrase) else None
@@ -5559,7 +5580,7 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
         styles_said.append(candidate[1].lower())
         yield candidate
     for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
-        style = first_group(m, ("rf", "rf2")) or ""
+        style = first_group(m, ("rf", "rf2", "rf3")) or ""
         if any(style.lower() in said or said in style.lower() for said in styles_said):
             continue  # ("… send me the two-page summary version": said once, read by two patterns)
         if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
@@ -5603,12 +5624,27 @@ def _report_formats(text: str) -> Iterator[_Candidate]:
                 yield "preferred_report_format", style, m, True
 
 
+def _once_beside_usual(text: str, formats: list[re.Match[str]], chosen: re.Match[str]) -> Iterator[_Candidate]:
+    """The other format of a turn that tells a one-off one beside the usual one: "this time just send the invoice as
+    PDF — normally Excel is fine" (both are told; ``_once_and_usual`` tells which lasts)."""
+    from palimpsest.write.registry import normalize_format
+
+    if not (_ONE_OFF.search(text) and _USUAL.search(text)):
+        return
+    said = {normalize_format(chosen.group("fmt").rstrip("s"))}
+    for f in formats:
+        value = normalize_format(f.group("fmt").rstrip("s"))
+        if value not in said:
+            said.add(value)
+            yield "preferred_export_format", value, f, True
+
+
 def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_channel, normalize_format
 
     text = clause.text
     for m in _THEME.finditer(text):
-        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
+        theme = (first_group(m, ("theme", "theme2", "theme3", "theme4")) or "").lower()
         if theme.startswith("high") or theme == "sepia":
             yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
             continue
@@ -5632,6 +5668,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
+        yield from _once_beside_usual(text, formats, chosen)
     yield from _report_candidates(text)
     languages = list(_LANGUAGE.finditer(text))
     for chosen_pattern in _LANGUAGE_CHOSEN:
@@ -5644,7 +5681,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     for m in languages + sent:
         if _LANGUAGE_CONCEDED.search(text, 0, m.start()):
             continue  # "reply in English, even when I write to you in Hindi": the language one writes in
-        language = m.group("lang")
+        language = _LANGUAGE_IN_ITSELF.get(m.group("lang").lower(), m.group("lang"))
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, m in sent
@@ -5862,11 +5899,12 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 evidence_text=relative.group().strip(),
             )
         return
+    yield from (casual := list(_casual_preference_facts(ctx, clause, has_marker, (lasting, confidence, valid_from))))
+    if casual:
+        return
     for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
-        if _CONTROLS.search(value):
-            continue  # "no verification on my orders" is no taste: checks and rights are not preferences
-        if _LANGUAGE_WORD.fullmatch(value) or _NATIVE_LANGUAGE.fullmatch(value):
-            continue  # "… but I prefer français": a language, which only the language rules keep
+        if not _free_preference_kept(value):
+            continue
         yield CandidateFact(
             subject=subject,
             predicate="preference",
@@ -5877,6 +5915,36 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             rule="en.preference",
             evidence_text=evidence.strip(),
         )
+
+
+def _free_preference_kept(value: str) -> bool:
+    """Whether a free phrase is a taste the ``preference`` predicate keeps."""
+    if _CONTROLS.search(value):
+        return False  # "no verification on my orders" is no taste: checks and rights are not preferences
+    # ("… but I prefer français": a language, which only the language rules keep)
+    return not (_LANGUAGE_WORD.fullmatch(value) or _NATIVE_LANGUAGE.fullmatch(value))
+
+
+def _casual_preference_facts(
+    ctx: TurnContext, clause: Clause, has_marker: bool, read: tuple[bool, float, datetime | None]
+) -> Iterator[CandidateFact]:
+    """The fact of :func:`_casual_preference`; ``read`` is the clause's (lasting, confidence, start)."""
+    casual = _casual_preference(ctx, clause, has_marker)
+    if casual is None:
+        return
+    lasting, confidence, valid_from = read
+    # (a past time in the clause dates the news told beside it: "started at … two weeks ago, … so weekday mornings for
+    # deliveries"; only a start still to come is the preference's)
+    yield CandidateFact(
+        subject=ctx.speaker_id,
+        predicate="preference",
+        value=casual[0],
+        lasting=lasting,
+        valid_from=valid_from if valid_from and valid_from > ctx.at else None,
+        confidence=confidence,
+        rule="en.preference.casual",
+        evidence_text=casual[1].strip(),
+    )
 
 
 # "I like my meeting summaries short", "we want our invoices itemised": the thing, then how it should be.
@@ -6026,6 +6094,89 @@ def _unwanted(text: str, turn: str) -> tuple[str, str] | None:
     # ("No meat recipes ever please, been vegetarian for 12 years": the diet said is the rule, kept as the diet)
     if bare and not _OTHER_PEOPLE.search(bare.group("thing")) and not _DIET.search(turn):
         return f"no {bare.group('thing').lower()}", bare.group()
+    return None
+
+
+# "I work nights, so ring me after 2pm", "reach me at (312) 555-0186 after 6pm, my work line is useless": when the
+# speaker can be contacted, kept as "calls after 2pm".
+_CONTACT_WINDOW = re.compile(
+    r"(?:^\W*|\b(?P<so>so|then)\s+|[,;]\s*)(?:(?:please|pls|just|best\s+to|better\s+to)\s+)?"
+    r"(?P<verb>call|ring|phone|text|message|reach|contact)\s+(?:me|us)\s+"
+    r"(?:(?:at|on)\s+\+?[\d(][\d()\s.-]{6,18}\d\s+)?"
+    r"(?P<when>(?:after|before)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|noon|midday|lunch|work)"
+    r"|between\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+and\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)"
+    r"|in\s+the\s+(?:mornings?|afternoons?|evenings?)|on\s+weekdays|(?:on|at)\s+weekends)"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|thanks|if|as|because|cos)\b))",
+    re.IGNORECASE,
+)
+# What makes a contact window the speaker's standing one: their hours ("mostly nights"), a line that does not work.
+_CONTACT_HABIT = re.compile(
+    r"\b(?:mostly|usually|normally|always|nights|night\s+shifts?|shifts?|work\s+line|office\s+line|landline"
+    r"|at\s+work\s+all\s+day|during\s+the\s+day|every\s+day)\b",
+    re.IGNORECASE,
+)
+_CONTACT_WINDOW_KIND = {"reach": "calls", "contact": "calls"}
+# "weekends are impossible now so weekday mornings for deliveries pls": when deliveries suit the speaker, said first.
+_DELIVERY_WINDOW_ASKED = re.compile(
+    r"(?:^\W*|\b(?P<so>so|then)\s+|[,;]\s*)(?:(?:only|just)\s+)?(?P<when>(?:weekday|weekend)\s+(?:mornings|afternoons"
+    r"|evenings)|weekdays|weekends|mornings|afternoons|evenings|(?:after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm))"
+    r"\s+(?:(?:are|is|work)\s+(?:best|better)\s+)?(?:only\s+)?for\s+(?:the\s+|my\s+|any\s+)?"
+    r"(?P<what>deliveries|drop-?offs|parcels|packages)"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|if|as)\b))",
+    re.IGNORECASE,
+)
+# "I'm vegetarian btw so no meat samples in the box, ever": the diet, then what it rules out; one rule, kept whole.
+_DIET_SO_NO = re.compile(
+    r"\s*(?:btw|fyi|tbh|by\s+the\s+way)?\s*,?\s*(?:so|and)\s+(?:please\s+|pls\s+)?no\s+"
+    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for)\s+(?:any\s+of\s+)?(?:my|our|the|any|all)\s+"
+    r"[a-z-]+(?=\s*(?:[,.!;]|$|\s+(?:ever|please|pls|again|from now on)\b))",
+    re.IGNORECASE,
+)
+# "don't hand them to the neighbours, keep them at the depot": where parcels are to wait instead, after the way refused.
+_HELD_INSTEAD = re.compile(
+    r"(?:^\W*|[,;]\s*|\s[\u2014\u2013-]+\s*)(?:(?:just|instead|and|but|so|please|pls)\s+)*(?:hold|keep|leave)\s+"
+    r"(?:them|it|(?:my|the)\s+(?:parcels|packages|deliveries))\s+(?P<where>at\s+(?:the\s+)?(?:depot|post\s+office"
+    r"|collection\s+point|pick-?up\s+point|(?:parcel\s+)?locker|sorting\s+office))\b",
+    re.IGNORECASE,
+)
+_OTHER_WAY_REFUSED = re.compile(
+    r"\b(?:don't|do\s+not|never|no)\b[^.;!?]{0,40}?\b(?:neighbou?rs?|doorstep|porch|outside|front\s+door|at\s+the\s+door"
+    r"|concierge|reception|building)\b",
+    re.IGNORECASE,
+)
+
+
+def _casual_preference(ctx: TurnContext, clause: Clause, has_marker: bool) -> tuple[str, str] | None:
+    """(phrase, evidence) of a standing preference said casually: when to be called, when deliveries suit, a diet and
+    what it rules out, where parcels should wait. A one-off marker, a question or a negation keeps it silent."""
+    text = clause.text
+    sentence = _sentence_of(ctx.text, clause)
+    if _ONE_OFF.search(sentence) or text.rstrip().endswith("?") or _HYPOTHETICAL.search(text):
+        return None
+    if re.search(r"\bthis\s+(?:week|weekend|month)\b|\btomorrow\b", sentence, re.I):
+        return None  # "I'm on nights this week so call me after 4pm": for now, not for good
+    window = _CONTACT_WINDOW.search(text)
+    standing = window and (window["so"] or has_marker or _CONTACT_HABIT.search(ctx.text))
+    if window and standing and not _PREF_NEGATED.search(text[: window.start("verb")]):
+        when = re.sub(r"\s+", " ", window["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        verb = window["verb"].lower()
+        return f"{_CONTACT_WINDOW_KIND.get(verb) or _CONTACTED[verb]} {when}", window.group()
+    delivery = _DELIVERY_WINDOW_ASKED.search(text)
+    if delivery and (delivery["so"] or has_marker):
+        when = re.sub(r"\s+", " ", delivery["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        lead = "" if when.startswith(("after", "before")) else ("on " if "week" in when else "in the ")
+        what = delivery["what"].lower()
+        return f"{'deliveries' if what.startswith(('deliver', 'drop')) else what} {lead}{when}", delivery.group()
+    for diet in _DIET.finditer(text) if _ALWAYS_OR_NEVER.search(sentence) or has_marker else ():
+        ruled_out = _DIET_SO_NO.match(text, diet.end())
+        if ruled_out and diet["diet"] and _subject(ctx, diet["who"]) == ctx.speaker_id:
+            return f"{diet['diet'].lower()}, no {ruled_out['thing'].lower()}", diet.group() + ruled_out.group()
+    held = _HELD_INSTEAD.search(text)
+    start = _sentence_start(ctx.text, clause.start)
+    if held and _OTHER_WAY_REFUSED.search(ctx.text, start, clause.start + held.start()):
+        noun = re.search(r"\b(?P<n>parcels|packages)\b", ctx.text, re.I)
+        kept = noun["n"].lower() if noun else "parcels"
+        return f"hold {kept} {re.sub(chr(92) + 's+', ' ', held['where'].lower())}", held.group()
     return None
 
 
@@ -6866,7 +7017,8 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 # (also typed as a text message: "can u update the phone on file to …", "cud you pls …")
 _POLITE_REQUEST = re.compile(
     # ("for this session only can you reply in …", "from now on could you …": how long, said first)
-    r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
+    r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|for\s+(?:today|tonight)(?:\s+only)?"
+    r"|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
     r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time(?:\s+only)?|please)\s*,?\s+)?"
     # "can we do this chat in Chinese just this time?", "could we switch to Spanish?": the talk itself asked for
     r"(?:(?:can|could)\s+we\s+(?:please\s+|just\s+)?(?:do|have|keep|continue|switch|talk|chat|speak|write|go\s+on)\b"
@@ -6882,7 +7034,10 @@ _POLITE_REQUEST = re.compile(
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
     r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
-    r"(?=[^?]*\b(?:mode|theme)\b))",
+    r"(?=[^?]*\b(?:mode|theme)\b)"
+    # ("could the theme go light?")
+    r"|(?:can|could)\s+(?:the|my)\s+(?:theme|display|screen)\s+(?:please\s+|just\s+)?(?:go|be|switch|turn|change)\s+"
+    r"(?:to\s+)?(?:dark|light)\b)",
     re.I,
 )
 # Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
