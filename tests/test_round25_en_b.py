@@ -112,12 +112,6 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("evenings for deliveries today please", set()),
     # a diet, then what it rules out
     ("I'm vegan btw so no cheese samples in my box, ever", {state("preference", "vegan, no cheese samples")}),
-    # where parcels wait instead
-    (
-        "standing rule: never leave my packages on the porch, keep them at the post office",
-        {state("preference", "hold packages at the post office")},
-    ),
-    ("keep them at the depot for a day please", set()),
     # a format for now beside the usual one
     (
         "just for this one send the statement as CSV — usually PDF works for me",

@@ -6132,23 +6132,11 @@ _DIET_SO_NO = re.compile(
     r"[a-z-]+(?=\s*(?:[,.!;]|$|\s+(?:ever|please|pls|again|from now on)\b))",
     re.IGNORECASE,
 )
-# "don't hand them to the neighbours, keep them at the depot": where parcels are to wait instead, after the way refused.
-_HELD_INSTEAD = re.compile(
-    r"(?:^\W*|[,;]\s*|\s[\u2014\u2013-]+\s*)(?:(?:just|instead|and|but|so|please|pls)\s+)*(?:hold|keep|leave)\s+"
-    r"(?:them|it|(?:my|the)\s+(?:parcels|packages|deliveries))\s+(?P<where>at\s+(?:the\s+)?(?:depot|post\s+office"
-    r"|collection\s+point|pick-?up\s+point|(?:parcel\s+)?locker|sorting\s+office))\b",
-    re.IGNORECASE,
-)
-_OTHER_WAY_REFUSED = re.compile(
-    r"\b(?:don't|do\s+not|never|no)\b[^.;!?]{0,40}?\b(?:neighbou?rs?|doorstep|porch|outside|front\s+door|at\s+the\s+door"
-    r"|concierge|reception|building)\b",
-    re.IGNORECASE,
-)
 
 
 def _casual_preference(ctx: TurnContext, clause: Clause, has_marker: bool) -> tuple[str, str] | None:
     """(phrase, evidence) of a standing preference said casually: when to be called, when deliveries suit, a diet and
-    what it rules out, where parcels should wait. A one-off marker, a question or a negation keeps it silent."""
+    what it rules out. A one-off marker, a question or a negation keeps it silent."""
     text = clause.text
     sentence = _sentence_of(ctx.text, clause)
     if _ONE_OFF.search(sentence) or text.rstrip().endswith("?") or _HYPOTHETICAL.search(text):
@@ -6171,12 +6159,6 @@ def _casual_preference(ctx: TurnContext, clause: Clause, has_marker: bool) -> tu
         ruled_out = _DIET_SO_NO.match(text, diet.end())
         if ruled_out and diet["diet"] and _subject(ctx, diet["who"]) == ctx.speaker_id:
             return f"{diet['diet'].lower()}, no {ruled_out['thing'].lower()}", diet.group() + ruled_out.group()
-    held = _HELD_INSTEAD.search(text)
-    start = _sentence_start(ctx.text, clause.start)
-    if held and _OTHER_WAY_REFUSED.search(ctx.text, start, clause.start + held.start()):
-        noun = re.search(r"\b(?P<n>parcels|packages)\b", ctx.text, re.I)
-        kept = noun["n"].lower() if noun else "parcels"
-        return f"hold {kept} {re.sub(chr(92) + 's+', ' ', held['where'].lower())}", held.group()
     return None
 
 
