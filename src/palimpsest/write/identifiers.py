@@ -614,11 +614,18 @@ def _mention(
     return IdentifierMention(kind=kind, text=text[span[0] : span[1]], value=value, span=span, currency=currency)
 
 
+# "update my phone to …", "change the number on file to …": the speaker's number, set to what follows.
+_CHANGED_TO_NUMBER = (
+    r"|\b(?:change|update|set|switch|swap)\s+(?:my|the)\s+(?:(?:contact|mobile|cell|phone|callback)\s+)?"
+    r"(?:phone|mobile|cell|number)(?:\s+number)?(?:\s+on\s+(?:file|(?:my|the)\s+account))?\s+to"
+)
+
+
 # An Indian mobile in its national form ("98201 44719", ten digits from 6-9): counted only after words that
 # say a number to call follows, since ten digits alone are as likely an order number.
 _IN_MOBILE_CUED = re.compile(
     r"(?i:\b(?:number|mobile|cell|phone|whatsapp)(?:\s+(?:is|was|now|:))+|\b(?:call|ring|text|reach)\s+(?:me|him|her|us)"
-    r"\s+(?:on|at))\s*(?P<id>[6-9]\d{4}[\s-]?\d{5})" + _NOT_BEFORE_DIGIT
+    r"\s+(?:on|at)" + _CHANGED_TO_NUMBER + r")\s*(?P<id>[6-9]\d{4}[\s-]?\d{5})" + _NOT_BEFORE_DIGIT
 )
 
 
@@ -634,7 +641,9 @@ _LOCAL_PHONE_CUE = (
     r"|unit|policy|booking|card|claim|shipment|delivery)'s)[a-z]+'s)\s+"
     r"(?:number|no\.?|num|#)(?:\s+on\s+(?:there|file|(?:the|my|his|her|our)\s+account)\s*,)?"
     r"|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
-    r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at))"
+    r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)"
+    + _CHANGED_TO_NUMBER
+    + r")"
     # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
     r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"
 )

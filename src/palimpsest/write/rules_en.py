@@ -138,6 +138,8 @@ _ONE_OF_MANY = frozenset({"colleague", "friend", "neighbour", "roommate", "flatm
 _KIN_AS_NAMES = frozenset(
     ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
 )
+# A parent or grandparent named bare after "to", as a name: "my old iPad went to mum", "passed it on to Dad".
+_KIN_AS_NAME_BARE = r"(?i:mum|mom|dad|grandma|grandpa|granny|gran|nan|nana|grandad|granddad)\b(?!')"
 # A relative's title before the name, capitalized: "Aunt Rosa", "Uncle Dev", "Cousin Mia".
 _KIN_TITLED = re.compile(r"(?P<rel>Aunt|Auntie|Uncle|Cousin|Grandma|Grandpa|Granny|Nana|Grandad) (?P<name>[A-Z][a-z]+)")
 _HOUSEHOLD = "|".join(word for word in _REL.split("|") if _RELATIONS[word] not in _OUTSIDE_HOUSEHOLD)
@@ -414,6 +416,8 @@ _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|
 _BRAND_NOUNS = (
     r"speakers?|soundbar|headphones|earbuds|watch|tablet|laptop|phone|camera|vacuum|hair ?dryer|router|monitor"
     r"|keyboard|mouse|TV|television|e-reader|printer|projector|fridge|console"
+    # ("my Ring doorbell caught him", "the Nest thermostat")
+    r"|doorbell|thermostat"
 )
 
 
@@ -1913,7 +1917,9 @@ _DEVICE_TAKEN = re.compile(
 # disposed of, said of the device.
 _DEVICE_GONE = re.compile(
     # ("so the Galaxy A52 is gone")
-    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he|(?<=\bso\s)the)\s+(?:(?:old|previous|former|spare|second)\s+)*"
+    # ("bought a OnePlus 12 and the old Redmi Note 10 is going to my mom": the old one, after "and")
+    r"(?:\b[Mm]y|\b[Oo]ur|(?:^|(?<=[,;:]\s))\W*[Tt]he|(?<=\bso\s)the|(?<=\band\s)the(?=\s+old\b))"
+    r"\s+(?:(?:old|previous|former|spare|second)\s+)*"
     # (typed in lower case too: "the iphone 13 went to my nephew")
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
@@ -1922,7 +1928,7 @@ _DEVICE_GONE = re.compile(
     # "the iPad went to my nephew", "my old Kindle now belongs to my sister": handed on to a relative.
     # ("my old Moto G goes to my nephew": handed on now, the day its replacement came)
     rf"|(?:finally\s+|just\s+|now\s+)?(?:went|has\s+gone|was\s+given|got\s+given|belongs"
-    rf"|(?P<handed_on>goes|is\s+going|'s\s+going))\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b"
+    rf"|(?P<handed_on>goes|is\s+going|'s\s+going))\s+to\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})\b|{_KIN_AS_NAME_BARE})"
     r"|(?:finally\s+|just\s+)?found\s+(?:a|its)\s+new\s+(?:owner|home)"
     # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
     # away for good, or up for sale
@@ -2239,6 +2245,12 @@ _KIN_CONTACT = (
     r"(?:an?\s+|the\s+)?(?:new\s+)?(?:(?:work|personal|home|private|school|uni)\s+)?(?i:{kind})"
     r"(?:\s+(?:now|too|as\s+well))?\s*(?:is\s+|[:：,]\s*|\s[\u2014\u2013-]\s*)?$"
 )
+# "the email on file should be …", "the number you have for me needs to be …": the stored contact, set right.
+_ON_FILE_SHOULD_BE = (
+    r"|\b(?i:the|my)\s+(?i:(?:contact|login|account|billing|callback)\s+)?(?i:{kind})\s+(?i:on\s+file|on\s+(?:my|the)"
+    r"\s+(?:account|profile|record)|(?:you\s+have|you've\s+got)(?:\s+for\s+me)?)\s+"
+    r"(?i:should\s+be|needs\s+to\s+be|must\s+be|has\s+to\s+be|ought\s+to\s+be)\s*:?\s*$"
+)
 _CONTACT_CUE = {
     "phone": re.compile(
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
@@ -2259,6 +2271,7 @@ _CONTACT_CUE = {
         # ("new number, 07700 …", "new mobile — …": set off by a comma or a dash, just the same)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
         + _KIN_CONTACT.format(kind=r"(?:(?:phone|mobile|cell)\s+)?(?:number|mobile|cell|phone)")
+        + _ON_FILE_SHOULD_BE.format(kind=r"(?:(?:phone|mobile|cell|contact)\s+)?(?:number|mobile|cell|phone)")
         + r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
         r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
         r"|you have(?: for me)?))?"
@@ -2305,6 +2318,7 @@ _CONTACT_CUE = {
         # ("new email from today: …": when it starts, before the colon)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
         + _KIN_CONTACT.format(kind=r"e-?mail(?:\s+address)?")
+        + _ON_FILE_SHOULD_BE.format(kind=r"e-?mail(?:\s+address)?")
         # "Contact e-mail for me: …", "E-mail address for me is …"
         + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
     ),
@@ -3898,7 +3912,8 @@ _HANDED_TO_RELATIVE = re.compile(
     r"\b(?:gave|passed|handed|sold|went|goes|has\s+gone|is\s+going|'s\s+going|now\s+belongs|belongs|was\s+given"
     # (what went between the verb and "to" is the device, not the money it fetched: "sold it and gave the cash to …")
     r"|got\s+given)\b(?:\s+(?!to\b|(?:the\s+)?(?:money|cash|proceeds|profit|charger|case|box)\b)[\w'-]+){0,5}?"
-    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:my|our)\s+" + _KIN_ADJ + rf"(?P<rel>{_REL})\b"
+    # ("my old iPad went to mum": a parent named bare, as a name)
+    r"\s+(?:on\s+|down\s+|over\s+)?to\s+(?:(?:my|our)\s+" + _KIN_ADJ + rf"|(?={_KIN_AS_NAME_BARE}))(?P<rel>{_REL})\b"
     # (lent, not handed on: "gave my iPad to my son for a repair", "… to my sister for the weekend")
     r"(?!'s|\s+(?:for|as)\s+(?:a\s+)?(?:repair|fix|look|check|safekeeping|the\s+weekend|a\s+while)\b)",
     re.IGNORECASE,
@@ -4028,6 +4043,93 @@ def _claimed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "device_claimed")
 
 
+# "it's a PS5 Slim household now", "we're an iPhone family": the device the household runs on, said of the household.
+_DEVICE_HOUSEHOLD = re.compile(
+    r"\b(?i:it's|it\s+is|we're|we\s+are|we've\s+become|we\s+became)\s+(?:(?:now|officially|basically|fully|firmly"
+    r"|strictly|very\s+much)\s+)*(?:an?\s+)?" + _device("device") + r"\s+(?:household|house|home|family)\b"
+)
+# "we got a Galaxy Tab S9 on top of the old Kindle Paperwhite", "bought a Garmin alongside my Apple Watch": the
+# device kept beside the one acquired.
+_KEPT_BESIDE = re.compile(
+    r"\b(?:on\s+top\s+of|in\s+addition\s+to|alongside|along\s+with|next\s+to|besides)\s+"
+    r"(?:(?:the|my|our)\s+)(?:(?:old|trusty|ancient|existing|current)\s+)*" + _device("device")
+)
+# "the Dell XPS 13 I got last month already has a dead pixel", "this Kindle we bought in May": the device named with
+# the speaker's buying of it (not one bought for someone: "the iPad I got my son").
+_DEVICE_I_GOT = re.compile(
+    r"\b(?:[Tt]he|[Tt]his|[Tt]hat|[Mm]y|[Oo]ur)\s+(?:new\s+|brand[- ]new\s+)?"
+    + _device("device")
+    + r"\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:just\s+|only\s+|recently\s+|finally\s+)?"
+    r"(?:got|bought|purchased|ordered|picked\s+up)\b"
+    r"(?!\s+(?:for|my|our|him|her|them|as\s+a)\b)"
+)
+# "left my AirPods Pro on the subway", "dropped my Kindle overboard": a device left behind, gone only when the turn
+# says it will not be replaced or came back ("left my iPad on the train" alone may be got back).
+_DEVICE_LEFT_BEHIND = re.compile(
+    r"\b(?:left|lost|dropped|forgot)\s+(?:my|our)\s+(?:(?:old|new|brand[- ]new|work)\s+)*"
+    + _device("device")
+    + r"\s+(?:on|in|at|behind|overboard|somewhere)\b"
+)
+# "not buying another pair", "done with earbuds", "never got them back": the loss is for good.
+_GONE_FOR_GOOD = re.compile(
+    r"\b(?:not|never|won't|no\s+point)\s+(?:be\s+)?(?:buying|getting|replacing)\s+(?:another|a\s+new)\s+(?:pair|one)\b"
+    r"|\bdone\s+with\s+(?:\w+\s+)?(?:earbuds|earphones|headphones|phones|tablets|watches|smartwatches|e-?readers|it|them)\b"
+    r"|\bnever\s+(?:got|get|saw|see)\s+(?:it|them)\s+(?:back|again)\b|\bgone\s+for\s+good\b",
+    re.IGNORECASE,
+)
+# "my Ring doorbell caught the whole thing", "my Garmin clocked 30k", "my Apple Watch says I slept 5 hours": a device
+# at its work is the speaker's (or the named relative's).
+_DEVICE_AT_WORK = re.compile(
+    rf"(?:{_POSS}|(?P<our>\b[Oo]ur))\s+(?:(?:old|new|trusty|little)\s+)*"
+    + _device("device")
+    + r"(?:'s|\s+(?:has|had|just|literally|actually))*\s+"
+    r"(?:caught|recorded|filmed|captured|spotted|picked\s+up|tracked|logged|clocked|counted|measured|flagged|beeped"
+    r"|buzzed|pinged|alerted|woke|says|said|shows|showed|reckons|registered|saved)\b"
+)
+
+
+def _devices_said_casually(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Devices told of informally: a household's, one kept beside a new one, one "I got", one lost for good, one at
+    its work."""
+    text = clause.text
+    if text.rstrip().endswith("?") or _HYPOTHETICAL.search(text):
+        return
+    for m in _DEVICE_HOUSEHOLD.finditer(text):
+        if not _phrase_negated(text, m, r"not|never|isn't|aren't|wasn't|no\s+longer"):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_household")
+    acquired = _ACQUIRE.search(text)
+    after = acquired.end() if acquired else len(text)
+    for m in _KEPT_BESIDE.finditer(text, after):
+        if not _phrase_negated(text, m):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_kept_beside")
+    # ("the Kobo I bought last year, I don't use it anymore", "… want to return it": gone, or going back)
+    kept = not (_ENDS_STATE.search(ctx.text) or _GAVE_UP_DEVICE.search(ctx.text) or _DISUSE_IT.search(ctx.text))
+    for m in _DEVICE_I_GOT.finditer(text) if kept else ():
+        if not re.search(r"\b(?:return\w*|refund\w*|sen[dt]\s+(?:it\s+)?back|exchang\w*)\b", ctx.text, re.I):
+            device = _clean(m["device"])
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_i_got", valid_from=clause.past_time(ctx)
+            )
+    if _GONE_FOR_GOOD.search(ctx.text):
+        for m in _DEVICE_LEFT_BEHIND.finditer(text):
+            if not _phrase_negated(text, m):
+                yield ending(
+                    ctx, clause, ctx.speaker_id, "owns_device", _clean(m["device"]), "en.device_left", m.group()
+                )
+    for m in _DEVICE_AT_WORK.finditer(text):
+        owner = ctx.speaker_id if m["our"] else _subject_of(ctx, clause, m)
+        if owner and not _phrase_negated(text, m, r"not|never|didn't|doesn't|don't|isn't|wasn't"):
+            yield _fact(ctx, clause, m, owner, "owns_device", _clean(m["device"]), "device_at_work")
+
+
+def _settled_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The clause's device facts, without the owning of a device the same clause says went ("bought an iPad Air and
+    the old iPad mini went to my nephew": the mini is listed after the Air, but it is gone)."""
+    facts = [*_device_facts(ctx, clause), *_devices_said_casually(ctx, clause)]
+    gone = {(f.subject, f.value) for f in facts if f.predicate == "owns_device" and f.valid_to is not None}
+    yield from (f for f in facts if f.valid_to is not None or (f.subject, f.value) not in gone)
+
+
 def _device_named_before(ctx: TurnContext, end: int) -> str | None:
     """The last device the sentence names before ``end`` ("My iPad died so I replaced it with …")."""
     sentence_start = max(ctx.text.rfind(mark, 0, end) for mark in ".!?\n") + 1
@@ -4051,6 +4153,17 @@ def _listed_devices(text: str, pos: int) -> Iterator[str]:
         pos = more.end()
 
 
+# "cancelled the landline, so 020 … is dead", "closed the old hotmail account, so … is gone": the line or inbox
+# given up, then its value said ended.
+_LINE_GIVEN_UP = re.compile(
+    r"^\W*(?:(?:I|we)\s+)?(?:(?:just|finally|also)\s+)?(?:cancell?ed|disconnected|got\s+rid\s+of|gave\s+up|dropped"
+    r"|ditched|closed|shut\s+down|deleted)\s+(?:the|my|our)\s+(?:old\s+)?(?:landline|home\s+phone|house\s+phone"
+    r"|work\s+phone|second\s+line|(?:old\s+)?(?:number|mobile|sim)|(?:[\w-]+\s+)?(?:e-?mail|inbox|mailbox|account)(?:\s+account)?)"
+    r"\s*(?:,|\s[\u2014\u2013-])?\s*(?:so|and)\s+(?:the\s+|that\s+|my\s+)?(?:old\s+)?$",
+    re.IGNORECASE,
+)
+
+
 def _contact_ended(
     ctx: TurnContext, clause: Clause, predicate: str, mention: IdentifierMention, before: str
 ) -> CandidateFact | None:
@@ -4059,7 +4172,7 @@ def _contact_ended(
     ended_after = _CONTACT_ENDED_AFTER.match(ctx.text, mention.span[1], clause.end)
     # ("… is dead, use rb@fastmail.com instead": with a replacement named, only the new one is told)
     replaced = any(m.kind == mention.kind and m.span != mention.span for m in ctx.identifiers)
-    if ended_after and _OWN_OLD_CONTACT.match(before) and not replaced:
+    if ended_after and (_OWN_OLD_CONTACT.match(before) or _LINE_GIVEN_UP.match(before)) and not replaced:
         return ending(ctx, clause, ctx.speaker_id, predicate, value, f"en.{predicate}.ended_after", ended_after.group())
     stop = _STOP_USING.search(before)
     planned = re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bgonna\b", before, re.I)
@@ -4765,7 +4878,10 @@ _THEME = re.compile(
     # "Keep it dark for this session only", "make it light from now on": "it" is the display, with a marker.
     r"|\b(?:keep|make|set|switch|turn|leave)\s+(?:it|everything|things)\s+(?:to\s+)?(?P<theme3>dark|light)\b"
     r"(?=[^.?!]{0,12}\b(?:for (?:this|the) (?:session|time|once)|this time|today|for now|from now on|always|by default"
-    r"|going forward|only|please)\b)",
+    r"|going forward|only|please)\b)"
+    # ("for today only could the theme go light?", "can the display be dark from now on": what the theme should go)
+    r"|\b(?:the|my)\s+(?:theme|display|screen|app)\s+(?:please\s+|just\s+)?(?:go|be|switch\s+to|change\s+to|turn)\s+"
+    r"(?P<theme4>dark|light)\b(?!\s+(?:blue|grey|gray|green|red|brown)\b)",
     re.IGNORECASE,
 )
 _FORMAT = re.compile(
@@ -4845,7 +4961,11 @@ _DOCUMENT_AS_STYLE = re.compile(
     r"(?!\s+(?:of|for)\s+(?:the|my|your|his|her|their)\b)"
     # "the weekly summary as version C", "my digest in template 2": a coded version of the document.
     rf"|\b(?:{_REPORT_NOUNS})\s+(?:as|in)\s+(?:the\s+)?"
-    r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b",
+    r"(?P<rf2>(?:version|template|layout|format|style|edition)\s+(?-i:[A-Z0-9][A-Za-z0-9-]{0,3}))\b"
+    # "give me the weekly report as the condensed one-pager": the short kind of document it should come as
+    rf"|\b(?:{_REPORT_NOUNS})\s+as\s+(?:the|a|an)\s+"
+    r"(?P<rf3>(?:[\w-]+\s+)?(?:one-pagers?|two-pagers?|one-page\s+summary|bullet[- ]point\s+(?:list|summary)"
+    r"|slide\s+deck))\b",
     re.IGNORECASE,
 )
 # "For the weekly digest I'd rather get the short one-pager version", "on my monthly newsletter, the plain-text
@@ -4913,9 +5033,17 @@ _LANGUAGE_CHOSEN = (
         r"^\W*(?:(?i:today|tonight|now|this\s+time|just|only|from\s+now\s+on|going\s+forward|and|oh|so)[,\s]+)*"
         r"(?i:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")(?:\s+(?i:only|again))?\s*,?\s*"
         r"(?i:please|pls|plz|from\s+now\s+on|going\s+forward|(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?"
-        r"(?:fine|ok|okay|best|great|good))\b"
+        r"(?:fine|ok|okay|best|great|good|easier|easiest|simpler))\b"
+    ),
+    # "háblame en español from now on", "écris-moi en français stp": the language asked for in itself
+    re.compile(r"\b(?i:h[áa]blame|escr[íi]beme|resp[óo]ndeme|cont[ée]stame)\s+(?i:en)\s+(?P<lang>(?i:espa[ñn]ol))\b"),
+    re.compile(
+        r"\b(?i:parle[sz]?[- ]moi|[ée]cri(?:s|vez)[- ]moi|r[ée]ponds[- ]moi|r[ée]pondez[- ]moi)\s+(?i:en)\s+"
+        r"(?P<lang>(?i:fran[çc]ais))\b"
     ),
 )
+# A language named in itself, as asked for in it ("háblame en español").
+_LANGUAGE_IN_ITSELF = {"español": "Spanish", "espanol": "Spanish", "français": "French", "francais": "French"}
 # A language conceded, not wished: "..., even when I write to you in Hindi", "whenever I type in Welsh".
 _LANGUAGE_CONCEDED = re.compile(r"\b(?:even\s+(?:when|though)|whenever)\s+I\s+$", re.I)
 # The language a relative can be served in: "My mother only speaks Cantonese", "my dad reads only Spanish".
@@ -5381,7 +5509,9 @@ _DIET = re.compile(
     r"(?:a\s+|an\s+|strictly\s+|strict\s+|also\s+|severely\s+|all\s+)*"
     r"(?P<diet>vegetarian|vegan|pescatarian"
     r"|lactose[- ]intolerant|gluten[- ]free|teetotal|allergic to [a-z][\w -]{1,30}?)(?:\s+(?:household|family))?"
-    r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$)"
+    # ("I'm vegetarian btw so …": an aside may follow)
+    r"(?=[,.;!?\u2014\u2013]|\s+(?:so|and|but|-)(?:\s|$)|\s+for\s+(?:years|ages|decades|a\s+long\s+time|\w+\s+years)\b|$"
+    r"|\s+(?:btw|fyi|tbh|by\s+the\s+way)\b)"
     rf"|(?P<who2>\bI|\b[Mm]y\s+(?:{_HOUSEHOLD}))\s+(?:don't|doesn't|do not|does not|never)\s+(?P<verb>eat|drink)\s+"
     r"(?P<food>[a-z][\w -]{1,30}?)(?=[,.;!?]|\s+(?:so|and|but|because)\b|$)"
     # "Being vegetarian, …", "As a vegan, …", "vegetarian here, so …": the speaker's diet said in passing.
@@ -5600,7 +5730,8 @@ def _once_and_usual(clause: Clause, offset: int) -> bool | None:
     (``None`` when its phrase carries neither marker)."""
     if not (_ONE_OFF.search(clause.text) and _USUAL.search(clause.text)):
         return None
-    phrase = clause.phrase_at(offset, ",;").text
+    # ("PDF this time — normally Excel": a dash sets the phrases apart too)
+    phrase = clause.phrase_at(offset, ",;\u2014\u2013").text
     if _USUAL.search(phrase):
         return True
     return False if _ONE_OFF.search(phrase) else None
@@ -5711,7 +5842,7 @@ def _report_candidates(text: str) -> Iterator[_Candidate]:
         styles_said.append(candidate[1].lower())
         yield candidate
     for m in [*_DOCUMENT_AS_STYLE.finditer(text), *_DOCUMENT_LEAD_STYLE.finditer(text)]:
-        style = first_group(m, ("rf", "rf2")) or ""
+        style = first_group(m, ("rf", "rf2", "rf3")) or ""
         if any(style.lower() in said or said in style.lower() for said in styles_said):
             continue  # ("… send me the two-page summary version": said once, read by two patterns)
         if style and not _FORMAT.search(style) and not _NOT_A_STYLE.match(style) and not _LANGUAGE_WORD.search(style):
@@ -5755,12 +5886,27 @@ def _report_formats(text: str) -> Iterator[_Candidate]:
                 yield "preferred_report_format", style, m, True
 
 
+def _once_beside_usual(text: str, formats: list[re.Match[str]], chosen: re.Match[str]) -> Iterator[_Candidate]:
+    """The other format of a turn that tells a one-off one beside the usual one: "this time just send the invoice as
+    PDF — normally Excel is fine" (both are told; ``_once_and_usual`` tells which lasts)."""
+    from palimpsest.write.registry import normalize_format
+
+    if not (_ONE_OFF.search(text) and _USUAL.search(text)):
+        return
+    said = {normalize_format(chosen.group("fmt").rstrip("s"))}
+    for f in formats:
+        value = normalize_format(f.group("fmt").rstrip("s"))
+        if value not in said:
+            said.add(value)
+            yield "preferred_export_format", value, f, True
+
+
 def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     from palimpsest.write.registry import normalize_channel, normalize_format
 
     text = clause.text
     for m in _THEME.finditer(text):
-        theme = (m.group("theme") or m.group("theme2") or m.group("theme3")).lower()
+        theme = (first_group(m, ("theme", "theme2", "theme3", "theme4")) or "").lower()
         if theme.startswith("high") or theme == "sepia":
             yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
             continue
@@ -5784,6 +5930,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
         ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
+        yield from _once_beside_usual(text, formats, chosen)
     yield from _report_candidates(text)
     languages = list(_LANGUAGE.finditer(text))
     for chosen_pattern in _LANGUAGE_CHOSEN:
@@ -5796,7 +5943,7 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
     for m in languages + sent:
         if _LANGUAGE_CONCEDED.search(text, 0, m.start()):
             continue  # "reply in English, even when I write to you in Hindi": the language one writes in
-        language = m.group("lang")
+        language = _LANGUAGE_IN_ITSELF.get(m.group("lang").lower(), m.group("lang"))
         # Cantonese has its own code (yue); the registry would fold it into Chinese.
         code = "yue" if language == "Cantonese" else normalize_language(language)
         yield "preferred_language", code, m, m in sent
@@ -6014,11 +6161,12 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 evidence_text=relative.group().strip(),
             )
         return
+    yield from (casual := list(_casual_preference_facts(ctx, clause, has_marker, (lasting, confidence, valid_from))))
+    if casual:
+        return
     for subject, value, evidence in _free_preferences(ctx, clause, has_marker):
-        if _CONTROLS.search(value):
-            continue  # "no verification on my orders" is no taste: checks and rights are not preferences
-        if _LANGUAGE_WORD.fullmatch(value) or _NATIVE_LANGUAGE.fullmatch(value):
-            continue  # "… but I prefer français": a language, which only the language rules keep
+        if not _free_preference_kept(value):
+            continue
         yield CandidateFact(
             subject=subject,
             predicate="preference",
@@ -6029,6 +6177,36 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             rule="en.preference",
             evidence_text=evidence.strip(),
         )
+
+
+def _free_preference_kept(value: str) -> bool:
+    """Whether a free phrase is a taste the ``preference`` predicate keeps."""
+    if _CONTROLS.search(value):
+        return False  # "no verification on my orders" is no taste: checks and rights are not preferences
+    # ("… but I prefer français": a language, which only the language rules keep)
+    return not (_LANGUAGE_WORD.fullmatch(value) or _NATIVE_LANGUAGE.fullmatch(value))
+
+
+def _casual_preference_facts(
+    ctx: TurnContext, clause: Clause, has_marker: bool, read: tuple[bool, float, datetime | None]
+) -> Iterator[CandidateFact]:
+    """The fact of :func:`_casual_preference`; ``read`` is the clause's (lasting, confidence, start)."""
+    casual = _casual_preference(ctx, clause, has_marker)
+    if casual is None:
+        return
+    lasting, confidence, valid_from = read
+    # (a past time in the clause dates the news told beside it: "started at … two weeks ago, … so weekday mornings for
+    # deliveries"; only a start still to come is the preference's)
+    yield CandidateFact(
+        subject=ctx.speaker_id,
+        predicate="preference",
+        value=casual[0],
+        lasting=lasting,
+        valid_from=valid_from if valid_from and valid_from > ctx.at else None,
+        confidence=confidence,
+        rule="en.preference.casual",
+        evidence_text=casual[1].strip(),
+    )
 
 
 # "I like my meeting summaries short", "we want our invoices itemised": the thing, then how it should be.
@@ -6178,6 +6356,71 @@ def _unwanted(text: str, turn: str) -> tuple[str, str] | None:
     # ("No meat recipes ever please, been vegetarian for 12 years": the diet said is the rule, kept as the diet)
     if bare and not _OTHER_PEOPLE.search(bare.group("thing")) and not _DIET.search(turn):
         return f"no {bare.group('thing').lower()}", bare.group()
+    return None
+
+
+# "I work nights, so ring me after 2pm", "reach me at (312) 555-0186 after 6pm, my work line is useless": when the
+# speaker can be contacted, kept as "calls after 2pm".
+_CONTACT_WINDOW = re.compile(
+    r"(?:^\W*|\b(?P<so>so|then)\s+|[,;]\s*)(?:(?:please|pls|just|best\s+to|better\s+to)\s+)?"
+    r"(?P<verb>call|ring|phone|text|message|reach|contact)\s+(?:me|us)\s+"
+    r"(?:(?:at|on)\s+\+?[\d(][\d()\s.-]{6,18}\d\s+)?"
+    r"(?P<when>(?:after|before)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)|noon|midday|lunch|work)"
+    r"|between\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)?\s+and\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)"
+    r"|in\s+the\s+(?:mornings?|afternoons?|evenings?)|on\s+weekdays|(?:on|at)\s+weekends)"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|thanks|if|as|because|cos)\b))",
+    re.IGNORECASE,
+)
+# What makes a contact window the speaker's standing one: their hours ("mostly nights"), a line that does not work.
+_CONTACT_HABIT = re.compile(
+    r"\b(?:mostly|usually|normally|always|nights|night\s+shifts?|shifts?|work\s+line|office\s+line|landline"
+    r"|at\s+work\s+all\s+day|during\s+the\s+day|every\s+day)\b",
+    re.IGNORECASE,
+)
+_CONTACT_WINDOW_KIND = {"reach": "calls", "contact": "calls"}
+# "weekends are impossible now so weekday mornings for deliveries pls": when deliveries suit the speaker, said first.
+_DELIVERY_WINDOW_ASKED = re.compile(
+    r"(?:^\W*|\b(?P<so>so|then)\s+|[,;]\s*)(?:(?:only|just)\s+)?(?P<when>(?:weekday|weekend)\s+(?:mornings|afternoons"
+    r"|evenings)|weekdays|weekends|mornings|afternoons|evenings|(?:after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm))"
+    r"\s+(?:(?:are|is|work)\s+(?:best|better)\s+)?(?:only\s+)?for\s+(?:the\s+|my\s+|any\s+)?"
+    r"(?P<what>deliveries|drop-?offs|parcels|packages)"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|if|as)\b))",
+    re.IGNORECASE,
+)
+# "I'm vegetarian btw so no meat samples in the box, ever": the diet, then what it rules out; one rule, kept whole.
+_DIET_SO_NO = re.compile(
+    r"\s*(?:btw|fyi|tbh|by\s+the\s+way)?\s*,?\s*(?:so|and)\s+(?:please\s+|pls\s+)?no\s+"
+    r"(?P<thing>[a-z][a-z-]*(?:\s+[a-z-]+){0,2}?)\s+(?:in|on|with|for)\s+(?:any\s+of\s+)?(?:my|our|the|any|all)\s+"
+    r"[a-z-]+(?=\s*(?:[,.!;]|$|\s+(?:ever|please|pls|again|from now on)\b))",
+    re.IGNORECASE,
+)
+
+
+def _casual_preference(ctx: TurnContext, clause: Clause, has_marker: bool) -> tuple[str, str] | None:
+    """(phrase, evidence) of a standing preference said casually: when to be called, when deliveries suit, a diet and
+    what it rules out. A one-off marker, a question or a negation keeps it silent."""
+    text = clause.text
+    sentence = _sentence_of(ctx.text, clause)
+    if _ONE_OFF.search(sentence) or text.rstrip().endswith("?") or _HYPOTHETICAL.search(text):
+        return None
+    if re.search(r"\bthis\s+(?:week|weekend|month)\b|\btomorrow\b", sentence, re.I):
+        return None  # "I'm on nights this week so call me after 4pm": for now, not for good
+    window = _CONTACT_WINDOW.search(text)
+    standing = window and (window["so"] or has_marker or _CONTACT_HABIT.search(ctx.text))
+    if window and standing and not _PREF_NEGATED.search(text[: window.start("verb")]):
+        when = re.sub(r"\s+", " ", window["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        verb = window["verb"].lower()
+        return f"{_CONTACT_WINDOW_KIND.get(verb) or _CONTACTED[verb]} {when}", window.group()
+    delivery = _DELIVERY_WINDOW_ASKED.search(text)
+    if delivery and (delivery["so"] or has_marker):
+        when = re.sub(r"\s+", " ", delivery["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        lead = "" if when.startswith(("after", "before")) else ("on " if "week" in when else "in the ")
+        what = delivery["what"].lower()
+        return f"{'deliveries' if what.startswith(('deliver', 'drop')) else what} {lead}{when}", delivery.group()
+    for diet in _DIET.finditer(text) if _ALWAYS_OR_NEVER.search(sentence) or has_marker else ():
+        ruled_out = _DIET_SO_NO.match(text, diet.end())
+        if ruled_out and diet["diet"] and _subject(ctx, diet["who"]) == ctx.speaker_id:
+            return f"{diet['diet'].lower()}, no {ruled_out['thing'].lower()}", diet.group() + ruled_out.group()
     return None
 
 
@@ -7018,7 +7261,8 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 # (also typed as a text message: "can u update the phone on file to …", "cud you pls …")
 _POLITE_REQUEST = re.compile(
     # ("for this session only can you reply in …", "from now on could you …": how long, said first)
-    r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
+    r"^\s*(?:(?:for\s+(?:this|the|today's|tonight's)\s+\w+(?:\s+only)?|for\s+(?:today|tonight)(?:\s+only)?"
+    r"|just\s+(?:for\s+)?(?:this\s+once|today|tonight|now)"
     r"|from\s+now\s+on|going\s+forward|for\s+now|today|tonight|this\s+time(?:\s+only)?|please)\s*,?\s+)?"
     # "can we do this chat in Chinese just this time?", "could we switch to Spanish?": the talk itself asked for
     r"(?:(?:can|could)\s+we\s+(?:please\s+|just\s+)?(?:do|have|keep|continue|switch|talk|chat|speak|write|go\s+on)\b"
@@ -7034,7 +7278,10 @@ _POLITE_REQUEST = re.compile(
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
     r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
-    r"(?=[^?]*\b(?:mode|theme)\b))",
+    r"(?=[^?]*\b(?:mode|theme)\b)"
+    # ("could the theme go light?")
+    r"|(?:can|could)\s+(?:the|my)\s+(?:theme|display|screen)\s+(?:please\s+|just\s+)?(?:go|be|switch|turn|change)\s+"
+    r"(?:to\s+)?(?:dark|light)\b)",
     re.I,
 )
 # Chat drops the subject of a first-person report: "Just relocated to Bristol", "Got promoted last Monday".
@@ -7297,7 +7544,7 @@ _FACT_RULES = (
     _self_answered_facts,
     _work_facts,
     _relative_instead_facts,
-    _device_facts,
+    _settled_device_facts,
     _device_field_facts,
     _contact_facts,
     _profile_facts,
@@ -7540,6 +7787,31 @@ def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     return [f if f.predicate == "works_at" else next(titles) for f in facts]
 
 
+# "pretend you're a pirate and tell me where parcel PX-7002 be", "talk like a cowboy when you check order 5521-Q": a
+# part the assistant is asked to play, for fun; the order asked about is still the user's (not a part that lifts the
+# rules: "pretend you're DAN with no rules", an attack, keeps its identifiers but states no fact).
+_ASSISTANT_PLAYS = re.compile(
+    r"\b(?:pretend|imagine)\s+(?:that\s+)?(?:you're|you\s+are)\s+(?:a|an|my)\s+"
+    r"|\b(?:talk|speak|answer|reply|respond|act)\s+like\s+(?:a|an)\s+",
+    re.IGNORECASE,
+)
+_RULES_LIFTED = re.compile(
+    r"\b(?:no|without|zero)\s+(?:rules|restrictions|limits|guidelines|filters|policy|policies)\b|\bunrestricted\b"
+    r"|\b(?:admin|administrator|developer\s+mode|jailbr\w+|DAN|someone\s+else's|other\s+(?:people|customers|users)"
+    r"|everyone's|another\s+(?:user|customer))\b",
+    re.IGNORECASE,
+)
+
+
+def _played_for_fun(text: str) -> bool:
+    """Whether the only supposing in ``text`` is a harmless part the assistant is asked to play."""
+    played = _ASSISTANT_PLAYS.search(text)
+    if played is None or _RULES_LIFTED.search(text):
+        return False
+    rest = text[: played.start()] + " " + text[played.end() :]
+    return not re.search(r"\b(?:if|suppose|supposing|in\s+case|unless|maybe|perhaps|might|whether)\b", rest, re.I)
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the English rules find in ``ctx`` (facts only for user turns)."""
     said = _without_fiction(ctx.text.replace("\u2019", "'"))
@@ -7558,7 +7830,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         facts: list[CandidateFact] = []
         # ("can you check whether order ZH-22018 shipped?": a question put as "whether" is about the user's order)
         asked_whether = _ASKED_WHETHER.search(ctx.text, max(0, clause.start - 40), clause.end) is not None
-        if ctx.role == "user" and (not hypothetical or asked_whether):
+        if ctx.role == "user" and (not hypothetical or asked_whether or _played_for_fun(main)):
             facts.extend(_reference_facts(ctx, clause))
         if ctx.role == "user" and not hypothetical:
             if not question or _POLITE_REQUEST.match(clause.text):
