@@ -180,3 +180,35 @@ def test_round26_en_wrong_street_shouted() -> None:
 def test_round26_en_order_disowned() -> None:
     facts = _facts("support sent me ref AB-4410 but that isn't mine, my order is AB-4401", "order_id")
     assert facts == {state("order_id", "AB-4401")}
+
+
+ORDERS: list[tuple[str, set[Fact]]] = [
+    ("sorry, mistyped the code. the correct one is PQ-55812", {state("order_id", "PQ-55812")}),
+    ("talk like a cowboy: has my RB-7731 left the warehouse yet?", {state("order_id", "RB-7731")}),
+    ("the KT-7731 model has left the warehouse market", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ORDERS, ids=[t for t, _ in ORDERS])
+def test_round26_en_orders(text: str, expected: set[Fact]) -> None:
+    assert _facts(text, "order_id") == expected
+
+
+FREE_PREFERENCES: list[tuple[str, set[Fact]]] = [
+    (
+        "I do nights at the depot so I sleep till 2 — deliveries after 3pm please",
+        {state("preference", "deliveries after 3pm")},
+    ),
+    ("calls stress me out, so never call me about returns", {state("preference", "never call me about returns")}),
+    (
+        "skip the usual safe place this time, leave it with the neighbour at no. 9",
+        {TABLE.one_off("preference", "leave it with the neighbour at no. 9")},
+    ),
+    ("deliveries after 3pm yesterday were late", set()),
+    ("just leave it with the neighbour at no. 9", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FREE_PREFERENCES, ids=[t for t, _ in FREE_PREFERENCES])
+def test_round26_en_free_preferences(text: str, expected: set[Fact]) -> None:
+    assert _facts(text, "preference") == expected

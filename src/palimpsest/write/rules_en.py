@@ -442,7 +442,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
-    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])(?:(?<!\b[Nn]o)|(?!\.\s*\d))[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # "… in version B. Can you check my order?": a sentence ends after a single capital too, when the
     # next one plainly starts (an initial, "Dana V. Smith", runs on).
@@ -573,7 +573,9 @@ _PREFERS = re.compile(
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
-    r"\b(?:not|don't|do not|doesn't|never|no|turn off|disable|stop|hate|dislike|without)\b|\b\w+n't\b", re.IGNORECASE
+    # ("the neighbour at no. 14": a house's number, no refusal)
+    r"\b(?:not|don't|do not|doesn't|never|no(?!\.\s*\d)|turn off|disable|stop|hate|dislike|without)\b|\b\w+n't\b",
+    re.IGNORECASE,
 )
 
 # ---------------------------------------------------------------------------- subjects
@@ -5846,6 +5848,14 @@ _STANDING = re.compile(
     r"|cc|copy|attach|wrap|gift-?\s?wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
     re.IGNORECASE,
 )
+# "this time leave it with the neighbour at no. 14", "…, drop the parcel behind the shed": where a parcel is left.
+_DROP_OFF_ONCE = re.compile(
+    r"(?:^|[,;\u2014\u2013:]|\s-)\s*(?:(?:just|please|pls|and|so|this\s+time|today)\s*,?\s+)*"
+    r"(?P<act>(?:leave|drop)\s+(?:it|them|the\s+(?:parcel|package|box|delivery|order))\s+"
+    r"(?:with|at|by|on|in|behind|outside|next\s+to)\s+(?:[^.;!?,]|(?<=\bno)\.(?=\s*\d)){2,60}?)"
+    r"(?=\s*(?:[,;!?]|(?<!\bno)\.|$|\s+(?:this\s+time|today|please|pls|thanks|just\s+this\s+once)\b))",
+    re.IGNORECASE,
+)
 # The currency amounts are shown in, with a marker for how long: "just for today can you show prices in USD",
 # "can you always quote totals in euros?" (the errand alone, "show me the price in USD", is no preference).
 _SHOWN_IN_CURRENCY = re.compile(
@@ -6487,8 +6497,20 @@ def _refused_before(ctx: TurnContext, clause: Clause) -> bool:
     return _PREF_NEGATED.search(ctx.text, _sentence_start(ctx.text, clause.start), clause.start) is not None
 
 
+# "please never ring me about deliveries", "never text me re: promotions": a kind of contact ruled out on one subject.
+_NEVER_CONTACT_ABOUT = re.compile(
+    r"(?:^\W*|[,;:\u2014\u2013]\s*)(?:(?:please|pls|and|also|just|so|but)\s+)*"
+    r"(?P<rule>never\s+(?:ring|call|phone|text|message|e-?mail)\s+me\s+(?:about|for|regarding|re:?|over)\s+"
+    r"(?:the\s+|my\s+|any\s+)?[a-z][a-z-]*(?:\s+[a-z-]+)?)(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|again|ever)\b))",
+    re.IGNORECASE,
+)
+
+
 def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
     """(phrase, evidence) of a standing "never …" on handling: "never leave parcels with the neighbours"."""
+    about = _NEVER_CONTACT_ABOUT.search(text)
+    if about is not None:
+        return about.group("rule")[:1].lower() + about.group("rule")[1:], about.group()
     never = _NEVER_RULE.match(text)
     if never is None:
         return None
@@ -6585,6 +6607,16 @@ _DELIVERY_WINDOW_ASKED = re.compile(
     r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|if|as)\b))",
     re.IGNORECASE,
 )
+# "my husband sleeps days — deliveries after 5pm pls", "so drop-offs in the evening please": the window named first,
+# standing when the turn gives its reason.
+_DELIVERIES_WHEN_NAMED = re.compile(
+    r"(?:^\W*|\b(?P<so>so|then)\s+|[,;\u2014\u2013]\s*|\s-\s*)(?P<what>deliveries|drop-?offs)\s+"
+    r"(?P<when>(?:after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)|in\s+the\s+(?:mornings?|afternoons?|evenings?)"
+    r"|on\s+weekends|at\s+(?:the\s+)?weekends?)"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|only)\b))",
+    re.IGNORECASE,
+)
+_REASON_GIVEN = re.compile(r"\b(?:so|because|cos|coz|since)\b", re.IGNORECASE)
 # "I'm vegetarian btw so no meat samples in the box, ever": the diet, then what it rules out; one rule, kept whole.
 _DIET_SO_NO = re.compile(
     r"\s*(?:btw|fyi|tbh|by\s+the\s+way)?\s*,?\s*(?:so|and)\s+(?:please\s+|pls\s+)?no\s+"
@@ -6615,6 +6647,10 @@ def _casual_preference(ctx: TurnContext, clause: Clause, has_marker: bool) -> tu
         lead = "" if when.startswith(("after", "before")) else ("on " if "week" in when else "in the ")
         what = delivery["what"].lower()
         return f"{'deliveries' if what.startswith(('deliver', 'drop')) else what} {lead}{when}", delivery.group()
+    named = _DELIVERIES_WHEN_NAMED.search(text)
+    if named and (named["so"] or has_marker or _REASON_GIVEN.search(sentence)):
+        when = re.sub(r"\s+", " ", named["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        return f"deliveries {when}", named.group()
     for diet in _DIET.finditer(text) if _ALWAYS_OR_NEVER.search(sentence) or has_marker else ():
         ruled_out = _DIET_SO_NO.match(text, diet.end())
         if ruled_out and diet["diet"] and _subject(ctx, diet["who"]) == ctx.speaker_id:
@@ -6735,6 +6771,12 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
         value = _preference_phrase(raw)
         if value:
             yield value, m.group()
+    # ("override the usual drop-off this time, leave it with the neighbour": where one parcel goes, a one-off choice)
+    dropped = _DROP_OFF_ONCE.search(text) if _ONE_OFF.search(text) and not _LASTING.search(text) else None
+    # ("For this order only, drop it at my office: Unit 7, …": a place of the speaker's own is an address, kept as one)
+    if dropped and not re.search(r"\b(?:my|our)\s+(?:office|work|home|house|flat|place|address)\b|:", dropped.group()):
+        yield _clean(re.sub(r"\s+", " ", dropped.group("act"))), dropped.group()
+        return
     standing = _STANDING.search(text)
     if standing and (_LASTING.search(text) or _KEEP_RULE.match(standing.group("act"))):
         value = _preference_phrase(standing.group("act"))
