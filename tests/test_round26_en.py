@@ -63,6 +63,10 @@ INTRODUCTIONS: list[tuple[str, set[Fact]]] = [
         "I'm Oskar, part-time barista at Søstrene Grene, so weekday deliveries are tricky",
         {state("name", "Oskar"), state("job_title", "barista"), state("works_at", "Søstrene Grene")},
     ),
+    (
+        "Hello, Marta Kowalczyk here, payroll manager at Greggs",
+        {state("name", "Marta Kowalczyk"), state("job_title", "payroll manager"), state("works_at", "Greggs")},
+    ),
     ("quick intro to your pricing please", set()),
 ]
 
@@ -87,6 +91,7 @@ WORK: list[tuple[str, set[Fact]]] = [
     ),
     ("I'm with Aviva these days, as an underwriter", {state("works_at", "Aviva"), state("job_title", "underwriter")}),
     ("started at Škoda as a test driver yesterday", {state("works_at", "Škoda"), state("job_title", "test driver")}),
+    ("I've been doing agency work for Serco", {state("works_at", "Serco")}),
     ("my brother is doing contract work for Arup", set()),
     ("I'm at Heathrow right now (gate B32)", set()),
     ("I'm not doing agency work for Tesco any more", set()),
@@ -118,6 +123,7 @@ DEVICES: list[tuple[str, set[Fact]]] = [
         "my daughter moved out and took my old iPad Air with her",
         {state("owns_device", "iPad Air", _kin("daughter")), ended("owns_device", "iPad Air")},
     ),
+    ("tablet's a Galaxy Tab S9 running One UI 6", {state("owns_device", "Galaxy Tab S9")}),
     ("I don't wear a Fitbit", set()),
     ("she took my iPad for the afternoon", set()),
 ]
@@ -204,6 +210,16 @@ FREE_PREFERENCES: list[tuple[str, set[Fact]]] = [
         "skip the usual safe place this time, leave it with the neighbour at no. 9",
         {TABLE.one_off("preference", "leave it with the neighbour at no. 9")},
     ),
+    (
+        "could our deliveries be switched to the afternoon slot? nobody's home mornings",
+        {state("preference", "afternoon deliveries")},
+    ),
+    (
+        "I work from a studio, so parcels during the day are a non-starter",
+        {state("preference", "no parcels during the day")},
+    ),
+    ("can my delivery be moved to the evening?", set()),
+    ("the traffic during the day is a nightmare", set()),
     ("deliveries after 3pm yesterday were late", set()),
     ("just leave it with the neighbour at no. 9", set()),
 ]

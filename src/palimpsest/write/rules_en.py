@@ -433,7 +433,8 @@ _NOT_ACCESSORY = (
 
 def _device(group: str) -> str:
     return (
-        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}+(?:\s+(?:{_BRAND_NOUNS})\b)?{_NOT_ACCESSORY}"
+        # (a brand is a whole word: "iPadOS" names the system, not an iPad)
+        rf"(?P<{group}>(?:{_BRANDS})(?![A-Za-z]){_MODEL}+(?:\s+(?:{_BRAND_NOUNS})\b)?{_NOT_ACCESSORY}"
         rf"|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
     )
 
@@ -3449,7 +3450,7 @@ _FIRM_SHAPED = re.compile(
 # "doing contract work for Mott MacDonald now", "I'm freelancing for the BBC": paid work for a firm, told in passing
 # (the subject is the speaker's, said or dropped at the phrase's start).
 _WORK_DONE_FOR = re.compile(
-    r"(?:^|[,;:\u2014\u2013]|\band|\bnow|\bI(?:'m|\s+am))\s*(?:(?:now|currently|mostly|still|also|just)\s+)*"
+    r"(?:^|[,;:\u2014\u2013]|\band|\bnow|\bI(?:'m|\s+am|'ve\s+been|\s+have\s+been))\s*(?:(?:now|currently|mostly|still|also|just)\s+)*"
     r"(?:(?:doing|do)\s+(?:some\s+|a\s+bit\s+of\s+|mostly\s+)?(?:contract|freelance|consulting|consultancy|agency|temp"
     r"|locum|shift|casual|part-time|full-time)\s+work|freelancing|consulting|temping|subcontracting)\s+for\s+(?:the\s+)?"
     + _employer("org")
@@ -4506,6 +4507,9 @@ _NAMED_AS_TITLE = re.compile(
     rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?,\s+(?:(?:an?|the)\s+)?"
     # ("quick intro — Tariq Haddad, product designer at Duolingo": the writer introduced under a label)
     rf"|{_INTRO_LABEL}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?"
+    # ("Hi, Tariq Haddad here, product designer at Duolingo": the name signed like a call, then the post)
+    rf"|^\W*(?:(?:[Hh]i|[Hh]ello|[Hh]ey)\W+)?[A-Z][a-z]{{2,}}(?:\s+(?:{_PARTICLE})?[A-Z][a-z]+)?\s+here\s*"
+    r"(?:,|[\u2014\u2013]|\s-)\s*(?:(?:an?|the)\s+)?"
     rf"|{_CUSTOMER_HERE}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?)"
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
@@ -6453,9 +6457,13 @@ _WINDOW_ONLY = re.compile(
 # "change my delivery slot to evenings", "can you move our deliveries to the mornings": the part of the day the
 # speaker's deliveries are set to come in, kept as "evening deliveries".
 _DELIVERY_SLOT_SET = re.compile(
-    r"\b(?:change|move|switch|update|set|put|shift)\s+(?:my|our|the)\s+(?:usual\s+|default\s+)?"
+    r"(?:\b(?:change|move|switch|update|set|put|shift)\s+(?:my|our|the)\s+(?:usual\s+|default\s+)?"
     # (not "move my delivery to the evening": the one delivery at hand)
-    r"(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?"
+    r"(?:deliveries|delivery\s+(?:slot|window|time)s?)"
+    # ("could my deliveries be moved to the evening slot?": the change asked for in the passive)
+    r"|\b(?:my|our)\s+(?:usual\s+|default\s+)?(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+(?:please\s+)?"
+    r"(?:be|get|to\s+be)\s+(?:changed|moved|switched|shifted|set|put))"
+    r"\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?"
     r"(?P<part>morning|afternoon|evening|weekend)s?\b(?!\s+(?:of|on|for|before|after)\b|\s+\d)",
     re.IGNORECASE,
 )
@@ -6527,9 +6535,11 @@ def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
 _RULED_OUT_AS_NO = re.compile(
     r"(?:^\W*|\b(?:so|and|but|because|cos|as)\s+)(?P<thing>(?:(?:weekend|morning|evening|night|early|late"
     r"|doorstep|phone|video|sales|cold)\s+)?(?:deliveries|calls|visits|drop-?offs|pick-?ups|collections|appointments"
-    r"|call-?backs|meetings|texts)(?:\s+(?:before|after|on|at|during)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midday"
-    r"|lunch|dark|weekends|night|the\s+weekend))?)"
-    r"\s+(?:are|is)\s+(?:(?:a|an)\s+)?(?:absolute\s+|hard\s+|firm\s+|big\s+)?(?:no|no-go|no\s+go)"
+    r"|call-?backs|meetings|texts|packages|parcels)(?:\s+(?:before|after|on|at|during)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+    r"|noon|midday|lunch|dark|weekends|night|the\s+weekend|the\s+day))?)"
+    # ("packages during the day are a nightmare for me": a kind ruled out by what it costs the speaker)
+    r"\s+(?:are|is)\s+(?:(?:a|an)\s+)?(?:absolute\s+|hard\s+|firm\s+|big\s+|total\s+|real\s+)?"
+    r"(?:no|no-go|no\s+go|nightmare|non-starter|nonstarter)"
     r"(?:\s+for\s+(?:me|us))?(?=\s*(?:[,.;!\u2014\u2013]|$))",
     re.IGNORECASE,
 )
@@ -7519,6 +7529,9 @@ _POLITE_REQUEST = re.compile(
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
     r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
     r"(?=[^?]*\b(?:mode|theme)\b)"
+    # ("could my deliveries be moved to the evening slot?": a standing slot asked for)
+    r"|(?:can|could)\s+(?:my|our)\s+(?:usual\s+|default\s+)?(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+"
+    r"(?:please\s+)?be\s+(?:changed|moved|switched|shifted|set|put)\b"
     # ("could the theme go light?")
     r"|(?:can|could)\s+(?:the|my)\s+(?:theme|display|screen)\s+(?:please\s+|just\s+)?(?:go|be|switch|turn|change)\s+"
     r"(?:to\s+)?(?:dark|light)\b)",
