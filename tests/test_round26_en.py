@@ -43,7 +43,13 @@ CONTACTS: list[tuple[str, set[Fact]]] = [
         "could you add Mateus Rocha (m.rocha@lumenfoods.com) to the account as a buyer?",
         {("Mateus Rocha", "email", "m.rocha@lumenfoods.com", True, False)},
     ),
+    (
+        "please cc my manager Helen Park (h.park@acme.co) on the invoices",
+        {("u26:manager", "email", "h.park@acme.co", True, False)},
+    ),
     ("is the best number to reach me 07700 900555?", set()),
+    ("I wrote to Customer Service (help@shop.example) twice", set()),
+    ("my husband got a new job, new work email tom@firm.example", set()),
     ("I'm Ana Lima (ana.lima@example.com)", set()),
     ("don't email Mateus Rocha (m.rocha@lumenfoods.com) about this", set()),
 ]
@@ -66,6 +72,10 @@ INTRODUCTIONS: list[tuple[str, set[Fact]]] = [
     (
         "Hello, Marta Kowalczyk here, payroll manager at Greggs",
         {state("name", "Marta Kowalczyk"), state("job_title", "payroll manager"), state("works_at", "Greggs")},
+    ),
+    (
+        "I'm Rahul — backend engineer at Monzo",
+        {state("name", "Rahul"), state("job_title", "backend engineer"), state("works_at", "Monzo")},
     ),
     ("quick intro to your pricing please", set()),
 ]
@@ -147,6 +157,7 @@ HOMES: list[tuple[str, set[Fact]]] = [
         {state("lives_in", "Cádiz", _kin("sister")), state("name", "Inés", _kin("sister"))},
     ),
     ("I'm in Lisbon since Monday for a conference", set()),
+    ("I'm in Lisbon since this morning", set()),
     ("I'm in Dundee this week btw", set()),
     ("I'm in Dundee, can you hold the parcel?", set()),
 ]
@@ -186,6 +197,7 @@ def test_round26_en_wrong_street_shouted() -> None:
 def test_round26_en_order_disowned() -> None:
     facts = _facts("support sent me ref AB-4410 but that isn't mine, my order is AB-4401", "order_id")
     assert facts == {state("order_id", "AB-4401")}
+    assert _facts("that's not my order, QX-11220 belongs to a neighbour", "order_id") == set()
 
 
 ORDERS: list[tuple[str, set[Fact]]] = [

@@ -2835,6 +2835,10 @@ _IN_TOWN_SETTLED = re.compile(
 )
 
 
+_SETTLED_DAYS = 14
+"""Days in a town, said with "since", that make it a home rather than a stay."""
+
+
 def _in_town_settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _IN_TOWN_SETTLED.finditer(clause.text):
         place = m.group("place")
@@ -2846,8 +2850,9 @@ def _in_town_settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candida
         if m.group("last") is not None and (clause.start == 0 or ctx.text[clause.end :].strip()):
             continue
         since = clause.past_time(ctx) if m.group("since") else None
-        if m.group("since") and since is None:
-            continue  # "in Leeds since I can't get home": no time, no stay told
+        # ("in Leeds since I can't get home": no time; "in Paris since Monday": a stay of days may be a trip)
+        if m.group("since") and (since is None or (ctx.at - since).days < _SETTLED_DAYS):
+            continue
         yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "in_town_settled", valid_from=since)
 
 
@@ -4354,6 +4359,18 @@ def _changed_then_colon(predicate: str, before: str) -> re.Match[str] | None:
     return colon if _OWN_CONTACT_NAMED[predicate].search(before, 0, colon.start()) else None
 
 
+_LISTED_NEW = re.compile(r"[,;\u2014\u2013]\s*(?:(?:and|plus)\s+)?new\b", re.IGNORECASE)
+_RELATIVE_NEWS = re.compile(
+    rf"^\W*(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\s+(?:just\s+|recently\s+|finally\s+)?"
+    r"(?:got|has|is|was|started|joined|moved|changed|switched|left|quit)\b"
+)
+
+
+def _listed_after_someone_else(clause: Clause, cue: re.Match[str]) -> bool:
+    """ "my wife got a job, new work email …": a new line listed after a relative's news may be theirs."""
+    return _LISTED_NEW.match(cue.group()) is not None and _RELATIVE_NEWS.match(clause.text) is not None
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
@@ -4417,7 +4434,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             subject = _cue_subject(ctx, clause, m)
-            if subject is None:
+            if subject is None or _listed_after_someone_else(clause, m):
                 continue
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
@@ -4450,6 +4467,14 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _NAME_BEFORE_BRACKET = re.compile(
     r"(?<![\w'])(?P<name>[A-Z][a-z]+\s+(?:(?:van|von|de|da|di|del|al|el|le|la)\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s*\(\s*$"
 )
+_DESK_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "Service Services Support Team Desk Office Department Dept Sales Accounts Admin Billing Group Club Store Shop"
+        " Care Centre Center Customer Customers Order Orders Client Help Helpdesk Info Contact Press Media Returns"
+        " Shipping Reception Enquiries Inquiries HR IT Finance Legal Marketing Payroll Operations",
+    )
+)
 _OWN_NAME_BEFORE = re.compile(r"\b(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's|[Nn]ame's|[Nn]ame\s+is|[Mm]e)\s*,?\s*$")
 
 
@@ -4460,15 +4485,18 @@ def _bracketed_contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candi
         if named is None or not re.match(r"\s*\)", ctx.text[mention.span[1] :]):
             continue
         name = named.group("name")
-        if name.split()[0] in _NOT_NAMES | _NOT_FIRST_NAMES | _KIN_AS_NAMES:
-            continue
+        if name.split()[0] in _NOT_NAMES | _NOT_FIRST_NAMES | _KIN_AS_NAMES or _DESK_WORDS.intersection(name.split()):
+            continue  # ("Customer Service (help@…)", "Order Desk (…)": a desk, not a person)
         if _OWN_NAME_BEFORE.search(ctx.text, 0, named.start()) or _negated_before(ctx.text, named.start()):
             continue
         predicate = "phone" if mention.kind == "phone" else "email"
         value = contact_value(predicate, mention)
-        yield make_fact(
-            name, predicate, value, f"en.{predicate}.bracketed", named.group() + mention.text, confidence=0.8
-        )
+        # ("my manager Helen Park (…)" is the speaker's manager; "my colleague Priya Sethi (…)", one of many, is named)
+        kin = re.search(rf"\b[Mm]y\s+{_KIN_ADJ}({_REL})\s*,?\s*$", ctx.text[max(0, named.start() - 40) : named.start()])
+        relation = _RELATIONS[kin.group(1).lower()] if kin else None
+        subject = f"{ctx.speaker_id}:{relation}" if relation and relation not in _ONE_OF_MANY else name
+        evidence = named.group() + mention.text
+        yield make_fact(subject, predicate, value, f"en.{predicate}.bracketed", evidence, confidence=0.8)
 
 
 # "Hi! Quick one: I'm Jonah, I work at …", "It's Siobhan, by the way": a first name given in passing.
@@ -4485,7 +4513,7 @@ _INTRO_LABEL = (
 _INTRODUCED = re.compile(
     rf"{_INTRO_LABEL}(?P<name7>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,)"
     rf"|^\W*{_CUSTOMER_HERE}(?P<name6>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,|\s*$)"
-    r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
+    r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b|\s+[\u2014\u2013]\s)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
     r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
@@ -4504,7 +4532,8 @@ _INTRODUCED = re.compile(
 # ("Long-time customer here, Guillermo Paz, accountant at KPMG Madrid": the title without its article)
 _NAMED_AS_TITLE = re.compile(
     # ("I'm Ilka, night-shift nurse at Charité": the title may come bare, as on a badge)
-    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?,\s+(?:(?:an?|the)\s+)?"
+    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?(?:,|\s*[\u2014\u2013])\s+"
+    r"(?:(?:an?|the)\s+)?"
     # ("quick intro — Tariq Haddad, product designer at Duolingo": the writer introduced under a label)
     rf"|{_INTRO_LABEL}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?"
     # ("Hi, Tariq Haddad here, product designer at Duolingo": the name signed like a call, then the post)
@@ -5022,7 +5051,9 @@ _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is
 _DISOWNED_AFTER = re.compile(
     r"[\s,]*(?:(?:but|and|though)\s+)?(?:(?:that|it|this)(?:'s|\s+is|\s+was)\s+not|(?:that|it|this)\s+(?:isn't|wasn't))"
     r"\s+(?:mine|my\s+(?:order|ticket|number|one))\b"
-    r"|[\s,]*(?:(?:but|and)\s+)?(?:isn't|is\s+not|wasn't)\s+(?:mine|my\s+(?:order|ticket|number|one))\b",
+    r"|[\s,]*(?:(?:but|and)\s+)?(?:isn't|is\s+not|wasn't)\s+(?:mine|my\s+(?:order|ticket|number|one))\b"
+    # ("QX-11220 belongs to my flatmate": someone else's, looked up for them)
+    r"|\s+(?:belongs|belonged)\s+to\s+(?:my|our|someone|somebody|another|a)\b",
     re.IGNORECASE,
 )
 
