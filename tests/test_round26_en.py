@@ -134,6 +134,8 @@ DEVICES: list[tuple[str, set[Fact]]] = [
         {state("owns_device", "iPad Air", _kin("daughter")), ended("owns_device", "iPad Air")},
     ),
     ("tablet's a Galaxy Tab S9 running One UI 6", {state("owns_device", "Galaxy Tab S9")}),
+    ("the Kindle Oasis I got for Christmas keeps freezing", {state("owns_device", "Kindle Oasis")}),
+    ("the Kindle Oasis I got for my niece keeps freezing", set()),
     ("I don't wear a Fitbit", set()),
     ("she took my iPad for the afternoon", set()),
 ]
@@ -152,6 +154,7 @@ def test_round26_en_device_bought_dated() -> None:
 HOMES: list[tuple[str, set[Fact]]] = [
     ("im in Tromsø since last month, pls fix the region", {state("lives_in", "Tromsø")}),
     ("thanks for the help. I'm in Dundee btw", {state("lives_in", "Dundee")}),
+    ("I'm in Truro now btw, new flat", {state("lives_in", "Truro")}),
     (
         "My sister Inés lives in Cádiz.",
         {state("lives_in", "Cádiz", _kin("sister")), state("name", "Inés", _kin("sister"))},
@@ -173,6 +176,7 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ("Spanish answers from now on please", {state("preferred_language", "es")}),
     ("the short version of the monthly summary is enough for me", {state("preferred_report_format", "short version")}),
     ("I pay with Clearpay mostly", {state("preferred_payment_method", "Clearpay")}),
+    ("honestly I'm a light mode person", {state("preferred_theme", "light")}),
     ("a coffee for me, thanks", set()),
 ]
 

@@ -554,6 +554,8 @@ _PREFERS = re.compile(
     r"|send|give|make|keep|change|swap|flip|move|shift|deliver|export|turn on|enable|go with|stick with|please"
     r"|suits? me"
     r"|works? for me"
+    # ("I'm a dark mode person", "light theme fan here": the setting one is for)
+    r"|(?<=mode|heme)\s+(?:person|fan|guy|girl|kind\s+of\s+person|all\s+the\s+way)"
     # ("light theme for me, the dark one …", "the summary version is plenty for me": the speaker's pick, said bare)
     r"|(?<=\w)\s+for\s+me(?=\s*(?:[,.;!\u2014\u2013]|please|pls|thanks|$))|(?:plenty|enough)\s+for\s+me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
@@ -2830,7 +2832,7 @@ def _here_named_before(ctx: TurnContext, end: int) -> str | None:
 _IN_TOWN_SETTLED = re.compile(
     r"(?:^|(?<=[^\w']))(?:I'm|I\s+am|[Ii]m|i'm)\s+(?:now\s+|currently\s+)?(?:living\s+|based\s+)?in\s+"
     + _named("place")
-    + r"(?=\s+(?P<since>since\b)|\s*[,.;!]?\s*(?:btw|fyi|by\s+the\s+way|these\s+days|nowadays|for\s+good"
+    + r"(?=\s+(?P<since>since\b)|(?:\s+now)?\s*[,.;!]?\s*(?:btw|fyi|by\s+the\s+way|these\s+days|nowadays|for\s+good"
     r"|permanently)\b|(?P<last>\s*[.!]*\s*$))"
 )
 
@@ -4185,7 +4187,9 @@ _DEVICE_I_GOT = re.compile(
     + _device("device")
     + r"\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:just\s+|only\s+|recently\s+|finally\s+)?"
     r"(?:got|bought|purchased|ordered|picked\s+up)\b"
-    r"(?!\s+(?:for|my|our|him|her|them|as\s+a)\b)"
+    # ("the AirPods Pro I got for Christmas": the occasion, not someone the device was for)
+    r"(?!\s+(?:for(?!\s+(?:Christmas|Xmas|my\s+(?:birthday|anniversary|graduation)|Eid|Diwali|Hanukkah)\b)|my|our|him"
+    r"|her|them|as\s+a)\b)"
 )
 # "left my AirPods Pro on the subway", "dropped my Kindle overboard": a device left behind, gone only when the turn
 # says it will not be replaced or came back ("left my iPad on the train" alone may be got back).
