@@ -100,8 +100,9 @@ _ORDER_CUE = re.compile(
     + r"|(?i:\b(?:cancel|track|return)(?:\s+my)?)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"
     # "I typed the wrong number - the right one is ZX-40021": a code corrected (letters and digits, never
     # a phone number).
-    + r"|(?i:\bwrong\s+(?:order\s+)?(?:number|code|id)\b[^.?!]{0,30}?\b(?:the\s+)?(?:right|correct)"
-    + r"\s+(?:one|number|code)\s+is)"
+    # ("fat-fingered the number. the right one is ZX-20417": the slip said first, the right one in the next sentence)
+    + r"|(?i:\b(?:wrong|fat-?fingered|mistyped|misspel(?:led|t)|typo\s+in)\s+(?:the\s+|my\s+)?(?:order\s+)?"
+    + r"(?:number|code|id)\b[^?!]{0,30}?\b(?:the\s+)?(?:right|correct)\s+(?:one|number|code)\s+is)"
     + r"(?=\s+[A-Za-z0-9-]*[A-Za-z][A-Za-z0-9-]*\d|\s+[A-Za-z0-9-]*\d[A-Za-z0-9-]*[A-Za-z]))"
     + _CUE_TAIL
     + _ID
@@ -249,7 +250,9 @@ _ORDER_TALK = re.compile(
     r"|refund\w*|money\s+back|returns?|returned|cancel\w*|purchase[ds]?|bought|paid|invoice"
     # (a wait for something to come: "still nothing?? been waiting forever, is it even coming")
     r"|still\s+(?:nothing(?!\s+(?:like|compares|beats|better|else|on))|not\s+(?:here|come|arrived))|waiting\s+(?:forever|ages|for\s+ages)"
-    r"|is\s+it\s+(?:ever\s+|even\s+)?coming)\b"
+    r"|is\s+it\s+(?:ever\s+|even\s+)?coming"
+    # ("has my KT-6604 left port yet": a consignment's voyage)
+    r"|left\s+(?:port|the\s+(?:port|warehouse|depot))|set\s+sail)\b"
 )
 # An order code with four digits ("KT-7713", "QP-3390"): too short to stand alone in a turn, so counted only with an
 # order's own word in its sentence ("I want my money back for KT-7713", "my return on QP-3390", "the gift I

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import unicodedata
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import datetime
@@ -432,7 +433,8 @@ _NOT_ACCESSORY = (
 
 def _device(group: str) -> str:
     return (
-        rf"(?P<{group}>(?:{_BRANDS}){_MODEL}+(?:\s+(?:{_BRAND_NOUNS})\b)?{_NOT_ACCESSORY}"
+        # (a brand is a whole word: "iPadOS" names the system, not an iPad)
+        rf"(?P<{group}>(?:{_BRANDS})(?![A-Za-z]){_MODEL}+(?:\s+(?:{_BRAND_NOUNS})\b)?{_NOT_ACCESSORY}"
         rf"|(?:(?<=new )|(?<=this ))(?:{_GENERIC_DEVICES})\b)"
     )
 
@@ -441,7 +443,7 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
-    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])[.!?;\n]+(?=\s|$)"
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])(?:(?<!\b[Nn]o)|(?!\.\s*\d))[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # "… in version B. Can you check my order?": a sentence ends after a single capital too, when the
     # next one plainly starts (an initial, "Dana V. Smith", runs on).
@@ -552,6 +554,10 @@ _PREFERS = re.compile(
     r"|send|give|make|keep|change|swap|flip|move|shift|deliver|export|turn on|enable|go with|stick with|please"
     r"|suits? me"
     r"|works? for me"
+    # ("I'm a dark mode person", "light theme fan here": the setting one is for)
+    r"|(?<=mode|heme)\s+(?:person|fan|guy|girl|kind\s+of\s+person|all\s+the\s+way)"
+    # ("light theme for me, the dark one …", "the summary version is plenty for me": the speaker's pick, said bare)
+    r"|(?<=\w)\s+for\s+me(?=\s*(?:[,.;!\u2014\u2013]|please|pls|thanks|$))|(?:plenty|enough)\s+for\s+me"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "I'm paying with Monzo now"
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
@@ -570,7 +576,9 @@ _PREFERS = re.compile(
     re.IGNORECASE,
 )
 _PREF_NEGATED = re.compile(
-    r"\b(?:not|don't|do not|doesn't|never|no|turn off|disable|stop|hate|dislike|without)\b|\b\w+n't\b", re.IGNORECASE
+    # ("the neighbour at no. 14": a house's number, no refusal)
+    r"\b(?:not|don't|do not|doesn't|never|no(?!\.\s*\d)|turn off|disable|stop|hate|dislike|without)\b|\b\w+n't\b",
+    re.IGNORECASE,
 )
 
 # ---------------------------------------------------------------------------- subjects
@@ -1619,7 +1627,8 @@ _ACQUIRE = re.compile(
     + _ADV
     + _NEG
     + _ADV
-    + r"\s+(?:bought|got|purchased|picked up|received|unwrapped|upgraded to|switched to|own|owns"
+    # ("I wear a Garmin Forerunner 265": a watch or a ring one wears is one's own)
+    + r"\s+(?:bought|got|purchased|picked up|received|unwrapped|upgraded to|switched to|own|owns|wear|wears"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
@@ -1739,7 +1748,10 @@ _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
 )
 _DEVICE_END = (
-    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b))"
+    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b"
+    # ("laptop is a Framework 13 running Fedora 40", "phone's a Pixel 8 on Android 15": the system it runs, after it)
+    r"|\s+(?:running|on|with)\s+(?:iOS|iPadOS|Android|Windows|macOS|Linux|Ubuntu|Fedora|Debian|Arch|ChromeOS|GrapheneOS"
+    r"|LineageOS|HyperOS|One\s?UI|Wear\s?OS|watchOS)\b))"
 )
 # "Phone's a Pixel 8, laptop's a ThinkPad X1 Carbon": the speaker's devices, named without "my".
 _BARE_DEVICE_IS = re.compile(
@@ -1933,7 +1945,9 @@ _DEVICE_GONE = re.compile(
     # "my old iPhone 12 is going in a drawer", "the Galaxy's off to eBay", "my old Kindle is now a paperweight": put
     # away for good, or up for sale
     # ("the old Fire tablet is going straight in the bin")
-    r"|(?P<put_away>(?:is|'s|are|'re)\s+(?:now\s+|just\s+|officially\s+)?(?:going|headed|heading|off|getting\s+put|being\s+put)\s+"
+    # ("the old Moto G went straight in a drawer": put away already)
+    r"|(?P<put_away>(?:(?:is|'s|are|'re)\s+(?:now\s+|just\s+|officially\s+)?(?:going|headed|heading|off|getting\s+put|being\s+put)"
+    r"|(?:went|got\s+put|was\s+put|has\s+gone))\s+"
     r"(?:(?:straight|right|directly)\s+)?(?:(?:back\s+)?(?:in|into)\s+(?:a|the|my|our)\s+(?:drawer|cupboard|closet|box|bin|attic|loft|garage|shelf)"
     r"|(?:on|to)\s+(?:eBay|Facebook\s+Marketplace|Marketplace|Gumtree|Trade\s*Me|Craigslist|Vinted|OLX|Carousell))"
     # ("so the Galaxy A52 is gone")
@@ -2258,6 +2272,9 @@ _CONTACT_CUE = {
         r"(?:number|phone|mobile|cell|no\.?|digits)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "what number do you have? mine's …": the speaker's own, against someone's asked about
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
+        # "best number to reach me is …", "the easiest way to get hold of me: …": the line the speaker answers on
+        r"|\b(?i:best|easiest|quickest|surest|fastest)\s+(?i:number|phone|mobile|line|way)\s+(?i:to\s+(?:reach|contact|call"
+        r"|text|ring|get\s+(?:hold\s+of|through\s+to))\s+me|for\s+me)(?:\s+(?i:is|'s)|\s*:)?\s*(?i:on\s+|at\s+)?$"
         # "whatsapp is easiest for order updates — +64 …", "Signal works best for me: …": the speaker's number, after
         # the messaging app it is for (opening the clause, set off by a dash or colon)
         r"|^\W*(?i:whatsapp|signal|telegram|viber)(?i:\s+is|'s|\s+works)\b"
@@ -2304,6 +2321,9 @@ _CONTACT_CUE = {
         r"(?:\s+(?:on|for)\s+(?:the|my)\s+account)?)\s*(?:is\s*|:\s*)$"
         # ("phone: …, email: …": a form's label, typed)
         r"|(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+)?(?:my\s+)?e-?mail(?:\s+address)?)\s*[:：]\s*$"
+        # ("I'm at Patagonia now, new work email …": the speaker's new address listed among the news)
+        r"|(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?new\s+(?:(?:work|personal|home|office|contact|billing)\s+)?"
+        r"e-?mail(?:\s+address)?)\s*(?:is\s+|[:：]\s*)?$"
         # ("swap the email on my profile for …", "replace my login e-mail with …": the stored one replaced)
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
@@ -2724,6 +2744,7 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
     if _negated(clause):
         return
     yield from _in_city_facts(ctx, clause)
+    yield from _in_town_settled_facts(ctx, clause)
     for m in _HOME_NOW.finditer(clause.text):
         place = m.group("place") or m.group("place2") or m.group("place3")
         raw = m.group("subj")
@@ -2804,6 +2825,37 @@ def _here_named_before(ctx: TurnContext, end: int) -> str | None:
         if _place_ok(m.group("place")) and not _NOT_A_HOME.search(m.group("place"))
     ]
     return places[-1] if places else None
+
+
+# "im in Bozeman since last month", "I'm in Wakefield btw": being in a town since a past time, or told in passing as a
+# standing fact (a trip's words in the sentence make it a stay, not a home).
+_IN_TOWN_SETTLED = re.compile(
+    r"(?:^|(?<=[^\w']))(?:I'm|I\s+am|[Ii]m|i'm)\s+(?:now\s+|currently\s+)?(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s+(?P<since>since\b)|(?:\s+now)?\s*[,.;!]?\s*(?:btw|fyi|by\s+the\s+way|these\s+days|nowadays|for\s+good"
+    r"|permanently)\b|(?P<last>\s*[.!]*\s*$))"
+)
+
+
+_SETTLED_DAYS = 14
+"""Days in a town, said with "since", that make it a home rather than a stay."""
+
+
+def _in_town_settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _IN_TOWN_SETTLED.finditer(clause.text):
+        place = m.group("place")
+        if _TRIP.search(_sentence_of(ctx.text, clause)) or not _place_ok(place) or _NOT_A_HOME.search(place):
+            continue
+        if _own_phrase_negated(clause.text, m.start() + 1):
+            continue
+        # (the "btw" of an aside closing the turn is tidied away before the rules read it: "…. I'm in Wakefield btw")
+        if m.group("last") is not None and (clause.start == 0 or ctx.text[clause.end :].strip()):
+            continue
+        since = clause.past_time(ctx) if m.group("since") else None
+        # ("in Leeds since I can't get home": no time; "in Paris since Monday": a stay of days may be a trip)
+        if m.group("since") and (since is None or (ctx.at - since).days < _SETTLED_DAYS):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "in_town_settled", valid_from=since)
 
 
 def _in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3390,10 +3442,52 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "Home is Dublin now; I left Cork": among words of home and moving, "left" is a place.
         home_talk = _HOME_TALK.search(_sentence_of(ctx.text, clause))
         job = "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES
-        if subject and job and not home_talk:
+        if subject and job and (not home_talk or _FIRM_SHAPED.search(org)):
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
     yield from _made_rank_facts(ctx, clause)
+    yield from _work_in_passing_facts(ctx, clause)
+
+
+# A name no town has: "Smith & Nephew", "Baker Ltd", "Halden Foods" left in a turn about moving is still an employer.
+_FIRM_SHAPED = re.compile(
+    r"&|\b(?:Ltd|Inc|LLC|plc|PLC|GmbH|AG|Corp|Group|Bank|Partners|Associates|Consulting|Labs?|Technologies|Systems"
+    r"|Solutions|Software|Foods|Airlines?|Airways|Insurance|Pharma|Motors|Logistics|Coffee|Studios?)\b"
+)
+# "doing contract work for Mott MacDonald now", "I'm freelancing for the BBC": paid work for a firm, told in passing
+# (the subject is the speaker's, said or dropped at the phrase's start).
+_WORK_DONE_FOR = re.compile(
+    r"(?:^|[,;:\u2014\u2013]|\band|\bnow|\bI(?:'m|\s+am|'ve\s+been|\s+have\s+been))\s*(?:(?:now|currently|mostly|still|also|just)\s+)*"
+    r"(?:(?:doing|do)\s+(?:some\s+|a\s+bit\s+of\s+|mostly\s+)?(?:contract|freelance|consulting|consultancy|agency|temp"
+    r"|locum|shift|casual|part-time|full-time)\s+work|freelancing|consulting|temping|subcontracting)\s+for\s+(?:the\s+)?"
+    + _employer("org")
+)
+# "I'm at Patagonia now (logistics coordinator)", "I'm with Arup these days, as a planner": being at a firm, in a post.
+_AT_FIRM_AS_TITLE = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:now\s+)?(?:at|with)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"(?:\s+(?:now|these\s+days|nowadays))?\s*(?:\(\s*(?:as\s+)?(?:an?\s+|the\s+)?"
+    + _TITLE
+    + r"\s*\)|,?\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE.replace("title", "title2")
+    + r")"
+)
+
+
+def _work_in_passing_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Work told in passing: work done for a firm, or being at a firm in a named post."""
+    if _OTHER_SUBJECT.match(clause.text):
+        return
+    for m in _WORK_DONE_FOR.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if _employer_ok(org) and not _own_phrase_negated(clause.text, m.end()):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "work_done_for", ends_previous=True)
+    for m in _AT_FIRM_AS_TITLE.finditer(clause.text):
+        org, title = _clean(m.group("org")), _clean(m.group("title") or m.group("title2"))
+        if not _employer_ok(org) or _own_phrase_negated(clause.text, m.end()) or _JUST_NOW.search(clause.text):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_firm_as_title", ends_previous=True)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "at_firm_as_title.title")
 
 
 # A move the turn names: its date carries to the new home said in another phrase.
@@ -3876,6 +3970,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
             )
     yield from _gone_devices(ctx, clause)
+    yield from _devices_taken_along(ctx, clause)
     yield from _models_handed_on(ctx, clause)
     yield from _taken_devices(ctx, clause)
     yield from _devices_in_passing(ctx, clause)
@@ -3939,6 +4034,34 @@ def _models_handed_on(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", code, "en.model_handed_on", m.group())
 
 
+# "my dad finally upgraded to …": whose old device a put-away one is.
+_UPGRADER = re.compile(
+    rf"(?P<who>\b[Mm]y\s+{_KIN_ADJ}(?:{_REL}))\s+(?:\w+\s+)?(?:upgraded|switched|moved|changed)\s+(?:over\s+)?to\b"
+)
+
+
+# "he … took my old MacBook Air with him", "my daughter took our spare iPad": the speaker's device, a relative's now.
+_TOOK_MY_DEVICE = re.compile(
+    rf"(?:\b(?P<pron>he|she)\s+(?:also\s+|just\s+)?|\band\s+|(?P<kin>\b[Mm]y\s+{_KIN_ADJ}(?:{_REL}))\s+(?:also\s+|just\s+)?)"
+    r"took\s+(?:my|our)\s+(?:(?:old|spare|previous)\s+)?" + _device("device") + r"(?:\s+with\s+(?P<with>him|her))?"
+)
+
+
+def _devices_taken_along(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's device a relative took: the relative's now, the speaker's no longer."""
+    for m in _TOOK_MY_DEVICE.finditer(clause.text):
+        pronoun = {"him": "he", "her": "she"}.get(m.group("with") or "", m.group("pron") or m.group("with"))
+        at = clause.start + m.start()
+        taker = _subject(ctx, m.group("kin")) if m.group("kin") else pronoun and _antecedent(ctx, pronoun.lower(), at)
+        if not taker or taker == ctx.speaker_id or _phrase_negated(clause.text, m):
+            continue
+        if not taker.startswith(f"{ctx.speaker_id}:"):
+            continue
+        device = _clean(m.group("device"))
+        yield make_fact(taker, "owns_device", device, "en.device_taken_along", m.group())
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_taken_along.ended", m.group())
+
+
 def _gone_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device that went, said of the device: "my old Kindle found a new owner", "the iPad went to my nephew"."""
     for m in _DEVICE_GONE.finditer(clause.text):
@@ -3950,7 +4073,10 @@ def _gone_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # replacement came)
             put_away = m.group("put_away") or m.group("handed_on")
             dated = clause if not put_away or clause.past_time(ctx) else Clause(ctx.text, 0)
-            yield ending(ctx, dated, ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
+            # ("my dad upgraded to a Pixel 9, the old Moto G went in a drawer": the one who upgraded put it away)
+            upgrader = _UPGRADER.search(ctx.text, 0, clause.start + m.start()) if m.group("put_away") else None
+            owner = _subject(ctx, upgrader.group("who")) if upgrader else ctx.speaker_id
+            yield ending(ctx, dated, owner or ctx.speaker_id, "owns_device", device, "en.device_gone", m.group())
 
 
 def _disposed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4061,7 +4187,9 @@ _DEVICE_I_GOT = re.compile(
     + _device("device")
     + r"\s+(?:that\s+|which\s+)?(?:I|we)\s+(?:just\s+|only\s+|recently\s+|finally\s+)?"
     r"(?:got|bought|purchased|ordered|picked\s+up)\b"
-    r"(?!\s+(?:for|my|our|him|her|them|as\s+a)\b)"
+    # ("the AirPods Pro I got for Christmas": the occasion, not someone the device was for)
+    r"(?!\s+(?:for(?!\s+(?:Christmas|Xmas|my\s+(?:birthday|anniversary|graduation)|Eid|Diwali|Hanukkah)\b)|my|our|him"
+    r"|her|them|as\s+a)\b)"
 )
 # "left my AirPods Pro on the subway", "dropped my Kindle overboard": a device left behind, gone only when the turn
 # says it will not be replaced or came back ("left my iPad on the train" alone may be got back).
@@ -4088,6 +4216,13 @@ _DEVICE_AT_WORK = re.compile(
 )
 
 
+# "won't pair anymore", "doesn't hold a charge any more": a fault the device still has.
+_FAULT_GOES_ON = re.compile(
+    r"\b(?:won't|wont|doesn't|does\s+not|can't|cannot|will\s+not|isn't|refuses\s+to)\s+(?:\w+\s+){1,3}?any\s?more\b",
+    re.IGNORECASE,
+)
+
+
 def _devices_said_casually(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Devices told of informally: a household's, one kept beside a new one, one "I got", one lost for good, one at
     its work."""
@@ -4103,7 +4238,9 @@ def _devices_said_casually(ctx: TurnContext, clause: Clause) -> Iterator[Candida
         if not _phrase_negated(text, m):
             yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m["device"]), "device_kept_beside")
     # ("the Kobo I bought last year, I don't use it anymore", "… want to return it": gone, or going back)
-    kept = not (_ENDS_STATE.search(ctx.text) or _GAVE_UP_DEVICE.search(ctx.text) or _DISUSE_IT.search(ctx.text))
+    # ("the Sony … I bought from you won't pair anymore": a fault that goes on, not the device gone)
+    unfaulted = _FAULT_GOES_ON.sub(" ", ctx.text)
+    kept = not (_ENDS_STATE.search(unfaulted) or _GAVE_UP_DEVICE.search(ctx.text) or _DISUSE_IT.search(ctx.text))
     for m in _DEVICE_I_GOT.finditer(text) if kept else ():
         if not re.search(r"\b(?:return\w*|refund\w*|sen[dt]\s+(?:it\s+)?back|exchang\w*)\b", ctx.text, re.I):
             device = _clean(m["device"])
@@ -4226,6 +4363,18 @@ def _changed_then_colon(predicate: str, before: str) -> re.Match[str] | None:
     return colon if _OWN_CONTACT_NAMED[predicate].search(before, 0, colon.start()) else None
 
 
+_LISTED_NEW = re.compile(r"[,;\u2014\u2013]\s*(?:(?:and|plus)\s+)?new\b", re.IGNORECASE)
+_RELATIVE_NEWS = re.compile(
+    rf"^\W*(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\s+(?:just\s+|recently\s+|finally\s+)?"
+    r"(?:got|has|is|was|started|joined|moved|changed|switched|left|quit)\b"
+)
+
+
+def _listed_after_someone_else(clause: Clause, cue: re.Match[str]) -> bool:
+    """ "my wife got a job, new work email …": a new line listed after a relative's news may be theirs."""
+    return _LISTED_NEW.match(cue.group()) is not None and _RELATIVE_NEWS.match(clause.text) is not None
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
@@ -4289,7 +4438,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             subject = _cue_subject(ctx, clause, m)
-            if subject is None:
+            if subject is None or _listed_after_someone_else(clause, m):
                 continue
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
@@ -4318,15 +4467,57 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+# "add my colleague Priya Sethi (priya.s@…)", "cc Tom Reyes (0412 …)": a person named in full, the contact in brackets.
+_NAME_BEFORE_BRACKET = re.compile(
+    r"(?<![\w'])(?P<name>[A-Z][a-z]+\s+(?:(?:van|von|de|da|di|del|al|el|le|la)\s+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)\s*\(\s*$"
+)
+_DESK_WORDS = frozenset(
+    re.split(
+        r"\s+",
+        "Service Services Support Team Desk Office Department Dept Sales Accounts Admin Billing Group Club Store Shop"
+        " Care Centre Center Customer Customers Order Orders Client Help Helpdesk Info Contact Press Media Returns"
+        " Shipping Reception Enquiries Inquiries HR IT Finance Legal Marketing Payroll Operations",
+    )
+)
+_OWN_NAME_BEFORE = re.compile(r"\b(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's|[Nn]ame's|[Nn]ame\s+is|[Mm]e)\s*,?\s*$")
+
+
+def _bracketed_contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The e-mail or number given in brackets right after someone's full name is that person's."""
+    for mention in (*clause.identifiers(ctx, "email"), *clause.identifiers(ctx, "phone")):
+        named = _NAME_BEFORE_BRACKET.search(ctx.text, max(0, mention.span[0] - 60), mention.span[0])
+        if named is None or not re.match(r"\s*\)", ctx.text[mention.span[1] :]):
+            continue
+        name = named.group("name")
+        if name.split()[0] in _NOT_NAMES | _NOT_FIRST_NAMES | _KIN_AS_NAMES or _DESK_WORDS.intersection(name.split()):
+            continue  # ("Customer Service (help@…)", "Order Desk (…)": a desk, not a person)
+        if _OWN_NAME_BEFORE.search(ctx.text, 0, named.start()) or _negated_before(ctx.text, named.start()):
+            continue
+        predicate = "phone" if mention.kind == "phone" else "email"
+        value = contact_value(predicate, mention)
+        # ("my manager Helen Park (…)" is the speaker's manager; "my colleague Priya Sethi (…)", one of many, is named)
+        kin = re.search(rf"\b[Mm]y\s+{_KIN_ADJ}({_REL})\s*,?\s*$", ctx.text[max(0, named.start() - 40) : named.start()])
+        relation = _RELATIONS[kin.group(1).lower()] if kin else None
+        subject = f"{ctx.speaker_id}:{relation}" if relation and relation not in _ONE_OF_MANY else name
+        evidence = named.group() + mention.text
+        yield make_fact(subject, predicate, value, f"en.{predicate}.bracketed", evidence, confidence=0.8)
+
+
 # "Hi! Quick one: I'm Jonah, I work at …", "It's Siobhan, by the way": a first name given in passing.
 # "Long-time customer here, Guillermo Paz, …": the writer introduced by their standing with us, then the full name.
 _CUSTOMER_HERE = (
     r"(?:(?:[Ll]ong-?time|[Ll]oyal|[Rr]egular|[Nn]ew|[Ff]irst-time)\s+)?(?:[Cc]ustomer|[Cc]lient|[Mm]ember|[Ss]ubscriber)"
     r"\s+here\s*,\s+"
 )
+# "quick intro — …", "Introduction: …", "a bit about me: …": a label before the writer's own name and post.
+_INTRO_LABEL = (
+    r"^\W*(?:(?:[Hh]i|[Hh]ello|[Hh]ey)\W+)?(?:(?:[Aa]\s+)?(?:[Qq]uick|[Ss]hort|[Bb]rief)\s+)?"
+    r"(?:[Ii]ntro(?:duction)?|(?:[Aa]\s+bit\s+)?[Aa]bout\s+me)\s*(?:[:\u2014\u2013]|\s-)+\s*"
+)
 _INTRODUCED = re.compile(
-    rf"^\W*{_CUSTOMER_HERE}(?P<name6>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,|\s*$)"
-    r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b)"
+    rf"{_INTRO_LABEL}(?P<name7>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,)"
+    rf"|^\W*{_CUSTOMER_HERE}(?P<name6>[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+)(?=\s*,|\s*$)"
+    r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b|\s+[\u2014\u2013]\s)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
     r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
@@ -4344,7 +4535,14 @@ _INTRODUCED = re.compile(
 # "I'm Pedro, a nurse at Mount Sinai": the title and employer set off after the name.
 # ("Long-time customer here, Guillermo Paz, accountant at KPMG Madrid": the title without its article)
 _NAMED_AS_TITLE = re.compile(
-    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?,\s+(?:an?|the)\s+"
+    # ("I'm Ilka, night-shift nurse at Charité": the title may come bare, as on a badge)
+    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?(?:,|\s*[\u2014\u2013])\s+"
+    r"(?:(?:an?|the)\s+)?"
+    # ("quick intro — Tariq Haddad, product designer at Duolingo": the writer introduced under a label)
+    rf"|{_INTRO_LABEL}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?"
+    # ("Hi, Tariq Haddad here, product designer at Duolingo": the name signed like a call, then the post)
+    rf"|^\W*(?:(?:[Hh]i|[Hh]ello|[Hh]ey)\W+)?[A-Z][a-z]{{2,}}(?:\s+(?:{_PARTICLE})?[A-Z][a-z]+)?\s+here\s*"
+    r"(?:,|[\u2014\u2013]|\s-)\s*(?:(?:an?|the)\s+)?"
     rf"|{_CUSTOMER_HERE}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?)"
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
@@ -4551,13 +4749,21 @@ def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _spelled_names(ctx, clause)
 
 
+# "night-shift nurse", "part-time barista": when one works, no part of the title.
+_WORK_PATTERN = re.compile(
+    r"^(?:(?:night|day|late|early|weekend|graveyard)[\s-]shift|part-time|full-time|part\s+time|full\s+time)\s+(?=\S)",
+    re.IGNORECASE,
+)
+
+
 def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said with an introduction: "I'm Pedro, a nurse at …", "I manage the Cardiff branch of …"."""
     if _negated(clause):
         return
     for m in _NAMED_AS_TITLE.finditer(clause.text):
         org = _clean(m.group("org"))
-        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "named_as_title")
+        title = _WORK_PATTERN.sub("", _clean(m.group("title")))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "named_as_title")
         if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "named_as_title.employer")
     for m in _MANAGE_UNIT.finditer(clause.text):
@@ -4616,6 +4822,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in (*_INTRODUCED.finditer(clause.text), *([greeted] if greeted else [])):
         name = m.group("name") or m.groupdict().get("name2") or m.groupdict().get("name3")
         name = name or m.groupdict().get("name4") or m.groupdict().get("name5") or m.groupdict().get("name6")
+        name = name or m.groupdict().get("name7")
         first = name.split()[0] if name else ""
         if (
             name
@@ -4714,7 +4921,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # "it's Unit 9, not Unit 6 — 1420 Vali-Asr Street, Tehran": the right part, the wrong one set aside, then the rest; a
 # closing "ty!!" or "thanks" is no part of the address.
 _CORRECTED_PART = re.compile(
-    r"^(?P<right>[^,]{1,30}),\s+not\s+[^,\u2014\u2013]{1,30}?\s*[\u2014\u2013,-]\s*(?P<rest>.+)$"
+    r"^(?P<right>[^,]{1,30}),\s+(?i:not)\s+[^,\u2014\u2013]{1,30}?\s*[\u2014\u2013,-]\s*(?P<rest>.+)$"
 )
 _CLOSING_COURTESY = re.compile(r",?\s+(?:ty|thx|thanks|thank\s+you|ta|cheers|pls|please)\W*$", re.I)
 
@@ -4722,7 +4929,8 @@ _CLOSING_COURTESY = re.compile(r",?\s+(?:ty|thx|thanks|thank\s+you|ta|cheers|pls
 def _corrected(address: str) -> str:
     address = _CLOSING_COURTESY.sub("", address)
     # ("it's 1190 Water St, not 1109": the wrong number set aside at the end)
-    address = re.sub(r",\s+not\s+[^,\u2014\u2013]{1,30}$", "", address)
+    # ("88 Quarry Hill Rd, NOT Quarry Mill Rd": the wrong street shouted, just the same)
+    address = re.sub(r",\s+(?i:not)\s+[^,\u2014\u2013]{1,30}$", "", address)
     part = _CORRECTED_PART.match(address)
     if part is None:
         return address
@@ -4843,6 +5051,17 @@ _RELATIVE_ADDRESS = re.compile(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})'s?\s
 _RELATIVE_OWNER = re.compile(rf"\b[Mm]y\s+({_REL})'s\s+(?:[\w-]+\s+){{0,3}}(?:is\s+|was\s+|:\s*|#\s*)?$")
 
 
+# "the bot gave me QN-7715 but that's not mine", "RX-20 isn't mine": a number the user disowns right after naming it.
+_DISOWNED_AFTER = re.compile(
+    r"[\s,]*(?:(?:but|and|though)\s+)?(?:(?:that|it|this)(?:'s|\s+is|\s+was)\s+not|(?:that|it|this)\s+(?:isn't|wasn't))"
+    r"\s+(?:mine|my\s+(?:order|ticket|number|one))\b"
+    r"|[\s,]*(?:(?:but|and)\s+)?(?:isn't|is\s+not|wasn't)\s+(?:mine|my\s+(?:order|ticket|number|one))\b"
+    # ("QX-11220 belongs to my flatmate": someone else's, looked up for them)
+    r"|\s+(?:belongs|belonged)\s+to\s+(?:my|our|someone|somebody|another|a)\b",
+    re.IGNORECASE,
+)
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later.
 
@@ -4853,7 +5072,7 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
     kinds: tuple[IdentifierKind, ...] = ("order_id", "ticket_id")
     for kind in kinds:
         for mention in clause.identifiers(ctx, kind):
-            if named_as_wrong(ctx, mention):
+            if named_as_wrong(ctx, mention) or _DISOWNED_AFTER.match(ctx.text, mention.span[1]):
                 continue
             # "My sister's order is 88120045": the relative's, looked up on their behalf.
             owner = _RELATIVE_OWNER.search(ctx.text, clause.start, mention.span[0])
@@ -5031,8 +5250,10 @@ _LANGUAGE_CHOSEN = (
     ),
     re.compile(
         r"^\W*(?:(?i:today|tonight|now|this\s+time|just|only|from\s+now\s+on|going\s+forward|and|oh|so)[,\s]+)*"
-        r"(?i:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")(?:\s+(?i:only|again))?\s*,?\s*"
-        r"(?i:please|pls|plz|from\s+now\s+on|going\s+forward|(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?"
+        # ("English replies from here on please": the language of what we send, named before it)
+        r"(?i:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")(?:\s+(?i:replies|answers|responses|messages))?"
+        r"(?:\s+(?i:only|again))?\s*,?\s*"
+        r"(?i:please|pls|plz|from\s+(?:now|here)\s+on|going\s+forward|(?:is|'s)\s+(?:totally\s+|perfectly\s+|just\s+)?"
         r"(?:fine|ok|okay|best|great|good|easier|easiest|simpler))\b"
     ),
     # "háblame en español from now on", "écris-moi en français stp": the language asked for in itself
@@ -5404,8 +5625,19 @@ _PAYMENTS = {
             "TrueMoney",
             "PayMaya",
             "ZaloPay",
+            # (pay-later services)
+            "Zip Pay",
+            "Sezzle",
+            "Clearpay",
+            "Laybuy",
+            "Atome",
+            "Tabby",
+            "Tamara",
+            "Scalapay",
+            "Paidy",
         )
     },
+    "zippay": "Zip Pay",
     "mpesa": "M-Pesa",
     "支付宝": "支付宝",
     "微信支付": "微信支付",
@@ -5417,7 +5649,7 @@ _PAY_NAMES = (
     r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
     r"|Yape|Plin|Nequi|Bizum|Swish|BLIK|Pix|PayPay|KakaoPay|Satispay|MB Way|Mercado Pago|GrabPay"
     r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
-    r"|ShopeePay|TrueMoney|PayMaya|ZaloPay"
+    r"|ShopeePay|TrueMoney|PayMaya|ZaloPay|Zip\s?Pay|Sezzle|Clearpay|Laybuy|Atome|Tabby|Tamara|Scalapay|Paidy"
     r"|UnionPay|支付宝|微信支付"
 )
 _PAYMENT = re.compile(
@@ -5487,7 +5719,9 @@ _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
     r"|works best|best way|switched|instead\s+of"
     # ("NZ Post only for me": the one the speaker will have, to the exclusion of others)
-    r"|only\s+for\s+(?:me|us)|for\s+(?:me|us)\s+only)\b",
+    r"|only\s+for\s+(?:me|us)|for\s+(?:me|us)\s+only"
+    # ("the summary version is plenty for me": what is enough, chosen over more)
+    r"|(?:is|'s|are)\s+(?:plenty|enough|all\s+I\s+need)(?:\s+for\s+(?:me|us))?)\b",
     re.I,
 )
 
@@ -5651,6 +5885,14 @@ _STANDING = re.compile(
     # ("always show prices in euros": how things are shown to the speaker)
     # ("Always gift-wrap anything going to my niece")
     r"|cc|copy|attach|wrap|gift-?\s?wrap|deliver|go for|opt for|choose|pick|show|display|quote)\b[^.;!?]{2,70})",
+    re.IGNORECASE,
+)
+# "this time leave it with the neighbour at no. 14", "…, drop the parcel behind the shed": where a parcel is left.
+_DROP_OFF_ONCE = re.compile(
+    r"(?:^|[,;\u2014\u2013:]|\s-)\s*(?:(?:just|please|pls|and|so|this\s+time|today)\s*,?\s+)*"
+    r"(?P<act>(?:leave|drop)\s+(?:it|them|the\s+(?:parcel|package|box|delivery|order))\s+"
+    r"(?:with|at|by|on|in|behind|outside|next\s+to)\s+(?:[^.;!?,]|(?<=\bno)\.(?=\s*\d)){2,60}?)"
+    r"(?=\s*(?:[,;!?]|(?<!\bno)\.|$|\s+(?:this\s+time|today|please|pls|thanks|just\s+this\s+once)\b))",
     re.IGNORECASE,
 )
 # The currency amounts are shown in, with a marker for how long: "just for today can you show prices in USD",
@@ -5984,6 +6226,11 @@ def _start_said_before(ctx: TurnContext, clause: Clause) -> datetime | None:
     lead = Clause(ctx.text[begin : clause.start], begin)
     if not lead.text.strip() or not _STARTS_LEAD.search(lead.text):
         return None
+    # (the word must lead the time itself: "moved from Graz to Innsbruck on October 1st, and I pay with PayPal now"
+    # dates the move, and its "from" names a town)
+    said = [begin + m.end() for m in _STARTS_LEAD.finditer(lead.text)]
+    if not any(0 <= t.span[0] - end <= 3 for t in lead.times(ctx) for end in said):
+        return None
     return lead.preference_start(ctx)
 
 
@@ -6245,9 +6492,13 @@ _WINDOW_ONLY = re.compile(
 # "change my delivery slot to evenings", "can you move our deliveries to the mornings": the part of the day the
 # speaker's deliveries are set to come in, kept as "evening deliveries".
 _DELIVERY_SLOT_SET = re.compile(
-    r"\b(?:change|move|switch|update|set|put|shift)\s+(?:my|our|the)\s+(?:usual\s+|default\s+)?"
+    r"(?:\b(?:change|move|switch|update|set|put|shift)\s+(?:my|our|the)\s+(?:usual\s+|default\s+)?"
     # (not "move my delivery to the evening": the one delivery at hand)
-    r"(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?"
+    r"(?:deliveries|delivery\s+(?:slot|window|time)s?)"
+    # ("could my deliveries be moved to the evening slot?": the change asked for in the passive)
+    r"|\b(?:my|our)\s+(?:usual\s+|default\s+)?(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+(?:please\s+)?"
+    r"(?:be|get|to\s+be)\s+(?:changed|moved|switched|shifted|set|put))"
+    r"\s+(?:over\s+|back\s+)?to\s+(?:the\s+)?"
     r"(?P<part>morning|afternoon|evening|weekend)s?\b(?!\s+(?:of|on|for|before|after)\b|\s+\d)",
     re.IGNORECASE,
 )
@@ -6289,8 +6540,20 @@ def _refused_before(ctx: TurnContext, clause: Clause) -> bool:
     return _PREF_NEGATED.search(ctx.text, _sentence_start(ctx.text, clause.start), clause.start) is not None
 
 
+# "please never ring me about deliveries", "never text me re: promotions": a kind of contact ruled out on one subject.
+_NEVER_CONTACT_ABOUT = re.compile(
+    r"(?:^\W*|[,;:\u2014\u2013]\s*)(?:(?:please|pls|and|also|just|so|but)\s+)*"
+    r"(?P<rule>never\s+(?:ring|call|phone|text|message|e-?mail)\s+me\s+(?:about|for|regarding|re:?|over)\s+"
+    r"(?:the\s+|my\s+|any\s+)?[a-z][a-z-]*(?:\s+[a-z-]+)?)(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|again|ever)\b))",
+    re.IGNORECASE,
+)
+
+
 def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
     """(phrase, evidence) of a standing "never …" on handling: "never leave parcels with the neighbours"."""
+    about = _NEVER_CONTACT_ABOUT.search(text)
+    if about is not None:
+        return about.group("rule")[:1].lower() + about.group("rule")[1:], about.group()
     never = _NEVER_RULE.match(text)
     if never is None:
         return None
@@ -6307,9 +6570,11 @@ def _never_rule(text: str, has_marker: bool) -> tuple[str, str] | None:
 _RULED_OUT_AS_NO = re.compile(
     r"(?:^\W*|\b(?:so|and|but|because|cos|as)\s+)(?P<thing>(?:(?:weekend|morning|evening|night|early|late"
     r"|doorstep|phone|video|sales|cold)\s+)?(?:deliveries|calls|visits|drop-?offs|pick-?ups|collections|appointments"
-    r"|call-?backs|meetings|texts)(?:\s+(?:before|after|on|at|during)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?|noon|midday"
-    r"|lunch|dark|weekends|night|the\s+weekend))?)"
-    r"\s+(?:are|is)\s+(?:(?:a|an)\s+)?(?:absolute\s+|hard\s+|firm\s+|big\s+)?(?:no|no-go|no\s+go)"
+    r"|call-?backs|meetings|texts|packages|parcels)(?:\s+(?:before|after|on|at|during)\s+(?:\d{1,2}(?::\d{2})?\s*(?:am|pm)?"
+    r"|noon|midday|lunch|dark|weekends|night|the\s+weekend|the\s+day))?)"
+    # ("packages during the day are a nightmare for me": a kind ruled out by what it costs the speaker)
+    r"\s+(?:are|is)\s+(?:(?:a|an)\s+)?(?:absolute\s+|hard\s+|firm\s+|big\s+|total\s+|real\s+)?"
+    r"(?:no|no-go|no\s+go|nightmare|non-starter|nonstarter)"
     r"(?:\s+for\s+(?:me|us))?(?=\s*(?:[,.;!\u2014\u2013]|$))",
     re.IGNORECASE,
 )
@@ -6387,6 +6652,16 @@ _DELIVERY_WINDOW_ASKED = re.compile(
     r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|if|as)\b))",
     re.IGNORECASE,
 )
+# "my husband sleeps days — deliveries after 5pm pls", "so drop-offs in the evening please": the window named first,
+# standing when the turn gives its reason.
+_DELIVERIES_WHEN_NAMED = re.compile(
+    r"(?:^\W*|\b(?P<so>so|then)\s+|[,;\u2014\u2013]\s*|\s-\s*)(?P<what>deliveries|drop-?offs)\s+"
+    r"(?P<when>(?:after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)|in\s+the\s+(?:mornings?|afternoons?|evenings?)"
+    r"|on\s+weekends|at\s+(?:the\s+)?weekends?)"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|only)\b))",
+    re.IGNORECASE,
+)
+_REASON_GIVEN = re.compile(r"\b(?:so|because|cos|coz|since)\b", re.IGNORECASE)
 # "I'm vegetarian btw so no meat samples in the box, ever": the diet, then what it rules out; one rule, kept whole.
 _DIET_SO_NO = re.compile(
     r"\s*(?:btw|fyi|tbh|by\s+the\s+way)?\s*,?\s*(?:so|and)\s+(?:please\s+|pls\s+)?no\s+"
@@ -6417,6 +6692,10 @@ def _casual_preference(ctx: TurnContext, clause: Clause, has_marker: bool) -> tu
         lead = "" if when.startswith(("after", "before")) else ("on " if "week" in when else "in the ")
         what = delivery["what"].lower()
         return f"{'deliveries' if what.startswith(('deliver', 'drop')) else what} {lead}{when}", delivery.group()
+    named = _DELIVERIES_WHEN_NAMED.search(text)
+    if named and (named["so"] or has_marker or _REASON_GIVEN.search(sentence)):
+        when = re.sub(r"\s+", " ", named["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        return f"deliveries {when}", named.group()
     for diet in _DIET.finditer(text) if _ALWAYS_OR_NEVER.search(sentence) or has_marker else ():
         ruled_out = _DIET_SO_NO.match(text, diet.end())
         if ruled_out and diet["diet"] and _subject(ctx, diet["who"]) == ctx.speaker_id:
@@ -6537,6 +6816,12 @@ def _wanted(text: str, has_marker: bool) -> Iterator[tuple[str, str]]:
         value = _preference_phrase(raw)
         if value:
             yield value, m.group()
+    # ("override the usual drop-off this time, leave it with the neighbour": where one parcel goes, a one-off choice)
+    dropped = _DROP_OFF_ONCE.search(text) if _ONE_OFF.search(text) and not _LASTING.search(text) else None
+    # ("For this order only, drop it at my office: Unit 7, …": a place of the speaker's own is an address, kept as one)
+    if dropped and not re.search(r"\b(?:my|our)\s+(?:office|work|home|house|flat|place|address)\b|:", dropped.group()):
+        yield _clean(re.sub(r"\s+", " ", dropped.group("act"))), dropped.group()
+        return
     standing = _STANDING.search(text)
     if standing and (_LASTING.search(text) or _KEEP_RULE.match(standing.group("act"))):
         value = _preference_phrase(standing.group("act"))
@@ -7279,6 +7564,9 @@ _POLITE_REQUEST = re.compile(
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
     r"|(?:can|could)\s+(?:it|everything|the\s+(?:app|screen|display|site|theme))\s+(?:please\s+|just\s+)?be\s+"
     r"(?=[^?]*\b(?:mode|theme)\b)"
+    # ("could my deliveries be moved to the evening slot?": a standing slot asked for)
+    r"|(?:can|could)\s+(?:my|our)\s+(?:usual\s+|default\s+)?(?:deliveries|delivery\s+(?:slot|window|time)s?)\s+"
+    r"(?:please\s+)?be\s+(?:changed|moved|switched|shifted|set|put)\b"
     # ("could the theme go light?")
     r"|(?:can|could)\s+(?:the|my)\s+(?:theme|display|screen)\s+(?:please\s+|just\s+)?(?:go|be|switch|turn|change)\s+"
     r"(?:to\s+)?(?:dark|light)\b)",
@@ -7547,11 +7835,12 @@ _FACT_RULES = (
     _settled_device_facts,
     _device_field_facts,
     _contact_facts,
+    _bracketed_contact_facts,
     _profile_facts,
     _preference_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
-_REQUESTED_FACT_RULES = (_contact_facts, _profile_facts, _preference_facts)
+_REQUESTED_FACT_RULES = (_contact_facts, _bracketed_contact_facts, _profile_facts, _preference_facts)
 
 
 def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -7812,8 +8101,58 @@ def _played_for_fun(text: str) -> bool:
     return not re.search(r"\b(?:if|suppose|supposing|in\s+case|unless|maybe|perhaps|might|whether)\b", rest, re.I)
 
 
+def _letter_folding() -> dict[int, str]:
+    """Each accented Latin letter to its plain one, one character for one ("Ø" -> "O", "í" -> "i")."""
+    table = {ord(c): p for c, p in zip("ØøŁłĐđÆæŒœÞþßıð", "OoLlDdAaOoTtsid", strict=True)}
+    for code in range(0xC0, 0x250):
+        plain = unicodedata.normalize("NFD", chr(code))[0]
+        if code not in table and plain.isascii() and plain.isalpha():
+            table[code] = plain
+    return table
+
+
+_LETTER_FOLDING = _letter_folding()
+
+
+def _unfolded(value: str, folded: str, said: str) -> str:
+    """``value`` read off the folded turn, with the letters the speaker typed put back ("Orsted" -> "Ørsted")."""
+    if not value.isascii():
+        return value
+    for m in re.finditer(re.escape(value), folded, re.IGNORECASE):
+        typed = said[m.start() : m.end()]
+        if typed != m.group() and len(typed) == len(value):
+            return "".join(
+                (t.upper() if v.isupper() else t.lower()) if t != f else v
+                for v, f, t in zip(value, m.group(), typed, strict=True)
+            )
+    return value
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
-    """Everything the English rules find in ``ctx`` (facts only for user turns)."""
+    """Everything the English rules find in ``ctx`` (facts only for user turns).
+
+    The rules read capitals and names as ASCII letters, so a turn naming "Ørsted", "Joaquín" or "Charité" is read
+    with its accents folded (one letter for one, so every offset holds), and the values it gives are spelled back
+    as typed.
+    """
+    said = ctx.text.replace("\u2019", "'")
+    folded = said.translate(_LETTER_FOLDING)
+    if folded == said:
+        return _apply_rules(ctx)
+    out = _apply_rules(dataclasses.replace(ctx, text=folded))
+    out.facts = [
+        replace(
+            f,
+            subject=f.subject if f.subject.startswith(ctx.speaker_id) else _unfolded(f.subject, folded, said),
+            value=_unfolded(f.value, folded, said),
+            evidence_text=_unfolded(f.evidence_text, folded, said),
+        )
+        for f in out.facts
+    ]
+    return out
+
+
+def _apply_rules(ctx: TurnContext) -> RuleOutput:
     said = _without_fiction(ctx.text.replace("\u2019", "'"))
     text = _without_appositions(_without_others_quotes(said))
     ctx = dataclasses.replace(ctx, text=text)
@@ -7838,6 +8177,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
                     facts.extend(rule(ctx, clause))
             elif question:
                 facts.extend(_presupposed_device_facts(ctx, clause))
+                # ("can you add Priya Sethi (priya.s@…) as a viewer?": the contact told inside the request)
+                facts.extend(_bracketed_contact_facts(ctx, clause))
         if _RETRACTED.search(clause.text):
             facts = []  # "I'm a teacher — wait no, …": taken back as soon as said
         facts += _shared_with_relative(ctx, clause, out.facts, facts)
