@@ -93,6 +93,41 @@ CASES: list[tuple[str, set[Fact]]] = [
     # a bare possessive in a question counts when it tells what is wrong
     ("我的OPPO Find X7连不上蓝牙耳机，怎么办", {state("owns_device", "OPPO Find X7")}),
     ("我的OPPO Find X7你们收吗", set()),
+    # more wordings: held in hand, the household's, a child's, a long model name, bought at another shop
+    (
+        "我老公手上那台ThinkPad X1 Carbon开机特别慢",
+        {state("owns_device", "ThinkPad X1 Carbon", f"{ME}:husband")},
+    ),
+    ("我家的科沃斯T20扫着扫着就停了", {state("owns_device", "科沃斯T20")}),
+    ("孩子在用的步步高学习机S5怎么连wifi", {state("owns_device", "步步高学习机S5", f"{ME}:child")}),
+    ("我在用的Kindle Paperwhite 5还能下载书吗", {state("owns_device", "Kindle Paperwhite 5")}),
+    ("上周在京东买的华为FreeBuds Pro 3，左耳没声音", {state("owns_device", "华为FreeBuds Pro 3")}),
+    ("我妈在拼多多上买的小米手环7", {state("owns_device", "小米手环7", f"{ME}:mother")}),
+    ("他在京东买的iPad Air", set()),
+    # more wordings: the usual one after the one at hand; left, said with 离开的; a report told by what it has
+    (
+        "这笔先用花呗，平时还是支付宝",
+        {one_off("preferred_payment_method", "花呗"), state("preferred_payment_method", "支付宝")},
+    ),
+    (
+        "这回先发我简版日报，平常还是详细版",
+        {one_off("preferred_report_format", "简版日报"), state("preferred_report_format", "日报详细版")},
+    ),
+    (
+        "这次导出先用CSV，以后还是PDF",
+        {one_off("preferred_export_format", "CSV"), state("preferred_export_format", "PDF")},
+    ),
+    ("我已经不在字节了，三月份离开的", {ended("works_at", "字节")}),
+    ("月报我要带图表的，纯数字看着累", {state("preferred_report_format", "月报带图表的")}),
+    (
+        "更新下资料：我现在在得物当运营，邮箱 lh@dewu.com",
+        {
+            state("job_title", "运营"),
+            state("works_at", "得物"),
+            state("email", "lh@dewu.com"),
+        },
+    ),
+    ("把我同事周敏（13912340000）也加进来", {state("phone", "13912340000", "周敏")}),
     # ids said to be, or not to be, the speaker's order or ticket
     ("KD-55102 不是我的单，我的是 KD-55120", {state("order_id", "KD-55120")}),
     ("GD-88120 是我昨天报的那个工单，有人处理吗", {state("ticket_id", "GD-88120")}),

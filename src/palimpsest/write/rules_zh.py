@@ -562,7 +562,7 @@ _BRANDS_EN = (
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
     # (A decimal size is part of the model: "华为MatePad 11.5".)
-    r"(?:\s?(?:[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,8}(?=\s?[A-Z0-9]))"
+    r"(?:\s?(?:[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
     r"|\s[A-Z][a-z]{2,8}(?=[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
@@ -1258,7 +1258,8 @@ _ACQUIRE = re.compile(
 )
 _MORE_DEVICES = re.compile(r"[，,]?\s*(?:和|、|还有|以及|跟|外加)\s*" + _MEASURE + r"(?:新的?|备用的)?" + _DEVICE)
 _BOUGHT_ONE = re.compile(
-    rf"(?:买|购买|入手|新买|新入)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH})(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
+    # ("买的小米手环7": a product word between the maker and the number, as in _DEVICE.)
+    rf"(?:买|购买|入手|新买|新入)的\s*(?:那[台部个])?(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:{_NOUNS})?"
     rf"|(?:{_BRANDS_EN}){_MODEL}|(?:{_NOUNS})(?!号)))"
 )
 _NEW_PHONE = re.compile(
@@ -1512,7 +1513,7 @@ _SELF_INTRODUCED = re.compile(
 )
 # The speaker's own details told as an update, labels and values in a row: "更新一下：现在在…做…，工作邮箱 …，帮我换上".
 _OWN_DETAILS_UPDATED = re.compile(
-    r"(?:^|(?<=[。！？!?]))\s*(?:信息|资料|联系方式)?更新(?:一)?下[：:，,]|帮我(?:换上|更新(?:一下)?|登记(?:一下)?|记(?:一)?下)(?=[。！!~～]|$)"
+    r"(?:^|(?<=[。！？!?]))\s*(?:信息|资料|联系方式)?更新(?:一)?下(?:我的)?(?:信息|资料|联系方式)?[：:，,]|帮我(?:换上|更新(?:一下)?|登记(?:一下)?|记(?:一)?下)(?=[。！!~～]|$)"
 )
 _THIRD_PARTY_BEFORE = re.compile(
     r"(?:顾客|客户|用户|买家|卖家|对方|别人|他人|快递员|快递小哥|骑手|司机|商家|房东|店家|网友|陌生人)的?\s*$"
@@ -2523,7 +2524,7 @@ def _at_then_trade_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
 _NOT_AT_EMPLOYER = re.compile(r"(?:(?:已经|早就|早已|早)不|不再)在" + _ORG + r"(?:干|做|待|呆|上班|工作)?了")
 _JOB_CHANGE_TOLD = re.compile(r"跳槽|离职|辞职|辞了|入职|新工作|新东家|换工作|换了工作|换了份工作|上班|(?i:offer)")
 # Gone from there, said after: "已经不在叠纸了，五月份走的", "不在美团了，干满三年就走了".
-_LEFT_TOLD = re.compile(r"了[，,][^，。！？]{0,8}?(?:走的|走了|不干了|辞的)(?=[，。！？,.!?]|$)")
+_LEFT_TOLD = re.compile(r"了[，,][^，。！？]{0,8}?(?:走的|走了|不干了|辞的|离开的|离职的|辞职的)(?=[，。！？,.!?]|$)")
 
 
 def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> bool:
@@ -3442,10 +3443,11 @@ def _title_holder_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
 
 # A device named as one's own in passing, by its maker and model: "我的小米14 Ultra从昨天开始就登不上", "我戴的华为
 # Watch GT 4", "女儿用小天才电话手表". The possessive presupposes the device, so it counts in a question too.
-_KIN_WORDS = "|".join(k for k in _KIN if k in _RELATIONS)
+# (孩子 says whose without 我 only here, where a device follows: "孩子在用的步步高学习机S5".)
+_KIN_WORDS = "|".join([*(k for k in _KIN if k in _RELATIONS), "孩子"])
 _OWN_DEVICE_NAMED = re.compile(
-    rf"(?:^|(?<=[，,。！？：:；\s]))\s*(?:我(?:的)?(?P<rel>{_REL})?|(?P<kin>{_KIN_WORDS}))"
-    r"(?:的|(?:在)?(?:用|戴|玩)的(?:是)?|手上的|手里的|(?:的)?[这那][台部个只块])"
+    rf"(?:^|(?<=[，,。！？：:；\s]))\s*(?:我(?:的)?(?P<rel>{_REL})?|(?P<kin>{_KIN_WORDS})|我家(?:里)?)"
+    r"(?:的|(?:在)?(?:用|戴|玩)的(?:是)?|(?:手上|手里|身边)(?:的|[这那][台部个只块])|(?:的)?[这那][台部个只块])"
     rf"|(?:^|(?<=[，,。！？：:；\s]))\s*(?P<kin_using>{_KIN_WORDS})(?:在)?(?:用|戴|玩)(?:的是|的|着)?"
 )
 # What follows a device not yet had: an order, a delivery, a pre-sale ("我的iPhone 16订单", "我的小米15什么时候发货").
@@ -3484,9 +3486,11 @@ def _possessed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
         yield _fact(subject, "owns_device", device, "possessed_device", text[owner.start() : m.end()], confidence=0.8)
 
 
-# Where the speaker bought it: the shop they are writing to ("在你们这买的", "从你们官网下单的").
+# Where the speaker bought it, just before the buying: the shop they are writing to ("在你们这买的", "从你们官网下单
+# 买的") or any other ("上周在京东买的", "在拼多多上入手的").
 _AT_YOUR_SHOP = re.compile(
-    r"(?:在|从|找)(?:你们|您们|贵)(?:这儿?|那儿?|这里|店里?|家|平台|官网|网站|商城|旗舰店|门店)?"
+    r"(?:在|从|找)(?:(?:你们|您们|贵)(?:这儿?|那儿?|这里|店里?|家|平台|官网|网站|商城|旗舰店|门店)?"
+    r"|[\u4e00-\u9fffA-Za-z]{1,6}?(?:上|里)?)(?=\s*(?:下单)?(?:买|购买|入手|抢)的)"
 )
 
 
@@ -3496,8 +3500,9 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _BOUGHT_ONE.finditer(clause.text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None and _AT_YOUR_SHOP.search(prefix) and not re.search(r"他|她|您(?!们)", prefix):
-            # "上个月在你们这买的…": bought from the one the speaker writes to, still the speaker's own.
+        shop_named = _AT_YOUR_SHOP.search(clause.text[: m.end()]) is not None
+        if subject is None and shop_named and not re.search(r"他|她|您(?!们)", prefix):
+            # "上个月在你们这买的…", "上周在京东买的…": the shop named before the buying is no person.
             # (Blanked with spaces, so the offsets of the turn's times still hold.)
             blanked = _AT_YOUR_SHOP.sub(lambda shop: " " * len(shop.group()), clause.text)
             subject = _subject(ctx, Clause(blanked, clause.start), m.start())
@@ -3668,14 +3673,14 @@ _THEME = re.compile(
 _FORMATS = re.compile(r"(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?)")
 _FORMAT = re.compile(r"(?<![A-Za-z])(?P<fmt>(?i:pdf|excel|xlsx|csv|word|docx|json|markdown|pptx?))(?![A-Za-z])")
 _FORMAT_CONTEXT = re.compile(
-    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|喜欢|偏好|习惯|这次要|照旧|照常"
+    r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|喜欢|偏好|习惯|这次要|照旧|照常|还是"
     r"|(?i:export|report)"
 )
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
     r"(?P<rf>[^，。！？；\s了吧的呢都]{0,8}?(?:周报|月报|日报|报表|报告|模板|版式|格式)[A-Za-z0-9]{0,3}(?:版|模板|格式)?)"
     # ("今天先给我发简版日报就行": a version of a report, sent.)
-    r"|(?:给我|给)?(?:发|出|来)(?:一份|份|个)?(?P<rf3>(?![发出来给个份])[\u4e00-\u9fffA-Za-z0-9]{1,4}版的?)"
+    r"|(?:给我|给)?(?:发|出|来)(?:我)?(?:一份|份|个)?(?P<rf3>(?![发出来给个份我])[\u4e00-\u9fffA-Za-z0-9]{1,4}版的?)"
     r"(?P<rf3kind>周报|月报|日报|季报|年报|报表|报告)"
     r"|(?:默认|报告|报表|周报|月报)的?(?:格式|模板|版式)(?:改成|换成|改为|设为|设置为|用)了?"
     r"(?P<rf2>[A-Za-z0-9\u4e00-\u9fff]{1,10}?)(?=[，。！？；\s了吧的呢]|$)"
@@ -3688,7 +3693,9 @@ _REPORT_VERSION = re.compile(
     r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?(?:给我|我)?"
     r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本)"
     # ("月报我要带图表的那版": the version told by what it has.)
-    r"|[\u4e00-\u9fffA-Za-z]{1,6}的[那这]?版(?!本))"
+    r"|[\u4e00-\u9fffA-Za-z]{1,6}的[那这]?版(?!本)"
+    # ("月报我要带图表的，…": the version told by what it has, 版 left out.)
+    r"|带[\u4e00-\u9fffA-Za-z]{1,6}的(?=[，。！？；,.!?]|$))"
 )
 # "导出成表格": a spreadsheet is Excel ("日报表格版" is a report's version, read above).
 _SPREADSHEET = re.compile(r"(?:导出|存|保存|下载|发)(?:成|为)(?:电子)?表格(?![版格式]|模板)")
@@ -3832,6 +3839,8 @@ _PAYMENTS = {
 _PAYMENT = re.compile(
     # ("先拿支付宝付这一单", "刷信用卡吧", "付款我只认支付宝": paid with, swiped, the only one taken.)
     r"(?:用|走|通过|使用|默认|喜欢|偏好|偏爱|习惯|一律|都|扫|(?<![拿])拿|刷|只认(?!识)|认准了?|只信"
+    # The usual way, set against the one at hand: "这笔先用花呗，平时还是支付宝".
+    r"|(?:平时|平常|一般|通常|其他的?|其余的?|别的)(?:都)?(?:还是|照旧|照常)"
     r"|(?:付款|支付|扣款|结算)(?:方式|渠道)(?:都|也)?(?:帮我|给我)?(?:换成|改成|改为|设为|设置为|设成|是)了?)"
     r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
@@ -4197,7 +4206,8 @@ def _export_is_preference(phrase: str, whole: str) -> bool:
 _REPORT_TOPIC = re.compile(
     r"\s*[\u4e00-\u9fff]{0,4}?(?:周报|月报|日报|季报|年报|报表)(?:那边|那块|这块|这边|的话|方面|嘛|呢)\s*"
     # A report named bare as a phrase of its own: "每个月的复盘报告，默认发我精简版那份".
-    r"|\s*[\u4e00-\u9fff]{0,8}?(?:周报|月报|日报|季报|年报|报表|报告)\s*"
+    # (Not a phrase that asks for a version itself: "这回先发我简版日报，平常还是详细版".)
+    r"|\s*(?:(?!版|发|给|要|用)[\u4e00-\u9fff]){0,8}?(?:周报|月报|日报|季报|年报|报表|报告)\s*"
 )
 
 
@@ -4226,7 +4236,8 @@ _KIND_OF_REPORT = re.compile(r"周报|月报|日报|季报|年报|报表|报告"
 # A version asked for in a phrase of its own, the report named in a phrase before: "…周报…，这次给我A版".
 # ("…，平时还是要详细版": a version named in words, 简版, 详细版, 精简版.)
 _VERSION_ALONE = re.compile(
-    r"(?:给我|要|用|发|出|来|看|换成|改成)(?:个|一份|份)?(?P<version>[A-Za-z0-9]{1,3}版|[\u4e00-\u9fff]{1,3}版(?!本))"
+    r"(?:给我|要|用|发|出|来|看|换成|改成|还是)(?:个|一份|份)?"
+    r"(?P<version>[A-Za-z0-9]{1,3}版|(?![要用给发出来看])[\u4e00-\u9fff]{1,3}版(?!本))"
     r"(?=$|\s|的|吧|就|哈|呢)"
 )
 
