@@ -128,9 +128,30 @@ CASES: list[tuple[str, set[Fact]]] = [
         },
     ),
     ("把我同事周敏（13912340000）也加进来", {state("phone", "13912340000", "周敏")}),
+    # my own as the object of a phrase; the usual language and channel; push notices changed to e-mail
+    ("新买的 Galaxy Buds 连不上我的 Mac，怎么办", {state("owns_device", "Galaxy Buds"), state("owns_device", "Mac")}),
+    ("这不是我的iPhone", set()),
+    (
+        "今天先用英文回复，平时还是中文",
+        {one_off("preferred_language", "en"), state("preferred_language", "zh")},
+    ),
+    (
+        "这次先发短信通知，其他时候照旧发邮件",
+        {one_off("preferred_notification_channel", "SMS"), state("preferred_notification_channel", "email")},
+    ),
+    ("推送通知改成邮件吧", {state("preferred_notification_channel", "email")}),
+    ("订单消息都发我微信", {state("preferred_notification_channel", "WeChat")}),
+    # the next job after leaving, reported for duty on the day named
+    (
+        "我已经从蔚来离职了，下周一去理想汽车报到",
+        {ended("works_at", "蔚来"), state("works_at", "理想汽车")},
+    ),
+    ("下周一去理想汽车报到", set()),
     # ids said to be, or not to be, the speaker's order or ticket
     ("KD-55102 不是我的单，我的是 KD-55120", {state("order_id", "KD-55120")}),
     ("GD-88120 是我昨天报的那个工单，有人处理吗", {state("ticket_id", "GD-88120")}),
+    ("GD-33010 是我同事的工单", set()),
+    ("JD-77120 是我昨天下的单，还没发货", {state("order_id", "JD-77120")}),
 ]
 
 

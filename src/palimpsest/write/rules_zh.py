@@ -549,22 +549,24 @@ _BRANDS_ZH = (
     r"|美的|苏泊尔|九阳|追觅|云鲸|添可|徕芬|飞科|西门子|博世|摩飞"
     # Cameras, e-readers, audio and other makers a device is called by ("影石Insta360 X4", "文石Leaf3", "掌阅iReader").
     r"|影石|文石|掌阅|汉王|科大讯飞|讯飞|漫步者|绿联|安克|倍思|华米|铁三角|森海塞尔|富士|徕卡|理光|真我|努比亚|红魔|中兴"
-    r"|萤石|拓竹|群晖|极空间|作业帮|学而思|希沃|小度|韶音|傲风|明基|酷态科"
+    r"|萤石|拓竹|群晖|极空间|作业帮|学而思|希沃|韶音|傲风|明基|酷态科|机械革命|神舟|微软|谷歌|当贝|长虹|康佳|方太|北鼎"
+    r"|米家|网易有道|有道|阿尔法蛋|奥克斯|华帝|黑鲨|微星|外星人|海康威视|小蚁|酷派"
 )
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
     r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung|Dyson|Sony|Lenovo|Bose|DJI|Nintendo"
     r"|TP-?Link|TP-?LINK|Netgear|NETGEAR|ASUS|Asus|Nokia|Motorola|Garmin|Fitbit|GoPro|Steam Deck|Quest|Vision Pro"
-    r"|Alienware|Razer|ROG|Sonos|Roku|Chromebook|Galaxy Tab|Apple TV|HomePod|Echo|Oculus"
+    r"|Alienware|Razer|ROG|Sonos|Roku|Chromebook|Galaxy Tab|Apple TV|HomePod|Echo|Oculus|Mac(?![A-Za-z])"
     r"|Insta360|Boox|BOOX|Kobo|iReader|Realme|realme|iQOO|Nothing Phone|Anker|Amazfit|Jabra|Marshall|Beats|Sennheiser"
-    r"|Fujifilm|Canon|Nikon|Leica|Ricoh|Xperia|Zenfone|Legion|Meta Quest"
+    r"|Fujifilm|Canon|Nikon|Leica|Ricoh|Xperia|Zenfone|Legion|Meta Quest|TCL|MSI|Xbox Series"
 )
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
     # (A decimal size is part of the model: "华为MatePad 11.5".)
     r"(?:\s?(?:[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
-    r"|\s[A-Z][a-z]{2,8}(?=[\u4e00-\u9fff，。！？,.!?]|$)"
+    # ("新买的 Galaxy Buds 连不上…": a space may stand before the Chinese.)
+    r"|\s[A-Z][a-z]{2,8}(?=\s?[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8}"
     # A name glued to a Chinese brand, the sentence going on in Chinese: "红米Note就不用了", "荣耀Magic，…".
@@ -2402,14 +2404,15 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             _SCHOOL.search(org) or re.search(r"不|没", _prefix(clause, m.start())) or re.fullmatch(_JOB_SUFFIX, org)
         ):
             continue
-        if not _PLAN.search(_prefix(clause, m.start())) and not _future(ctx, clause):
+        starts = _next_job_starts(ctx, clause, m.start())
+        if not _PLAN.search(_prefix(clause, m.start())) and (starts or not _future(ctx, clause)):
             yield _fact(
                 subject,
                 "works_at",
                 org,
                 "joined",
                 m.group(),
-                valid_from=clause.past_time(ctx),
+                valid_from=starts or clause.past_time(ctx),
                 confidence=0.85,
                 ends_previous=True,
             )
@@ -2591,19 +2594,25 @@ _KIND_OF_WORKPLACE = re.compile(
 )
 
 
+_JOB_LEFT = re.compile(r"不干了|不做了|辞职|离职")
+
+
+def _next_job_starts(ctx: TurnContext, clause: Clause, start: int) -> datetime | None:
+    """ "12月30号从库迪咖啡辞职了，下周一去货拉拉当调度", "…离职了，下周一去理想汽车报到": after leaving one job, the
+    next starts on the day its own phrase names (not "下个月我要调去京东做采购", a transfer still to come)."""
+    return clause.phrase_at(start).future_time(ctx) if _JOB_LEFT.search(ctx.text) else None
+
+
 def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iterator[CandidateFact]:
     """ "跳槽去了一家培训机构当课程顾问": the trade, and the employer when it is named."""
     subject = _subject(ctx, clause, m.start())
     prefix = _prefix(clause, m.start())
     if _PAST.search(prefix):
         return  # "以前去了一家公司做销售": a job of the past
-    left = re.search(r"不干了|不做了|辞职|离职", ctx.text)
-    changed = m.group("change") or _JOB_CHANGE.search(ctx.text) or left
+    changed = m.group("change") or _JOB_CHANGE.search(ctx.text) or _JOB_LEFT.search(ctx.text)
     # ("我儿子刚去亿纬锂能当实习生": just gone there.)
     told_as_past = m.group("past") or changed or clause.past_time(ctx) or re.search(r"(?:刚刚?|才|已经)$", prefix)
-    # "12月30号从库迪咖啡辞职了，下周一去货拉拉当调度": after leaving one job, the next starts on the day named
-    # (not "下个月我要调去京东做采购", a transfer still to come).
-    starts = clause.phrase_at(m.start()).future_time(ctx) if left else None
+    starts = _next_job_starts(ctx, clause, m.start())
     if (
         subject is None
         or not told_as_past
@@ -3448,6 +3457,8 @@ _KIN_WORDS = "|".join([*(k for k in _KIN if k in _RELATIONS), "孩子"])
 _OWN_DEVICE_NAMED = re.compile(
     rf"(?:^|(?<=[，,。！？：:；\s]))\s*(?:我(?:的)?(?P<rel>{_REL})?|(?P<kin>{_KIN_WORDS})|我家(?:里)?)"
     r"(?:的|(?:在)?(?:用|戴|玩)的(?:是)?|(?:手上|手里|身边)(?:的|[这那][台部个只块])|(?:的)?[这那][台部个只块])"
+    # ("新买的 AirPods 连不上我的 Mac": my own, as the object of the phrase.)
+    r"|(?<=[\u4e00-\u9fff])(?<!不是)我的(?=\s?[A-Za-z\u4e00-\u9fff])"
     rf"|(?:^|(?<=[，,。！？：:；\s]))\s*(?P<kin_using>{_KIN_WORDS})(?:在)?(?:用|戴|玩)(?:的是|的|着)?"
 )
 # What follows a device not yet had: an order, a delivery, a pre-sale ("我的iPhone 16订单", "我的小米15什么时候发货").
@@ -3476,6 +3487,9 @@ def _possessed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
         rel = owner.group("rel") or owner.group("kin") or owner.group("kin_using")
         if rel in _ACQUAINTANCES:
             continue  # "我同事的iPhone": someone the turn does not name
+        head = _segment(clause, owner.start())
+        if _PAST.search(head) or _PLAN.search(head) or _HYPOTHETICAL.search(head):
+            continue  # "以前我的iPad是2018款的", "要是我的iPad坏了": no device held now told
         # In a question a bare "我的…" counts when the turn tells what is wrong with it ("我的小米14从昨天开始就登不上，
         # 怎么回事"); "我的Apple Watch你们能修吗" only asks (round 17). Worn or used ("我戴的…") is told either way.
         bare_possessive = owner.group().rstrip().endswith("的") and not re.search(r"[用戴玩]的", owner.group())
@@ -3589,7 +3603,7 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 
 
 _NOT_MINE = re.compile(
-    rf"[^。！？]{{0,24}}?(?:不是我的|并非我的|是(?:我)?(?:{_REL}|朋友|同事|邻居|别人|他|她)的(?:单|订单|单号|工单)?[，,。！]"
+    rf"[^。！？]{{0,24}}?(?:不是我的|并非我的|是(?:我)?(?:{_REL}|朋友|同事|邻居|别人|他|她)的(?:单|订单|单号|工单)?(?:[，,。！]|$)"
     r"|别记到我名下)"
 )
 
@@ -3743,9 +3757,14 @@ _LANGUAGE = re.compile(
     rf"|(?:习惯|喜欢|偏好)(?:说|讲|用)?(?P<lang4>{_LANGUAGE_NAMES})(?=[，。！？,.!?]|$)"
     # "界面换成哈萨克语……算了，还是英文吧": settled on after all, in a phrase of its own.
     rf"|^\s*还是(?:用|说|讲|换成|改回|切回)?(?P<lang5>{_LANGUAGE_NAMES})(?:界面|版)?(?=吧|好了|就好|就行)"
+    # The usual one after the one at hand: "今天先用英文回复，平时还是中文".
+    rf"|^\s*(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:用|说|讲)?(?P<lang6>{_LANGUAGE_NAMES})"
+    r"(?=[，。！？,.!?吧]|$)"
 )
 _CHANNEL = re.compile(
+    # ("推送通知改成邮件": the push notices changed to e-mail, not push.)
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
+    r"(?![^，。！？]{0,4}?(?:改成|换成|改为|换到|改到|切到)(?:用|走|发)?(?:微信|短信|邮件|邮箱|电话|站内信))"
     # ("以后有事直接打电话，别发短信": the channel asked for, said with how readily.)
     r"|(?:有事|有消息|有通知|有情况|有问题|有进展|到货|到了|发货)(?:就|都|请|的话|直接|随时|尽管)*(?:给我|跟我)?"
     r"(?:发|打|用|走)(?P<ch5>微信|短信|邮件|电话)"
@@ -3758,7 +3777,10 @@ _CHANNEL = re.compile(
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # ("消息推送走微信就行": the notices' push named with them.)
     r"|(?:通知|提醒|消息)(?:推送|提醒|通知)?(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)"
-    r"(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # ("订单消息都发我微信": sent to the speaker's.)
+    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # The usual way after the one at hand: "这次先发短信通知，其他时候照旧发邮件".
+    r"|(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:发|用|走|打)(?P<ch14>微信|短信|邮件|电话)"
     # "有事加我微信": whenever something comes up, reach the speaker on WeChat (added as a contact there).
     r"|(?:有事|有消息|有问题|有情况|找我)(?:就|都|请|的话|直接|随时)*(?:加|找|联系)我的?(?P<ch13>微信)(?![号群])"
     # "消息提醒改成邮件吧", "通知都换成短信": the way notices come, changed.
@@ -3929,7 +3951,10 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     elif _SPREADSHEET.search(text):
         yield "preferred_export_format", "Excel"
     for m in _LANGUAGE.finditer(text):
-        yield "preferred_language", _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4", "lang5")) or ""]
+        yield (
+            "preferred_language",
+            _LANGUAGES[first_group(m, ("lang", "lang2", "lang3", "lang4", "lang5", "lang6")) or ""],
+        )
     for m in _CHANNEL.finditer(text):
         channel = (
             m.group("ch")
@@ -3945,6 +3970,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch11")
             or m.group("ch12")
             or m.group("ch13")
+            or m.group("ch14")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
