@@ -147,6 +147,20 @@ CASES: list[tuple[str, set[Fact]]] = [
         {ended("works_at", "蔚来"), state("works_at", "理想汽车")},
     ),
     ("下周一去理想汽车报到", set()),
+    # the contact person changed and named, then "he"; a relative's e-mail after "他"
+    (
+        "紧急联系人改成我哥栾涛，他电话 13688889999",
+        {state("phone", "13688889999", f"{ME}:brother"), state("name", "栾涛", f"{ME}:brother")},
+    ),
+    (
+        "我儿子在比亚迪当工程师，他邮箱 son@byd.com",
+        {
+            state("job_title", "工程师", f"{ME}:son"),
+            state("works_at", "比亚迪", f"{ME}:son"),
+            state("email", "son@byd.com", f"{ME}:son"),
+        },
+    ),
+    ("她邮箱 x@y.com", set()),
     # ids said to be, or not to be, the speaker's order or ticket
     ("KD-55102 不是我的单，我的是 KD-55120", {state("order_id", "KD-55120")}),
     ("GD-88120 是我昨天报的那个工单，有人处理吗", {state("ticket_id", "GD-88120")}),
