@@ -161,6 +161,12 @@ CASES: list[tuple[str, set[Fact]]] = [
         },
     ),
     ("她邮箱 x@y.com", set()),
+    # the one the speaker uses; the home's, with 家里 alone; a choice weighed is no device held
+    ("我用华为Mate X5，折叠屏的", {state("owns_device", "华为Mate X5")}),
+    ("家里那台小米电视6老是卡", {state("owns_device", "小米电视6")}),
+    ("我用小米手机登录不了你们App吗", {state("owns_device", "小米手机")}),
+    ("我用Kindle还是iPad看书比较好", set()),
+    ("我用iPad Pro合适吗", set()),
     # ids said to be, or not to be, the speaker's order or ticket
     ("KD-55102 不是我的单，我的是 KD-55120", {state("order_id", "KD-55120")}),
     ("GD-88120 是我昨天报的那个工单，有人处理吗", {state("ticket_id", "GD-88120")}),

@@ -3457,7 +3457,9 @@ def _title_holder_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
 # (孩子 says whose without 我 only here, where a device follows: "孩子在用的步步高学习机S5".)
 _KIN_WORDS = "|".join([*(k for k in _KIN if k in _RELATIONS), "孩子"])
 _OWN_DEVICE_NAMED = re.compile(
-    rf"(?:^|(?<=[，,。！？：:；\s]))\s*(?:我(?:的)?(?P<rel>{_REL})?|(?P<kin>{_KIN_WORDS})|我家(?:里)?)"
+    # ("我用华为Mate X5，折叠屏的": the one the speaker uses now.)
+    r"(?:^|(?<=[，,。！？：:；\s]))\s*(?P<uses>我(?:现在|目前|平时|一直)?(?:在)?用)(?!的)(?=\s?[A-Za-z\u4e00-\u9fff])|"
+    rf"(?:^|(?<=[，,。！？：:；\s]))\s*(?:我(?:的)?(?P<rel>{_REL})?|(?P<kin>{_KIN_WORDS})|我家(?:里)?|家里)"
     r"(?:的|(?:在)?(?:用|戴|玩)的(?:是)?|(?:手上|手里|身边)(?:的|[这那][台部个只块])|(?:的)?[这那][台部个只块])"
     # ("新买的 AirPods 连不上我的 Mac": my own, as the object of the phrase.)
     r"|(?<=[\u4e00-\u9fff])(?<!不是)我的(?=\s?[A-Za-z\u4e00-\u9fff])"
@@ -3470,7 +3472,7 @@ _NOT_YET_HAD = re.compile(
 
 
 # What goes wrong with a device or an app on it, besides its faults: "登不上", "连不上", "打不开", "闪退".
-_GONE_WRONG = r"登不上|登录不上|登不进|连不上|打不开|闪退|用不了|收不到|同步不了|更新不了|识别不了"
+_GONE_WRONG = r"登不上|登录不上|登录不了|登不了|登不进|连不上|打不开|闪退|用不了|收不到|同步不了|更新不了|识别不了"
 
 
 def _possessed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3494,8 +3496,13 @@ def _possessed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             continue  # "以前我的iPad是2018款的", "要是我的iPad坏了": no device held now told
         # In a question a bare "我的…" counts when the turn tells what is wrong with it ("我的小米14从昨天开始就登不上，
         # 怎么回事"); "我的Apple Watch你们能修吗" only asks (round 17). Worn or used ("我戴的…") is told either way.
-        bare_possessive = owner.group().rstrip().endswith("的") and not re.search(r"[用戴玩]的", owner.group())
+        # ("我用Kindle还是iPad看书比较好", "我用iPad Pro合适吗": a choice weighed, like a bare possessive asked about.)
+        bare_possessive = bool(owner.group("uses")) or (
+            owner.group().rstrip().endswith("的") and not re.search(r"[用戴玩]的", owner.group())
+        )
         phrase = clause.phrase_at(m.end()).text
+        if owner.group("uses") and re.search(r"还是|比较好|合适|推荐|值得|哪个|好不好", phrase):
+            continue
         if bare_possessive and _QUESTION.search(text) and not re.search(rf"{_FAULTY}|{_GONE_WRONG}", phrase):
             continue
         subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
