@@ -167,6 +167,13 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我用小米手机登录不了你们App吗", {state("owns_device", "小米手机")}),
     ("我用Kindle还是iPad看书比较好", set()),
     ("我用iPad Pro合适吗", set()),
+    # the usual carrier and look after the one at hand
+    (
+        "这次发货先用顺丰，以后还是中通",
+        {one_off("preferred_shipping_carrier", "顺丰"), state("preferred_shipping_carrier", "中通")},
+    ),
+    ("这回先用深色模式，平时还是浅色", {one_off("preferred_theme", "dark"), state("preferred_theme", "light")}),
+    ("还是浅色好看吗", set()),
     # ids said to be, or not to be, the speaker's order or ticket
     ("KD-55102 不是我的单，我的是 KD-55120", {state("order_id", "KD-55120")}),
     ("GD-88120 是我昨天报的那个工单，有人处理吗", {state("ticket_id", "GD-88120")}),

@@ -3687,7 +3687,9 @@ _THEME = re.compile(
     r"|(?P<light>浅色|亮色|日间|白色|(?i:light))(?:模式|主题|皮肤|界面|(?i:\s?mode|\s?theme))"
     # The colour alone after a setting verb: "以后默认深色", "今天先用浅色".
     # ("今天先切浅色的": 切 alone is switching too.)
-    r"|(?:用|默认|改成|换成|切换到|切到|切成|切|弄成|搞成|设为|调成|调到|开|换|改|来个|来)(?:成)?(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
+    # ("这回先用深色模式，平时还是浅色": the usual look after the one at hand.)
+    r"|(?:用|默认|改成|换成|切换到|切到|切成|切|弄成|搞成|设为|调成|调到|开|换|改|来个|来|还是|照旧)(?:成)?"
+    r"(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
@@ -3849,6 +3851,8 @@ _CARRIER = re.compile(
     rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
     # The usual carrier, said to do: "平时中通就行", "平常圆通就可以" (after "这次走顺丰，…": the habit is lasting).
     rf"|(?:平时|平常|一般|通常|其他时候|别的时候)(?:的话)?\s*(?P<carrier4>{_CARRIER_NAMES})(?:快递)?(?:就行|就好|就可以|就够了|也行)"
+    # "这次发货先用顺丰，以后还是中通": the usual one after the one at hand.
+    rf"|(?:平时|平常|一般|通常|其他时候|别的时候|以后)(?:都)?(?:还是|照旧|照常)(?:用|走|发)?\s*(?P<carrier5>{_CARRIER_NAMES})"
 )
 _PAYMENTS = {
     "支付宝": "支付宝",
@@ -3987,7 +3991,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         if received is not None:
             yield "preferred_notification_channel", normalize_channel(received.group("ch") or received.group("ch2"))
     for m in _CARRIER.finditer(text):
-        name = m.group("carrier") or m.group("carrier2") or m.group("carrier3") or m.group("carrier4")
+        name = first_group(m, ("carrier", "carrier2", "carrier3", "carrier4", "carrier5")) or ""
         yield "preferred_shipping_carrier", _CARRIERS_FOLDED[name.casefold()]
     for m in _PAYMENT.finditer(text):
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2") or m.group("pay3")]
