@@ -551,8 +551,9 @@ _ZH_LEAD_IN = re.compile(
     rf"(?:^|(?<=[。！？!?]))(?:(?:{_ZH_LEAD_WORDS})[ \t]*[，,！!～~。.、：:]+[ \t]*)+(?=\S)",
     re.IGNORECASE,
 )
+# (花呗 and 借呗 are ways to pay, not a particle: "这笔先用花呗".)
 _ZH_PARTICLE = re.compile(
-    rf"(?<=[{_CJK}A-Za-z0-9」』”）)])(?:哈+|啊|呀|哦|喔|噢|(?<!干)嘛|呗|咯|哟|哒)(?=[，。！？,.!?～~\s]|$)"
+    rf"(?<=[{_CJK}A-Za-z0-9」』”）)])(?:哈+|啊|呀|哦|喔|噢|(?<!干)嘛|(?<![花借])呗|咯|哟|哒)(?=[，。！？,.!?～~\s]|$)"
 )
 # Northern dialect: 俺 is "I" ("俺现在搁哈尔滨住", "俺闺女在青岛上班"), and 搁 before a place and a verb of
 # living or working is 在 ("搁北京打工", "俺爹搁老家种地"); not 搁置 / 搁浅 / 耽搁, nor "东西搁桌上".

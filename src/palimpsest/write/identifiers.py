@@ -125,14 +125,17 @@ _TICKET_CUE = re.compile(
 # More ids after a cued one share its cue: "orders 7781200 and 7781201", "订单A123、A124"; so does the
 # wrong one a correction names ("it's KX-20931, not KX-20913", "是DD7730192，不是DD7730129").
 _LISTED_ID = re.compile(
-    r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及|,?\s*(?i:not|rather than|instead of)\b|[,，]?\s*(?:而)?不是)\s*#?\s*"
-    + _ID
+    r"\s*(?:,|、|/|&|(?i:and|or)\b|和|及|以及|,?\s*(?i:not|rather than|instead of)\b|[,，]?\s*(?:而)?不是"
+    # ("SF-88013 不是我的单，我的是 SF-88031": the right one after the wrong one.)
+    r"|(?:不是我的(?:单子|订单|单)?)?[,，]\s*(?:我的|我的(?:单子|订单|单)|正确的|应该)(?:才)?是)\s*#?\s*" + _ID
 )
 # The cue after the number, as Chinese puts it: "帮我看看 1188 7723 9901 这个单子的物流".
 # ("SN-20931 那单退款…": a code of letters and digits, then "that order".)
 _ORDER_CUE_AFTER = re.compile(
     rf"(?<![0-9A-Za-z])(?P<id>{_GROUPED_DIGITS}|\d{{8,20}}(?![0-9])|[A-Z]{{1,4}}-?\d{{4,}}(?![0-9A-Za-z-]))"
-    r"\s*(?:这个|这张|那个|那张|这一?笔|那|这)(?:单子|订单|单)"
+    r"\s*(?:这个|这张|那个|那张|这一?笔|那|这"
+    # ("SF-88013 不是我的单", "DD-5512 是我昨天下的那个单": the code said to be, or not to be, an order.)
+    r"|(?:不|就)?是[^，。！？；]{0,10}?的(?:那个|这个|那张|这张)?)(?:单子|订单|单)"
 )
 # The kind said after a dashed or long number: "any tracking on 7730-2219-05, my order?", "880156这个工单",
 # "GD-20261030 这个工单".
@@ -274,7 +277,9 @@ _OTHER_CODE_BEFORE = re.compile(
 )
 _TICKET_CUE_AFTER = re.compile(
     # ("GD-20261030 这个工单": a code with letters before its number is one id.)
-    r"(?<![0-9A-Za-z-])(?!1[3-9]\d{9}(?![0-9]))(?P<id>(?:[A-Z]{1,4}-?)?\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张)(?:工单|投诉单|售后单|报修单)"
+    r"(?<![0-9A-Za-z-])(?!1[3-9]\d{9}(?![0-9]))(?P<id>(?:[A-Z]{1,4}-?)?\d{5,20})(?![0-9])\s*(?:这个|这张|那个|那张"
+    # ("WO-71206 是我上周提交的那个工单": the code said to be a ticket.)
+    r"|(?:就)?是[^，。！？；]{0,10}?的(?:那个|这个|那张|这张)?)(?:工单|投诉单|售后单|报修单)"
 )
 _USER_CUE = re.compile(
     # "用户 u_chen_88", "加微信 kefu_vip888", "user u_lina42": a handle said after who or where it is.

@@ -230,8 +230,15 @@ def first_group(match: re.Match[str], names: Iterable[str]) -> str | None:
 _NAMED_AS_WRONG = re.compile(r"(?:\b(?:not|rather than|instead of)|不是|并非)\s*[#:：]?\s*$", re.IGNORECASE)
 
 
+# The value disowned right after it, as Chinese says it: "SF-88013 不是我的单，我的是 SF-88031" (in a code-switched turn
+# the English reader sees the code too, so both readers ask here).
+_DISOWNED_AFTER = re.compile(r"\s*(?:这个|那个)?(?:单号|订单号?|工单号?)?\s*(?:不是我的|并非我的|不是我们的)")
+
+
 def named_as_wrong(ctx: TurnContext, mention: IdentifierMention) -> bool:
     """Whether the turn names ``mention`` as the value that is NOT meant (so no fact comes of it)."""
+    if _DISOWNED_AFTER.match(ctx.text, mention.span[1]) is not None:
+        return True
     return _NAMED_AS_WRONG.search(ctx.text, max(0, mention.span[0] - 16), mention.span[0]) is not None
 
 
