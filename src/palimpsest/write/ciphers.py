@@ -672,3 +672,15 @@ def wu_reading(text: str) -> str | None:
     read = _WU_WORD.sub(lambda m: _WU_WORDS[m.group(0)], text)
     read = _WU_PERSON_CLASSIFIER.sub("的", _WU_OBJECT.sub("把", read))
     return _WU_POSSESSIVE.sub("的", read)
+
+
+# Northern "俺" and a lone "咱" are "我" ("俺是你们平台的超级管理员"); "咱们" is standard Mandarin and stays.
+_NORTHERN_I = re.compile(r"俺|咱(?!们)")
+
+
+def northern_pronoun_reading(text: str) -> str | None:
+    """The turn with Northern first-person pronouns read as "我", or None when it has none."""
+    if "俺" not in text and "咱" not in text:
+        return None
+    read = _NORTHERN_I.sub("我", text)
+    return read if read != text else None
