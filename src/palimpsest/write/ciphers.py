@@ -684,3 +684,21 @@ def northern_pronoun_reading(text: str) -> str | None:
         return None
     read = _NORTHERN_I.sub("我", text)
     return read if read != text else None
+
+
+# Bytes smuggled in variation selectors after a visible character ("😀" + VS…): VS1–VS16 (U+FE00–U+FE0F) stand for
+# 0–15 and VS17–VS256 (U+E0100–U+E01EF) for 16–255. One selector after an emoji is ordinary; a run of them is a payload.
+_SELECTOR_RUN = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]{4,}")
+
+
+def _selector_bytes(match: re.Match[str]) -> str:
+    codes = [ord(char) for char in match.group(0)]
+    payload = bytes(code - 0xFE00 if code <= 0xFE0F else code - 0xE0100 + 16 for code in codes)
+    return " " + payload.decode("utf-8", errors="replace") + " "
+
+
+def variation_selector_reading(text: str) -> str | None:
+    """The turn with each run of variation selectors read as the UTF-8 bytes it carries, or None when it has none."""
+    if not _SELECTOR_RUN.search(text):
+        return None
+    return _SELECTOR_RUN.sub(_selector_bytes, text)
