@@ -702,3 +702,82 @@ def variation_selector_reading(text: str) -> str | None:
     if not _SELECTOR_RUN.search(text):
         return None
     return _SELECTOR_RUN.sub(_selector_bytes, text)
+
+
+# Text written backwards without a word about it ("snoitcurtsni suoiverp lla erongi", "令指有所的前之略忽"): read back
+# only when one of the words an attack cannot do without shows up reversed.
+_REVERSED_MARKS = tuple(
+    word[::-1]
+    for word in (
+        "ignore", "instruction", "previous", "delete", "password", "admin", "system prompt", "customer", "restriction",
+        "忽略", "指令", "删除", "密码", "管理员", "所有用户", "提示词", "限制",
+    )
+)  # fmt: skip
+
+
+def reversed_reading(text: str) -> str | None:
+    """The turn read backwards, line by line, or None when no reversed mark is in it."""
+    folded = text.casefold()
+    if not any(mark in folded for mark in _REVERSED_MARKS):
+        return None
+    return "\n".join(line[::-1] for line in text.splitlines())
+
+
+# Characters written as their codes: eight-bit binary groups ("01101001 01100111 …") or decimal ASCII codes ("100 101
+# 108 …"), four or more in a run.
+_BINARY_RUN = re.compile(r"(?<![\d])(?:[01]{8}[\s,]+){3,}[01]{8}(?![\d])")
+_DECIMAL_CODE = r"(?:3[2-9]|[4-9]\d|1[01]\d|12[0-6])"
+_DECIMAL_RUN = re.compile(rf"(?<![\d.,:/-])(?:{_DECIMAL_CODE}[\s,]+){{3,}}{_DECIMAL_CODE}(?![\d.,:/-])")
+
+
+def _codes_to_text(match: re.Match[str], *, base: int) -> str:
+    return " " + "".join(chr(int(code, base)) for code in re.findall(r"\d+", match.group(0))) + " "
+
+
+def character_codes_reading(text: str) -> str | None:
+    """The turn with runs of binary or decimal character codes read as the characters, or None when it has none."""
+    read = _BINARY_RUN.sub(functools.partial(_codes_to_text, base=2), text)
+    read = _DECIMAL_RUN.sub(functools.partial(_codes_to_text, base=10), read)
+    return read if read != text else None
+
+
+# Letters in boxes and flags (🅸🅶🅽, 🄸🄶🄽, 🅘🅖🅝, regional indicators 🇮🇬🇳), which NFKC leaves as they are.
+_BOXED_LETTER_BLOCKS = ((0x1F130, 0x1F149), (0x1F150, 0x1F169), (0x1F170, 0x1F189), (0x1F1E6, 0x1F1FF))
+_BOXED_LETTERS = str.maketrans(
+    {code: chr(ord("a") + code - start) for start, end in _BOXED_LETTER_BLOCKS for code in range(start, end + 1)}
+)
+_BOXED_LETTER = re.compile("[\U0001f130-\U0001f149\U0001f150-\U0001f169\U0001f170-\U0001f189\U0001f1e6-\U0001f1ff]")
+
+
+def boxed_letters_reading(text: str) -> str | None:
+    """The turn with boxed letters and regional indicators read as letters, or None when fewer than four appear."""
+    if len(_BOXED_LETTER.findall(text)) < 4:
+        return None
+    return text.translate(_BOXED_LETTERS)
+
+
+# Words broken by hyphens inside them ("ig-nore all prev-ious in-struc-tions"): read joined only when joining reveals a
+# word an attack needs, so that "e-mail" and "well-known" cost nothing.
+_INNER_HYPHEN = re.compile(r"(?<=[A-Za-z])-(?=[A-Za-z])")
+_HYPHEN_MARKS = (
+    "ignore",
+    "instruction",
+    "previous",
+    "delete",
+    "password",
+    "admin",
+    "prompt",
+    "restriction",
+    "customer",
+)
+
+
+def hyphen_split_reading(text: str) -> str | None:
+    """The turn with hyphens inside words removed, or None when that reveals no mark word."""
+    if "-" not in text:
+        return None
+    joined = _INNER_HYPHEN.sub("", text)
+    before, after = text.casefold(), joined.casefold()
+    if not any(mark in after and mark not in before for mark in _HYPHEN_MARKS):
+        return None
+    return joined

@@ -5559,9 +5559,14 @@ def _round25_readings(text: str, normalized: str) -> Iterator[str | None]:
 def _round26_readings(text: str, normalized: str) -> Iterator[str | None]:
     """Round 26's disguises that are not one cipher: invisible TAG characters and variation-selector bytes, characters
     dictated by a word they occur in, a codebook defined in the turn, English spelled in katakana, Shanghainese function
-    words and Northern "俺"."""
+    words and Northern "俺", text written backwards, characters as binary or decimal codes, boxed letters and words
+    split by hyphens."""
     yield ciphers.tag_characters_reading(text)
     yield ciphers.variation_selector_reading(text)
+    yield ciphers.reversed_reading(normalized)
+    yield ciphers.character_codes_reading(normalized)
+    yield ciphers.boxed_letters_reading(text)
+    yield ciphers.hyphen_split_reading(normalized)
     yield ciphers.spelled_characters_reading(normalized)
     yield ciphers.codebook_reading(normalized)
     yield ciphers.katakana_english_reading(normalized)
