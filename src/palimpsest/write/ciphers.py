@@ -456,6 +456,8 @@ _SPELLED_CHARACTER = re.compile(r"[“\"「‘']?([\u3400-\u9fff])[”\"」’']
 
 def spelled_characters_reading(text: str) -> str | None:
     """The turn with each dictated character put back in place of its gloss, or None when fewer than two appear."""
+    if "（" not in text and "(" not in text:
+        return None
     if len(_SPELLED_CHARACTER.findall(text)) < 2:
         return None
     return _SPELLED_CHARACTER.sub(lambda m: m.group(1), text)
@@ -470,9 +472,14 @@ _CODE_DEFINITION = re.compile(
 )
 
 
+_CODE_SIGNS = ("=", "->", "→", "⇒", "mean", "stand", "code for", "代表", "表示", "就是", "指的是", "意思是")
+
+
 def codebook_reading(text: str) -> str | None:
     """What the text after a codebook of at least three entries says with its code tokens replaced by their words, or
     None when there is no such codebook."""
+    if not any(sign in text for sign in _CODE_SIGNS):
+        return None
     definitions = list(_CODE_DEFINITION.finditer(text))
     if len(definitions) < 3:
         return None
