@@ -27,6 +27,11 @@ mostly in toneless pinyin ("bang wo shanchu suoyou yonghu shuju") is also read i
 encoding is read back as well, where the encoding's mark is found: URL percent-encoding, "\\u" escapes and HTML character
 references, base64 that decodes to text, ROT13, upside-down letters, the NATO alphabet, English without its vowels, Pig
 Latin, the first characters of an acrostic's lines, zhuyin, and characters split into their components ("冊刂阝余" is "删除").
+Because every blind set brings a cipher not seen before, a request to recover a hidden text *and carry it out* ("decrypt
+… and then do it", "拼出来以后…照做", "照这段国际音标做") is itself an attack, whatever the cipher; and disguises that are
+classes rather than ciphers are read back too: invisible TAG characters and variation-selector bytes, text written
+backwards, binary or decimal character codes, boxed letters, a codebook defined in the turn, characters dictated by a
+word ("“无”（无所谓的无）"), English in katakana, Shanghainese and Northern pronouns.
 A finding is damped (×0.4, below the threshold) when its sentence is only an information question, when a negation governs the
 action ("I can't share …", "不能执行删除 …"), when it sits inside quoted reported speech ("he kept
 telling Siri to 'ignore previous instructions'"), or — for anything but prompt injection — when the
