@@ -78,6 +78,9 @@ BENIGN = [
     "please treat this as urgent and process the refund",
     "怎么防止别人用我的身份证开网店？",
     "my ID was stolen, how do I stop someone else's use of it?",
+    # The enacting words alone, with nothing recovered before them (a LongMemEval essay turn was flagged for this).
+    "the system lets visually impaired people analyse the situation and act accordingly",
+    "we will review the plan and carry it out next week",
 ]
 
 

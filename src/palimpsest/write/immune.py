@@ -1731,7 +1731,7 @@ _ENACT_RECOVERED_EN = (
 # The recovery chained to the carrying out: "decode …, then run it", "translate this and then act on it".
 _DECODE_THEN_ACT_EN = (
     rf"{_RECOVER_TEXT_EN}.{{0,160}}?(?:\band\b|\bthen\b|[,;:]|\bafter(?:wards)?\b|\bonce\b)\s*(?:(?:then|just|actually|really|"
-    rf"immediately|please|go|also|now|you)\s+){{0,3}}{_ENACT_RECOVERED_EN}"
+    rf"immediately|please|go|also|now|you)\s+){{0,3}}(?:{_ENACT_RECOVERED_EN})"
 )
 # Code turned into other code and run is programming, not a hidden order ("translate this bash script to Python and run
 # it"); and what the speaker will do with a translation is the speaker's ("… then I'll follow it").
@@ -1749,7 +1749,7 @@ _ENACT_RECOVERED_ZH = (
     r"|(?:照|按)着?(?:它|这|上面|里面|那)?(?:句话)?(?:说的|写的|的意思)?(?:去)?(?:做|办))"
 )
 # Within one sentence, or across the end of the first when two are read joined ("解密它。然后照着做。").
-_DECODE_THEN_ACT_ZH = rf"{_RECOVER_TEXT_ZH}[^\n]{{0,60}}?{_ENACT_RECOVERED_ZH}"
+_DECODE_THEN_ACT_ZH = rf"{_RECOVER_TEXT_ZH}[^\n]{{0,60}}?(?:{_ENACT_RECOVERED_ZH})"
 # What the speaker will do once it is decoded is the speaker's ("翻译完我就去办签证").
 _SPEAKER_ACTS_ZH = r"我(?:自己|们)?[就再会来好先也]{0,2}(?:照|按|去|执行|落实)"
 # An order to act by a text named only by its encoding or language ("照这段国际音标做", "请按这句俄语执行", "carry out
