@@ -201,6 +201,7 @@ _KIN = (
     "老公",
     "儿子",
     "女儿",
+    "闺女",
     "我妈",
     "我爸",
     "老妈",
@@ -566,7 +567,7 @@ _MODEL = (
     r"(?:\s?(?:[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
     # ("新买的 Galaxy Buds 连不上…": a space may stand before the Chinese.)
-    r"|\s[A-Z][a-z]{2,8}(?=\s?[\u4e00-\u9fff，。！？,.!?]|$)"
+    r"|\s[A-Z][a-z]{2,10}(?=\s?[\u4e00-\u9fff，。！？,.!?]|$)"
     # A word glued to the brand is the model's: "华为MatePad", "小米RedmiBook".
     r"|(?<=[A-Za-z])[A-Z][a-z]{1,8}"
     # A name glued to a Chinese brand, the sentence going on in Chinese: "红米Note就不用了", "荣耀Magic，…".
@@ -786,7 +787,8 @@ def _starts_on(ctx: TurnContext, clause: Clause) -> datetime | None:
 # ---------------------------------------------------------------------------- state facts
 
 _MOVE = re.compile(
-    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
+    # ("户口落到厦门": the household registration moved there.)
+    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|把?户口(?:也)?(?:落|迁)(?=到|进|回)|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
     # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
     r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
     r"|(?i:moved?)\s*(?=到|去))"
@@ -826,6 +828,10 @@ _SETTLED = re.compile(
     # ("行程总算定下来了": 定下来 is said of plans too, so only settling in counts.)
     r"|(?:^|(?<=[，,]))\s*(?:现在|目前|如今)?(?P<place4>[\u4e00-\u9fff]{2,4}?)(?:这边|那边)?(?:也|就)?"
     r"(?:算是|总算|终于|算)?(?:安顿下来|扎下根来?)了"
+    # Never moved away: "我一直在杭州滨江没挪过窝", "一直在苏州，没搬过家".
+    r"|(?:一直|始终|从来都|一直都)(?:住)?在(?P<place7>[\u4e00-\u9fff]{2,6}?)[，,]?(?:没挪过窝|没挪窝|没搬过家?|没动过|没离开过)"
+    # Where the speaker is now, said in passing: "现在人在深圳南山了哈".
+    r"|(?:现在|目前|如今)人(?:已经)?在(?P<place8>[\u4e00-\u9fff]{2,6}?)了(?![^，。！？]{0,4}(?:吗|？|\?))"
 )
 # Where someone studies or lives names the place a later "住在那边" points back to.
 _STAYS_IN = re.compile(
@@ -871,7 +877,9 @@ _WORK = re.compile(
     r"(?P<neg>不再|已经不|不|没有|没)?"
     + _AT
     + _ORG
-    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|任教|执教|打工|上岗|干(?!净|脆|嘛|吗))"
+    # ("在育才中学教了十几年书": the years taught there said inside 教书.)
+    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|教了?(?:[一二两三四五六七八九十几\d]+年多?的?)书|任教|执教"
+    r"|打工|上岗|干(?!净|脆|嘛|吗))"
 )
 _WORKS_ELSEWHERE = re.compile(
     r"不(?:是)?在[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:上班|工作|干|任职)[，,]\s*(?:我)?(?:现在|其实|而是)?(?:是)?在"
@@ -1227,12 +1235,14 @@ _ACQUIRE = re.compile(
     # A present received: "儿子昨天收到一台任天堂Switch当生日礼物".
     r"|收到了?(?=[^，。！？]{0,16}?礼物)"
     # Received or taken in, counted by its measure word: "圣诞节收了台文石Leaf3", "刚收了部二手iPhone 13".
-    r"|(?<![没不])收了(?=[一两]?[台部个只块](?:二手的?|新的?)?[\u4e00-\u9fffA-Za-z])"
+    # ("上个月入了台华为Mate 70": bought in, said the same way.)
+    r"|(?<![没不])(?<![加输进收])[收入]了(?=[一两]?[台部个只块](?:二手的?|新的?)?[\u4e00-\u9fffA-Za-z])"
     r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
     r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
     # "手上就一台iPhone 15": what the speaker has at hand
-    r"|(?:手上|手里|身边|家里)(?:就|只有|只|也就|就只有)(?=[一两]?[台部个])"
+    # ("卖了旧的，现在就一台MacBook Air": the only one left now.)
+    r"|(?:手上|手里|身边|家里|现在|目前)(?:就|只有|只|也就|就只有|只剩|就剩|就剩下)(?=[一两]?[台部个])"
     # The kind of device first: "我爸的手机是OPPO Reno 11", "路由器也换成了TP-Link".
     r"|(?P<kind>"
     + _NOUNS
@@ -1322,10 +1332,17 @@ _DISPOSE = re.compile(
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
     + r"|(?:^|(?<=[，,]))\s*"
     + _DEVICE.replace("device", "device5")
-    + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:送给|让给|转给|给)了?(?:我|了)?(?:"
+    # ("小米13淘汰下来给我妈了": retired from use, then handed on.)
+    + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:(?:淘汰|换|替换|退役|退)下来(?:以后|后|就)?)?"
+    + r"(?:送给|让给|转给|给)了?(?:我|了)?(?:"
     + _REL
     + r")(?:用)?了(?=[，。！？,.!?]|$)"
+    # Taken over from the speaker by someone else: "老爸接手了我那台iPhone 12", "我妈接过了我的旧iPad".
+    + r"|(?:接手|接过|接管|继承|捡)了?我(?:的|那[台部个])?(?:旧的?|淘汰的|换下来的)?\s*"
+    + _DEVICE.replace("device", "device8")
 )
+# Who took the speaker's device over, and has it now (see _DISPOSE).
+_TAKEN_OVER_BY_RELATIVE = re.compile(rf"(?P<rel>{_REL})(?:已经|刚|就)?(?:接手|接过|接管|继承|捡)了?我(?:的|那[台部个])")
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
 # ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
 _DISPOSED_LATER = re.compile(
@@ -1395,6 +1412,17 @@ _LENT_OUT = re.compile(
     + r"\s*(?P<when>[^，。！？借]{0,6}?)借给了?(?!我(?:用|玩)?了)[\u4e00-\u9fff]{1,6}?(?:用|玩)?了"
 )
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
+# Or broken, a replacement bought later in the turn: "Pixel 8被狗啃坏了，…，昨天只好新买了台三星S24".
+_BROKEN_THEN_REPLACED = re.compile(
+    r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了|摔碎了|泡水了)[，,]"
+    r"[^。！？]*?(?:新买了|重新买了|又买了|新入了|新换了|换了[一两]?[台部个只]新|只好买了|只能买了)"
+)
+# A new device arrived and unboxed: "新到的iPhone 16 Pro Max昨天开箱了", "我的大疆Mini 4终于到手了".
+_UNBOXED = re.compile(
+    r"(?:新到的|刚到的|新买的|刚买的|我的|我新买的)\s*"
+    + _DEVICE
+    + r"\s*(?:我)?(?:已经|终于|刚刚?|总算|也)?\s*(?:开箱了|到手了|拆封了|激活了)(?![^，。！？]{0,3}(?:吗|没|？|\?))"
+)
 # A device named as what a chore is done with: "我家扫地靠科沃斯扫地机器人，吹头发用戴森吹风机".
 _INSTRUMENT = re.compile(
     r"(?:^|(?<=[，,]))\s*(?:我(?:们)?家(?:里)?|我|家里)?(?:平时|一般|日常|现在|主要)?"
@@ -1433,7 +1461,8 @@ _CONTACT = {
         # ("手机号麻烦改成 …", "电话请帮我换成 …": the change asked for politely.)
         # ("邮箱顺便换成 …": the change asked for by the way.)
         r"(?:\s*(?:也|都|顺便|顺带|一起)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
-        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
+        # ("联系电话留的是我弟的，…": the number left on file.)
+        r"(?:(?:留的|写的|填的|登记的)?是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
         # "联系电话改用0400 555 721了": the number used instead.
         r"|(?:改用|换用|改成用|换成用)"
         # "香港的号码也记一下：+852 …": a number given to be noted down.
@@ -1481,11 +1510,14 @@ _CONTACT = {
         r"(?:邮箱地址|邮箱|邮件地址|电子邮件|电子邮箱|(?i:e-?mail)|(?i:gmail|hotmail|outlook|yahoo)(?:\s*邮箱)?)"
         # ("邮箱麻烦换成 …", "邮箱请帮我改成 …": the change asked for politely.)
         r"\s*(?:也|都|顺便|顺带|一起)?(?:已经)?了?(?:麻烦|请)?(?:帮我|给我)?"
-        r"(?:是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:|(?:以后|今后|现在|目前)(?:都)?用"
+        r"(?:(?:留的|写的|填的|登记的)?是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换了|变了|改了|换为|：|:"
+        r"|(?:以后|今后|现在|目前)(?:都)?用"
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
         r"|(?:^|(?<=[，,。！？\s]))(?:工作|私人|个人)?邮件(?:都|请|就|一律)?发\s*$"
+        # "以后联系我用 gu.haoran@…": the address to reach the speaker on.
+        r"|(?:联系|找)我(?:就|都|请|的话)?(?:用|发到?)\s*[：:]?\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
         r"|(?P<bare>(?:(?<=我)|(?<=我的)|(?<=的)|(?<=[他她])|(?:以前|之前|原来|旧)的?|(?:以前|之前|原来)?那个|^(?=工作|私人|个人))\s*"
         r"(?:(?i:qq)\s*|工作|私人|个人|公司)?(?:邮箱地址|邮箱|邮件地址))\s+$"
@@ -1599,6 +1631,8 @@ _ADDRESS = re.compile(
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
     # ("默认收货地址用阿拉木图Abay大街50号12室": the one to use, an address by its shape.)
     r"|(?:以后|今后|默认)?(?:都|一律|就)?用|[:：]"
+    # "地址改一下，上海市…": the change asked for, the new address in the next phrase.
+    r"|(?<=一下)[，,]"
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
     # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
@@ -1741,9 +1775,11 @@ def _settled_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _SETTLED.finditer(clause.text):
         if m.group("place2") and _JOB_TOLD.search(ctx.text):
             continue
-        place = _clean(first_group(m, ("place", "place2", "place3", "place4", "place5", "place6")) or "")
+        place = _clean(first_group(m, tuple(f"place{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8))) or "")
         subject = _subject(ctx, clause, m.start())
-        if subject and _is_city(place) and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
+        # ("一直在杭州滨江…": a city with its district.)
+        in_town = _is_city(place) or ((m.group("place7") or m.group("place8")) and is_city_area(place, _KNOWN_CITIES))
+        if subject and in_town and not re.search(r"没|不|想|打算", _prefix(clause, m.start())):
             yield _fact(
                 subject,
                 "lives_in",
@@ -2237,7 +2273,11 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 def _works_at_state(ctx: TurnContext, clause: Clause, m: re.Match[str], org: str) -> list[CandidateFact]:
     """The employer of "在…上班", without its department, undated by a move told before it."""
     text = clause.text
-    if _RETIRED_FROM.search(text, max(0, m.start() - 6)) or _LAST_SHIFT_AT.search(text, max(0, m.start() - 3)):
+    if (
+        _RETIRED_FROM.search(text, max(0, m.start() - 6))
+        or _LAST_SHIFT_AT.search(text, max(0, m.start() - 3))
+        or _WORKED_THEN_RETIRED.match(text, m.start())
+    ):
         return []  # "退休前在武钢干了一辈子": the employer left, read as its ending
     # "在中铁国际的海外项目部上班": the organisation, not its department.
     if (unit_of := employer_without_unit(org)) != org:
@@ -2438,6 +2478,15 @@ _RETIRED_FROM = re.compile(
     + _ORG
     + r"(?:干|工作|上班|做)(?:了)?(?:一辈子|大半辈子|[一二三四五六七八九十几\d]+年)"
 )
+# Retired from an employer, said after the working life there or with 从: "我老爸在中石化干了一辈子，上个月刚办完退休",
+# "去年三月从波音退下来的" (not "明年就要退休了", still to come).
+_WORKED_THEN_RETIRED = re.compile(
+    r"在"
+    + _ORG
+    + r"(?:干|工作|上班|做)(?:了)?(?:一辈子|大半辈子|[一二三四五六七八九十几\d]+年多?)[，,]?[^。！？；]{0,10}?"
+    r"(?<![快要将备算想])(?:办完|办好|办了|办理了|正式|刚|已经)?(?:退休|退下来|退了休)(?=[了的，。！？,.!?]|手续|$)"
+    r"|从" + _ORG.replace("org", "org2") + r"(?:光荣)?(?:退休|退下来|退了休)(?:了|的)"
+)
 
 # A school named with the subject taught there: "去年三月起在实验小学教语文", "我姐在市一中教英语".
 _TEACHES_AT = re.compile(
@@ -2492,12 +2541,14 @@ def _employer_by_trade_or_end(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         if not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS and _org_ok(org):
             yield _fact(subject, "works_at", org, "teaches_at", m.group(), valid_from=since)
         yield _fact(subject, "job_title", m.group("subj") + "老师", "teaches_at", m.group(), valid_from=since)
-    for pattern in (_LAST_SHIFT_AT, _RETIRED_FROM):
+    for pattern in (_LAST_SHIFT_AT, _RETIRED_FROM, _WORKED_THEN_RETIRED):
         for m in pattern.finditer(text):
-            org = _clean(m.group("org"))
+            org = _clean(m.group("org") or m.group("org2"))
             subject = _subject(ctx, clause, m.start())
             if subject is None or _is_city(org) or not _org_ok(org):
                 continue
+            if pattern is _WORKED_THEN_RETIRED and (org in _UNNAMED_EMPLOYERS or _is_kind_of_employer(org)):
+                continue  # "去年从央企退休了": a kind of employer names none
             if _future(ctx, clause) and clause.past_time(ctx) is None:
                 continue  # a last shift still to come
             if re.search(r"[不没想]|打算|如果", _prefix(clause, m.start())):
@@ -2819,7 +2870,9 @@ def _speaker_at_work(ctx: TurnContext, text: str) -> str | None:
     """Whose company "公司叫X" names: the speaker's, when the same phrase says where they work."""
     # ("我现在 based in 新加坡，公司是 Shopee，做 data analyst": or when a phrase of its own tells the trade done.)
     at_work = re.search(
-        r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)|^我[^，。！？]*[，,][^。！？]*[，,]\s*(?:做|当)\s*[A-Za-z]",
+        r"我[^，。！？]{0,16}(?:上班|工作|任职|实习|做|当|担任)|^我[^，。！？]*[，,][^。！？]*[，,]\s*(?:做|当)\s*[A-Za-z]"
+        # ("Hi，我是Kevin，上海这边的sales manager，公司是SAP": a self-introduction, then the company.)
+        r"|(?:^|(?<=[，,\s]))我是(?!不是)[^，。！？]{1,12}[，,][^。！？]*(?:公司|单位)(?:是|叫)",
         text,
     )
     return ctx.speaker_id if at_work else None
@@ -2854,6 +2907,33 @@ def _faulty_device_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[
         yield _fact(subject, "owns_device", device, "faulty_device", m.group(), confidence=0.8)
 
 
+def _when_the_new_one_came(ctx: TurnContext, clause: Clause, end: CandidateFact) -> CandidateFact:
+    """An old device's ending, undated in its own phrase, dated by the turn's time (when the new one came)."""
+    if clause.past_time(ctx) is None and (when := Clause(ctx.text, 0).past_time(ctx)) is not None:
+        return replace(end, valid_to=when)
+    return end
+
+
+def _unboxed_or_broken(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """A new device unboxed or arrived ("新到的…开箱了"); one broken, with another in use or bought after it."""
+    for m in _UNBOXED.finditer(bare):
+        subject = _subject(ctx, clause, m.start())
+        device = _device_name(m.group("device"))
+        if subject and device not in seen and not re.search(r"不|没|还|想|要|等", _prefix(clause, m.start())):
+            seen.add(device)
+            yield _fact(subject, "owns_device", device, "unboxed", m.group(), valid_from=clause.past_time(ctx))
+    broken = _BROKEN.match(bare)
+    if broken and _ANOTHER_IN_USE.match(ctx.text, clause.end):
+        yield ending(
+            ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
+        )
+    elif (replaced := _BROKEN_THEN_REPLACED.match(bare)) and not _QUESTION.search(ctx.text):
+        device = _device_name(replaced.group("device"))
+        seen.add(device)
+        end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_then_replaced", replaced.group())
+        yield _when_the_new_one_came(ctx, clause, end)
+
+
 def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
     """A device sold, given away, thrown out or lost: "把iPad Air挂闲鱼卖了", "旧的华为P40不用了"."""
     gone = _BROKEN_FOR_GOOD.match(bare)
@@ -2862,8 +2942,15 @@ def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str])
         seen.add(device)
         yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_for_good", gone.group())
     for m in (*_DISPOSE.finditer(bare), *_DISPOSED_LATER.finditer(bare)):
-        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7))) or "")
+        device = _device_name(first_group(m, tuple(f"device{n}" for n in ("", 2, 3, 4, 5, 6, 7, 8))) or "")
         subject = _subject(ctx, clause, m.start())
+        if m.groupdict().get("device8"):
+            # "老爸接手了我那台…": the 我 says whose it was, whoever took it over.
+            if not re.search(r"不|没|想|要|打算|准备|让|可以", _prefix(clause, m.start())):
+                seen.add(device)
+                end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.taken_over", m.group())
+                yield _when_the_new_one_came(ctx, clause, end)
+            continue
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
             end = ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
@@ -2976,11 +3063,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         device = m.group("brand") + m.group("noun")
         seen.add(device)
         yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.that_one_given_up", m.group())
-    broken = _BROKEN.match(bare)
-    if broken and _ANOTHER_IN_USE.match(ctx.text, clause.start + len(clause.text)):
-        yield ending(
-            ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
-        )
+    yield from _unboxed_or_broken(ctx, clause, bare, seen)
     yield from _disposed_facts(ctx, clause, bare, seen)
     yield from _old_model_ended(ctx, clause, bare, seen)
     for m in _SWAPPED.finditer(bare):
@@ -3348,6 +3431,24 @@ def _name_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(subject, "name", name, "name", m.group(), confidence=0.9)
 
 
+# He or she named after the relative the turn told of: "我老婆电话…，收件人写她，叫周婉清", "我哥…，他叫陈立".
+_PRONOUN_NAMED = re.compile(rf"[他她](?:[，,]\s*)?(?:叫|名叫|名字叫|全名叫?)\s*{_PERSON_NAME}(?=[，。！,.!\s]|$)")
+
+
+def _pronoun_named(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A name said of he or she, who is the one relative the turn named before."""
+    for m in _PRONOUN_NAMED.finditer(clause.text):
+        relatives = {r.group(1) for r in _RELATIVE_EARLIER.finditer(ctx.text, 0, clause.start + m.start())}
+        before = ctx.text[: clause.start + m.start()]
+        if len(relatives) != 1 or _QUESTION.search(clause.text) or m.group("name") in _NOT_NAMES:
+            continue
+        if any(word in before for word in _ACQUAINTANCES):
+            continue  # "我同事和我哥都来，他叫…": he may be either
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
+        yield _fact(subject, "name", m.group("name"), "pronoun_named", m.group(), confidence=0.85)
+
+
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # "我住郑州市金水区花园路39号院2号楼": where one lives, down to the street, is one's address.
     for m in _LIVES_AT.finditer(clause.text):
@@ -3366,6 +3467,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("rel") not in _ACQUAINTANCES and not re.search(r"[的了着过地得]$", m.group("name")):
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
             yield _fact(subject, "name", m.group("name"), "kin_named", m.group(), confidence=0.85)
+    yield from _pronoun_named(ctx, clause)
     yield from _name_is_facts(ctx, clause)
     told = _ADDRESS_CHANGE_TOLD.search(_sentence_before(ctx, clause).text)
     now = _NOW_IS.match(clause.text) if told else None
@@ -3392,7 +3494,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
             continue  # "地址写错了一个字": the mistake, not the address
         verb = m.group("verb")
-        if re.fullmatch(r"(?:都|一律|就)?用", verb) and not _ADDRESS_SHAPE.search(m.group("addr")):
+        if re.fullmatch(r"(?:都|一律|就)?用|[，,]", verb) and not _ADDRESS_SHAPE.search(m.group("addr")):
             continue  # "地址用英文写": how it is written, no address (unless "以后就用 …" marks it as the one to use)
         who = m.group("who") or ""
         relation = re.search(f"(?P<rel>{_REL})", who) if who else None
@@ -3550,7 +3652,11 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 # ("这单寄我公司吧：潍坊市…": with the place named, 到 may go.)
 # This one parcel sent somewhere: the address is the speaker's for this order, also when the place is a
 # relative's ("这单先寄到我爸那儿，北京市…", "这次发我妈家：…"), as dev5 and heldout11, 12 and 15 label it.
-_ONE_PARCEL_PLACE = rf"我的?(?:(?:{_REL})的?)?(?:公司|单位|家|办公室|宿舍|学校|那儿|那里|那边|那|店里)"
+_ONE_PARCEL_PLACE = (
+    rf"我的?(?:(?:{_REL})的?)?(?:公司|单位|家|办公室|宿舍|学校|那儿|那里|那边|那|店里)"
+    # ("这单先寄公司吧：北京市…": the place without 我, its address after the colon.)
+    r"|(?:公司|单位|家里|办公室|宿舍|学校)(?=(?:吧|去)?\s*[：:])"
+)
 _SENT_THIS_ONCE = re.compile(
     rf"(?:(?:寄到|送到|发到|配送到|邮寄到)(?:{_ONE_PARCEL_PLACE})?|(?:寄|送|发){_ONE_PARCEL_PLACE})"
     r"(?:吧|去)?[：:，,]?\s*(?P<addr>[^，。！？；\n]{4,60})"
@@ -3672,6 +3778,8 @@ _PREFERS = re.compile(
     r"|只认(?!识)|认准|只信"
     # What will do: "短信通知就行", "给我精简版就好"; settled on after all: "还是英文吧".
     r"|就行|就好|就可以|给我|^\s*还是(?=[^，。！？]{1,8}吧)"
+    # Where the speaker is reached best: "微信上找我最快".
+    r"|找我最|联系我最"
 )
 _NEGATED = re.compile(r"不要|不用|别|不想|不喜欢|不需要|关掉|关闭|讨厌|不能|不希望")
 # A polite yes-no question ("能不能把主题换成深色？") negates nothing; "要不要用顺丰" is undecided and stays negated.
@@ -3789,7 +3897,8 @@ _CHANNEL = re.compile(
     # ("消息推送走微信就行": the notices' push named with them.)
     r"|(?:通知|提醒|消息)(?:推送|提醒|通知)?(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)"
     # ("订单消息都发我微信": sent to the speaker's.)
-    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>微信|短信|邮件|邮箱|电话|推送|站内信)"
+    # ("通知都发我钉钉吧": a work messenger is a channel too.)
+    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>企业微信|微信|短信|邮件|邮箱|电话|推送|站内信|钉钉|飞书)"
     # The usual way after the one at hand: "这次先发短信通知，其他时候照旧发邮件".
     r"|(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:发|用|走|打)(?P<ch14>微信|短信|邮件|电话)"
     # "有事加我微信": whenever something comes up, reach the speaker on WeChat (added as a contact there).
@@ -3813,6 +3922,9 @@ _CHANNEL = re.compile(
     r"|(?:有事|有消息|有通知|有情况|有进展|有变动|有啥|有什么)[^，。！？；]{0,6}?(?:推|发|打|通知|告诉)(?:给|到)?我的?"
     # (The address, number or ID itself may follow: "以后有事发我邮箱 dengxiaoyu@qq.com".)
     r"(?P<ch10>微信|短信|邮箱|邮件|电话)(?:上|里)?(?=就好|就行|哈|吧|[，。！？,.!?]|$|\s*[：:]?\s*[A-Za-z0-9+])"
+    # Where the speaker is reached best, said as a habit: "微信上找我最快", "打电话联系我最方便".
+    r"|(?:^|(?<=[，,。！]))\s*(?:有事)?(?:打|发|用|在)?(?P<ch15>微信|短信|电话|邮件|邮箱|钉钉|飞书)(?:上|里)?(?:找|联系|叫|通知)我"
+    r"(?:最快|最方便|比较快|更快|最靠谱|最直接|最及时)(?![^，。！？]{0,3}(?:吗|？|\?))"
 )
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
@@ -3848,7 +3960,8 @@ _CARRIER = re.compile(
     rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我|只|就)*"
     rf"(?:用|走|选|发|换成|改成|改用)\s*(?P<carrier2>{_CARRIER_NAMES}|京东)"
-    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
+    # ("别用韵达了，帮我换成京东快递": a carrier is only ever delivery's, so the change needs no other word.)
+    rf"|(?:用|走|选|喜欢|偏好|偏爱|习惯|默认|发|寄|只认(?!识)|认准了?|只信|只要|换成|改成|改用|换用)(?:用|走)?\s*(?P<carrier3>{_CARRIER_NAMES})"
     # The usual carrier, said to do: "平时中通就行", "平常圆通就可以" (after "这次走顺丰，…": the habit is lasting).
     rf"|(?:平时|平常|一般|通常|其他时候|别的时候)(?:的话)?\s*(?P<carrier4>{_CARRIER_NAMES})(?:快递)?(?:就行|就好|就可以|就够了|也行)"
     # "这次发货先用顺丰，以后还是中通": the usual one after the one at hand.
@@ -3984,6 +4097,7 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch12")
             or m.group("ch13")
             or m.group("ch14")
+            or m.group("ch15")
         )
         yield "preferred_notification_channel", normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
@@ -5068,6 +5182,23 @@ def _without_districts_of_a_move(facts: list[CandidateFact]) -> list[CandidateFa
 _FULL_NAME = re.compile(r"全名|大名|真名|本名|全称")
 
 
+# A cleft that names who the state is about: "在阿里上班的是我姐，不是我" (the sister works there, not the speaker).
+_CLEFT_SUBJECT = re.compile(rf"的(?:人)?(?:其实|明明)?是我(?:的)?(?P<rel>{_REL})(?!的)")
+
+
+def _cleft_subjects(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """A state the speaker seemed to say of themself, said by a cleft to be a relative's."""
+    out = []
+    for fact in facts:
+        at = ctx.text.find(fact.evidence_text) if fact.evidence_text and fact.subject == ctx.speaker_id else -1
+        cleft = _CLEFT_SUBJECT.match(ctx.text, at + len(fact.evidence_text)) if at >= 0 else None
+        if cleft is not None and _RELATIONS.get(cleft.group("rel")) is not None:
+            out.append(replace(fact, subject=f"{ctx.speaker_id}:{_RELATIONS[cleft.group('rel')]}"))
+        else:
+            out.append(fact)
+    return out
+
+
 def _one_name_each(facts: list[CandidateFact]) -> list[CandidateFact]:
     """ "叫我小周就行，全名周子涵": a nickname and a full name for one person, the full name kept."""
     full = {f.subject for f in facts if f.predicate == "name" and _FULL_NAME.search(f.evidence_text)}
@@ -5221,11 +5352,13 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = _without_districts_of_a_move([shaped for shaped in map(_shaped, out.facts) if shaped is not None])
     out.facts = _one_name_each(out.facts)
+    out.facts = _cleft_subjects(ctx, out.facts)
     out.facts = _employer_in_full(ctx, out.facts)
     out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
+        out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
