@@ -158,3 +158,41 @@ CONTACTS: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), CONTACTS, ids=[t for t, _ in CONTACTS])
 def test_round27_en_contacts(text: str, expected: set[Fact]) -> None:
     assert _facts(text, "email", "preferred_notification_channel") == expected
+
+
+HOMES: list[tuple[str, set[Fact]]] = [
+    # a long stay is a home; a short one is a trip
+    ("I've been in Ballarat a good while now", {state("lives_in", "Ballarat")}),
+    ("been in Leeds for years, love it", {state("lives_in", "Leeds")}),
+    ("I've been in Paris for a week", set()),
+    ("have you been in Leeds for years?", set()),
+    # staying put, capitalized as a sentence opens
+    ("Not moving after all. Staying put in Geelong.", {state("lives_in", "Geelong")}),
+    # both parents, and a village as the home
+    (
+        "Mom and Dad moved into a retirement community in Tucson last week",
+        {state("lives_in", "Tucson", _kin("parents"))},
+    ),
+    ("my nan moved into a village in Kent", {state("lives_in", "Kent", _kin("grandmother"))}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HOMES, ids=[t for t, _ in HOMES])
+def test_round27_en_homes(text: str, expected: set[Fact]) -> None:
+    assert _facts(text, "lives_in") == expected
+
+
+PAYMENTS: list[tuple[str, set[Fact]]] = [
+    # the new method after the one given up, with a standing marker
+    ("I'm not using Venmo anymore, Zelle from now on", {state("preferred_payment_method", "Zelle")}),
+    # the standing method kept as the default
+    ("this once I'll pay cash; otherwise keep the card as my default", {state("preferred_payment_method", "card")}),
+    ("don't keep the card on file as my default", set()),
+    # India's instant payments named
+    ("I usually pay with UPI", {state("preferred_payment_method", "UPI")}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), PAYMENTS, ids=[t for t, _ in PAYMENTS])
+def test_round27_en_payments(text: str, expected: set[Fact]) -> None:
+    assert {f for f in _facts(text, "preferred_payment_method") if f[3]} == expected

@@ -258,10 +258,13 @@ _BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _ME_AND_OTHERS = (
     rf"(?<![\w'])[Mm]e\s+(?:and|n|&|an')\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})|the\s+(?:kids|boys|girls|family|dog))\b"
 )
+_BOTH_PARENTS = r"(?<![\w'])(?:[Mm]y\s+)?(?:[Mm]um|[Mm]om)\s+(?:and|&)\s+[Dd]ad\b(?!')"
 _EXPLICIT_SUBJ = (
     # "me and my wife moved to Leeds", "me n the kids moved back to Esperance": the speaker among others (as "my wife
     # and I" is), first so the relative after "and" is not taken for the whole subject
     rf"{_ME_AND_OTHERS}"
+    # ("Mum and Dad moved to Hobart": both parents, never only the one named last)
+    rf"|{_BOTH_PARENTS}"
     rf"|\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b"
     # ("Theo (my son, 9) unwrapped a Switch OLED": a relative named by name, the relation in brackets after it)
     rf"|(?<![A-Za-z'])[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})(?:,\s*\d{{1,2}}[^)]*)?\)"
@@ -600,6 +603,8 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
+    if re.fullmatch(_BOTH_PARENTS, word):
+        return f"{ctx.speaker_id}:parents"
     bracketed = re.fullmatch(rf"[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}({_REL})(?:,[^)]*)?\)", word)
     if bracketed:
         return f"{ctx.speaker_id}:{_RELATIONS[bracketed.group(1).lower()]}"  # "Theo (my son, 9)"
@@ -755,7 +760,9 @@ _MOVE = re.compile(
     # "Our grandfather moved into a care home in Aachen": the kind of home may be named.
     r"(?:(?:new|small|little|tiny|lovely|shared|rented|student|care|nursing|retirement|assisted[- ]living|sheltered"
     r"|one-bed\w*|two-bed\w*)\s+){0,2}"
-    r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility)\s+in\s+"
+    # ("moved into a retirement village in Hobart")
+    r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility|village|community"
+    r"|townhouse|unit)\s+in\s+"
     + _named("place2")
     # "We closed on the house in Halifax and moved in last Monday": the home bought, then moved into.
     + r"|"
@@ -889,7 +896,9 @@ _BEEN_IN = re.compile(
     + r"(?:'ve|\s+have|\s+has)?(?:\s+(?:actually|really|now|just|officially|basically))?"
     + r"\s+been\s+(?:living\s+|based\s+)?in\s+"
     + _named("place")
-    + r"(?=\s+since\b)"
+    # ("I've been in Duluth a while now", "been in Leeds for years": a long stay is a home; "for a week" is a trip)
+    + r"(?=\s+since\b|\s+(?:for\s+)?(?:quite\s+)?(?:a\s+(?:good\s+)?while|ages|years|donkey's\s+years"
+    + r"|(?:a\s+few|several|many|\d+|two|three|four|five|ten)\s+years|a\s+decade)\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
@@ -1054,7 +1063,9 @@ _STAYS_PUT = re.compile(
 # put there (the subject may be dropped after a dash or a comma).
 _STAYING_PUT = re.compile(
     r"(?:^\W*|[,;\u2014\u2013]\s*|\s-\s+|(?P<subj>\b(?:I'm|I\s+am|we're|we\s+are|I'll\s+be|we'll\s+be))\s+)"
-    r"(?:(?:just|now|happily|definitely)\s+)?staying\s+put\s+(?:here\s+)?in\s+" + _named("place")
+    # ("Staying put in Toowoomba": capitalized as it opens a sentence)
+    r"(?:(?:[Jj]ust|[Nn]ow|[Hh]appily|[Dd]efinitely)\s+)?[Ss]taying"
+    r"\s+put\s+(?:here\s+)?in\s+" + _named("place")
 )
 # Homes taken or given up by their lease, the subject often dropped in chat: "signed a lease in Pago Pago yesterday",
 # "we signed the lease on a flat in Tromsø" (a new home there); "gave up the flat in Halifax", "handed back the keys
@@ -5667,6 +5678,8 @@ _CARRIER = re.compile(
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
 _PAYMENTS = {
+    "upi": "UPI",
+    "rupay": "RuPay",
     "alipay": "支付宝",
     "wechat pay": "微信支付",
     "unionpay": "银联",
@@ -5771,6 +5784,8 @@ _PAY_NAMES = (
     r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
     r"|ShopeePay|TrueMoney|PayMaya|ZaloPay|Zip\s?Pay|Sezzle|Clearpay|Laybuy|Atome|Tabby|Tamara|Scalapay|Paidy"
     r"|UnionPay|支付宝|微信支付"
+    # (India's instant payments, and its card network)
+    r"|UPI|RuPay"
 )
 _PAYMENT = re.compile(
     # ("I'll settle every order by bank transfer", "cover the invoices via PayPal")
@@ -5799,7 +5814,11 @@ _PAYMENT = re.compile(
     rf"|(?:^|(?<=[,;])|(?<=[,;]\s))\s*(?:(?:but|and)\s+)?(?:(?:next\s+time|otherwise|normally|usually)\s+)?"
     rf"(?P<pay14>{_PAY_NAMES}|card)\s+as\s+(?:usual|always|normal)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
-    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
+    # ("not using PayPal anymore, Apple Pay from now on": after the one given up)
+    rf"|(?:^\W*|(?<=[,;])\s*|(?<=[,;]\s))(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
+    r"|every time)\b"
+    # "otherwise keep the card on file as my default": the standing method kept
+    rf"|\bkeep\s+(?:the|my)\s+(?P<pay15>{_PAY_NAMES}|card)(?:\s+on\s+file)?\s+as\s+(?:my\s+|the\s+)?default\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
     rf"|^\W*(?:(?:only|just)\s+)?(?P<pay11>{_PAY_NAMES})(?:\s+(?:only|just))?\s+(?:for\s+(?:this|today|now)"
     r"|this\s+(?:time|once|one|order|purchase)|today|only)\b"
@@ -6195,7 +6214,7 @@ _CHANNEL_GROUPS = (
 )
 _PAY_GROUPS = (
     *("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12"),
-    *("pay13", "pay14"),
+    *("pay13", "pay14", "pay15"),
 )
 
 
