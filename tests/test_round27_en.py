@@ -196,3 +196,28 @@ PAYMENTS: list[tuple[str, set[Fact]]] = [
 @pytest.mark.parametrize(("text", "expected"), PAYMENTS, ids=[t for t, _ in PAYMENTS])
 def test_round27_en_payments(text: str, expected: set[Fact]) -> None:
     assert {f for f in _facts(text, "preferred_payment_method") if f[3]} == expected
+
+
+ADDRESSES: list[tuple[str, set[Fact]]] = [
+    # what the address is wanted for, between the word and the value
+    (
+        "my aunt's address for the birthday parcel is 14 Quay St, Wexford",
+        {state("address", "14 Quay St, Wexford", _kin("aunt"))},
+    ),
+    # a clause about who lives there ends the address
+    (
+        "my dad's address is 3 Mill Ln, Ayr KA7 1AB, he's lived there for years",
+        {state("address", "3 Mill Ln, Ayr KA7 1AB", _kin("father"))},
+    ),
+    # the residential address after a colon, a remark in brackets after it
+    (
+        "please note my residential address: 22 Park Rd, Pune 411001 (moved from Nashik)",
+        {state("address", "22 Park Rd, Pune 411001")},
+    ),
+    ("what is my address for the invoice?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ADDRESSES, ids=[t for t, _ in ADDRESSES])
+def test_round27_en_addresses(text: str, expected: set[Fact]) -> None:
+    assert _facts(text, "address") == expected

@@ -2180,9 +2180,12 @@ _ADDRESS = re.compile(
     # "the new address is …" after a move is the speaker's new address.
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*(?:add?ress|addr\.?)\s+"
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent)\s+)*"
+    r"(?:add?ress|addr\.?)"
+    # ("my grandma's address for the christmas hamper is …": what it is wanted for, between)
+    r"(?:\s+for\s+(?:the|my|her|his|their|our)\s+[\w\s-]{1,30}?)?\s*"
     # ("from next Monday my postal address will be …": a standing address with a start still to come)
-    r"(?:is|has changed to|changed to|is now|to|(?P<will>will\s+be))\s+(?:now\s+)?"
+    r"(?:is|has changed to|changed to|is now|to|(?P<will>will\s+be)|:)\s+(?:now\s+)?"
     # "my address is wrong, it's 12 Kings Road": the right one after the wrong one is named
     r"(?:(?:wrong|incorrect|outdated|out\s+of\s+date|not\s+right)\s*[,;:\u2013\u2014-]*\s*"
     r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
@@ -2191,7 +2194,11 @@ _ADDRESS = re.compile(
     # ("… 3 Kowhai Lane, Waitangi — she's the one who gets the gift boxes": who lives there, told after)
     r"|" + _REMARK_AFTER_DASH + r""
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
-    r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$))"
+    r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$)"
+    # ("…, Red Wing MN 55066, she's been there since the 70s": a clause about who lives there ends it)
+    r"|,\s+(?=(?:she|he|they|I|we)(?:'s|'re|'ve|'d|\s+(?:is|are|has|have|was|lives|moved|still))\b)"
+    # ("… Bengaluru 560038 (shifted from Koramangala)": a remark in brackets after it)
+    r"|\s+(?=\([^)]*\)\W*$))"
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
