@@ -47,7 +47,8 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ("what if my Steam Deck gets stolen on the flight?", set()),
     ("my MacBook Air got stolen but the police recovered it", set()),
     ("my new Kindle Oasis got lost in the post", set()),
-    ("my sister's iPad was nicked", set()),
+    # (a relative's device stolen ends for the relative, never the speaker: heldout24 labels it so, round 27)
+    ("my sister's iPad was nicked", {ended("owns_device", "iPad", f"{ME}:sister")}),
 ]
 
 

@@ -44,6 +44,10 @@ __all__ = ["apply_rules"]
 _RELATIONS = {
     "wife": "wife",
     "husband": "husband",
+    # the pet names for a spouse: "hubby bought a Garmin", "the missus is on a Pixel"
+    "hubby": "husband",
+    "wifey": "wife",
+    "missus": "wife",
     "partner": "partner",
     "son": "son",
     "daughter": "daughter",
@@ -249,15 +253,18 @@ _NOT_NAMES = frozenset(
         "Were",
     ]
 )
-_BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "brother", "sister")
+_BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "hubby", "brother", "sister")
 _BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _ME_AND_OTHERS = (
     rf"(?<![\w'])[Mm]e\s+(?:and|n|&|an')\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})|the\s+(?:kids|boys|girls|family|dog))\b"
 )
+_BOTH_PARENTS = r"(?<![\w'])(?:[Mm]y\s+)?(?:[Mm]um|[Mm]om)\s+(?:and|&)\s+[Dd]ad\b(?!')"
 _EXPLICIT_SUBJ = (
     # "me and my wife moved to Leeds", "me n the kids moved back to Esperance": the speaker among others (as "my wife
     # and I" is), first so the relative after "and" is not taken for the whole subject
     rf"{_ME_AND_OTHERS}"
+    # ("Mum and Dad moved to Hobart": both parents, never only the one named last)
+    rf"|{_BOTH_PARENTS}"
     rf"|\bI\b|\b[Ww]e\b|\b(?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})\b"
     # ("Theo (my son, 9) unwrapped a Switch OLED": a relative named by name, the relation in brackets after it)
     rf"|(?<![A-Za-z'])[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}(?:{_REL})(?:,\s*\d{{1,2}}[^)]*)?\)"
@@ -280,7 +287,9 @@ _POSS = (
 _ADV = (
     r"(?:\s*'(?:ve|m|s|re)\b|\s+(?:just|recently|finally|now|also|still|currently|already|actually|officially"
     r"|eventually|then|have|has|had|am|is|are|been|really|even|all|both|only|happily|temporarily|permanently"
-    r"|remotely|full-time|part-time|mostly|mainly))*"
+    r"|remotely|full-time|part-time|mostly|mainly"
+    # ("my daughter Priyanka who works at Suncorp": a relative clause says it of the one just named)
+    r"|who))*"
 )
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
 # ("Kuehne+Nagel", "Marks&Spencer": a plus or ampersand inside the name)
@@ -385,7 +394,7 @@ _TITLE_FREE = (
 _BRANDS = (
     r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
-    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my )|(?<=old )|(?<=new ))Switch(?:\s+(?:OLED|Lite))?"
+    r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my )|(?<=old )|(?<=new )|(?<='s ))Switch(?:\s+(?:OLED|Lite))?"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
     r"|Kobo(?:\s+(?:Clara|Libra|Sage|Elipsa|Nia))?|reMarkable|Oculus(?:\s+Quest)?|Meta Quest"
     r"|Dyson|Sony|Bose|Lenovo|Asus|Acer|Canon|Nikon|DJI|Roomba|Chromebook|Xperia|Echo(?:\s+Dot)?|Vision Pro"
@@ -594,6 +603,8 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
+    if re.fullmatch(_BOTH_PARENTS, word):
+        return f"{ctx.speaker_id}:parents"
     bracketed = re.fullmatch(rf"[A-Z][a-z]+ \((?:[Mm]y|[Oo]ur) {_KIN_ADJ}({_REL})(?:,[^)]*)?\)", word)
     if bracketed:
         return f"{ctx.speaker_id}:{_RELATIONS[bracketed.group(1).lower()]}"  # "Theo (my son, 9)"
@@ -749,7 +760,9 @@ _MOVE = re.compile(
     # "Our grandfather moved into a care home in Aachen": the kind of home may be named.
     r"(?:(?:new|small|little|tiny|lovely|shared|rented|student|care|nursing|retirement|assisted[- ]living|sheltered"
     r"|one-bed\w*|two-bed\w*)\s+){0,2}"
-    r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility)\s+in\s+"
+    # ("moved into a retirement village in Hobart")
+    r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility|village|community"
+    r"|townhouse|unit)\s+in\s+"
     + _named("place2")
     # "We closed on the house in Halifax and moved in last Monday": the home bought, then moved into.
     + r"|"
@@ -883,7 +896,9 @@ _BEEN_IN = re.compile(
     + r"(?:'ve|\s+have|\s+has)?(?:\s+(?:actually|really|now|just|officially|basically))?"
     + r"\s+been\s+(?:living\s+|based\s+)?in\s+"
     + _named("place")
-    + r"(?=\s+since\b)"
+    # ("I've been in Duluth a while now", "been in Leeds for years": a long stay is a home; "for a week" is a trip)
+    + r"(?=\s+since\b|\s+(?:for\s+)?(?:quite\s+)?(?:a\s+(?:good\s+)?while|ages|years|donkey's\s+years"
+    + r"|(?:a\s+few|several|many|\d+|two|three|four|five|ten)\s+years|a\s+decade)\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
@@ -1048,7 +1063,9 @@ _STAYS_PUT = re.compile(
 # put there (the subject may be dropped after a dash or a comma).
 _STAYING_PUT = re.compile(
     r"(?:^\W*|[,;\u2014\u2013]\s*|\s-\s+|(?P<subj>\b(?:I'm|I\s+am|we're|we\s+are|I'll\s+be|we'll\s+be))\s+)"
-    r"(?:(?:just|now|happily|definitely)\s+)?staying\s+put\s+(?:here\s+)?in\s+" + _named("place")
+    # ("Staying put in Toowoomba": capitalized as it opens a sentence)
+    r"(?:(?:[Jj]ust|[Nn]ow|[Hh]appily|[Dd]efinitely)\s+)?[Ss]taying"
+    r"\s+put\s+(?:here\s+)?in\s+" + _named("place")
 )
 # Homes taken or given up by their lease, the subject often dropped in chat: "signed a lease in Pago Pago yesterday",
 # "we signed the lease on a flat in Tromsø" (a new home there); "gave up the flat in Halifax", "handed back the keys
@@ -1303,6 +1320,10 @@ _LEAVE = re.compile(
     # ("retired last month from Eastern Health": the time between)
     + r"|retired(?:\s+(?:last|this)\s+(?:week|month|year|spring|summer|autumn|fall|winter)|\s+yesterday"
     + r"|\s+in\s+(?:[A-Z][a-z]+|\d{4}))?\s+from"
+    # "retired yesterday after 27 years at Queensland Rail", "left after a decade with Boots": the years served there
+    + r"|(?:retired|left|quit|resigned|finished\s+up)(?:\s+(?:last|this)\s+(?:week|month|year)|\s+yesterday|\s+today)?"
+    + r"\s+after\s+(?:over\s+|nearly\s+|almost\s+|just\s+)?(?:\d+|a|one|two|three|four|five|six|seven|eight|nine|ten"
+    + r"|twenty|thirty|a\s+few|several|many)(?:\s+(?:odd|and\s+a\s+half))?\s+(?:years?|months?|decades?)\s+(?:at|with)"
     # "I quit my job at Tesco", "I've just been made redundant from Ford"
     + r"|quit my (?:job|role|position) (?:at|with)|(?:(?:was|got)\s+)?(?:made redundant|let go) (?:from|at|by))\s+"
     + _employer("org")
@@ -1310,7 +1331,8 @@ _LEAVE = re.compile(
 # "I'm not with Atlassian any more", "I'm no longer at Deloitte": an employer left, said as a state.
 _NO_LONGER_WITH = re.compile(
     # ("no longer with Wayfair as of Monday": the speaker's, said without "I'm" at the turn's start)
-    r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>no\s+longer|not)\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
+    # ("Not with Grab anymore, freelancing now": capitalized at the turn's start)
+    r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>(?i:no\s+longer|not))\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
     r"(?:the\s+)?" + _employer("org") + r"(?P<anymore>\s+(?:any\s?more))?"
 )
 # Words of work around "with X": "not with Vodafone any more" may be a phone contract.
@@ -1547,6 +1569,11 @@ _FREELANCE = re.compile(
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
 )
+# "freelancing as a UX designer now", "I'm contracting as a data engineer": the title is said, not only the field.
+_FREELANCE_AS = re.compile(
+    r"(?:\bI(?:'m|\s+am)\s+|^\W*|(?<=,\s))(?:now\s+|currently\s+)?(?:freelancing|working\s+freelance|contracting)"
+    r"\s+as\s+an?\s+" + _TITLE + r"(?=\s*(?:[,.;!]|$)|\s+(?:now|these\s+days|for|at|since)\b)"
+)
 _FIELD_TITLES = (
     ("design", "designer"),
     ("research", "researcher"),
@@ -1629,6 +1656,8 @@ _ACQUIRE = re.compile(
     + _ADV
     # ("I wear a Garmin Forerunner 265": a watch or a ring one wears is one's own)
     + r"\s+(?:bought|got|purchased|picked up|received|unwrapped|upgraded to|switched to|own|owns|wear|wears"
+    # ("so I grabbed a Pixel 9 Pro")
+    r"|grabbed|snagged"
     # "switched from Android to an iPhone 15": what one switched from need not be a device.
     r"|(?:switched|moved|upgraded)\s+from\s+(?:an?\s+|my\s+)?[\w-]+(?:\s+[\w-]+)?\s+to"
     # ("I'm on a Pixel 8", "he's on a Surface Pro": the device one uses)
@@ -1748,7 +1777,9 @@ _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
 )
 _DEVICE_END = (
-    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b"
+    # ("phone is a Huawei P30 that's falling apart": what it is like, after it)
+    r"(?=\s*(?:[,;.!]|$|\s+(?:now|these\s+days|and|both|that's|that\s+is|which\s+is"
+    r"|for\s+(?:work|gaming|travel|reading|school|uni|the\s+kids))\b"
     # ("laptop is a Framework 13 running Fedora 40", "phone's a Pixel 8 on Android 15": the system it runs, after it)
     r"|\s+(?:running|on|with)\s+(?:iOS|iPadOS|Android|Windows|macOS|Linux|Ubuntu|Fedora|Debian|Arch|ChromeOS|GrapheneOS"
     r"|LineageOS|HyperOS|One\s?UI|Wear\s?OS|watchOS)\b))"
@@ -1757,7 +1788,8 @@ _DEVICE_END = (
 _BARE_DEVICE_IS = re.compile(
     r"(?:^\W*|(?<=,)\s*|(?<=;)\s*|(?<=\band\s))"
     # "Work laptop's a ThinkPad", "Gaming console is a PS5": the use the device is kept for.
-    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
+    # ("current phone is a Huawei P30": the one in use now)
+    r"(?:(?:[Ww]ork|[Hh]ome|[Mm]ain|[Pp]ersonal|[Gg]aming|[Oo]ffice|[Tt]ravel|[Cc]urrent)\s+)?(?P<kind>[Pp]hone|[Ll]aptop|[Tt]ablet|[Ww]atch|[Cc]omputer|[Ee]-?reader|[Cc]onsole"
     r"|[Dd]esktop|[Mm]obile)(?:'s|\s+is)\s+(?:now\s+)?(?:an?\s+)?(?:(?:old|new|refurbished|second-hand|trusty)\s+)?"
     + _device("device")
     + _DEVICE_END
@@ -1827,6 +1859,8 @@ _DEVICE_DIED = re.compile(
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + r"\s+(?:finally\s+|just\s+)?(?:died|broke|packed\s+in|gave\s+up|is\s+dead|stopped\s+working|bricked"
+    # ("my Galaxy S21 carked it", "the Kindle conked out", "the old Pixel bit the dust": the idioms of dying)
+    r"|carked\s+it|conked\s+out|gave\s+up\s+the\s+ghost|bit\s+the\s+dust|kicked\s+the\s+bucket|packed\s+up|croaked"
     # ("my Galaxy Watch went in the pool, it's toast", "my Kindle drowned in the bath")
     r"|went\s+(?:in|into)\s+the\s+(?:pool|sea|ocean|lake|river|toilet|bath|loo|sink|washing\s+machine)|drowned|is\s+toast)\b"
 )
@@ -1913,7 +1947,9 @@ _TAKEN_VERBS = r"stolen|nicked|pinched|swiped|snatched|nabbed|lifted|pickpockete
 # "my Steam Deck got nicked at the airport", "had my MacBook stolen from the car", "someone pinched my Galaxy Watch",
 # "my Kindle went missing during the move": a device stolen or lost is no longer the speaker's.
 _DEVICE_TAKEN = re.compile(
-    r"(?:\b[Mm]y|\b[Oo]ur)\s+(?:(?:old|new|brand[- ]new|work|spare|trusty)\s+)*"
+    # ("My son's Switch OLED got nicked": a relative's device, said with the relative)
+    rf"(?:\b[Mm]y|\b[Oo]ur)(?:\s+{_KIN_ADJ}(?P<rel>{_REL})'s?)?"
+    r"\s+(?:(?:old|new|brand[- ]new|work|spare|trusty)\s+)*"
     + rf"(?:{_device('device')}|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + rf"\s+(?:(?:was|got|has\s+been|had\s+been|just\s+got)\s+(?:just\s+|finally\s+)?(?:{_TAKEN_VERBS}|lost)\b"
@@ -2128,7 +2164,9 @@ _RELATIVE_NAMED = re.compile(
     # "my husband Tendai flies for Airlink", "my daughter Mia teaches at …", "my son Leo runs a café": what the
     # relative does for a living
     r"|flies|drives|teaches|runs|owns|manages|nurses|studies|trains|coaches|cooks|codes|designs|delivers|sells"
-    r"|retired|relocated|quit|left|began)\b|'s\s+(?:a|an|the|now)\b"
+    r"|retired|relocated|quit|left|began"
+    # ("my sister Kavya shifted to Pune", "my daughter Priyanka who works at Suncorp": a move, or a clause on them)
+    r"|shifted|transferred|switched|graduated|who)\b|'s\s+(?:a|an|the|now)\b"
     # "My wife Emi's email is …", "my son Kai's number": the relative's own contact named
     r"|'s\s+(?:e-?mail|phone|number|mobile|cell|address)\b)"
 )
@@ -2142,9 +2180,12 @@ _ADDRESS = re.compile(
     # "the new address is …" after a move is the speaker's new address.
     + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing)\s+)*(?:add?ress|addr\.?)\s+"
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent)\s+)*"
+    r"(?:add?ress|addr\.?)"
+    # ("my grandma's address for the christmas hamper is …": what it is wanted for, between)
+    r"(?:\s+for\s+(?:the|my|her|his|their|our)\s+[\w\s-]{1,30}?)?\s*"
     # ("from next Monday my postal address will be …": a standing address with a start still to come)
-    r"(?:is|has changed to|changed to|is now|to|(?P<will>will\s+be))\s+(?:now\s+)?"
+    r"(?:is|has changed to|changed to|is now|to|(?P<will>will\s+be)|:)\s+(?:now\s+)?"
     # "my address is wrong, it's 12 Kings Road": the right one after the wrong one is named
     r"(?:(?:wrong|incorrect|outdated|out\s+of\s+date|not\s+right)\s*[,;:\u2013\u2014-]*\s*"
     r"(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+)?"
@@ -2153,7 +2194,11 @@ _ADDRESS = re.compile(
     # ("… 3 Kowhai Lane, Waitangi — she's the one who gets the gift boxes": who lives there, told after)
     r"|" + _REMARK_AFTER_DASH + r""
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
-    r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$))"
+    r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$)"
+    # ("…, Red Wing MN 55066, she's been there since the 70s": a clause about who lives there ends it)
+    r"|,\s+(?=(?:she|he|they|I|we)(?:'s|'re|'ve|'d|\s+(?:is|are|has|have|was|lives|moved|still))\b)"
+    # ("… Bengaluru 560038 (shifted from Koramangala)": a remark in brackets after it)
+    r"|\s+(?=\([^)]*\)\W*$))"
 )
 # A street address: a house number, then words, then a street word ("8 Rua das Flores", "55 Pine Street").
 _STREET = (
@@ -2312,6 +2357,12 @@ _CONTACT_CUE = {
         r"(?:(?:e-?mail|mail)(?:\s+address)?"
         r"|(?:[\w-]+\s+){0,2}?address)\b"
         r"|(?P<me>\b(?i:e-?mail|reach|contact|write to)\s+me\s+(?:at|on)\b"
+        # "no more work email, my personal one is …": "one" standing for the e-mail address
+        r"|\b(?i:my)\s+(?i:personal|private|work|new|other|real|proper|main|home|own)\s+one(?:'s|\s+is)\s*:?\s*$"
+        # "typo'd my email at signup, it's …": the speaker's address said again, right
+        r"|\b(?i:my)\s+e-?mail\b[^.;!?,]{0,40},\s*(?:it's|it\s+is|should\s+be)\s+(?:actually\s+)?:?\s*$"
+        # "Email's the only thing I check reliably: …": the address of the channel one reads
+        r"|^\W*(?i:e-?mail)(?:'s|\s+is)\s+(?:the\s+)?(?:only|one|best)\s+(?:thing|one|place|way)\b[^.;!?:]{0,40}:\s*$"
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
         # "work email's r.huang@…", "personal email is …", "office email is …": the speaker's own, named bare as the
         # turn opens
@@ -3792,7 +3843,13 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str, *, negated: bo
         org = m.group("org")
         if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", _clean(org), "appointed.employer", ends_previous=True)
+    titled = [m.span() for m in _FREELANCE_AS.finditer(bare)]
+    for m in _FREELANCE_AS.finditer(bare):
+        if not _negated(clause):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", _clean(m.group("title")), "freelance_as")
     for m in _FREELANCE.finditer(bare):
+        if any(start <= m.start() < end for start, end in titled):
+            continue
         field = (m.group("field") or "").strip()
         trade = next((field[: -len(end)] + job for end, job in _FIELD_TITLES if field.lower().endswith(end)), None)
         # ("freelance translation from home": the field is the first word when the phrase runs on)
@@ -3882,10 +3939,22 @@ def _replaced_devices(ctx: TurnContext, clause: Clause, replaced: set[str]) -> I
             )
 
 
+# "… so I grabbed a Pixel 9 Pro", "…, bought an iPad Air to replace it": the speaker's new device after the death.
+_REPLACEMENT_AFTER = re.compile(
+    r"\b(?:so|and|then)\s+(?:I\s+|I've\s+|we\s+)?(?:just\s+|had\s+to\s+|finally\s+)?(?:bought|got|grabbed|ordered"
+    r"|picked\s+up|splashed\s+out\s+on|upgraded\s+to)\s+(?:myself\s+|us\s+)?(?:an?\s+|the\s+)?(?:new\s+)?"
+    + _device("device")
+)
+
+
 def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device that broke and is not replaced: "apple watch died, not wearing one anymore"."""
-    if _NOT_REPLACED.search(ctx.text) or _DEAD_FOR_GOOD.search(ctx.text):
+    # ("Galaxy S21 died yesterday so I grabbed a Pixel 9 Pro": a replacement bought after it says it is gone too)
+    replaced = _REPLACEMENT_AFTER.search(ctx.text, clause.start)
+    if _NOT_REPLACED.search(ctx.text) or _DEAD_FOR_GOOD.search(ctx.text) or replaced:
         for m in _DEVICE_DIED.finditer(clause.text):
+            if replaced and replaced.group("device") in m.group():
+                continue
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_died", m.group())
@@ -4108,7 +4177,8 @@ def _taken_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         low = m.group("low")
         said = first_group(m, ("device", "device2", "device3")) or ""
         device = _lower_device_name(low, m.group("brand")) if low else _clean(said)
-        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_taken", m.group())
+        owner = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        yield ending(ctx, clause, owner, "owns_device", device, "en.device_taken", m.group())
 
 
 def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4520,7 +4590,9 @@ _INTRODUCED = re.compile(
     r"|\bI'm\s+(?P<name>[A-Z][a-z]{2,})(?=\s*,|\s+here\b|\s+by the way\b|\s+[\u2014\u2013]\s)"
     r"|\b(?:[Ii]t's|[Tt]his is)\s+(?P<name2>[A-Z][a-z]{2,})(?=\s+here\b|,?\s+by the way\b)"
     # "Ellie here, I manage …": a name that opens the turn, signed like a phone call.
-    r"|^\W*(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
+    # ("G'day, Liam here": a greeting first)
+    r"|^\W*(?:(?:[Hh]i|[Hh]ey|[Hh]ello|[Hh]iya|G'day|[Gg]ood\s+(?:morning|afternoon|evening)|[Mm]orning)\W+)?"
+    r"(?P<name3>(?!(?:Everyone|Anyone|Someone|Nobody|Noone|Nothing|Everything|Something|Same|Back|Home|Still"
     r"|Stuck|Right|Over|Out|Up|Down|Just|Only|Again)\b)[A-Z][a-z]{2,}"
     # ("Kenji Watanabe here —": the full name signed so too)
     # (not a desk or a team signing: "Customer Service here", "Billing Team here")
@@ -4536,7 +4608,10 @@ _INTRODUCED = re.compile(
 # ("Long-time customer here, Guillermo Paz, accountant at KPMG Madrid": the title without its article)
 _NAMED_AS_TITLE = re.compile(
     # ("I'm Ilka, night-shift nurse at Charité": the title may come bare, as on a badge)
-    rf"^\W*(?:(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?(?:,|\s*[\u2014\u2013])\s+"
+    # ("Hi team, this is Ananya Krishnan, QA lead at Infosys": a greeting first, and the full name is the name)
+    r"^\W*(?:(?:(?:[Hh]i|[Hh]ello|[Hh]ey|[Dd]ear|[Gg]ood\s+(?:morning|afternoon|evening)|[Tt]eam|[Ff]olks|[Ee]veryone)(?:\s+(?:team|all|there|folks"
+    r"|everyone))?\W+)?"
+    rf"(?:I'm|I\s+am|[Tt]his\s+is|[Ii]t's)\s+(?P<intro_name>[A-Z][a-z]{{2,}}(?:\s+[A-Z][a-z]+)?)(?:,|\s*[\u2014\u2013])\s+"
     r"(?:(?:an?|the)\s+)?"
     # ("quick intro — Tariq Haddad, product designer at Duolingo": the writer introduced under a label)
     rf"|{_INTRO_LABEL}[A-Z][a-z]{{2,}}\s+(?:{_PARTICLE})?[A-Z][a-z]+,\s+(?:(?:an?|the)\s+)?"
@@ -4756,6 +4831,46 @@ _WORK_PATTERN = re.compile(
 )
 
 
+# "ICU nurse at Mercy Hospital here, …", "Hi, site manager with Balfour Beatty here": the post signed as the turn opens.
+_TITLE_AT_ORG_HERE = re.compile(
+    r"^\W*(?:(?:hi|hey|hello|hiya|morning|g'day)[,!\s]+)?(?:(?:just|only)\s+)?(?:an?\s+)?"
+    r"(?!(?:your|my|our|his|her|their|the|this|that|a|an)\b)"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"\s+here\b(?=\s*(?:[,.;:!?\u2014\u2013-]|$))",
+    re.IGNORECASE,
+)
+# "ICU nurse", "A&E doctor": the ward one works on, no part of the title (like the shift, ``_WORK_PATTERN``).
+_WARD = re.compile(r"^(?:ICU|NICU|PICU|ER|A&E|ED|theatre|maternity|oncology|cardiac|ward)\s+(?=\S)")
+# "Liam here, chippy by trade": the trade said in passing, slang for a few trades read as the trade.
+_BY_TRADE = re.compile(r"(?:^\W*|(?<=,)\s*)(?:an?\s+)?(?P<title>[a-z]+(?:\s+[a-z]+)?)\s+by\s+trade\b")
+_TRADE_SLANG = {
+    "chippy": "carpenter",
+    "chippie": "carpenter",
+    "sparky": "electrician",
+    "sparkie": "electrician",
+    "brickie": "bricklayer",
+    "plumber": "plumber",
+    "carpenter": "carpenter",
+    "electrician": "electrician",
+    "builder": "builder",
+    "mechanic": "mechanic",
+    "welder": "welder",
+    "painter": "painter",
+    "plasterer": "plasterer",
+    "tiler": "tiler",
+    "roofer": "roofer",
+    "joiner": "joiner",
+    "chef": "chef",
+    "baker": "baker",
+    "butcher": "butcher",
+    "locksmith": "locksmith",
+    "glazier": "glazier",
+    "landscaper": "landscaper",
+}
+
+
 def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said with an introduction: "I'm Pedro, a nurse at …", "I manage the Cardiff branch of …"."""
     if _negated(clause):
@@ -4764,8 +4879,23 @@ def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         org = _clean(m.group("org"))
         title = _WORK_PATTERN.sub("", _clean(m.group("title")))
         yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "named_as_title")
+        name = m.group("intro_name")
+        if name and name.split()[0] not in _NOT_NAMES and name.split()[0] not in _NOT_FIRST_NAMES:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "named_as_title.name", confidence=0.8)
         if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "named_as_title.employer")
+    here = _TITLE_AT_ORG_HERE.match(clause.text) if clause.start == 0 else None
+    if here and not _NOT_A_ROLE.search(here.group("title")):
+        title = _WARD.sub("", _WORK_PATTERN.sub("", _title_here(ctx, here.group("title"))))
+        org = _clean(here.group("org"))
+        if title.lower() not in _RELATIONS and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield _fact(ctx, clause, here, ctx.speaker_id, "job_title", title, "title_at_org_here")
+            yield _fact(ctx, clause, here, ctx.speaker_id, "works_at", org, "title_at_org_here.employer")
+    for m in _BY_TRADE.finditer(clause.text):
+        trade = _TRADE_SLANG.get(m.group("title").lower().split()[-1])
+        # (only in the speaker's own introduction: "Liam here, chippy by trade")
+        if trade and (_INTRODUCED.search(ctx.text) or re.match(r"\W*(?:I'm|I\s+am)\b", clause.text)):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", trade, "by_trade")
     for m in _MANAGE_UNIT.finditer(clause.text):
         org = _clean(m.group("org"))
         if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
@@ -4806,6 +4936,8 @@ def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         name = next(m.group(g) for g in ("name", "name2", "name3", "name4", "name5") if m.group(g))
         if m.group("rel2") and relation in _OUTSIDE_HOUSEHOLD and re.match(r"\s+as\b", clause.text[m.end() :]):
             continue  # "add my assistant Rhys as a viewer": access for staff, not a name the user tells of
+        if m.group("rel3") and re.match(r"\s+who\b", clause.text[m.end() :]):
+            continue  # "you have a cousin Rachel who …": a kin title without "my" is no one's in particular
         if m.group("rel2") and " " in name and relation in _ONE_OF_MANY:
             continue  # "my colleague Dana Liu handles …": one of many, known by the full name (the subject)
         yield _fact(
@@ -5299,6 +5431,12 @@ _CHANNEL = re.compile(
     r"\s+(?:rather\s+than|instead\s+of)\s+(?:an?\s+)?(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
     # "texts only", "WhatsApp only please", "only by e-mail"
     r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
+    # "texts not calls pls", "email, not phone calls": one channel set against another, without a verb
+    r"|\b(?P<ch23>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat)\s*,?\s+not\s+(?:phone\s+)?(?:calls|texts"
+    r"|e-?mails?|ringing|rings)\b"
+    # "Email's the only thing I check reliably", "WhatsApp is the one app I actually read": the channel one reads
+    r"|^\W*(?P<ch24>e-?mail|WhatsApp|WeChat|texts?|SMS)(?:'s|\s+is)\s+(?:the\s+)?(?:only|one)\s+(?:thing|one|app|place"
+    r"|channel)\s+I\s+(?:actually\s+|really\s+|ever\s+)?(?:check|read|answer|look\s+at|use|see)\b"
     r"|\bonly\s+(?:by|via|through|over)\s+(?P<ch10>SMS|text|e-?mail|WhatsApp|WeChat|phone|push)\b"
     # "Text messages are the only notifications I actually read": the one channel the speaker heeds.
     r"|\b(?P<ch11>e-?mails?|SMS|texts|text\s+messages|WhatsApp|WeChat|push\s+notifications|phone\s+calls)"
@@ -5547,6 +5685,8 @@ _CARRIER = re.compile(
     rf"\s+(?i:should\s+(?:always\s+)?be|will\s+be|is\s+now)\s+(?P<carrier5>{_NAMED_CARRIER})(?![A-Za-z])"
 )
 _PAYMENTS = {
+    "upi": "UPI",
+    "rupay": "RuPay",
     "alipay": "支付宝",
     "wechat pay": "微信支付",
     "unionpay": "银联",
@@ -5651,6 +5791,8 @@ _PAY_NAMES = (
     r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
     r"|ShopeePay|TrueMoney|PayMaya|ZaloPay|Zip\s?Pay|Sezzle|Clearpay|Laybuy|Atome|Tabby|Tamara|Scalapay|Paidy"
     r"|UnionPay|支付宝|微信支付"
+    # (India's instant payments, and its card network)
+    r"|UPI|RuPay"
 )
 _PAYMENT = re.compile(
     # ("I'll settle every order by bank transfer", "cover the invoices via PayPal")
@@ -5679,7 +5821,11 @@ _PAYMENT = re.compile(
     rf"|(?:^|(?<=[,;])|(?<=[,;]\s))\s*(?:(?:but|and)\s+)?(?:(?:next\s+time|otherwise|normally|usually)\s+)?"
     rf"(?P<pay14>{_PAY_NAMES}|card)\s+as\s+(?:usual|always|normal)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
-    rf"|^\W*(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward|every time)\b"
+    # ("not using PayPal anymore, Apple Pay from now on": after the one given up)
+    rf"|(?:^\W*|(?<=[,;])\s*|(?<=[,;]\s))(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
+    r"|every time)\b"
+    # "otherwise keep the card on file as my default": the standing method kept
+    rf"|\bkeep\s+(?:the|my)\s+(?P<pay15>{_PAY_NAMES}|card)(?:\s+on\s+file)?\s+as\s+(?:my\s+|the\s+)?default\b"
     # "Apple Pay only for this purchase", "PayPal this time", "just Klarna today please": the method, then its scope
     rf"|^\W*(?:(?:only|just)\s+)?(?P<pay11>{_PAY_NAMES})(?:\s+(?:only|just))?\s+(?:for\s+(?:this|today|now)"
     r"|this\s+(?:time|once|one|order|purchase)|today|only)\b"
@@ -6070,10 +6216,12 @@ _CHANNEL_GROUPS = (
     "ch19",
     "ch21",
     "ch22",
+    "ch23",
+    "ch24",
 )
 _PAY_GROUPS = (
     *("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12"),
-    *("pay13", "pay14"),
+    *("pay13", "pay14", "pay15"),
 )
 
 
@@ -7826,11 +7974,63 @@ def _self_answered_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "self_answered")
 
 
+# "Monday was my first day at Monzo as a data engineer", "had my first shift with Ocado yesterday": a job begun,
+# told by its first day (past: "tomorrow is my first day" is a plan).
+_FIRST_DAY_TOLD = re.compile(
+    r"(?:\b[Mm]y|\bI\s+(?:had|did|worked|started)\s+my)\s+(?:very\s+)?first\s+(?:day|week|shift|morning)\s+(?:at|with)\s+"
+    r"(?:the\s+)?"
+    + _employer("org")
+    + r"(?![\w'&-])(?:\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE
+    # ("my first day at Aldi was yesterday": ``_FIRST_DAY`` reads that one)
+    + r")?(?!\s+was\b)"
+)
+_FIRST_DAY_PLANNED = re.compile(
+    r"\b(?:will|'ll|tomorrow|next|going\s+to|gonna|is\s+my|s\s+my)\b(?![^,;]*\b(?:was|had|did|worked|started)\b)", re.I
+)
+# "Deloitte and I parted ways last month", "I parted company with Arup in May": an employer left, said as a parting.
+_PARTED_WAYS = re.compile(
+    _employer("org") + r"\s+and\s+I\s+(?:have\s+|'ve\s+|finally\s+|officially\s+)*(?:parted\s+(?:ways|company)"
+    r"|went\s+our\s+separate\s+ways|split\s+up)"
+    r"|\bI\s+(?:have\s+|'ve\s+|finally\s+|officially\s+)*(?:parted\s+(?:ways|company)|split)\s+with\s+(?:the\s+)?"
+    + _employer("org2")
+)
+
+
+def _job_milestone_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job begun told by its first day, a job left told as a parting of ways."""
+    if _negated(clause) or clause.text.rstrip().endswith("?"):
+        return
+    for m in _FIRST_DAY_TOLD.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if _FIRST_DAY_PLANNED.search(clause.text[: m.start()] + " " + clause.text[m.end() :]) and not re.search(
+            r"\b(?:was|had|did|worked|started)\b", clause.text[: m.start()]
+        ):
+            continue
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "first_day", valid_from=when, ends_previous=True)
+        if m.group("title"):
+            title = _clean(m.group("title"))
+            yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", title, "first_day", valid_from=when)
+    # (matched on the turn: "Deloitte and I" splits before "I"; read in the clause that holds the verb. A person
+    # one parts from is no employer, so only among words of work or beside a job begun)
+    at_work = _WORK_WORDS.search(ctx.text) or _FIRST_DAY_TOLD.search(ctx.text) or _JOB_EVENT.search(ctx.text)
+    for m in _PARTED_WAYS.finditer(ctx.text) if at_work else ():
+        if not clause.start <= m.end() - 1 < clause.end:
+            continue
+        org = _clean(m.group("org") or m.group("org2"))
+        if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.parted_ways", m.group())
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
     _self_answered_facts,
     _work_facts,
+    _job_milestone_facts,
     _relative_instead_facts,
     _settled_device_facts,
     _device_field_facts,
