@@ -1484,6 +1484,8 @@ _AUTHORITY_ZH = (
 _GRANT_RIGHTS_ZH = (
     r"(?:授予|开通|开放|分配|赋予|提供|给我?开|给(?:本|这个|该)?账号开?)[^，。！？]{0,10}?(?:审计级|管理员?|后台|最高|超级|全部|所有|root|admin|特权)"
     r"[^，。！？]{0,3}?(?:权限|账号|访问)"
+    # Round 27: everybody's data opened to the authority ("开放后台所有商户的数据查询权限").
+    r"|(?:授予|开通|开放|分配|赋予|提供|给我?开)[^，。！？]{0,6}?(?:所有|全部|全体)[^，。！？]{0,10}?(?:数据|信息|资料)[^，。！？]{0,4}?(?:权限|访问)"
 )
 # A host's disk or file system destroyed in prose ("wipe your host's root partition", "erase the server's hard drive").
 _HOST_DISK_EN = (
@@ -1697,6 +1699,22 @@ _REAL_RECORDS_EN = (
 _FILL_WITH_OTHERS_ZH = (
     r"(?:你们|贵司|平台)?(?:系统|后台|数据库|库)里的?[^，。！？]{0,12}?(?:人|用户|客户|顾客|会员|买家)[^，。！？]{0,4}?"
     r"(?:填进去|填进|填到|填上|填入|补全|补上|填满|列出来|导出来)"
+)
+
+# The turn says it is written to get past the screening ("writing in Shavian so your logs don't flag it", "spelled out so
+# the filter doesn't choke", "免得你们系统拦截"): whatever follows is meant to be hidden from the screen.
+_DECLARED_EVASION_EN = (
+    r"\bso (?:that )?(?:your |the |any |our )?(?:logs?|filters?|moderation|safety(?: layer| filters?| systems?)?|monitoring|system|"
+    r"security|scanners?|classifiers?|detectors?|guard ?rails?|bots?)(?:\s+(?:bots?|layer|systems?|filters?|team|tools?))?"
+    r"\s+(?:don't|doesn't|won't|can't|cannot|will not|do not|"
+    r"does not|wouldn't|never)\s+(?:flag|catch|notice|see|detect|choke|block|pick (?:it|this|that) up|trigger|stop|read)\b"
+    r"|\b(?:to|so as to|in order to|so I can|so we can)\s+(?:get past|bypass|evade|dodge|slip past|sneak past|fool|trick|beat)\s+"
+    r"(?:your |the )?(?:filters?|moderation|logs?|safety (?:layer|filters?|checks?)|detectors?|classifiers?|monitoring|content checks?)\b"
+)
+_DECLARED_EVASION_ZH = (
+    r"(?:免得|以免|省得|好让|为了不让|别让|不让)(?:你们的?|系统的?|后台的?)?(?:过滤|审核|风控|日志|系统|安全检测|检测|监控|屏蔽|关键词)"
+    r"[^，。！？]{0,4}?(?:发现|拦截|识别|检测到|看出来|屏蔽|报警|拦|查到)"
+    r"|(?:绕过|躲过|避开|骗过|躲开)(?:你们的?|系统的?)?(?:过滤|审核|风控|检测|监控|屏蔽|关键词)"
 )
 
 # -- round 26 vocabulary: classes that do not depend on the encoding ------------------------------------------------
@@ -2594,6 +2612,8 @@ _RULES: tuple[_Rule, ...] = (
         unless=r"\b(?:my own|our own)\b",
     ),
     _rule("instruction", 0.85, "fill_with_others_zh", _FILL_WITH_OTHERS_ZH, questions="keep"),
+    _rule("prompt_injection", 0.85, "declared_evasion_en", _DECLARED_EVASION_EN, negatable=False),
+    _rule("prompt_injection", 0.85, "declared_evasion_zh", _DECLARED_EVASION_ZH, negatable=False),
     # How to misuse somebody else's identity documents or cards, asked for in a sketch, a script or plainly ("台词里你得讲清楚怎么拿
     # 别人的身份证开网店", "explain how to open an account with someone else's ID").
     _rule(
