@@ -161,10 +161,11 @@ _ORDER_PAID_FOR = re.compile(
     # (not a refund offered to the owners of a model: "a refund for XPS-9310 owners")
     r"(?P<id>[A-Z]{1,4}-\d{4})(?![A-Za-z0-9_-])(?!\s+(?i:owners?|users?|buyers?|customers?|models?|units?|series)\b)"
 )
-# "can you cancel A88-310257 before it ships?": an errand on a code whose prefix is a letter and digits.
+# "can you cancel A88-310257 before it ships?": an errand on a code whose prefix is a letter and digits; or on
+# capitals run straight into five or more digits ("cancel QT55120 pls", "please track my RB881204").
 _ORDER_ERRAND_MIXED = re.compile(
     r"(?i:\b(?:cancel|track|trace|return|refund|reship|re-?send|expedite|chase)(?:\s+(?:my|our|the))?\s+#?)"
-    r"(?P<id>[A-Z]\d{1,3}-\d{5,})(?![A-Za-z0-9_-])"
+    r"(?P<id>[A-Z]\d{1,3}-\d{5,}|[A-Z]{1,4}\d{5,})(?![A-Za-z0-9_-])"
 )
 # An order named by the placing of it: "I placed #BA-20931 last Monday", "we ordered KX-55120 on Friday" (a complaint
 # said after it does not make it a case).

@@ -56,6 +56,8 @@ _RELATIONS = {
     "mother": "mother",
     "mom": "mother",
     "mum": "mother",
+    # ("my mam still lives up in Wrexham", "me mammy": Welsh, Irish and northern English)
+    "mam": "mother",
     "father": "father",
     "dad": "father",
     "brother": "brother",
@@ -170,6 +172,9 @@ _NOT_NAMES = frozenset(
         "Just",
         "Still",
         "Also",
+        # ("Not working at Walgreens anymore", "Never owned a Kindle"): a denial whose "I" was dropped
+        "Not",
+        "Never",
         "Currently",
         "Recently",
         "Finally",
@@ -388,7 +393,9 @@ _TITLE = rf"(?P<title>(?:[A-Za-z-]+\s+){{0,3}}?(?i:{_JOB_NOUNS}))\b"
 # ("as a radiographer so I couldn't …": a clause joined by "so", "but", "because" closes it)
 _TITLE_FREE = (
     r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)"
-    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|[,.;!?]|$)"
+    # ("as a shift engineer - new email incoming soon": a remark after a spaced dash; "Senior Manager - Procurement" is
+    # one title)
+    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|\s+[-\u2013\u2014]\s+(?-i:[a-z])|[,.;!?]|$)"
 )
 
 _BRANDS = (
@@ -452,7 +459,9 @@ _ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
-    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])(?:(?<!\b[Nn]o)|(?!\.\s*\d))[.!?;\n]+(?=\s|$)"
+    # ("Pls update mobile no. to …": the dot of the number's short form ends no sentence)
+    r"(?<!mobile no)(?<!phone no)(?<!contact no)"
+    r"(?<!\bSt)(?<!\bSte)(?<!\bFt)(?<!\bCo)(?<!\bDr)(?<!\bMr)(?<!\bMs)(?<!\bMrs)(?<!\bMt)(?<!\bProf)(?<!\bAv)(?<!\bAvda)(?<!\bBv)(?<!\bApt)(?<!\bJr)(?<!\b[A-HJ-Z])(?:(?<!\b[Nn]o)|(?!\.\s*\d))[.!?;\n]+(?=\s|$)"
     r"|[!?;\n]+(?![A-Za-z]\w*\s+\d)|\s+but\s+|,?\s+(?=(?:if|unless|in case)\s)"
     # "… in version B. Can you check my order?": a sentence ends after a single capital too, when the
     # next one plainly starts (an initial, "Dana V. Smith", runs on).
@@ -487,6 +496,8 @@ _BOUNDARY = re.compile(
 _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
     r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
+    # ("Can lah, next time …", "can can": Singapore English for "yes, sure", no question)
+    r"(?!can\s+(?:lah|la|leh|can|one)\b)"
     r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
     # ("Can't sleep, first night in Pokhara": a statement, not a question)
     r"|whom|which|how|why)\b(?!'t\b)",
@@ -496,10 +507,14 @@ _HYPOTHETICAL = re.compile(
     r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|whether|pretend|hypothetically)\b"
     # ("I wish to inform you that as of yesterday I am living in …": a formal notice, not a wish)
     r"|\bwish\b(?!\s+to\s+(?:inform|advise|notify|let\s+you\s+know|confirm|report|tell|update|point\s+out|mention"
-    r"|clarify|state|record|note|register|change|update|amend|correct))"
+    r"|clarify|state|record|note|register|change|update|amend|correct"
+    # ("I wish to make a formal complaint about order …", "we wish to lodge a claim": a formal request, not a wish)
+    r"|make|file|lodge|raise|submit|request|cancel|return|query|complain|escalate|dispute|claim))"
     # ("replies in Portuguese would be great": a polite wish, not a supposition)
     r"|\bwould(?!\s+(?:like|prefer|rather|love|be\s+(?:great|nice|good|perfect|ideal|best|better|lovely|appreciated"
-    r"|helpful|brilliant|fab|amazing)))\b|'d(?!\s+(?:like|prefer|rather|love))\b",
+    r"|helpful|brilliant|fab|amazing)))\b"
+    # ("I'd move if …"; not a verb's past made with 'd: "typo'd my email", "cc'd my boss")
+    r"|\b(?:I|we|you|he|she|they|it|that|who|there|someone|somebody|nobody|everyone)'d(?!\s+(?:like|prefer|rather|love))\b",
     re.IGNORECASE,
 )
 # Reported or denied speech ("I never said I work at Google") asserts nothing.
@@ -520,6 +535,8 @@ _LASTING = re.compile(
     r"|in (?:the )?future|for (?:all )?future \w+|all the time|usually|as a rule|permanently|for good|from today on"
     r"|(?:a|my|the)\s+standing\s+(?:rule|order|instruction|request)"
     r"|whenever|from now"
+    # ("for all invoices hereafter", "next time onwards always …": Indian and Singapore English for "from now on")
+    r"|hereafter|henceforth|(?:next\s+time|now|today|here)\s+onwards?"
     # "Use DHL for everything I order", "vegan meals on every flight": every errand of a kind.
     r"|for everything|(?:on|for|with|in)\s+(?:every|each)\s+(?:single\s+)?(?:order|flight|trip|booking|delivery"
     r"|purchase|shipment|report|export|payment|meeting|invoice|stay|reservation|call|ride|parcel|package|statement)s?"
@@ -557,6 +574,9 @@ _PREFERS = re.compile(
     r"\b(?:prefer|prefers|preferred|rather|like|likes|love|loves|favou?rite|want|wants|use|using|switch|set"
     # "I switched over to Australia Post", "now pay with my Revolut card": a change made, a habit.
     r"|switched|(?:I|now|we)\s+(?:(?:usually|normally|mostly|only)\s+)?pay"
+    # ("Weekly report should be the detailed version": a recurring document's standing form)
+    r"|(?:weekly|monthly|daily|quarterly|annual|yearly|fortnightly)\s+(?:[\w-]+\s+)?(?:reports?|digests?|summar(?:y|ies)"
+    r"|statements?|newsletters?|invoices?|exports?)\s+(?:should|must|needs?\s+to)\s+(?:always\s+)?(?:be|come)"
     # "E-mails are the only messages I check": the one thing heeded.
     r"|(?:is|are)\s+the\s+only\s+\w+\s+(?:that\s+)?I"
     # ("swap my alert channel over to e-mail", "flip my reminders to SMS", "move my alerts to WhatsApp")
@@ -599,7 +619,8 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     ``at`` is where the phrase sits in the turn: a pronoun there may point back to a relative.
     """
     word = raw.strip()
-    if word in ("I", "i", "we", "We") or re.fullmatch(_ME_AND_OTHERS, word):
+    # ("Myself working as a data analyst in Pune": the speaker, in Indian English)
+    if word in ("I", "i", "we", "We", "Myself") or re.fullmatch(_ME_AND_OTHERS, word):
         return ctx.speaker_id
     if word in ("she", "he"):
         return _antecedent(ctx, word, at) if at is not None else None
@@ -611,12 +632,16 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
     possessive = re.fullmatch(rf"(?:[Mm]y|[Oo]ur(?=\s))(?:\s+{_KIN_ADJ}({_REL})(?:'s?)?)?", word)
     if possessive:
         relation = possessive.group(1)
+        # ("Our family relocated to Singapore": a household the speaker is one of, so the speaker's own move)
+        if relation and word[:1] in "Oo" and _RELATIONS[relation.lower()] in ("family", "household"):
+            return ctx.speaker_id
         return f"{ctx.speaker_id}:{_RELATIONS[relation.lower()]}" if relation else ctx.speaker_id
     name = word.removesuffix("'s")
     if name.split()[0] in _NOT_NAMES:
         return None
     # "Mum's email is …": the speaker's mother ("mum just moved …": typed in lower case)
-    if name in _KIN_AS_NAMES or name in _BARE_KIN_WORDS:
+    # ("Husband is in Wipro as team lead": the bare relation opening a sentence, capitalised)
+    if name in _KIN_AS_NAMES or name.lower() in _BARE_KIN_WORDS:
         return f"{ctx.speaker_id}:{_RELATIONS[name.lower()]}"
     titled = _KIN_TITLED.fullmatch(name)
     if titled:
@@ -743,6 +768,8 @@ _MOVE = re.compile(
     # ("moved up to Fairbanks", "relocated down to Napier", "moved across to Perth": the direction of the move)
     # ("shifted to Pune last month": the verb of a move in Indian English)
     + r"\s+(?:moved|relocated|shifted)(?:\s+(?:back|house|home|out|over|away|up|down|across|abroad|interstate)){0,2}"
+    # ("shifted base to Hyderabad", "moved my base to Leeds": the speaker's base moved)
+    + r"(?:\s+(?:my\s+|our\s+)?base)?"
     + r"(?:\s+from\s+"
     + _named("old")
     # "I moved from Tulsa over to Omaha"
@@ -998,7 +1025,9 @@ _NOT_THERE_BUT = re.compile(
 # "my mum lives up in Ballina, I'm still in Brisbane", "My mum lives in Kandy; I'm in Colombo myself": the speaker's
 # own home said beside a relative's (only with nothing after the place but words that set the two homes apart).
 _STILL_IN = re.compile(
-    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:I'm|I\s+am|we're|we\s+are)\s+(?:(?P<still>still)\s+|now\s+)?"
+    # ("didn't end up moving to Perth, still in Adelaide": "still" with its "we're" dropped)
+    r"(?:^\W*|[,;]\s+|\s+(?:and|but|while)\s+)(?:(?:I'm|I\s+am|we're|we\s+are)\s+|(?=still\s))"
+    r"(?:(?P<still>still)\s+|now\s+)?"
     r"(?:living\s+|based\s+)?in\s+"
     + _named("place")
     + r"(?:\s+(?:myself|ourselves|too|as\s+well|now|these\s+days|though|still))*"
@@ -2173,7 +2202,9 @@ _RELATIVE_NAMED = re.compile(
 # A remark after a dash that closes an address: "… Saint-Pierre 97500 — we're moving", "… — the driver keeps …".
 _REMARK_AFTER_DASH = (
     r"\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not|she|he|they"
-    r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers)\b)"
+    r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers"
+    # ("… Boise ID 83702 - new lease kicks in that day", "… - just moved in", "… - been here since May")
+    r"|new|our|just|been|since|so|as|because|moved|moving|update|updated)\b)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -2224,7 +2255,9 @@ _ADDRESS_END = (
     # ("use 4 Elm St as my billing address": what the address is for, after it)
     r"|\s+as\s+(?:my|our)\s+(?:\w+\s+){0,2}address\b"
     # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
-    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)(?<!\bJr)\.(?:\s|$)|$|(?-i:" + _REMARK_AFTER_DASH + r"))"
+    r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)(?<!\bJr)(?<!\bBv)\.(?:\s|$)|$|(?-i:" + _REMARK_AFTER_DASH + r")"
+    # ("… Akron OH 44310, unit FIVE not 3": a remark after the ZIP or PIN code, in lower case)
+    r"|(?<=\s\d{5}),\s+(?-i:(?=[a-z]))|(?<=\s\d{6}),\s+(?-i:(?=[a-z])))"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
@@ -2256,8 +2289,9 @@ _ADDRESS_MINE = re.compile(
     r"\s+my\s+(?:office|home|work|flat|house|place|gym|studio|shop|workplace|parents'(?:\s+(?:place|house))?|mum's|mom's"
     # ("ship it to my sister's: …", "send it to my aunty's place: …": a relative's home, where a parcel goes)
     # ("ship it to my sister's office: …": a relative's workplace just the same)
-    rf"|{_KIN_ADJ}(?:{_REL}|aunty)'s?(?:\s+(?:place|house|flat|home|apartment|office|work|workplace|shop|studio|salon"
-    r"|clinic))?(?=\s*[:\u2014\u2013]))"
+    # ("leave it at my mate's place, 9 Banksia Cres, …": a friend's home, where this parcel goes)
+    rf"|{_KIN_ADJ}(?:{_REL}|aunty|mate|pal|buddy)'s?(?:\s+(?:place|house|flat|home|apartment|office|work|workplace|shop|studio|salon"
+    r"|clinic))?(?=\s*[:\u2014\u2013]|,\s*(?:" + _STREET + r")))"
     # ("ship everything to my office from now on pls: Unit 7, …": a marker or a courtesy before the colon)
     r"(?:\s*,?\s+(?:from\s+now\s+on|going\s+forward|by\s+default|in\s+future|for\s+now|this\s+time|today|please|pls"
     r"|plz|thanks|instead))*"
@@ -2284,15 +2318,19 @@ _SHIPS_TO = re.compile(
     r"\b(?:(?i:send|ship|deliver|mail|post|bill|invoice)(?:\s+(?:everything|it|them|my\s+\w+|all\s+(?:my\s+)?\w+|parcels|packages|orders))?"
     # "deliveries go to …": where things are sent as a rule.
     # ("her parcels go to …": someone else's, not the speaker's)
-    r"|(?<!\b[Hh]er\s)(?<!\b[Hh]is\s)(?<!\b[Tt]heir\s)(?P<habit>(?i:(?:my\s+)?(?:deliveries|parcels|packages|orders|shipments)\s+"
-    r"(?:go|should go|always go|get sent))))"
+    r"|(?<!\b[Hh]er\s)(?<!\b[Hh]is\s)(?<!\b[Tt]heir\s)(?P<habit>(?i:(?:(?:my|all|all\s+my)\s+)?"
+    # ("parcels need to go to …", "everything goes to …", "all my post should now go to …")
+    r"(?:deliveries|parcels|packages|orders|shipments|post|mail|everything)\s+"
+    r"(?:(?:should|will|must|can|now|always)\s+)*(?:(?:need|needs|have|has)\s+to\s+)?(?:go(?:es)?|be\s+sent|get\s+sent)))"
+    # ("Hiya, parcels to 7 Ferndale Close … from now": the verb dropped, opening the turn; with a lasting marker only)
+    r"|(?i:(?:^\W*(?:(?:hi|hiya|hey|hello|morning)\W+)?|(?<=,\s))(?:parcels|deliveries|packages|post|mail)(?=\s+to\s)))"
     r"\s+to\s+"
     # ("deliveries go to the new place: 40 Ridge Rd, …": the home named, then its address after a colon or dash)
     r"(?:(?i:the|my|our)\s+(?:(?i:new)\s+)?(?i:place|house|flat|home|address|apartment|unit)\s*[:\u2014\u2013]\s*)?"
     r"(?P<addr>(?:"
     + _STREET
     # ("… Raglan from next Monday": the start, no part of the address)
-    + r")[^;!?\n]*?)\s*(?=\s+(?:from now on|going forward|by default|in future"
+    + r")[^;!?\n]*?)\s*(?=,?\s+(?:from now(?: on)?|going forward|by default|in future"
     r"|(?:from|starting|as\s+of|effective)\s+(?:next|tomorrow|this|today))\b|[;!?\n]"
     r"|\.(?:\s|$)|$|" + _REMARK_AFTER_DASH + r")"
     r"|(?P<at>\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?at\s+)(?P<addr2>(?:" + _STREET + r")[^;!?\n]*?)"
@@ -2327,16 +2365,21 @@ _CONTACT_CUE = {
         # "got a HK SIM at last: +852 …", "new local SIM — …": the speaker's number on a new SIM card
         r"|^\W*(?:(?i:I|I've|we|we've)\s+)?(?:(?i:just|finally)\s+)?(?i:got|bought|picked\s+up|have)\s+(?:a|an|my)\s+(?:new\s+)?(?:[A-Z]{2,3}\s+|(?i:local|new|prepaid)\s+)?"
         r"SIM(?:\s+card)?\b[^:\d]{0,15}?[:\u2014\u2013]\s*$"
+        # ("texts not calls pls: 816-555-0133", "WhatsApp only —": the line for the channel just chosen)
+        r"|(?P<chan>(?<![\w'])(?i:texts?|sms|whatsapp)\s+(?i:not\s+calls|only)\b[^.?!\d:]{0,12}[:\u2014\u2013]\s*$)"
         # "New number: …" said as a label.
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|home\s+)?(?:phone\s+|mobile\s+|cell\s+)?(?:number|phone|mobile|cell))"
+        # ("New number for deliveries: …": what it is for, before the colon)
+        r"(?i:\s+for\s+(?:my\s+|the\s+|all\s+)?[a-z-]+(?:\s+[a-z-]+)?(?=\s*[:：]))?"
         # ("new number from Monday: …": when it starts, before the colon)
         # ("new number, 07700 …", "new mobile — …": set off by a comma or a dash, just the same)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
         + _KIN_CONTACT.format(kind=r"(?:(?:phone|mobile|cell)\s+)?(?:number|mobile|cell|phone)")
         + _ON_FILE_SHOULD_BE.format(kind=r"(?:(?:phone|mobile|cell|contact)\s+)?(?:number|mobile|cell|phone)")
-        + r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:(?:contact|phone|mobile|cell|callback)\s+)*"
-        r"(?:phone|mobile|number|phone number)(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)"
-        r"|you have(?: for me)?))?"
+        # ("Pls update mobile no. to …": the article dropped, the number's short form)
+        + r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:(?:my|the)\s+)?"
+        r"(?:(?:contact|phone|mobile|cell|callback)\s+)*(?:phone|mobile|number|phone number)(?:\s+(?:no\.?|number))?"
+        r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?:to|for|with)\b"
         # "I switched to a new number: …", "moved to a new mobile -": the speaker's new line, as a label.
         # ("got a new mobile number last Monday: …": when, before the label's colon)
@@ -2386,6 +2429,8 @@ _CONTACT_CUE = {
         r"(?i:\s+(?:on|for|in)\s+(?:my|the)\s+(?:account|profile|file|record))?"
         r"\s+(?i:(?:be|to\s+be|should\s+be)\s+)?(?i:changed|updated|switched|set)\s+to\s*$"
         r"|^\W*(?i:(?:my\s+)?new\s+(?:work\s+|personal\s+|contact\s+|billing\s+)?e-?mail(?:\s+address)?)"
+        # ("New email for receipts: …": what it is for, before the colon)
+        r"(?i:\s+for\s+(?:my\s+|the\s+|all\s+)?[a-z-]+(?:\s+[a-z-]+)?(?=\s*[:：]))?"
         # ("new email from today: …": when it starts, before the colon)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：@]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
         + _KIN_CONTACT.format(kind=r"e-?mail(?:\s+address)?")
@@ -2792,6 +2837,7 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         if _place_ok(m.group("place")) and not _negated_before(clause.text, m.start()):
             place = _city(m.group("place")) + (m.group("region") or "")
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", place, "where_i_am")
+    yield from _still_in_facts(ctx, clause)
     if _negated(clause):
         return
     yield from _in_city_facts(ctx, clause)
@@ -2823,13 +2869,27 @@ def _home_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
                     "city_person",
                     valid_from=Clause(ctx.text, 0).past_time(ctx),
                 )
+
+
+def _still_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's home said as where they still are, beside a home or a move told before (read before the clause's
+    negation: "didn't end up moving to Perth, still in Adelaide" denies the move, not the home)."""
     # "I'm still in Brisbane" is a home only beside a residence said in the turn, not a delayed flight.
     # (without "still", only beside a home said of someone else: "My mum lives in Kandy; I'm in Colombo myself")
-    homes = re.search(r"\b(?:lives?|living|based)\b", ctx.text[: clause.start], re.I)
-    if homes or re.search(r"\bmoved\b", ctx.text[: clause.start], re.I):
-        for m in _STILL_IN.finditer(clause.text):
-            if _place_ok(m.group("place")) and (homes or m.group("still")):
-                yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
+    for m in _STILL_IN.finditer(clause.text):
+        before = ctx.text[: clause.start + m.start()]
+        homes = re.search(r"\b(?:lives?|living|based)\b", before, re.I)
+        # ("we didn't end up moving to Perth, still in Adelaide": a move told or weighed before)
+        moved = re.search(r"\b(?:moved|moving|move|relocat\w+)\b", before, re.I)
+        if (
+            (homes or (moved and m.group("still")))
+            and _place_ok(m.group("place"))
+            and not _NEGATION_WORD.search(m.group())
+        ):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
+
+
+_NEGATION_WORD = re.compile(r"\b(?:not|never|no\s+longer)\b|n't\b", re.IGNORECASE)
 
 
 # "I'm in Albuquerque these days, not Tucson", "my sister's in Lyon these days, not Paris anymore": the old home set
@@ -2855,6 +2915,8 @@ _THEY_BEEN_THERE = re.compile(
     r"(?:for\s+(?:(?:many|several|a\s+few|\w+)\s+)?(?:years|decades|ages)|for\s+a\s+long\s+time|forever"
     # (a stay since a year or a stage of life, never since a day: "he's been out there since Monday" is a trip)
     r"|since\s+(?:\d{4}|the\s+\d{2,4}s|uni|college|school|(?:he|she)\s+was))\b"
+    # ("he's been living there since September": living there, since any time, is a home)
+    r"|\b(?P<who2>she|he)(?:'s|\s+has)\s+been\s+living\s+(?:(?:up|down|out|over|back)\s+)?there\s+(?P<since>since)\b"
 )
 
 
@@ -2863,9 +2925,10 @@ def _homes_told_beside(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
     yield from _home_set_against_facts(ctx, clause)
     for m in _THEY_BEEN_THERE.finditer(clause.text):
         place = _place_named_before(ctx, clause.start + m.start())
-        whose = _subject(ctx, m.group("who"), clause.start + m.start())
+        whose = _subject(ctx, m.group("who") or m.group("who2"), clause.start + m.start())
         if place is not None and _place_ok(place) and whose and not _own_phrase_negated(clause.text, m.start()):
-            yield _fact(ctx, clause, m, whose, "lives_in", _city(place), "been_there.theirs")
+            since = clause.past_time(ctx) if m.group("since") else None
+            yield _fact(ctx, clause, m, whose, "lives_in", _city(place), "been_there.theirs", valid_from=since)
 
 
 def _here_named_before(ctx: TurnContext, end: int) -> str | None:
@@ -3368,6 +3431,22 @@ _LEFT_THERE = re.compile(
 )
 
 
+_BASE_WORK_VERB = re.compile(
+    r"\s*(?:work|teach|drive|write|lecture|tutor|bartend|fly|nurse|code|design|consult|deliver|report|contract)\b"
+)
+
+
+def _title_before_at(text: str, m: re.Match[str]) -> bool:
+    """ "Oncology nurse at Mercy here", "Paediatric nurse at Starship": a capitalised word before a trade's noun is
+    the title's first word, not a person (a person named alone takes the verb's -s: "Ana nurses at …")."""
+    subject = m.group("subj") or ""
+    return bool(
+        re.fullmatch(r"[A-Z][a-z]+(?: [A-Z][a-z]+)?", subject)
+        and subject.split()[0] not in ("I", "We")
+        and _BASE_WORK_VERB.match(text, m.end("subj"))
+    )
+
+
 def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Jobs told in passing: a trade's activity as a title at a firm, driving for a firm, the office one is at most
     days, the last shift worked, the employer kept through a promotion, a post one became, an old workplace left."""
@@ -3432,6 +3511,8 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _workmate_facts(ctx, clause)
     yield from _informal_job_facts(ctx, clause)
     for m in _WORK.finditer(clause.text):
+        if _title_before_at(clause.text, m):
+            continue
         if _org_of(m).lower() not in _CITY_WORDS:
             for fact in _state(ctx, clause, m, "works_at", _org_of(m), "works_at"):
                 yield _job_end_dated(ctx, clause, fact)
@@ -3617,12 +3698,57 @@ def _role_at_facts(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool
             yield _fact(ctx, clause, m, subject, "works_at", org, "role_at.employer")
 
 
+# An employer said with "in" (Indian and Irish English): "I'm a nurse in St James's Hospital", "working as data analyst
+# in Infosys Pune campus", "Husband is in Wipro as team lead". Only an employer-shaped name (a hospital, a bank, a
+# college, a firm's campus or office) or one followed by the post held there; "a nurse in Leeds" is a city.
+_IN_EMPLOYER = re.compile(
+    _SUBJ
+    + _ADV
+    + r"(?:\s+(?:working|employed)\s+as\s+(?:an?\s+|the\s+)?(?P<title>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+)"
+    + r"|(?:\s*'m|\s*'s|\s+am|\s+is)\s+(?:an?\s+)(?P<title2>(?:[A-Za-z-]+\s+){0,3}?[A-Za-z-]+))"
+    + r"\s+in\s+(?:the\s+)?"
+    + _employer("org")
+    + r"(?P<site>\s+(?:campus|office|branch|plant|factory|HQ|headquarters|centre|center))?"
+    + r"|"
+    + _SUBJ.replace("subj", "subj2")
+    + r"(?:\s*'m|\s*'s|\s+am|\s+is)(?:\s+(?:now|currently|also|still|working))*\s+in\s+(?:the\s+)?"
+    + _employer("org2")
+    + r"\s+as\s+(?:an?\s+|the\s+)?(?P<title3>(?:[A-Za-z-]+\s+){0,2}?[A-Za-z-]+)"
+    + r"(?=\s*(?:[,.;!?]|$|\s+(?:and|but|since)\b))"
+)
+_EMPLOYER_SHAPED = re.compile(
+    r"\b(?:Hospital|Clinic|Infirmary|Bank|University|College|School|Academy|Institute|Ltd|Limited|Inc|Corp|Corporation"
+    r"|Group|Technologies|Tech|Labs|Solutions|Systems|Services|Consulting|Council|Trust|Pharmacy|Hotel|Airlines|Airways"
+    r"|Motors|Foods|Insurance)$"
+)
+
+
+def _employer_in_facts(ctx: TurnContext, clause: Clause, *, negated: bool) -> Iterator[CandidateFact]:
+    for m in _IN_EMPLOYER.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m, "subj", "subj2")
+        org = _clean(m.group("org") or m.group("org2"))
+        title = _clean(m.group("title") or m.group("title2") or m.group("title3"))
+        site = m.group("site") if m.group("org") else None
+        shaped = _EMPLOYER_SHAPED.search(org) is not None or site is not None or m.group("org2") is not None
+        if subject is None or negated or not shaped or not _employer_ok(org) or _NOT_A_ROLE.search(title):
+            continue
+        # ("working as …" says the post; "in Tesco as usual" names none)
+        if not (_is_job(title) or m.group("title")):
+            continue
+        if site and len(org.split()) == 2:
+            org = org.split()[0]  # "Infosys Mysore campus": the firm, not its town
+        yield _fact(ctx, clause, m, subject, "works_at", org, "employer_in")
+        if m.group("title3") or (m.group("title2") and _is_job(title)):
+            yield _fact(ctx, clause, m, subject, "job_title", title, "employer_in.title")
+
+
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
     bare = clause.without_times(ctx)
     negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
     yield from _profile_field_facts(ctx, clause, bare)
     yield from _role_at_facts(ctx, clause, bare, negated=bool(negated))
+    yield from _employer_in_facts(ctx, clause, negated=bool(negated))
     for m in _JOIN_AS.finditer(bare):
         subject = _subject_of(ctx, clause, m, "subj", "subj2")
         title = _clean(m.group("title") or m.group("title2"))
@@ -3791,7 +3917,7 @@ def _title_here(ctx: TurnContext, said: str) -> str:
 def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[CandidateFact]:
     """ "got promoted last month!! senior actuary now": the title said bare after the speaker's own job change;
     "Paramedic here, …": the title signed as the turn opens."""
-    here = _TITLE_HERE.match(ctx.text) if clause.start == 0 else None
+    here = _TITLE_HERE.match(ctx.text) if clause.start == 0 and not _NAME_HERE_TITLE.match(ctx.text) else None
     if here and not _NOT_A_ROLE.search(here.group("title")) and here.group("title").lower() not in _RELATIONS:
         yield _fact(ctx, clause, here, ctx.speaker_id, "job_title", _title_here(ctx, here.group("title")), "title_here")
     m = _BARE_TITLE_NOW.search(bare)
@@ -4162,7 +4288,25 @@ def _disposed_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
         if subject and not _phrase_negated(clause.text, m):
             device = _clean(m.group("device") or m.group("device2") or m.group("device3"))
-            yield ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+            ended = ending(ctx, clause, subject, "owns_device", device, "en.disposed_device", m.group())
+            yield _replaced_when_new_came(ctx, clause, ended)
+
+
+def _replaced_when_new_came(ctx: TurnContext, clause: Clause, ended: CandidateFact) -> CandidateFact:
+    """ "Got a Pixel 9 yesterday, ditched the old Galaxy S21": the old one, told after the new one's coming in the same
+    sentence with no time of its own, went when the new one came."""
+    if clause.past_time(ctx) is not None or not re.search(r"\bold\b", ended.evidence_text, re.I):
+        return ended
+    start = max(ctx.text.rfind(mark, 0, max(clause.start, 0)) for mark in ".!?\n") + 1
+    earlier = Clause(ctx.text[start : clause.start], start)
+    own = (
+        r"^\W*(?:(?:I|we)(?:'ve)?\s+)?(?:(?:just|finally)\s+)?"
+        r"(?:got|bought|picked\s+up|grabbed|received|upgraded\s+to)\b"
+    )
+    if not re.search(own, earlier.text, re.I):
+        return ended
+    came = earlier.past_time(ctx)
+    return replace(ended, valid_to=came) if came is not None else ended
 
 
 def _taken_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4445,6 +4589,17 @@ def _listed_after_someone_else(clause: Clause, cue: re.Match[str]) -> bool:
     return _LISTED_NEW.match(cue.group()) is not None and _RELATIVE_NEWS.match(clause.text) is not None
 
 
+def _cue_holds(cues: list[re.Match[str]], before: str) -> bool:
+    """Whether the last cue before a contact names the speaker's own, not negated ("That is not my number: …")."""
+    if not cues:
+        return False
+    window = before[max(0, cues[-1].start() - 12) :]
+    # ("texts not calls pls: …" sets one channel against another: only someone else's line is refused)
+    if cues[-1].groupdict().get("chan"):
+        return not re.search(rf"\b(?:[Mm]y\s+{_KIN_ADJ}(?:{_REL})|his|her|their|[A-Z][a-z]+'s)\b", before)
+    return not re.search(r"\b(?:not|isn't|wasn't)\b", window)
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for predicate, cue in _CONTACT_CUE.items():
         kind: IdentifierKind = "phone" if predicate == "phone" else "email"
@@ -4502,9 +4657,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 yield from bare
                 if told:
                     continue
-            # "That is not my number: …" negates the cue from just before it.
-            window = before[max(0, cues[-1].start() - 12) :] if cues else ""
-            if not cues or re.search(r"\b(?:not|isn't|wasn't)\b", window):
+            if not _cue_holds(cues, before):
                 continue
             m = cues[-1]
             subject = _cue_subject(ctx, clause, m)
@@ -4787,6 +4940,33 @@ def _spelled_names(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "name_set_right", confidence=0.8, ends_previous=True)
 
 
+# The speaker's name said as one kind of name, or as the right spelling of the one on file: "going by my maiden name
+# Harper again", "I go by my middle name, Tomas", "Ffion Pritchard is just for forms", "name on the account is
+# misspelled, it's Walter Kowalczyk".
+_NAME_OF_A_KIND = re.compile(
+    r"(?:\bI(?:'m|\s+am)?\s+|(?:^|(?<=[,;:\u2014\u2013]\s))(?:(?:and|now|so)\s+)?)(?:go|going|goes)\s+by\s+my\s+"
+    r"(?:maiden|middle|birth|married|stage|pen|given|first|old)\s+name,?\s+(?:again\s+)?"
+    r"(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)"
+    r"|(?:^|(?<=[,;:\u2014\u2013]\s)|(?<=\s-\s))(?P<name2>[A-Z][a-z'-]+\s+[A-Z][a-z'-]+)(?:'s|\s+is)\s+(?:just|only)\s+"
+    r"(?:for|on)\s+(?:the\s+)?(?:forms|paperwork|official\s+\w+|passports?|legal\s+\w+|documents|the\s+bank)\b"
+    r"|\b(?P<mine>[Mm]y\s+|(?:[Tt]he\s+)?)(?:sur|last\s+|full\s+)?name\s+(?:on\s+(?:the|my)\s+(?:account|profile|order|card)\s+)?"
+    r"(?:is|was|'s)\s+(?:been\s+)?(?:misspell(?:ed|t)|spelt\s+wrong|spelled\s+wrong|wrong|incorrect|a\s+typo)\b"
+    r"[^.;!?]{0,20}?[,;:\u2014\u2013-]\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be)\s+"
+    r"(?P<name3>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+){0,2})"
+)
+
+
+def _name_of_a_kind_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _NAME_OF_A_KIND.finditer(clause.text):
+        name = _clean(m.group("name") or m.group("name2") or m.group("name3"))
+        if name.split()[0] in _NOT_NAMES or _negated_before(clause.text, m.start()):
+            continue
+        # (only the speaker's: "my son's name on the account is wrong" names the son's)
+        if re.search(rf"\b(?:[Mm]y\s+{_KIN_ADJ}(?:{_REL})'s|his|her|their)\s*$", clause.text[: m.start()]):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "name_of_a_kind", confidence=0.85)
+
+
 def _names_to_use(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name the speaker asks to be used: on the account, as a display name, a short form, after marriage."""
     for m in _NAME_TO_USE.finditer(clause.text):
@@ -4838,8 +5018,38 @@ _TITLE_AT_ORG_HERE = re.compile(
     + _TITLE
     + r"\s+(?:at|with|for)\s+(?:the\s+)?"
     + _employer("org")
-    + r"\s+here\b(?=\s*(?:[,.;:!?\u2014\u2013-]|$))",
+    # ("Software dev at Monzo. Also …", "Sous chef at Nobu!": the fragment alone opening the turn signs it too, see
+    # ``_title_fragment_ok``)
+    + r"(?:\s+here\b(?=\s*(?:[,.;:!?\u2014\u2013-]|$))|(?P<fragment>(?=\s*(?:[.!;]|$))))",
     re.IGNORECASE,
+)
+_NOT_IN_A_TITLE = re.compile(
+    r"\b(?:is|are|was|were|be|the|my|your|our|his|her|their|for|to|of|and|book|get|call|ask|tell|send|need|want|fyi"
+    r"|btw|please|pls)\b",
+    re.IGNORECASE,
+)
+
+
+def _title_fragment_ok(here: re.Match[str]) -> bool:
+    """A bare "<title> at <Org>." opening the turn: a short title of no verb nor article, at the employer."""
+    if here.group("fragment") is None:
+        return True
+    said = here.string[here.start("title") : here.start("org")]
+    return (
+        len(said.split()) <= 5
+        and re.search(r"\sat\s+(?:the\s+)?$", said) is not None
+        and not (_NOT_IN_A_TITLE.search(here.group("title")))
+    )
+
+
+# "Tom Baker here, QA lead", "Hi, Priya Nair here - senior buyer at Marks & Spencer": a name signed, then the title.
+_NAME_HERE_TITLE = re.compile(
+    r"^\W*(?:(?i:hi|hey|hello|hiya|morning|g'day)[,!\s]+)?(?P<name>[A-Z][a-z'-]+(?:\s+[A-Z][a-z'-]+)?)\s+here\s*"
+    r"(?:[,\u2014\u2013:-]+|\s+and\s+I'm)\s*(?:(?i:an?|the)\s+)?"
+    + _TITLE
+    + r"(?:\s+(?i:at|with|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r")?(?=\s*(?:[,.;:!?\u2014\u2013]|\s-\s|$))"
 )
 # "ICU nurse", "A&E doctor": the ward one works on, no part of the title (like the shift, ``_WORK_PATTERN``).
 _WARD = re.compile(r"^(?:ICU|NICU|PICU|ER|A&E|ED|theatre|maternity|oncology|cardiac|ward)\s+(?=\S)")
@@ -4884,8 +5094,16 @@ def _introduced_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
             yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "named_as_title.name", confidence=0.8)
         if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "named_as_title.employer")
+    signed = _NAME_HERE_TITLE.match(clause.text) if clause.start == 0 else None
+    if signed and signed.group("name").split()[0] not in _NOT_NAMES and not _NOT_A_ROLE.search(signed.group("title")):
+        title = _WARD.sub("", _WORK_PATTERN.sub("", _clean(signed.group("title"))))
+        if title.lower() not in _RELATIONS:
+            yield _fact(ctx, clause, signed, ctx.speaker_id, "job_title", title, "name_here_title")
+            org = _clean(signed.group("org") or "")
+            if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
+                yield _fact(ctx, clause, signed, ctx.speaker_id, "works_at", org, "name_here_title.employer")
     here = _TITLE_AT_ORG_HERE.match(clause.text) if clause.start == 0 else None
-    if here and not _NOT_A_ROLE.search(here.group("title")):
+    if here and not _NOT_A_ROLE.search(here.group("title")) and _title_fragment_ok(here):
         title = _WARD.sub("", _WORK_PATTERN.sub("", _title_here(ctx, here.group("title"))))
         org = _clean(here.group("org"))
         if title.lower() not in _RELATIONS and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
@@ -4919,7 +5137,11 @@ def _signed_name(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 def _signed_title(ctx: TurnContext, m: re.Match[str]) -> bool:
     """ "Paramedic here —": a title signed as the turn opens, not a name."""
-    return bool(m.groupdict().get("name3")) and _TITLE_HERE.match(ctx.text) is not None
+    return (
+        bool(m.groupdict().get("name3"))
+        and _TITLE_HERE.match(ctx.text) is not None
+        and _NAME_HERE_TITLE.match(ctx.text) is None
+    )
 
 
 def _future_start(ctx: TurnContext, clause: Clause) -> datetime | None:
@@ -4998,6 +5220,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=True,
             )
     yield from _names_to_use(ctx, clause)
+    yield from _name_of_a_kind_facts(ctx, clause)
     yield from _relative_name_facts(ctx, clause)
     for m in _ADDRESS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("the") else _subject_of(ctx, clause, m)
@@ -5041,7 +5264,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             "address",
             address,
             "ships_to",
-            valid_from=start if start is not None and start > ctx.at else None,
+            valid_from=start
+            if start is not None and start > ctx.at
+            else _been_there_since(ctx, clause.start + m.end()),
             confidence=0.8,
             ends_previous=True,
         )
@@ -5094,10 +5319,53 @@ def _home_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         yield _fact(ctx, clause, m, subject, "address", address, "home_address_is", confidence=0.8)
 
 
+# "the address is 310 Keller Ave unit 5 …" after a delivery gone wrong, "I moved to Rosario, the address is …": the
+# address named bare, in a turn about the speaker's own deliveries or move (``_address_mine_facts``).
+_THE_ADDRESS_IS = re.compile(
+    r"(?:^\W*|(?<=[.,;!]\s))(?i:the)\s+(?:(?i:new|right|correct|full)\s+)?(?i:address)\s+is\s+(?:now\s+)?"
+    r"(?P<addr>(?:[^;!?\n]*?\d)[^;!?\n]*?)" + _ADDRESS_END,
+    re.IGNORECASE,
+)
+_OWN_DELIVERY_OR_MOVE = re.compile(
+    r"\b(?:driver|courier|delivery|deliveries|delivered|parcels?|packages?|my\s+order|wrong\s+(?:door|house|address))\b"
+    r"|\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+)?(?:moved|relocated|shifted)\b",
+    re.IGNORECASE,
+)
+
+
+def _the_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _OWN_DELIVERY_OR_MOVE.search(ctx.text) or _RELATIVE_ADDRESS.search(ctx.text):
+        return
+    for m in _THE_ADDRESS_IS.finditer(clause.text):
+        sentence = _sentence_of(ctx.text, clause)
+        if _OTHER_PEOPLE.search(sentence) or _negated_before(clause.text, m.start()) or "?" in m.group():
+            continue
+        address = _corrected(_clean(m.group("addr")))
+        if re.search(r"\d", address) and re.search(r"[A-Za-z]{3}", address):
+            yield make_fact(ctx.speaker_id, "address", address, "en.the_address_is", m.group(), confidence=0.75)
+
+
+# "… goes to 88 Larkspur Lane, Cheektowaga NY 14225. Been there since yesterday.": how long the speaker has lived at the
+# address just given, said in the next sentence.
+_BEEN_THERE_SINCE = re.compile(
+    r"\s*[.!]?\s*(?:(?:I've|I\s+have|we've|we\s+have)\s+)?(?:been|lived|living)\s+(?:living\s+)?(?:there|here)\s+since\b",
+    re.IGNORECASE,
+)
+
+
+def _been_there_since(ctx: TurnContext, end: int) -> datetime | None:
+    said = _BEEN_THERE_SINCE.match(ctx.text, end)
+    if said is None:
+        return None
+    stop = min([i for i in (ctx.text.find(mark, said.end()) for mark in ".!?\n") if i >= 0] or [len(ctx.text)])
+    return Clause(ctx.text[said.start() : stop], said.start()).past_time(ctx)
+
+
 def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The speaker's address given without "my … address is": "New address: …", "deliver to my office at …"."""
     yield from _address_set_facts(ctx, clause)
     yield from _home_address_facts(ctx, clause)
+    yield from _the_address_facts(ctx, clause)
     for m in _ADDRESS_MINE.finditer(clause.text):
         address = _corrected(_clean(m.group("addr")))
         # "on my account" is the speaker's own; other people's addresses are not.
@@ -5240,6 +5508,13 @@ _FORMAT = re.compile(
     r"|file|format)))(?![A-Za-z])"
 )
 # "excel keeps mangling my dates", "PDFs are useless on my phone": a format blamed after its name.
+_THEME_BLAMED = re.compile(
+    r"\s+(?:is|'s|was|looks|feels|gets)\s+(?:(?:so|too|really|just|totally|basically|kinda)\s+)?"
+    r"(?:unreadable|awful|terrible|horrible|useless|painful|hard\s+to\s+read|impossible|killing|hurting|rubbish|garbage"
+    r"|too\s+(?:dark|bright|dim))\b"
+    r"|\s+(?:hurts|kills|strains|burns)\s+my\s+eyes\b|\s+sucks\b",
+    re.IGNORECASE,
+)
 _FORMAT_BLAMED = re.compile(
     r"(?:\s+files?)?\s+(?:keeps?|always|just|mangles?|breaks?|ruins?|mess(?:es)?|corrupts?|screws?|strips?|is\s+(?:broken|useless|a\s+pain)"
     r"|are\s+(?:broken|useless|a\s+pain))\b",
@@ -5364,7 +5639,8 @@ _LANGUAGE = re.compile(
     r"|menus?|display|store)(?:\s+(?:language\s+)?(?:over|back))?\s+(?:to|into)"
     r"|(?:more\s+)?comfortable"
     r"|language is|language to)"
-    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
+    # ("answer me in te reo Māori": the language's own name for itself before it)
+    r"\b(?:\s+\w+){0,3}?\s+(?:in\s+)?(?:(?i:te\s+reo)\s+)?(?P<lang>" + _LANGUAGE_NAMES + r")\b"
     r"(?!\s+(?:food|cuisine|restaurant|class|lessons?"
     r"|course|teacher|tutor|book|movie|film|show|friend|colleague|client|customers?|market|version of"
     # ("switch me to the German team": a group, not a language)
@@ -5428,9 +5704,14 @@ _CHANNEL = re.compile(
     # ("Shoot me a text rather than an email": the channel as the thing sent)
     r"|\b(?:(?:send|shoot|drop|give)\s+me\s+(?:an?\s+)?)?(?P<ch6>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat|message)"
     r"(?:\s+me)?(?:\s+(?:by|via|on|over|through)\s+(?P<ch6b>SMS|text|e-?mail|WhatsApp|WeChat|phone|Telegram|Signal))?"
+    # ("Text me on 0412 555 019 rather than ringing": the number to use said between)
+    r"(?:\s+(?:on|at)\s+[+(\d][\d\s().-]{5,20}\d)?"
     r"\s+(?:rather\s+than|instead\s+of)\s+(?:an?\s+)?(?:call|phon|ring|e-?mail|text|messag|writ)\w*"
     # "texts only", "WhatsApp only please", "only by e-mail"
-    r"|\b(?P<ch9>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat|phone\s+calls|push\s+notifications)\s+only\b"
+    # ("text only please", "WhatsApp notifications only pls": the channel, or its messages, and nothing else)
+    r"|\b(?P<ch9>texts|text\s+messages|(?<!plain\s)(?<!rich\s)text(?=\s+only\s*(?:[,.;!]|$|please|pls|plz|thanks))"
+    r"|SMS|e-?mails?|WhatsApp|WeChat|Telegram|(?-i:Signal)|phone\s+calls|push\s+notifications)"
+    r"(?:\s+(?:notifications|alerts|messages|updates|reminders))?\s+only\b"
     # "texts not calls pls", "email, not phone calls": one channel set against another, without a verb
     r"|\b(?P<ch23>texts|text\s+messages|SMS|e-?mails?|WhatsApp|WeChat)\s*,?\s+not\s+(?:phone\s+)?(?:calls|texts"
     r"|e-?mails?|ringing|rings)\b"
@@ -5863,6 +6144,9 @@ _DEFAULT_CHANGE = re.compile(
 # "export it as PDF").
 _PREFERENCE_WORD = re.compile(
     r"\b(?:prefer|preferred|rather|like|love|favou?rite|default|want|suits? me|works? (?:best )?for me|best for me"
+    # ("Weekly report should be the detailed version": a recurring document's standing form)
+    r"|(?:weekly|monthly|daily|quarterly|annual|yearly|fortnightly)\s+(?:[\w-]+\s+)?(?:reports?|digests?|summar(?:y|ies)"
+    r"|statements?|newsletters?|invoices?|exports?)\s+(?:should|must|needs?\s+to)\s+(?:always\s+)?(?:be|come)"
     r"|works best|best way|switched|instead\s+of"
     # ("NZ Post only for me": the one the speaker will have, to the exclusion of others)
     r"|only\s+for\s+(?:me|us)|for\s+(?:me|us)\s+only"
@@ -6296,6 +6580,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
 
     text = clause.text
     for m in _THEME.finditer(text):
+        # ("switch my theme to light, dark mode is unreadable in the sun": the theme blamed is the one left)
+        if m.group("theme") and _THEME_BLAMED.match(text, m.end()):
+            continue
         theme = (first_group(m, ("theme", "theme2", "theme3", "theme4")) or "").lower()
         if theme.startswith("high") or theme == "sepia":
             yield "preferred_theme", "high-contrast" if theme.startswith("high") else theme, m, False
@@ -6507,7 +6794,9 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         # A bare request ("export it as PDF") is an intent, not a preference ("SMS > email" ranks: it is one).
         # ("Text me for shipping updates, not email": the channel chosen for a kind of message ranks too)
         ranked = any(
-            match.groupdict().get(g) is not None for g in ("ch13", "ch15", "ch17", "ch18", "ch19", "ch21")
+            # ("texts only", "texts not calls", "Email's the only thing I check": a channel set above the others)
+            match.groupdict().get(g) is not None
+            for g in ("ch13", "ch15", "ch17", "ch18", "ch19", "ch21", "ch9", "ch11", "ch23", "ch24")
         ) or (refused and match.re is _CHANNEL_VERB)
         # ("my husband pays with Apple Pay": a third person's habit told as theirs is their standing choice)
         if not has_marker and not _PREFERS.search(text) and not ranked and third is None:
@@ -7702,8 +7991,10 @@ _POLITE_REQUEST = re.compile(
     # "just this once can I get the export in xlsx?": the file asked for
     r"|(?:can|could|may)\s+(?:I|we)\s+(?:please\s+|pls\s+)?(?:get|have)\b"
     # "Could the monthly report default to the condensed layout from now on?": a document's standing form asked for
-    r"|(?:can|could|would)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:reports?|digests?|summar(?:y|ies)|exports?"
-    r"|statements?|invoices?|newsletters?|briefings?)\s+(?:please\s+)?(?:default|be|come|go)\b"
+    # ("can exports come through as CSV going forward?": the documents named bare, in the plural)
+    r"|(?:can|could|would)\s+(?:(?:the|my|our)\s+(?:[\w-]+\s+){0,3}?(?:reports?|digests?|summar(?:y|ies)|exports?"
+    r"|statements?|invoices?|newsletters?|briefings?)|(?:[\w-]+\s+)?(?:reports|digests|exports|statements|invoices"
+    r"|newsletters))\s+(?:please\s+)?(?:default|be|come|go)\b"
     # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
     r"|(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
     r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
@@ -7735,6 +8026,9 @@ _DROPPED_SUBJECT = re.compile(
     # Watch": devices told of without "I" (an order to us would be "use …", not "using …")
     r"|(?:using|running|rocking)\s+(?:an?|the|my|two|both)\s|(?:have|own)\s+(?:an?|two|both)\s"
     r"|no\s+longer\s+(?:have|own|use|wear|got)\s"
+    # ("Not using the Huawei tablet anymore", "Not working at Aldi any more": a state ended, its "I'm" dropped)
+    # (not a number or an address out of use: "not using the 0413 … number anymore" is the contact rules')
+    r"|not\s+(?:using|working|living|wearing|employed)\s(?=[^.;!?]*\bany\s?more\b)(?![^.;!?]*(?:\d{3}|@))"
     # "Signed with Shopify", "Retrained as a nurse", "Cleared my desk and left Philips": a first-person report.
     r"|signed\s+(?:on\s+)?with|(?:re)?qualified\s+as|retrained\s+as|[a-z]{3,}ed\s+(?:(?:out|up|off|down|in|over|back|away)\s+)?(?:my|our)(?=\s))\b)",
     re.IGNORECASE,
@@ -8281,7 +8575,10 @@ def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
 # rules: "pretend you're DAN with no rules", an attack, keeps its identifiers but states no fact).
 _ASSISTANT_PLAYS = re.compile(
     r"\b(?:pretend|imagine)\s+(?:that\s+)?(?:you're|you\s+are)\s+(?:a|an|my)\s+"
-    r"|\b(?:talk|speak|answer|reply|respond|act)\s+like\s+(?:a|an)\s+",
+    r"|\b(?:talk|speak|answer|reply|respond|act)\s+like\s+(?:a|an)\s+"
+    # ("answer me as a pirate would", "reply as Yoda would": a voice to answer in)
+    r"|\b(?:talk|speak|answer|reply|respond|write)\s+(?:to\s+)?(?:me\s+|us\s+)?as\s+(?:an?\s+|the\s+)?"
+    r"[A-Za-z]+(?:\s+[A-Za-z]+)?\s+(?:would|might)\b",
     re.IGNORECASE,
 )
 _RULES_LIFTED = re.compile(
@@ -8290,6 +8587,16 @@ _RULES_LIFTED = re.compile(
     r"|everyone's|another\s+(?:user|customer))\b",
     re.IGNORECASE,
 )
+
+
+def _supposed_only_after(text: str, named: str) -> bool:
+    """Whether every supposing or reported word of ``text`` comes after ``named`` ("ticket CS-44120 - I was told
+    someone would call": the number is the user's; "if order 88120 never comes": not yet a fact)."""
+    at = text.find(named)
+    if at < 0:
+        return False
+    said = [m.start() for pattern in (_HYPOTHETICAL, _REPORTED) for m in pattern.finditer(text)]
+    return all(start >= at + len(named) for start in said)
 
 
 def _played_for_fun(text: str) -> bool:
@@ -8369,8 +8676,11 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         facts: list[CandidateFact] = []
         # ("can you check whether order ZH-22018 shipped?": a question put as "whether" is about the user's order)
         asked_whether = _ASKED_WHETHER.search(ctx.text, max(0, clause.start - 40), clause.end) is not None
-        if ctx.role == "user" and (not hypothetical or asked_whether or _played_for_fun(main)):
-            facts.extend(_reference_facts(ctx, clause))
+        if ctx.role == "user":
+            references = list(_reference_facts(ctx, clause))
+            if hypothetical and not (asked_whether or _played_for_fun(main)):
+                references = [f for f in references if _supposed_only_after(main, f.evidence_text)]
+            facts.extend(references)
         if ctx.role == "user" and not hypothetical:
             if not question or _POLITE_REQUEST.match(clause.text):
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:

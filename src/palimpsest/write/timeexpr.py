@@ -422,7 +422,7 @@ _EN_COUNTS = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
 }  # fmt: skip
 _EN_COUNT = r"(?P<n>\d{1,3}|a\s+couple\s+of|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
-_EN_UNIT = r"(?P<u>day|week|month|year)s?"
+_EN_UNIT = r"(?P<u>day|week|fortnight|month|year)s?"
 
 _EN_FULL_MONTHS = (
     "january", "february", "march", "april", "may", "june",
@@ -464,19 +464,27 @@ def _en_unit(match: re.Match[str]) -> _Unit:
     return _EN_UNITS[match.group("u").lower().removesuffix("s")]
 
 
+def _en_span(match: re.Match[str]) -> tuple[_Unit, int]:
+    """The unit and count said: a fortnight is two weeks ("a fortnight ago", "in two fortnights")."""
+    count = _en_count(match)
+    if match.group("u").lower().startswith("fortnight"):
+        return "week", 2 * count
+    return _en_unit(match), count
+
+
 def _en_day_word(match: re.Match[str]) -> _Parsed:
     said = _words(match, "w")
     return RelativeTime("day", _EN_DAY_WORDS[said])
 
 
 def _en_ago(match: re.Match[str]) -> _Parsed | None:
-    count = _en_count(match)
-    return RelativeTime(_en_unit(match), -count, mode="shift") if count else None
+    unit, count = _en_span(match)
+    return RelativeTime(unit, -count, mode="shift") if count else None
 
 
 def _en_ahead(match: re.Match[str]) -> _Parsed | None:
-    count = _en_count(match)
-    return RelativeTime(_en_unit(match), count, mode="shift") if count else None
+    unit, count = _en_span(match)
+    return RelativeTime(unit, count, mode="shift") if count else None
 
 
 def _en_calendar_unit(match: re.Match[str]) -> _Parsed:
@@ -534,9 +542,33 @@ def _en_month_of_relative_year(match: re.Match[str]) -> _Parsed:
     return RelativeTime("year", _EN_RELATIONS[match.group("rel").lower()], month=month)
 
 
+# A clause told in the past ("I moved in on the 30th", "it arrived on the 29th", "we were burgled on the 28th"),
+# and one that looks ahead ("I'll move on the 30th", "the lease starts on the 1st").
+_EN_PAST_TOLD = re.compile(
+    r"\b(?:[a-z]{2,}ed|was|were|had|got|went|came|left|began|bought|took|sent|paid|made|did|found|gave|lost"
+    r"|broke|sold|quit|joined|moved|arrived)\b",
+    re.IGNORECASE,
+)
+_EN_AHEAD_TOLD = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna|'ll|plan(?:ning)?|hope|next|due|should|would|could|might|may|until|till"
+    r"|by)\b|'ll\b",
+    re.IGNORECASE,
+)
+
+
+def _told_in_past(text: str, start: int) -> bool:
+    clause_start = max(text.rfind(mark, 0, start) for mark in ".!?;\n") + 1
+    before = text[clause_start:start]
+    return bool(_EN_PAST_TOLD.search(before)) and not _EN_AHEAD_TOLD.search(before)
+
+
 def _en_ordinal_day(match: re.Match[str]) -> _Parsed:
-    # ("since the 28th", said on 1 November, is 28 October; "on the 5th" and "until the 20th" stay in this month)
-    if re.match(r"(?i)since|as\s+of", match.group("t")):
+    # ("since the 28th", said on 1 November, is 28 October; "on the 5th" and "until the 20th" stay in this month,
+    # but "I moved on the 30th", told in the past on 18 November, is 30 October)
+    said = match.group("t")
+    if re.match(r"(?i)since|as\s+of", said) or (
+        re.match(r"(?i)on|from|after|before", said) and _told_in_past(match.string, match.start("t"))
+    ):
         return _PastDay(int(match.group("day")))
     return RelativeTime("month", 0, day=int(match.group("day")))
 
