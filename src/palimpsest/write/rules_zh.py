@@ -230,6 +230,8 @@ _KIN_NAMED = re.compile(
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
     + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起"
+    # ("俺哥王建军搬去哈尔滨了", "我表妹李然调到了深圳": a move or a job change told of the one named.)
+    + r"|搬|调到|调去|换了|买了|入职|辞职|离职|跳槽"
     # ("我表哥阿杰三月份去成都定居了": a month or a day said after the name.)
     + r"|[一二三四五六七八九十两\d]{1,3}月|前年|前天|昨天|最近|前几天)"
 )
@@ -1191,11 +1193,17 @@ _QUIT_BEFORE = re.compile(
     # "在腾讯干了八年，昨天办完离职手续": the years spent there, then the leaving ("办完离职手续", "正式离职了").
     r"|在(?P<org_spent>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
     r"(?P<between>[^，。！？]{0,8}?)(?:离职|辞职|辞掉工作|(?:正式)?走人)(?:手续)?了?"
+    # ("在顺丰干了五年，上个月辞了", "…，年初不干了": the leaving said by a bare verb)
+    r"|在(?P<org_left>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
+    r"(?P<between_left>[^，。！？]{0,8}?)(?:辞了|辞掉了|不干了|走了)(?=[，。！？,.!?\s]|$)"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
     r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作|那份工作?|的活)[，,]?\s*我?"
     r"(?:已经|早就|刚|上个月|上周|去年|前天|昨天|年初|月初)*(?:就)?(?:辞职|离职|不干|辞掉|辞|退)了"
+    # ("辞职了，京东那边上个月底走完的流程": the leaving's paperwork done there, after the quitting is told)
+    r"|(?:^|(?<=[，,。]))\s*(?<![不没])(?P<org_done>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里)[^，。！？没不]{0,6}?"
+    r"(?:走完|办完)了?的?(?:离职|辞职)?(?:流程|手续)(?=[了，。！？,.!?\s]|$)"
 )
 _EMPLOYER_NAMED = re.compile(
     r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
@@ -1290,7 +1298,10 @@ _GIVEN_AWAY = (
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 # Handed on to a relative, who has it now: "送给我妈了", "给我爸用了", "让给表妹了" (not lent: "借给表弟了").
-_HANDED_TO_RELATIVE = re.compile(rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)了?我?(?P<rel>{_REL})(?:用)?了")
+# ("送人了，给了我表弟": the 了 after 给 tells the hand-over done, no 了 needed after the relative.)
+_HANDED_TO_RELATIVE = re.compile(
+    rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)(?P<done>了)?我?(?P<rel>{_REL})(?:(?:用)?了|(?(done)(?=[，,。！!]|$)|(?!)))"
+)
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
 # "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
 _GIVEN_UP_OR_LOST = (
@@ -1358,6 +1369,20 @@ _BROKEN_FOR_GOOD = re.compile(
     + _DEVICE.replace("device", "device_gone")
     + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
     r"(?:也|就)?(?:不(?:打算|想|准备|会)?再买|不买了|没打算再买)"
+)
+# Broken or lost, a new one to be got in its place: "我儿子的vivo X100上周摔坏了，周末带他去换新的",
+# "平板丢了，准备再买一台" (not "屏幕摔坏了，能修吗", a repair asked about).
+_BROKEN_TO_REPLACE = re.compile(
+    rf"^\s*(?:我的?(?:(?P<rel>{_REL})的?)?)?"
+    + _DEVICE.replace("device", "device_broken")
+    + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了|进水了|报废了)[，,]\s*"
+    r"[^，,。！？不没别]{0,10}?(?:换(?:个|台|部|一台|一部)?新的?|(?:再|重新)买(?:一)?[台部个]?|买(?:个|台|部)新的)"
+)
+# The device in use now or from now on, opening its phrase: "现在全家都用iPad Air", "以后用MacBook登录" (a model
+# named, not "以后用手机登录"; not "想用…", "能不能用…").
+_NOW_USING = re.compile(
+    r"(?:^|(?<=[，,。！!]))\s*(?:我|我们)?(?:现在|目前|以后|往后|今后)(?:我|我们)?(?:全家|一家人?|家里)?(?:都|就|也|只)?"
+    r"(?:用|改用|换用|在用)(?:的是)?\s*" + _DEVICE + r"(?=\s*(?:[，,。！!]|$|登录|登陆|上网|办公|看|刷|打|拍|听))"
 )
 # What became of a device just named, up to the end of its phrase.
 _ENDED_AFTER = re.compile(
@@ -1542,7 +1567,9 @@ _SELF_INTRODUCED = re.compile(
     rf"(?:^|(?<=[。！？!?]))\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|(?:我的)?联系方式[：:]"
     # ("自我介绍下：欧阳倩，…，邮箱 …", "介绍一下我自己：…".)
     r"|自我介绍|介绍(?:一)?下(?:我)?自己"
-    rf"|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住))",
+    rf"|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住)"
+    # ("我邮箱 …，手机 …，住广州": the speaker's own details listed, the first one claimed with 我)
+    r"|我的?(?:邮箱|手机号码?|电话号码?|电话|(?i:e-?mail))(?:是|为)?\s*[：:]?\s*[A-Za-z0-9+])",
     re.IGNORECASE,
 )
 # The speaker's own details told as an update, labels and values in a row: "更新一下：现在在…做…，工作邮箱 …，帮我换上".
@@ -1576,6 +1603,8 @@ _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当|请)?(?:是|为|改成|改为|写成|写)"
     r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|(?:全名|真名|大名|本名)(?:是|叫)?|本人"
+    # "实名认证的名字是黄丽娟", "注册用的姓名是…": the name the account is registered under.
+    r"|(?:实名(?:认证|登记)?|注册(?:用)?|登记)的?(?:名字|姓名)(?:是|叫|为)"
     # "昨天把我的名字改成了李想".
     r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
     # "我改名了，现在叫陈思远".
@@ -2172,6 +2201,8 @@ def _org_ok(org: str) -> bool:
         and not _PLAN_WORDS.search(org)
         # ("是流水线上的组长", "车间里的班长", "工地上的电工": a spot at work, not an employer.)
         and not _SPOT_AT_WORK.search(org)
+        # ("今天是在老东家的最后一天": an employer by its place in one's history names none)
+        and not re.fullmatch(r"(?:老|新|前|原)(?:东家|单位|公司)", org)
     )
 
 
@@ -2354,7 +2385,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _YEARS_SPENT.match(text, m.end()) and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         left = _QUIT_BEFORE.match(text, m.start("org") - 1)
-        if left is not None and left.group("org_spent") and _left_after_years(ctx, clause, left):
+        if (
+            left is not None
+            and (left.group("org_spent") or left.group("org_left"))
+            and _left_after_years(ctx, clause, left)
+        ):
             continue  # "在腾讯干了八年，昨天办完离职手续": the job left, read as its ending
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
@@ -2585,7 +2620,8 @@ _LEFT_TOLD = re.compile(r"了[，,][^，。！？]{0,8}?(?:走的|走了|不干�
 
 def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> bool:
     """Whether the leaving after the years spent (a ``_QUIT_BEFORE`` match) is told as done."""
-    return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", m.group("between")) and not _future(ctx, clause)
+    between = m.group("between") or m.group("between_left") or ""
+    return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", between) and not _future(ctx, clause)
 
 
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2609,9 +2645,9 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
-        org = _clean(m.group("org") or m.group("org_spent"))
+        org = _clean(m.group("org") or m.group("org_spent") or m.group("org_left"))
         subject = _subject(ctx, clause, m.start())
-        if m.group("org_spent") and not _left_after_years(ctx, clause, m):
+        if (m.group("org_spent") or m.group("org_left")) and not _left_after_years(ctx, clause, m):
             continue  # "在腾讯干了八年，一直没离职", "…，打算离职": no leaving told
         if subject and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
             yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
@@ -2861,7 +2897,11 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         if not re.search(r"不是|以前|曾经", m.group()):
             yield _fact(m.group("name"), "job_title", _clean(m.group("title")), "named_is_our", m.group())
     for m in _QUIT_THERE.finditer(text):
-        org = _clean(m.group("org"))
+        org = _clean(m.group("org") or m.group("org_done"))
+        if m.group("org_done") and (
+            not re.search(r"辞职|离职|辞了|不干了", ctx.text) or re.search(r"社保|公积金|医保|户口|档案|物业|房东", org)
+        ):
+            continue  # "社保那边办完手续了": paperwork, no job left
         if _org_ok(org) and not _is_city(org):
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.quit_there", m.group())
 
@@ -2927,6 +2967,13 @@ def _unboxed_or_broken(ctx: TurnContext, clause: Clause, bare: str, seen: set[st
         yield ending(
             ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
         )
+    elif (to_replace := _BROKEN_TO_REPLACE.match(bare)) and not _QUESTION.search(ctx.text):
+        rel = to_replace.group("rel")
+        if rel not in _ACQUAINTANCES:
+            device = _device_name(to_replace.group("device_broken"))
+            seen.add(device)
+            subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+            yield ending(ctx, clause, subject, "owns_device", device, "zh.broken_to_replace", to_replace.group())
     elif (replaced := _BROKEN_THEN_REPLACED.match(bare)) and not _QUESTION.search(ctx.text):
         device = _device_name(replaced.group("device"))
         seen.add(device)
@@ -3031,6 +3078,15 @@ def _new_one_after_hand_over(ctx: TurnContext, clause: Clause, bare: str, start:
     return handed_before and clause.phrase_at(start).past_time(ctx) is None
 
 
+def _now_using(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
+    """The model in use now or from now on: "现在全家都用iPad Air", "以后用MacBook登录"."""
+    for m in _NOW_USING.finditer(clause.text):
+        device = _device_name(m.group("device"))
+        if re.search(r"[A-Za-z0-9]", device) and not _QUESTION.search(clause.text):
+            seen.add(device)
+            yield _fact(ctx.speaker_id, "owns_device", device, "now_using", m.group(), confidence=0.75)
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -3050,6 +3106,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85 if m.group("model") else 0.7,
             )
+    yield from _now_using(ctx, clause, seen)
     # Time words blanked: "我的iPad Air上周送人了" reads as one phrase.
     bare = clause.without_times(ctx)
     for m in _BOUGHT_IS.finditer(bare):
@@ -3723,6 +3780,13 @@ _NOT_MINE = re.compile(
 )
 
 
+# Someone else's record, named as theirs just before the number: "她的单子 …", "我同事的订单号是 …" (not "我的").
+_OWNED_BY_OTHER = re.compile(
+    r"(?:他|她|他们|她们|朋友|同事|邻居|别人|室友|客户)(?:的)(?:那个|这个|那笔|这笔)?(?:单子|订单|快递|包裹|工单|售后单|单)(?:号)?"
+    r"(?:是|为|：|:)?\s*$"
+)
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later.
 
@@ -3736,6 +3800,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 continue
             if _NOT_MINE.match(ctx.text, mention.span[1]):
                 continue  # "QD550… 这个单号是我朋友的，不是我的": someone else's record
+            if _OWNED_BY_OTHER.search(ctx.text[: mention.span[0]]):
+                continue  # "她的单子 WPH-90112 能不能改地址": a friend's order, asked about for her
             yield _fact(
                 ctx.speaker_id,
                 kind,
