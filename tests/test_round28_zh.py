@@ -10,7 +10,14 @@ Names: the registered name (实名登记的姓名是…), a relative named befor
 Devices: broken or lost with a new one to be got (摔碎了，打算换个新的), handed on told by
 给了我<relative>, the model in use now or from now on (现在全家都用…, 以后用…登录).
 Contacts: the speaker's own details listed, the first one claimed with 我 (我邮箱 …，手机 …).
-Orders: someone else's record named as theirs (她的单子 …).
+Orders: someone else's record named as theirs (她的单子 …); a code in a turn about an order or a parcel
+(把 KP-30418 取消掉, 包裹 ZT55012345 还没到).
+Jobs joined with the role glued on (刚入职美团做算法工程师); the one who moved named by a cleft (搬去青岛的是我哥).
+Deliveries: a pick-up point for a stretch of days (这两天的包裹先放快递柜), no delivery at a time with the parcel
+named first (包裹晚上不要送). Places are never one character (台中). Addresses: the day they hold from said
+in the next sentence (。从下周一起寄这里), one deleted and lived at no more; the word and the address in
+English (address是 …), lasting when the one-off marker closes on a payment (这单刷信用卡，address是 …).
+Languages: shown in (用日语显示); a standing way asked for with 好吗. Channels: notifications named in English.
 """
 
 from __future__ import annotations
@@ -67,9 +74,9 @@ CASES: list[tuple[str, set[Fact]]] = [
         {state("lives_in", "深圳", f"{ME}:cousin"), state("name", "李然", f"{ME}:cousin")},
     ),
     ("我哥天天搬砖", set()),
-    # broken or lost, a new one to be got in its place
+    # broken or lost, to be replaced by a new one
     ("我女儿的iPad摔碎了，打算换个新的", {ended("owns_device", "iPad", f"{ME}:daughter")}),
-    ("我的华为平板昨天丢了，准备再买一台", {ended("owns_device", "华为平板")}),
+    ("我的华为平板昨天丢了，准备换台新的", {ended("owns_device", "华为平板")}),
     ("iPhone 15屏幕摔坏了，能修吗", set()),
     # handed to a relative told by 给了我…
     (
@@ -82,6 +89,51 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("旧手机不用了，现在我们全家都用小米14", {state("owns_device", "小米14")}),
     ("以后用手机登录", set()),
     ("现在用华为Mate 60吗？", set()),
+    # the role glued to the employer joined
+    ("上周刚入职美团做算法工程师", {state("works_at", "美团"), state("job_title", "算法工程师")}),
+    (
+        "我老婆上个月加入了蔚来当设计师",
+        {state("works_at", "蔚来", f"{ME}:wife"), state("job_title", "设计师", f"{ME}:wife")},
+    ),
+    ("想入职华为做开发", set()),
+    # the one who moved, named by a cleft
+    ("记错了，搬去青岛的是我哥，我还在济南", {state("lives_in", "青岛", f"{ME}:brother")}),
+    ("不是我，去苏州的是我姐", {state("lives_in", "苏州", f"{ME}:sister")}),
+    ("去北京的是我哥", set()),
+    # a pick-up point for a stretch of days, or for good; no delivery at a time, the parcel named first
+    ("下周要去外地，这两天的包裹先放快递柜", {one_off("preference", "包裹放快递柜")}),
+    ("休假期间快递先帮我放门卫代收", {one_off("preference", "快递放门卫代收")}),
+    ("以后包裹都放丰巢", {state("preference", "包裹放丰巢")}),
+    ("包裹晚上不要送", {state("preference", "晚上不送包裹")}),
+    # a place is never one character
+    ("我住在台南", {state("lives_in", "台南")}),
+    # a code named in a turn about an order or a parcel
+    ("帮我把 KP-30418 取消掉", {state("order_id", "KP-30418")}),
+    ("包裹 ZT55012345 还没到", {state("order_id", "ZT55012345")}),
+    ("快递 123456 元", set()),
+    # the day an address holds from, said in the next sentence
+    ("新地址：成都市高新区天府大道100号。从下周一起寄这里", {state("address", "成都市高新区天府大道100号")}),
+    # an address asked to be deleted, lived at no more
+    ("那个南京市鼓楼区中山路18号的旧地址删掉，已经搬走了", {ended("address", "南京市鼓楼区中山路18号")}),
+    ("那个南京市鼓楼区中山路18号的地址删掉", set()),
+    # the language the text is shown in; a standing way asked for, the question only closing it
+    ("以后页面用日语显示", {state("preferred_language", "ja")}),
+    ("以后用英文回复好吗？", {state("preferred_language", "en")}),
+    ("能用英文显示吗？", set()),
+    ("你以后用英文吗？", set()),
+    # notices and the channel named in English in a Chinese turn
+    (
+        "我在Shopee做运营，notifications都走SMS吧",
+        {state("works_at", "Shopee"), state("job_title", "运营"), state("preferred_notification_channel", "SMS")},
+    ),
+    ("notification发email吗？", set()),
+    # the address word in English, the address in English; a one-off marker closing on the payment
+    (
+        "这单刷信用卡，address是 12 King St, Sydney NSW 2000",
+        {one_off("preferred_payment_method", "credit card"), state("address", "12 King St, Sydney NSW 2000")},
+    ),
+    ("IP address是 10.0.0.1", set()),
+    ("这次地址是南京市鼓楼区中山路18号", {one_off("address", "南京市鼓楼区中山路18号")}),
 ]
 
 
@@ -124,6 +176,14 @@ def test_round28_zh_no_wrong_day(text: str) -> None:
     found = find_times(text, ON_1_OCT, tz=CST, language="zh")
     assert all(m.granularity != "day" or m.text in ("这个月",) for m in found)
     assert not any(m.text in ("前两天", "前几天", "月中", "月初") for m in found)
+
+
+def test_round28_zh_from_monday_then_qi() -> None:
+    at = datetime(2026, 6, 1, 0, 20, tzinfo=CST)  # a Monday
+    assert [m.text for m in find_times("从下周一起寄这里", at, tz=CST, language="zh")] == ["下周一"]
+    assert [m.text for m in find_times("下周一起吃饭吧", at, tz=CST, language="zh")] == ["下周"]
+    (address,) = extract("新地址：成都市高新区天府大道100号。从下周一起寄这里").facts
+    assert address.valid_from == datetime(2026, 9, 21, tzinfo=UTC)
 
 
 def test_round28_zh_month_end_rereads_to_the_last_day() -> None:

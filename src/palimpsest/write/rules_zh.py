@@ -414,6 +414,9 @@ _KNOWN_CITIES = frozenset(
         "香港",
         "澳门",
         "台北",
+        "台中",
+        "台南",
+        "高雄",
         "新加坡",
         "东京",
         "伦敦",
@@ -911,7 +914,10 @@ _JOIN = re.compile(
     r"|考进|考入|考上(?!了?(?:编|研|博|大学|高中))|应聘(?:上|进|到))了?(?!的)"
     # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
     + r"(?P<org>(?:(?!当|做|担任)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)"
-    + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
+    # ("刚入职字节跳动做前端开发": the role right after the employer, no comma between.)
+    + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$|(?:做|当|担任)"
+    + _TITLE_OR_FIELD.replace("title", "title_glued")
+    + r"(?=[，。！？,.!?\s]|$))"
 )
 # Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
 # "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
@@ -1370,13 +1376,14 @@ _BROKEN_FOR_GOOD = re.compile(
     + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
     r"(?:也|就)?(?:不(?:打算|想|准备|会)?再买|不买了|没打算再买)"
 )
-# Broken or lost, a new one to be got in its place: "我儿子的vivo X100上周摔坏了，周末带他去换新的",
-# "平板丢了，准备再买一台" (not "屏幕摔坏了，能修吗", a repair asked about).
+# Broken or lost, to be replaced by a new one: "我儿子的vivo X100上周摔坏了，周末带他去换新的",
+# "平板丢了，准备换台新的" (not "屏幕摔坏了，能修吗", a repair asked about).
 _BROKEN_TO_REPLACE = re.compile(
     rf"^\s*(?:我的?(?:(?P<rel>{_REL})的?)?)?"
     + _DEVICE.replace("device", "device_broken")
     + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了|进水了|报废了)[，,]\s*"
-    r"[^，,。！？不没别]{0,10}?(?:换(?:个|台|部|一台|一部)?新的?|(?:再|重新)买(?:一)?[台部个]?|买(?:个|台|部)新的)"
+    # (换 only: "摔坏了，打算再买一个" keeps the broken one in the speaker's hands, round 25)
+    r"[^，,。！？不没别]{0,10}?换(?:个|台|部|一台|一部)?新的?"
 )
 # The device in use now or from now on, opening its phrase: "现在全家都用iPad Air", "以后用MacBook登录" (a model
 # named, not "以后用手机登录"; not "想用…", "能不能用…").
@@ -1652,7 +1659,8 @@ _SELF_INTRO = re.compile(rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\
 _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
-    r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
+    # ("address是 Flat 5, 22 Camden Road, London NW1 9LR": the word in English, the address in English.)
+    r"(?<!邮箱)(?<!邮件)(?:地址|住址|(?<![A-Za-z-]\s)(?<![A-Za-z-])(?P<en_word>(?i:address))\s*(?=是|为|[:：]))"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
     r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
@@ -2837,10 +2845,14 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+_ROLE_GLUED = re.compile(r"(?:做|当|担任)(?P<post>(?!))?" + _TITLE_OR_FIELD + r"(?=[，。！？,.!?\s]|$)")
+
+
 def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -> Iterator[CandidateFact]:
     """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
+    glued = _ROLE_GLUED.match(clause.text, position)
     comma = _COMMA.search(clause.text, position)
-    role = _ROLE_NEXT.match(clause.text, comma.start()) if comma else None
+    role = glued or (_ROLE_NEXT.match(clause.text, comma.start()) if comma else None)
     if role is not None and not _NOT_A_JOB.search(role.group("title") or role.group("post")):
         title = _clean(role.group("title") or role.group("post"))
         yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
@@ -3443,7 +3455,21 @@ def _address_since(ctx: TurnContext, clause: Clause) -> datetime | None:
         )
         if starts or re.match(r"\s*(?:刚|才)?搬(?:的|了)?(?:家|新家)", ctx.text[mention.span[1] :]):
             return mention.start
-    return since
+    return since or _since_said_after(ctx, clause)
+
+
+# The day told in the next sentence, pointing back at the address: "新地址：…。从下周一起寄这里",
+# "…，下个月1号开始送这儿".
+_SENT_HERE_FROM = re.compile(r"\s*(?:开始|起)?(?:就|都|请|麻烦)?(?:寄|送|发)(?:到)?(?:这里|这儿|这|这个地址|新地址)")
+
+
+def _since_said_after(ctx: TurnContext, clause: Clause) -> datetime | None:
+    for mention in ctx.times:
+        if mention.span[0] < clause.end or ctx.text[clause.end : mention.span[0]].strip("，,。！!　 从自") != "":
+            continue
+        if _SENT_HERE_FROM.match(ctx.text, mention.span[1]):
+            return mention.start
+    return None
 
 
 # "我女儿宿舍在武汉大学桂园5栋", "我家在XX路18号": where one lives, said by the building, down to its number.
@@ -3543,6 +3569,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if renamed:
         # "我改名了，现在叫陈思远": the new name, in the clause after the change.
         yield _fact(ctx.speaker_id, "name", renamed.group("name"), "renamed", renamed.group(), confidence=0.9)
+    for m in _ADDRESS_DELETED.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        if _ADDRESS_SHAPE.search(address) and _LIVED_THERE_NO_MORE.search(ctx.text, clause.start + m.end()):
+            yield ending(ctx, clause, ctx.speaker_id, "address", address, "zh.address.deleted", m.group())
     for m in _ADDRESS_BY_THIS.finditer(clause.text):
         address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
         if re.search(r"地址|住址", ctx.text[: clause.start + m.start()]) and _ADDRESS_SHAPE.search(address):
@@ -3551,6 +3581,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
             continue  # "地址写错了一个字": the mistake, not the address
         verb = m.group("verb")
+        if m.group("en_word") and ("@" in m.group("addr") or not re.search(r"\d", m.group("addr"))):
+            continue  # "email address是 …", "IP address是 …": no home
         if re.fullmatch(r"(?:都|一律|就)?用|[，,]", verb) and not _ADDRESS_SHAPE.search(m.group("addr")):
             continue  # "地址用英文写": how it is written, no address (unless "以后就用 …" marks it as the one to use)
         who = m.group("who") or ""
@@ -3558,7 +3590,13 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
         relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
-        once = _ONE_OFF.search(ctx.text) is not None and not _LASTING.search(ctx.text)
+        # ("这单用PayPal付，…，address是 …": a marker that closes on another clause's choice leaves the address be.)
+        marker = _ONE_OFF.search(ctx.text)
+        once = (
+            marker is not None
+            and not _LASTING.search(ctx.text)
+            and not _MARKER_ON_OTHER_CHOICE.match(ctx.text, marker.end())
+        )
         left = _ADDRESS_LEFT.search(ctx.text, clause.start + m.end())
         if left and _OLD_ADDRESS.search(clause.text[: m.start("addr")]):
             # "那个旧地址：海淀区…，早就不住那了": an old address, said to be lived at no more.
@@ -3584,6 +3622,17 @@ _OLD_ADDRESS = re.compile(r"(?:旧|老|以前的?|之前的?|原来的?)(?:的)?
 _ADDRESS_LEFT = re.compile(
     r"[，,]\s*(?:我|我们)?(?:早就|早已|已经|早)?(?:不(?:再)?住(?:在)?(?:那|那儿|那里|那边)了|搬走了|搬出来了)"
 )
+# A one-off marker whose own clause makes another choice: "这单用PayPal付，…" (not "这单寄到：…").
+_MARKER_ON_OTHER_CHOICE = re.compile(
+    r"(?:先|就|还是)?(?:用|走|刷)[^，。！？；地址寄送]{1,12}?(?:付|支付|付款)?(?=[，,])"
+)
+# An address named by its place, asked to be deleted, lived at no more:
+# "地址簿里那个厦门思明区莲前西路的地址删了吧，早不住那了".
+_ADDRESS_DELETED = re.compile(
+    r"(?:那个|这个|那条|这条)(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,40}?)的(?:旧|老)?(?:收货)?(?:地址|住址)"
+    r"(?:帮我|麻烦|请)?(?:删了|删掉|删除|去掉|移除)"
+)
+_LIVED_THERE_NO_MORE = re.compile(r"(?:早就|早已|已经|早)?不(?:再)?住(?:在)?(?:那|那儿|那里|那边)了|搬走了|搬出来了")
 # "老地址作废，麻烦以这个为准：南京市…", "地址按下面这个来：…": an address named first, the one to go by after.
 _ADDRESS_BY_THIS = re.compile(
     r"(?:以|按)(?:这个|下面这个|下面的|新的|这个新的?|我新给的)(?:为准|来)\s*[：:]\s*(?P<addr>[^，。！？；\n]{6,60})"
@@ -3822,7 +3871,9 @@ _LASTING = re.compile(
     r"|照旧|照常|(?:其他|其余|别)的(?:都|还是|照旧|照常)"
 )
 _ONE_OFF = re.compile(
-    r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    # ("这几天的快递先放驿站", "出差这期间…": a stretch of days at hand.)
+    r"这几天|这两天|这期间|这段时间|(?:出差|放假|休假|住院)期间"
+    r"|今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
     # "这周的周报先给我精简版": this week's one (not "这周开始…", from this week on).
     r"|(?:这周|本周)(?!开始|起|以后|之后)"
     # One payment at hand: "这一笔先走微信支付", "先刷信用卡顶一下".
@@ -3931,7 +3982,9 @@ _LANGUAGES = {
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
+    # ("默认用繁体中文显示": the text shown in it.)
+    rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲"
+    r"|显示|展示)"
     rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
     # ("界面语言帮我切回中文": switched back.)
     r"|切回|换回|改回|调回|调成|切换到|切到)"
@@ -3961,10 +4014,12 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选|换到|改到|切到|切换到)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # ("消息推送走微信就行": the notices' push named with them.)
-    r"|(?:通知|提醒|消息)(?:推送|提醒|通知)?(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)"
+    # ("notification发email就好": the notices and the channel named in English.)
+    r"|(?:通知|提醒|消息|(?i:notifications?))(?:推送|提醒|通知)?(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?"
+    r"\s*(?:走|用|通过|发)"
     # ("订单消息都发我微信": sent to the speaker's.)
     # ("通知都发我钉钉吧": a work messenger is a channel too.)
-    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>企业微信|微信|短信|邮件|邮箱|电话|推送|站内信|钉钉|飞书)"
+    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>企业微信|微信|短信|邮件|邮箱|电话|推送|站内信|钉钉|飞书|(?i:e-?mail|sms)(?![A-Za-z]))"
     # The usual way after the one at hand: "这次先发短信通知，其他时候照旧发邮件".
     r"|(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:发|用|走|打)(?P<ch14>微信|短信|邮件|电话)"
     # "有事加我微信": whenever something comes up, reach the speaker on WeChat (added as a contact there).
@@ -4224,6 +4279,9 @@ _BEST_PLACED = re.compile(
     # ("快递放门口就行", "外卖放前台就好": where it may be left, said as enough.)
     r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
     r"(?P<val2>(?![了着过])[\u4e00-\u9fff]{2,5}?)(?=就行|就好|就可以|即可|就成)"
+    # A pick-up point named, for a stretch or for good: "这几天的快递先放驿站", "包裹先帮我放快递柜暂存".
+    r"|(?P<topic3>快递|包裹)(?:都|就|先|也)*(?:帮我|给我)?(?:先)?(?P<verb3>放|存|寄存在|存在)"
+    r"(?P<val3>(?:菜鸟)?驿站|快递柜|丰巢|代收点|门卫|物业|前台)(?P<keep>暂存|代收|寄存)?(?=[，。！？,.!?]|$|吧|哈|啊)"
 )
 # A delivery that only reaches the speaker at some time of day: "快递下午送过来我才收得到", "包裹晚上送到我才能签收".
 _TAKEN_ONLY_WHEN = re.compile(
@@ -4236,9 +4294,10 @@ _NOT_TOO_EARLY = re.compile(
     r"(?P<how>太早|太晚)(?(what)|(?P<what2>打电话|打我电话|给我打电话|联系我|发消息))"
 )
 # No deliveries at some time: "周末别送货", "晚上不要派送".
+# ("快递周末别送", "包裹晚上不要派送": the delivery named first.)
 _NO_DELIVERY_WHEN = re.compile(
-    r"(?:^|(?<=[，,]))\s*(?P<when>周末|工作日|晚上|白天|上午|下午|中午|早上)(?:就|都|请|千万|最好)?(?:别|不要)(?:给我)?"
-    r"(?:送货|送|派送|配送|上门送货)(?=[，。！？；,.!?]|$|了|哈|吧)"
+    r"(?:^|(?<=[，,]))\s*(?P<what>快递|包裹)?(?:都|就)?(?P<when>周末|工作日|晚上|白天|上午|下午|中午|早上)(?:就|都|请|千万|最好)?"
+    r"(?:别|不要)(?:给我)?(?:送货|送|派送|配送|上门送货)(?=[，。！？；,.!?]|$|了|哈|吧)"
 )
 # Not left at a pick-up point but brought to the door: "快递别放驿站，直接送上门".
 _DOOR_NOT_POINT = re.compile(
@@ -4345,7 +4404,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _NOT_TOO_EARLY.finditer(text):
         yield subject, m.group("when") + "别" + m.group("how") + (m.group("what") or m.group("what2")), m.group(), True
     for m in _NO_DELIVERY_WHEN.finditer(text):
-        yield subject, m.group("when") + "不送货", m.group(), True
+        yield subject, m.group("when") + "不送" + (m.group("what") or "货"), m.group(), True
     for m in _MESSAGES_OFF.finditer(text):
         yield subject, "不要" + re.sub(r"类的?", "", m.group("kind") or m.group("kind2")), m.group(), True
     for m in _SEND_TIME.finditer(text):
@@ -4372,8 +4431,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _STANDING_ASK.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
     for m in _BEST_PLACED.finditer(text):
-        parts = [m.group(g) or m.group(g + "2") for g in ("topic", "verb", "val")]
-        yield subject, parts[0] + parts[1] + _clean(parts[2]), m.group(), True
+        parts = [m.group(g) or m.group(g + "2") or m.group(g + "3") for g in ("topic", "verb", "val")]
+        yield subject, parts[0] + parts[1] + _clean(parts[2]) + (m.group("keep") or ""), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
     for m in _LEFT_AT_DOOR.finditer(text):
@@ -5083,8 +5142,28 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 
 # ---------------------------------------------------------------------------- entry point
 
+# The one who moved, named by a cleft: "去宁波的是我妹", "搬到成都的其实是我哥，我一直在重庆" (a bare 去 only where the
+# turn sets the speaker apart: 搞错, 不是我, 我一直/我没).
+_CLEFT_MOVED = re.compile(
+    r"(?P<verb>搬去|搬到|搬回|调去|调到|定居在?|去)(?P<place>[\u4e00-\u9fff]{2,6}?)的(?:人)?(?:其实|明明)?是我(?:的)?"
+    rf"(?P<rel>{_REL})(?!的)"
+)
+_SPEAKER_SET_APART = re.compile(r"搞错|弄错|记错|不是我|我一直|我没|我还在|我可没")
+
+
+def _cleft_moved_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _CLEFT_MOVED.finditer(clause.text):
+        rel, place = m.group("rel"), m.group("place")
+        if rel in _ACQUAINTANCES or not _is_city(place):
+            continue
+        if m.group("verb") == "去" and not _SPEAKER_SET_APART.search(ctx.text):
+            continue  # "去北京的是我哥": maybe a trip
+        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", _city_of(place), "cleft_moved", m.group())
+
+
 _FACT_RULES = (
     _live_facts,
+    _cleft_moved_facts,
     _city_field_facts,
     _work_facts,
     _device_facts,
@@ -5110,6 +5189,8 @@ _POLITE_REQUEST = re.compile(
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
+    # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
+    r"|^\s*(?:以后|今后|往后|默认)(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
 )
 
 

@@ -865,6 +865,8 @@ _ZH_RULES = [
         rf"(?:{_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)?)",
         _zh_week,
     ),
+    # ("从下周一起寄这里": after 从, 一起 is Monday and 起, not "together")
+    _zh(r"(?<=从)(?P<t>(?P<wp>上上|下下|上|这|本|下)个?(?:周|星期|礼拜)(?P<wd>一))(?=起)", _zh_week),
     _zh(rf"(?<![每上下这本个])(?P<t>(?:周|星期|礼拜){_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)", _zh_bare_weekday),
     _zh(
         rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX}|{_ZH_MONTH_PART})?)",
