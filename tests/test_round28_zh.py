@@ -17,6 +17,8 @@ Deliveries: a pick-up point for a stretch of days (这两天的包裹先放快�
 named first (包裹晚上不要送). Places are never one character (台中). Addresses: the day they hold from said
 in the next sentence (。从下周一起寄这里), one deleted and lived at no more; the word and the address in
 English (address是 …), lasting when the one-off marker closes on a payment (这单刷信用卡，address是 …).
+Jobs told by the work (我是跑美团的), a title alone after a self-introduction (我是Lisa，深圳分公司的…).
+Themes switched to for a try (先换成深色看看). An address said to be a relative's (…，是我妈的).
 Languages: shown in (用日语显示); a standing way asked for with 好吗. Channels: notifications named in English.
 """
 
@@ -134,6 +136,22 @@ CASES: list[tuple[str, set[Fact]]] = [
     ),
     ("IP address是 10.0.0.1", set()),
     ("这次地址是南京市鼓楼区中山路18号", {one_off("address", "南京市鼓楼区中山路18号")}),
+    # what the speaker is, told by the work, the platform worked for
+    ("我是跑美团的，中午别打电话", {state("job_title", "外卖骑手"), state("works_at", "美团")}),
+    ("俺就是个开出租的", {state("job_title", "出租车司机")}),
+    ("我老公是开滴滴的", set()),
+    ("我不是开滴滴的", set()),
+    # a self-introduction, then the title alone
+    ("你好，我是Lisa，深圳分公司的marketing manager", {state("name", "Lisa"), state("job_title", "marketing manager")}),
+    ("我是小周，经理让我来问问", set()),
+    # a look switched to, to try it out
+    ("先换成深色看看", {one_off("preferred_theme", "dark")}),
+    ("要不要切到深色看看？", set()),
+    # whose the address just given is
+    (
+        "收货地址更新下：成都市武侯区科华北路65号，是我妈的",
+        {state("address", "成都市武侯区科华北路65号", f"{ME}:mother")},
+    ),
 ]
 
 

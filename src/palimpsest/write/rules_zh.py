@@ -968,7 +968,8 @@ _TRADE_GIVEN_UP = re.compile(
 # A trade named by its work, done now: "不当程序员了，现在开网约车", "我老公这几年跑滴滴", "转行送外卖了",
 # "靠开出租养家" (not "今天开滴滴去机场", a ride, nor "开网约车赚钱吗", a question).
 _TRADE_NOW = re.compile(
-    r"(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?"
+    # ("咱就是个开滴滴的", "我是跑美团的": what the speaker is, told by the work.)
+    r"(?:(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?|(?<=我)是)(?:一)?(?:个)?"
     rf"(?P<work>{_WORK_NAMES})(?:为生|谋生|养家|糊口|过日子)?(?=[，。！？,.!?\s]|$|了|呢|啦|的)"
 )
 _DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
@@ -1662,7 +1663,7 @@ _ADDRESS = re.compile(
     # ("address是 Flat 5, 22 Camden Road, London NW1 9LR": the word in English, the address in English.)
     r"(?<!邮箱)(?<!邮件)(?:地址|住址|(?<![A-Za-z-]\s)(?<![A-Za-z-])(?P<en_word>(?i:address))\s*(?=是|为|[:：]))"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
@@ -2682,6 +2683,11 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         if re.search(r"不|没|别", prefix[-2:]) or re.match(r"的?[吗嘛]", text[m.end() :]):
             continue
         yield _fact(subject, "job_title", _TRADES_BY_WORK[m.group("work")], "trade_now", m.group())
+        platform = re.search(r"滴滴|美团|货拉拉|饿了么|曹操", m.group("work"))
+        if platform and text.startswith("的", m.end()):
+            # ("我是开滴滴的", "就是个跑美团的": who the speaker is, by the platform driven or delivered for;
+            # round 6 reads "现在跑滴滴" as the trade only.)
+            yield _fact(subject, "works_at", platform.group(), "trade_now.platform", m.group())
 
 
 # A kind of workplace, not one named: "我女儿去了幼儿园当老师", "到医院做护工".
@@ -3590,6 +3596,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
         relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
+        whose = _ADDRESS_IS_RELATIVES.match(clause.text, m.end())
+        if whose is not None and whose.group("rel") not in _ACQUAINTANCES:
+            subject = f"{ctx.speaker_id}:{_RELATIONS[whose.group('rel')]}"  # "…：武汉大学枫园5舍312，是我儿子的"
         # ("这单用PayPal付，…，address是 …": a marker that closes on another clause's choice leaves the address be.)
         marker = _ONE_OFF.search(ctx.text)
         once = (
@@ -3621,6 +3630,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _OLD_ADDRESS = re.compile(r"(?:旧|老|以前的?|之前的?|原来的?)(?:的)?(?:家庭|收货)?(?:地址|住址)")
 _ADDRESS_LEFT = re.compile(
     r"[，,]\s*(?:我|我们)?(?:早就|早已|已经|早)?(?:不(?:再)?住(?:在)?(?:那|那儿|那里|那边)了|搬走了|搬出来了)"
+)
+# Whose the address just given is: "宿舍地址更新下：武汉大学枫园5舍312，是我儿子的".
+_ADDRESS_IS_RELATIVES = re.compile(
+    rf"\s*[，,]\s*(?:这|这个|这是)?(?:是|为)?我(?:的)?(?P<rel>{_REL})的(?:地址|宿舍)?(?=[，,。！!]|$)"
 )
 # A one-off marker whose own clause makes another choice: "这单用PayPal付，…" (not "这单寄到：…").
 _MARKER_ON_OTHER_CHOICE = re.compile(
@@ -3873,6 +3886,8 @@ _LASTING = re.compile(
 _ONE_OFF = re.compile(
     # ("这几天的快递先放驿站", "出差这期间…": a stretch of days at hand.)
     r"这几天|这两天|这期间|这段时间|(?:出差|放假|休假|住院)期间"
+    # ("先切到深色试试": a look tried out.)
+    r"|(?<=[色式文语版])(?:看看|试试|试一下|体验一下)"
     r"|今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
     # "这周的周报先给我精简版": this week's one (not "这周开始…", from this week on).
     r"|(?:这周|本周)(?!开始|起|以后|之后)"
@@ -3915,7 +3930,8 @@ _THEME = re.compile(
     # ("这回先用深色模式，平时还是浅色": the usual look after the one at hand.)
     r"|(?:用|默认|改成|换成|切换到|切到|切成|切|弄成|搞成|设为|调成|调到|开|换|改|来个|来|还是|照旧)(?:成)?"
     r"(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
-    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
+    # ("先临时切到浅色看看效果": switched to try it out.)
+    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$|看看|试试|试一下|体验一下)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
@@ -5161,9 +5177,25 @@ def _cleft_moved_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
         yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", _city_of(place), "cleft_moved", m.group())
 
 
+# A self-introduction, then the title alone in the next phrase: "我是Kevin，上海这边的sales manager，公司是SAP",
+# "我是小周，杭州分公司的销售经理" (not "我是小周，经理让我来问问").
+_INTRO_THEN_TITLE = re.compile(
+    r"(?:^|(?<=[，,。！!\s]))我是(?:[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?|(?!做|干|当)[\u4e00-\u9fff]{2,3})[，,]\s*"
+    r"(?![不没别])(?:[\u4e00-\u9fff]{2,5}(?:这边|那边|分公司|分部|办事处|区)的)?" + _TITLE + r"(?=[，,。！!]|$)"
+)
+
+
+def _intro_then_title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _INTRO_THEN_TITLE.finditer(clause.text):
+        title = _clean(m.group("title"))
+        if title_shape_ok(title) and not _NOT_A_JOB.search(title):
+            yield _fact(ctx.speaker_id, "job_title", title, "intro_then_title", m.group())
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
+    _intro_then_title_facts,
     _city_field_facts,
     _work_facts,
     _device_facts,
