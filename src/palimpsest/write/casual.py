@@ -46,6 +46,14 @@ class Tidied:
             return self.origin[start], self.origin[start]
         return self.origin[start], self.origin[end - 1] + 1
 
+    def as_written(self, original: str, value: str) -> str:
+        """``value`` (a piece of the tidied text) in the user's own script when only the script differs:
+        an address typed in Traditional characters ("台北市大安區復興南路一段390號") is kept as typed."""
+        written = self.in_original(original, value)
+        if written != value and _converter("t2s").convert(written) == value:
+            return written
+        return value
+
     def in_original(self, original: str, quoted: str) -> str:
         """``quoted`` (a piece of the tidied text) as the user wrote it; unchanged when not found."""
         at = self.text.find(quoted) if quoted else -1

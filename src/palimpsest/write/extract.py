@@ -212,6 +212,13 @@ def _read_tidied(
         else fact
         for fact in out.facts
     ]
+    # (an address is kept in the script it was typed in; the rules read it simplified)
+    out.facts = [
+        dataclasses.replace(fact, value=tidied.as_written(ctx.text, fact.value))
+        if fact.predicate == "address"
+        else fact
+        for fact in out.facts
+    ]
     return out
 
 

@@ -258,6 +258,9 @@ _ORDER_TALK = re.compile(
     # ("has my KT-6604 left port yet": a consignment's voyage)
     r"|left\s+(?:port|the\s+(?:port|warehouse|depot))|set\s+sail)\b"
 )
+# The same in Chinese, for a code of five digits or more only: "帮我把 SN-55710 取消掉", "HX-40127 退款到账了吗"
+# ("订单号以这个为准：AB-1234" is too short to stand alone).
+_ORDER_TALK_ZH = re.compile(r"快递|包裹|订单|取消|退款|退货|发货|到货|物流|签收|拍错|下单|催单")
 # An order code with four digits ("KT-7713", "QP-3390"): too short to stand alone in a turn, so counted only with an
 # order's own word in its sentence ("I want my money back for KT-7713", "my return on QP-3390", "the gift I
 # ordered (HV-2218) hasn't arrived"). A year is no code ("COVID-2019", "FY-2024").
@@ -301,8 +304,11 @@ _USER_CUE = re.compile(
 # A parcel named by its code: "during delivery of AE77310", "parcel 7781-2290-AX", "tracking number: QX88120455". A
 # code of letters and digits, a dashed run or a long number only ("a shipment of 5000 masks" names none).
 _PARCEL_CUE = re.compile(
-    r"(?i:\b(?:parcels?|packages?|shipments?|consignments?|deliver(?:y|ies)\s+(?:of|for)|tracking(?:\s+(?:numbers?|no\.?"
+    r"(?:(?i:\b(?:parcels?|packages?|shipments?|consignments?|deliver(?:y|ies)\s+(?:of|for)|tracking(?:\s+(?:numbers?|no\.?"
     r"|codes?|ids?))?|(?:waybill|AWB)(?:\s+(?:numbers?|no\.?))?))"
+    # ("催一下我的快递 YT8812093 到哪了", "包裹 ZT55012345 还没到": a parcel named by its code in Chinese)
+    # (letters and digits, or a long run of digits: "快递 123456 元" names no parcel)
+    r"|(?:快递|包裹|运单)(?:单号|号码|号)?(?:是|为)?(?=\s*[:：]?\s*(?:[A-Z]{1,4}-?\d|\d{10})))"
     # ("the parcel for PL-93307 arrived empty", "tracking on QX-88120": the parcel of the order)
     r"(?:\s+(?i:for|of|on)(?=\s+#?[A-Z]{1,4}-?\d))?\s*(?:(?i:is|was)\s+|[:：]\s*)?#?\s*"
     # (a dashed run of digits alone needs three groups: "parcel 7781-2290" may be anything)
@@ -758,15 +764,14 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
 
 def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
     """Order codes said alone, read by what the turn is about (an order, or a case in the code's sentence)."""
-    if not _ORDER_TALK.search(folded) and not _TICKET_TALK.search(folded):
+    order_talk = bool(_ORDER_TALK.search(folded) or _ORDER_TALK_ZH.search(folded))
+    if not order_talk and not _TICKET_TALK.search(folded):
         return
     for m in _LONE_CODE.finditer(folded):
         start = max(folded.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1
         ends = [i for i in (folded.find(mark, m.end()) for mark in ".!?\n") if i >= 0]
         sentence = folded[start : min(ends) if ends else len(folded)]
-        kind: IdentifierKind = (
-            "order_id" if _ORDER_TALK.search(folded) and not _TICKET_TALK.search(sentence) else "ticket_id"
-        )
+        kind: IdentifierKind = "order_id" if order_talk and not _TICKET_TALK.search(sentence) else "ticket_id"
         if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
             continue
         if _MAKER_BEFORE.search(folded, max(0, m.start() - 20), m.start()):

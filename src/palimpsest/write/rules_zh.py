@@ -230,6 +230,8 @@ _KIN_NAMED = re.compile(
     + rf"(?:{_PERSON_NAME[:-1]}|[小阿][\u4e00-\u9fff]|(?!{_DOUBLED_ADVERBS})(?P<twice>[\u4e00-\u9fff])(?P=twice)"
     + r"|[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?))"
     + r"(?=在|是|现在|目前|也|刚|已经|去年|今年|上个月|下个月|上周|做|当|去|要|住|考上|考到|读|会|一起"
+    # ("俺哥王建军搬去哈尔滨了", "我表妹李然调到了深圳": a move or a job change told of the one named.)
+    + r"|搬|调到|调去|换了|买了|入职|辞职|离职|跳槽"
     # ("我表哥阿杰三月份去成都定居了": a month or a day said after the name.)
     + r"|[一二三四五六七八九十两\d]{1,3}月|前年|前天|昨天|最近|前几天)"
 )
@@ -412,6 +414,9 @@ _KNOWN_CITIES = frozenset(
         "香港",
         "澳门",
         "台北",
+        "台中",
+        "台南",
+        "高雄",
         "新加坡",
         "东京",
         "伦敦",
@@ -909,7 +914,10 @@ _JOIN = re.compile(
     r"|考进|考入|考上(?!了?(?:编|研|博|大学|高中))|应聘(?:上|进|到))了?(?!的)"
     # (Not "跳槽去了美团当产品经理": the role after the employer is read by _WENT_TO_WORK_AS.)
     + r"(?P<org>(?:(?!当|做|担任)[\u4e00-\u9fffA-Za-z0-9&]){2,15}?)"
-    + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$)"
+    # ("刚入职字节跳动做前端开发": the role right after the employer, no comma between.)
+    + r"(?=的?[，。！？,.!?\s]|了|工作|上班|的?$|(?:做|当|担任)"
+    + _TITLE_OR_FIELD.replace("title", "title_glued")
+    + r"(?=[，。！？,.!?\s]|$))"
 )
 # Gone to an employer to work as a trade: "跳槽去了一家培训机构当课程顾问", "去年进了美团做骑手",
 # "后来到了一家外企做财务". An employer named by its kind ("一家培训机构") names none: the title stands.
@@ -960,7 +968,8 @@ _TRADE_GIVEN_UP = re.compile(
 # A trade named by its work, done now: "不当程序员了，现在开网约车", "我老公这几年跑滴滴", "转行送外卖了",
 # "靠开出租养家" (not "今天开滴滴去机场", a ride, nor "开网约车赚钱吗", a question).
 _TRADE_NOW = re.compile(
-    r"(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?"
+    # ("咱就是个开滴滴的", "我是跑美团的": what the speaker is, told by the work.)
+    r"(?:(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?|(?<=我)是)(?:一)?(?:个)?"
     rf"(?P<work>{_WORK_NAMES})(?:为生|谋生|养家|糊口|过日子)?(?=[，。！？,.!?\s]|$|了|呢|啦|的)"
 )
 _DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
@@ -1191,11 +1200,17 @@ _QUIT_BEFORE = re.compile(
     # "在腾讯干了八年，昨天办完离职手续": the years spent there, then the leaving ("办完离职手续", "正式离职了").
     r"|在(?P<org_spent>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
     r"(?P<between>[^，。！？]{0,8}?)(?:离职|辞职|辞掉工作|(?:正式)?走人)(?:手续)?了?"
+    # ("在顺丰干了五年，上个月辞了", "…，年初不干了": the leaving said by a bare verb)
+    r"|在(?P<org_left>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
+    r"(?P<between_left>[^，。！？]{0,8}?)(?:辞了|辞掉了|不干了|走了)(?=[，。！？,.!?\s]|$)"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
     r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作|那份工作?|的活)[，,]?\s*我?"
     r"(?:已经|早就|刚|上个月|上周|去年|前天|昨天|年初|月初)*(?:就)?(?:辞职|离职|不干|辞掉|辞|退)了"
+    # ("辞职了，京东那边上个月底走完的流程": the leaving's paperwork done there, after the quitting is told)
+    r"|(?:^|(?<=[，,。]))\s*(?<![不没])(?P<org_done>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里)[^，。！？没不]{0,6}?"
+    r"(?:走完|办完)了?的?(?:离职|辞职)?(?:流程|手续)(?=[了，。！？,.!?\s]|$)"
 )
 _EMPLOYER_NAMED = re.compile(
     r"在(?:[\u4e00-\u9fff]{2,8}?)?一家(?:叫|名叫|名为)(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)的(?:公司|企业|单位|机构|店|工厂)"
@@ -1290,7 +1305,10 @@ _GIVEN_AWAY = (
 )
 _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 # Handed on to a relative, who has it now: "送给我妈了", "给我爸用了", "让给表妹了" (not lent: "借给表弟了").
-_HANDED_TO_RELATIVE = re.compile(rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)了?我?(?P<rel>{_REL})(?:用)?了")
+# ("送人了，给了我表弟": the 了 after 给 tells the hand-over done, no 了 needed after the relative.)
+_HANDED_TO_RELATIVE = re.compile(
+    rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)(?P<done>了)?我?(?P<rel>{_REL})(?:(?:用)?了|(?(done)(?=[，,。！!]|$)|(?!)))"
+)
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
 # "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
 _GIVEN_UP_OR_LOST = (
@@ -1358,6 +1376,21 @@ _BROKEN_FOR_GOOD = re.compile(
     + _DEVICE.replace("device", "device_gone")
     + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了)[，,]\s*"
     r"(?:也|就)?(?:不(?:打算|想|准备|会)?再买|不买了|没打算再买)"
+)
+# Broken or lost, to be replaced by a new one: "我儿子的vivo X100上周摔坏了，周末带他去换新的",
+# "平板丢了，准备换台新的" (not "屏幕摔坏了，能修吗", a repair asked about).
+_BROKEN_TO_REPLACE = re.compile(
+    rf"^\s*(?:我的?(?:(?P<rel>{_REL})的?)?)?"
+    + _DEVICE.replace("device", "device_broken")
+    + r"[^，,。！？]{0,12}?(?:摔坏了|坏了|丢了|被偷了|摔碎了|进水了|报废了)[，,]\s*"
+    # (换 only: "摔坏了，打算再买一个" keeps the broken one in the speaker's hands, round 25)
+    r"[^，,。！？不没别]{0,10}?换(?:个|台|部|一台|一部)?新的?"
+)
+# The device in use now or from now on, opening its phrase: "现在全家都用iPad Air", "以后用MacBook登录" (a model
+# named, not "以后用手机登录"; not "想用…", "能不能用…").
+_NOW_USING = re.compile(
+    r"(?:^|(?<=[，,。！!]))\s*(?:我|我们)?(?:现在|目前|以后|往后|今后)(?:我|我们)?(?:全家|一家人?|家里)?(?:都|就|也|只)?"
+    r"(?:用|改用|换用|在用)(?:的是)?\s*" + _DEVICE + r"(?=\s*(?:[，,。！!]|$|登录|登陆|上网|办公|看|刷|打|拍|听))"
 )
 # What became of a device just named, up to the end of its phrase.
 _ENDED_AFTER = re.compile(
@@ -1542,7 +1575,9 @@ _SELF_INTRODUCED = re.compile(
     rf"(?:^|(?<=[。！？!?]))\s*(?:你好|您好|嗨|hi|hello)?[，,！!～~\s]*(?:我叫|我是|本人|叫我|(?:我的)?联系方式[：:]"
     # ("自我介绍下：欧阳倩，…，邮箱 …", "介绍一下我自己：…".)
     r"|自我介绍|介绍(?:一)?下(?:我)?自己"
-    rf"|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住))",
+    rf"|我(?!的?(?:{_REL}))[^，,]{{0,3}}?(?:用的是|在|住)"
+    # ("我邮箱 …，手机 …，住广州": the speaker's own details listed, the first one claimed with 我)
+    r"|我的?(?:邮箱|手机号码?|电话号码?|电话|(?i:e-?mail))(?:是|为)?\s*[：:]?\s*[A-Za-z0-9+])",
     re.IGNORECASE,
 )
 # The speaker's own details told as an update, labels and values in a row: "更新一下：现在在…做…，工作邮箱 …，帮我换上".
@@ -1576,6 +1611,8 @@ _NAME_IS = re.compile(
     rf"(?:我(?:的)?(?P<rel>{_REL})(?:的名字)?(?:叫|名叫|的名字是)|我(?:的名字)?叫|我的名字是|我的姓名是|(?:可以|就)?叫我"
     r"|(?:称呼|喊|管)我(?:叫)?|(?:身份证|证件|户口本|护照)上(?:现在)?(?:的名字)?(?:叫|是)|(?:账户|账号|帐户|帐号)上?的?(?:名字|姓名|户名)(?:应该|应当|请)?(?:是|为|改成|改为|写成|写)"
     r"|我的?(?:英文|中文)名(?:字)?(?:是|叫|\s)\s*|(?:全名|真名|大名|本名)(?:是|叫)?|本人"
+    # "实名认证的名字是黄丽娟", "注册用的姓名是…": the name the account is registered under.
+    r"|(?:实名(?:认证|登记)?|注册(?:用)?|登记)的?(?:名字|姓名)(?:是|叫|为)"
     # "昨天把我的名字改成了李想".
     r"|(?<![群组])(?:名字|姓名)(?:改成了?|改为|换成了?)"
     # "我改名了，现在叫陈思远".
@@ -1623,9 +1660,10 @@ _SELF_INTRO = re.compile(rf"(?:^|[，,。！!：:]\s*)(?:你好|您好)?[，,]?\
 _RELATIVE_BEFORE = re.compile(rf"我的?(?P<rel>{_REL})的?[\u4e00-\u9fff]{{0,4}}$")
 _ADDRESS = re.compile(
     rf"(?<!邮箱)(?<!邮件)(?<!网站)(?<!网页)(?<!IP)(?<!ip)(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?(?:新的?|家庭|收货|送货|收件|寄件|通讯|联系|邮寄|现在的?|家)?"
-    r"(?<!邮箱)(?<!邮件)(?:地址|住址)"
+    # ("address是 Flat 5, 22 Camden Road, London NW1 9LR": the word in English, the address in English.)
+    r"(?<!邮箱)(?<!邮件)(?:地址|住址|(?<![A-Za-z-]\s)(?<![A-Za-z-])(?P<en_word>(?i:address))\s*(?=是|为|[:：]))"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
-    r"(?:(?:更新|改|换|变|修改)(?:一下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
@@ -2172,6 +2210,8 @@ def _org_ok(org: str) -> bool:
         and not _PLAN_WORDS.search(org)
         # ("是流水线上的组长", "车间里的班长", "工地上的电工": a spot at work, not an employer.)
         and not _SPOT_AT_WORK.search(org)
+        # ("今天是在老东家的最后一天": an employer by its place in one's history names none)
+        and not re.fullmatch(r"(?:老|新|前|原)(?:东家|单位|公司)", org)
     )
 
 
@@ -2354,7 +2394,11 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if _YEARS_SPENT.match(text, m.end()) and _JOB_CHANGE.search(ctx.text, clause.start + m.end()):
             continue  # "在字节跳动干了三年，上个月跳槽去了快手": the job before the change
         left = _QUIT_BEFORE.match(text, m.start("org") - 1)
-        if left is not None and left.group("org_spent") and _left_after_years(ctx, clause, left):
+        if (
+            left is not None
+            and (left.group("org_spent") or left.group("org_left"))
+            and _left_after_years(ctx, clause, left)
+        ):
             continue  # "在腾讯干了八年，昨天办完离职手续": the job left, read as its ending
         if starts and "开始" in _prefix(clause, m.start())[-3:]:
             continue  # a scheduled start, read above
@@ -2585,7 +2629,8 @@ _LEFT_TOLD = re.compile(r"了[，,][^，。！？]{0,8}?(?:走的|走了|不干�
 
 def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> bool:
     """Whether the leaving after the years spent (a ``_QUIT_BEFORE`` match) is told as done."""
-    return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", m.group("between")) and not _future(ctx, clause)
+    between = m.group("between") or m.group("between_left") or ""
+    return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", between) and not _future(ctx, clause)
 
 
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -2609,9 +2654,9 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             continue  # 离开了上海 is handled as a move
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
-        org = _clean(m.group("org") or m.group("org_spent"))
+        org = _clean(m.group("org") or m.group("org_spent") or m.group("org_left"))
         subject = _subject(ctx, clause, m.start())
-        if m.group("org_spent") and not _left_after_years(ctx, clause, m):
+        if (m.group("org_spent") or m.group("org_left")) and not _left_after_years(ctx, clause, m):
             continue  # "在腾讯干了八年，一直没离职", "…，打算离职": no leaving told
         if subject and _org_ok(org) and not _is_city(org) and not _is_kind_of_employer(org):
             yield ending(ctx, clause, subject, "works_at", org, "zh.quit_before", m.group())
@@ -2638,6 +2683,11 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         if re.search(r"不|没|别", prefix[-2:]) or re.match(r"的?[吗嘛]", text[m.end() :]):
             continue
         yield _fact(subject, "job_title", _TRADES_BY_WORK[m.group("work")], "trade_now", m.group())
+        platform = re.search(r"滴滴|美团|货拉拉|饿了么|曹操", m.group("work"))
+        if platform and text.startswith("的", m.end()):
+            # ("我是开滴滴的", "就是个跑美团的": who the speaker is, by the platform driven or delivered for;
+            # round 6 reads "现在跑滴滴" as the trade only.)
+            yield _fact(subject, "works_at", platform.group(), "trade_now.platform", m.group())
 
 
 # A kind of workplace, not one named: "我女儿去了幼儿园当老师", "到医院做护工".
@@ -2801,10 +2851,14 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+_ROLE_GLUED = re.compile(r"(?:做|当|担任)(?P<post>(?!))?" + _TITLE_OR_FIELD + r"(?=[，。！？,.!?\s]|$)")
+
+
 def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -> Iterator[CandidateFact]:
     """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
+    glued = _ROLE_GLUED.match(clause.text, position)
     comma = _COMMA.search(clause.text, position)
-    role = _ROLE_NEXT.match(clause.text, comma.start()) if comma else None
+    role = glued or (_ROLE_NEXT.match(clause.text, comma.start()) if comma else None)
     if role is not None and not _NOT_A_JOB.search(role.group("title") or role.group("post")):
         title = _clean(role.group("title") or role.group("post"))
         yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
@@ -2861,7 +2915,11 @@ def _named_employer_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         if not re.search(r"不是|以前|曾经", m.group()):
             yield _fact(m.group("name"), "job_title", _clean(m.group("title")), "named_is_our", m.group())
     for m in _QUIT_THERE.finditer(text):
-        org = _clean(m.group("org"))
+        org = _clean(m.group("org") or m.group("org_done"))
+        if m.group("org_done") and (
+            not re.search(r"辞职|离职|辞了|不干了", ctx.text) or re.search(r"社保|公积金|医保|户口|档案|物业|房东", org)
+        ):
+            continue  # "社保那边办完手续了": paperwork, no job left
         if _org_ok(org) and not _is_city(org):
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.quit_there", m.group())
 
@@ -2927,6 +2985,13 @@ def _unboxed_or_broken(ctx: TurnContext, clause: Clause, bare: str, seen: set[st
         yield ending(
             ctx, clause, ctx.speaker_id, "owns_device", _device_name(broken.group("device")), "zh.broken", bare
         )
+    elif (to_replace := _BROKEN_TO_REPLACE.match(bare)) and not _QUESTION.search(ctx.text):
+        rel = to_replace.group("rel")
+        if rel not in _ACQUAINTANCES:
+            device = _device_name(to_replace.group("device_broken"))
+            seen.add(device)
+            subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+            yield ending(ctx, clause, subject, "owns_device", device, "zh.broken_to_replace", to_replace.group())
     elif (replaced := _BROKEN_THEN_REPLACED.match(bare)) and not _QUESTION.search(ctx.text):
         device = _device_name(replaced.group("device"))
         seen.add(device)
@@ -3031,6 +3096,15 @@ def _new_one_after_hand_over(ctx: TurnContext, clause: Clause, bare: str, start:
     return handed_before and clause.phrase_at(start).past_time(ctx) is None
 
 
+def _now_using(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
+    """The model in use now or from now on: "现在全家都用iPad Air", "以后用MacBook登录"."""
+    for m in _NOW_USING.finditer(clause.text):
+        device = _device_name(m.group("device"))
+        if re.search(r"[A-Za-z0-9]", device) and not _QUESTION.search(clause.text):
+            seen.add(device)
+            yield _fact(ctx.speaker_id, "owns_device", device, "now_using", m.group(), confidence=0.75)
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     seen: set[str] = set()
@@ -3050,6 +3124,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 valid_from=clause.past_time(ctx),
                 confidence=0.85 if m.group("model") else 0.7,
             )
+    yield from _now_using(ctx, clause, seen)
     # Time words blanked: "我的iPad Air上周送人了" reads as one phrase.
     bare = clause.without_times(ctx)
     for m in _BOUGHT_IS.finditer(bare):
@@ -3386,7 +3461,21 @@ def _address_since(ctx: TurnContext, clause: Clause) -> datetime | None:
         )
         if starts or re.match(r"\s*(?:刚|才)?搬(?:的|了)?(?:家|新家)", ctx.text[mention.span[1] :]):
             return mention.start
-    return since
+    return since or _since_said_after(ctx, clause)
+
+
+# The day told in the next sentence, pointing back at the address: "新地址：…。从下周一起寄这里",
+# "…，下个月1号开始送这儿".
+_SENT_HERE_FROM = re.compile(r"\s*(?:开始|起)?(?:就|都|请|麻烦)?(?:寄|送|发)(?:到)?(?:这里|这儿|这|这个地址|新地址)")
+
+
+def _since_said_after(ctx: TurnContext, clause: Clause) -> datetime | None:
+    for mention in ctx.times:
+        if mention.span[0] < clause.end or ctx.text[clause.end : mention.span[0]].strip("，,。！!　 从自") != "":
+            continue
+        if _SENT_HERE_FROM.match(ctx.text, mention.span[1]):
+            return mention.start
+    return None
 
 
 # "我女儿宿舍在武汉大学桂园5栋", "我家在XX路18号": where one lives, said by the building, down to its number.
@@ -3486,6 +3575,10 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if renamed:
         # "我改名了，现在叫陈思远": the new name, in the clause after the change.
         yield _fact(ctx.speaker_id, "name", renamed.group("name"), "renamed", renamed.group(), confidence=0.9)
+    for m in _ADDRESS_DELETED.finditer(clause.text):
+        address = _clean(m.group("addr"))
+        if _ADDRESS_SHAPE.search(address) and _LIVED_THERE_NO_MORE.search(ctx.text, clause.start + m.end()):
+            yield ending(ctx, clause, ctx.speaker_id, "address", address, "zh.address.deleted", m.group())
     for m in _ADDRESS_BY_THIS.finditer(clause.text):
         address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
         if re.search(r"地址|住址", ctx.text[: clause.start + m.start()]) and _ADDRESS_SHAPE.search(address):
@@ -3494,6 +3587,8 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
             continue  # "地址写错了一个字": the mistake, not the address
         verb = m.group("verb")
+        if m.group("en_word") and ("@" in m.group("addr") or not re.search(r"\d", m.group("addr"))):
+            continue  # "email address是 …", "IP address是 …": no home
         if re.fullmatch(r"(?:都|一律|就)?用|[，,]", verb) and not _ADDRESS_SHAPE.search(m.group("addr")):
             continue  # "地址用英文写": how it is written, no address (unless "以后就用 …" marks it as the one to use)
         who = m.group("who") or ""
@@ -3501,7 +3596,16 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "我女儿的宿舍地址是 …": the relative named just before the kind of address.
         relation = relation or _RELATIVE_BEFORE.search(_segment(clause, m.start()))
         subject = f"{ctx.speaker_id}:{_RELATIONS[relation.group('rel')]}" if relation else ctx.speaker_id
-        once = _ONE_OFF.search(ctx.text) is not None and not _LASTING.search(ctx.text)
+        whose = _ADDRESS_IS_RELATIVES.match(clause.text, m.end())
+        if whose is not None and whose.group("rel") not in _ACQUAINTANCES:
+            subject = f"{ctx.speaker_id}:{_RELATIONS[whose.group('rel')]}"  # "…：武汉大学枫园5舍312，是我儿子的"
+        # ("这单用PayPal付，…，address是 …": a marker that closes on another clause's choice leaves the address be.)
+        marker = _ONE_OFF.search(ctx.text)
+        once = (
+            marker is not None
+            and not _LASTING.search(ctx.text)
+            and not _MARKER_ON_OTHER_CHOICE.match(ctx.text, marker.end())
+        )
         left = _ADDRESS_LEFT.search(ctx.text, clause.start + m.end())
         if left and _OLD_ADDRESS.search(clause.text[: m.start("addr")]):
             # "那个旧地址：海淀区…，早就不住那了": an old address, said to be lived at no more.
@@ -3527,6 +3631,21 @@ _OLD_ADDRESS = re.compile(r"(?:旧|老|以前的?|之前的?|原来的?)(?:的)?
 _ADDRESS_LEFT = re.compile(
     r"[，,]\s*(?:我|我们)?(?:早就|早已|已经|早)?(?:不(?:再)?住(?:在)?(?:那|那儿|那里|那边)了|搬走了|搬出来了)"
 )
+# Whose the address just given is: "宿舍地址更新下：武汉大学枫园5舍312，是我儿子的".
+_ADDRESS_IS_RELATIVES = re.compile(
+    rf"\s*[，,]\s*(?:这|这个|这是)?(?:是|为)?我(?:的)?(?P<rel>{_REL})的(?:地址|宿舍)?(?=[，,。！!]|$)"
+)
+# A one-off marker whose own clause makes another choice: "这单用PayPal付，…" (not "这单寄到：…").
+_MARKER_ON_OTHER_CHOICE = re.compile(
+    r"(?:先|就|还是)?(?:用|走|刷)[^，。！？；地址寄送]{1,12}?(?:付|支付|付款)?(?=[，,])"
+)
+# An address named by its place, asked to be deleted, lived at no more:
+# "地址簿里那个厦门思明区莲前西路的地址删了吧，早不住那了".
+_ADDRESS_DELETED = re.compile(
+    r"(?:那个|这个|那条|这条)(?P<addr>[\u4e00-\u9fffA-Za-z0-9\-#]{6,40}?)的(?:旧|老)?(?:收货)?(?:地址|住址)"
+    r"(?:帮我|麻烦|请)?(?:删了|删掉|删除|去掉|移除)"
+)
+_LIVED_THERE_NO_MORE = re.compile(r"(?:早就|早已|已经|早)?不(?:再)?住(?:在)?(?:那|那儿|那里|那边)了|搬走了|搬出来了")
 # "老地址作废，麻烦以这个为准：南京市…", "地址按下面这个来：…": an address named first, the one to go by after.
 _ADDRESS_BY_THIS = re.compile(
     r"(?:以|按)(?:这个|下面这个|下面的|新的|这个新的?|我新给的)(?:为准|来)\s*[：:]\s*(?P<addr>[^，。！？；\n]{6,60})"
@@ -3723,6 +3842,13 @@ _NOT_MINE = re.compile(
 )
 
 
+# Someone else's record, named as theirs just before the number: "她的单子 …", "我同事的订单号是 …" (not "我的").
+_OWNED_BY_OTHER = re.compile(
+    r"(?:他|她|他们|她们|朋友|同事|邻居|别人|室友|客户)(?:的)(?:那个|这个|那笔|这笔)?(?:单子|订单|快递|包裹|工单|售后单|单)(?:号)?"
+    r"(?:是|为|：|:)?\s*$"
+)
+
+
 def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Order and ticket numbers the user mentions are theirs to look up later.
 
@@ -3736,6 +3862,8 @@ def _reference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
                 continue
             if _NOT_MINE.match(ctx.text, mention.span[1]):
                 continue  # "QD550… 这个单号是我朋友的，不是我的": someone else's record
+            if _OWNED_BY_OTHER.search(ctx.text[: mention.span[0]]):
+                continue  # "她的单子 WPH-90112 能不能改地址": a friend's order, asked about for her
             yield _fact(
                 ctx.speaker_id,
                 kind,
@@ -3756,7 +3884,11 @@ _LASTING = re.compile(
     r"|照旧|照常|(?:其他|其余|别)的(?:都|还是|照旧|照常)"
 )
 _ONE_OFF = re.compile(
-    r"今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
+    # ("这几天的快递先放驿站", "出差这期间…": a stretch of days at hand.)
+    r"这几天|这两天|这期间|这段时间|(?:出差|放假|休假|住院)期间"
+    # ("先切到深色试试": a look tried out.)
+    r"|(?<=[色式文语版])(?:看看|试试|试一下|体验一下)"
+    r"|今天(?!开始|起)|这次|这一次|暂时|临时|这回|本次|今晚|先用|这一回|这份|这一份|这个订单|这单|这一单|这个包裹|这趟|这一趟"
     # "这周的周报先给我精简版": this week's one (not "这周开始…", from this week on).
     r"|(?:这周|本周)(?!开始|起|以后|之后)"
     # One payment at hand: "这一笔先走微信支付", "先刷信用卡顶一下".
@@ -3798,7 +3930,8 @@ _THEME = re.compile(
     # ("这回先用深色模式，平时还是浅色": the usual look after the one at hand.)
     r"|(?:用|默认|改成|换成|切换到|切到|切成|切|弄成|搞成|设为|调成|调到|开|换|改|来个|来|还是|照旧)(?:成)?"
     r"(?:(?P<dark2>深色|暗色|夜间)|(?P<light2>浅色|亮色|日间))"
-    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
+    # ("先临时切到浅色看看效果": switched to try it out.)
+    r"(?=[，。！？；,.!?\s吧的吗呢啊]|$|看看|试试|试一下|体验一下)"
     # Black or white only where the display is the topic: "主题能不能调成白色的？" (not "手机壳换白色的").
     r"|(?<=[主题界面皮肤背景模式])[^，。！？；]{0,8}?(?:改成|换成|切换到|切成|设为|调成|调到|用)(?:(?P<dark3>黑色)|(?P<light3>白色))"
     r"(?=[，。！？；,.!?\s吧的吗呢啊]|$)"
@@ -3865,7 +3998,9 @@ _LANGUAGES = {
 }
 _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
-    rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲)"
+    # ("默认用繁体中文显示": the text shown in it.)
+    rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲"
+    r"|显示|展示)"
     rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
     # ("界面语言帮我切回中文": switched back.)
     r"|切回|换回|改回|调回|调成|切换到|切到)"
@@ -3895,10 +4030,12 @@ _CHANNEL = re.compile(
     r"|(?:通知|提醒|消息)(?:方式|渠道)[^，。！？；]{0,6}?(?:用|是|改成|换成|改为|设为|设置为|走|选|换到|改到|切到|切换到)了?"
     r"(?:(?i:app)\s*)?(?P<ch4>微信|短信|邮件|邮箱|电话|推送|站内信)"
     # ("消息推送走微信就行": the notices' push named with them.)
-    r"|(?:通知|提醒|消息)(?:推送|提醒|通知)?(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?(?:走|用|通过|发)"
+    # ("notification发email就好": the notices and the channel named in English.)
+    r"|(?:通知|提醒|消息|(?i:notifications?))(?:推送|提醒|通知)?(?:我)?(?:的话)?(?:都|就|请)?(?:默认|一律|统一|以后)?(?:都)?"
+    r"\s*(?:走|用|通过|发)"
     # ("订单消息都发我微信": sent to the speaker's.)
     # ("通知都发我钉钉吧": a work messenger is a channel too.)
-    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>企业微信|微信|短信|邮件|邮箱|电话|推送|站内信|钉钉|飞书)"
+    r"(?:我的?|给我)?(?:(?i:app)\s*)?(?P<ch6>企业微信|微信|短信|邮件|邮箱|电话|推送|站内信|钉钉|飞书|(?i:e-?mail|sms)(?![A-Za-z]))"
     # The usual way after the one at hand: "这次先发短信通知，其他时候照旧发邮件".
     r"|(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:发|用|走|打)(?P<ch14>微信|短信|邮件|电话)"
     # "有事加我微信": whenever something comes up, reach the speaker on WeChat (added as a contact there).
@@ -4158,6 +4295,9 @@ _BEST_PLACED = re.compile(
     # ("快递放门口就行", "外卖放前台就好": where it may be left, said as enough.)
     r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
     r"(?P<val2>(?![了着过])[\u4e00-\u9fff]{2,5}?)(?=就行|就好|就可以|即可|就成)"
+    # A pick-up point named, for a stretch or for good: "这几天的快递先放驿站", "包裹先帮我放快递柜暂存".
+    r"|(?P<topic3>快递|包裹)(?:都|就|先|也)*(?:帮我|给我)?(?:先)?(?P<verb3>放|存|寄存在|存在)"
+    r"(?P<val3>(?:菜鸟)?驿站|快递柜|丰巢|代收点|门卫|物业|前台)(?P<keep>暂存|代收|寄存)?(?=[，。！？,.!?]|$|吧|哈|啊)"
 )
 # A delivery that only reaches the speaker at some time of day: "快递下午送过来我才收得到", "包裹晚上送到我才能签收".
 _TAKEN_ONLY_WHEN = re.compile(
@@ -4170,9 +4310,10 @@ _NOT_TOO_EARLY = re.compile(
     r"(?P<how>太早|太晚)(?(what)|(?P<what2>打电话|打我电话|给我打电话|联系我|发消息))"
 )
 # No deliveries at some time: "周末别送货", "晚上不要派送".
+# ("快递周末别送", "包裹晚上不要派送": the delivery named first.)
 _NO_DELIVERY_WHEN = re.compile(
-    r"(?:^|(?<=[，,]))\s*(?P<when>周末|工作日|晚上|白天|上午|下午|中午|早上)(?:就|都|请|千万|最好)?(?:别|不要)(?:给我)?"
-    r"(?:送货|送|派送|配送|上门送货)(?=[，。！？；,.!?]|$|了|哈|吧)"
+    r"(?:^|(?<=[，,]))\s*(?P<what>快递|包裹)?(?:都|就)?(?P<when>周末|工作日|晚上|白天|上午|下午|中午|早上)(?:就|都|请|千万|最好)?"
+    r"(?:别|不要)(?:给我)?(?:送货|送|派送|配送|上门送货)(?=[，。！？；,.!?]|$|了|哈|吧)"
 )
 # Not left at a pick-up point but brought to the door: "快递别放驿站，直接送上门".
 _DOOR_NOT_POINT = re.compile(
@@ -4279,7 +4420,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _NOT_TOO_EARLY.finditer(text):
         yield subject, m.group("when") + "别" + m.group("how") + (m.group("what") or m.group("what2")), m.group(), True
     for m in _NO_DELIVERY_WHEN.finditer(text):
-        yield subject, m.group("when") + "不送货", m.group(), True
+        yield subject, m.group("when") + "不送" + (m.group("what") or "货"), m.group(), True
     for m in _MESSAGES_OFF.finditer(text):
         yield subject, "不要" + re.sub(r"类的?", "", m.group("kind") or m.group("kind2")), m.group(), True
     for m in _SEND_TIME.finditer(text):
@@ -4306,8 +4447,8 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _STANDING_ASK.finditer(text):
         yield subject, _clean(m.group("val")), m.group(), True
     for m in _BEST_PLACED.finditer(text):
-        parts = [m.group(g) or m.group(g + "2") for g in ("topic", "verb", "val")]
-        yield subject, parts[0] + parts[1] + _clean(parts[2]), m.group(), True
+        parts = [m.group(g) or m.group(g + "2") or m.group(g + "3") for g in ("topic", "verb", "val")]
+        yield subject, parts[0] + parts[1] + _clean(parts[2]) + (m.group("keep") or ""), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
     for m in _LEFT_AT_DOOR.finditer(text):
@@ -5017,8 +5158,44 @@ def _topics(ctx: TurnContext, facts: list[CandidateFact]) -> set[str]:
 
 # ---------------------------------------------------------------------------- entry point
 
+# The one who moved, named by a cleft: "去宁波的是我妹", "搬到成都的其实是我哥，我一直在重庆" (a bare 去 only where the
+# turn sets the speaker apart: 搞错, 不是我, 我一直/我没).
+_CLEFT_MOVED = re.compile(
+    r"(?P<verb>搬去|搬到|搬回|调去|调到|定居在?|去)(?P<place>[\u4e00-\u9fff]{2,6}?)的(?:人)?(?:其实|明明)?是我(?:的)?"
+    rf"(?P<rel>{_REL})(?!的)"
+)
+_SPEAKER_SET_APART = re.compile(r"搞错|弄错|记错|不是我|我一直|我没|我还在|我可没")
+
+
+def _cleft_moved_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _CLEFT_MOVED.finditer(clause.text):
+        rel, place = m.group("rel"), m.group("place")
+        if rel in _ACQUAINTANCES or not _is_city(place):
+            continue
+        if m.group("verb") == "去" and not _SPEAKER_SET_APART.search(ctx.text):
+            continue  # "去北京的是我哥": maybe a trip
+        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "lives_in", _city_of(place), "cleft_moved", m.group())
+
+
+# A self-introduction, then the title alone in the next phrase: "我是Kevin，上海这边的sales manager，公司是SAP",
+# "我是小周，杭州分公司的销售经理" (not "我是小周，经理让我来问问").
+_INTRO_THEN_TITLE = re.compile(
+    r"(?:^|(?<=[，,。！!\s]))我是(?:[A-Z][a-z]{1,12}(?: [A-Z][a-z]{1,12})?|(?!做|干|当)[\u4e00-\u9fff]{2,3})[，,]\s*"
+    r"(?![不没别])(?:[\u4e00-\u9fff]{2,5}(?:这边|那边|分公司|分部|办事处|区)的)?" + _TITLE + r"(?=[，,。！!]|$)"
+)
+
+
+def _intro_then_title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _INTRO_THEN_TITLE.finditer(clause.text):
+        title = _clean(m.group("title"))
+        if title_shape_ok(title) and not _NOT_A_JOB.search(title):
+            yield _fact(ctx.speaker_id, "job_title", title, "intro_then_title", m.group())
+
+
 _FACT_RULES = (
     _live_facts,
+    _cleft_moved_facts,
+    _intro_then_title_facts,
     _city_field_facts,
     _work_facts,
     _device_facts,
@@ -5044,6 +5221,8 @@ _POLITE_REQUEST = re.compile(
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
+    # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
+    r"|^\s*(?:以后|今后|往后|默认)(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
 )
 
 

@@ -136,7 +136,8 @@ def place_trimmed(place: str) -> str:
     if not _CJK.search(place):
         return place
     tags = list(_tags(place))
-    while len(tags) > 1 and tags[-1][1] in _TRAILING:
+    # (a place is never one character: "台中" keeps its 中)
+    while len(tags) > 1 and tags[-1][1] in _TRAILING and len("".join(word for word, _ in tags[:-1])) >= 2:
         tags.pop()
     return "".join(word for word, _ in tags)
 

@@ -81,6 +81,8 @@ class _Nearest:
     toward: int = 0
     """-1: the last one by the anchor's day ("since christmas"); 1: the next one from it ("by christmas");
     0: whichever is nearer ("for christmas", said in January or in November)."""
+    shift: int = 0
+    """Days from the holiday ("国庆前一天" -1, "元旦后第二天" +2): one day, with no spec to re-resolve."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,16 @@ class _PastDay:
     day: int
 
 
-_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay
+@dataclass(frozen=True, slots=True)
+class _MonthPart:
+    """One day of a month said by its part: its first ("月初", "下个月初"), its 15th ("月中") or its last day
+    ("上个月底", "三月底", "月末"); ``spec`` names the month without a day."""
+
+    spec: RelativeTime
+    part: Literal["first", "middle", "last"]
+
+
+_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay | _MonthPart
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,7 +341,13 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
         return None
     if isinstance(parsed, _Absolute):
         return _Resolution(None, parsed.start, parsed.end, parsed.granularity)
+    if isinstance(parsed, _MonthPart):
+        return _month_part(parsed, today)
     if isinstance(parsed, _Nearest):
+        if parsed.shift:
+            first, _after = _local_range(_nearest(parsed, today), today, clamp=True)
+            day = first + timedelta(days=parsed.shift)
+            return _Resolution(None, day, day + timedelta(days=1), "day")
         parsed = _nearest(parsed, today)
     if isinstance(parsed, _PastDay):
         parsed = RelativeTime("month", 0 if parsed.day <= today.day else -1, day=parsed.day)
@@ -339,6 +356,22 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
     except (OverflowError, ValueError):
         return None  # "2月30日", or a count that leaves the calendar: not a time
     return _Resolution(parsed, first, after, _granularity(parsed))
+
+
+_PART_DAY = {"first": 1, "middle": 15, "last": 31}
+
+
+def _month_part(said: _MonthPart, today: date) -> _Resolution | None:
+    try:
+        first, after = _local_range(said.spec, today, clamp=False)
+    except (OverflowError, ValueError):
+        return None
+    day = {"first": first, "middle": first + timedelta(days=14), "last": after - timedelta(days=1)}[said.part]
+    # (re-resolved later, day 31 is clamped to the month's last day)
+    relative = RelativeTime(
+        said.spec.unit, said.spec.offset, month=said.spec.month, day=_PART_DAY[said.part], mode=said.spec.mode
+    )
+    return _Resolution(relative, day, day + timedelta(days=1), "day")
 
 
 def _nearest(holiday: _Nearest, today: date) -> RelativeTime:
@@ -727,6 +760,10 @@ _ZH_MONTH_WORDS = {
     "上上个月": -2, "上个月": -1, "上月": -1, "这个月": 0, "这月": 0, "本月": 0,
     "下个月": 1, "下月": 1, "下下个月": 2,
 }  # fmt: skip
+# A month's part as one day (the labels' reading of "上个月底"): 初 the 1st, 中 the 15th, 底/末 the last day; not
+# 中旬/中秋/中午, 初一 (a lunar day), 末班.
+_ZH_MONTH_PART = r"(?P<part>底|末(?!班|尾)|初(?![一二三四五六七八九十])|中(?![旬秋午心间部文国央期考学]))"
+_ZH_PARTS: dict[str, Literal["first", "middle", "last"]] = {"底": "last", "末": "last", "初": "first", "中": "middle"}
 _ZH_COUNT_UNITS: dict[str, _Unit] = {
     "天": "day",
     "周": "week",
@@ -761,15 +798,26 @@ def _zh_year_month(match: re.Match[str]) -> _Parsed | None:
     day = _zh_number(match.group("day")) if match.group("day") else None
     if month is not None and not 1 <= month <= 12:
         return None
+    part = _ZH_PARTS[match.group("part")] if match.group("part") else None
     if match.group("yn"):
         year = int(match.group("yn"))
+        if month is not None and part is not None:
+            first, after = _month_or_day(year, month, None, clamp=False)
+            found = {"first": first, "middle": first + timedelta(days=14), "last": after - timedelta(days=1)}[part]
+            return _Absolute(found, found + timedelta(days=1), "day")
         return _absolute_year(year) if month is None else _named_month(year, month, day)
-    return RelativeTime("year", _ZH_YEAR_WORDS[match.group("yw")], month=month, day=day)
+    spec = RelativeTime("year", _ZH_YEAR_WORDS[match.group("yw")], month=month, day=day)
+    return _MonthPart(spec, part) if part is not None else spec
 
 
 def _zh_month_word(match: re.Match[str]) -> _Parsed:
     day = _zh_number(match.group("day")) if match.group("day") else None
-    return RelativeTime("month", _ZH_MONTH_WORDS[match.group("mw")], day=day)
+    spec = RelativeTime("month", _ZH_MONTH_WORDS[match.group("mw")], day=day)
+    return _MonthPart(spec, _ZH_PARTS[match.group("part")]) if match.group("part") else spec
+
+
+def _zh_this_month_part(match: re.Match[str]) -> _Parsed:
+    return _MonthPart(RelativeTime("month", 0), _ZH_PARTS[match.group("part")])
 
 
 def _zh_week(match: re.Match[str]) -> _Parsed:
@@ -786,7 +834,11 @@ def _zh_bare_weekday(match: re.Match[str]) -> _Parsed:
 def _zh_month(match: re.Match[str]) -> _Parsed | None:
     month = _zh_number(match.group("mon"))
     day = _zh_number(match.group("day")) if match.group("day") else None
-    return _named_month(None, month, day) if 1 <= month <= 12 else None
+    if not 1 <= month <= 12:
+        return None
+    if match.group("part"):
+        return _MonthPart(RelativeTime("year", 0, month=month, mode="most_recent"), _ZH_PARTS[match.group("part")])
+    return _named_month(None, month, day)
 
 
 # Holidays on a fixed date, the nearest one: "元旦那天", "新年第一天就要上班", "圣诞节收到的". Greetings ("元旦快乐",
@@ -798,6 +850,16 @@ _ZH_HOLIDAYS = {
     "国庆节": (10, 1), "国庆": (10, 1), "劳动节": (5, 1), "儿童节": (6, 1), "妇女节": (3, 8), "教师节": (9, 10),
     "建军节": (8, 1),
 }  # fmt: skip
+
+
+def _zh_holiday_day(match: re.Match[str]) -> _Parsed | None:
+    month, day = _ZH_HOLIDAYS[match.group("hol")]
+    count = _zh_number(match.group("n"))
+    if count == 0:
+        return None
+    if match.group("ord"):
+        return _Nearest(month, day, shift=count - 1)  # "元旦的第二天": the holiday is its first day
+    return _Nearest(month, day, shift=-count if match.group("dir").endswith("前") else count)
 
 
 def _zh_holiday(match: re.Match[str]) -> _Parsed:
@@ -821,13 +883,13 @@ _ZH_RULES = [
     ),
     _zh(
         r"(?P<t>(?:(?P<yw>前年|去年|今年|明年|后年)|(?<![0-9])(?P<yn>(?:19|20)[0-9]{2})年)"
-        rf"(?:{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)?)",
+        rf"(?:{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX}|{_ZH_MONTH_PART})?)?)",
         _zh_year_month,
     ),
     _zh(
         # 晚上月亮 is "evening moon", not 上月: the 上 must not end a word.
         r"(?<![晚早马路楼线身])(?P<t>(?P<mw>" + "|".join(sorted(_ZH_MONTH_WORDS, key=len, reverse=True)) + r")"
-        rf"(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)",
+        rf"(?:{_ZH_DAY}{_ZH_DAY_SUFFIX}|{_ZH_MONTH_PART})?)",
         _zh_month_word,
     ),
     _zh(
@@ -835,10 +897,20 @@ _ZH_RULES = [
         rf"(?:{_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)?)",
         _zh_week,
     ),
+    # ("从下周一起寄这里": after 从, 一起 is Monday and 起, not "together")
+    _zh(r"(?<=从)(?P<t>(?P<wp>上上|下下|上|这|本|下)个?(?:周|星期|礼拜)(?P<wd>一))(?=起)", _zh_week),
     _zh(rf"(?<![每上下这本个])(?P<t>(?:周|星期|礼拜){_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)", _zh_bare_weekday),
     _zh(
-        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX})?)",
+        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX}|{_ZH_MONTH_PART})?)",
         _zh_month,
+    ),
+    # the turn's own month by its part: "月底前寄到", "我月初刚搬过来" (not 岁月中, 正月初一, 个月底)
+    _zh(rf"(?<![{_ZH_NUMERAL_CHARS}个岁日风明正腊闰蜜满赏年])(?P<t>月{_ZH_MONTH_PART})", _zh_this_month_part),
+    _zh(
+        # a day counted from a holiday: "国庆前一天", "元旦后第二天", "国庆节后第三天", "元旦的第二天"
+        r"(?<!七夕)(?<![号日])(?P<t>(?P<hol>" + "|".join(sorted(_ZH_HOLIDAYS, key=len, reverse=True)) + r")"
+        r"(?:节)?(?:(?P<dir>前|后|过后|之前|之后)(?P<nth>第)?|的?(?P<ord>第))(?P<n>[0-9]{1,2}|[一二三四五六七八九两十])天)",
+        _zh_holiday_day,
     ),
     _zh(
         # ("三月八号妇女节": the holiday named after its own date restates it)
