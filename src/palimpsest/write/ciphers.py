@@ -995,3 +995,102 @@ def emoji_words_reading(text: str) -> str | None:
     joiner = "" if chinese else " "
     read = pattern.sub(lambda m: joiner + table[m.group(0)] + joiner, text)
     return re.sub("[\ufe0f\u200d]", "", read)
+
+
+# -- tone numbers after any romanization ("Wo3 shih4 p'ing2-t'ai2 …": Wade-Giles with tones) ---------------------------
+_TONE_DIGIT = re.compile(r"(?<=[a-zü'])[1-5](?=[\s,.;:!?'\-]|$)", re.IGNORECASE)
+
+
+def tone_digits_removed(text: str) -> str | None:
+    """The turn without the tone digits that end its syllables, or None when fewer than four syllables carry one."""
+    if len(_TONE_DIGIT.findall(text)) < 4:
+        return None
+    return _TONE_DIGIT.sub("", text)
+
+
+# -- Xiaohe double pinyin (小鹤双拼): every syllable typed as two keys, "uj iu so yz" is "shan chu suo you" ---------
+_XIAOHE_INITIALS = {"v": "zh", "i": "ch", "u": "sh"}
+_XIAOHE_FINALS = {
+    "q": ("iu",), "w": ("ei",), "r": ("uan",), "t": ("ue", "ve"), "y": ("un",), "u": ("u",), "i": ("i",),
+    "o": ("uo", "o"), "p": ("ie",), "a": ("a",), "s": ("ong", "iong"), "d": ("ai",), "f": ("en",), "g": ("eng",),
+    "h": ("ang",), "j": ("an",), "k": ("ing", "uai"), "l": ("iang", "uang"), "z": ("ou",), "x": ("ia", "ua"),
+    "c": ("ao",), "v": ("ui", "v"), "b": ("in",), "n": ("iao",), "m": ("ian",), "e": ("e",),
+}  # fmt: skip
+# Two-letter English words: a run of them is English, not key codes ("it is on me to go").
+_ENGLISH_PAIRS = frozenset({
+    "it", "is", "on", "me", "to", "go", "up", "if", "we", "do", "so", "in", "of", "at", "by", "my", "no", "or",
+    "an", "as", "be", "he", "hi", "ok", "us", "am", "oh", "ya", "yo", "id", "tv", "pc",
+})  # fmt: skip
+# Syllables with no initial are typed as their two letters ("an" → an) or the first letter doubled ("aa" → a).
+_XIAOHE_CODE = re.compile(r"(?<![A-Za-z])[a-z]{2}(?![A-Za-z])")
+
+
+_ALONE_SYLLABLES = frozenset({"a", "o", "e", "ai", "ei", "ao", "ou", "an", "en", "ang", "eng", "er"})
+
+
+def _xiaohe_syllable(code: str) -> str | None:
+    first, second = code[0], code[1]
+    if first in "aoe":
+        if first == second:
+            return first
+        alone = first + ("ng" if second == "g" else "ng" if (first, second) == ("a", "h") else second)
+        return alone if alone in _ALONE_SYLLABLES else None
+    if first not in "bpmfdtnlgkhjqxzcsrywviu":
+        return None
+    initial = _XIAOHE_INITIALS.get(first, first)
+    finals = _XIAOHE_FINALS.get(second, ())
+    if second == "o" and initial in ("b", "p", "m", "f", "w"):
+        return initial + "o"  # "bo", "wo": the lips take o, not uo
+    # Where a key holds two finals, the initial decides: j q x y take the i/ü ones ("jiong", "jiang"), the retroflex
+    # and g k h the u ones ("shuang", "kuai", "zhong"), the rest the i ones ("liang", "ding", "dong").
+    if initial in ("j", "q", "x", "y"):
+        finals = tuple(sorted(finals, key=lambda f: not f.startswith(("i", "u", "v"))))
+        if initial == "y" and second == "s":
+            finals = ("ong",)
+    elif initial in ("zh", "ch", "sh", "g", "k", "h", "r", "z", "c", "s"):
+        finals = tuple(sorted(finals, key=lambda f: not f.startswith("u") and f != "ong"))
+    for final in finals:
+        if initial in ("j", "q", "x") and final.startswith(("a", "o", "e")):
+            continue
+        return initial + final
+    return None
+
+
+def xiaohe_reading(text: str) -> str | None:
+    """The pinyin behind a run of Xiaohe double-pinyin key pairs, or None when fewer than five pairs in a row read as
+    syllables (two-letter English words rarely run five long: "is", "on", "an" …)."""
+    codes = list(_XIAOHE_CODE.finditer(text))
+    if len(codes) < 5:
+        return None
+    syllables = [_xiaohe_syllable(match.group(0)) for match in codes]
+    if sum(syllable is not None for syllable in syllables) < max(5, 0.8 * len(codes)):
+        return None
+    if sum(match.group(0) in _ENGLISH_PAIRS for match in codes) >= 0.3 * len(codes):
+        return None
+    out, last = [], 0
+    for match, syllable in zip(codes, syllables, strict=True):
+        out += [text[last : match.start()], syllable or match.group(0)]
+        last = match.end()
+    return "".join([*out, text[last:]])
+
+
+# -- a command assembled from quoted pieces ("let a = 'rm -rf'; let b = ' /var/lib/'; … run a+b+c") --------------------
+_ASSIGNED_PIECE = re.compile(r"\b([A-Za-z_]\w{0,15})\s*[:=]\s*(['\"`])(.*?)\2")
+_JOINED_NAMES = re.compile(r"\b[A-Za-z_]\w{0,15}(?:\s*(?:\+|\.|,)\s*[A-Za-z_]\w{0,15}){1,}\b")
+
+
+def assembled_strings_reading(text: str) -> str | None:
+    """The turn with each join of named pieces ("a+b+c") replaced by the pieces' text, or None when fewer than two
+    pieces are named or no join uses them."""
+    pieces = {name: value for name, _, value in _ASSIGNED_PIECE.findall(text)}
+    if len(pieces) < 2:
+        return None
+
+    def joined(match: re.Match[str]) -> str:
+        names = re.split(r"\s*(?:\+|\.|,)\s*", match.group(0))
+        if all(name in pieces for name in names):
+            return "".join(pieces[name] for name in names)
+        return match.group(0)
+
+    reading = _JOINED_NAMES.sub(joined, text)
+    return reading if reading != text else None
