@@ -97,7 +97,8 @@ _ORDER_CUE = re.compile(
     r"(?:订单编号|订单号码|订单号|订单|单号|(?:(?:下的|买的|拍的|订的|那|这)单|单子)(?=\s*[:：]?\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
     + _CUE_OF
     # "Cancel my 55-210-883", "please cancel 90-441-2207": an order named by its number after an errand on it.
-    + r"|(?i:\b(?:cancel|track|return)(?:\s+my)?)(?=\s+#?\d[\d-]{4,}(?![0-9A-Za-z-]))"
+    # ("can u cancel 6610-3307-RT?": a shop's letters after the digit groups)
+    + r"|(?i:\b(?:cancel|track|return)(?:\s+my)?)(?=\s+#?\d[\d-]{4,}(?:-[A-Z]{1,3})?(?![0-9A-Za-z-]))"
     # "I typed the wrong number - the right one is ZX-40021": a code corrected (letters and digits, never
     # a phone number).
     # ("fat-fingered the number. the right one is ZX-20417": the slip said first, the right one in the next sentence)
@@ -760,6 +761,31 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
             if found:
                 yield _Found(10, found)
             yield from _listed_ids(text, folded, kind, start + len(token), token)
+            yield from _twin_codes(text, folded, kind, token)
+
+
+_CODE_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![A-Za-z0-9_-])")
+
+
+def _twin_codes(text: str, folded: str, kind: IdentifierKind, token: str) -> Iterator[_Found]:
+    """Codes of a cued one's very shape and letters, elsewhere in the turn, are of its kind too.
+
+    "cancel 8817-2206-KW? ordered twice, keep 8817-2205-KW", "ticket AB-7710-X and the older AB-7702-X": digit
+    groups that differ under the same letters are the same shop's (or desk's) numbers. Only a code with both
+    letters and dashed digit groups is read so; a bare number's twin may be anything.
+    """
+    if kind not in ("order_id", "ticket_id") or "-" not in token or not re.search(r"[A-Za-z]", token):
+        return
+    if len(re.findall(r"\d", token)) < _MIN_ID_CHARS:
+        return
+    shape = re.sub(r"\d", "9", token)
+    for m in _CODE_TOKEN.finditer(folded):
+        said = m.group()
+        if said == token or re.sub(r"\d", "9", said) != shape:
+            continue
+        found = _mention(text, kind, m.span(), identifier_key(said, "id"))
+        if found:
+            yield _Found(12, found)
 
 
 def _lone_codes(text: str, folded: str) -> Iterator[_Found]:

@@ -504,7 +504,9 @@ _QUESTION_START = re.compile(
     re.IGNORECASE,
 )
 _HYPOTHETICAL = re.compile(
-    r"\b(?:if|suppose|supposing|imagine|in case|unless|maybe|perhaps|might|whether|pretend|hypothetically)\b"
+    # ("replies in Japanese if you can", "by DHL if possible": a polite hedge on a request, not a supposition)
+    r"\bif\b(?!\s+(?:you\s+can\b(?!'t)|possible\b|poss\b|that's\s+(?:ok|okay|alright|fine)\b|you\s+don't\s+mind\b))"
+    r"|\b(?:suppose|supposing|imagine|in case|unless|maybe|perhaps|might|whether|pretend|hypothetically)\b"
     # ("I wish to inform you that as of yesterday I am living in …": a formal notice, not a wish)
     r"|\bwish\b(?!\s+to\s+(?:inform|advise|notify|let\s+you\s+know|confirm|report|tell|update|point\s+out|mention"
     r"|clarify|state|record|note|register|change|update|amend|correct"
@@ -587,6 +589,8 @@ _PREFERS = re.compile(
     r"|(?<=mode|heme)\s+(?:person|fan|guy|girl|kind\s+of\s+person|all\s+the\s+way)"
     # ("light theme for me, the dark one …", "the summary version is plenty for me": the speaker's pick, said bare)
     r"|(?<=\w)\s+for\s+me(?=\s*(?:[,.;!\u2014\u2013]|please|pls|thanks|$))|(?:plenty|enough)\s+for\s+me"
+    # ("the condensed version is plenty, the full thing is 40 pages": the lesser kind said to suffice)
+    r"|(?:is|'s)\s+(?:(?:more\s+than|quite|just)\s+)?(?:plenty|enough)(?=\s*(?:[,.;!\u2014\u2013]|$))"
     r"|best (?:way|for me)|(?:more )?comfortable (?:in|with)|(?:is|are) (?:totally |perfectly |just )?(?:fine|ok|okay)"
     # "I'm paying with Monzo now"
     r"|(?:I'm|I\s+am|we're|we\s+are)\s+(?:now\s+|currently\s+)?(?:paying|shipping)"
@@ -596,7 +600,7 @@ _PREFERS = re.compile(
     r"|(?:is|are)\s+(?:the\s+)?(?:easiest|simplest|handiest|quickest|most\s+reliable)"
     # "Only by e-mail", "texts only please": one channel or way, to the exclusion of others.
     r"|only\s+(?:by|via|through|over|in)|(?<=\w)\s+only(?=\s*(?:please|thanks|[,.!;]|$))|only\s+for\s+(?:me|us)\b"
-    r"|put|charge|ship|write|reply|answer|respond|book|reserve|notify|instead"
+    r"|put|charge|ship|write|reply|replies|answer|answers|respond|book|reserve|notify|instead"
     # "I'm on light mode now", "we're both on dark mode": the setting one is on.
     r"|(?:I'm|I am|we're|we are)\s+(?:\w+\s+)?on(?=\s+(?:dark|light|night|day)\s+(?:mode|theme))"
     # "I've had dark mode on since 2024", "I keep light theme enabled": the setting one has on
@@ -654,7 +658,11 @@ _KIN_BEFORE = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s\b(?!\s+(?:just\s+|now\s+|finally\s+)?(?:been|got|gone|[a-z]+ed)\b))"
 )
 # Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
-_OTHER_PERSON = re.compile(r"\b(?:met|saw|with|and|told|asked|married|dating|called|to)\s+[A-Z][a-z]+")
+# (Not the place someone went: "my mum's moved to Nantes, her new mobile is …")
+_OTHER_PERSON = re.compile(
+    r"\b(?:met|saw|with|and|told|asked|married|dating|called"
+    r"|(?<!moved\s)(?<!moving\s)(?<!relocated\s)(?<!went\s)(?<!gone\s)(?<!back\s)(?<!over\s)to)\s+[A-Z][a-z]+"
+)
 
 
 # "my colleague Dana Liu handles our account now, she's …": someone outside the family, named by name.
@@ -916,12 +924,21 @@ _CALL_HOME = re.compile(
     r"\b(?P<subj>I|[Ww]e)\s+(?:now\s+|proudly\s+)?call\s+" + _named("place") + r"\s+home\b"
     r"|\b(?P<subj2>I|[Ww]e)(?:'m|'re|\s+am|\s+are)\s+(?:now\s+|currently\s+)?based\s+out\s+of\s+" + _named("place2")
 )
+# Words of a home and its change: "the Linz address can go", "finally unpacked", "moved", "the old flat".
+_HOME_CHANGE_TALK = re.compile(
+    r"\b(?:address|moved|move|moving|relocated|unpacked|settled\s+in|flat|apartment|house|lease|keys|new\s+place)\b",
+    re.IGNORECASE,
+)
 _BEEN_IN = re.compile(
     # "(I) been in Boise since yesterday": the auxiliary dropped in chat.
     # ("I've actually been in Midrand since last month": an adverb between)
     _SUBJ
-    + r"(?:'ve|\s+have|\s+has)?(?:\s+(?:actually|really|now|just|officially|basically))?"
-    + r"\s+been\s+(?:living\s+|based\s+)?in\s+"
+    + r"(?:(?:'ve|\s+have|\s+has)?(?:\s+(?:actually|really|now|just|officially|basically))?\s+been"
+    # ("we're in Graz since yesterday (finally!!), the Linz address can go": the present said for the stay, as many
+    # speakers do; a home only where the turn talks of homes, see _HOME_CHANGE_TALK)
+    + r"|(?:'m|'re|\s+am|\s+are)(?:\s+(?:actually|really|now|officially|finally))?"
+    + r"(?=\s+in\s+[^,.;!?]{1,40}?\s+since\b))"
+    + r"\s+(?:living\s+|based\s+)?in\s+"
     + _named("place")
     # ("I've been in Duluth a while now", "been in Leeds for years": a long stay is a home; "for a week" is a trip)
     + r"(?=\s+since\b|\s+(?:for\s+)?(?:quite\s+)?(?:a\s+(?:good\s+)?while|ages|years|donkey's\s+years"
@@ -1031,7 +1048,19 @@ _STILL_IN = re.compile(
     r"(?:living\s+|based\s+)?in\s+"
     + _named("place")
     + r"(?:\s+(?:myself|ourselves|too|as\s+well|now|these\s+days|though|still))*"
-    + r"(?=\s*(?:[,.;!?]|$))"
+    + r"(?=\s*(?:[,.;!?\u2014\u2013]|$))"
+)
+# "been living in Penang since last year but my parents are still in Ipoh": a relative's home, beside the speaker's.
+_KIN_STILL_IN = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:is|are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    + _named("place")
+    + r"(?:\s+(?:though|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$))"
+)
+# "Nope, still in Lyon — the Marseille thing fell through": a move that did not happen, beside the home kept.
+_MOVE_FELL_THROUGH = re.compile(
+    r"\b(?:fell\s+through|didn't\s+(?:happen|work\s+out|go\s+ahead)|never\s+happened|(?:is|was)\s+(?:off|called\s+off)"
+    r"|got\s+cancell?ed|didn't\s+end\s+up)\b",
+    re.IGNORECASE,
 )
 # "moved here from Kathmandu yesterday", "we relocated there in May": the new home said as "here"/"there", the place
 # named earlier in the turn ("first night in Pokhara. moved here …").
@@ -1246,7 +1275,10 @@ _WORK = re.compile(
     # ("Since March I've been on the payroll of Vattenfall", "she's on staff at the Mater", "on the books of Arup":
     # being employed said as being on the employer's list)
     + r"|(?:(?<=\bbeen\s)|(?<='s\s)|(?<='m\s)|(?<=\bam\s)|(?<=\bis\s)|(?<=\bare\s))"
-    + r"on(?=\s+(?:the\s+)?(?:payroll|books|staff)\s))"
+    + r"on(?=\s+(?:the\s+)?(?:payroll|books|staff)\s)"
+    # ("since the 3rd I've been fully remote for Skyscanner", "she's remote for Canva": working for the employer,
+    # from afar)
+    + r"|(?:(?<=\bbeen\s)|(?<='s\s)|(?<='m\s)|(?<=\bam\s)|(?<=\bis\s))(?:fully\s+|100%\s+)?remote(?=\s+for\s))"
     + r"(?:\s+(?:the\s+)?(?:payroll|books|staff)(?=\s+(?:of|at|for|with)\s))?"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
@@ -1797,6 +1829,9 @@ _DEVICE_FAULT = re.compile(
     + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
     r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
     r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
+    # ("my son's Switch got soaked", "my iPad got dropped in the bath": damage done to it)
+    r"|(?:got|was|has\s+been)\s+(?:completely\s+|badly\s+)?(?:soaked|drenched|wet|water-?damaged|smashed|dropped|bricked"
+    r"|crushed|sat\s+on|run\s+over)\b"
     r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
     r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
     r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
@@ -2073,7 +2108,9 @@ _NAME = re.compile(
     r"(?P<name6>[A-Z][\w'-]*)"
     # "quick one: name's Mahina Kealoha, …", "Name is Joss Whitley btw": the speaker's own name, "my" dropped (never
     # "the dog's name is Rex": only where a clause or a label opens)
-    rf"|(?:^\W*|(?<=[:;,!\u2014\u2013]\s)|(?<=\bso\s)|(?<=\bbtw\s)|(?<=\boh\s))(?:[Tt]he\s+)?[Nn]ame(?:'s|\s+is)\s+"
+    # ("call me Ren. full name's Renjiro Okabe": "full", "real" or "legal" before it, a sentence of its own)
+    rf"|(?:^\W*|(?<=[:;,!.\u2014\u2013]\s)|(?<=\bso\s)|(?<=\bbtw\s)|(?<=\boh\s))"
+    r"(?:[Tt]he\s+)?(?:(?:[Ff]ull|[Rr]eal|[Ll]egal|[Pp]roper)\s+)?[Nn]ame(?:'s|\s+is)\s+"
     rf"(?P<name7>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})\b(?!'s|\s+(?:Inc|Ltd|Street|Road)\b)"
 )
 # "Rebecca on paper, but everyone knows me as Bex", "Teodoro's what the passport says": the legal name, told beside
@@ -2257,7 +2294,9 @@ _ADDRESS_END = (
     # (not the dot of "Co. Cork", "St. Albans", nor of "Av. Larco 1150", where the street's name follows)
     r"|(?<!\bCo)(?<!\bSt)(?<!\bMt)(?<!\bAv)(?<!\bAvda)(?<!\bJr)(?<!\bBv)\.(?:\s|$)|$|(?-i:" + _REMARK_AFTER_DASH + r")"
     # ("… Akron OH 44310, unit FIVE not 3": a remark after the ZIP or PIN code, in lower case)
-    r"|(?<=\s\d{5}),\s+(?-i:(?=[a-z]))|(?<=\s\d{6}),\s+(?-i:(?=[a-z])))"
+    r"|(?<=\s\d{5}),\s+(?-i:(?=[a-z]))|(?<=\s\d{6}),\s+(?-i:(?=[a-z]))|(?<=\s\d{4}),\s+(?-i:(?=[a-z]))"
+    # ("… Eugene OR 97401 (zip is right this time lol)": a remark in brackets after it)
+    r"|\s+(?=\([^)]*\)\W*$))"
 )
 # The speaker's address given without "my … address is": "change the delivery address on my account to …",
 # "New address: …", "use 14 Harbour Road … instead", "deliver to my office at …".
@@ -2266,19 +2305,26 @@ _SENT_THING = r"(?:it|them|everything|this(?:\s+one)?(?:\s+\w+)?|that(?:\s+\w+)?
 _ADDRESS_MINE = re.compile(
     # ("can u change the delivery address to 14 Harbour Row, …": the stored one, "on my account" unsaid)
     # ("swap the billing address to 9 Elm Ave, …": the stored one swapped)
-    r"(?:\b(?:change|update|set|swap|switch)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
+    # ("Please change delivery address to …": the article dropped)
+    r"(?:\b(?:change|update|set|swap|switch)\s+(?:the\s+)?(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)+address\s+"
+    r"(?:(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+)?to\s+"
+    r"|\b(?:change|update|set|swap|switch)\s+the\s+(?:(?:new|home|shipping|delivery|mailing|postal|billing)\s+)*address\s+"
     r"(?:(?:on|for|of)\s+my\s+(?:account|profile|orders?)\s+)?to\s+"
     # "pls update the shipping address → Unit 2, 19 Hay St, …", "fix my delivery address: …": the stored one changed
     r"|\b(?:change|update|set|swap|correct|fix|amend)\s+(?:the|my)\s+(?:(?:new|home|shipping|delivery|mailing|postal"
     r"|billing)\s+)*address(?:\s+(?:on|for|of|in)\s+(?:my|the)\s+(?:account|profile|orders?|file|records?)"
     r"|\s+on\s+file)?\s*(?:\u2192|->|=>|:|\u2014|\u2013)\s*"
     # ("New address for the account: …": what the address is for may sit before the colon)
-    r"|(?:^\W*|(?<=,\s)(?=new\s))(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence|residential"
-    r"|permanent|return|invoice|invoicing)\s+)?address"
+    r"|(?:(?:^\W*|(?<=,\s)(?=new\s))(?:my\s+)?(?:new\s+)?(?:(?:home|shipping|delivery|mailing|postal|billing|correspondence"
+    r"|residential|permanent|return|invoice|invoicing)\s+)?address"
+    # ("new place as of yesterday: …", "new flat from Monday: …": the new home named as the label)
+    r"|(?:^\W*|(?<=,\s))(?:my\s+|our\s+)?new\s+(?:place|home|flat|apartment|house|digs|pad)(?=[^:;\n]{0,30}:))"
     r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?"
     # "New billing address, effective from next Monday: …": when it starts, said before the colon
     # ("We moved house yesterday!! new address is …": the label said as a sentence)
-    r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?(?:\s*:\s*|\s+is\s+(?:now\s+)?)"
+    r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?(?:\s*:\s*|\s+is\s+(?:now\s+)?"
+    # ("billing address should read …", "shipping address needs to say …": the stored one set right)
+    r"|\s+(?:should|needs\s+to|must|has\s+to)\s+(?:read|say|be)\s*:?\s*)"
     # "Correction on my address - it's House 12, Asafo Lane, Kumasi": the right address after a correction
     r"|\b(?:correction|fix|typo|mistake|error)\s+(?:on|to|in|for)\s+my\s+(?:(?:home|shipping|delivery|mailing|postal)\s+)?address"
     r"(?:\s+on\s+file|\s+(?:on|in)\s+(?:my|the|your)\s+(?:account|profile|system|records?))?\s*[-:,\u2013\u2014]*\s*(?:it's|it\s+is|it\s+should\s+be|should\s+be|the\s+right\s+one\s+is)\s+"
@@ -2333,7 +2379,10 @@ _SHIPS_TO = re.compile(
     + r")[^;!?\n]*?)\s*(?=,?\s+(?:from now(?: on)?|going forward|by default|in future"
     r"|(?:from|starting|as\s+of|effective)\s+(?:next|tomorrow|this|today))\b|[;!?\n]"
     r"|\.(?:\s|$)|$|" + _REMARK_AFTER_DASH + r")"
-    r"|(?P<at>\bI(?:'m|\s+am)\s+(?:now\s+|currently\s+)?at\s+)(?P<addr2>(?:" + _STREET + r")[^;!?\n]*?)"
+    # ("since last Monday we're at 12 Birch Court": the household's home, said the same)
+    r"|(?P<at>\b(?:I(?:'m|\s+am)|[Ww]e(?:'re|\s+are))\s+(?:now\s+|currently\s+|all\s+)?at\s+)(?P<addr2>(?:"
+    + _STREET
+    + r")[^;!?\n]*?)"
     r"\s*(?=,?\s+now\b|[;!?\n]|\.(?:\s|$)|$)"
 )
 # "wife's got a new work email — …", "my son has a new number: …": a relative's new contact, "my" may be dropped.
@@ -2392,7 +2441,9 @@ _CONTACT_CUE = {
         r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:(?:phone|tel|telephone)\s*[:：]\s*$"
         r"|new\s+(?:(?:mobile|cell|phone)\s+)?"
         r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp)"
-        r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)\s*(?:is\s+|[:：]\s*)?$))"
+        r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)"
+        # ("landline's gone, mobile only now: …": the one line kept, said to be the only one)
+        r"(?i:\s+only)?(?i:\s+(?:now|from\s+now\s+on|these\s+days))?\s*(?:is\s+|[:：]\s*)?$))"
     ),
     "email": re.compile(
         _POSS + r"\s+(?:(?:new|current|work|office|personal|updated|contact|billing|recovery|login|backup|sign-?in"
@@ -2737,7 +2788,13 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
     for m in _BEEN_IN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
-        if subject and _place_ok(m.group("place")) and not re.search(r"\bnot\b|n't\b", m.group()):
+        # ("I'm in Porto since Monday for a conference": the present said of a stay is a trip when it names one)
+        if (
+            subject
+            and not ("been" not in m.group() and (_TRIP.search(clause.text) or not _HOME_CHANGE_TALK.search(ctx.text)))
+            and _place_ok(m.group("place"))
+            and not re.search(r"\bnot\b|n't\b", m.group())
+        ):
             yield _fact(
                 ctx,
                 clause,
@@ -2881,12 +2938,18 @@ def _still_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         homes = re.search(r"\b(?:lives?|living|based)\b", before, re.I)
         # ("we didn't end up moving to Perth, still in Adelaide": a move told or weighed before)
         moved = re.search(r"\b(?:moved|moving|move|relocat\w+)\b", before, re.I)
+        fell_through = _MOVE_FELL_THROUGH.search(ctx.text) is not None
         if (
-            (homes or (moved and m.group("still")))
+            (homes or ((moved or fell_through) and m.group("still")))
             and _place_ok(m.group("place"))
             and not _NEGATION_WORD.search(m.group())
         ):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
+    for m in _KIN_STILL_IN.finditer(clause.text):
+        told = re.search(r"\b(?:lives?|living|based|moved|relocated)\b", ctx.text, re.I)
+        if told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
+            subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "kin_still_in")
 
 
 _NEGATION_WORD = re.compile(r"\b(?:not|never|no\s+longer)\b|n't\b", re.IGNORECASE)
@@ -5150,8 +5213,19 @@ def _future_start(ctx: TurnContext, clause: Clause) -> datetime | None:
     return start if start is not None and start > ctx.at else None
 
 
+# "my wife teaches at …, her name is Goh Pei Shan": the name of the relative the pronoun stands for.
+_PRONOUN_NAMED = re.compile(
+    rf"(?:^\W*|(?<=[,;:\u2014\u2013]\s)|(?<=\band\s))(?P<pron>[Hh]is|[Hh]er)\s+(?:full\s+)?name(?:'s|\s+is)\s+"
+    rf"(?P<name>(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-ZÀ-Ý][a-zß-ÿ]+(?:\s+[A-ZÀ-Ý][a-zß-ÿ]+){{0,2}})\b(?!')"
+)
+
+
 def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name of a relative (or a manager, a colleague) told beside the relation: "my sister Anna lives …"."""
+    for m in _PRONOUN_NAMED.finditer(clause.text):
+        subject = _antecedent(ctx, "he" if m.group("pron").lower() == "his" else "she", clause.start + m.start())
+        if subject is not None and subject.startswith(f"{ctx.speaker_id}:"):
+            yield _fact(ctx, clause, m, subject, "name", m.group("name"), "pronoun_named", confidence=0.8)
     for m in _RELATIVE_NAMED.finditer(clause.text):
         rel = next(m.group(g) for g in ("rel", "rel2", "rel3", "rel4", "rel5", "rel6") if m.group(g))
         relation = _RELATIONS[rel.lower()]
@@ -5256,6 +5330,9 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         address = _CLOSING_COURTESY.sub("", _clean(m.group("addr") or m.group("addr2")))
         # "from next Monday parcels should go to …": a standing address with a start still to come
         start = clause.preference_start(ctx)
+        held, since = _there_since(ctx, clause, m)
+        if not held:
+            continue
         yield _fact(
             ctx,
             clause,
@@ -5264,15 +5341,28 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             "address",
             address,
             "ships_to",
-            valid_from=start
-            if start is not None and start > ctx.at
-            else _been_there_since(ctx, clause.start + m.end()),
+            valid_from=start if start is not None and start > ctx.at else since,
             confidence=0.8,
             ends_previous=True,
         )
     if any(f for f in _ADDRESS.finditer(clause.text)) or any(_SHIPS_TO.finditer(clause.text)):
         return
     yield from _address_mine_facts(ctx, clause)
+
+
+def _there_since(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> tuple[bool, datetime | None]:
+    """Whether the address of :data:`_SHIPS_TO` holds as a home, and since when it has.
+
+    "it's … now, has been since last Monday": said after it; "since last Monday we're at …": said first. A household
+    "at" an address holds only with "now" or a "since" ("we're at 5 Kent Road for the party" is a visit).
+    """
+    since = _been_there_since(ctx, clause.start + m.end())
+    if since is not None or m.group("at") is None:
+        return True, since
+    for mention in clause.times(ctx):
+        if re.search(r"\bsince\s+$", ctx.text[: mention.span[0]], re.I) and mention.start <= ctx.at:
+            return True, mention.start
+    return m.group("at")[0] not in "Ww" or re.match(r",?\s+now\b", clause.text[m.end() :]) is not None, None
 
 
 # "it's Unit 9, not Unit 6 — 1420 Vali-Asr Street, Tehran": the right part, the wrong one set aside, then the rest; a
@@ -5377,7 +5467,9 @@ def _address_mine_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         if _RELATIVE_ADDRESS.search(_sentence_of(ctx.text, clause)):
             continue
         # "For this order only, deliver to my office at …": an errand, kept in the window only.
-        lasting = not (_ONE_OFF.search(clause.text) and not _LASTING.search(clause.text))
+        # (not a remark in brackets: "(the zip is right this time)")
+        plain = re.sub(r"\([^)]*\)", "", clause.text)
+        lasting = not (_ONE_OFF.search(plain) and not _LASTING.search(plain))
         # ("ship it to my brother's place: …" for good is his address; only an errand's parcel makes it the speaker's)
         if lasting and re.search(rf"\bmy\s+{_KIN_ADJ}(?:{_REL}|aunty)'s?(?:\s+\w+)?\s*[:\u2014\u2013]", m.group()):
             continue
@@ -5571,7 +5663,9 @@ _REPORT_NAMED = re.compile(
 # "give me the long-form report", "the condensed version": a report named by its style.
 _REPORT_BY_STYLE = re.compile(
     r"\b(?:the|a|an)\s+(?P<rf>(?:long-form|short-form|long|short|detailed|condensed|brief|full|one-page|two-page|abridged"
-    r"|extended|compact|visual|graphical|text-only|plain-text|printable|bullet-point|executive)\s+(?:report|version|summary))\b",
+    r"|extended|compact|visual|graphical|text-only|plain-text|printable|bullet-point|executive"
+    # ("the charts-only report", "the numbers-only summary": what alone it should hold)
+    r"|[a-z]+-only)\s+(?:report|version|summary))\b",
     re.IGNORECASE,
 )
 # "send the weekly digest as the short version", "put my monthly statement in the compact layout": a
@@ -5739,7 +5833,8 @@ _CHANNEL = re.compile(
     r"\s+for\s+(?:anything|everything|all|any)\b"
     # "Text me at 021 … instead of calling": one channel chosen over another.
     # "SMS > email", "texts > calls": one channel ranked over another in shorthand.
-    r"|(?:^|(?<=[,;:]\s))\W*(?P<ch13>SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
+    # ("shifts are brutal so email > phone calls, always": after a reason's "so" as well)
+    r"|(?:^|(?<=[,;:]\s)|(?<=\bso\s))\W*(?P<ch13>SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
     r"\s*(?:>|>>|over|beats|\u2192)\s*(?:SMS|texts?|e-?mails?|WhatsApp|WeChat|phone\s+calls|calls|Telegram|Signal)"
     r"(?=\s*(?:[,.;!]|$|\s+(?:for\s+me|please|always|any\s+day)\b))"
     r"|\b(?P<ch4>text|sms|e-?mail|call|phone|ring|WeChat|WhatsApp)\s+me\b(?:[^.?!]|\.(?=\S)){0,40}?\binstead\s+of\s+"
@@ -6029,6 +6124,11 @@ _PAYMENTS = {
             "MB Way",
             "Mercado Pago",
             "GrabPay",
+            # (the national instant-payment schemes of South-East Asia, paid by QR or phone number)
+            "PayNow",
+            "PromptPay",
+            "DuitNow",
+            "QRIS",
             # (the Pacific, Africa, South and South-East Asia)
             "M-PAiSA",
             "MyCash",
@@ -6069,6 +6169,7 @@ _PAY_NAMES = (
     r"|Mastercard|M-?Pesa|Revolut|Monzo|Venmo|Cash App|Zelle|Klarna|Afterpay|iDEAL|Bancontact|Paytm|PhonePe|GCash"
     r"|Interac|Twint|MobilePay|Vipps|Samsung Pay|American Express|Amex|Maestro"
     r"|Yape|Plin|Nequi|Bizum|Swish|BLIK|Pix|PayPay|KakaoPay|Satispay|MB Way|Mercado Pago|GrabPay"
+    r"|PayNow|PromptPay|DuitNow|QRIS"
     r"|M-PAiSA|MyCash|EcoCash|Airtel Money|MTN MoMo|Orange Money|SnapScan|Easypaisa|JazzCash|bKash|eSewa|GoPay"
     r"|ShopeePay|TrueMoney|PayMaya|ZaloPay|Zip\s?Pay|Sezzle|Clearpay|Laybuy|Atome|Tabby|Tamara|Scalapay|Paidy"
     r"|UnionPay|支付宝|微信支付"
@@ -6252,8 +6353,10 @@ _SCHEDULE_LIMIT = re.compile(
     r"(?:\s+(?:with|for)\s+me)?"
     # "Please never call me before 10am": the contact itself, kept as "no calls before 10am"
     # ("nobody rings me before 10am": anyone's contact refused)
-    r"|(?P<verb>call|ring|phone|text|message|visit)(?:s|es)?\s+(?:me|us))\s+"
-    r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?|before\s+noon|after\s+(?:noon|lunch|dark)"
+    # ("please don't call before 10 in the morning, I work nights": "me" left unsaid)
+    r"|(?P<verb>call|ring|phone|text|message|visit)(?:s|es)?(?:\s+(?:me|us))?)\s+"
+    r"(?P<when>(?:before|after)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm|a\.m\.|p\.m\.)?"
+    r"(?:\s+(?:in\s+the\s+(?:morning|evening|afternoon)|at\s+night))?|before\s+noon|after\s+(?:noon|lunch|dark)"
     r"|on\s+(?:Mondays|Tuesdays|Wednesdays|Thursdays|Fridays|Saturdays|Sundays|weekends)|at\s+weekends"
     r"|in\s+the\s+(?:mornings?|evenings?|afternoons?)|over\s+lunch|during\s+lunch)"
     r"(?=\s*(?:[,.!;]|$|\s+(?:ever|please|again|from now on)\b))",
@@ -6959,6 +7062,12 @@ def _how_things_come(text: str) -> tuple[str, str] | None:
     return None
 
 
+# "…, I work nights", "I sleep days": the speaker's standing routine, the reason a limit holds for good.
+_ROUTINE_REASON = re.compile(
+    r"\bI\s+(?:work|sleep)\s+(?:nights|days|late|early|shifts|night\s+shifts?)\b|\bI'm\s+on\s+nights\b", re.I
+)
+
+
 def _schedule_limit(text: str, has_marker: bool) -> tuple[str, str] | None:
     """(phrase, evidence) of a standing limit on contact: "never call me before 10am" -> "no calls before 10am"."""
     limit = _SCHEDULE_LIMIT.match(text)
@@ -7173,7 +7282,7 @@ def _free_preferences(ctx: TurnContext, clause: Clause, has_marker: bool) -> Ite
         if value and not _NOT_A_THING.match(value):
             yield ctx.speaker_id, value, m.group()
             return
-    limit = _schedule_limit(text, has_marker)
+    limit = _schedule_limit(text, has_marker or _ROUTINE_REASON.search(ctx.text) is not None)
     if limit is not None:
         yield ctx.speaker_id, *limit
         return
@@ -8551,6 +8660,41 @@ def _times_for_jobs(ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFa
 
 
 _PROMOTION = re.compile(r"\bpromot(?:ed|ion)\b", re.IGNORECASE)
+# A clause that opens on when its state begins: "starting next Monday I'm night manager at …", "as of the 1st I'm
+# at 12 Elm Row", "from next week I'm a shift lead at …". The time dates the states the clause tells.
+_OPENS_ON_START = re.compile(
+    r"^\W*(?:(?:and|so|but)\s+)?(?:starting(?:\s+from)?|from|as\s+of|beginning|effective)\s+$", re.I
+)
+_DATED_STATES = frozenset({"works_at", "job_title", "lives_in", "address"})
+
+
+def _dated_by_opening_time(
+    ctx: TurnContext, spans: list[tuple[Clause, list[CandidateFact]]], facts: list[CandidateFact]
+) -> list[CandidateFact]:
+    """The start named as a clause opens, on the undated states it tells (see :data:`_OPENS_ON_START`)."""
+    starts: dict[int, datetime] = {}
+    for clause, told in spans:
+        mentions = clause.times(ctx)
+        if not told or len(mentions) != 1:
+            continue
+        mention = mentions[0]
+        if not _OPENS_ON_START.match(ctx.text[clause.start : mention.span[0]]):
+            continue
+        for fact in told:
+            starts[id(fact)] = mention.start
+    if not starts:
+        return facts
+    return [
+        replace(f, valid_from=starts[id(f)])
+        if id(f) in starts
+        and f.predicate in _DATED_STATES
+        and f.valid_from is None
+        and f.valid_to is None
+        and f.lasting
+        and not f.subject.count(":")
+        else f
+        for f in facts
+    ]
 
 
 def _carry_job_dates(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -8705,10 +8849,13 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
     # "I'm Aroha, Aroha Ngata": the first name alone, said again in full; the full one is the name.
     full = {(f.subject, f.value.split()[0]) for f in out.facts if f.predicate == "name" and " " in f.value}
     out.facts = [f for f in out.facts if not (f.predicate == "name" and (f.subject, f.value) in full)]
-    out.facts = _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
+    out.facts = _dated_by_opening_time(
+        ctx, spans, _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
+    )
     # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it; so is
     # the speaker's in "my mum moved in with us in Tauranga")
-    kept = [f for f in out.facts if f.rule in ("en.moved_in_with.theirs", "en.with_me_in")]
+    # (nor is a relative's who stayed: "moved to Perth in May but my brother is still in Darwin")
+    kept = [f for f in out.facts if f.rule in ("en.moved_in_with.theirs", "en.with_me_in", "en.kin_still_in")]
     out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)

@@ -606,6 +606,23 @@ def _en_ordinal_day(match: re.Match[str]) -> _Parsed:
     return RelativeTime("month", 0, day=int(match.group("day")))
 
 
+def _en_day_of_relative_month(match: re.Match[str]) -> _Parsed:
+    return RelativeTime("month", _EN_RELATIONS[match.group("rel").lower()], day=int(match.group("day")))
+
+
+_EN_MONTH_PARTS: dict[str, Literal["first", "middle", "last"]] = {
+    "end": "last",
+    "start": "first",
+    "beginning": "first",
+    "middle": "middle",
+}
+
+
+def _en_part_of_relative_month(match: re.Match[str]) -> _Parsed:
+    spec = RelativeTime("month", _EN_RELATIONS[match.group("rel").lower()])
+    return _MonthPart(spec, _EN_MONTH_PARTS[match.group("part").lower()])
+
+
 def _en_year(match: re.Match[str]) -> _Parsed:
     return _absolute_year(int(match.group("year")))
 
@@ -667,6 +684,17 @@ _EN_RULES = [
     _en(rf"(?<!once\s)(?<!twice\s)(?<!times\s)\b(?P<t>in\s+{_EN_COUNT}\s+{_EN_UNIT})\b", _en_ahead),
     _en(rf"\b(?P<t>{_EN_COUNT}\s+{_EN_UNIT}\s+from\s+now)\b", _en_ahead),
     _en(r"\b(?P<t>(?P<rel>last|this|next)\s+(?P<u>week|month|year))\b", _en_calendar_unit),
+    # "since the 3rd of last month", "on the 12th of next month": a day of a month named relative to this one
+    _en(
+        r"\b(?P<t>(?:(?:on|since|from|as\s+of|starting|until|till|by)\s+)?the\s+(?P<day>3[01]|[12][0-9]|[1-9])"
+        r"(?:st|nd|rd|th)\s+of\s+(?P<rel>last|this|next)\s+month)\b",
+        _en_day_of_relative_month,
+    ),
+    # "the end of last month", "at the start of next month": a month's first, middle or last day
+    _en(
+        r"\b(?P<t>the\s+(?P<part>end|start|beginning|middle)\s+of\s+(?P<rel>last|this|next)\s+month)\b",
+        _en_part_of_relative_month,
+    ),
     # ("Happy Sunday.", "have a good Friday!", "TGI Friday": a greeting names no day of the record)
     _en(
         r"(?<!every\s)(?<!happy\s)(?<!good\s)(?<!great\s)(?<!nice\s)(?<!lovely\s)(?<!blessed\s)(?<!tgi\s)"
