@@ -372,7 +372,9 @@ _BOUNDARY = re.compile(
     # …and one asked without a question mark: "…，有粤语客服吗", "…，怎么绑定到家长账号".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*(?:[吗嘛]|[了好完来到]没有?)\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
     # …or with its subject first: "我不住岳阳啊，我一直在长沙，你们系统是不是弄错了".
-    r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有))|"
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有|怎么(?![也都样])|如何))|"
+    # …or asked on someone's behalf: "…，他让我帮忙问下发票怎么开", "…，想问一下退货运费谁出".
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]{0,8}?(?:问下|问一下|问问|请问|想问|咨询一?下))|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
 )
 
@@ -907,6 +909,8 @@ _JOIN = re.compile(
     # Got in, said after a word of time or of success: "我儿子去年进了大疆", "上个月顺利进了比亚迪", "终于进了
     # 宁德时代" (not "进了医院" nor "进了决赛", see _NOT_JOINED).
     r"|(?<=[年月周天前])(?:进了|进入了)|(?:(?<=终于)|(?<=顺利)|(?<=成功)|(?<=也))(?:进了|进入了)"
+    # Got in on leaving school: "我弟刚毕业进了华为", "她研究生毕业后进入了宁德时代".
+    r"|(?:(?<=毕业)|(?<=毕业后)|(?<=毕业就)|(?<=毕业以后))(?:进了|进入了|就进了)"
     # Code-switched: "我老公最近 join 了 Shopee".
     r"|(?i:(?<![A-Za-z])join(?:ed)?(?![A-Za-z]))\s*了?\s*"
     # Headhunted: "被字节挖走了" is read by _HIRED; "挖到了" from the employer's side is not the speaker's.
@@ -1493,7 +1497,8 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         # ("手机号麻烦改成 …", "电话请帮我换成 …": the change asked for politely.)
         # ("邮箱顺便换成 …": the change asked for by the way.)
-        r"(?:\s*(?:也|都|顺便|顺带|一起)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
+        # ("手机号一直是 …", "电话还是 …": the number kept.)
+        r"(?:\s*(?:也|都|顺便|顺带|一起|一直|还|仍然|依然|始终|向来)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
         # ("联系电话留的是我弟的，…": the number left on file.)
         r"(?:(?:留的|写的|填的|登记的)?是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
         # "联系电话改用0400 555 721了": the number used instead.
@@ -1508,7 +1513,7 @@ _CONTACT = {
         r"|(?P<intro>(?<=[，,：:])\s*(?:工作|私人|个人|公司)?(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
         # "以后打139 1234 5678", "有事直接拨 …", "找我就打这个新号 …": the number to reach the speaker on from now.
-        r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:这个|我这个)?(?:新)?(?:号码?)?"
+        r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:的)?(?:这个|我这个)?(?:新)?(?:号码?|座机|固话|手机|办公电话)?"
         r"\s*[：:]?\s*$"
         # ("上周换的新号 186…": the number the speaker changed to.)
         r"|(?:换了|改了|换成了?|换个|换的|改的|办的)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
@@ -2502,7 +2507,7 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
-            yield from _role_after(ctx, clause, m.end(), subject)
+            yield from _role_after(ctx, clause, m.end(), subject, starts)
 
 
 # An employer named with the trade done there: "在美团跑外卖三年了", "我老公在滴滴开网约车" (not "今天在美团送外卖",
@@ -2698,12 +2703,18 @@ _KIND_OF_WORKPLACE = re.compile(
 
 
 _JOB_LEFT = re.compile(r"不干了|不做了|辞职|离职")
+# The new job settled, so its start day is a fact: "拿到offer了！下周一去…报到", "合同签了，下月一号去…入职".
+_JOB_SETTLED = re.compile(
+    r"(?:拿到|收到|接了|接受了|签了)(?:了)?\s*(?:(?i:offer)|录用通知|录取通知|入职通知)|(?i:offer)\s*(?:下来了|到手了|拿到了|签了)"
+    r"|(?:劳动)?合同(?:已经)?签了|签了(?:劳动)?合同"
+)
 
 
 def _next_job_starts(ctx: TurnContext, clause: Clause, start: int) -> datetime | None:
     """ "12月30号从库迪咖啡辞职了，下周一去货拉拉当调度", "…离职了，下周一去理想汽车报到": after leaving one job, the
     next starts on the day its own phrase names (not "下个月我要调去京东做采购", a transfer still to come)."""
-    return clause.phrase_at(start).future_time(ctx) if _JOB_LEFT.search(ctx.text) else None
+    settled = _JOB_LEFT.search(ctx.text) or _JOB_SETTLED.search(ctx.text)
+    return clause.phrase_at(start).future_time(ctx) if settled else None
 
 
 def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iterator[CandidateFact]:
@@ -2854,14 +2865,31 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _ROLE_GLUED = re.compile(r"(?:做|当|担任)(?P<post>(?!))?" + _TITLE_OR_FIELD + r"(?=[，。！？,.!?\s]|$)")
 
 
-def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -> Iterator[CandidateFact]:
+def _title_with_job_to_start(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "昨天拿到offer了！下周一去美团报到，岗位是产品运营": the post of a job still to start starts with it, not on
+    the day the offer came."""
+    starts = {
+        f.subject: f.valid_from for f in facts if f.predicate == "works_at" and f.valid_from and f.valid_from > ctx.at
+    }
+    return [
+        replace(f, valid_from=starts[f.subject], ends_previous=True)
+        if f.predicate == "job_title" and f.subject in starts and f.valid_from is None and f.valid_to is None
+        else f
+        for f in facts
+    ]
+
+
+def _role_after(
+    ctx: TurnContext, clause: Clause, position: int, subject: str, starts: datetime | None = None
+) -> Iterator[CandidateFact]:
     """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
     glued = _ROLE_GLUED.match(clause.text, position)
     comma = _COMMA.search(clause.text, position)
     role = glued or (_ROLE_NEXT.match(clause.text, comma.start()) if comma else None)
     if role is not None and not _NOT_A_JOB.search(role.group("title") or role.group("post")):
         title = _clean(role.group("title") or role.group("post"))
-        yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
+        since = starts or clause.past_time(ctx)  # (a job still to start begins on its own day, the role with it)
+        yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=since)
 
 
 # ("不在美团干了": an employer left, named.)
@@ -3267,6 +3295,8 @@ def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+# Someone telling the speaker to send something there: "让把验证码发到", "要求我将材料寄到".
+_TOLD_TO_SEND = re.compile(r"(?:让|叫|要求|要|通知)(?:我|你|您)?(?:把|将)[^，,。！？]*$")
 _CALLS_A_LINE = re.compile(r"\s*(?:转|找|问|咨询|投诉)(?!我)")
 _BARE_CALL = re.compile(r"(?:打|拨打|拨)\s*")
 _REACHES_ME = re.compile(r"\s*(?:找我|联系我|就能找到我|能找到我)")
@@ -3280,7 +3310,7 @@ _PRONOUN_OWNER = re.compile(
 # Someone the speaker names by role and name before "he" or "she": "我同事王晓雯…", "我们客户张德发…".
 _PERSON_NAMED_EARLIER = re.compile(
     r"(?:同事|朋友|老板|领导|上司|室友|舍友|同学|邻居|闺蜜|发小|客户|顾客|供应商|合伙人|搭档|下属|老师|房东)"
-    rf"(?:叫)?{_PERSON_NAME}(?=[说在是跳去换刚已也现的，,])"
+    rf"(?:叫)?{_PERSON_NAME}(?=[说在是跳去换刚已也现的，,]|[上昨前今去][周天个年月])"
 )
 
 
@@ -3405,6 +3435,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # ("有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's.)
             if _CALLS_A_LINE.match(after) or (_BARE_CALL.fullmatch(m.group()) and not _REACHES_ME.match(after)):
                 continue  # "打 400… 找我" reaches the speaker; "打 400… 转人工" does not
+            if m.groupdict().get("me") and _TOLD_TO_SEND.search(before[: m.start()]):
+                continue  # "短信让把验证码发到 …": where someone told the speaker to send it, not the speaker's
             if m.group("bare") and "那个" in m.group("bare") and not _CONTACT_DEAD.search(clause.text):
                 continue  # "那个邮箱 … 是我同事的": a number pointed at is the speaker's only when retired
             if re.match(rf"\s*(?:是|为)(?:我的?)?(?:{_REL}|别人|他|她|客户|公司)", after):
@@ -5533,7 +5565,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out.facts = _one_name_each(out.facts)
     out.facts = _cleft_subjects(ctx, out.facts)
     out.facts = _employer_in_full(ctx, out.facts)
-    out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
+    out.facts = carry_job_change_date(ctx, _title_with_job_to_start(ctx, out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
