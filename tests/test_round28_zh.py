@@ -138,7 +138,11 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("IP address是 10.0.0.1", set()),
     ("这次地址是南京市鼓楼区中山路18号", {one_off("address", "南京市鼓楼区中山路18号")}),
     # what the speaker is, told by the work, the platform worked for
-    ("我是跑美团的，中午别打电话", {state("job_title", "外卖骑手"), state("works_at", "美团")}),
+    # (…and, since round 29, the hours not to be called in: "白天尽量别打电话" is labelled a preference in heldout26.)
+    (
+        "我是跑美团的，中午别打电话",
+        {state("job_title", "外卖骑手"), state("works_at", "美团"), state("preference", "中午别打电话")},
+    ),
     ("俺就是个开出租的", {state("job_title", "出租车司机")}),
     ("我老公是开滴滴的", set()),
     ("我不是开滴滴的", set()),

@@ -43,6 +43,60 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("我表妹研究生毕业后进了宁德时代", {state("works_at", "宁德时代", f"{ME}:cousin")}),
     ("我儿子毕业就进了比亚迪", {state("works_at", "比亚迪", f"{ME}:son")}),
     ("我弟毕业后进了医院", set()),
+    # a move told after 自从 / 自打, its time between
+    ("自从上个月搬去无锡新区，通勤都变远了", {state("lives_in", "无锡")}),
+    ("自打前年搬到珠海，就没怎么回过老家", {state("lives_in", "珠海")}),
+    # years in a post, said vaguely; crafts of transport; a trade said as "做…的" after joining
+    ("我在东方航空当乘务好几年了", {state("works_at", "东方航空"), state("job_title", "乘务")}),
+    (
+        "我老公在首都机场做安检很多年了",
+        {state("works_at", "首都机场", f"{ME}:husband"), state("job_title", "安检", f"{ME}:husband")},
+    ),
+    (
+        "我表哥去年入职了平安，干保险的",
+        {state("works_at", "平安", f"{ME}:cousin"), state("job_title", "保险", f"{ME}:cousin")},
+    ),
+    # gone from an employer, after the quitting is told
+    ("裸辞了，三月份从小米走的", {ended("works_at", "小米")}),
+    ("离职了，上周从携程走的，先休息一阵", {ended("works_at", "携程")}),
+    ("我是从北京走的", set()),
+    ("从公司走的时候忘带钥匙了", set()),
+    # an address the same as the speaker's; set to a place named; corrected after an exclamation
+    (
+        "我岳父搬来和我们一起住了，地址和我的一样：南京市鼓楼区中山路18号3栋201",
+        {
+            state("address", "南京市鼓楼区中山路18号3栋201"),
+            state("address", "南京市鼓楼区中山路18号3栋201", f"{ME}:father_in_law"),
+        },
+    ),
+    ("收货地址设为单位：武汉市洪山区珞喻路1037号", {state("address", "武汉市洪山区珞喻路1037号")}),
+    ("收货地址填错了。应该是 青岛市市南区香港中路76号，麻烦改一下", {state("address", "青岛市市南区香港中路76号")}),
+    ("地址写错了！是我的问题", set()),
+    ("地址跟我一样吗？", set()),
+    # devices: a relative's lost, a spare in use after a breakage, a smart display, lower-case kindle
+    ("我儿子的Switch上个月卖掉了", {ended("owns_device", "Switch", f"{ME}:son")}),
+    ("我同事的iPad丢了", set()),
+    (
+        "我的iPhone 13摔坏了，先用着备用手机华为P40",
+        {ended("owns_device", "iPhone 13"), state("owns_device", "华为P40")},
+    ),
+    ("平时出差带备用机iPhone 11", set()),
+    ("我的小度智能屏连不上网了", {state("owns_device", "小度智能屏")}),
+    ("上周给儿子买的有道学习平板", {state("owns_device", "有道学习平板", f"{ME}:son")}),
+    ("kindle已经送人了", {ended("owns_device", "kindle")}),
+    ("前段时间在京东买的华为MatePad，屏幕有点问题", {state("owns_device", "华为MatePad")}),
+    # the language replies come in, asked for
+    ("回复可以用英文吗？", {state("preferred_language", "en")}),
+    ("能不能用英文写一封邮件？", set()),
+    # when not to call; goods of the season are no delivery preference
+    ("我上夜班，中午尽量不要给我打电话", {state("preference", "中午别打电话")}),
+    ("年货直接寄过去吧", set()),
+    ("快递直接放门口吧", {state("preference", "快递放门口")}),
+    # years lived somewhere, then the leaving
+    ("在上海住了三年多，去年搬走了", set()),
+    ("在上海住了三年，不想搬走了", {state("lives_in", "上海")}),
+    # his or her name asked for, then said
+    ("我儿子在深圳上班，快递填他的名字，叫林志远", {state("name", "林志远", f"{ME}:son")}),
 ]
 
 
