@@ -1,7 +1,8 @@
 """Round 28, Chinese: classes found on heldout24/25 and the brief's known gaps, tested on fresh sentences.
 
 Times: a day counted from a holiday (国庆前一天, 元旦后第二天, 劳动节的第二天), a month by its part as one
-day (上个月底, 下个月初, 月中, 三月底), vague recent days (前两天, 前几天) left without a day.
+day (上个月底, 月中, 三月底; 下个月初 its first ten days since round 29), vague recent days (前两天, 前几天)
+left without a day.
 Jobs: years spent somewhere, then a bare leaving (在顺丰干了五年，上个月辞了); the leaving's paperwork done
 there after the quitting is told (京东那边上个月底走完的流程); an employer by its place in one's history
 (老东家) is none.
@@ -137,7 +138,11 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("IP address是 10.0.0.1", set()),
     ("这次地址是南京市鼓楼区中山路18号", {one_off("address", "南京市鼓楼区中山路18号")}),
     # what the speaker is, told by the work, the platform worked for
-    ("我是跑美团的，中午别打电话", {state("job_title", "外卖骑手"), state("works_at", "美团")}),
+    # (…and, since round 29, the hours not to be called in: "白天尽量别打电话" is labelled a preference in heldout26.)
+    (
+        "我是跑美团的，中午别打电话",
+        {state("job_title", "外卖骑手"), state("works_at", "美团"), state("preference", "中午别打电话")},
+    ),
     ("俺就是个开出租的", {state("job_title", "出租车司机")}),
     ("我老公是开滴滴的", set()),
     ("我不是开滴滴的", set()),
@@ -169,7 +174,7 @@ TIMES: list[tuple[str, datetime, str, date, date]] = [
     ("劳动节的第二天入职的", ON_1_OCT, "劳动节的第二天", date(2026, 5, 2), date(2026, 5, 3)),
     ("国庆节后第三天开始上班", ON_1_OCT, "国庆节后第三天", date(2026, 10, 4), date(2026, 10, 5)),
     ("上个月底走完的流程", ON_16_DEC, "上个月底", date(2026, 11, 30), date(2026, 12, 1)),
-    ("下个月初搬家", ON_16_DEC, "下个月初", date(2027, 1, 1), date(2027, 1, 2)),
+    ("下个月初搬家", ON_16_DEC, "下个月初", date(2027, 1, 1), date(2027, 1, 11)),  # (its first ten days, round 29)
     ("月中换了手机", ON_1_OCT, "月中", date(2026, 10, 15), date(2026, 10, 16)),
     ("我月底前寄到", ON_1_OCT, "月底", date(2026, 10, 31), date(2026, 11, 1)),
     ("三月底搬到了南京", ON_1_OCT, "三月底", date(2026, 3, 31), date(2026, 4, 1)),

@@ -161,6 +161,10 @@ _FILLERS = re.compile(
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
+    # Since when, said first: "自从上周一搬去苏州…", "自打搬到厦门…".
+    r"|自从|自打|打从"
+    # A while back, said vaguely (no time a rule reads): "前阵子在你们店买的…", "前段时间换了…".
+    r"|前阵子|前一阵子?|前段时间|前些日子|前些天|这阵子|这段时间"
     # Parts of a period left after its time words are blanked ("上周末搬去了成都", "去年年底在大理落了脚").
     r"|(?<=\s)末|^末|年底|年初|年末|月底|月初|月末|周末"
     # "现在人住在重庆": the person, as opposed to their things.
@@ -372,7 +376,9 @@ _BOUNDARY = re.compile(
     # …and one asked without a question mark: "…，有粤语客服吗", "…，怎么绑定到家长账号".
     r"(?<=[，,])(?=[^，,。！？!?；;\n]*(?:[吗嘛]|[了好完来到]没有?)\s*$)|(?<=[，,])(?=\s*(?:怎么|为什么|为啥|咋|如何|能不能|可不可以|是不是|有没有))|"
     # …or with its subject first: "我不住岳阳啊，我一直在长沙，你们系统是不是弄错了".
-    r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有))|"
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]{1,8}?(?:为什么|为啥|是不是|有没有|怎么(?![也都样])|如何))|"
+    # …or asked on someone's behalf: "…，他让我帮忙问下发票怎么开", "…，想问一下退货运费谁出".
+    r"(?<=[，,])(?=[^，,。！？!?；;\n]{0,8}?(?:问下|问一下|问问|请问|想问|咨询一?下))|"
     r"[。！？；!?;\n]+|(?<=，)(?=但是|但|不过|可是|而是|现在|以后|今后|往后|从现在|从今)|(?<=,)(?=但是|但|不过|可是|以后|今后)"
 )
 
@@ -560,7 +566,7 @@ _BRANDS_ZH = (
 )
 _BRANDS_EN = (
     r"iPhone|iPad|MacBook(?:\s?(?:Pro|Air))?|iMac|Mac\s?mini|Apple Watch|AirPods|Pixel|Galaxy|Mate|Honor|Xiaomi"
-    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|Switch|PS5|Xbox|Huawei|Samsung|Dyson|Sony|Lenovo|Bose|DJI|Nintendo"
+    r"|Redmi|OnePlus|ThinkPad|Surface|Kindle|kindle|Switch|PS5|Xbox|Huawei|Samsung|Dyson|Sony|Lenovo|Bose|DJI|Nintendo"
     r"|TP-?Link|TP-?LINK|Netgear|NETGEAR|ASUS|Asus|Nokia|Motorola|Garmin|Fitbit|GoPro|Steam Deck|Quest|Vision Pro"
     r"|Alienware|Razer|ROG|Sonos|Roku|Chromebook|Galaxy Tab|Apple TV|HomePod|Echo|Oculus|Mac(?![A-Za-z])"
     r"|Insta360|Boox|BOOX|Kobo|iReader|Realme|realme|iQOO|Nothing Phone|Anker|Amazfit|Jabra|Marshall|Beats|Sennheiser"
@@ -588,6 +594,8 @@ _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
     r"|电话手表|智能手表|儿童手表|运动手表|学习机|点读机|词典笔|翻译机|录音笔|行车记录仪|电纸书|掌机|游戏本|台式机"
+    # ("小度智能屏", "有道学习平板": a smart display, a tablet for study.)
+    r"|智能屏|学习平板|早教机"
     r"|吹风机|电吹风|冰箱|洗衣机|烘干机|空调|烤箱|微波炉|电饭煲|加湿器|除湿机|按摩椅|跑步机|体重秤|冲牙器|剃须刀|键盘|鼠标"
 )
 _DEVICE = (
@@ -609,6 +617,8 @@ _JOB_SUFFIX = (
     r"|博士后|博后|助教|访问学者|院士|空少|空乘|保洁|门卫|厨子|裁缝|[木瓦铁石]匠|[电焊钳车木瓦漆]工|水电工|服务生"
     # Kitchen, hall, ground and helping hands ("在后厨当帮厨", "在斐济航空做地勤", "在工厂当普工"): no 员 / 师 either.
     r"|地勤|帮厨|学徒|杂工|小工|跑堂|领班|传菜|(?:洗碗|搬运|清洁|装卸|包装|普|钟点|小时)工"
+    # Crafts of transport named by the work alone ("在厦门航空当机务", "在高铁上做乘务", "在机场做安检").
+    r"|机务|乘务|安检|机修|押运"
     # Heads of a unit: 护士长, 科长, 行长 ...
     r"|[护士科院校行组厂处局部站班车店船机]长"
     # Any "-员" / "-师" is a trade (柜员, 乘务员, 营养师); 会员 / 成员 / 党员 are not, see _NOT_TITLES.
@@ -630,7 +640,7 @@ _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE}
 # (Research of a named kind is a post too: "在知乎做用户研究", "在券商做行业研究"; bare "做研究" is not.)
 _WORK_FIELDS = r"设计|质检|品控|法务|(?:用户|市场|行业|产品|投资|数据|算法|政策|临床|竞品|消费者|宏观|策略)研究"
 # Fields a trade is named by when said as "(我是)做…的" ("做电池工艺的", "我是做外贸的", "干保险的").
-_TRADE_FIELDS = r"工艺|外贸|电商|保险|物流|装修|投资|咨询|市场|技术支持|售前|培训"
+_TRADE_FIELDS = r"工艺|外贸|电商|保险|物流|装修|投资|咨询|市场|技术支持|售前|培训|硬件|软件"
 _TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS})|{_EN_TITLE})"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
@@ -647,7 +657,10 @@ def _segment(clause: Clause, start: int) -> str:
 def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     """Whom the verb at clause offset ``start`` is about, from the words before it."""
     blanked = clause.without_times(ctx)
-    prefix = _segment(Clause(blanked, clause.start), start).strip()
+    raw_prefix = _segment(Clause(blanked, clause.start), start)
+    if re.fullmatch(r"\s*自", raw_prefix) and re.match(r"从\s+[搬调迁落回住]", blanked[start:]):
+        return ctx.speaker_id  # "自从上周一搬去苏州…": "从上周一" is the time, 自 what is left of 自从
+    prefix = raw_prefix.strip()
     member = _GROUP_MEMBER.search(prefix)
     if member is not None:
         return member.group("name")  # "我们组的孙浩住在常州": a named colleague is their own subject
@@ -907,6 +920,8 @@ _JOIN = re.compile(
     # Got in, said after a word of time or of success: "我儿子去年进了大疆", "上个月顺利进了比亚迪", "终于进了
     # 宁德时代" (not "进了医院" nor "进了决赛", see _NOT_JOINED).
     r"|(?<=[年月周天前])(?:进了|进入了)|(?:(?<=终于)|(?<=顺利)|(?<=成功)|(?<=也))(?:进了|进入了)"
+    # Got in on leaving school: "我弟刚毕业进了华为", "她研究生毕业后进入了宁德时代".
+    r"|(?:(?<=毕业)|(?<=毕业后)|(?<=毕业就)|(?<=毕业以后))(?:进了|进入了|就进了)"
     # Code-switched: "我老公最近 join 了 Shopee".
     r"|(?i:(?<![A-Za-z])join(?:ed)?(?![A-Za-z]))\s*了?\s*"
     # Headhunted: "被字节挖走了" is read by _HIRED; "挖到了" from the employer's side is not the speaker's.
@@ -993,7 +1008,11 @@ _FREELANCE = re.compile(
 # "我三天前去蔚来汽车报到了": reporting for duty at an employer is joining it.
 _REPORTED_FOR_DUTY = re.compile(r"(?:去|到)" + _ORG + r"(?:报到|报道|入职)")
 _QUIT = re.compile(
-    r"(?:从" + _ORG + r"(?:离职|辞职|退休|出来了)|(?:离开|辞掉)了?" + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
+    # ("辞职了，上个月底从网易走的": gone from it, after the quitting is told.)
+    r"(?:从"
+    + _ORG
+    + r"(?:离职|辞职|退休|出来了|(?P<went>走的|走了))|(?:离开|辞掉)了?"
+    + r"(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
     r"(?=[，。！？,.!?\s]|的工作|了|$))"
 )
 _TITLE_IS = re.compile(
@@ -1102,7 +1121,9 @@ _ROLE_AT = re.compile(
     + r"(?P<spent>了?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?)?(?:一名|一个|个|一位|名)?"
     + _TITLE_OR_FIELD
     # ("我老公在盒马当店员都知道这事": what follows the title may start with 都 / 也.)
-    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|都|也|，|[一二两三四五六七八九十几\d]+年)"
+    + r"(?=[，。！？；,.!?;\s]|$|了|呢|啦|吧|啊|工作|的工作|已经|快|有|多|都|也|，|[一二两三四五六七八九十几\d]+年"
+    # ("在厦门航空当机务好多年了": the years spent said vaguely.)
+    r"|好[多几]年|很多年|这么多年|这些年)"
 )
 # "王磊现在是京东的采购总监", "我是公司的IT管理员": a title held at an organisation.
 _ROLE_OF = re.compile(r"是" + _ORG + r"的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)")
@@ -1170,6 +1191,8 @@ _ROLE_NEXT = re.compile(
     # "入职比亚迪了，电池研发岗": a post named by 岗 after the employer is the title.
     r"|[，,]\s*(?P<post>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:岗位?)(?=[，。！？,.!?\s]|$)"
 )
+# "…进了华为，做硬件的", "入职了平安，干保险的": the trade said as "做…的" after the employer.
+_TRADE_NEXT = re.compile(r"[，,]\s*(?:是)?(?:做|干|搞)(?P<trade>" + _TRADE_FIELDS + r")的(?=[，。！？,.!?\s]|$)")
 _COMMA = re.compile(r"[，,]")
 _SCHOOL_SUBJECTS = (
     r"语文|数学|英语|物理|化学|生物|历史|地理|政治|音乐|美术|体育|科学|信息技术|计算机|编程|钢琴|舞蹈|书法|日语|法语"
@@ -1331,6 +1354,8 @@ _DISPOSE = re.compile(
     # The device named first, what became of it after: "那台OPPO Find X5我已经不用了", "旧的华为P40不用了".
     + r"|(?:(?:之前|原来|以前)的?)?"
     + r"(?:我的|(?:家里)?[这那][台部个只](?:老的?\s*)?|旧的?|老的|[旧老]款的?|之前的?|原来的?|以前的?|家里的"
+    # ("我老婆的荣耀手表上周弄丢了": a relative's, said with whose it is.)
+    + rf"|我的?(?P<owner_rel>{_REL})的"
     # "三月份买的Kindle落在高铁上了": the one bought (the time is the purchase's, not the loss's).
     r"|(?P<bought>(?:刚|新|才)?(?:买|入手|购买|新买)的))"
     + _DEVICE.replace("device", "device4")
@@ -1444,12 +1469,16 @@ _LENT_OUT = re.compile(
     + _DEVICE.replace("device", "device_lent")
     + r"\s*(?P<when>[^，。！？借]{0,6}?)借给了?(?!我(?:用|玩)?了)[\u4e00-\u9fff]{1,6}?(?:用|玩)?了"
 )
-_ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:用的是|在用|用|换了)")
+_ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:凑合|将就|暂时|先|只能|只好)*(?:用的是|在用|用|换了)")
 # Or broken, a replacement bought later in the turn: "Pixel 8被狗啃坏了，…，昨天只好新买了台三星S24".
 _BROKEN_THEN_REPLACED = re.compile(
     r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了|摔碎了|泡水了)[，,]"
-    r"[^。！？]*?(?:新买了|重新买了|又买了|新入了|新换了|换了[一两]?[台部个只]新|只好买了|只能买了)"
+    r"[^。！？]*?(?:新买了|重新买了|又买了|新入了|新换了|换了[一两]?[台部个只]新|只好买了|只能买了"
+    # ("…摔坏了，现在凑合用备用机红米Note 12": a spare taken into use instead.)
+    r"|(?:现在|暂时|先|只能|只好|凑合|将就)+用(?:着)?(?:我的|家里的|一台|一部)?(?:备用机|备用手机))"
 )
+# The spare in use, named: "凑合用备用机红米Note 12", "先用着备用手机iPhone 11".
+_SPARE_IN_USE = re.compile(r"用(?:着)?(?:我的|家里的|一台|一部)?(?:备用机|备用手机)\s*" + _DEVICE)
 # A new device arrived and unboxed: "新到的iPhone 16 Pro Max昨天开箱了", "我的大疆Mini 4终于到手了".
 _UNBOXED = re.compile(
     r"(?:新到的|刚到的|新买的|刚买的|我的|我新买的)\s*"
@@ -1493,7 +1522,8 @@ _CONTACT = {
         rf"(?P<who>我(?:的)?(?:{_REL})?(?:的)?)?\s*(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|联系方式|联系电话)"
         # ("手机号麻烦改成 …", "电话请帮我换成 …": the change asked for politely.)
         # ("邮箱顺便换成 …": the change asked for by the way.)
-        r"(?:\s*(?:也|都|顺便|顺带|一起)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
+        # ("手机号一直是 …", "电话还是 …": the number kept.)
+        r"(?:\s*(?:也|都|顺便|顺带|一起|一直|还|仍然|依然|始终|向来)?(?:已经)?(?:麻烦|请)?(?:帮我|给我)?"
         # ("联系电话留的是我弟的，…": the number left on file.)
         r"(?:(?:留的|写的|填的|登记的)?是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|修改为|变更为|变更成|换了|变了|改了|换为|：|:"
         # "联系电话改用0400 555 721了": the number used instead.
@@ -1508,7 +1538,7 @@ _CONTACT = {
         r"|(?P<intro>(?<=[，,：:])\s*(?:工作|私人|个人|公司)?(?:手机|手机号码?|电话|联系电话|号码)\s*[：:]?\s*$)"
         r"|(?P<me>(?:打|拨|联系|call)我(?!的?(?:" + _REL + r"))|(?:打|拨打|拨)\s*$"
         # "以后打139 1234 5678", "有事直接拨 …", "找我就打这个新号 …": the number to reach the speaker on from now.
-        r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:这个|我这个)?(?:新)?(?:号码?)?"
+        r"|(?:以后|今后|往后|有事|找我)(?:就|都|请|直接|的话)*(?:打|拨打|拨|(?i:call))(?:我)?(?:的)?(?:这个|我这个)?(?:新)?(?:号码?|座机|固话|手机|办公电话)?"
         r"\s*[：:]?\s*$"
         # ("上周换的新号 186…": the number the speaker changed to.)
         r"|(?:换了|改了|换成了?|换个|换的|改的|办的)(?:新的?)?(?:手机号码?|电话号码?|号码|手机号|号)(?:是|为|：|:)?\s*$"
@@ -1663,8 +1693,12 @@ _ADDRESS = re.compile(
     # ("address是 Flat 5, 22 Camden Road, London NW1 9LR": the word in English, the address in English.)
     r"(?<!邮箱)(?<!邮件)(?:地址|住址|(?<![A-Za-z-]\s)(?<![A-Za-z-])(?P<en_word>(?i:address))\s*(?=是|为|[:：]))"
     # ("下周一起我的收件地址就是…了": from a day on, it is that.)
-    r"(?:(?:更新|改|换|变|修改)(?:一下|下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先){0,2}"
+    r"(?:(?:更新|改|换|变|修改)(?:一下|下|了)|请|麻烦|帮我|给我|都|统一|一律|现在|目前|就|也|将|会|暂时|临时|先"
+    # ("我妈现在跟我住，地址跟我一样：…": the same as the speaker's.)
+    r"|(?P<same>(?:跟|和|同|与)我(?:的|家)?(?:一样|相同|一致))){0,2}"
     r"(?P<verb>是|为|改成了?|换成了?|改为|变成了?|更新为|更新成|换到了?|改到了?|(?:默认)?(?:填|填写|写)(?!错)(?:成|为)?"
+    # ("默认地址设成公司吧：…": set to the place named, its address after the colon.)
+    r"|(?:设|设置)(?:成|为)"
     # "我地址上周一换了，现在是…": the change told, the new one after.
     r"|(?:换|改|变)了[，,]\s*(?:现在|新的)(?:是|为)"
     # ("默认收货地址用阿拉木图Abay大街50号12室": the one to use, an address by its shape.)
@@ -1676,7 +1710,7 @@ _ADDRESS = re.compile(
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
     r"(?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该|正确的)?是)[:：]?\s*"
     # ("地址暂时写学校吧：广州大学城…": the place named, then its address after the colon.)
-    r"(?:(?<=[写填])(?:学校|公司|单位|家里|家|宿舍|办公室)(?:的地址)?(?:吧|哈)?\s*[：:]\s*)?"
+    r"(?:(?<=[写填成为])(?:学校|公司|单位|家里|家|宿舍|办公室)(?:的地址)?(?:吧|哈)?\s*[：:]\s*)?"
     r"(?P<addr>[^，。！？；\n]{4,60})"
 )
 
@@ -2100,7 +2134,8 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 # "我女儿在武汉读研，平时住学校宿舍": the dorm is in the city where she studies.
                 named = list(_STAYS_IN.finditer(text, 0, m.start()))
                 place = _clean(named[-1].group("place")) if named else place
-            if place in moved or not _place_ok(place):
+            # ("在广州住了六年终于搬走了": the years lived there, ended by moving away.)
+            if place in moved or not _place_ok(place) or _LIVED_THEN_LEFT.match(text, m.end()):
                 continue
             named_city = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or place.endswith("市")
             if _AREA_AFTER.match(text, m.end("place")) and not named_city:
@@ -2502,7 +2537,7 @@ def _joined_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 confidence=0.85,
                 ends_previous=True,
             )
-            yield from _role_after(ctx, clause, m.end(), subject)
+            yield from _role_after(ctx, clause, m.end(), subject, starts)
 
 
 # An employer named with the trade done there: "在美团跑外卖三年了", "我老公在滴滴开网约车" (not "今天在美团送外卖",
@@ -2652,6 +2687,8 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             continue
         if _is_city(org) or _is_kind_of_employer(org):
             continue  # 离开了上海 is handled as a move
+        if m.group("went") and not (_JOB_LEFT.search(ctx.text) or re.search(r"裸辞|辞了|不干", ctx.text)):
+            continue  # "从杭州走的", "从公司走的时候…": a way out, not a job left
         yield ending(ctx, clause, subject, "works_at", org, "zh.left_job", m.group())
     for m in _QUIT_BEFORE.finditer(text):
         org = _clean(m.group("org") or m.group("org_spent") or m.group("org_left"))
@@ -2698,12 +2735,18 @@ _KIND_OF_WORKPLACE = re.compile(
 
 
 _JOB_LEFT = re.compile(r"不干了|不做了|辞职|离职")
+# The new job settled, so its start day is a fact: "拿到offer了！下周一去…报到", "合同签了，下月一号去…入职".
+_JOB_SETTLED = re.compile(
+    r"(?:拿到|收到|接了|接受了|签了)(?:了)?\s*(?:(?i:offer)|录用通知|录取通知|入职通知)|(?i:offer)\s*(?:下来了|到手了|拿到了|签了)"
+    r"|(?:劳动)?合同(?:已经)?签了|签了(?:劳动)?合同"
+)
 
 
 def _next_job_starts(ctx: TurnContext, clause: Clause, start: int) -> datetime | None:
     """ "12月30号从库迪咖啡辞职了，下周一去货拉拉当调度", "…离职了，下周一去理想汽车报到": after leaving one job, the
     next starts on the day its own phrase names (not "下个月我要调去京东做采购", a transfer still to come)."""
-    return clause.phrase_at(start).future_time(ctx) if _JOB_LEFT.search(ctx.text) else None
+    settled = _JOB_LEFT.search(ctx.text) or _JOB_SETTLED.search(ctx.text)
+    return clause.phrase_at(start).future_time(ctx) if settled else None
 
 
 def _went_to_work_as(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> Iterator[CandidateFact]:
@@ -2854,14 +2897,35 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _ROLE_GLUED = re.compile(r"(?:做|当|担任)(?P<post>(?!))?" + _TITLE_OR_FIELD + r"(?=[，。！？,.!?\s]|$)")
 
 
-def _role_after(ctx: TurnContext, clause: Clause, position: int, subject: str) -> Iterator[CandidateFact]:
+def _title_with_job_to_start(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "昨天拿到offer了！下周一去美团报到，岗位是产品运营": the post of a job still to start starts with it, not on
+    the day the offer came."""
+    starts = {
+        f.subject: f.valid_from for f in facts if f.predicate == "works_at" and f.valid_from and f.valid_from > ctx.at
+    }
+    return [
+        replace(f, valid_from=starts[f.subject], ends_previous=True)
+        if f.predicate == "job_title" and f.subject in starts and f.valid_from is None and f.valid_to is None
+        else f
+        for f in facts
+    ]
+
+
+def _role_after(
+    ctx: TurnContext, clause: Clause, position: int, subject: str, starts: datetime | None = None
+) -> Iterator[CandidateFact]:
     """ "我上个月入职了美团，做后端开发": the role in the next phrase starts with the job."""
     glued = _ROLE_GLUED.match(clause.text, position)
     comma = _COMMA.search(clause.text, position)
     role = glued or (_ROLE_NEXT.match(clause.text, comma.start()) if comma else None)
+    trade = _TRADE_NEXT.match(clause.text, comma.start()) if comma and role is None else None
+    if trade is not None:
+        since = starts or clause.past_time(ctx)
+        yield _fact(subject, "job_title", trade.group("trade"), "joined.trade", trade.group(), valid_from=since)
     if role is not None and not _NOT_A_JOB.search(role.group("title") or role.group("post")):
         title = _clean(role.group("title") or role.group("post"))
-        yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=clause.past_time(ctx))
+        since = starts or clause.past_time(ctx)  # (a job still to start begins on its own day, the role with it)
+        yield _fact(subject, "job_title", title, "joined.role", role.group(), valid_from=since)
 
 
 # ("不在美团干了": an employer left, named.)
@@ -2997,6 +3061,12 @@ def _unboxed_or_broken(ctx: TurnContext, clause: Clause, bare: str, seen: set[st
         seen.add(device)
         end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_then_replaced", replaced.group())
         yield _when_the_new_one_came(ctx, clause, end)
+    for spare in _SPARE_IN_USE.finditer(bare):
+        # "…摔坏了，现在凑合用备用机红米Note 12": the spare in use instead of a broken or lost one is the speaker's.
+        if re.search(r"坏了|丢了|被偷了|报废了|摔碎了|泡水了|送修", ctx.text[: clause.start + spare.start()]):
+            spare_device = _device_name(spare.group("device"))
+            seen.add(spare_device)
+            yield _fact(ctx.speaker_id, "owns_device", spare_device, "spare_in_use", spare.group(), confidence=0.8)
 
 
 def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
@@ -3016,6 +3086,11 @@ def _disposed_facts(ctx: TurnContext, clause: Clause, bare: str, seen: set[str])
                 end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.taken_over", m.group())
                 yield _when_the_new_one_came(ctx, clause, end)
             continue
+        owner = m.groupdict().get("owner_rel")
+        if owner:
+            if owner in _ACQUAINTANCES:
+                continue  # a colleague's or a friend's device is theirs to tell
+            subject = f"{ctx.speaker_id}:{_RELATIONS[owner]}"
         if subject and not _FORMATS.fullmatch(device):
             seen.add(device)
             end = ending(ctx, clause, subject, "owns_device", device, "zh.disposed_device", m.group())
@@ -3267,6 +3342,8 @@ def _dead_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
 
 
+# Someone telling the speaker to send something there: "让把验证码发到", "要求我将材料寄到".
+_TOLD_TO_SEND = re.compile(r"(?:让|叫|要求|要|通知)(?:我|你|您)?(?:把|将)[^，,。！？]*$")
 _CALLS_A_LINE = re.compile(r"\s*(?:转|找|问|咨询|投诉)(?!我)")
 _BARE_CALL = re.compile(r"(?:打|拨打|拨)\s*")
 _REACHES_ME = re.compile(r"\s*(?:找我|联系我|就能找到我|能找到我)")
@@ -3280,7 +3357,7 @@ _PRONOUN_OWNER = re.compile(
 # Someone the speaker names by role and name before "he" or "she": "我同事王晓雯…", "我们客户张德发…".
 _PERSON_NAMED_EARLIER = re.compile(
     r"(?:同事|朋友|老板|领导|上司|室友|舍友|同学|邻居|闺蜜|发小|客户|顾客|供应商|合伙人|搭档|下属|老师|房东)"
-    rf"(?:叫)?{_PERSON_NAME}(?=[说在是跳去换刚已也现的，,])"
+    rf"(?:叫)?{_PERSON_NAME}(?=[说在是跳去换刚已也现的，,]|[上昨前今去][周天个年月])"
 )
 
 
@@ -3405,6 +3482,8 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             # ("有事打 400… 转人工", "以后打 … 找前台": a line the speaker calls, not the speaker's.)
             if _CALLS_A_LINE.match(after) or (_BARE_CALL.fullmatch(m.group()) and not _REACHES_ME.match(after)):
                 continue  # "打 400… 找我" reaches the speaker; "打 400… 转人工" does not
+            if m.groupdict().get("me") and _TOLD_TO_SEND.search(before[: m.start()]):
+                continue  # "短信让把验证码发到 …": where someone told the speaker to send it, not the speaker's
             if m.group("bare") and "那个" in m.group("bare") and not _CONTACT_DEAD.search(clause.text):
                 continue  # "那个邮箱 … 是我同事的": a number pointed at is the speaker's only when retired
             if re.match(rf"\s*(?:是|为)(?:我的?)?(?:{_REL}|别人|他|她|客户|公司)", after):
@@ -3521,7 +3600,12 @@ def _name_is_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # He or she named after the relative the turn told of: "我老婆电话…，收件人写她，叫周婉清", "我哥…，他叫陈立".
-_PRONOUN_NAMED = re.compile(rf"[他她](?:[，,]\s*)?(?:叫|名叫|名字叫|全名叫?)\s*{_PERSON_NAME}(?=[，。！,.!\s]|$)")
+_PRONOUN_NAMED = re.compile(
+    r"(?:[他她](?:[，,]\s*)?(?:叫|名叫|名字叫|全名叫?)"
+    # ("收件人写她名字就行，叫何子涵": his or her name asked for, then said.)
+    r"|[他她]的?(?:名字|全名|姓名)[^，。！？]{0,6}?[，,：:]\s*(?:叫|是))"
+    rf"\s*{_PERSON_NAME}(?=[，。！,.!\s]|$)"
+)
 
 
 def _pronoun_named(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3536,6 +3620,25 @@ def _pronoun_named(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue
         subject = f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
         yield _fact(subject, "name", m.group("name"), "pronoun_named", m.group(), confidence=0.85)
+
+
+def _address_fixed(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "地址写错了！！是 成都市…62号 不是26号": the right one, in the sentence after the mistake is told."""
+    fixed = _RIGHT_ONE_AFTER.match(clause.text) if _ADDRESS_WRONG_BEFORE.search(ctx.text[: clause.start]) else None
+    if fixed is not None and _ADDRESS_SHAPE.search(fixed.group("addr")):
+        address = _clean(fixed.group("addr"))
+        yield _fact(ctx.speaker_id, "address", address, "address.fixed", fixed.group(), confidence=0.85)
+
+
+def _same_address_kin(ctx: TurnContext, clause: Clause, m: re.Match[str], subject: str) -> Iterator[CandidateFact]:
+    """ "我妈现在跟我住，地址跟我一样：…": the one relative who lives with the speaker has it too."""
+    if not m.group("same") or subject != ctx.speaker_id:
+        return
+    sentence = _sentence_before(ctx, clause).text + clause.text[: m.start()]
+    kin = [r.group(1) for r in re.finditer(rf"我(?:的)?({_REL})", sentence) if r.group(1) not in _ACQUAINTANCES]
+    if len(set(kin)) == 1:
+        address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
+        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[kin[0]]}", "address", address, "address.same", m.group())
 
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3583,6 +3686,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
         if re.search(r"地址|住址", ctx.text[: clause.start + m.start()]) and _ADDRESS_SHAPE.search(address):
             yield _fact(ctx.speaker_id, "address", address, "address_by_this", m.group(), ends_previous=True)
+    yield from _address_fixed(ctx, clause)
     for m in _ADDRESS.finditer(clause.text):
         if re.match(r"(?:错|不对|有误|有问题|不全)", m.group("addr")):
             continue  # "地址写错了一个字": the mistake, not the address
@@ -3612,6 +3716,7 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             address = _clean(_ADDRESS_TAIL.sub("", m.group("addr")))
             yield ending(ctx, clause, subject, "address", address, "zh.address.left", m.group())
             continue
+        yield from _same_address_kin(ctx, clause, m, subject)
         yield _fact(
             subject,
             "address",
@@ -3626,6 +3731,16 @@ def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         )
 
 
+# The address said wrong, a sentence closed on it, then the right one: "地址写错了！！是 …", "收货地址填错了。应该是 …".
+_ADDRESS_WRONG_BEFORE = re.compile(r"(?:地址|住址)(?:写|填|打|弄|搞|给)?错了[!！。.\s]*$")
+_RIGHT_ONE_AFTER = re.compile(
+    r"\s*(?:应该|正确的|对的)?是\s*[:：]?\s*(?P<addr>[^，。！？；\n]{4,60}?)(?=\s*(?:不是|而不是)|\s*[，。！？；,\n]|\s*$)"
+)
+# Years lived somewhere, then the leaving: "在广州住了六年终于搬走了", "在北京待了十年，上个月离开了".
+_LIVED_THEN_LEFT = re.compile(
+    r"[^，。！？；]{0,4}?[一二两三四五六七八九十几半多\d]+(?:个)?(?:年|个月)(?:多|半)?(?:了)?[，,]?\s*"
+    r"(?:去年|今年|前年|上个月|这个月|上周|最近|前几天)?(?:终于|总算|还是|最后|已经|也|刚)?(?:搬走|搬离|搬出来|离开|走)了"
+)
 # An old address, then the word that it is lived at no more: "删掉那个旧地址：…，早就不住那了".
 _OLD_ADDRESS = re.compile(r"(?:旧|老|以前的?|之前的?|原来的?)(?:的)?(?:家庭|收货)?(?:地址|住址)")
 _ADDRESS_LEFT = re.compile(
@@ -3762,7 +3877,8 @@ def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             device,
             "bought_one",
             m.group(),
-            valid_from=clause.past_time(ctx),
+            # ("前阵子买的大疆Mini 4 Pro，今天第一次飞就…": a time in another phrase is not the purchase's.)
+            valid_from=clause.phrase_at(m.start()).past_time(ctx),
             confidence=0.7 if generic else 0.8,
         )
 
@@ -3977,6 +4093,8 @@ _LANGUAGES = {
     "简体中文": "zh",
     # (Traditional characters are more than "Chinese": the script is kept, as heldout10, 16, 23 and dev5 accept.)
     "繁体中文": "繁体中文",
+    # (…written in traditional characters: "繁體中文".)
+    "繁體中文": "繁体中文",
     "中文": "zh",
     "汉语": "zh",
     "普通话": "zh",
@@ -4001,7 +4119,7 @@ _LANGUAGE = re.compile(
     # ("默认用繁体中文显示": the text shown in it.)
     rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲"
     r"|显示|展示)"
-    rf"|(?:回复|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
+    rf"|(?:回复|回覆|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
     # ("界面语言帮我切回中文": switched back.)
     r"|切回|换回|改回|调回|调成|切换到|切到)"
     rf"(?P<lang2>{_LANGUAGE_NAMES})"
@@ -4290,7 +4408,9 @@ _ANSWER_STYLE = re.compile(
 # "快递最好放驿站": where the speaker's things had best go.
 # ("快递直接放门口就行": where it may simply be left.)
 _BEST_PLACED = re.compile(
-    r"(?P<topic>快递|包裹|外卖|东西|货)(?:最好|尽量|一律|直接|统一|默认)(?:都|就)?(?P<verb>放|送到?|寄到?)"
+    # (Not "年货直接寄过去吧": 年货 is the goods of the season, and 过去 / 过来 name no place.)
+    r"(?P<topic>快递|包裹|外卖|东西|(?<![年订进存退发送鲜])货)(?:最好|尽量|一律|直接|统一|默认)(?:都|就)?"
+    r"(?P<verb>放|送到?|寄到?)(?!过去|过来|回去|回来)"
     r"(?P<val>[\u4e00-\u9fff]{2,6}?)(?<!了)(?=[，。！？,.!?]|$|就|吧|哈|啊|呀|哦)"
     # ("快递放门口就行", "外卖放前台就好": where it may be left, said as enough.)
     r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
@@ -4344,8 +4464,10 @@ _NO_CONTACT_WHEN = re.compile(
     # ("别在晚上八点后给我打电话": the hours after the 别.)
     r"(?P<neg_first>(?:千万|最好|请)?(?:别|不要|勿)在)?"
     rf"(?P<when>(?:过了|超过){_HOUR}|{_HOUR}(?:以后|之后|后|以前|之前|前)|{_HOUR}(?:到|至|-|~){_HOUR}"
-    r"|周末|工作日|上班时间|上班的时候|开会的时候|午休时间|午休的时候|晚上|夜里|半夜|深夜|凌晨|大清早|一大早)"
-    r"(?:就|都|请|千万|最好|一律)?(?(neg_first)|(?:别|不要|勿))(?:再)?(?:给我|跟我)?"
+    r"|周末|工作日|上班时间|上班的时候|开会的时候|午休时间|午休的时候|晚上|夜里|半夜|深夜|凌晨|大清早|一大早"
+    # ("夜班多，白天尽量别打电话": the daytime, for one who works nights.)
+    r"|白天|上午|中午|下午|早上)"
+    r"(?:就|都|请|千万|最好|一律|尽量)?(?(neg_first)|(?:别|不要|勿))(?:再)?(?:给我|跟我)?"
     r"(?P<what>打我?的?(?:手机|电话)|打电话|打给我|发我?的?(?:短信|消息|微信)|发短信|发消息|联系我|打扰我"
     # ("周末别给我发营销短信": a kind of message.)
     r"|(?:发|推)(?:营销|推广|广告|促销|活动|优惠)(?:短信|消息|邮件|推送|通知))"
@@ -5218,6 +5340,9 @@ _POLITE_REQUEST = re.compile(
     r"(?:用|给我|帮我)"
     # "能不能以后回复都简短一点？": a standing way of answering, asked for.
     r"|^\s*(?:能不能|可不可以|能否|可以)(?:以后|今后)(?:回复|回答|答复)(?:我)?(?:都|尽量)?"
+    # The language replies come in, asked for: "客服回覆能不能用繁體中文？", "回复可以用英文吗".
+    r"|^\s*(?:客服|你们|您)?(?:的)?(?:回复|回覆|回答|答复)(?:我)?(?:能不能|可不可以|能否|可以)(?:都|尽量)?用"
+    rf"(?={_LANGUAGE_NAMES})"
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
@@ -5533,7 +5658,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out.facts = _one_name_each(out.facts)
     out.facts = _cleft_subjects(ctx, out.facts)
     out.facts = _employer_in_full(ctx, out.facts)
-    out.facts = carry_job_change_date(ctx, out.facts, _JOB_CHANGE)
+    out.facts = carry_job_change_date(ctx, _title_with_job_to_start(ctx, out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)

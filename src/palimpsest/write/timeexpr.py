@@ -95,14 +95,21 @@ class _PastDay:
 
 @dataclass(frozen=True, slots=True)
 class _MonthPart:
-    """One day of a month said by its part: its first ("月初", "下个月初"), its 15th ("月中") or its last day
+    """A month said by its part: its first ten days ("月初", "下个月初"), its 15th ("月中") or its last day
     ("上个月底", "三月底", "月末"); ``spec`` names the month without a day."""
 
     spec: RelativeTime
     part: Literal["first", "middle", "last"]
 
 
-_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay | _MonthPart
+@dataclass(frozen=True, slots=True)
+class _NextWeekday:
+    """A weekday said bare of a time to come: the first such day after the anchor's."""
+
+    weekday: int
+
+
+_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay | _MonthPart | _NextWeekday
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +356,8 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
             day = first + timedelta(days=parsed.shift)
             return _Resolution(None, day, day + timedelta(days=1), "day")
         parsed = _nearest(parsed, today)
+    if isinstance(parsed, _NextWeekday):
+        parsed = RelativeTime("weekday", 0 if parsed.weekday > today.weekday() else 1, weekday=parsed.weekday)
     if isinstance(parsed, _PastDay):
         parsed = RelativeTime("month", 0 if parsed.day <= today.day else -1, day=parsed.day)
     try:
@@ -366,7 +375,10 @@ def _month_part(said: _MonthPart, today: date) -> _Resolution | None:
         first, after = _local_range(said.spec, today, clamp=False)
     except (OverflowError, ValueError):
         return None
-    day = {"first": first, "middle": first + timedelta(days=14), "last": after - timedelta(days=1)}[said.part]
+    if said.part == "first":
+        # 月初 is the month's first ten days (its 上旬), not only its 1st: "月初你们说有满减活动".
+        return _Resolution(None, first, min(first + timedelta(days=10), after), "day")
+    day = {"middle": first + timedelta(days=14), "last": after - timedelta(days=1)}[said.part]
     # (re-resolved later, day 31 is clamped to the month's last day)
     relative = RelativeTime(
         said.spec.unit, said.spec.offset, month=said.spec.month, day=_PART_DAY[said.part], mode=said.spec.mode
@@ -831,7 +843,9 @@ def _zh_year_month(match: re.Match[str]) -> _Parsed | None:
         year = int(match.group("yn"))
         if month is not None and part is not None:
             first, after = _month_or_day(year, month, None, clamp=False)
-            found = {"first": first, "middle": first + timedelta(days=14), "last": after - timedelta(days=1)}[part]
+            if part == "first":
+                return _Absolute(first, first + timedelta(days=10), "day")  # (its first ten days, as 月初 alone)
+            found = {"middle": first + timedelta(days=14), "last": after - timedelta(days=1)}[part]
             return _Absolute(found, found + timedelta(days=1), "day")
         return _absolute_year(year) if month is None else _named_month(year, month, day)
     spec = RelativeTime("year", _ZH_YEAR_WORDS[match.group("yw")], month=month, day=day)
@@ -855,8 +869,18 @@ def _zh_week(match: re.Match[str]) -> _Parsed:
     return RelativeTime("week", offset)
 
 
+# A bare weekday told as still to come: "周六就要用", "周五之前能到吗", "星期三会发货吗", "等周日再说".
+_ZH_WEEKDAY_AHEAD = re.compile(
+    r"(?:就要|要|之前|以前|前(?![\u4e00-\u9fff])|前(?=[能要到给发寄送交得必])|会(?!议|员)|能|可以|再|见|截止|到期)"
+)
+
+
 def _zh_bare_weekday(match: re.Match[str]) -> _Parsed:
-    return RelativeTime("weekday", 0, weekday=_ZH_WEEKDAY_INDEX[match.group("wd")], mode="most_recent")
+    weekday = _ZH_WEEKDAY_INDEX[match.group("wd")]
+    text = match.string
+    if _ZH_WEEKDAY_AHEAD.match(text, match.end("t")) or re.search(r"等到?$", text[: match.start("t")]):
+        return _NextWeekday(weekday)
+    return RelativeTime("weekday", 0, weekday=weekday, mode="most_recent")
 
 
 def _zh_month(match: re.Match[str]) -> _Parsed | None:
