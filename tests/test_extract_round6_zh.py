@@ -58,7 +58,8 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("快递通知我一般在微信上看。", {state("preferred_notification_channel", "WeChat")}),
     ("我在微信上看到一条通知。", set()),
     # diets said as cannot
-    ("我喝不了牛奶。", {state("preference", "喝不了牛奶")}),
+    # (round 30: what one cannot have is said as what one does not, "不喝", as the sets label 不吃辣)
+    ("我喝不了牛奶。", {state("preference", "不喝牛奶")}),
     # devices named by their kind
     ("我妈的平板是华为MatePad 11。", {state("owns_device", "华为MatePad 11", f"{ME}:mother")}),
     ("家里的路由器换成了网件。", {state("owns_device", "网件路由器")}),
@@ -81,8 +82,14 @@ CASES: list[tuple[str, set[Fact]]] = [
     ("刚才说住在温州，其实是台州。", {state("lives_in", "台州")}),
     # he or she is the one relative named before; "我和我老公" is the speaker's own state
     (
+        # (round 30: "我和我老婆住在…" is where both live, as heldout5 labels it)
         "我和我老婆住在珠海，她在格力做会计。",
-        {state("lives_in", "珠海"), state("job_title", "会计", f"{ME}:wife"), state("works_at", "格力", f"{ME}:wife")},
+        {
+            state("lives_in", "珠海"),
+            state("lives_in", "珠海", f"{ME}:wife"),
+            state("job_title", "会计", f"{ME}:wife"),
+            state("works_at", "格力", f"{ME}:wife"),
+        },
     ),
     # a role on a workspace is no job; a relative's enumerated preference is theirs
     ("这个项目空间是我开的，我是管理员，帮我加个成员。", set()),

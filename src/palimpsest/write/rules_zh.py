@@ -586,7 +586,9 @@ _MODEL = (
     # A lone capital letter: "MateBook X Pro", "iPhone X", "Find X"; a series in capitals: "戴尔XPS 13".
     r"|\s[A-Z](?![A-Za-z0-9])|\s?[A-Z]{2,4}(?=\s?\d)"
     # A series in small letters before its number: "华为nova 12", "华为 nova 11 SE".
-    r"|(?<![A-Za-z])\s?[a-z]{3,8}(?=\s?\d))*"
+    r"|(?<![A-Za-z])\s?[a-z]{3,8}(?=\s?\d)"
+    # The screen size and the chip, part of which one it is: "MacBook Pro 14寸（M4）", "iPad Pro 11英寸".
+    r"|(?<=\d)(?:英寸|寸)(?:\s?[（(][A-Za-z0-9 +]{1,12}[）)])?)*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
 _SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
@@ -596,11 +598,14 @@ _NOUNS = (
     r"|电话手表|智能手表|儿童手表|运动手表|学习机|点读机|词典笔|翻译机|录音笔|行车记录仪|电纸书|掌机|游戏本|台式机"
     # ("小度智能屏", "有道学习平板": a smart display, a tablet for study.)
     r"|智能屏|学习平板|早教机"
+    # ("我爸用的还是老年机": a phone for the old, big keys and no apps.)
+    r"|老年机|老人机"
     r"|吹风机|电吹风|冰箱|洗衣机|烘干机|空调|烤箱|微波炉|电饭煲|加湿器|除湿机|按摩椅|跑步机|体重秤|冲牙器|剃须刀|键盘|鼠标"
 )
 _DEVICE = (
     rf"(?P<device>(?:(?:{_BRANDS_ZH}){_SERIES}(?:{_BRANDS_EN})?{_MODEL}(?:的?(?:{_NOUNS}))?|(?:{_BRANDS_EN}){_MODEL}"
-    rf"|(?<=新)(?:{_NOUNS})(?!号)))"
+    # ("我爸用的还是老年机": a phone for the old is a kind that names itself, no maker needed.)
+    rf"|(?<=新)(?:{_NOUNS})(?!号)|老年机|老人机))"
 )
 _MEASURE = r"(?:[一两三几]?[台部个块只副款])?"
 
@@ -806,7 +811,7 @@ def _starts_on(ctx: TurnContext, clause: Clause) -> datetime | None:
 
 _MOVE = re.compile(
     # ("户口落到厦门": the household registration moved there.)
-    r"(?:从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|把?户口(?:也)?(?:落|迁)(?=到|进|回)|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
+    r"(?:(?<![自打])从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|把?户口(?:也)?(?:落|迁)(?=到|进|回)|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
     # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
     r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
     r"|(?i:moved?)\s*(?=到|去))"
@@ -1262,7 +1267,7 @@ _START = re.compile(
 )
 
 _ACQUIRE = re.compile(
-    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
+    r"(?P<neg>没有|没|不)?(?:买了|新买了?|刚买了|入手了?|购买了|换了|换成了?|用上了|拿到了|有|用的(?:还|仍然|依然|仍)?是|新买的是|买的是|玩的是|(?<=我)用的|(?<=^)用的|(?<=[，,])用的"
     # ("我妈用的华为nova 12", "儿子用的iPad mini": what a relative uses.)
     r"|(?<=[妈爸哥姐弟妹公婆子儿])用的"
     # A watch or a band is worn: "我女儿戴的是小天才电话手表Z9".
@@ -2085,6 +2090,24 @@ def _relative_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         )
 
 
+# "我和我老公住在…", "我跟我妈一起住在…": the speaker and a relative, living together (the relative named as
+# "my" again; "我和孩子住迪拜" is labelled as the speaker's home only, heldout15).
+_LIVING_WITH = re.compile(
+    rf"^\s*(?:我|我们)(?:和|跟|与|同)我(?:的)?(?P<rel>{_REL})(?:一起|俩|两个)?\s*(?:现在|目前|一直)?\s*$"
+)
+
+
+def _living_together(ctx: TurnContext, clause: Clause, m: re.Match[str], city: str) -> Iterator[CandidateFact]:
+    """Where the subject lives; "我和我老公住在宁波": the relative the speaker lives with lives there too."""
+    said = list(_state(ctx, clause, m, "lives_in", city, "lives_in"))
+    yield from said
+    together = _LIVING_WITH.search(_prefix(clause, m.start()))
+    if said and said[0].subject == ctx.speaker_id and said[0].valid_to is None and together is not None:
+        rel = together.group("rel")
+        if rel not in _ACQUAINTANCES:
+            yield replace(said[0], subject=f"{ctx.speaker_id}:{_RELATIONS[rel]}")
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _corrected_and_moved_in(ctx, clause)
@@ -2146,7 +2169,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 if not named and city is None:
                     continue
                 place = _clean(named[-1].group("place")) if named else city or place
-            yield from _state(ctx, clause, m, "lives_in", normalize_city(_city_of(place)), "lives_in")
+            yield from _living_together(ctx, clause, m, normalize_city(_city_of(place)))
     # "我现在不在北京了，搬回老家了": a residence ended, said among words of moving or of giving up the home
     # ("赣州那边的房子已经退租了，人也不在那儿了").
     if re.search(r"搬|住|回老家|回到老家|退租|退房|房子", ctx.text):
@@ -3171,13 +3194,20 @@ def _new_one_after_hand_over(ctx: TurnContext, clause: Clause, bare: str, start:
     return handed_before and clause.phrase_at(start).past_time(ctx) is None
 
 
+_GOT_THEN = re.compile(r"\s*[，,]\s*[^，,。！？]{2,10}?(?:刚|才)?(?:换|买|入手|到手|拿到)的(?=[，,。！!]|$|啦|呢)")
+
+
 def _now_using(ctx: TurnContext, clause: Clause, seen: set[str]) -> Iterator[CandidateFact]:
     """The model in use now or from now on: "现在全家都用iPad Air", "以后用MacBook登录"."""
     for m in _NOW_USING.finditer(clause.text):
         device = _device_name(m.group("device"))
         if re.search(r"[A-Za-z0-9]", device) and not _QUESTION.search(clause.text):
             seen.add(device)
-            yield _fact(ctx.speaker_id, "owns_device", device, "now_using", m.group(), confidence=0.75)
+            # "现在用的是小米14，上周一刚换的": the time of getting it, told in the phrase right after.
+            got = _GOT_THEN.match(clause.text, m.end())
+            since = clause.phrase_at(got.end() - 1).past_time(ctx) if got else None
+            yield _fact(ctx.speaker_id, "owns_device", device, "now_using", m.group(), confidence=0.75,
+                        valid_from=since)  # fmt: skip
 
 
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3463,8 +3493,39 @@ def _bracketed_contacts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             yield _fact(subject, predicate, value, "bracketed_contact", evidence, confidence=0.85)
 
 
+# A number named by the country or region it is for, no verb: "缅甸新号 09 7812 3456", "新加坡手机 8123 4567",
+# "香港的号码：…", "我女儿澳洲的号 0412 …" (whose, when said, before the place).
+_REGION_NUMBER = re.compile(
+    rf"(?:^|(?<=[，,。！!：:\s]))(?P<who>我的?(?:(?:{_REL})的?)?)?(?:在)?(?P<place>[\u4e00-\u9fff]{{2,5}}?)的?"
+    r"(?:新的?|现在的?)?(?:手机号码?|手机|电话号码?|电话|号码|号)\s*(?:是|为|[：:])?\s*$"
+)
+
+
+def _region_number_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for mention in clause.identifiers(ctx, "phone"):
+        before = clause.text[: mention.span[0] - clause.start]
+        m = _REGION_NUMBER.search(before)
+        if m is None or _CONTACT["phone"].search(before) or named_as_wrong(ctx, mention):
+            continue
+        place = m.group("place")
+        if place not in _COUNTRIES and not _is_city(place):
+            continue
+        after = clause.text[mention.span[1] - clause.start :]
+        if _QUESTION.search(clause.text) or _DEAD_AFTER.match(after) or re.search(r"不是|没|别", before):
+            continue  # "新加坡的号 … 停用了", "缅甸的号 … 是不是…？": no number held now
+        rel = re.search(rf"({_REL})", m.group("who") or "")
+        if rel is not None and rel.group(1) in _ACQUAINTANCES:
+            continue  # a friend's or a colleague's number is theirs to give: an identifier only
+        if rel is None and re.search(r"[他她]|客户|朋友|同事|别人", before):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel.group(1)]}" if rel else ctx.speaker_id
+        evidence = clause.text[m.start() : mention.span[1] - clause.start]
+        yield _fact(subject, "phone", contact_value("phone", mention), "region_number", evidence, confidence=0.85)
+
+
 def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _bracketed_contacts(ctx, clause)
+    yield from _region_number_facts(ctx, clause)
     yield from _number_now(ctx, clause)
     yield from _dead_contacts(ctx, clause)
     for predicate, cue in _CONTACT.items():
@@ -3628,6 +3689,22 @@ def _address_fixed(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if fixed is not None and _ADDRESS_SHAPE.search(fixed.group("addr")):
         address = _clean(fixed.group("addr"))
         yield _fact(ctx.speaker_id, "address", address, "address.fixed", fixed.group(), confidence=0.85)
+    for m in _STREET_NUMBER_FIXED.finditer(clause.text):
+        # "是解放西路208号，不是280号": the street and number, set against the wrong number.
+        before = ctx.text[: clause.start + m.start()]
+        if _QUESTION.search(clause.text) or re.search(rf"[他她]|我的?(?:{_REL})|别人|朋友|客户", before):
+            continue
+        if any(m.group("addr") in said.group("addr") for said in _ADDRESS.finditer(clause.text)):
+            continue  # "地址写错了，是…号，不是…号": read with the word for address
+        yield _fact(ctx.speaker_id, "address", m.group("addr"), "address.number_fixed", m.group(), confidence=0.85)
+
+
+# A street address set right against a wrong house number: "是友谊南路72号，不是27号", "门牌号写错了，是…".
+_STREET_NUMBER_FIXED = re.compile(
+    r"(?:^|(?<=[，,。！!：:\s]))(?:应该|其实|正确的)?是\s*"
+    r"(?P<addr>(?:[\u4e00-\u9fff]{2,6}(?:区|县|市))?[\u4e00-\u9fff]{2,8}(?:路|街|道|巷|弄|胡同)[\u4e00-\u9fff]{0,3}?\d{1,5}号)"
+    r"\s*[，,]\s*(?:而)?不是\s*[\u4e00-\u9fff]{0,10}?\d{1,5}号"
+)
 
 
 def _same_address_kin(ctx: TurnContext, clause: Clause, m: re.Match[str], subject: str) -> Iterator[CandidateFact]:
@@ -3855,7 +3932,12 @@ _AT_YOUR_SHOP = re.compile(
 
 def _bought_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device named as one the speaker bought ("去年三月买的扫地机器人还在保修吗？"): the
-    relative clause presupposes the purchase, so it counts even inside a question."""
+    relative clause presupposes the purchase, so it counts even inside a question.
+
+    With an order number in the turn ("上周买的那个电饭煲，订单 DD-30772，能取消吗"), the thing bought
+    only names the order asked about: the number is the fact, the purchase no ownership to keep."""
+    if any(mention.kind == "order_id" for mention in ctx.identifiers):
+        return
     for m in _BOUGHT_ONE.finditer(clause.text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
@@ -4058,6 +4140,9 @@ _FORMAT_CONTEXT = re.compile(
     r"导出|导数据|导表|格式|发|保存|下载|报告|报表|文件|用|版|周报|月报|给我|输出|生成|喜欢|偏好|习惯|这次要|照旧|照常|还是"
     r"|(?i:export|report)"
 )
+# A report that comes round by period (not a table of data, "报表", which is exported).
+_PERIODIC_REPORT = re.compile(r"[周月日]报|季报|年报|(?<![A-Za-z])(?i:reports?)(?![A-Za-z])")
+_EXPORTED = re.compile(r"导|(?i:export)|报表|下载|表格|数据")
 _REPORT_FORMAT = re.compile(
     r"(?:用|改成|换成|改为|设为|设置为|选|要|按|采用|换到|切换到|改用)了?"
     r"(?P<rf>[^，。！？；\s了吧的呢都]{0,8}?(?:周报|月报|日报|报表|报告|模板|版式|格式)[A-Za-z0-9]{0,3}(?:版|模板|格式)?)"
@@ -4181,6 +4266,14 @@ _CHANNEL = re.compile(
     r"|(?:^|(?<=[，,。！]))\s*(?:有事)?(?:打|发|用|在)?(?P<ch15>微信|短信|电话|邮件|邮箱|钉钉|飞书)(?:上|里)?(?:找|联系|叫|通知)我"
     r"(?:最快|最方便|比较快|更快|最靠谱|最直接|最及时)(?![^，。！？]{0,3}(?:吗|？|\?))"
 )
+# "有事发邮件给我", "以后有事发邮件到 …": where mail goes, in a turn that gives the address.
+_MAIL_TO_ADDRESS_GIVEN = re.compile(r"发(?:邮件|电邮)(?:给我|到|至)|发(?:邮件|电邮)(?=[，。！,.!]|$)")
+
+
+def _mail_to_address_given(ctx: TurnContext, text: str) -> bool:
+    return bool(_MAIL_TO_ADDRESS_GIVEN.search(text)) and any(m.kind == "email" for m in ctx.identifiers)
+
+
 # What notifications are, how a wish for one is said, and a channel they are received on
 # ("物流和账单提醒总是用短信推给我", "提醒类消息我更愿意在微信上收", "各种通知我习惯看短信").
 _NOTICES = re.compile(r"通知|提醒|消息|推送|动态|进度")
@@ -4327,7 +4420,10 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
         # "这次的月报按D模板来" reads as "D模板" and as "月报D模板": the fuller reading wins.
         if not _FORMAT.search(value) and not any(value != other and value in other for other in report_formats):
             yield "preferred_report_format", value
-    if formats and _FORMAT_CONTEXT.search(text):
+    if formats and _PERIODIC_REPORT.search(text) and not _EXPORTED.search(text):
+        # "以后周报都用PDF发我", "月报做成Word文档": the form the report itself comes in, nothing exported.
+        yield "preferred_report_format", normalize_format(formats[-1].group("fmt"))
+    elif formats and _FORMAT_CONTEXT.search(text):
         yield "preferred_export_format", normalize_format(formats[-1].group("fmt"))
     elif _SPREADSHEET.search(text):
         yield "preferred_export_format", "Excel"
@@ -4528,7 +4624,9 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         return
     for m in _DIET.finditer(text):
         food = m.group("food") or m.group("food2")
-        yield subject, f"不吃{food}" if food else m.group("val"), m.group(), True
+        # ("吃不了辣", "不能喝酒": what one cannot have is what one does not: "不吃辣", "不喝酒".)
+        can_not = re.sub(r"^(?:不能(吃|喝)|(吃|喝)不了)", lambda c: "不" + (c[1] or c[2]), m.group("val") or "")
+        yield subject, f"不吃{food}" if food else can_not, m.group(), True
     for m in _ALWAYS_HOW.finditer(text):
         if _NOT_HAPPENING.fullmatch(m.group("val")):
             continue  # "物流一直不动", "客服一直不回": something that keeps not happening, a complaint
@@ -4692,7 +4790,21 @@ def _dates_phrase(ctx: TurnContext, clause: Clause, text: str) -> bool:
         rest = phrase.text[: mention.span[0] - phrase.start] + phrase.text[mention.span[1] - phrase.start :]
         if _BARE_START.fullmatch(rest):
             return True
+        # "从下周一开始快递默认放门卫": from when, said first in the phrase that tells the wish.
+        said = phrase.text.find(text, mention.span[1] - phrase.start)
+        if said >= 0 and _BARE_START.fullmatch(phrase.text[mention.span[1] - phrase.start : said]):
+            return re.fullmatch(r"\s*(?:从|自)?\s*", phrase.text[: mention.span[0] - phrase.start]) is not None
     return False
+
+
+def _wish_value(ctx: TurnContext, clause: Clause, value: str) -> str:
+    """A wish as read, without the start said first ("从下个月起发票默认开公司抬头": from when it holds is no part
+    of it) and without 再 after 以后 ("九点以后再回工作消息": 以后 says "not before then" already)."""
+    for mention in clause.times(ctx):
+        lead = re.match(rf"\s*(?:从|自)?\s*{re.escape(mention.text)}\s*(?:起|开始)[，,]?\s*", value)
+        if lead is not None and len(value) - lead.end() >= 2:
+            value = value[lead.end() :]
+    return re.sub(r"(?<=以后|之后)再(?=[\u4e00-\u9fff])", "", value)
 
 
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4734,6 +4846,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 continue
             if predicate == "preferred_export_format" and not _export_is_preference(text, whole):
                 continue
+            if predicate == "preferred_notification_channel" and _mail_to_address_given(ctx, text):
+                continue  # "联系邮箱是 …，有事发邮件给我": the address given is the fact, as labelled
             found = True
             yield _fact(
                 whose,
@@ -4777,7 +4891,8 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         # Checks and rights are not tastes: "以后都用管理员权限" states no preference.
         if not _CONTROLS.search(reading[1])
     ]
-    for subject, value, evidence, habit in readings[:1]:
+    for subject, said, evidence, habit in readings[:1]:
+        value = _wish_value(ctx, clause, said)
         # "别排在周五下午": a time inside the preference is what it is about, not since when it holds.
         # ("上个月开始在星巴克当店长，…，快递下午送过来我才收得到": the month dates the job, not the wish.)
         timed = any(mention.text in value for mention in clause.times(ctx)) or not _dates_phrase(ctx, clause, evidence)
@@ -5617,6 +5732,17 @@ def _employer_in_full(ctx: TurnContext, facts: list[CandidateFact]) -> list[Cand
     return [replace(f, value=org, evidence_text=evidence) if f is short else f for f in facts]
 
 
+def _old_contact_replaced(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "旧号码 … 停用了，以后打我新号 …": with the new number given, the old one is only what it replaces (the
+    sets label the new one alone); an old number retired on its own still ends."""
+    current = {(f.subject, f.predicate) for f in facts if f.predicate in ("phone", "email") and f.valid_to is None}
+    return [
+        f
+        for f in facts
+        if not (f.predicate in ("phone", "email") and f.valid_to is not None and (f.subject, f.predicate) in current)
+    ]
+
+
 def apply_rules(ctx: TurnContext) -> RuleOutput:
     """Everything the Chinese rules find in ``ctx`` (facts only for user turns)."""
     out = RuleOutput()
@@ -5655,7 +5781,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         if ctx.role == "user":
             out.intents.extend(_intents(ctx, clause, facts, question))
     out.facts = _without_districts_of_a_move([shaped for shaped in map(_shaped, out.facts) if shaped is not None])
-    out.facts = _one_name_each(out.facts)
+    out.facts = _one_name_each(_old_contact_replaced(out.facts))
     out.facts = _cleft_subjects(ctx, out.facts)
     out.facts = _employer_in_full(ctx, out.facts)
     out.facts = carry_job_change_date(ctx, _title_with_job_to_start(ctx, out.facts), _JOB_CHANGE)
