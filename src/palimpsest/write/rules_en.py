@@ -492,6 +492,11 @@ _BOUNDARY = re.compile(
     r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working)"
     # ("not at Telkom anymore, contracting for Vodacom now")
     r"|contracting\s+for)\b)"
+    # ("Moved to Perth last month and started at BHP as a geologist": joined by "and" after a time just the same, for a
+    # move or a job begun or left; the time stays with its own verb. A time after both verbs is both's: "I left
+    # Tencent and joined Huawei two weeks ago")
+    r"|(?:(?<=\bago)|(?<=\byesterday)|(?<=\bweek)|(?<=\bmonth)|(?<=\byear)|(?<=day)|(?<=\bweekend))"
+    r"\s+and\s+(?=(?:then\s+)?(?:moved|relocated|joined|quit|resigned|started\s+(?:at|a\s+new|working))\b)"
 )
 _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
@@ -655,7 +660,8 @@ def _subject(ctx: TurnContext, raw: str, at: int | None = None) -> str | None:
 
 # ("my daughter's moved out": the 's of "has" keeps her the one spoken of; "my daughter's phone" does not)
 _KIN_BEFORE = re.compile(
-    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!'s\b(?!\s+(?:just\s+|now\s+|finally\s+)?(?:been|got|gone|[a-z]+ed)\b))"
+    # ("wife just got tenure at …, she lectures …": a relative named bare as the turn opens)
+    rf"(?:\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}|^\W*(?=(?i:{'|'.join(_BARE_KIN_WORDS)})\b))(?P<rel>(?i:{_REL}))\b(?!'s\b(?!\s+(?:just\s+|now\s+|finally\s+)?(?:been|got|gone|[a-z]+ed)\b))"
 )
 # Someone else named between the relative and the pronoun ("my sister met Anna; she …") makes it ambiguous.
 # (Not the place someone went: "my mum's moved to Nantes, her new mobile is …")
@@ -942,7 +948,7 @@ _BEEN_IN = re.compile(
     + _named("place")
     # ("I've been in Duluth a while now", "been in Leeds for years": a long stay is a home; "for a week" is a trip)
     + r"(?=\s+since\b|\s+(?:for\s+)?(?:quite\s+)?(?:a\s+(?:good\s+)?while|ages|years|donkey's\s+years"
-    + r"|(?:a\s+few|several|many|\d+|two|three|four|five|ten)\s+years|a\s+decade)\b)"
+    + r"|(?:a\s+few|several|many|\d+|two|three|four|five|ten|a\s+couple(?:\s+of)?)\s+years|a\s+decade)\b)"
 )
 # "Not in Berlin anymore, I'm back in Hamburg": a residence ended, and where the speaker is back.
 _NOT_IN_ANYMORE = re.compile(
@@ -2623,6 +2629,7 @@ def _home_taken_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
 def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Homes said as who one is ("a Halifax resident"), where one is now after a move, or beside something else."""
     yield from _homes_told_beside(ctx, clause)
+    yield from _island_and_people_homes(ctx, clause)
     now_in = _NOW_IN.search(clause.text)
     if now_in and (now_in.group("now1") or now_in.group("now2") or now_in.group("now3")):
         before = ctx.text[: clause.start + now_in.start()]
@@ -2705,6 +2712,113 @@ def _moved_to_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
                 confidence=0.9,
                 ends_previous=True,
             )
+
+
+# "i live on Fernando de Noronha now", "we're living on Rarotonga these days": an island is lived on, named by itself
+# (the islands named with "Island" are read by _LIVE). Not a street ("live on Elm Street"), a feed one goes live on
+# ("we're live on Twitch"), a diet or an income ("living on Social Security").
+_LIVE_ON = re.compile(
+    _SUBJ
+    + r"(?:\s*'(?:ve|m|re)\b|\s+(?:now|still|currently|actually|also|have|has|am|are|been))*"
+    + r"\s+(?P<verb>live|lives|living|lived|reside|resides|residing|based)\s+on\s+"
+    + r"(?P<place>[A-Z][\w'-]*(?:\s+(?:(?:de|da|do|dos|das|del|la|le|of)\s+)?[A-Z][\w'-]*){0,3})"
+    + r"(?![\w'-])"
+)
+_STREET_WORD = re.compile(
+    r"\b(?:Street|St|Road|Rd|Avenue|Ave|Lane|Ln|Drive|Dr|Boulevard|Blvd|Way|Close|Court|Crescent|Place|Terrace"
+    r"|Highway|Hwy|Parade|Row|Hill|Estate|Campus|Base|Floor|Level)\b"
+)
+_NOT_LIVED_ON = frozenset(
+    {
+        *("Twitch", "YouTube", "Youtube", "Instagram", "TikTok", "Facebook", "Twitter", "X", "Zoom", "Teams"),
+        *("Discord", "Kick", "Radio", "TV", "Air", "Earth", "Mars", "Moon", "Venus", "Social", "Medicare"),
+        *("Universal", "Centrelink", "Benefits", "Ramen", "Coffee", "Tinder", "Reddit", "Main", "Campus"),
+    }
+)
+
+
+def _lived_on_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's (or a relative's) home on an island named without the word "Island"."""
+    for m in _LIVE_ON.finditer(clause.text):
+        place = m.group("place")
+        if place.split()[0] in _NOT_LIVED_ON or not _place_ok(place) or re.search(r"\bIs(?:le|land)s?\b", place):
+            continue
+        if place.endswith("'s"):
+            continue  # "live on Tasmania's east coast": a part of the place, said by what it belongs to
+        if _STREET_WORD.search(place) or re.match(r"\s*(?:Street|St|Road|Rd|Avenue|Ave)\b", clause.text[m.end() :]):
+            continue
+        if m.group("verb") == "lived" and not re.search(r"'ve|\bha(?:ve|s)\b", m.group()):
+            continue  # "I lived on Crete once": the past
+        if _negated(clause) or _is_question(clause) or _HYPOTHETICAL.search(clause.text):
+            continue
+        subject = _subject_of(ctx, clause, m)
+        if subject:
+            changed = bool(re.search(r"\bnow\b", clause.text))
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                # ("Fernando de Noronha": the particles kept as said)
+                _clean(place) if re.search(r"\s[a-z]", place) else _city(place),
+                "lives_on",
+                valid_from=clause.past_time(ctx),
+                ends_previous=changed,
+            )
+
+
+# "as of last week i'm officially a Durbanite", "we're Londoners now": a home said by the name of its people, when
+# the words tell it as new (a bare "I'm a proud Glaswegian" may be where one comes from).
+_DEMONYMS = {
+    **{"Londoner": "London", "New Yorker": "New York", "Parisian": "Paris", "Berliner": "Berlin"},
+    **{"Dubliner": "Dublin", "Aucklander": "Auckland", "Melburnian": "Melbourne", "Melbournian": "Melbourne"},
+    **{"Sydneysider": "Sydney", "Brisbanite": "Brisbane", "Capetonian": "Cape Town", "Joburger": "Johannesburg"},
+    **{"Torontonian": "Toronto", "Vancouverite": "Vancouver", "Montrealer": "Montreal", "Calgarian": "Calgary"},
+    **{"Glaswegian": "Glasgow", "Edinburgher": "Edinburgh", "Mancunian": "Manchester", "Liverpudlian": "Liverpool"},
+    **{"Scouser": "Liverpool", "Brummie": "Birmingham", "Bristolian": "Bristol", "Bostonian": "Boston"},
+    **{"Chicagoan": "Chicago", "Angeleno": "Los Angeles", "Angelena": "Los Angeles", "San Franciscan": "San Francisco"},
+    **{"Portlander": "Portland", "Houstonian": "Houston", "Atlantan": "Atlanta", "Philadelphian": "Philadelphia"},
+    **{"Washingtonian": "Washington", "Miamian": "Miami", "New Orleanian": "New Orleans", "Nashvillian": "Nashville"},
+    **{"Muscovite": "Moscow", "Madrileño": "Madrid", "Madrileña": "Madrid", "Lisboeta": "Lisbon"},
+    **{"Amsterdammer": "Amsterdam", "Hongkonger": "Hong Kong", "Beijinger": "Beijing", "Mumbaikar": "Mumbai"},
+    **{"Wellingtonian": "Wellington", "Adelaidean": "Adelaide", "Hobartian": "Hobart", "Canberran": "Canberra"},
+    **{"Ottawan": "Ottawa", "Haligonian": "Halifax", "Winnipegger": "Winnipeg", "Clevelander": "Cleveland"},
+}
+# ("Brooklynite", "Seattleite", "Durbanite": a place's people named by "-ite" after the name, save for faiths,
+# peoples and things)
+_NOT_PLACE_ITES = frozenset({"Israelite", "Mennonite", "Luddite", "Marmite", "Kryptonite", "Sunnite", "Shiite"})
+_DEMONYM = re.compile(
+    r"\b(?i:i'm|i\s+am|we're|we\s+are)\s+(?P<pre>(?:(?:now|officially|finally|proper|a\s+proper|an?)\s+)*)"
+    r"(?P<who>(?:New|San)\s+[A-Z][a-z]+|[A-Z][a-zñ]+)(?P<plural>s)?"
+    r"(?P<post>\s+(?:now|these\s+days|for\s+good|since\b))?"
+)
+
+
+def _demonym_city(word: str) -> str | None:
+    if word in _DEMONYMS:
+        return _DEMONYMS[word]
+    if word.endswith("ite") and len(word) > 6 and word not in _NOT_PLACE_ITES:
+        return word[:-3]
+    return None
+
+
+def _demonym_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The speaker's home said as being one of its people, told as new ("now", "officially", a time)."""
+    for m in _DEMONYM.finditer(clause.text):
+        who = m.group("who")
+        city = _demonym_city(who) or (_demonym_city(who[:-1]) if who.endswith("s") else None)
+        if city is None or (m.group("plural") and _demonym_city(who + "s")):
+            continue
+        told_new = re.search(r"\b(?:now|officially|finally)\b", m.group()) or clause.past_time(ctx) is not None
+        if not told_new or _negated(clause) or _is_question(clause) or _HYPOTHETICAL.search(clause.text):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", city, "demonym", valid_from=clause.past_time(ctx))
+
+
+def _island_and_people_homes(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _lived_on_facts(ctx, clause)
+    yield from _demonym_facts(ctx, clause)
 
 
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -3298,6 +3412,36 @@ def _job_end_dated(ctx: TurnContext, clause: Clause, fact: CandidateFact) -> Can
     return replace(fact, valid_to=when) if when else fact
 
 
+# "after eleven years at the Port Authority I finally quit", "After 8 years at Deloitte, I've left": the employer of a
+# stretch of years, named before the leaving told of it.
+_AFTER_YEARS_AT = re.compile(
+    r"\b(?i:after)\s+(?:(?:almost|nearly|over|about|some)\s+)?(?:\d+|an?|one|two|three|four|five|six|seven|eight|nine"
+    r"|ten|eleven|twelve|fifteen|twenty|thirty|a\s+few|a\s+couple(?:\s+of)?|several|many)\s+(?:long\s+)?"
+    r"(?:years?|decades?|months)\s+(?:at|with|working\s+(?:at|for))\s+(?:the\s+)?"
+    r"(?P<org>[A-Z][\w'&.-]*(?:\s+(?:[A-Z][\w'&.-]*|of|&|and(?=\s+[A-Z])))*)"
+    r"\s*,?\s+I(?:'ve|\s+have)?(?:\s+(?:finally|just|officially|eventually|actually|recently))*\s+"
+    r"(?:quit|left|resigned|retired|handed\s+in\s+my\s+notice|walked\s+out|(?:got|was)\s+(?:laid\s+off|let\s+go)"
+    r"|called\s+it\s+quits|packed\s+it\s+in)\b"
+)
+
+
+def _left_after_years(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The employer left after a stretch there (see :data:`_AFTER_YEARS_AT`)."""
+    if _is_question(clause) or _HYPOTHETICAL.search(clause.text):
+        return
+    # (matched on the turn: "After five years at Google, I've finally left" spans two clauses; told in the leaving one)
+    for m in _AFTER_YEARS_AT.finditer(ctx.text):
+        if not clause.start < m.end() <= clause.end:
+            continue
+        org = _clean(m.group("org"))
+        if org.split()[0] in _NOT_NAMES or org.lower() in _CITY_WORDS:
+            continue
+        # (dated by its own phrase: "…, and as of two weeks ago I'm a sommelier" dates the new post, not the leaving)
+        stop = re.search(r"[,.;!?\u2014\u2013]|\s+and\s|$", ctx.text[m.end() :])
+        own = Clause(ctx.text[m.start() : m.end() + (stop.start() if stop else 0)], m.start())
+        yield ending(ctx, own, ctx.speaker_id, "works_at", org, "en.left_after_years", m.group())
+
+
 def _ended_jobs(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Employers and titles that ended: quit, left, no longer with, no longer a …"""
     for m in _LEAVE.finditer(clause.text):
@@ -3631,6 +3775,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
                 yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_employer", ends_previous=True)
     yield from _ended_jobs(ctx, clause)
+    yield from _left_after_years(ctx, clause)
     for m in _MOVE_AWAY.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         org = _clean(m.group("place"))
@@ -3903,6 +4048,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ctx, clause, m, subject, "job_title", _clean(m.group("title")), "title_is", confidence=STATE_CONFIDENCE
             )
     yield from _activity_titles(ctx, clause, bare, negated=bool(negated))
+    yield from _field_taught_titles(ctx, clause)
 
 
 # "My husband just made partner at Baker & Kemble", "finally made sergeant", "she made head of science": a rank
@@ -3999,6 +4145,42 @@ def _bare_title_facts(ctx: TurnContext, clause: Clause, bare: str) -> Iterator[C
     org = m.group("org") or m.group("org2")
     if org and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(org), "bare_title_now.employer")
+
+
+# "she lectures in ecology", "I teach chemistry at a comp in Leeds", "my husband teaches high-school maths": the title
+# named by the field taught (a lecture's field is any; a school's subjects are known by name, as "teaches piano" or
+# "teaches my kids" would not be one).
+_SCHOOL_SUBJECTS = (
+    r"maths|math|mathematics|English|history|geography|chemistry|physics|biology|science|music|art|drama|French|Spanish"
+    r"|German|Mandarin|Chinese|Japanese|Latin|economics|PE|computing|computer\s+science|philosophy|psychology|law"
+)
+_FIELD_TAUGHT = re.compile(
+    _SUBJ
+    + r"(?:\s+(?:now|also|still|actually|currently))?"
+    + r"\s+(?:(?P<lecture>lecture|lectures)\s+in\s+(?P<field>[a-z]+(?:\s+[a-z]+)?|[A-Z][a-z]+)"
+    + r"|(?:teach|teaches)\s+(?:(?:high[- ]school|secondary|primary|GCSE|A-level|year\s+\d+)\s+)?"
+    + rf"(?P<subject>{_SCHOOL_SUBJECTS}))"
+    + r"(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:at|for|now|these\s+days|and|to|full-time|part-time)\b))"
+)
+
+
+def _field_taught_titles(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The title of one who lectures or teaches a field, said by the field (see :data:`_FIELD_TAUGHT`)."""
+    if _negated(clause) or _is_question(clause) or _HYPOTHETICAL.search(clause.text):
+        return
+    for m in _FIELD_TAUGHT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        if subject is None or any(
+            a.start() <= m.end() and m.start() <= a.end() for a in _ACTIVITY_TITLE.finditer(clause.text)
+        ):
+            continue  # ("teaches maths at Riverside High": the activity title's, with its employer)
+        if m.group("lecture"):
+            field = m.group("field")
+            title = f"{field} lecturer"
+        else:
+            field = re.sub(r"\s+", " ", m.group("subject"))
+            title = f"{field} teacher"
+        yield _fact(ctx, clause, m, subject, "job_title", title, "field_taught")
 
 
 def _activity_titles(ctx: TurnContext, clause: Clause, bare: str, *, negated: bool) -> Iterator[CandidateFact]:
@@ -5220,6 +5402,29 @@ _PRONOUN_NAMED = re.compile(
 )
 
 
+# "My accountant Pieter only takes PDFs", "my physio Aroha says rest it": whom the household deals with, named beside
+# the role (the role is the subject, as a relation's is: "{speaker}:accountant").
+_SERVICE_NAMED = re.compile(
+    r"\b[Mm]y\s+(?:(?:regular|usual|new|own)\s+)?(?P<role>"
+    + r"accountant|lawyer|attorney|solicitor|doctor|GP|dentist|nanny|cleaner|gardener|plumber|electrician|vet|tutor"
+    + r"|babysitter|carer|caregiver|therapist|physio|physiotherapist|optician|hairdresser|stylist|realtor|landlord"
+    + r"|landlady|builder|mechanic|trainer|coach|midwife|bookkeeper|dietitian|nutritionist|chiropractor|psychiatrist"
+    + rf")\s+(?P<name>(?!(?:{'|'.join(_NOT_NAMES)}|Dr|Mr|Mrs|Ms|Miss|Prof)\b)[A-ZÀ-Ý][a-zß-ÿ]+"
+    + rf"(?:\s+(?!(?:{'|'.join(_NOT_NAMES)})\b)[A-ZÀ-Ý][a-zß-ÿ]+)?)"
+    + r"(?=\s+(?:only|always|usually|never|just|also|still|is|has|says|said|wants|needs|takes"
+    + r"|prefers|likes|hates|asked|told|insists|uses|works|lives|will|can|and)\b|,|\s*[—–-]\s)"
+)
+
+
+def _service_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The name of the speaker's accountant, lawyer, doctor… told beside the role."""
+    if _is_question(clause) or _HYPOTHETICAL.search(clause.text):
+        return
+    for m in _SERVICE_NAMED.finditer(clause.text):
+        role = m.group("role").lower()
+        yield _fact(ctx, clause, m, f"{ctx.speaker_id}:{role}", "name", _clean(m.group("name")), "service_name")
+
+
 def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name of a relative (or a manager, a colleague) told beside the relation: "my sister Anna lives …"."""
     for m in _PRONOUN_NAMED.finditer(clause.text):
@@ -5239,6 +5444,7 @@ def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         yield _fact(
             ctx, clause, m, f"{ctx.speaker_id}:{relation}", "name", _clean(name), "relative_name", confidence=0.85
         )
+    yield from _service_name_facts(ctx, clause)
 
 
 def _profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -6366,6 +6572,8 @@ _SCHEDULE_LIMIT = re.compile(
 # the neighbours", "never ring the doorbell, the baby sleeps", "don't ever fold my prints". Kept as said ("never …").
 _NEVER_RULE = re.compile(
     r"^\W*(?:[^.!?:\u2014\u2013]{2,40}?:\s*)?(?:(?:please|pls|and|also|oh|just|so|but)\W+)*"
+    # ("the baby naps after lunch so please never ring the bell": the reason told first)
+    r"(?:(?<![\w'])(?!(?:if|when|unless|whether)\b)[^.!?:\u2014\u2013]{2,60}?(?:,\s*|\s+)so\s+(?:please\s+|pls\s+)?)?"
     r"(?P<neg>never|(?:don't|do\s+not)(?:\s+ever)?)\s+(?:ever\s+)?"
     # (not "put", "add", "pack": what is never put in is kept as "no …", see ``_EXCLUSION``)
     # (nor "ship", "use", "deliver": a carrier or a channel refused is no choice of one)
@@ -8803,6 +9011,44 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     return out
 
 
+# "my mom lives in Tucson, and grandpa Walt moved in with her yesterday", "my sister's in Perth now and my nephew
+# moved in with her last week": one relative moved into another's home, whose place the turn tells; the move dates the
+# mover's home, not the host's (who lived there before).
+_KIN_JOINED = re.compile(
+    rf"(?:\b[Mm]y\s+{_KIN_ADJ}|(?<![\w'])(?=[Gg]ran|[Aa]unt|[Uu]ncle|[Cc]ousin|[Nn]an))(?P<rel>{_REL})\b(?:\s+[A-Z][a-z]+)?"
+    r"(?:\s+(?:has|'s|just|finally|now|also|recently|then))*\s+(?:moved|came\s+to\s+live)\s+in\s+with\s+"
+    rf"(?P<host>her|him|them|my\s+{_KIN_ADJ}(?P<hrel>{_REL}))\b(?!\s+(?:in|at|on)\b)"
+)
+
+
+def _kin_joined_homes(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The mover's home where the host relative's is said to be (see :data:`_KIN_JOINED`)."""
+    added: list[CandidateFact] = []
+    for m in _KIN_JOINED.finditer(ctx.text):
+        if _HYPOTHETICAL.search(ctx.text) or _NEGATION_WORD.search(ctx.text, max(0, m.start() - 12), m.end()):
+            continue
+        mover = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        if m.group("hrel"):
+            host: str | None = f"{ctx.speaker_id}:{_RELATIONS[m.group('hrel').lower()]}"
+        else:
+            pronoun = {"her": "she", "him": "he"}.get(m.group("host").lower())
+            host = _antecedent(ctx, pronoun, m.start()) if pronoun else None
+        homes = [f for f in facts if f.subject == host and f.predicate == "lives_in" and f.valid_to is None]
+        if host is None or host == mover or len({f.value for f in homes}) != 1:
+            continue
+        sentence_end = re.search(r"[.!?;]|$", ctx.text[m.end() :])
+        stop = m.end() + (sentence_end.start() if sentence_end else 0)
+        times = [t for t in ctx.times if m.start() <= t.span[0] <= stop and t.start <= ctx.at]
+        when = times[0].start if len(times) == 1 else None
+        home = homes[0]
+        facts = [
+            replace(f, valid_from=None, ends_previous=False) if f is home and f.valid_from == when else f for f in facts
+        ]
+        if not any(f.subject == mover and f.predicate == "lives_in" for f in facts):
+            added.append(make_fact(mover, "lives_in", home.value, "en.kin_joined", m.group(), valid_from=when))
+    return facts + added
+
+
 def _apply_rules(ctx: TurnContext) -> RuleOutput:
     said = _without_fiction(ctx.text.replace("\u2019", "'"))
     text = _without_appositions(_without_others_quotes(said))
@@ -8856,7 +9102,8 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
     # the speaker's in "my mum moved in with us in Tauranga")
     # (nor is a relative's who stayed: "moved to Perth in May but my brother is still in Darwin")
     kept = [f for f in out.facts if f.rule in ("en.moved_in_with.theirs", "en.with_me_in", "en.kin_still_in")]
-    out.facts = settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept
+    # (a relative moved in with another: see _KIN_JOINED)
+    out.facts = _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
     out.anchors = _anchors(text, out.facts)
