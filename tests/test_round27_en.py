@@ -184,7 +184,11 @@ def test_round27_en_homes(text: str, expected: set[Fact]) -> None:
 
 PAYMENTS: list[tuple[str, set[Fact]]] = [
     # the new method after the one given up, with a standing marker
-    ("I'm not using Venmo anymore, Zelle from now on", {state("preferred_payment_method", "Zelle")}),
+    # (round 30: the one given up is told as ended too)
+    (
+        "I'm not using Venmo anymore, Zelle from now on",
+        {state("preferred_payment_method", "Zelle"), ended("preferred_payment_method", "Venmo")},
+    ),
     # the standing method kept as the default
     ("this once I'll pay cash; otherwise keep the card as my default", {state("preferred_payment_method", "card")}),
     ("don't keep the card on file as my default", set()),

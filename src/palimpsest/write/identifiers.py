@@ -640,7 +640,9 @@ _CHANGED_TO_NUMBER = (
 # An Indian mobile in its national form ("98201 44719", ten digits from 6-9): counted only after words that
 # say a number to call follows, since ten digits alone are as likely an order number.
 _IN_MOBILE_CUED = re.compile(
-    r"(?i:\b(?:number|mobile|cell|phone|whatsapp)(?:\s+(?:is|was|now|:))+|\b(?:call|ring|text|reach)\s+(?:me|him|her|us)"
+    # ("my new number hai …", "mera number … hai": Hinglish, the verb after the cue or at the end)
+    r"(?i:\b(?:number|mobile|cell|phone|whatsapp)(?:\s+(?:is|was|now|hai|:))+|\bmera\s+(?:naya\s+)?number"
+    r"|\b(?:call|ring|text|reach)\s+(?:me|him|her|us)"
     r"\s+(?:on|at)" + _CHANGED_TO_NUMBER + r")\s*(?P<id>[6-9]\d{4}[\s-]?\d{5})" + _NOT_BEFORE_DIGIT
 )
 
@@ -656,7 +658,7 @@ _LOCAL_PHONE_CUE = (
     r"|(?!(?:order|ticket|case|parcel|package|account|tracking|invoice|reference|item|model|room|flight|seat|house"
     r"|unit|policy|booking|card|claim|shipment|delivery)'s)[a-z]+'s)\s+"
     r"(?:number|no\.?|num|#)(?:\s+on\s+(?:there|file|(?:the|my|his|her|our)\s+account)\s*,)?"
-    r"|mobile|cell(?:phone)?|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
+    r"|mobile|cell(?:phone)?|handphone|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)"
     + _CHANGED_TO_NUMBER
     + r")"

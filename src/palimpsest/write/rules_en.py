@@ -259,7 +259,9 @@ _NOT_NAMES = frozenset(
     ]
 )
 _BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "hubby", "brother", "sister")
-_BARE_KIN = rf"(?<![\w\s'-])(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
+# ("Sir, daughter shifted to Pune", "Madam, son is in Chennai now": after a vocative, Indian English drops the "my")
+_VOCATIVE_BEFORE = r"(?<=^Sir, )|(?<=^Madam, )|(?<=^Ma'am, )|(?<=^Mam, )|(?<=^Bhai, )|(?<=^Bhai )"
+_BARE_KIN = rf"(?:(?<![\w\s'-])|{_VOCATIVE_BEFORE})(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _ME_AND_OTHERS = (
     rf"(?<![\w'])[Mm]e\s+(?:and|n|&|an')\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})|the\s+(?:kids|boys|girls|family|dog))\b"
 )
@@ -435,6 +437,8 @@ _BRAND_NOUNS = (
     r"|keyboard|mouse|TV|television|e-reader|printer|projector|fridge|console"
     # ("my Ring doorbell caught him", "the Nest thermostat")
     r"|doorbell|thermostat"
+    # ("an ancient Roku stick": a streaming stick)
+    r"|stick"
 )
 
 
@@ -455,7 +459,10 @@ def _device(group: str) -> str:
     )
 
 
-_ARTICLES = r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a)\s+)*"
+# ("has her own Lenovo Yoga", "I have my own MacBook": "own" adds nothing to whose it is)
+_ARTICLES = (
+    r"(?:(?:a|an|the|this|my|our|new|brand-new|brand new|another|second|old|myself a|(?:his|her|their)\s+own|own)\s+)*"
+)
 
 _BOUNDARY = re.compile(
     # Not the dot of a title or place abbreviation ("Dr. Lin", "Co. Cork", "St. Mary's", "Ft. Worth").
@@ -491,7 +498,8 @@ _BOUNDARY = re.compile(
     r"|(?:,|\s+[\u2014\u2013]+|\s+-)\s*(?=(?:and\s+|then\s+)?(?:moved|relocated|joined|quit|left|bought|sold|switched|upgraded|resigned"
     r"|gave\s+away|got|donated|ditched|replaced|swapped|traded|started\s+(?:at|a\s+new|working)"
     # ("not at Telkom anymore, contracting for Vodacom now")
-    r"|contracting\s+for)\b)"
+    # ("company transferred me, been staying in Penang since May": the home told after the news, its own clause)
+    r"|contracting\s+for|been\s+(?:living|staying|based)\s+in)\b)"
     # ("Moved to Perth last month and started at BHP as a geologist": joined by "and" after a time just the same, for a
     # move or a job begun or left; the time stays with its own verb. A time after both verbs is both's: "I left
     # Tencent and joined Huawei two weeks ago")
@@ -678,6 +686,14 @@ _NAMED_ASSOCIATE = re.compile(
 )
 
 
+# ("Liam O'Hare is my business partner - he's on …": a full name said to be an associate, then its pronoun)
+_NAMED_IS_ASSOCIATE = re.compile(
+    r"(?<![\w'])(?P<name>[A-Z][a-z]+\s+[A-Z][\w'-]*[a-z])\s+is\s+(?:my|our)\s+"
+    r"(?P<rel>business\s+partner|co-?founder|colleague|boss|manager|assistant|accountant|friend|flatmate|roommate"
+    r"|housemate)\b"
+)
+
+
 def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
     """The one relative of the pronoun's gender the turn names before ``at``, else ``None``.
 
@@ -688,6 +704,7 @@ def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
     relations = {_RELATIONS[m.group("rel").lower()] for m in found}
     if not found:
         named = {(m.group("name"), m.group("rel")) for m in _NAMED_ASSOCIATE.finditer(ctx.text, 0, at)}
+        named |= {(m.group("name"), "colleague") for m in _NAMED_IS_ASSOCIATE.finditer(ctx.text, 0, at)}
         others = [
             m for m in _KIN_BEFORE.finditer(ctx.text, 0, at) if _RELATIONS[m.group("rel").lower()] in _FEMALE | _MALE
         ]
@@ -1377,7 +1394,9 @@ _JUST_NOW = re.compile(
 )
 _JOB_TALK = re.compile(
     r"\b(?:jobs?|employers?|hired|career|position|(?:changed|switched) (?:jobs|companies)|promoted|promotion"
-    r"|recruiters?|job offer|headhunt\w*)\b",
+    # ("got an offer from Target but still at Best Buy", "interviewed at Google, still at Amazon for now")
+    r"|recruiters?|job offer|headhunt\w*|interview(?:ed|ing|s)?\s+(?:at|with))\b"
+    r"|\boffer\s+from\s+(?-i:[A-Z][\w&'-]*(?:\s+[A-Z][\w&'-]*){0,3})(?=\s*,|\s+but\b)",
     re.I,
 )
 _LEAVE = re.compile(
@@ -2240,7 +2259,7 @@ _RELATIVE_NAMED = re.compile(
     # ("my sister Kavya shifted to Pune", "my daughter Priyanka who works at Suncorp": a move, or a clause on them)
     r"|shifted|transferred|switched|graduated|who)\b|'s\s+(?:a|an|the|now)\b"
     # "My wife Emi's email is …", "my son Kai's number": the relative's own contact named
-    r"|'s\s+(?:e-?mail|phone|number|mobile|cell|address)\b)"
+    r"|'s\s+(?:e-?mail|phone|number|mobile|handphone|cell|address)\b)"
 )
 # A remark after a dash that closes an address: "… Saint-Pierre 97500 — we're moving", "… — the driver keeps …".
 _REMARK_AFTER_DASH = (
@@ -2352,6 +2371,8 @@ _ADDRESS_MINE = re.compile(
     r"(?:\s+at\s+|\s*[:,]\s*(?="
     + _STREET
     + r")|\s*:\s*(?=(?!(?:I|It|We|The|They|He|She|You|My)\b)[A-Z0-9][^.;!?\n]{0,40}\d)"
+    # ("ship to my office: 5th floor, Prestige Tech Park, …": an office address opening with its floor)
+    r"|\s*:\s*(?=(?i:\d{1,2}(?:st|nd|rd|th)\s+floor|(?:floor|level)\s+\d{1,2})\b[^.;!?\n]{0,80}\d)"
     r"|\s*[\u2014\u2013]\s*(?=[^.;!?\n]{0,25}\d)))"
     r"(?P<addr>[^;!?\n]+?)" + _ADDRESS_END,
     re.IGNORECASE,
@@ -2407,7 +2428,9 @@ _CONTACT_CUE = {
     "phone": re.compile(
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
-        r"(?:number|phone|mobile|cell|no\.?|digits)\b|(?P<me>\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
+        # ("handphone": the Singapore and Malaysia word; "mera number …": the Hinglish "my number")
+        r"(?:number|phone|mobile|handphone|cell|no\.?|digits)\b"
+        r"|(?P<me>\b(?i:mera)\s+(?:(?i:naya)\s+)?(?i:number)\b|\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "what number do you have? mine's …": the speaker's own, against someone's asked about
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
         # "best number to reach me is …", "the easiest way to get hold of me: …": the line the speaker answers on
@@ -2515,6 +2538,8 @@ _REACH_RELATIVE = re.compile(
 _PRONOUN_CONTACT = re.compile(
     r"\b(?P<pron>[Hh]is|[Hh]er)\s+(?:new\s+|work\s+|personal\s+|own\s+)?(?:e-?mail(?:\s+address)?|number|mobile|cell"
     r"|phone(?:\s+number)?)\s*(?:is\s+|'s\s+|:\s*)?$"
+    # ("Liam is my business partner - he's on liam@… if I'm unreachable": where the one named is reached)
+    r"|\b(?P<pron2>[Hh]e|[Ss]he)(?:'s|\s+is)\s+(?:(?:also|always|usually|best\s+reached)\s+)?(?:on|at)\s*$"
 )
 _CORRECTION_CUE = re.compile(r"\b(?:it|that)(?:'s|\s+is|\s+should\s+be|\s+should've\s+been)\s*:?\s*$", re.I)
 _OWN_CONTACT_NAMED = {
@@ -4321,7 +4346,7 @@ _REPLACEMENT_AFTER = re.compile(
 def _died_devices(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A device that broke and is not replaced: "apple watch died, not wearing one anymore"."""
     # ("Galaxy S21 died yesterday so I grabbed a Pixel 9 Pro": a replacement bought after it says it is gone too)
-    replaced = _REPLACEMENT_AFTER.search(ctx.text, clause.start)
+    replaced = _REPLACEMENT_AFTER.search(ctx.text, clause.start) or _ITS_DEVICE_NOW.search(ctx.text)
     if _NOT_REPLACED.search(ctx.text) or _DEAD_FOR_GOOD.search(ctx.text) or replaced:
         for m in _DEVICE_DIED.finditer(clause.text):
             if replaced and replaced.group("device") in m.group():
@@ -4797,7 +4822,7 @@ def _contact_listed_or_theirs(
     pronoun = _PRONOUN_CONTACT.search(before)
     if pronoun is None:
         return False, []
-    word = "he" if pronoun.group("pron").lower() == "his" else "she"
+    word = "he" if (pronoun.group("pron") or pronoun.group("pron2")).lower() in ("his", "he") else "she"
     subject = _antecedent(ctx, word, clause.start + pronoun.start())
     if subject is None:
         return True, []
@@ -7122,6 +7147,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             and not _PREFERENCE_WORD.search(text)
             and not _PREFERS.search(text)
             and not _USUAL_REFUSED.search(text)
+            and not _format_once(sentence, text, predicate, match)
         ):
             continue
         found = True
@@ -7172,6 +7198,16 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             rule="en.preference",
             evidence_text=evidence.strip(),
         )
+
+
+def _format_once(sentence: str, text: str, predicate: str, match: re.Match[str]) -> bool:
+    """ "just this once could I get the breakdown as a PDF?": a file's format chosen for this one time."""
+    return (
+        predicate == "preferred_export_format"
+        and _ONE_OFF.search(sentence) is not None
+        and re.search(r"\b(?:can|could|may)\s+(?:I|we)\s+(?:please\s+)?(?:get|have)\b", text, re.I) is not None
+        and re.search(r"\b(?:as|in)\s+(?:an?\s+)?$", text[: match.start()], re.I) is not None
+    )
 
 
 def _free_preference_kept(value: str) -> bool:
@@ -8443,6 +8479,11 @@ _OTHER_SUBJECT = re.compile(
 )
 
 
+_MOVED_ME = re.compile(
+    r"\b(?:transferred|relocated|posted|seconded|moved|sent)\s+me\b(?!\s+(?:a|an|the|my|some)\b)", re.I
+)
+
+
 def _with_subject(clause: Clause, previous: Clause | None = None) -> Clause:
     """The clause with its dropped "I" restored; offsets in the turn stay as they were.
 
@@ -8451,7 +8492,14 @@ def _with_subject(clause: Clause, previous: Clause | None = None) -> Clause:
     m = _DROPPED_SUBJECT.match(clause.text)
     if m is None or clause.text.rstrip().endswith("?"):
         return clause
-    if previous is not None and not re.search(r"[.!?\n]\s*$", previous.text) and _OTHER_SUBJECT.match(previous.text):
+    # ("Company transferred me, been staying in Penang": the one moved is the speaker, told as the object)
+    moved_me = previous is not None and _MOVED_ME.search(previous.text)
+    if (
+        previous is not None
+        and not re.search(r"[.!?\n]\s*$", previous.text)
+        and _OTHER_SUBJECT.match(previous.text)
+        and not moved_me
+    ):
         return clause
     lead = m.group("lead")
     rest = clause.text[len(lead) :]
@@ -8636,6 +8684,333 @@ def _job_milestone_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.parted_ways", m.group())
 
 
+# Round 30. "so deliveries after 11am are best", "deliveries after 6pm won't work": a delivery window judged, with the
+# turn's reason for it ("I'm a line cook, nights mostly, so …"); a bad one is kept as "no deliveries …".
+_DELIVERY_VERDICT = re.compile(
+    r"(?:^\W*|\b(?:so|then|and)\s+|[,;\u2014\u2013]\s*|\s-\s*)(?P<what>deliveries|drop-?offs)\s+"
+    r"(?P<when>(?:after|before)\s+\d{1,2}(?::\d{2})?\s*(?:am|pm)|in\s+the\s+(?:mornings?|afternoons?|evenings?)"
+    r"|on\s+weekends|at\s+(?:the\s+)?weekends?|on\s+weekdays)\s+"
+    r"(?:(?P<good>(?:are|is)\s+(?:best|better|ideal|perfect)|work\s+(?:best|better)|suit\s+(?:me|us)\s+(?:best|better))"
+    r"|(?P<bad>(?:won't|don't|do\s+not|will\s+not|wouldn't|can't)\s+work|are\s+(?:no\s+good|impossible|useless)"
+    r"|aren't\s+(?:possible|an\s+option|any\s+good)))"
+    r"(?:\s+for\s+(?:me|us))?(?=\s*(?:[,.;!\u2014\u2013]|$|\s+(?:please|pls|plz|thanks|anymore|now)\b))",
+    re.IGNORECASE,
+)
+# Why a way of delivering stands: the household's hours ("I sleep days", "my husband works nights", "nights mostly").
+_HOUSEHOLD_HOURS = re.compile(
+    r"\b(?:sleeps?|sleeping)\s+(?:days|during\s+the\s+day|in\s+the\s+day(?:time)?)\b|\bworks?\s+(?:nights|night\s+shifts?)"
+    r"|\bnight\s+shifts?\b|\bnights\s+mostly\b|\bmostly\s+nights\b|\bon\s+nights\b|\bbaby\s+(?:naps|sleeps)\b"
+    r"|\bday\s+sleeper\b",
+    re.IGNORECASE,
+)
+# "leave parcels at the side gate and please don't knock", "pls don't ring the doorbell, just leave it on the step":
+# how the door is to be handled, standing when the household's hours are the reason.
+_LEAVE_AT = (
+    r"leave\s+(?:the\s+|my\s+|our\s+|all\s+)?(?:parcels?|packages?|deliveries|boxes|it|them|everything)\s+"
+    r"(?:at|on|by|behind|in|under|inside|next\s+to)\s+(?:the|my|our)\s+(?:[a-z-]+\s+){0,2}?"
+    r"(?:gate|step|steps|porch|door|doorstep|garage|shed|letterbox|mailbox|fence|veranda|verandah|lobby|reception"
+    r"|concierge|bench)\b"
+)
+_NO_KNOCK = (
+    r"(?:don't|do\s+not|no)\s+(?:knock(?:ing)?|ring(?:ing)?\s+(?:the\s+|my\s+|our\s+)?(?:door\s*)?bell"
+    r"|buzz(?:ing)?(?:\s+(?:the|my|our)\s+(?:buzzer|bell|door))?)"
+)
+_DOOR_RULE = re.compile(
+    r"(?:^\W*|\b(?:so|and|but|then)\s+|[,;\u2014\u2013]\s*|\s-\s*)(?:(?:please|pls|plz|just|kindly)\s+)*"
+    rf"(?:(?P<leave>{_LEAVE_AT})(?:\s+(?:and|&)\s+(?:(?:please|pls|plz|just)\s+)*(?P<knock>{_NO_KNOCK})\b)?"
+    rf"|(?P<knock2>{_NO_KNOCK})\b)",
+    re.IGNORECASE,
+)
+
+
+def _delivery_way_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """Standing ways of delivering told casually: a window judged, how the door is to be handled."""
+    text = clause.text
+    sentence = _sentence_of(ctx.text, clause)
+    if text.rstrip().endswith("?") or _HYPOTHETICAL.search(text) or _ONE_OFF.search(sentence):
+        return
+    if re.search(r"\bthis\s+(?:week|weekend|month|time)\b|\btoday\b|\btomorrow\b|\btonight\b", sentence, re.I):
+        return  # "deliveries after 6pm won't work this week": for now, not for good
+    verdict = _DELIVERY_VERDICT.search(text)
+    reason = _REASON_GIVEN.search(sentence) or _HOUSEHOLD_HOURS.search(ctx.text) or _LASTING.search(sentence)
+    if verdict and reason:
+        when = re.sub(r"\s+", " ", verdict["when"].lower()).replace(" am", "am").replace(" pm", "pm")
+        value = f"{'no ' if verdict['bad'] else ''}deliveries {when}"
+        yield make_fact(ctx.speaker_id, "preference", value, "en.delivery_verdict", verdict.group(), confidence=0.8)
+        return
+    door = _DOOR_RULE.search(text)
+    if door is None or not (_HOUSEHOLD_HOURS.search(ctx.text) or _LASTING.search(sentence)):
+        return
+    # ("pls never ring the doorbell … — just leave it at the door": one rule for the door, said first)
+    if re.search(
+        r"\b(?:never|don't|do\s+not)\s+(?:ring|knock|buzz|leave)\b|\bleave\s+(?:it|them|the|parcels?)\b",
+        ctx.text[: clause.start + door.start()],
+        re.I,
+    ):
+        return
+    if door["leave"]:
+        value = _clean(door["leave"])
+        if door["knock"]:
+            value += " and " + re.sub(r"(?i)^do\s+not\b", "don't", _clean(door["knock"]))
+    else:
+        value = re.sub(r"(?i)^do\s+not\b", "don't", _clean(door["knock2"]))
+    yield make_fact(
+        ctx.speaker_id, "preference", value[:1].lower() + value[1:], "en.door_rule", door.group(), confidence=0.8
+    )
+
+
+# "the landlord handed over the keys to 77 Quarry Lane Unit 3, Lehi UT 84043", "got the keys to 5 Elm St, Leeds
+# today": the home whose keys the speaker took, at its address.
+_KEYS_TO_ADDRESS = re.compile(
+    r"\b(?:(?:handed|gave)\s+(?:over\s+)?(?:(?:me|us)\s+)?|got|picked\s+up|collected|received|been\s+handed)\s*"
+    r"(?:the|our|my)\s+(?:new\s+)?keys?\s+(?:to|for)\s+(?P<addr>(?:" + _STREET + r")[^;!?\n]*?)" + _ADDRESS_END
+)
+
+
+def _keys_to_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _negated(clause) or clause.future_time(ctx) or re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b", clause.text):
+        return
+    for m in _KEYS_TO_ADDRESS.finditer(clause.text):
+        before = clause.text[: m.start()]
+        if re.search(r"\b(?:my|our|his|her|their)\s+(?:" + _REL + r")\b|\b(?:she|he|they)\s+$", before, re.I):
+            continue  # "my sister got the keys to …": someone else's home
+        address = re.sub(r"[^\w.)]+$", "", _clean(m.group("addr")))
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "address", address, "keys_to_address", valid_from=clause.past_time(ctx)
+        )
+
+
+# "my Fairphone 4 is dead for good, got a Nokia G42 to replace it": the new device, got in the old one's place.
+_GOT_TO_REPLACE = re.compile(
+    r"\b(?:got|bought|picked\s+up|grabbed)\s+(?:myself\s+)?(?:a|an|the)\s+(?:new\s+)?"
+    + _device("device")
+    + r"\s+(?:to\s+replace\s+(?:it|that|them|the\s+old\s+one)|as\s+(?:a|the|its)\s+replacement)\b"
+)
+
+
+def _got_to_replace_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _negated(clause):
+        return
+    for m in _GOT_TO_REPLACE.finditer(clause.text):
+        if re.search(r"\b(?:my|our)\s+(?:" + _REL + r")\b|\b(?:she|he|they)\s+$", clause.text[: m.start()], re.I):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "got_to_replace")
+
+
+# "yeah it's the Pixel 8a now, the old iPhone 11 died": the device in use now, told after a change of devices.
+_ITS_DEVICE_NOW = re.compile(
+    r"(?:^\W*|\b(?:yeah|yep|yes|so|and|but|now)\s+|[,;]\s*)(?:it's|it\s+is)\s+(?:the|an?|my)\s+(?:new\s+)?"
+    + _device("device")
+    + r"\s+(?:now|these\s+days|nowadays)\b"
+)
+_DEVICE_CHANGE_TALK = re.compile(r"\b(?:old|died|dead|broke|broken|replaced|switched|upgraded|swapped)\b", re.I)
+
+
+def _device_now_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _negated(clause) or not _DEVICE_CHANGE_TALK.search(ctx.text):
+        return
+    for m in _ITS_DEVICE_NOW.finditer(clause.text):
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "device_now")
+
+
+# "moved out of the Leith flat last Monday": the home in the place named before its kind, left.
+_MOVED_OUT_OF_HOME = re.compile(
+    r"\b(?:moved|moving)\s+out\s+of\s+(?:the|our|my)\s+(?:old\s+)?"
+    r"(?P<place>(?!(?:New|Old|Big|Little|Tiny|Small|Lovely|Shared|Student)\b)[A-Z][\w'-]+(?:\s+[A-Z][\w'-]+)?)\s+"
+    r"(?:flat|house|apartment|place|unit|home|condo|cottage|studio|townhouse|bungalow|bedsit)\b"
+)
+# "kipping on my sister's sofa in Dundee", "staying at my mum's place in Leeds": the relative's home is there.
+_AT_KINS_PLACE_IN = re.compile(
+    r"\b(?:staying|kipping|crashing|sleeping|living|dossing|bunking)\s+(?:(?:at|on|in|with)\s+)?"
+    # (the bed borrowed only: "crashing at my brother's in Leeds" may be where the speaker has moved to)
+    rf"my\s+{_KIN_ADJ}(?P<rel>{_REL})'s\s+(?:sofa|couch|floor|spare\s+room|spare\s+bed|futon|sofa\s+bed)\s+"
+    r"(?:(?:up|down|over|out)\s+)?in\s+" + _named("place")
+)
+
+
+def _homes_left_and_borrowed(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if re.search(r"'ll\b|\bwill\b|\bgoing\s+to\b|\bmight\b|\bif\b", clause.text):
+        return
+    for m in _MOVED_OUT_OF_HOME.finditer(clause.text):
+        before = clause.text[: m.start()]
+        if _NEGATION_WORD.search(before):
+            continue
+        if re.search(rf"\b(?:my|our)\s+(?:{_REL})\b|\b(?:she|he|they)(?:'s|\s+has|\s+have)?\s+$", before, re.I):
+            continue
+        if _place_ok(m.group("place")) and clause.past_time(ctx):
+            yield ending(
+                ctx, clause, ctx.speaker_id, "lives_in", _city(m.group("place")), "en.moved_out_of_home", m.group()
+            )
+    for m in _AT_KINS_PLACE_IN.finditer(clause.text):
+        if _place_ok(m.group("place")) and not _NEGATION_WORD.search(clause.text[: m.start()]):
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+            yield _fact(ctx, clause, m, relative, "lives_in", _city(m.group("place")), "at_kins_place_in")
+
+
+# "same company (Mercado Libre) just a better title": the employer named in brackets, kept through a promotion.
+_SAME_COMPANY_NAMED = re.compile(
+    r"\b(?:same|still\s+the\s+same)\s+(?:company|employer|firm)\s*\(\s*(?P<org>[A-Z][\w&'.-]*(?:\s+[A-Z\d][\w&'.-]*){0,3})\s*\)"
+)
+# "my expense claims will come from kai.lim@grab.com now", "I'll be emailing from …": the address the speaker writes
+# from from now on.
+_COMES_FROM_CUE = re.compile(
+    r"\b(?:[Mm]y\s+(?:[\w-]+\s+){0,2}(?:will|'ll)\s+(?:now\s+)?(?:come|be\s+coming|be\s+sent)"
+    r"|\bI(?:'ll|\s+will)\s+(?:now\s+)?be\s+(?:emailing|e-mailing|writing|ordering|sending\s+(?:them|everything|it))"
+    r")\s+from\s*$"
+)
+
+
+def _employer_and_sender_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _SAME_COMPANY_NAMED.finditer(clause.text):
+        if not _NEGATION_WORD.search(clause.text[: m.start()]) and _employer_ok(m.group("org")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", _clean(m.group("org")), "same_company_named")
+    for mention in clause.identifiers(ctx, "email"):
+        before = clause.text[: mention.span[0] - clause.start]
+        cue = _COMES_FROM_CUE.search(before)
+        if cue and not _NEGATION_WORD.search(before) and not _OTHER_PEOPLE.search(before[cue.start() :]):
+            yield make_fact(
+                ctx.speaker_id,
+                "email",
+                contact_value("email", mention),
+                "en.email.comes_from",
+                cue.group(),
+                confidence=0.85,
+            )
+
+
+# "so I'm not using PayPal anymore, Apple Pay from now on", "no longer paying with Venmo": a way to pay given up.
+_PAYMENT_GIVEN_UP = re.compile(
+    r"(?:^\W*|\b(?:so|and|but|also)\s+|[,;\u2014\u2013]\s*)(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?"
+    r"(?:not|no\s+longer)\s+(?:using|paying\s+(?:with|by|via|through))\s+(?:my\s+)?"
+    rf"(?P<pay>{_PAY_NAMES})(?![A-Za-z])(?:\s+(?:account|app|wallet))?\s*(?P<more>any\s?more|now)?\b",
+    re.IGNORECASE,
+)
+
+
+def _payment_given_up_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text) or clause.text.rstrip().endswith("?"):
+        return
+    for m in _PAYMENT_GIVEN_UP.finditer(clause.text):
+        if m.group("more") or re.search(r"\bno\s+longer\b", m.group(), re.I):
+            method = _PAYMENTS.get(m.group("pay").lower(), m.group("pay"))
+            yield ending(
+                ctx, clause, ctx.speaker_id, "preferred_payment_method", method, "en.payment_given_up", m.group()
+            )
+
+
+# "my mom moved in with us too", "my father-in-law Mr. Tan Boon Huat stays with us now": a relative sharing the
+# speaker's home, so sharing the home the turn names (not a stay for a while: "stays with us for the summer").
+_KIN_WITH_US = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?:\s+(?:Mr|Mrs|Ms|Mdm|Dr)\.?)?(?:\s+[A-Z][\w'-]*){{0,3}}"
+    r"(?:\s+(?:now|also|still|just|finally|has|have|'s|permanently))*\s+(?:lives|is\s+living|'s\s+living|stays|is\s+staying"
+    r"|'s\s+staying|moved\s+in|came\s+to\s+live)\s+with\s+(?:me|us)\b"
+    r"(?!\s+(?:for|until|till|this|next|over|on|at|during|while|when|some|sometimes|occasionally|every)\b)"
+)
+# "my father-in-law Mr. Tan Boon Huat": a relative named with an honorific, the name without it.
+_KIN_HONORIFIC_NAME = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:Mr|Mrs|Ms|Mdm|Madam|Dr)\.?\s+"
+    r"(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+){0,2})\b(?!')"
+)
+
+
+def _kin_with_us(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The speaker's home, named in the turn, for the relative said to live with them."""
+    if ctx.role != "user":
+        return []
+    homes = [
+        f
+        for f in facts
+        if f.subject == ctx.speaker_id and f.predicate in ("lives_in", "address") and f.valid_to is None and f.lasting
+    ]
+    added: list[CandidateFact] = []
+    for m in _KIN_WITH_US.finditer(ctx.text):
+        if _NEGATION_WORD.search(m.group()) or re.search(r"\b(?:will|'ll|going\s+to|might|if)\b", m.group(), re.I):
+            continue
+        opened = max(ctx.text.rfind(mark, 0, m.start()) for mark in ".!?\n")
+        closed = re.search(r"[.!?\n]|$", ctx.text[m.end() :])
+        said = ctx.text[opened + 1 : m.end() + (closed.start() if closed else 0) + 1]
+        if said.rstrip().endswith("?") or _HYPOTHETICAL.search(ctx.text[opened + 1 : m.start()]):
+            continue  # "if my mum moves in with us …", "does my mum living with us change …?"
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        told = {(f.subject, f.predicate) for f in facts}
+        for home in homes:
+            if (relative, home.predicate) not in told:
+                added.append(
+                    make_fact(relative, home.predicate, home.value, "en.kin_with_us", m.group(), confidence=0.8)
+                )
+    return added
+
+
+# "remove the address 2201 Av. Rivera from my address book, I don't live there anymore": a home given up.
+_ADDRESS_REMOVED = re.compile(
+    r"\b(?:remove|delete|drop|take\s+off)\s+(?:the\s+|my\s+)?(?:old\s+)?(?:address\s+)?(?P<addr>(?:"
+    + _STREET
+    + r"|\d+[A-Za-z]?\s+(?:Av|Avda|Bv|Jr)\.\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)[^;!?\n]*?)\s+from\s+(?:my|the)\s+"
+    r"(?:address\s+book|saved\s+addresses|addresses|account|profile)\b"
+)
+_LIVE_THERE_NO_MORE = re.compile(
+    r"\b(?:(?:don't|do\s+not)\s+live\s+there\s+(?:any\s?more|now)|no\s+longer\s+live\s+there|moved\s+out)\b", re.I
+)
+# "I don't have a smart TV, just an ancient Roku stick": the device had, set against the one not had.
+_JUST_A_DEVICE = re.compile(
+    r"\b(?:don't|do\s+not)\s+(?:have|own)\s+(?:an?\s+)?[\w -]{1,30}?[,;]\s*(?:just|only)\s+(?:an?|my|the)\s+"
+    r"(?:(?:old|ancient|cheap|basic|little|tiny|battered|trusty|aging|ageing)\s+)*" + _device("device")
+)
+
+
+# "the Galaxy Watch went with my ex", "my ex kept the iPad": a device gone with a former partner.
+_DEVICE_WENT_WITH_EX = re.compile(
+    r"\b(?:the|my|our)\s+" + _device("device") + r"\s+(?:went|left|stayed)\s+with\s+(?:my|the)\s+ex\b"
+    r"|\b(?:my\s+|the\s+)?ex(?:-(?:wife|husband|partner|girlfriend|boyfriend))?\s+(?:kept|took|got)\s+(?:the|my|our)\s+"
+    + _device("device2")
+)
+
+
+def _given_up_or_kept_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DEVICE_WENT_WITH_EX.finditer(clause.text):
+        if not _NEGATION_WORD.search(clause.text[: m.end()]) and not clause.text.rstrip().endswith("?"):
+            device = _clean(m.group("device") or m.group("device2"))
+            # (the times of the turn are the divorce's and the move's, not the day the device went)
+            gone = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.device_went_with_ex", m.group())
+            yield replace(gone, valid_to=ctx.at)
+    for m in _ADDRESS_REMOVED.finditer(clause.text):
+        if _LIVE_THERE_NO_MORE.search(ctx.text):
+            address = _clean(m.group("addr"))
+            yield ending(ctx, clause, ctx.speaker_id, "address", address, "en.address_removed", m.group())
+    for m in _JUST_A_DEVICE.finditer(clause.text):
+        if not re.search(r"\b(?:my|our)\s+(?:" + _REL + r")\b|\b(?:she|he|they)\b", clause.text[: m.start()], re.I):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "just_a_device")
+
+
+def _round30_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The turn's facts with the relatives' shared homes added, and a name said with its honorific kept without it."""
+    plain = {(f.subject, f.value) for f in facts if f.rule == "en.kin_honorific_name"}
+    kept = [
+        f
+        for f in facts
+        if not (
+            f.predicate == "name"
+            and f.rule != "en.kin_honorific_name"
+            and (f.subject, re.sub(r"^(?:Mr|Mrs|Ms|Mdm|Madam|Dr)\.?\s+", "", f.value)) in plain
+        )
+    ]
+    return kept + _kin_with_us(ctx, kept)
+
+
+def _round30_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _given_up_or_kept_facts(ctx, clause)
+    for m in _KIN_HONORIFIC_NAME.finditer(clause.text):
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        yield _fact(ctx, clause, m, relative, "name", m.group("name"), "kin_honorific_name")
+    yield from _payment_given_up_facts(ctx, clause)
+    yield from _employer_and_sender_facts(ctx, clause)
+    yield from _homes_left_and_borrowed(ctx, clause)
+    yield from _device_now_facts(ctx, clause)
+    yield from _delivery_way_facts(ctx, clause)
+    yield from _keys_to_address_facts(ctx, clause)
+    yield from _got_to_replace_facts(ctx, clause)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -8649,6 +9024,7 @@ _FACT_RULES = (
     _bracketed_contact_facts,
     _profile_facts,
     _preference_facts,
+    _round30_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (_contact_facts, _bracketed_contact_facts, _profile_facts, _preference_facts)
@@ -9101,11 +9477,15 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
     # ("moved in with my girlfriend in Cork": her home there was hers before the move, which does not date it; so is
     # the speaker's in "my mum moved in with us in Tauranga")
     # (nor is a relative's who stayed: "moved to Perth in May but my brother is still in Darwin")
-    kept = [f for f in out.facts if f.rule in ("en.moved_in_with.theirs", "en.with_me_in", "en.kin_still_in")]
+    kept = [
+        f
+        for f in out.facts
+        if f.rule in ("en.moved_in_with.theirs", "en.with_me_in", "en.kin_still_in", "en.at_kins_place_in")
+    ]
     # (a relative moved in with another: see _KIN_JOINED)
     out.facts = _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
     if ctx.role == "user":
-        out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
+        out.facts = _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
