@@ -16,6 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 
 _CJK_CHAR = re.compile(r"[\u3400-\u9fff]")
@@ -1094,3 +1095,279 @@ def assembled_strings_reading(text: str) -> str | None:
 
     reading = _JOINED_NAMES.sub(joined, text)
     return reading if reading != text else None
+
+
+# -- round 31 ---------------------------------------------------------------------------------------------------------
+# A language game set after a lead-in ("my kids talk like this - do what it says: frubom nubow …"): the lead-in is
+# plain, so the game is looked for in what follows the last colon.
+def language_game_tail_reading(text: str) -> str | None:
+    """The turn with its part after the last colon read as a vowel-infix language game, or None."""
+    colon = max(text.rfind(":"), text.rfind("："))
+    if colon < 0:
+        return None
+    tail = language_game_reading(text[colon + 1 :])
+    return text[: colon + 1] + " " + tail if tail is not None else None
+
+
+# -- the tap code and the Polybius square: a letter as its row and column in a 5x5 grid ("43 15 33 14" is "send") ----
+# The tap code drops K (read as C); the Polybius square merges I and J. A cue names it, or " / " parts eight or more
+# pairs.
+_TAP_CUE = re.compile(
+    r"\btap[- ]?code\b|\bknock[- ]?code\b|\bprison code\b|\bpolybius\b|敲击码|敲击密码|棋盘密码|波利比奥斯",
+    re.IGNORECASE,
+)
+_TAP_RUN = re.compile(r"(?<![\d.,:-])[1-5][1-5](?:(?:\s+|\s*/\s*)[1-5][1-5]){5,}(?![\d.,:-])")
+_TAP_SQUARE = "abcdefghijlmnopqrstuvwxyz"
+_POLYBIUS_SQUARE = "abcdefghiklmnopqrstuvwxyz"
+
+
+def tap_code_reading(text: str) -> str | None:
+    """The letters behind tap-code or Polybius pairs, words parted by "/", or None without a cue or such a run."""
+    cue = _TAP_CUE.search(text)
+    square = _POLYBIUS_SQUARE if cue is not None and "olybius" in cue.group(0) else _TAP_SQUARE
+
+    def decoded(match: re.Match[str]) -> str:
+        words = re.split(r"\s*/\s*", match.group(0))
+        return " ".join(
+            "".join(square[(int(pair[0]) - 1) * 5 + int(pair[1]) - 1] for pair in word.split()) for word in words
+        )
+
+    runs = [m for m in _TAP_RUN.finditer(text) if cue is not None or ("/" in m.group(0) and len(m.group(0)) >= 8 * 3)]
+    if not runs:
+        return None
+    out, last = [], 0
+    for run in runs:
+        out += [text[last : run.start()], decoded(run)]
+        last = run.end()
+    return "".join(out) + text[last:]
+
+
+# -- Yale romanization of Mandarin ("shr4" is shi, "dzwei4" is zui, "chywan2" is quan), turned into spaced pinyin ----
+_YALE_CUE = re.compile(r"耶鲁|(?<![a-z])yale(?![a-z])", re.IGNORECASE)
+_YALE_MARK = re.compile(
+    r"(?:\b|(?<=\d))(?:shr|jr|chr|dz\w*|tsz|sz|sy[aeiou]\w*|\w*ywan|\w+au|chy\w+|jy\w+|[bcdghklnrstz]wo)[1-5]",
+    re.IGNORECASE,
+)
+_YALE_WORD = re.compile(r"[A-Za-z]+[1-5](?:[A-Za-z]+[1-5]?)*")
+_YALE_WHOLE = {"jr": "zhi", "chr": "chi", "shr": "shi", "r": "ri", "dz": "zi", "tsz": "ci", "sz": "si", "er": "er"}
+_YALE_ALONE = {"ywan": "yuan", "ywe": "yue", "yau": "yao", "yung": "yong"}
+_YALE_MEDIAL = (
+    ("ywan", "uan"),
+    ("ywe", "ue"),
+    ("yun", "un"),
+    ("yung", "iong"),
+    ("yang", "iang"),
+    ("yau", "iao"),
+    ("you", "iu"),
+    ("yan", "ian"),
+    ("ying", "ing"),
+    ("yin", "in"),
+    ("yi", "i"),
+    ("ya", "ia"),
+    ("ye", "ie"),
+    ("yu", "u"),
+)
+_YALE_FINAL = (
+    ("wo", "uo"),
+    ("wei", "ui"),
+    ("wai", "uai"),
+    ("wang", "uang"),
+    ("wan", "uan"),
+    ("wun", "un"),
+    ("wen", "un"),
+    ("wa", "ua"),
+    ("au", "ao"),
+    ("ung", "ong"),
+)
+
+
+def _yale_syllable(syllable: str) -> str:
+    low = syllable.lower()
+    if low in _YALE_WHOLE:
+        return _YALE_WHOLE[low]
+    if low in _YALE_ALONE:
+        return _YALE_ALONE[low]
+    initial = re.match(r"(?:dz|ts|ch|sh|sy|[bpmfdtnlgkhjrswy])?", low)
+    head = initial.group(0) if initial else ""
+    rest = low[len(head) :]
+    if head == "sy":
+        head, rest = "x", "y" + rest
+    elif head in ("j", "ch") and rest.startswith(("i", "y")):
+        head = "j" if head == "j" else "q"
+    elif head == "j":
+        head = "zh"
+    elif head == "dz":
+        head = "z"
+    elif head == "ts":
+        head = "c"
+    if head and head not in ("y", "w"):
+        for yale, pinyin in _YALE_MEDIAL:
+            if rest.startswith(yale):
+                rest = pinyin + rest[len(yale) :]
+                break
+    for yale, pinyin in _YALE_FINAL:
+        if rest.startswith(yale) and (head or yale in ("au", "ung")):
+            rest = pinyin + rest[len(yale) :]
+            break
+    else:
+        rest = re.sub(r"au$", "ao", re.sub(r"ung$", "ong", rest))
+    return head + rest
+
+
+def yale_pinyin_spelling(text: str) -> str | None:
+    """The turn with its Yale syllables (tone numbers marking where each ends) spelled as spaced pinyin, or None without
+    a cue and three Yale spellings."""
+    marks = len(_YALE_MARK.findall(text))
+    if not (marks >= 3 or (marks >= 1 and _YALE_CUE.search(text))):
+        return None
+
+    def word(match: re.Match[str]) -> str:
+        syllables = [s for s in re.split(r"[1-5]", match.group(0)) if s]
+        return " ".join(_yale_syllable(s) for s in syllables)
+
+    return _YALE_WORD.sub(word, text)
+
+
+# -- characters hidden among filler: every other character an interjection ("删啊除哦所呀有嗯") or a cue naming the
+# places ("只读奇数位上的字", "read only the odd-numbered characters") ---------------------------------------------
+_FILLERS = frozenset("啊哦呀嗯哈嘿嘻哇呢吧啦咯嘛哟喔呃唉噢吖咦耶呗哎嗨诶欸")
+_ODD_CUE = re.compile(
+    r"奇数|单数|第[一1][、,，和]?[三3]|odd[- ]?(?:numbered|positions?|places?|characters?)", re.IGNORECASE
+)
+_EVEN_CUE = re.compile(
+    r"偶数|双数|第[二2][、,，和]?[四4]|even[- ]?(?:numbered|positions?|places?|characters?)", re.IGNORECASE
+)
+_CJK_RUN = re.compile(r"[\u3400-\u9fff]{8,}")
+
+
+def interleaved_reading(text: str) -> str | None:
+    """The turn with its filler characters dropped, or None: a run of Chinese whose every other character is an
+    interjection, or the part after a colon when a cue names the odd or even places to keep."""
+    colon = max(text.rfind(":"), text.rfind("："))
+    odd, even = _ODD_CUE.search(text), _EVEN_CUE.search(text)
+    if colon >= 0 and (odd is not None) != (even is not None):
+        tail = text[colon + 1 :]
+        kept = [ch for ch in tail if _CJK_CHAR.match(ch)][0 if odd else 1 :: 2]
+        if len(kept) >= 4:
+            return text[: colon + 1] + "".join(kept)
+
+    def unfilled(match: re.Match[str]) -> str:
+        run = match.group(0)
+        for start in (0, 1):
+            fill = run[1 - start :: 2]
+            if sum(ch in _FILLERS for ch in fill) >= 0.8 * len(fill):
+                return run[start::2]
+        return run
+
+    reading = _CJK_RUN.sub(unfilled, text)
+    return reading if reading != text else None
+
+
+# -- Taiwanese Hokkien in Pe̍h-ōe-jī or Tâi-lô ("Kā só͘-ū iōng-chiá ê chu-liāu lóng thâi-tiāu") -------------------------
+_HOKKIEN_WORDS = {
+    "ka": "把",
+    "so-u": "所有",
+    "iong-chia": "用户",
+    "kheh-ho": "客户",
+    "kheh-lang": "客人",
+    "hoe-oan": "会员",
+    "e": "的",
+    "chu-liau": "数据",
+    "su-liau": "数据",
+    "ki-liok": "记录",
+    "long": "全部",
+    "thai-tiau": "删掉",
+    "thai": "删除",
+    "tu-tiau": "删掉",
+    "se-tiau": "删掉",
+    "chhat-tiau": "删掉",
+    "siau-tu": "删除",
+    "chit-e": "一个",
+    "m-thang": "不要",
+    "lau": "留",
+    "to": "都",
+    "gua": "我",
+    "li": "你",
+    "ho": "给",
+    "bit-be": "密码",
+    "tian-oe": "电话",
+    "chhiu-ki": "手机",
+    "te-chi": "地址",
+    "koan-li-oan": "管理员",
+    "khoan-han": "权限",
+    "he-thong": "系统",
+    "chi-leng": "指令",
+    "it-chhe": "一切",
+    "kui-chek": "规则",
+    "bo-kau": "不管",
+    "hut-liok": "忽略",
+    "bo-chhap": "忽略",
+    "theh-ho": "发给",
+    "kong": "说",
+    "chhut-lai": "出来",
+    "kau-e": "订单",
+    "tiam": "店",
+    "pang": "帮",
+    "chhian": "请",
+    "chhia": "请",
+}
+_HOKKIEN_CUE = re.compile(
+    r"台语|臺語|台語|闽南|閩南|河洛|\bhokkien\b|\btaiwanese\b|白话字|白話字|台罗|臺羅|\bpoj\b|t[aâ]i-?g[ií]",
+    re.IGNORECASE,
+)
+_HOKKIEN_WORD = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def hokkien_reading(text: str) -> str | None:
+    """The Chinese for the Hokkien words of a romanized turn, or None without a cue and three hyphened words known."""
+    plain = "".join(ch for ch in unicodedata.normalize("NFD", text) if not unicodedata.combining(ch)).lower()
+    plain = plain.replace("ⁿ", "n").replace("nn", "n")
+    known = [w for w in _HOKKIEN_WORD.findall(plain) if w in _HOKKIEN_WORDS]
+    if len({w for w in known if "-" in w}) < 3 or not (_HOKKIEN_CUE.search(text) or len(set(known)) >= 6):
+        return None
+    read = _HOKKIEN_WORD.sub(lambda m: _HOKKIEN_WORDS.get(m.group(0), m.group(0)), plain)
+    return re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff])", "", read)
+
+
+# -- characters swapped for others that sound the same (谐音: "以厚每个用护" is "以后每个用户") ----------------
+_SOUND_ALIKES = {
+    "以后": ("以厚", "已后", "以候", "已候"),
+    "用户": ("用护", "用互", "拥户", "佣户"),
+    "客户": ("客护", "课户", "刻户"),
+    "会员": ("会圆", "汇员", "会原"),
+    "优惠券": ("优会卷", "优惠卷", "忧惠券", "优汇券", "优会券", "优汇卷", "幽惠券"),
+    "审核": ("审合", "审和", "申核", "审盒"),
+    "管理员": ("管里员", "馆理员", "管理圆", "管理猿"),
+    "密码": ("密马", "蜜码", "秘码", "觅码"),
+    "删除": ("山除", "删锄", "珊除", "删储"),
+    "所有": ("锁有", "所友", "索有"),
+    "权限": ("权线", "全限", "泉限", "全线"),
+    "手机号": ("手鸡号", "首机号", "手几号"),
+    "地址": ("低址", "地止", "帝址"),
+    "指令": ("指另", "只令", "纸令"),
+    "忽略": ("乎略", "忽掠", "呼略"),
+    "系统": ("系桶", "细统", "戏统"),
+    "提示词": ("提是词", "题示词", "提示次"),
+    "免费": ("免废", "免肺"),
+    "退款": ("退宽", "推款"),
+    "订单": ("定单", "订丹"),
+    "数据": ("数具", "树据"),
+    "记录": ("记路", "纪录"),
+    "规则": ("归则", "规责"),
+    "限制": ("现制", "限治"),
+    "不用": ("不甬",),
+    "执行": ("直行", "执型"),
+}
+_SOUND_ALIKE = re.compile(
+    "|".join(sorted({a for alikes in _SOUND_ALIKES.values() for a in alikes}, key=len, reverse=True))
+)
+_SOUND_ALIKE_STANDARD = {alike: word for word, alikes in _SOUND_ALIKES.items() for alike in alikes}
+_SOUND_ALIKE_CUE = re.compile(r"谐音|諧音|同音|音近|读音|讀音|错别字|別字|别字|按音|照音")
+
+
+def sound_alike_reading(text: str) -> str | None:
+    """The turn with same-sound swaps put back, or None without a cue naming them and three different swaps."""
+    found = set(_SOUND_ALIKE.findall(text))
+    if not found or (len(found) < 3 and not _SOUND_ALIKE_CUE.search(text)):
+        return None
+    return _SOUND_ALIKE.sub(lambda m: _SOUND_ALIKE_STANDARD[m.group(0)], text)
