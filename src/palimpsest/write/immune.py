@@ -5559,6 +5559,18 @@ _ENDORSED = re.compile(
     r"|(?:照做|照着做|照办|就这么办|帮我执行|你执行一下|直接执行|去执行吧|那就执行|你照着弄)",
     re.IGNORECASE,
 )
+# A technique named by its words and ordered used ("use the 'ignore previous instructions' trick now", "用'…'那招"):
+# calling it a trick does not make the quotation a mere report. (Checked on the words before and after the quote.)
+_USE_ORDERED_BEFORE = re.compile(
+    r"(?:^|[.!;,:]\s*|\b(?:please|pls|now|just|so|then)\s+)(?:use|apply|try|run|do|pull|perform|deploy)\s+"
+    r"(?:the|that|this|your|a)\s*$"
+    r"|(?:用|使出|试试|来个)(?:一下)?$",
+    re.IGNORECASE,
+)
+_TECHNIQUE_AFTER = re.compile(
+    r"\s*(?:trick|technique|exploit|jailbreak|hack|method|move|prompt)\b(?!\s+(?:on\s+my|with\s+my)\b)|那招|这招|大法|技巧",
+    re.IGNORECASE,
+)
 # Words that mark the quote as something reported or discussed, not said to the agent.
 _REPORTING = re.compile(
     r"\b(said|says|saying|say|tell|tells|telling|told|ask|asks|asking|asked|wrote|writes|typed|types|shout\w*|yell\w*|"
@@ -6130,6 +6142,8 @@ def _reported_speech(sentence: str, action: re.Match[str]) -> bool:
     for quote in _QUOTED.finditer(sentence):
         if quote.start() <= action.start() and action.end() <= quote.end():
             if _ORDER_TO_AGENT_IN_QUOTE.search(quote.group(0)):
+                return False
+            if _USE_ORDERED_BEFORE.search(sentence[: quote.start()]) and _TECHNIQUE_AFTER.match(sentence, quote.end()):
                 return False
             outside = sentence[: quote.start()] + " " + sentence[quote.end() :]
             # What was reported is then ordered done ("… told me to run `DELETE …`, so go ahead and do that").
