@@ -6,8 +6,12 @@ cases with ``state`` / ``ended`` / ``one_off``, compared with ``facts_of(extract
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
+from typing import Any
+
+import pytest
 
 from palimpsest.write.extract import RuleExtractor
 from palimpsest.write.model import Extraction
@@ -37,3 +41,33 @@ class FactTable:
 
     def one_off(self, predicate: str, value: str) -> Fact:
         return (self.me, predicate, value, False, False)
+
+
+# Invented look-alikes on which the learned intent model (palimpsest.write.intent_model) disagrees with the rules'
+# hand-written expectation, and the expectation is kept. Strict xfail: a model that gets one right fails the test,
+# so the list is pruned when the model is retrained.
+MODEL_DISAGREES: dict[str, str] = {
+    "Sort orders by region.": "adds a breakdown",
+    "my neighbours are complaining about the noise": "adds a complaint (the neighbours', not the speaker's)",
+    "revenue by channel looks great": "adds a breakdown to a remark",
+    "导游给我导一下": "adds an export (导 of a tour guide)",
+    "make light mode my default please": "adds a setting change beside the standing preference",
+    "per se, what did returns look like?": "adds a breakdown ('per se' is no dimension)",
+    "邮箱已经更新成新的了": "adds a setting change to a report that it is done",
+    "Excel of what we sold in May, thanks": "drops the export",
+}
+
+
+def intent_cases(cases: Sequence[tuple[str, set[str]]]) -> list[Any]:
+    """``(text, expected)`` cases as pytest params named by their text, the known disagreements marked."""
+    return [
+        pytest.param(
+            text,
+            expected,
+            id=text,
+            marks=[pytest.mark.xfail(strict=True, reason=f"the learned intent model {MODEL_DISAGREES[text]}")]
+            if text in MODEL_DISAGREES
+            else [],
+        )
+        for text, expected in cases
+    ]

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from fact_tables import Fact, FactTable, facts_of
+from fact_tables import Fact, FactTable, facts_of, intent_cases
 from palimpsest.write.identifiers import find_identifiers
 from palimpsest.write.timeexpr import find_times
 
@@ -395,6 +395,6 @@ INTENTS: list[tuple[str, set[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[t for t, _ in INTENTS])
+@pytest.mark.parametrize(("text", "expected"), intent_cases(INTENTS))
 def test_round9_en_intents(text: str, expected: set[str]) -> None:
     assert {i.intent_type for i in extract(text).intents} == expected

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from fact_tables import Fact, FactTable, facts_of
+from fact_tables import Fact, FactTable, facts_of, intent_cases
 from palimpsest.write.casual import tidy_en
 from palimpsest.write.identifiers import find_identifiers
 from palimpsest.write.timeexpr import find_times
@@ -238,7 +238,7 @@ INTENTS: list[tuple[str, set[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("text", "expected"), INTENTS, ids=[t for t, _ in INTENTS])
+@pytest.mark.parametrize(("text", "expected"), intent_cases(INTENTS))
 def test_round15_en_intents(text: str, expected: set[str]) -> None:
     assert {i.intent_type for i in extract(text).intents} == expected
 

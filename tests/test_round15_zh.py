@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from fact_tables import Fact, FactTable, facts_of
+from fact_tables import Fact, FactTable, facts_of, intent_cases
 from palimpsest.write.casual import tidy_zh
 
 AT = datetime(2026, 9, 16, 10, 0, tzinfo=UTC)  # a Wednesday
@@ -187,38 +187,40 @@ def intents_of(text: str) -> set[str]:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [
-        # a request on how things stand now, not on what is still to come
-        ("订单 KD202405 还没发货的话就帮我取消", {"cancel_order"}),
-        ("订单 KD202405 要是还没发就帮我撤了", {"cancel_order"}),
-        ("如果还没发货的话帮我取消订单", {"cancel_order"}),
-        ("要是下周还不到，就帮我退款", set()),
-        ("要是周五还没发货，我就申请退款。", set()),
-        # withdrawn, of an order only
-        ("订单 MX-5530 帮我撤掉", {"cancel_order"}),
-        ("把那条消息撤回", set()),
-        # refunds said by the bare verb
-        ("买的鞋子不合适，想退", {"refund"}),
-        ("我想退出会员", set()),
-        ("我想退休了", set()),
-        # exports: 导一下, 打包发我, a copy to my mailbox
-        ("上个月的发票我要Excel版的，导一下", {"export"}),
-        ("把我的全部资料打包发我", {"export"}),
-        ("这个月的账单发我邮箱一份", {"export"}),
-        ("帮我导一下航", set()),
-        ("导游给我导一下", set()),
-        ("把外卖打包给我", set()),
-        ("麻烦开导一下他", set()),
-        # a plea for help about one's order
-        ("我的订单 88120034 还没到 help", {"query"}),
-        ("订单号 88120034，到现在还没发货。", set()),
-        # 多久 of what is left on one's own record
-        ("我的笔记本保修还剩多久能帮查下吗", {"query"}),
-        ("工单一般多久能处理完？", set()),
-        # a changed e-mail, the old one hardly read, asks for the change
-        ("邮箱换成 jia.lin@outlook.com 吧，QQ邮箱不怎么看了", {"modify_setting"}),
-        ("昵称帮我改一下，改成“小鱼干”", {"modify_setting"}),
-    ],
+    intent_cases(
+        [
+            # a request on how things stand now, not on what is still to come
+            ("订单 KD202405 还没发货的话就帮我取消", {"cancel_order"}),
+            ("订单 KD202405 要是还没发就帮我撤了", {"cancel_order"}),
+            ("如果还没发货的话帮我取消订单", {"cancel_order"}),
+            ("要是下周还不到，就帮我退款", set()),
+            ("要是周五还没发货，我就申请退款。", set()),
+            # withdrawn, of an order only
+            ("订单 MX-5530 帮我撤掉", {"cancel_order"}),
+            ("把那条消息撤回", set()),
+            # refunds said by the bare verb
+            ("买的鞋子不合适，想退", {"refund"}),
+            ("我想退出会员", set()),
+            ("我想退休了", set()),
+            # exports: 导一下, 打包发我, a copy to my mailbox
+            ("上个月的发票我要Excel版的，导一下", {"export"}),
+            ("把我的全部资料打包发我", {"export"}),
+            ("这个月的账单发我邮箱一份", {"export"}),
+            ("帮我导一下航", set()),
+            ("导游给我导一下", set()),
+            ("把外卖打包给我", set()),
+            ("麻烦开导一下他", set()),
+            # a plea for help about one's order
+            ("我的订单 88120034 还没到 help", {"query"}),
+            ("订单号 88120034，到现在还没发货。", set()),
+            # 多久 of what is left on one's own record
+            ("我的笔记本保修还剩多久能帮查下吗", {"query"}),
+            ("工单一般多久能处理完？", set()),
+            # a changed e-mail, the old one hardly read, asks for the change
+            ("邮箱换成 jia.lin@outlook.com 吧，QQ邮箱不怎么看了", {"modify_setting"}),
+            ("昵称帮我改一下，改成“小鱼干”", {"modify_setting"}),
+        ]
+    ),
 )
 def test_round15_zh_intent_classes(text: str, expected: set[str]) -> None:
     assert intents_of(text) == expected

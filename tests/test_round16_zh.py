@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from fact_tables import Fact, FactTable, facts_of
+from fact_tables import Fact, FactTable, facts_of, intent_cases
 from palimpsest.write.shapes import is_world_city, place_shape_ok
 
 AT = datetime(2026, 9, 16, 10, 0, tzinfo=UTC)  # a Wednesday
@@ -319,37 +319,39 @@ def intents_of(text: str) -> set[str]:
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [
-        # a setting changed "更新成" / "换到"
-        ("把邮箱更新成 liwei.mun@mun.ca", {"modify_setting"}),
-        ("把手机号更新为13912345678", {"modify_setting"}),
-        ("通知渠道帮我换到邮件那边", {"modify_setting"}),
-        ("邮箱已经更新成新的了", set()),
-        ("我女儿换到了新学校", set()),
-        ("能换到明天送吗", set()),
-        ("我想换到靠窗的座位", set()),
-        # the state of one's own application asked after, also as "…没有"
-        ("账号 lanxin_88，我的售后申请审核通过了吗", {"query"}),
-        ("我上周提交的报销批下来没有", {"query"}),
-        ("我的实名认证怎么还没好", {"query"}),
-        ("你们售后电话是多少", set()),
-        ("我想预约明天的维修，可以吗", set()),
-        ("提交的材料需要盖章吗", set()),
-        ("我的信用卡申请审批下来了吗", {"query"}),
-        ("怎么申请售后", set()),
-        # a document asked for is no status question
-        ("那笔订单是ZA99417，能开发票吗？", set()),
-        ("订单 88120034 可以给我开张收据吗", set()),
-        ("我的订单 88120034 发票开了吗", {"query"}),
-        # a file pulled out
-        ("去年三月下过的所有订单，给我拉个Excel出来", {"export"}),
-        ("导个CSV给我", {"export"}),
-        ("做个Excel表格记账", set()),
-        # a named metric per dimension
-        ("给我出一份十月份各城市的营收，越快越好", {"data_aggregation"}),
-        ("各门店的销量", {"data_aggregation"}),
-        ("按月发我账单", set()),
-    ],
+    intent_cases(
+        [
+            # a setting changed "更新成" / "换到"
+            ("把邮箱更新成 liwei.mun@mun.ca", {"modify_setting"}),
+            ("把手机号更新为13912345678", {"modify_setting"}),
+            ("通知渠道帮我换到邮件那边", {"modify_setting"}),
+            ("邮箱已经更新成新的了", set()),
+            ("我女儿换到了新学校", set()),
+            ("能换到明天送吗", set()),
+            ("我想换到靠窗的座位", set()),
+            # the state of one's own application asked after, also as "…没有"
+            ("账号 lanxin_88，我的售后申请审核通过了吗", {"query"}),
+            ("我上周提交的报销批下来没有", {"query"}),
+            ("我的实名认证怎么还没好", {"query"}),
+            ("你们售后电话是多少", set()),
+            ("我想预约明天的维修，可以吗", set()),
+            ("提交的材料需要盖章吗", set()),
+            ("我的信用卡申请审批下来了吗", {"query"}),
+            ("怎么申请售后", set()),
+            # a document asked for is no status question
+            ("那笔订单是ZA99417，能开发票吗？", set()),
+            ("订单 88120034 可以给我开张收据吗", set()),
+            ("我的订单 88120034 发票开了吗", {"query"}),
+            # a file pulled out
+            ("去年三月下过的所有订单，给我拉个Excel出来", {"export"}),
+            ("导个CSV给我", {"export"}),
+            ("做个Excel表格记账", set()),
+            # a named metric per dimension
+            ("给我出一份十月份各城市的营收，越快越好", {"data_aggregation"}),
+            ("各门店的销量", {"data_aggregation"}),
+            ("按月发我账单", set()),
+        ]
+    ),
 )
 def test_round16_zh_intent_classes(text: str, expected: set[str]) -> None:
     assert intents_of(text) == expected

@@ -33,13 +33,14 @@ import json
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime, tzinfo
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from palimpsest.errors import NaiveDatetimeError, PalimpsestError
 from palimpsest.text import detect_language
 from palimpsest.write import rules_en, rules_zh
 from palimpsest.write.casual import Tidied, tidy_en, tidy_zh
 from palimpsest.write.identifiers import find_identifiers
+from palimpsest.write.intent_model import IntentClassifier, blend, default_classifier
 from palimpsest.write.model import (
     AnchorKind,
     CandidateFact,
@@ -106,6 +107,15 @@ INTENT_TAGS: tuple[str, ...] = (
     "correction",
     "statement",
 )
+# The tag each request type gives a turn (the rules' own mapping; cancelling an order carries none of its own).
+_TAG_OF_INTENT = {
+    "data_aggregation": "query",
+    "query": "query",
+    "export": "export",
+    "modify_setting": "modify_setting",
+    "refund": "refund",
+    "complaint": "complaint",
+}
 ANCHORS: tuple[AnchorKind, ...] = ("decision", "confirmation", "change", "failure_correction")
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -136,6 +146,9 @@ def _language(text: str) -> Language:
 
 # ---------------------------------------------------------------------------- rules
 
+Shipped = Literal["shipped"]
+"""The model shipped with the package, loaded on first use."""
+
 
 class RuleExtractor:
     """Deterministic bilingual extraction (the default; needs no model).
@@ -147,8 +160,16 @@ class RuleExtractor:
 
     name = "rules"
 
-    def __init__(self, *, tidy: bool = True) -> None:
+    def __init__(self, *, tidy: bool = True, intent_model: IntentClassifier | Shipped | None = "shipped") -> None:
         self.tidy = tidy
+        self._intent_model = intent_model
+
+    @property
+    def intent_model(self) -> IntentClassifier | None:
+        """The learned classifier that decides request types beside the rules (``None``: the rules alone)."""
+        if self._intent_model == "shipped":
+            self._intent_model = default_classifier()
+        return self._intent_model
 
     def extract(self, text: str, *, speaker_id: str, at: datetime, role: str = "user", tz: tzinfo = UTC) -> Extraction:
         _check_aware(at)
@@ -169,17 +190,36 @@ class RuleExtractor:
             )
         if language == "en" or len(_LATIN_WORD.findall(text)) >= _MIN_WORDS_FOR_EN:
             out.merge(_read_tidied(rules_en.apply_rules, tidy_en(text) if self.tidy else _as_written(text), ctx, tz))
+        intents, intent_tags = _dedupe_intents(out.intents), set(out.intent_tags)
+        model = self.intent_model
+        if model is not None and role == "user":
+            intents, intent_tags = _blend_intents(model, ctx, language, intents, intent_tags)
         return Extraction(
             language=language,
             identifiers=identifiers,
             times=times,
             facts=tuple(_dedupe_facts(out.facts)),
-            intents=tuple(_dedupe_intents(out.intents)),
+            intents=tuple(intents),
             topics=_ordered(out.topics, TOPICS),
-            intent_tags=_ordered(out.intent_tags or {"statement"}, INTENT_TAGS),
+            intent_tags=_ordered(intent_tags or {"statement"}, INTENT_TAGS),
             anchors=_ordered(out.anchors, ANCHORS),
             extractor=self.name,
         )
+
+
+def _blend_intents(
+    model: IntentClassifier, ctx: TurnContext, language: Language, intents: list[Intent], tags: set[str]
+) -> tuple[list[Intent], set[str]]:
+    """The rules' requests, less the types the learned model rules out, plus the types it is sure of that the rules
+    missed (their details read by the rules of the turn's language); the intent tags follow."""
+    kinds = (m.kind for m in ctx.identifiers)
+    kept, added = blend((i.intent_type for i in intents), model.scores(ctx.text), ctx.text, kinds)
+    describe = rules_zh.describe_request if language == "zh" else rules_en.describe_request
+    final = [i for i in intents if i.intent_type in kept] + [describe(ctx, kind) for kind in added]
+    dropped = {_TAG_OF_INTENT.get(i.intent_type) for i in intents if i.intent_type not in kept}
+    still = {_TAG_OF_INTENT.get(i.intent_type) for i in final}
+    tags = (tags - (dropped - still)) | {tag for tag in still if tag is not None}
+    return final, tags
 
 
 def _as_written(text: str) -> Tidied:

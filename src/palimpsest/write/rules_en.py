@@ -8241,6 +8241,20 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("query", time_range, dims, metric, slots=ids | time_slots)
 
 
+def describe_request(ctx: TurnContext, intent_type: str) -> Intent:
+    """The details of a request whose type was decided elsewhere (the learned intent model): its time, breakdown,
+    measure, file format and the records it names, read from the whole turn."""
+    whole = Clause(ctx.text, 0)
+    time_range, time_slots = _time_range(ctx, whole)
+    dims, metric, _ = _measure_asked(ctx, whole, "?" in ctx.text)
+    slots = {**_id_slots(ctx), **time_slots}
+    if intent_type in ("data_aggregation", "export", "query"):
+        default = "table" if intent_type == "data_aggregation" else None
+        fmt = _output_format(ctx.text, default) if intent_type != "query" else None
+        return Intent(intent_type, time_range, dims, metric, fmt, time_slots if intent_type != "query" else slots)
+    return Intent(intent_type, time_range, slots=slots if intent_type != "modify_setting" else {})
+
+
 # ---------------------------------------------------------------------------- tags and anchors
 
 _TOPICS = {

@@ -5297,6 +5297,22 @@ def _intents(ctx: TurnContext, clause: Clause, facts: list[CandidateFact], quest
         yield Intent("query", time_range, dimensions, metric, slots=ids | time_slots)
 
 
+def describe_request(ctx: TurnContext, intent_type: str) -> Intent:
+    """The details of a request whose type was decided elsewhere (the learned intent model): its time, breakdown,
+    measure, file format and the records it names, read from the whole turn."""
+    text = _FREQUENCY.sub("", ctx.text)
+    time_range, time_slots = _time_range(ctx, Clause(ctx.text, 0))
+    dims = [_DIMENSIONS[w] for m in _BY.finditer(text) for w in re.findall(_DIMENSION_WORDS, m.group("dims"))]
+    dimensions, metric = tuple(dict.fromkeys(dims)), _metric(text)
+    slots = {**_id_slots(ctx), **time_slots}
+    if intent_type in ("data_aggregation", "export"):
+        fmt = _output_format(text, "table" if intent_type == "data_aggregation" else None)
+        return Intent(intent_type, time_range, dimensions, metric, fmt, time_slots)
+    if intent_type == "query":
+        return Intent(intent_type, time_range, dimensions, metric, slots=slots)
+    return Intent(intent_type, time_range, slots=slots if intent_type != "modify_setting" else {})
+
+
 def _metric(text: str) -> str | None:
     metric = next((name for name, pattern in _METRICS if pattern.search(text)), None)
     named = _NAMED_METRIC.search(text)
