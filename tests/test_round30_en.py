@@ -19,7 +19,7 @@ AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)  # a Wednesday
 ME = "u30"
 
 TABLE = FactTable(ME, AT)
-extract, state, ended = TABLE.extract, TABLE.state, TABLE.ended
+extract, state, ended, one_off = TABLE.extract, TABLE.state, TABLE.ended, TABLE.one_off
 
 
 def _kin(relation: str) -> str:
@@ -49,7 +49,8 @@ PREFERENCES: list[tuple[str, set[Fact]]] = [
     ),
     ("please don't knock, I'm in a meeting", set()),
     ("leave it at the door please", set()),
-    ("my wife works nights so please don't knock today", set()),
+    # (for today only: a one-off, kept in the window, never a standing rule; see round 30's reason-before-rule class)
+    ("my wife works nights so please don't knock today", {one_off("preference", "never knock")}),
 ]
 
 
