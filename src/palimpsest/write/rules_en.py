@@ -261,7 +261,9 @@ _NOT_NAMES = frozenset(
 _BARE_KIN_WORDS = ("mum", "mom", "dad", "son", "daughter", "wife", "husband", "hubby", "brother", "sister")
 # ("Sir, daughter shifted to Pune", "Madam, son is in Chennai now": after a vocative, Indian English drops the "my")
 _VOCATIVE_BEFORE = r"(?<=^Sir, )|(?<=^Madam, )|(?<=^Ma'am, )|(?<=^Mam, )|(?<=^Bhai, )|(?<=^Bhai )"
-_BARE_KIN = rf"(?:(?<![\w\s'-])|{_VOCATIVE_BEFORE})(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
+# ("… last month. Also daughter got placed in Deloitte": the clause's opening word set aside, its space left)
+_OPENER_BEFORE = r"(?<=^\s)|(?<=^\s\s)"
+_BARE_KIN = rf"(?:(?<![\w\s'-])|{_VOCATIVE_BEFORE}|{_OPENER_BEFORE})(?:{'|'.join(_BARE_KIN_WORDS)})\b(?!')"
 _ME_AND_OTHERS = (
     rf"(?<![\w'])[Mm]e\s+(?:and|n|&|an')\s+(?:(?:my|our)\s+{_KIN_ADJ}(?:{_REL})|the\s+(?:kids|boys|girls|family|dog))\b"
 )
@@ -367,7 +369,9 @@ _JOB_NOUNS = (
     "|economist|statistician|biologist|chemist|physicist|bookkeeper|copywriter|illustrator|animator|sommelier"
     "|baker|butcher|cleaner|farmer|gardener|painter|decorator|musician|actor|actress|instructor|security guard"
     "|postman|postwoman|porter|machinist|radiographer|sonographer|surveyor|estate agent|underwriter|caretaker"
-    "|janitor|housekeeper|lifeguard|vet|optician|hygienist|nutritionist|dietitian|social worker|care worker"
+    # ("a vet nurse": a trade that names another's setting is no title by itself)
+    "|janitor|housekeeper|lifeguard|vet(?!\\s+(?:nurse|tech|technician|assistant|receptionist))|optician|hygienist"
+    "|nutritionist|dietitian|social worker|care worker"
     "|support worker|freelancer|contractor|picker|packer|forklift operator|machine operator"
     "|(?:crane|plant|digger|excavator|radio|camera|switchboard|equipment|tour|ride|drone)\\s+operator"
     "|guide|coach|ranger|paramedic|carer|zookeeper|beekeeper|shopkeeper|greenkeeper|gamekeeper|innkeeper|midwife|curator|archivist|surveyor|inspector|foreman"
@@ -479,7 +483,11 @@ _BOUNDARY = re.compile(
     # ("Pls send my invoices as PDF from now on, and also where is order 7730-AXD?": "and also", "btw" may lead it)
     r"|(?:,|\s+[-\u2013\u2014]+)\s*(?=(?:(?:and|oh\s+and|but)\s+)?(?:(?:also|btw|plus)\s+)?"
     r"(?:can|could|would|will|do|does|did|is|are|how|what|when|where|why|should|any|which)\b"
-    r"[^.!?,;]*\?)|(?<!\b[Mm]e)\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
+    r"[^.!?,;]*\?)"
+    # "I left Accenture yesterday, so the account should be closed I guess?": the consequence asked about after a
+    # comma and "so" is its own clause; the premise before it is still told
+    r"|,\s*(?=so\s+[^.!?,;]*\?)"
+    r"|(?<!\b[Mm]e)\s+and\s+(?=(?:I|my|we|now)\b)|,\s*(?:and\s+|so\s+)?(?=(?:I|my|we|now)\b)"
     # ("me and my wife moved …": "and" after "me" joins one subject, no clause)
     # "I'm not a fisherman, b'y — I'm the quality control tech …": a dash before a new "I'm" starts a clause
     r"|\s+[\u2014\u2013]+\s*(?=(?:I'm|I\s+am|I've|I\s+have)\b)"
@@ -505,6 +513,9 @@ _BOUNDARY = re.compile(
     # Tencent and joined Huawei two weeks ago")
     r"|(?:(?<=\bago)|(?<=\byesterday)|(?<=\bweek)|(?<=\bmonth)|(?<=\byear)|(?<=day)|(?<=\bweekend))"
     r"\s+and\s+(?=(?:then\s+)?(?:moved|relocated|joined|quit|resigned|started\s+(?:at|a\s+new|working))\b)"
+    # ("mobile 021 448 3092 if the courier gets lost - I drive trucks for Fonterra": a spaced dash before a new "I"
+    # ends the condition; the news after it is told outright)
+    r"|\s+[-\u2013\u2014]+\s+(?=I(?:'m|'ve)?\s+(?!(?:mean|guess|think|always|never|usually|often|sometimes|keep)\b)[a-z]+)"
 )
 _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
@@ -538,7 +549,10 @@ _REPORTED = re.compile(
     r"|\b(?:thinking (?:of|about)|considering|planning (?:to|on))\b"
     # ("my boss thinks I live in Sandton", "everyone assumes we're in Perth": someone else's belief, told to be wrong)
     r"|(?:\b(?:[Mm]y|[Oo]ur|[Tt]he)\s+\w+|\b(?:he|she|they|everyone|everybody|people|[A-Z][a-z]+))\s+(?:still\s+)?"
-    r"(?:thinks?|thought|assumes?|assumed|believes?|believed|reckons?|reckoned)\s+(?:that\s+)?(?:I|we)\b",
+    # ("people keep assuming I live in London", "my mum is always thinking I'm in Leeds")
+    r"(?:(?:keeps?|kept|always|(?:is|are|was|were)\s+always)\s+)?"
+    r"(?:thinks?|thought|assumes?|assumed|believes?|believed|reckons?|reckoned|thinking|assuming|believing)"
+    r"\s+(?:that\s+)?(?:I|we)\b",
     re.IGNORECASE,
 )
 _ENDS_STATE = re.compile(r"\b(?:no longer|anymore|any more|not \w+ now)\b", re.IGNORECASE)
@@ -720,6 +734,23 @@ def _antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
     return f"{ctx.speaker_id}:{relations.pop()}"
 
 
+# ("hubby's mobile is 0412 556 908, his name's Craig": the relative named as the owner of what was told)
+_KIN_OWNING = re.compile(
+    rf"(?:\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}|(?<![\w\s'-])|(?<=^\s))(?P<rel>(?i:{_REL}))'s?\s+(?!name\b)[a-z]"
+)
+
+
+def _owner_antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
+    """The one relative of the pronoun's gender named before ``at`` as the owner of something, else ``None``."""
+    kin = _FEMALE if pronoun == "she" else _MALE
+    owners = {_RELATIONS[m.group("rel").lower()] for m in _KIN_OWNING.finditer(ctx.text, 0, at)}
+    if any(_RELATIONS[m.group("rel").lower()] in _FEMALE | _MALE for m in _KIN_BEFORE.finditer(ctx.text, 0, at)):
+        return None
+    if len(owners) != 1 or not owners <= kin:
+        return None
+    return f"{ctx.speaker_id}:{owners.pop()}"
+
+
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
 _SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
 # A capitalized word right after a preposition of place names a place or a firm ("the flat in Halifax").
@@ -760,7 +791,8 @@ def _clause_subject(ctx: TurnContext, head: str) -> str | None:
 
 
 def _clean(value: str) -> str:
-    return value.strip().rstrip(".,;:!?'\"").strip()
+    # ("… NE2 4AE -": a dash left before a remark split off is no part of the value)
+    return re.sub(r"\s+[-\u2013\u2014]+$", "", value.strip().rstrip(".,;:!?'\"").strip())
 
 
 def _fact(
@@ -1284,7 +1316,8 @@ _WORK = re.compile(
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
     + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?"
-    + r"|drives?(?:\s+a\s+\w+)?|writes?"
+    + r"|drives?(?:\s+a\s+\w+|\s+(?:trucks|lorries|buses|cabs|taxis|vans|forklifts|tractors|trams|coaches"
+    + r"|ambulances)\b)?|writes?"
     + r"|lectures?|lecturing|tutors?|coaches|bartends?"
     # ("my husband flies for Airlink", "she nurses at the Royal Free", "I code for Canva", "he reports for the BBC",
     # "I deliver for Amazon", "I wait tables at Nando's", "pulls pints at the Crown": a trade's own verb)
@@ -1566,7 +1599,9 @@ _ON_TEAM_AS = re.compile(
 _JOIN_AS = re.compile(
     _SUBJ
     + _ADV
-    + r"\s+(?:joined|started(?:\s+working)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at))\s+(?:the\s+)?"
+    # ("my brother started work with Dangote Cement as …", "she got placed in Wipro as …": a campus hire said so)
+    + r"\s+(?:joined|started(?:\s+work(?:ing)?)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at)"
+    + r"|(?:got|was|has\s+been|have\s+been)\s+placed\s+(?:in|at|with))\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
     + r",?\s+as\s+"
@@ -1629,12 +1664,16 @@ _APPOINTED = re.compile(
     + _employer("org")
     + ")?"
 )
+# The vehicles a driver drives for an employer: "trucks", "buses" (their singular names the trade: "truck driver").
+_FLEET = r"(?P<fleet>truck|lorr(?:y|ie)|bus(?:e)?|cab|taxi|van|forklift|tractor|tram|coache|ambulance)s\b"
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
 _ACTIVITY_TITLE = re.compile(
     _SUBJ + _ADV + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)"
     r"|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
-    r"(?:\s+a\s+\w+)?|(?P<books>do|does|doing)\s+(?:the\s+)?(?:books|bookkeeping|accounts))"
+    # ("I drive trucks for Fonterra", "he drives buses for Stagecoach": the vehicles name the driver's trade)
+    r"(?:\s+a\s+\w+|(?:(?<=\bdrive)|(?<=\bdrives))\s+" + _FLEET + r")?"
+    r"|(?P<books>do|does|doing)\s+(?:the\s+)?(?:books|bookkeeping|accounts))"
     r"(?:\s+(?:now|these\s+days|nowadays))?\s+(?:at|for)\s+(?:the\s+)?" + _CALLED + _employer("org")
 )
 _ACTIVITY_TITLES = {
@@ -1852,7 +1891,9 @@ _DEVICE_FAULT = re.compile(
     + rf"|(?P<low>(?P<brand>{'|'.join(sorted(_LOWER_BRANDS, key=len, reverse=True))})"
     + rf"(?:\s+(?:{_LOWER_MODEL_WORDS})\b)*+))"
     + r"(?:'s|\s+is)?\s+(?:(?:still|just|now|suddenly)\s+)?"
-    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|kept|stopped|has\s+stopped|froze|freezes"
+    # ("my iPhone 15 Pro keep logging me out": the verb's agreement dropped, as in Singapore English)
+    r"(?:won't|wouldn't|doesn't|does\s+not|can't|cannot|isn't|is\s+not|keeps|keep(?=\s+[a-z]+ing\b)|kept|stopped"
+    r"|has\s+stopped|froze|freezes"
     r"|crashed|crashes|overheats|lags|glitches|randomly\s+\w+"
     # ("my son's Switch got soaked", "my iPad got dropped in the bath": damage done to it)
     r"|(?:got|was|has\s+been)\s+(?:completely\s+|badly\s+)?(?:soaked|drenched|wet|water-?damaged|smashed|dropped|bricked"
@@ -2266,7 +2307,9 @@ _REMARK_AFTER_DASH = (
     r"\s[-\u2013\u2014]\s+(?=(?:the|that|this|it|its|it's|my|sorry|thanks|please|pls|old|which|not|she|he|they"
     r"|she's|he's|they're|we|we're|I|I'm|her|his|their|ty|thx|cheers"
     # ("… Boise ID 83702 - new lease kicks in that day", "… - just moved in", "… - been here since May")
-    r"|new|our|just|been|since|so|as|because|moved|moving|update|updated)\b)"
+    r"|new|our|just|been|since|so|as|because|moved|moving|update|updated"
+    # ("… Newcastle NE2 4AE - is that showing on the account?", "… - can you check?": a question asked after it)
+    r"|is|are|was|can|could|would|will|does|do|did|has|have|should|let|lmk|any)\b)"
 )
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
@@ -2286,6 +2329,8 @@ _ADDRESS = re.compile(
     # "… Portland OR 97205 - the one on file has a typo": a remark after a dash is no part of the address.
     # ("… 3 Kowhai Lane, Waitangi — she's the one who gets the gift boxes": who lives there, told after)
     r"|" + _REMARK_AFTER_DASH + r""
+    # (a dash left at the clause's end, the question after it split off: "… NE2 4AE - is that showing?")
+    r"|\s+[-\u2013\u2014]+\s*$"
     # "… to 7 Kings Park Rd, West Perth please": a closing courtesy is no part of the address.
     r"|,?\s+(?=(?:please|pls|plz|thanks|thank\s+you|ta)\W*$)"
     # ("…, Red Wing MN 55066, she's been there since the 70s": a clause about who lives there ends it)
@@ -2383,7 +2428,9 @@ _ADDRESS_MINE = re.compile(
 _ADDRESS_CHANGED = re.compile(
     r"\b(?:my|our)\s+(?:home\s+|postal\s+|delivery\s+|mailing\s+|shipping\s+|billing\s+|street\s+)?address\s+"
     r"(?:has\s+|'s\s+)?changed\b"
-    r"|\b(?:I|we)\s+(?:just\s+)?moved\s+(?:house|flats?|home)\b",
+    r"|\b(?:I|we)\s+(?:just\s+)?moved\s+(?:house|flats?|home)\b"
+    # ("Moved house last week, new address is …": the subject dropped at a sentence's start)
+    r"|(?:^|[.!]\s+)\W*(?:(?:just|recently|finally)\s+)?moved\s+(?:house|flats?|home)\b",
     re.IGNORECASE,
 )
 _SHIPS_TO = re.compile(
@@ -3992,6 +4039,10 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("org2") and m.group("org2").split()[0] not in _NOT_NAMES:
             org = _clean(m.group("org2"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
+        elif m.group("org") and re.search(r"\bstarted\s+work\s|\bplaced\s", m.group()):
+            # ("started work with Dangote Cement as …", "got placed in Deloitte as …": no other rule names the firm)
+            org = _clean(m.group("org"))
+            yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
     yield from _begun_as_facts(ctx, clause, bare)
     yield from _team_and_transfer_facts(ctx, clause, bare, negated=bool(negated))
     for m in _WORK_AT_AS.finditer(clause.text):
@@ -4226,6 +4277,9 @@ def _activity_titles(ctx: TurnContext, clause: Clause, bare: str, *, negated: bo
             activity = "bookkeeper"
         else:
             activity = f"{m.group('field')} teacher" if m.group("teach") else _ACTIVITY_TITLES[verb]
+        fleet = (m.group("fleet") or "").lower()
+        if fleet:
+            activity = {"lorrie": "lorry", "buse": "bus", "coache": "coach"}.get(fleet, fleet) + " driver"
         yield _fact(ctx, clause, m, subject, "job_title", activity, "activity_title")
     if negated:
         return
@@ -4607,6 +4661,18 @@ def _devices_in_passing(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             low = m.group("low")
             device = _lower_device_name(low, m.group("brand")) if low else _clean(m.group("device"))
             yield _fact(ctx, clause, m, owner, "owns_device", device, "device_fault")
+    for m in _TRIED_ON_MY_DEVICE.finditer(clause.text):
+        if not (_HYPOTHETICAL.search(clause.text) or _phrase_negated(clause.text, m, r"not|never|didn't|haven't")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "tried_on_device")
+
+
+# "I tried it on my iPad Air too, same problem", "then I try on my Pixel also same thing": a fault retried on another
+# device of the speaker's own.
+_TRIED_ON_MY_DEVICE = re.compile(
+    r"(?:\bI\s+|(?:^|,\s*)\W*(?:(?:then|and|also|so)\s+)?)(?:(?:also|then|even)\s+)?(?:tried|try|tested|checked)"
+    r"(?:\s+(?:it|again|that|this|the\s+app|the\s+site))?\s+on\s+my\s+(?:(?:old|other|work|spare)\s+)?"
+    + _device("device")
+)
 
 
 # "My grandson set me up with an iPad mini in March", "my son got me a Kindle for my birthday", "Mum passed me her old
@@ -5453,7 +5519,10 @@ def _service_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
 def _relative_name_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The name of a relative (or a manager, a colleague) told beside the relation: "my sister Anna lives …"."""
     for m in _PRONOUN_NAMED.finditer(clause.text):
-        subject = _antecedent(ctx, "he" if m.group("pron").lower() == "his" else "she", clause.start + m.start())
+        pronoun = "he" if m.group("pron").lower() == "his" else "she"
+        subject = _antecedent(ctx, pronoun, clause.start + m.start()) or _owner_antecedent(
+            ctx, pronoun, clause.start + m.start()
+        )
         if subject is not None and subject.startswith(f"{ctx.speaker_id}:"):
             yield _fact(ctx, clause, m, subject, "name", m.group("name"), "pronoun_named", confidence=0.8)
     for m in _RELATIVE_NAMED.finditer(clause.text):
@@ -8537,7 +8606,9 @@ _UNREACHABLE = re.compile(
     r"(?:can't|cannot|can\s+not|couldn't|don't|do\s+not)\s+(?:reach|get\s+hold\s+of|get\s+through\s+to|contact|find"
     # ("if you can't reach me try my dad …": without the comma, the contact asked for follows at once)
     # ("If I don't pick up, call my wife …": the speaker not answering, just the same)
-    r"|get\s+me)(?:\s+me)?|I\s+(?:don't|do\s+not|can't|cannot|didn't)\s+(?:pick\s+up|answer))\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
+    r"|get\s+me)(?:\s+me)?|I\s+(?:don't|do\s+not|can't|cannot|didn't)\s+(?:pick\s+up|answer)"
+    # ("if I'm not home, his name's Craig", "if I'm not in, my wife …": the speaker away, just the same)
+    r"|I(?:'m|\s+am)\s+not\s+(?:at\s+)?(?:home|in|around|there|available|about))\b(?:[^,;]*,\s*|\s+(?=(?:please\s+)?(?:try|call|ring|text|contact|reach|message)\s+my\b))",
     re.IGNORECASE,
 )
 

@@ -709,8 +709,10 @@ _EN_RULES = [
     ),
     # ("Happy Sunday.", "have a good Friday!", "TGI Friday": a greeting names no day of the record)
     _en(
-        r"(?<!every\s)(?<!happy\s)(?<!good\s)(?<!great\s)(?<!nice\s)(?<!lovely\s)(?<!blessed\s)(?<!tgi\s)"
-        rf"\b(?P<t>(?:(?P<rel>last|this|next|on)\s+)?(?P<wd>{'|'.join(_EN_WEEKDAYS)}))\b",
+        # (the greeting guard looks only at a bare day: "died for good last Monday" still says last Monday)
+        r"\b(?P<t>(?:(?P<rel>last|this|next|on)\s+|(?<!every\s)(?<!happy\s)(?<!good\s)(?<!great\s)(?<!nice\s)"
+        r"(?<!lovely\s)(?<!blessed\s)(?<!tgi\s))"
+        rf"(?P<wd>{'|'.join(_EN_WEEKDAYS)}))\b",
         _en_weekday,
     ),
     # "March 3", "on March 3rd, 2023", "Mar. 3 2024"
