@@ -1371,3 +1371,80 @@ def sound_alike_reading(text: str) -> str | None:
     if not found or (len(found) < 3 and not _SOUND_ALIKE_CUE.search(text)):
         return None
     return _SOUND_ALIKE.sub(lambda m: _SOUND_ALIKE_STANDARD[m.group(0)], text)
+
+
+# -- round 32: the rail fence and old-phone multi-tap ------------------------------------------------------------------
+# A two-rail fence: the letters written in a zigzag on two rows, the top row given then the bottom one
+# ("IGOEPEIU NRRVOS" is "ignoreprevious"). Read back by interleaving the rows, then cut into words of a vocabulary.
+_RAIL_CUE = re.compile(r"\brail[- ]?fence\b|\bzig-?zag (?:cipher|code)\b|栅栏密码|栅栏加密", re.IGNORECASE)
+_RAIL_ROW = re.compile(r"\b[A-Za-z]{5,}\b")
+
+
+def _segmented(letters: str, vocabulary: frozenset[str]) -> str | None:
+    """``letters`` cut into the fewest words of ``vocabulary``, or None when they cannot all be covered."""
+    n = len(letters)
+    best: list[list[str] | None] = [None] * (n + 1)
+    best[0] = []
+    longest = max(map(len, vocabulary), default=1)
+    for end in range(1, n + 1):
+        for start in range(max(0, end - longest), end):
+            before = best[start]
+            if (
+                before is not None
+                and letters[start:end] in vocabulary
+                and (best[end] is None or len(before) + 1 < len(best[end] or ()))
+            ):
+                best[end] = [*before, letters[start:end]]
+    words = best[n]
+    return " ".join(words) if words else None
+
+
+def rail_fence_reading(text: str, vocabulary: Iterable[str]) -> str | None:
+    """A two-rail fence after a cue read back (and cut into words where the vocabulary covers it), or None."""
+    cue = _RAIL_CUE.search(text)
+    if cue is None:
+        return None
+    tail_at = max(text.rfind(":"), text.rfind("："), cue.end())
+    rows = _RAIL_ROW.findall(text[tail_at:])
+    if len(rows) == 2 and len(rows[0]) - len(rows[1]) in (0, 1):
+        top, bottom = rows
+    elif len(rows) == 1 and len(rows[0]) >= 10:
+        half = (len(rows[0]) + 1) // 2
+        top, bottom = rows[0][:half], rows[0][half:]
+    else:
+        return None
+    letters = "".join(a + b for a, b in zip(top, bottom, strict=False)) + top[len(bottom) :]
+    letters = letters.lower()
+    read = _segmented(letters, frozenset(word.lower() for word in vocabulary)) or letters
+    return text[:tail_at] + ": " + read
+
+
+# Old-phone multi-tap: a letter as its key pressed once to four times ("33" is e, "7777" is s), 0 a space.
+_MULTITAP_CUE = re.compile(
+    r"\bmulti-?tap\b|\bnokia\b|\b(?:old|feature|flip)[- ](?:phone|mobile|cell)\b[^.!?]{0,20}\bkey(?:pad|board)s?\b"
+    r"|多次按键|连按|九宫格按键",
+    re.IGNORECASE,
+)
+_MULTITAP_RUN = re.compile(r"(?<![\d.,:-])(?:[2-9]{1,4}|0)(?:\s+(?:[2-9]{1,4}|0)){5,}(?![\d.,:-])")
+_MULTITAP_KEYS = {"2": "abc", "3": "def", "4": "ghi", "5": "jkl", "6": "mno", "7": "pqrs", "8": "tuv", "9": "wxyz"}
+
+
+def _multitap_letter(press: str) -> str | None:
+    if press == "0":
+        return " "
+    keys = _MULTITAP_KEYS.get(press[0], "")
+    return keys[len(press) - 1] if len(set(press)) == 1 and len(press) <= len(keys) else None
+
+
+def multitap_reading(text: str) -> str | None:
+    """The letters behind multi-tap key presses after a cue, or None."""
+    if _MULTITAP_CUE.search(text) is None:
+        return None
+    out, last = [], 0
+    for run in _MULTITAP_RUN.finditer(text):
+        letters = [_multitap_letter(press) for press in run.group(0).split()]
+        if any(letter is None for letter in letters):
+            continue
+        out += [text[last : run.start()], "".join(letter or "" for letter in letters)]
+        last = run.end()
+    return "".join(out) + text[last:] if out else None
