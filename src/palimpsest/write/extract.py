@@ -2,10 +2,11 @@
 
 Two extractors behind one :class:`Extractor` protocol:
 
-- :class:`RuleExtractor` (the default, no model needed): identifiers, time expressions,
+- :class:`RuleExtractor` (the default, no LLM needed): identifiers, time expressions,
   candidate facts, structured intents, topic/intent tags and cognitive anchors from the
-  English and Chinese rule sets. Code-switched turns ("我买了iPhone 15", "I moved to 北京")
-  run both rule sets and the results are de-duplicated.
+  English and Chinese rule sets; request types are checked by a small learned classifier
+  shipped as package data (:mod:`palimpsest.write.intent_model`). Code-switched turns
+  ("我买了iPhone 15", "I moved to 北京") run both rule sets and the results are de-duplicated.
 - :class:`LLMExtractor`: an OpenAI-compatible chat model proposes facts, intents, tags and
   anchors as one JSON object, validated strictly by hand; identifiers and times stay
   deterministic. On any failure (network, HTTP error, invalid JSON, schema violation) the
@@ -151,7 +152,10 @@ Shipped = Literal["shipped"]
 
 
 class RuleExtractor:
-    """Deterministic bilingual extraction (the default; needs no model).
+    """Deterministic bilingual extraction (the default; needs no LLM).
+
+    ``intent_model``: the learned request-type classifier blended with the intent rules (the one shipped with the
+    package by default, loaded on first use); ``None`` keeps the rules alone.
 
     ``tidy`` (the default) lets each rule set read a tidied copy of the turn, with casual typing
     ("im", "ok so", "哈", half-width commas in Chinese, emoji) made standard; ``tidy=False`` reads the
