@@ -50,7 +50,7 @@ from palimpsest.write.model import (
     Language,
     RelativeTime,
 )
-from palimpsest.write.rulekit import RuleOutput, TurnContext
+from palimpsest.write.rulekit import INTENT_TAG_OF_TYPE, RuleOutput, TurnContext
 from palimpsest.write.timeexpr import find_times
 
 __all__ = [
@@ -108,15 +108,6 @@ INTENT_TAGS: tuple[str, ...] = (
     "correction",
     "statement",
 )
-# The tag each request type gives a turn (the rules' own mapping; cancelling an order carries none of its own).
-_TAG_OF_INTENT = {
-    "data_aggregation": "query",
-    "query": "query",
-    "export": "export",
-    "modify_setting": "modify_setting",
-    "refund": "refund",
-    "complaint": "complaint",
-}
 ANCHORS: tuple[AnchorKind, ...] = ("decision", "confirmation", "change", "failure_correction")
 
 _CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -220,8 +211,8 @@ def _blend_intents(
     kept, added = blend((i.intent_type for i in intents), model.scores(ctx.text), ctx.text, kinds)
     describe = rules_zh.describe_request if language == "zh" else rules_en.describe_request
     final = [i for i in intents if i.intent_type in kept] + [describe(ctx, kind) for kind in added]
-    dropped = {_TAG_OF_INTENT.get(i.intent_type) for i in intents if i.intent_type not in kept}
-    still = {_TAG_OF_INTENT.get(i.intent_type) for i in final}
+    dropped = {INTENT_TAG_OF_TYPE.get(i.intent_type) for i in intents if i.intent_type not in kept}
+    still = {INTENT_TAG_OF_TYPE.get(i.intent_type) for i in final}
     tags = (tags - (dropped - still)) | {tag for tag in still if tag is not None}
     return final, tags
 

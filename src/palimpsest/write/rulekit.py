@@ -23,6 +23,7 @@ from palimpsest.write.model import (
 from palimpsest.write.registry import normalize_email, normalize_phone
 
 __all__ = [
+    "INTENT_TAG_OF_TYPE",
     "LASTING_CONFIDENCE",
     "PLAIN_PREFERENCE_CONFIDENCE",
     "Clause",
@@ -34,6 +35,15 @@ __all__ = [
     "split_clauses",
 ]
 
+# The tag each request type gives a turn (cancelling an order carries none of its own).
+INTENT_TAG_OF_TYPE: dict[str, str] = {
+    "data_aggregation": "query",
+    "query": "query",
+    "export": "export",
+    "modify_setting": "modify_setting",
+    "refund": "refund",
+    "complaint": "complaint",
+}
 LASTING_CONFIDENCE = 0.9
 PLAIN_PREFERENCE_CONFIDENCE = 0.7
 """A preference said without "always"/"以后都" may be a whim: lasting, but less sure."""

@@ -19,6 +19,7 @@ from difflib import SequenceMatcher
 from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, IdentifierMention, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
+    INTENT_TAG_OF_TYPE,
     LASTING_CONFIDENCE,
     ONE_OFF_CONFIDENCE,
     PLAIN_PREFERENCE_CONFIDENCE,
@@ -8351,15 +8352,6 @@ _PREDICATE_TOPICS = {
     "order_id": "orders",
     "ticket_id": "support",
 }
-_INTENT_TAGS = {
-    "data_aggregation": "query",
-    "query": "query",
-    "export": "export",
-    "modify_setting": "modify_setting",
-    "refund": "refund",
-    "complaint": "complaint",
-}
-
 _CONFIRM = re.compile(
     r"^\s*(?:yes|yeah|yep|yup|correct|right|exactly|confirmed|sure|ok|okay|sounds good|perfect|great|agreed)\b"
     r"|\b(?:that's right|that is right|i confirm|confirmed|go ahead|let's do (?:it|that)|use this (?:one|template)"
@@ -9573,7 +9565,7 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts = _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
-    out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
+    out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}
     if "confirmation" in out.anchors:
         out.intent_tags.add("confirm")
     if "failure_correction" in out.anchors:

@@ -24,6 +24,7 @@ from palimpsest.write.model import (
 )
 from palimpsest.write.registry import normalize_channel, normalize_city, normalize_format, normalize_id
 from palimpsest.write.rulekit import (
+    INTENT_TAG_OF_TYPE,
     LASTING_CONFIDENCE,
     ONE_OFF_CONFIDENCE,
     PLAIN_PREFERENCE_CONFIDENCE,
@@ -5499,15 +5500,6 @@ _PREDICATE_TOPICS = {
     "order_id": "orders",
     "ticket_id": "support",
 }
-_INTENT_TAGS = {
-    "data_aggregation": "query",
-    "query": "query",
-    "export": "export",
-    "modify_setting": "modify_setting",
-    "refund": "refund",
-    "complaint": "complaint",
-}
-
 _CONFIRM = re.compile(
     r"^\s*(?:对|是的|是|没错|好的|好|可以|行|嗯|确认|就这样|(?i:ok))(?:[，,。!！\s啊的吧]|$)"
     r"|就用这个|就这样吧|就按这个|没问题|可以的|对的|就它了|确认无误"
@@ -5953,7 +5945,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
-    out.intent_tags = {_INTENT_TAGS[i.intent_type] for i in out.intents if i.intent_type in _INTENT_TAGS}
+    out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}
     if "confirmation" in out.anchors:
         out.intent_tags.add("confirm")
     if "failure_correction" in out.anchors:
