@@ -2178,6 +2178,7 @@ _CALL_OFF_JOB = (
     r"rules?|request)\b|\binstead\b"
 )
 
+
 _RULES: tuple[_Rule, ...] = (
     # Each family's Chinese twin (``*_zh``) follows its English rule and shares its comment.
     # -- prompt injection: overriding the agent's instructions ---------------------------------------
@@ -6125,6 +6126,7 @@ def _decoded_readings(text: str, normalized: str) -> Iterator[str]:
         *_round29_readings(text, normalized),
         *_round31_readings(text, normalized),
         *_round32_readings(normalized),
+        *_round33_readings(text),
     ):
         if reading is not None:
             yield normalize_for_detection(reading)
@@ -6243,6 +6245,29 @@ def _round32_readings(normalized: str) -> Iterator[str | None]:
     """Round 32's disguises: a two-rail fence (cut into words of the attack vocabulary) and old-phone multi-tap."""
     yield ciphers.rail_fence_reading(normalized, _SCRAMBLE_VOCABULARY)
     yield ciphers.multitap_reading(normalized)
+
+
+# Pinyin words known by their initials ("sc" is 删除): the pinyin vocabulary and a few words of what is taken or paid.
+_INITIALS_PINYIN = ciphers.vocabulary_pairs(
+    _PINYIN_WORDS,
+    {
+        "zhifu": "支付",
+        "xinxi": "信息",
+        "ziliao": "资料",
+        "tuikuan": "退款",
+        "shenhe": "审核",
+        "tiaoguo": "跳过",
+        "raoguo": "绕过",
+    },
+)
+
+
+def _round33_readings(text: str) -> Iterator[str | None]:
+    """Round 33's disguises: Greek letters read as English sounds, small capitals read on their own, pinyin initials
+    after a cue (read from the raw text: the homoglyph fold turns Greek and small capitals into Latin look-alikes)."""
+    yield ciphers.greek_sounds_reading(text, _SCRAMBLE_VOCABULARY)
+    yield ciphers.small_capitals_reading(text)
+    yield ciphers.pinyin_initials_reading(text, _INITIALS_PINYIN)
 
 
 def _spans(parts: list[str], *, prefilter: bool) -> Iterator[tuple[str, Iterable[_Rule]]]:
