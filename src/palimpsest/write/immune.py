@@ -2320,6 +2320,14 @@ _RULES_INVERTED_ZH = (
     r"|(?:反义日|相反日|颠倒日)"
 )
 _TO_THE_AGENT = rf"\byou\b|\byour\b|你|{_AGENT_NAMED}"
+# A privilege for someone else the speaker manages ("帮我给新同事王磊开个下单权限"): a member's own rights on a shared
+# account, not rights for the speaker.
+_RIGHTS_FOR_ANOTHER_ZH = (
+    r"(?:帮我|麻烦|请)?(?:给|为|替)(?!我|本人|自己)[^，。！？,.!?]{1,8}?(?:开|开通|分配|加|配)个?(?:一个|一下)?"
+    r"(?:(?!管理|超级|最高|后台|root|admin|全部|所有|运维|特权)[^，。！？,.!?]){0,8}?权限"
+)
+
+_RIGHTS_FOR_ME_NOT_ANOTHER_ZH = rf"(?!{_RIGHTS_FOR_ANOTHER_ZH})(?:{_RIGHTS_FOR_ME_ZH})"
 
 _RULES: tuple[_Rule, ...] = (
     # Each family's Chinese twin (``*_zh``) follows its English rule and shares its comment.
@@ -3214,7 +3222,10 @@ _RULES: tuple[_Rule, ...] = (
         # An owner taking a right away from a staffer ("帮我把他这个权限取消", "收回店员的退款权限"): nothing raised.
         r"|^(?!.*(?:管理员|超级|最高|所有|全部|后台|root|admin|提升|升级|给我|我的权限)).*(?:把(?:他|她|店员|员工|[\u4e00-\u9fff]{1,3}的)"
         r"[^，。！？]{0,6}?权限(?:取消|收回|撤销|撤掉|去掉|关掉|拿掉|停掉)|(?:取消|收回|撤销|撤掉|去掉|关掉|停掉)(?:他|她|店员|员工)的?[^，。！？]{0,6}?权限)"
-        rf"|{_HOW_TO_APPLY_ZH}",
+        # Round 33: an ordinary right opened for a colleague ("请给新来的实习生开一个查看订单的权限").
+        r"|^(?!.*(?:管理员|超级|最高|所有|全部|后台|root|admin|解除|提升|升级|给我|我的权限)).*"
+        + _RIGHTS_FOR_ANOTHER_ZH
+        + rf"|{_HOW_TO_APPLY_ZH}",
     ),
     # A blanket rule over every ticket, order or request ("凡是投诉工单，统统标成已解决").
     _rule(
@@ -4263,7 +4274,7 @@ _RULES: tuple[_Rule, ...] = (
         "privilege_claim",
         0.85,
         "role_claim_rights_for_me_zh",
-        _RIGHTS_FOR_ME_ZH,
+        _RIGHTS_FOR_ME_NOT_ANOTHER_ZH,
         _ROLE_CLAIM_ZH,
         unless=rf"{_OWN_MACHINE}|{_NOT_THE_SERVICE}|{_HOW_TO_APPLY_ZH}",
     ),
@@ -4271,7 +4282,7 @@ _RULES: tuple[_Rule, ...] = (
         "privilege_claim",
         0.85,
         "role_claim_rights_for_me_zh_paired",
-        _RIGHTS_FOR_ME_ZH,
+        _RIGHTS_FOR_ME_NOT_ANOTHER_ZH,
         _ROLE_CLAIM_ZH,
         unless=rf"{_OWN_MACHINE}|{_NOT_THE_SERVICE}|{_HOW_TO_APPLY_ZH}",
         paired=True,
