@@ -2334,7 +2334,8 @@ _REMARK_AFTER_DASH = (
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
-    + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
+    # ("Our mailing address changed to …": the household's, so the speaker's)
+    + rf"(?:{_POSS}|(?P<the>\b[Tt]he(?=\s+new\b)|\b[Oo]ur(?=\s+(?:[a-z]+\s+)?add?ress\b)))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent)\s+)*"
     r"(?:add?ress|addr\.?)"
@@ -2374,6 +2375,9 @@ _STREET = (
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
     r"|vägen|vej|veien|plads|katu)\s+\d+[A-Za-z]?\b"
+    # ("Blk 512 Bedok North Ave 3 #11-208": a Singapore or Malaysian housing block, its street after the number)
+    r"|(?:Blk|Block)\s+\d+[A-Z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}\s+(?:Ave|Avenue|St|Street|Rd|Road|Dr|Drive"
+    r"|Crescent|Way|Lane|Close|Ring|Link|Central|Walk)\b"
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
@@ -2409,7 +2413,9 @@ _ADDRESS_MINE = re.compile(
     r"|residential|permanent|return|invoice|invoicing)\s+)?address"
     # ("new place as of yesterday: …", "new flat from Monday: …": the new home named as the label)
     r"|(?:^\W*|(?<=,\s))(?:my\s+|our\s+)?new\s+(?:place|home|flat|apartment|house|digs|pad)(?=[^:;\n]{0,30}:))"
-    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?"
+    # ("New address for deliveries please: …": what it is for, and a courtesy, before the colon)
+    r"(?:\s+(?:for|on)\s+(?:(?:the|my)\s+(?:account|profile|orders?|file|records?)|(?:all\s+)?(?:my\s+)?(?:deliveries|parcels"
+    r"|orders|shipping)))?(?:,?\s+(?:please|pls|plz))?"
     # "New billing address, effective from next Monday: …": when it starts, said before the colon
     # ("We moved house yesterday!! new address is …": the label said as a sentence)
     r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?(?:\s*:\s*|\s+is\s+(?:now\s+)?"
@@ -8467,6 +8473,8 @@ _POLITE_REQUEST = re.compile(
     # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
     r"|(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
     r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
+    # ("Hi can deliver to Blk 512 … from now on?": Singapore English drops the "you" of a request)
+    r"|(?:(?:hi|hello|hey)\W+)?(?:can|could)\s+(?:please\s+|pls\s+|help\s+)?(?:deliver|send|ship)\s+to\b"
     r"|(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
