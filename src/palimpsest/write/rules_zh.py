@@ -1287,7 +1287,8 @@ _ACQUIRE = re.compile(
     # Received or taken in, counted by its measure word: "圣诞节收了台文石Leaf3", "刚收了部二手iPhone 13".
     # ("上个月入了台华为Mate 70": bought in, said the same way.)
     r"|(?<![没不])(?<![加输进收])[收入]了(?=[一两]?[台部个只块](?:二手的?|新的?)?[\u4e00-\u9fffA-Za-z])"
-    r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
+    # ("我现在主力是iPad Pro": the main one, its kind unsaid)
+    r"|主力(?:机|设备|电脑)?是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
     r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
     # "手上就一台iPhone 15": what the speaker has at hand
@@ -1356,7 +1357,9 @@ _GIVEN_UP_OR_LOST = (
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     # ("把用了五年的华为Mate 30出掉了": the years it served said before it.)
-    r"|(?:把(?:用了[一二两三四五六七八九十几\d]+年(?:多)?的)?(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
+    r"|(?:把(?:用了[一二两三四五六七八九十几\d]+年(?:多)?的)?(?:我的|那[台部个]|旧的?|老款的?|老的)?"
+    # ("把旧手机OPPO Reno11卖了": the kind said before the model)
+    r"(?:(?:旧|老)?(?:手机|平板|手表|手环|电脑|笔记本)\s*(?=[A-Za-z\u4e00-\u9fff]))?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
     # ("把旧的华为MatePad给我儿子了": handed on to a relative, who has it now.)
     + r"\s*(?:卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了"
@@ -1387,7 +1390,8 @@ _DISPOSE = re.compile(
     + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|"
     r"不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
-    + r"|(?:^|(?<=[，,]))\s*"
+    # ("之前那块小米手环8已经送给我表妹了": the one meant, said before it)
+    + r"|(?:^|(?<=[，,]))\s*(?:(?:之前|原来|以前)的?)?(?:那[台部个块只]|旧的?)?"
     + _DEVICE.replace("device", "device5")
     # ("小米13淘汰下来给我妈了": retired from use, then handed on.)
     + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:(?:淘汰|换|替换|退役|退)下来(?:以后|后|就)?)?"
@@ -1402,11 +1406,14 @@ _DISPOSE = re.compile(
 _TAKEN_OVER_BY_RELATIVE = re.compile(rf"(?P<rel>{_REL})(?:已经|刚|就)?(?:接手|接过|接管|继承|捡)了?我(?:的|那[台部个])")
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
 # ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
+# ("我儿子的Switch上礼拜摔坏了，已经开不了机", "我的大疆Air 3撞树上了，彻底报废": a relative's, and broken past use)
 _DISPOSED_LATER = re.compile(
-    r"^\s*(?:我的|我那[台部个]|(?:家里|我家)?(?:的|那[台部个只])|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的)?"
+    r"^\s*(?:我的|我那[台部个]|(?:家里|我家)?(?:的|那[台部个只])|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的"
+    + rf"|我(?P<owner_rel>{_REL})的)?"
     + _DEVICE.replace("device", "device6")
     + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也|直接)?\s*"
-    + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
+    + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED}"
+    r"|(?:彻底|完全)报废了?|(?:彻底|完全)?(?:开不了机|开不开机|修不好|修不了|没法修)了?)"
     r"(?=[，。！？,.!?]|$)"
 )
 # Broken or lost and not to be bought again: "三天前Kindle摔坏了，不打算再买了", "手表跑步时丢了，不想再买".
@@ -1432,8 +1439,10 @@ _NOW_USING = re.compile(
     r"(?:用|改用|换用|在用)(?:的是)?\s*" + _DEVICE + r"(?=\s*(?:[，,。！!]|$|登录|登陆|上网|办公|看|刷|打|拍|听))"
 )
 # What became of a device just named, up to the end of its phrase.
+# ("旧的P40给我妈用了": handed on to a relative, said with 给 alone)
 _ENDED_AFTER = re.compile(
-    rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了)"
+    rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了"
+    rf"|(?<![借买钱])给了?我?(?:{_REL})(?:用)?了)"
 )
 # "入手了一台华为Mate 70，旧的P40送给我妈了": the old one named by its model alone, of the brand just named.
 _OLD_MODEL_ENDED = re.compile(
