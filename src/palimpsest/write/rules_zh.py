@@ -5579,6 +5579,64 @@ def _intro_then_title_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(ctx.speaker_id, "job_title", title, "intro_then_title", m.group())
 
 
+# ---------------------------------------------------------------------------- round 33
+# "我女儿今年考上了公务员": a post won by examination (not a school: "考上了研究生").
+_PASSED_INTO_POST = re.compile(r"考上了?(?P<title>公务员|事业编|选调生|教师编制?)(?![\u4e00-\u9fff]*[吗呢？?])")
+# "自己开了个奶茶店当老板", "现在自己当老板": the owner of one's own business.
+_OWN_BUSINESS = re.compile(
+    r"(?:自己)?(?:开了(?:个|一个|家|一家|间|一间)[\u4e00-\u9fffA-Za-z]{1,8}?(?:店|馆|铺|工作室|公司|餐厅|饭店)[，,]?\s*"
+    r"|自己)(?:当|做)(?P<title>老板娘|老板|店主)(?=[，。！？,.!?\s]|$|了)"
+)
+# "…调到成都分公司了，还是在中国银行", "从京东跳槽到拼多多了，还是做运营": what goes on through a change of post.
+_JOB_MOVE_TOLD = re.compile(r"调到|调去|调往|跳槽|升了|升职|换了(?:个|份)?(?:岗位|部门|工作)|转岗|外派|派到")
+_STILL_AT_ORG = re.compile(
+    r"(?:还是|仍然|依然|仍|还)在(?P<org>[\u4e00-\u9fffA-Za-z]{2,10}?(?:银行|公司|集团|医院|学校|大学|研究院|研究所|事务所))"
+    r"(?:上班|工作)?(?=[，。！？,.!?\s]|$)"
+)
+_STILL_DOING = re.compile(r"(?:还是|仍然|依然|照样)(?:做|干)(?P<title>[\u4e00-\u9fff]{2,4}?)(?=[，。！？,.!?\s]|$)")
+# "我爸三月份调到成都分公司了": transferred to a branch in a city, so living there (a home told outright in the turn
+# says where: "调到深圳分公司，现在住南山").
+_TRANSFERRED_TO_BRANCH = re.compile(
+    r"(?:调到|调去|调往|派到|外派到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:分公司|分行|分部|办事处|分院|总部|分厂)"
+)
+
+
+def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _PASSED_INTO_POST.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject and not re.search(r"没|不|想|要|打算|准备", _prefix(clause, m.start())):
+            yield _fact(
+                subject, "job_title", m.group("title"), "passed_into_post", m.group(), valid_from=clause.past_time(ctx)
+            )
+    for m in _OWN_BUSINESS.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject and not re.search(r"没|不|想|要|打算|准备|梦想", _prefix(clause, m.start())):
+            yield _fact(subject, "job_title", m.group("title"), "own_business", m.group())
+    if _JOB_MOVE_TOLD.search(ctx.text):
+        for m in _STILL_AT_ORG.finditer(text):
+            subject = _subject(ctx, clause, m.start())
+            if subject:
+                yield _fact(subject, "works_at", _clean(m.group("org")), "still_at_org", m.group())
+        for m in _STILL_DOING.finditer(text):
+            subject = _subject(ctx, clause, m.start())
+            title = m.group("title")
+            if subject and title_shape_ok(title) and not _NOT_A_JOB.search(title):
+                yield _fact(subject, "job_title", title, "still_doing", m.group())
+    for m in _TRANSFERRED_TO_BRANCH.finditer(text if "住" not in ctx.text else ""):
+        subject = _subject(ctx, clause, m.start())
+        place = m.group("place")
+        if subject and _is_city(place) and not _PLAN.search(_prefix(clause, m.start())):
+            yield _fact(
+                subject,
+                "lives_in",
+                normalize_city(place),
+                "transferred_to_branch",
+                m.group(),
+                valid_from=clause.past_time(ctx),
+            )
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -5592,6 +5650,7 @@ _FACT_RULES = (
     _title_holder_facts,
     _shipping_address_facts,
     _preference_facts,
+    _round33_facts,
 )
 
 
