@@ -1071,7 +1071,8 @@ _TITLE_IS = re.compile(
     # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
     r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
     # "…开了家咖啡馆，当老板": the same, said right after the business opened (checked in _title_facts).
-    r"|(?<=[，,])\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
+    # ("自己开了个奶茶店当老板": or with no comma, right after the business's noun)
+    r"|(?:(?<=[，,])|(?<=[店馆铺室司厅]))\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -2972,6 +2973,10 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
+        if subject is None and m.group("title10") and _OPENED_OWN.match(_prefix(clause, m.start())):
+            subject = (
+                ctx.speaker_id
+            )  # ("现在自己开了个奶茶店当老板": the opener's subject dropped, as it is in Chinese)
         title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 17)))) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6") or m.group("title16"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
@@ -5582,11 +5587,8 @@ def _intro_then_title_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
 # ---------------------------------------------------------------------------- round 33
 # "我女儿今年考上了公务员": a post won by examination (not a school: "考上了研究生").
 _PASSED_INTO_POST = re.compile(r"考上了?(?P<title>公务员|事业编|选调生|教师编制?)(?![\u4e00-\u9fff]*[吗呢？?])")
-# "自己开了个奶茶店当老板", "现在自己当老板": the owner of one's own business.
-_OWN_BUSINESS = re.compile(
-    r"(?:自己)?(?:开了(?:个|一个|家|一家|间|一间)[\u4e00-\u9fffA-Za-z]{1,8}?(?:店|馆|铺|工作室|公司|餐厅|饭店)[，,]?\s*"
-    r"|自己)(?:当|做)(?P<title>老板娘|老板|店主)(?=[，。！？,.!?\s]|$|了)"
-)
+# A business opened with its opener unsaid, "当老板" right after it (see _TITLE_IS's title10).
+_OPENED_OWN = re.compile(r"\s*(?:现在|目前|后来|如今|去年|今年|刚)?(?:自己)?(?:刚)?开了?(?:一)?[家个间]")
 # "…调到成都分公司了，还是在中国银行", "从京东跳槽到拼多多了，还是做运营": what goes on through a change of post.
 _JOB_MOVE_TOLD = re.compile(r"调到|调去|调往|跳槽|升了|升职|换了(?:个|份)?(?:岗位|部门|工作)|转岗|外派|派到")
 _STILL_AT_ORG = re.compile(
@@ -5609,10 +5611,6 @@ def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(
                 subject, "job_title", m.group("title"), "passed_into_post", m.group(), valid_from=clause.past_time(ctx)
             )
-    for m in _OWN_BUSINESS.finditer(text):
-        subject = _subject(ctx, clause, m.start())
-        if subject and not re.search(r"没|不|想|要|打算|准备|梦想", _prefix(clause, m.start())):
-            yield _fact(subject, "job_title", m.group("title"), "own_business", m.group())
     if _JOB_MOVE_TOLD.search(ctx.text):
         for m in _STILL_AT_ORG.finditer(text):
             subject = _subject(ctx, clause, m.start())
