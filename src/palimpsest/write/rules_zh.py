@@ -5596,11 +5596,6 @@ _STILL_AT_ORG = re.compile(
     r"(?:上班|工作)?(?=[，。！？,.!?\s]|$)"
 )
 _STILL_DOING = re.compile(r"(?:还是|仍然|依然|照样)(?:做|干)(?P<title>[\u4e00-\u9fff]{2,4}?)(?=[，。！？,.!?\s]|$)")
-# "我爸三月份调到成都分公司了": transferred to a branch in a city, so living there (a home told outright in the turn
-# says where: "调到深圳分公司，现在住南山").
-_TRANSFERRED_TO_BRANCH = re.compile(
-    r"(?:调到|调去|调往|派到|外派到)(?P<place>[\u4e00-\u9fff]{2,6}?)(?:分公司|分行|分部|办事处|分院|总部|分厂)"
-)
 
 
 def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -5621,18 +5616,6 @@ def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             title = m.group("title")
             if subject and title_shape_ok(title) and not _NOT_A_JOB.search(title):
                 yield _fact(subject, "job_title", title, "still_doing", m.group())
-    for m in _TRANSFERRED_TO_BRANCH.finditer(text if "住" not in ctx.text else ""):
-        subject = _subject(ctx, clause, m.start())
-        place = m.group("place")
-        if subject and _is_city(place) and not _PLAN.search(_prefix(clause, m.start())):
-            yield _fact(
-                subject,
-                "lives_in",
-                normalize_city(place),
-                "transferred_to_branch",
-                m.group(),
-                valid_from=clause.past_time(ctx),
-            )
 
 
 _FACT_RULES = (
