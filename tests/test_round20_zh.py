@@ -55,7 +55,8 @@ CASES: list[tuple[str, set[Fact]]] = [
     # got in by exam; a site of the employer is no employer
     ("我儿子考上了中国移动", {state("works_at", "中国移动", f"{ME}:son")}),
     ("我表妹终于考上了南方电网", {state("works_at", "南方电网", f"{ME}:cousin")}),
-    ("我弟考上了公务员", set()),
+    # (公务员 is no employer; since round 33 the post won by the exam is the brother's title, as "我是公务员" is)
+    ("我弟考上了公务员", {state("job_title", "公务员", f"{ME}:brother")}),
     ("我女儿考上了浙江大学", set()),
     ("我在营业厅当柜员", {state("job_title", "柜员")}),
     ("我爸在加油站做收银员", {state("job_title", "收银员", f"{ME}:father")}),

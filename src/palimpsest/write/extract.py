@@ -247,10 +247,11 @@ def _read_tidied(
         else fact
         for fact in out.facts
     ]
-    # (an address is kept in the script it was typed in; the rules read it simplified)
+    # (an address is kept in the script it was typed in; the rules read it simplified; so are the names of people and
+    # employers: "我太太叫陳美玲", "我在台積電當工程師")
     out.facts = [
         dataclasses.replace(fact, value=tidied.as_written(ctx.text, fact.value))
-        if fact.predicate == "address"
+        if fact.predicate in _KEPT_AS_WRITTEN
         else fact
         for fact in out.facts
     ]
@@ -262,6 +263,10 @@ def _read_tidied(
         for fact in out.facts
     ]
     return out
+
+
+# The values kept in the script they were typed in (see :func:`_read_tidied`).
+_KEPT_AS_WRITTEN = frozenset({"address", "name", "works_at"})
 
 
 def _ordered(found: Iterable[str], vocabulary: Sequence[str]) -> tuple[Any, ...]:

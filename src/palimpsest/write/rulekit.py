@@ -306,7 +306,9 @@ def carry_job_change_date(ctx: TurnContext, facts: list[CandidateFact], change: 
 # "…, still at Shopify though": what goes on unchanged does not start with the change.
 # ("升了项目经理，单位还是华为": the employer is the same one, still.)
 _CONTINUING = re.compile(
-    r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续|照旧|(?:公司|单位|东家)也?还是", re.IGNORECASE
+    # ("跳槽到拼多多了，还是做运营": the trade kept through the change)
+    r"\b(?:still|staying)\b|仍然|仍在|还在|依然|继续|照旧|(?:公司|单位|东家)也?还是|还是(?:做|干)",
+    re.IGNORECASE,
 )
 
 

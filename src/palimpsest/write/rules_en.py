@@ -517,6 +517,13 @@ _BOUNDARY = re.compile(
     # ("mobile 021 448 3092 if the courier gets lost - I drive trucks for Fonterra": a spaced dash before a new "I"
     # ends the condition; the news after it is told outright)
     r"|\s+[-\u2013\u2014]+\s+(?=I(?:'m|'ve)?\s+(?!(?:mean|guess|think|always|never|usually|often|sometimes|keep)\b)[a-z]+)"
+    # ("Been living in Sligo since last year and the account still thinks I'm in Dublin": another's wrong belief after
+    # "and"/"but" is its own clause; the state told before it holds)
+    r"|\s+(?:and|but)\s+(?=(?:the|my|our|your)\s+(?:[a-z]+\s+)?[a-z]+\s+(?:still\s+|always\s+|keeps?\s+)?"
+    r"(?:thinks|thought|assumes|assumed|believes|believed|says|said|shows|showed)\s+(?:that\s+)?(?:I|I'm|we|we're)\b)"
+    # ("I'm on a Surface Go now so the layout might look different": a consequence guessed after "so" is its own
+    # clause; the premise before it is told)
+    r"|,?\s+so\s+(?=(?:the|that|this|it|things|everything)\b[^.!?,;]*\b(?:might|may|could|would)\b)"
 )
 _QUESTION_START = re.compile(
     # ("Should've mentioned this sooner: …", "Could have told you earlier": a regret, not a question)
@@ -1107,10 +1114,14 @@ _STILL_IN = re.compile(
     + r"(?=\s*(?:[,.;!?\u2014\u2013]|$))"
 )
 # "been living in Penang since last year but my parents are still in Ipoh": a relative's home, beside the speaker's.
+# ("my sister Carmen is still up in Flagstaff tho", "My parents still in KL though", "my wife and the kids are still in
+# Lagos until the term ends": the relative named, the copula dropped, the household with them, a term to the stay)
 _KIN_STILL_IN = re.compile(
-    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:is|are)\s+still\s+(?:living\s+|based\s+)?in\s+"
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+[A-Z][a-z]+)?"
+    r"(?:\s+(?:and|&)\s+(?:the|my|our)\s+(?:kids|children|boys|girls|family))?"
+    r"(?:\s+(?:is|are|'s|'re))?\s+still\s+(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+"
     + _named("place")
-    + r"(?:\s+(?:though|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$))"
+    + r"(?:\s+(?:though|tho|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$)|\s+(?:until|till|for\s+now)\b)"
 )
 # "Nope, still in Lyon — the Marseille thing fell through": a move that did not happen, beside the home kept.
 _MOVE_FELL_THROUGH = re.compile(
@@ -1128,8 +1139,10 @@ _MOVED_HERE = re.compile(
 # Where the place named before "here" sits: after "in" or "to" ("first night in Pokhara", "got to Hilo"; "at" names
 # employers as often as places).
 # ("Pune now. Shifted here from Hyderabad": the place answered bare, with "now", before the move)
+# ("Writing from Montevideo now — I moved here from Buenos Aires": where the speaker writes from)
 _HERE_PLACE = re.compile(
-    r"(?:\b(?:in|to)\s+(?:the\s+)?|(?:^|(?<=[.!?)]\s))(?=[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+now\b))(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s?.!,;:\u2014\u2013-]|$)"
+    r"(?:\b(?:in|to)\s+(?:the\s+)?|\b(?i:writing|messaging|texting|typing|emailing|chatting)\s+(?:(?:to\s+)?you\s+)?"
+    r"from\s+|(?:^|(?<=[.!?)]\s))(?=[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\s+now\b))(?P<place>[A-Z][a-z]+(?:\s[A-Z][a-z]+)?)(?=[\s?.!,;:\u2014\u2013-]|$)"
 )
 # "Greetings from our new place in Napier", "sitting in my new flat in Leith", "our new house in Tartu is freezing":
 # the speaker's new home, said by where they are or what it is like.
@@ -1602,7 +1615,11 @@ _JOIN_AS = re.compile(
     + _ADV
     # ("my brother started work with Dangote Cement as …", "she got placed in Wipro as …": a campus hire said so)
     + r"\s+(?:joined|started(?:\s+work(?:ing)?)?\s+(?:at|with)|got a job (?:at|with)|was hired (?:by|at)"
-    + r"|(?:got|was|has\s+been|have\s+been)\s+placed\s+(?:in|at|with))\s+(?:the\s+)?"
+    + r"|(?:got|was|has\s+been|have\s+been)\s+placed\s+(?:in|at|with)"
+    # ("my younger brother got into TCS as a trainee": a hire said as getting in)
+    # (not a place of study: "got into Oxford as a student")
+    + r"|got\s+(?:selected\s+)?into(?![^.!?;]*?\bas\s+(?:an?\s+)?(?:student|undergrad|fresher|postgrad|PhD|masters?"
+    + r"|exchange|mature)\b))\s+(?:the\s+)?"
     + _CALLED
     + _employer("org")
     + r",?\s+as\s+"
@@ -1798,7 +1815,9 @@ _ACQUIRE = re.compile(
     + _ARTICLES
     + _device("device")
 )
+# ("Bought a PS5 Slim in March for my son's birthday": the time of the purchase between the device and whom it is for)
 _GIFT_FOR = re.compile(
+    r"(?:\s+(?:in|on|last|this|back\s+in)\s+(?:[A-Z][a-z]+|week|month|year|weekend))?"
     rf"\s+(?:as\s+a\s+(?:gift|present)\s+)?for\s+(?:my\s+(?P<rel>{_REL})\b|(?:him|her|them|a\s+friend)\b)"
 )
 # "Bought my daughter an iPad for her birthday": a device given to a relative is theirs.
@@ -2315,7 +2334,8 @@ _REMARK_AFTER_DASH = (
 _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
-    + rf"(?:{_POSS}|(?P<the>\b[Tt]he)(?=\s+new\b))"
+    # ("Our mailing address changed to …": the household's, so the speaker's)
+    + rf"(?:{_POSS}|(?P<the>\b[Tt]he(?=\s+new\b)|\b[Oo]ur(?=\s+(?:[a-z]+\s+)?add?ress\b)))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
     + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent)\s+)*"
     r"(?:add?ress|addr\.?)"
@@ -2355,6 +2375,9 @@ _STREET = (
     # A street word written into the name, the number after it: "Keizersgracht 118", "Bergstraße 4", "Storgatan 9".
     r"|[A-Z][a-zäöüåæøé]+(?:straat|gracht|weg|laan|kade|plein|singel|dijk|straße|strasse|gasse|allee|platz|gade|gatan"
     r"|vägen|vej|veien|plads|katu)\s+\d+[A-Za-z]?\b"
+    # ("Blk 512 Bedok North Ave 3 #11-208": a Singapore or Malaysian housing block, its street after the number)
+    r"|(?:Blk|Block)\s+\d+[A-Z]?\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*){0,3}\s+(?:Ave|Avenue|St|Street|Rd|Road|Dr|Drive"
+    r"|Crescent|Way|Lane|Close|Ring|Link|Central|Walk)\b"
 )
 # Where an address ends: a sentence mark, but not the dot of "Co. Cork" or "St. Albans".
 _ADDRESS_END = (
@@ -2390,7 +2413,9 @@ _ADDRESS_MINE = re.compile(
     r"|residential|permanent|return|invoice|invoicing)\s+)?address"
     # ("new place as of yesterday: …", "new flat from Monday: …": the new home named as the label)
     r"|(?:^\W*|(?<=,\s))(?:my\s+|our\s+)?new\s+(?:place|home|flat|apartment|house|digs|pad)(?=[^:;\n]{0,30}:))"
-    r"(?:\s+(?:for|on)\s+(?:the|my)\s+(?:account|profile|orders?|file|records?))?"
+    # ("New address for deliveries please: …": what it is for, and a courtesy, before the colon)
+    r"(?:\s+(?:for|on)\s+(?:(?:the|my)\s+(?:account|profile|orders?|file|records?)|(?:all\s+)?(?:my\s+)?(?:deliveries|parcels"
+    r"|orders|shipping)))?(?:,?\s+(?:please|pls|plz))?"
     # "New billing address, effective from next Monday: …": when it starts, said before the colon
     # ("We moved house yesterday!! new address is …": the label said as a sentence)
     r"(?:\s*,?\s*(?:effective|starting|beginning|valid|as\s+of|from)\b[^:;\n]{1,30}?)?(?:\s*:\s*|\s+is\s+(?:now\s+)?"
@@ -3133,7 +3158,8 @@ def _still_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         ):
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
     for m in _KIN_STILL_IN.finditer(clause.text):
-        told = re.search(r"\b(?:lives?|living|based|moved|relocated)\b", ctx.text, re.I)
+        # ("I stay in Singapore now, shifted over from KL": Indian and Singapore English)
+        told = re.search(r"\b(?:lives?|living|based|moved|relocated|shifted|stay|staying)\b", ctx.text, re.I)
         if told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
             yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "kin_still_in")
@@ -3638,7 +3664,8 @@ _DRIVING_FOR = re.compile(
     + r"(?:(?:\s*'ve|\s*'s|\s+have|\s+has)\s+been|\s*'m|\s*'s|\s*'re|\s+am|\s+is|\s+are"
     # ("my husband just started driving for Uber": the start of it)
     + r"|(?:\s+(?:just|recently|finally))?\s+(?P<started>started|began))"
-    + r"|(?P<dropped>^\W*(?:(?:still|now|currently|mostly|also|just|and|so|been)\s+)*(?=driving\b)))"
+    # ("Been driving for UPS eleven years": the dropped subject at a capital)
+    + r"|(?P<dropped>^\W*(?:(?i:still|now|currently|mostly|also|just|and|so|been)\s+)*(?=driving\b)))"
     + r"(?:\s+(?:now|still|currently|mostly|also|just))*\s*driving\s+(?:full-time\s+|part-time\s+)?for\s+(?:the\s+)?"
     + _employer("org")
 )
@@ -4040,7 +4067,7 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if m.group("org2") and m.group("org2").split()[0] not in _NOT_NAMES:
             org = _clean(m.group("org2"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
-        elif m.group("org") and re.search(r"\bstarted\s+work\s|\bplaced\s", m.group()):
+        elif m.group("org") and re.search(r"\bstarted\s+work\s|\bplaced\s|\bgot\s+(?:selected\s+)?into\s", m.group()):
             # ("started work with Dangote Cement as …", "got placed in Deloitte as …": no other rule names the firm)
             org = _clean(m.group("org"))
             yield _fact(ctx, clause, m, subject, "works_at", org, "started_as", valid_from=when, ends_previous=True)
@@ -4435,6 +4462,27 @@ def _device_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
                 yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", device, "device_field")
 
 
+# ("My mother is using the Redmi Note 13 I bought her last week": the time dates the speaker's buying it, not her
+# having it)
+_BOUGHT_THEM = re.compile(r"\s+(?:that\s+|which\s+)?I\s+(?:just\s+)?(?:bought|got|gave)\s+(?:her|him|them)\b")
+
+
+def _given_to(
+    ctx: TurnContext, owned: CandidateFact, gift: re.Match[str] | None, *, bought_them: bool
+) -> CandidateFact | None:
+    """A device fact as the relative's when it was bought for them ("Just bought a Galaxy Watch for my dad"), else as
+    said; ``None`` when bought for someone the turn does not name. The purchase's time dates the buying, not the
+    relative's having it (as with a device handed on)."""
+    if gift is not None:
+        if gift.group("rel") is None:
+            return None
+        relative = f"{ctx.speaker_id}:{_RELATIONS[gift.group('rel').lower()]}"
+        return replace(owned, subject=relative, valid_from=None)
+    if bought_them and owned.subject != ctx.speaker_id and owned.valid_to is None:
+        return replace(owned, valid_from=None)
+    return owned
+
+
 def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     replaced: set[str] = set()
     yield from _replaced_devices(ctx, clause, replaced)
@@ -4449,17 +4497,16 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         devices = [device, *_listed_devices(clause.text, m.end())]
         # "Just bought a Galaxy Watch for my dad": the device is the relative's.
         gift = _GIFT_FOR.match(clause.text, m.end())
+        bought_them = _BOUGHT_THEM.match(clause.text, m.end()) is not None
         for one in devices:
             generic = one.lower() in _GENERIC_DEVICES.split("|")
             for fact in _state(ctx, clause, m, "owns_device", one, "owns_device"):
                 owned = (
                     fact if fact.valid_to else replace(fact, confidence=0.7 if generic else 0.85, ends_previous=False)
                 )
-                if gift is not None:
-                    if gift.group("rel") is None:
-                        continue  # bought for someone the turn does not name
-                    owned = replace(owned, subject=f"{ctx.speaker_id}:{_RELATIONS[gift.group('rel').lower()]}")
-                yield owned
+                given = _given_to(ctx, owned, gift, bought_them=bought_them)
+                if given is not None:
+                    yield given
     for m in _DEVICE_IS.finditer(clause.text):
         subject = ctx.speaker_id if m.group("our") else _subject_of(ctx, clause, m)
         # A model without a known brand needs a model number: "a Fritz!Box 7590", not "a Dream".
@@ -8426,6 +8473,8 @@ _POLITE_REQUEST = re.compile(
     # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
     r"|(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
     r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
+    # ("Hi can deliver to Blk 512 … from now on?": Singapore English drops the "you" of a request)
+    r"|(?:(?:hi|hello|hey)\W+)?(?:can|could)\s+(?:please\s+|pls\s+|help\s+)?(?:deliver|send|ship)\s+to\b"
     r"|(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
     r"(?!tell\b|explain\b|check\b|remind\b|recommend\b|suggest\b|imagine\b|believe\b|guess\b|see\b|hear\b)\w+"
     # "can it be dark mode for tonight only?": the setting asked for as what "it" should be
@@ -8541,7 +8590,9 @@ _JOB_CHANGE = re.compile(
     r"|took over|taken over|stepped (?:up|in)|appointed|as of|(?<!\bhere\s)(?<!\bthere\s)since"
     r"|(?:changed|switched) (?:jobs|companies))\b"
     # ("I'm the new ops lead at Tessaro (started yesterday)": the start set aside after the post)
-    r"|(?:\(|[\u2014\u2013]\s)\s*(?:just\s+|only\s+)?(?:started|began)\b",
+    r"|(?:\(|[\u2014\u2013]\s)\s*(?:just\s+|only\s+)?(?:started|began)\b"
+    # ("now works for Deloitte as a tax manager, started last Monday": the start told after a comma, with its time)
+    r"|(?:,|\band)\s*(?:just\s+|only\s+)?(?:started|began)\s+(?=(?:last|on|yesterday|this|in|earlier|two|three|four)\b)",
     re.IGNORECASE,
 )
 
@@ -9088,6 +9139,151 @@ def _round30_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _got_to_replace_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 33
+# "we're Wellington based now", "I'm London-based these days": the home said as where the speaker is based.
+_PLACE_BASED = re.compile(
+    r"(?:^|(?<=[^\w']))(?:I'm|I\s+am|[Ii]m|we're|we\s+are)\s+(?:now\s+|officially\s+|fully\s+|permanently\s+)?"
+    + _named("place")
+    + r"(?:-|\s+)based\b(?!\s+(?:company|business|firm|startup|start-up|team|brand|shop|store|agency|on|in)\b)"
+)
+# ("came down from Tauranga yesterday": a move told by where one came from)
+_CAME_FROM = re.compile(r"\b(?:came|come|moved)\s+(?:down|up|over|across|back)\s+from\b", re.IGNORECASE)
+# "My father has shifted to Pune with us": the relative moved to where the speaker lives, so the place is the
+# speaker's home too (not a stay: "… with us for the summer").
+_KIN_MOVED_WITH_US = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?:\s+(?:has|have|'s|just|finally|also|now|recently))*\s+"
+    r"(?:moved|shifted|relocated|came)\s+(?:over\s+|down\s+|up\s+)?to\s+"
+    + _named("place")
+    + r"\s+(?:to\s+(?:live|stay)\s+)?with\s+(?:us|me)\b(?!\s+(?:for|until|till|over|during)\b)"
+)
+# "retired in March after 30 yrs at Boeing", "my dad retired last year after 40 years with Ford": the employer left.
+_RETIRED_AFTER = re.compile(
+    r"(?:^\W*|\bI\s+(?:just\s+|finally\s+|officially\s+)?|\b[Mm]y\s+"
+    + _KIN_ADJ
+    + rf"(?P<rel>{_REL})\s+(?:just\s+|finally\s+|officially\s+)?)"
+    r"retired\b[^.!?;,]{0,30}?\s+after\s+(?:(?:\d+|[a-z]+)\s+){1,3}?(?:years|yrs|decades?)\s+(?:at|with)\s+(?:the\s+)?"
+    + _employer("org")
+)
+# "Pixel 9 Pro is my daily driver now", "the Galaxy S24 is my main phone": the device in everyday use.
+_DAILY_DRIVER = re.compile(
+    r"(?:^\W*|(?<=[,;:]\s)|\b(?:and|so|now|but)\s+)(?:(?:the|my)\s+(?:new\s+)?)?"
+    + _device("device")
+    + r"(?:'s|\s+is)\s+(?:now\s+|officially\s+)?(?:my|our)\s+(?:new\s+)?(?:daily\s+driver|main\s+(?:phone|device"
+    r"|laptop|machine|computer|tablet|one)|everyday\s+(?:phone|laptop|device|carry))\b"
+)
+# "the iPhone 13 I handed down to my wife two weeks ago": a device handed on, said as the one the speaker handed on.
+_DEVICE_I_HANDED = re.compile(
+    r"\b(?:[Tt]he|[Mm]y|[Oo]ur)\s+(?:old\s+)?"
+    + _device("device")
+    + r"\s+(?:that\s+|which\s+)?I(?:'ve|\s+have|\s+just)?\s+"
+    r"(?:handed\s+(?:down|on|over)|passed\s+(?:on|down)|gave|gifted)"
+    + rf"\s+to\s+(?:my|our)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?!')"
+)
+# "Apple Watch Series 9 got lost at the gym": a device lost or stolen, its "my" dropped at the sentence's start.
+_BARE_DEVICE_TAKEN = re.compile(
+    r"^\W*(?:(?:old|new|work)\s+)?"
+    + _device("device")
+    + rf"\s+(?:(?:was|got|has\s+been|just\s+got)\s+(?:just\s+)?(?:{_TAKEN_VERBS}|lost)\b"
+    r"|(?:went|has\s+gone)\s+missing\b)"
+)
+# "My Kindle Paperwhite went through the washing machine": a device drowned in the wash (not one that survived it).
+_DEVICE_WASHED = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:old|new|work)\s+)?"
+    + _device("device")
+    + r"\s+(?:went|has\s+been|got|was)\s+(?:put\s+)?(?:through|in)\s+(?:the|a)\s+(?:washing\s+machine|wash|washer"
+    r"|tumble\s+dryer|dryer|dishwasher)\b"
+)
+_SURVIVED = re.compile(r"\b(?:but|survived|still\s+works?|still\s+working|works\s+fine|is\s+fine|luckily)\b", re.I)
+# "my MacBook Pro M3 has been at the repair shop since Monday, still mine": a device away for repair is still owned.
+_DEVICE_AT_REPAIR = re.compile(
+    r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:old|new|work)\s+)?"
+    + _device("device")
+    + r"(?:'s|\s+is|\s+has\s+been|\s+was)\s+(?:still\s+)?(?:at\s+(?:the\s+)?(?:repair\s+shop|repairers?|Apple\s+Store"
+    r"|service\s+cent(?:re|er))|in\s+(?:for\s+)?(?:repairs?|a\s+repair|service)|(?:away\s+)?being\s+(?:repaired|fixed))\b"
+)
+# "My dad finally has a smartphone - a Samsung A15 -": the kind of device had, then its model set beside it.
+_HAS_KIND_NAMED = re.compile(
+    rf"(?:\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})|\bI)(?:\s+(?:finally|now|just|also))*\s+(?:has|have|got|bought|has\s+got)"
+    r"\s+(?:a|an)\s+(?:new\s+)?(?:smartphone|phone|mobile|tablet|laptop|smartwatch|smart\s+watch|computer|e-?reader"
+    r"|console)\s*[-\u2013\u2014,:(]\s*(?:an?\s+|the\s+)?" + _device("device")
+)
+
+
+def _round33_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _PLACE_BASED.finditer(clause.text):
+        if _place_ok(m.group("place")) and not clause.text.rstrip().endswith("?"):
+            moved = (_MOVE_TOLD.search(ctx.text) or _CAME_FROM.search(ctx.text)) and Clause(ctx.text, 0).past_time(ctx)
+            since = clause.past_time(ctx) or (moved or None)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "place_based", valid_from=since
+            )
+    for m in _KIN_MOVED_WITH_US.finditer(clause.text):
+        if _place_ok(m.group("place")):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "kin_moved_with_us")
+
+
+def _round33_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _RETIRED_AFTER.finditer(clause.text):
+        if not _employer_ok(m.group("org")):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        yield ending(ctx, clause, subject, "works_at", _clean(m.group("org")), "en.retired_after", m.group())
+
+
+def _round33_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    mine = ctx.speaker_id
+    for m in _DAILY_DRIVER.finditer(clause.text):
+        yield _fact(ctx, clause, m, mine, "owns_device", _clean(m.group("device")), "daily_driver")
+    for m in _DEVICE_I_HANDED.finditer(clause.text):
+        device = _clean(m.group("device"))
+        yield _fact(ctx, clause, m, f"{mine}:{_RELATIONS[m.group('rel').lower()]}", "owns_device", device, "i_handed")
+        yield ending(ctx, clause, mine, "owns_device", device, "en.i_handed.mine", m.group())
+    for m in _BARE_DEVICE_TAKEN.finditer(clause.text):
+        yield ending(ctx, clause, mine, "owns_device", _clean(m.group("device")), "en.bare_device_taken", m.group())
+    for m in _DEVICE_WASHED.finditer(clause.text):
+        sentence_end = re.search(r"[.!?;]|$", ctx.text[clause.start + m.end() :])
+        rest = ctx.text[clause.start + m.end() : clause.start + m.end() + (sentence_end.start() if sentence_end else 0)]
+        if not _SURVIVED.search(rest):
+            yield ending(ctx, clause, mine, "owns_device", _clean(m.group("device")), "en.device_washed", m.group())
+    for m in _DEVICE_AT_REPAIR.finditer(clause.text):
+        yield _fact(ctx, clause, m, mine, "owns_device", _clean(m.group("device")), "device_at_repair")
+    for m in _HAS_KIND_NAMED.finditer(clause.text):
+        owner = f"{mine}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else mine
+        yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "has_kind_named")
+
+
+# "I've got a Galaxy S24 now, bought it yesterday": the purchase, told after the device with "it", dates it.
+_BOUGHT_IT = re.compile(
+    r"(?:^|[,;.!\u2014\u2013]\s*|\b(?:and|just|only)\s+)(?:I\s+)?(?:just\s+|only\s+)?(?:bought|got|picked|grabbed)\s+"
+    r"(?:it|one)(?:\s+up)?\s+(?P<when>[^,.;!?]+)",
+    re.IGNORECASE,
+)
+
+
+def _bought_it_dated(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The one undated device of the speaker's, dated by the purchase told after it (see :data:`_BOUGHT_IT`)."""
+    mine = [
+        f
+        for f in facts
+        if f.subject == ctx.speaker_id and f.predicate == "owns_device" and f.valid_to is None and f.lasting
+    ]
+    if ctx.role != "user" or len(mine) != 1 or mine[0].valid_from is not None or _HYPOTHETICAL.search(ctx.text):
+        return facts
+    for m in _BOUGHT_IT.finditer(ctx.text):
+        times = [t for t in ctx.times if m.start("when") <= t.span[0] < m.end("when") and t.start <= ctx.at]
+        if len(times) == 1 and not _NEGATION_WORD.search(m.group()):
+            return [replace(f, valid_from=times[0].start) if f is mine[0] else f for f in facts]
+    return facts
+
+
+def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _negated(clause):
+        return
+    yield from _round33_home_facts(ctx, clause)
+    yield from _round33_job_facts(ctx, clause)
+    yield from _round33_device_facts(ctx, clause)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -9102,6 +9298,7 @@ _FACT_RULES = (
     _profile_facts,
     _preference_facts,
     _round30_facts,
+    _round33_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (_contact_facts, _bracketed_contact_facts, _profile_facts, _preference_facts)
@@ -9560,7 +9757,9 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         if f.rule in ("en.moved_in_with.theirs", "en.with_me_in", "en.kin_still_in", "en.at_kins_place_in")
     ]
     # (a relative moved in with another: see _KIN_JOINED)
-    out.facts = _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
+    out.facts = _bought_it_dated(
+        ctx, _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
+    )
     if ctx.role == "user":
         out.facts = _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
     out.anchors = _anchors(text, out.facts)

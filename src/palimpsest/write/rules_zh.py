@@ -1071,7 +1071,8 @@ _TITLE_IS = re.compile(
     # Running one's own business: "开了家灯具店，自己当老板", "我自己做老板", "现在自己当店主了".
     r"|(?:自己|我自己)(?:就)?(?:当|做|干)(?:了|上了)?(?:个|一个)?(?P<title9>老板娘|老板|店主|掌柜|小老板)(?=[，。！？,.!?\s]|$|了|啦)"
     # "…开了家咖啡馆，当老板": the same, said right after the business opened (checked in _title_facts).
-    r"|(?<=[，,])\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
+    # ("自己开了个奶茶店当老板": or with no comma, right after the business's noun)
+    r"|(?:(?<=[，,])|(?<=[店馆铺室司厅]))\s*(?:当|做)(?:了|上了)?(?P<title10>老板娘|老板|店主|掌柜)(?=[，。！？,.!?\s]|$|了|啦)"
     # "三月升了区域经理": 升了 alone rises in many things (价格升了), so only a trade follows it.
     r"|(?:升了|升上了?)(?P<title5>[\u4e00-\u9fffA-Za-z]{0,6}?(?:" + _JOB_SUFFIX + r"))(?=[，。！？,.!?\s]|$|了)"
     # A phrase of its own after a change: "昨天刚升职，现在是区域销售经理了".
@@ -1287,7 +1288,8 @@ _ACQUIRE = re.compile(
     # Received or taken in, counted by its measure word: "圣诞节收了台文石Leaf3", "刚收了部二手iPhone 13".
     # ("上个月入了台华为Mate 70": bought in, said the same way.)
     r"|(?<![没不])(?<![加输进收])[收入]了(?=[一两]?[台部个只块](?:二手的?|新的?)?[\u4e00-\u9fffA-Za-z])"
-    r"|主力机是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
+    # ("我现在主力是iPad Pro": the main one, its kind unsaid)
+    r"|主力(?:机|设备|电脑)?是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
     # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
     r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
     # "手上就一台iPhone 15": what the speaker has at hand
@@ -1356,7 +1358,9 @@ _GIVEN_UP_OR_LOST = (
 _DISPOSE = re.compile(
     r"不(?:再)?用(?:我的|那[台部个])?" + _DEVICE + r"了"
     # ("把用了五年的华为Mate 30出掉了": the years it served said before it.)
-    r"|(?:把(?:用了[一二两三四五六七八九十几\d]+年(?:多)?的)?(?:我的|那[台部个]|旧的?|老款的?|老的)?|(?:我的|那[台部个]|旧的?))"
+    r"|(?:把(?:用了[一二两三四五六七八九十几\d]+年(?:多)?的)?(?:我的|那[台部个]|旧的?|老款的?|老的)?"
+    # ("把旧手机OPPO Reno11卖了": the kind said before the model)
+    r"(?:(?:旧|老)?(?:手机|平板|手表|手环|电脑|笔记本)\s*(?=[A-Za-z\u4e00-\u9fff]))?|(?:我的|那[台部个]|旧的?))"
     + _DEVICE.replace("device", "device2")
     # ("把旧的华为MatePad给我儿子了": handed on to a relative, who has it now.)
     + r"\s*(?:卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了"
@@ -1387,7 +1391,8 @@ _DISPOSE = re.compile(
     + rf"(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|"
     r"不用了|不再用了|闲置了|卖了|卖掉了|出掉了|出手了|送人了|转手了|淘汰了)(?=[，。！？,.!?]|$)"
     # A phrase of its own, the device first: "…，华为P30给我爸了" (handed on to a relative).
-    + r"|(?:^|(?<=[，,]))\s*"
+    # ("之前那块小米手环8已经送给我表妹了": the one meant, said before it)
+    + r"|(?:^|(?<=[，,]))\s*(?:(?:之前|原来|以前)的?)?(?:那[台部个块只]|旧的?)?"
     + _DEVICE.replace("device", "device5")
     # ("小米13淘汰下来给我妈了": retired from use, then handed on.)
     + r"\s*(?:我)?(?:已经|早就|早已|刚)?(?:(?:淘汰|换|替换|退役|退)下来(?:以后|后|就)?)?"
@@ -1402,11 +1407,14 @@ _DISPOSE = re.compile(
 _TAKEN_OVER_BY_RELATIVE = re.compile(rf"(?P<rel>{_REL})(?:已经|刚|就)?(?:接手|接过|接管|继承|捡)了?我(?:的|那[台部个])")
 # The device the turn starts with, given up in a later phrase: "iPad 上周摔坏了，已经扔了".
 # ("用了五年的ThinkPad T480，上个月终于退役了": the years it served said first.)
+# ("我儿子的Switch上礼拜摔坏了，已经开不了机", "我的大疆Air 3撞树上了，彻底报废": a relative's, and broken past use)
 _DISPOSED_LATER = re.compile(
-    r"^\s*(?:我的|我那[台部个]|(?:家里|我家)?(?:的|那[台部个只])|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的)?"
+    r"^\s*(?:我的|我那[台部个]|(?:家里|我家)?(?:的|那[台部个只])|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的"
+    + rf"|我(?P<owner_rel>{_REL})的)?"
     + _DEVICE.replace("device", "device6")
     + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也|直接)?\s*"
-    + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED})"
+    + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED}"
+    r"|(?:彻底|完全)报废了?|(?:彻底|完全)?(?:开不了机|开不开机|修不好|修不了|没法修)了?)"
     r"(?=[，。！？,.!?]|$)"
 )
 # Broken or lost and not to be bought again: "三天前Kindle摔坏了，不打算再买了", "手表跑步时丢了，不想再买".
@@ -1432,8 +1440,10 @@ _NOW_USING = re.compile(
     r"(?:用|改用|换用|在用)(?:的是)?\s*" + _DEVICE + r"(?=\s*(?:[，,。！!]|$|登录|登陆|上网|办公|看|刷|打|拍|听))"
 )
 # What became of a device just named, up to the end of its phrase.
+# ("旧的P40给我妈用了": handed on to a relative, said with 给 alone)
 _ENDED_AFTER = re.compile(
-    rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了)"
+    rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了"
+    rf"|(?<![借买钱])给了?我?(?:{_REL})(?:用)?了)"
 )
 # "入手了一台华为Mate 70，旧的P40送给我妈了": the old one named by its model alone, of the brand just named.
 _OLD_MODEL_ENDED = re.compile(
@@ -2963,6 +2973,10 @@ def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             yield _fact(relative, "job_title", _clean(m.group("title")), "relative_title", m.group())
     for m in _TITLE_IS.finditer(text):
         subject = _subject(ctx, clause, m.start()) if not m.group().startswith(("我", "本人")) else ctx.speaker_id
+        if subject is None and m.group("title10") and _OPENED_OWN.match(_prefix(clause, m.start())):
+            subject = (
+                ctx.speaker_id
+            )  # ("现在自己开了个奶茶店当老板": the opener's subject dropped, as it is in Chinese)
         title = first_group(m, tuple(f"title{n}" for n in ("", *range(2, 17)))) or ""
         promoted = bool(m.group("title3") or m.group("title5") or m.group("title6") or m.group("title16"))
         if subject is None or re.search(r"不是|没|以前|曾经", m.group() + _prefix(clause, m.start())):
@@ -5570,6 +5584,40 @@ def _intro_then_title_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
             yield _fact(ctx.speaker_id, "job_title", title, "intro_then_title", m.group())
 
 
+# ---------------------------------------------------------------------------- round 33
+# "我女儿今年考上了公务员": a post won by examination (not a school: "考上了研究生").
+_PASSED_INTO_POST = re.compile(r"考上了?(?P<title>公务员|事业编|选调生|教师编制?)(?![\u4e00-\u9fff]*[吗呢？?])")
+# A business opened with its opener unsaid, "当老板" right after it (see _TITLE_IS's title10).
+_OPENED_OWN = re.compile(r"\s*(?:现在|目前|后来|如今|去年|今年|刚)?(?:自己)?(?:刚)?开了?(?:一)?[家个间]")
+# "…调到成都分公司了，还是在中国银行", "从京东跳槽到拼多多了，还是做运营": what goes on through a change of post.
+_JOB_MOVE_TOLD = re.compile(r"调到|调去|调往|跳槽|升了|升职|换了(?:个|份)?(?:岗位|部门|工作)|转岗|外派|派到")
+_STILL_AT_ORG = re.compile(
+    r"(?:还是|仍然|依然|仍|还)在(?P<org>[\u4e00-\u9fffA-Za-z]{2,10}?(?:银行|公司|集团|医院|学校|大学|研究院|研究所|事务所))"
+    r"(?:上班|工作)?(?=[，。！？,.!?\s]|$)"
+)
+_STILL_DOING = re.compile(r"(?:还是|仍然|依然|照样)(?:做|干)(?P<title>[\u4e00-\u9fff]{2,4}?)(?=[，。！？,.!?\s]|$)")
+
+
+def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _PASSED_INTO_POST.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject and not re.search(r"没|不|想|要|打算|准备", _prefix(clause, m.start())):
+            yield _fact(
+                subject, "job_title", m.group("title"), "passed_into_post", m.group(), valid_from=clause.past_time(ctx)
+            )
+    if _JOB_MOVE_TOLD.search(ctx.text):
+        for m in _STILL_AT_ORG.finditer(text):
+            subject = _subject(ctx, clause, m.start())
+            if subject:
+                yield _fact(subject, "works_at", _clean(m.group("org")), "still_at_org", m.group())
+        for m in _STILL_DOING.finditer(text):
+            subject = _subject(ctx, clause, m.start())
+            title = m.group("title")
+            if subject and title_shape_ok(title) and not _NOT_A_JOB.search(title):
+                yield _fact(subject, "job_title", title, "still_doing", m.group())
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -5583,6 +5631,7 @@ _FACT_RULES = (
     _title_holder_facts,
     _shipping_address_facts,
     _preference_facts,
+    _round33_facts,
 )
 
 

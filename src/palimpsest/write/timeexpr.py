@@ -954,8 +954,10 @@ _ZH_RULES = [
     # ("从下周一起寄这里": after 从, 一起 is Monday and 起, not "together")
     _zh(r"(?<=从)(?P<t>(?P<wp>上上|下下|上|这|本|下)个?(?:周|星期|礼拜)(?P<wd>一))(?=起)", _zh_week),
     _zh(rf"(?<![每上下这本个])(?P<t>(?:周|星期|礼拜){_ZH_WEEKDAY}{_ZH_PART_OF_DAY}?)", _zh_bare_weekday),
+    # ("我的大疆Air 3三月份撞树上了": a month in hanzi numerals right after a model's Arabic digit)
     _zh(
-        rf"(?<![{_ZH_NUMERAL_CHARS}])(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX}|{_ZH_MONTH_PART})?)",
+        rf"(?:(?<![{_ZH_NUMERAL_CHARS}])|(?<=[0-9])(?=[一二三四五六七八九十]))"
+        rf"(?P<t>{_ZH_MONTH}月份?(?:{_ZH_DAY}{_ZH_DAY_SUFFIX}|{_ZH_MONTH_PART})?)",
         _zh_month,
     ),
     # the turn's own month by its part: "月底前寄到", "我月初刚搬过来" (not 岁月中, 正月初一, 个月底)
