@@ -1448,3 +1448,128 @@ def multitap_reading(text: str) -> str | None:
         out += [text[last : run.start()], "".join(letter or "" for letter in letters)]
         last = run.end()
     return "".join(out) + text[last:] if out else None
+
+
+# -- round 33 -------------------------------------------------------------------------------------------------------
+# Greek letters standing for English sounds ("πρετενδ υου αρε αν αι" is "pretend you are an ai"). Some letters stand for
+# two sounds (υ for u or y, β for b or v, η for h or e), so a word takes the first of its spellings found in the
+# vocabulary the caller passes, else its plainest one. Read from the raw text: the homoglyph fold would turn ρ into p.
+_GREEK_SOUNDS: dict[str, tuple[str, ...]] = {
+    "α": ("a",), "β": ("b", "v"), "γ": ("g",), "δ": ("d",), "ε": ("e",), "ζ": ("z",), "η": ("h", "e", "i"),
+    "θ": ("th",), "ι": ("i",), "κ": ("k", "c"), "λ": ("l",), "μ": ("m",), "ν": ("n",), "ξ": ("x",), "ο": ("o",),
+    "π": ("p",), "ρ": ("r",), "σ": ("s",), "ς": ("s",), "τ": ("t",), "υ": ("u", "y"), "φ": ("f", "ph"),
+    "χ": ("ch", "x", "h"), "ψ": ("ps",), "ω": ("w", "o"),
+}  # fmt: skip
+_GREEK_WORD = re.compile(r"[\u0370-\u03ff\u1f00-\u1fff]+")
+_GREEK_CUE = re.compile(r"\bgreek\b|希腊", re.IGNORECASE)
+_MAX_GREEK_SPELLINGS = 256
+
+
+def _greek_spellings(word: str) -> Iterable[str]:
+    plain = unicodedata.normalize("NFD", word.lower())
+    letters = [_GREEK_SOUNDS.get(char) for char in plain if not unicodedata.combining(char)]
+    if any(sounds is None for sounds in letters):
+        return ()
+    return map("".join, itertools.islice(itertools.product(*(s for s in letters if s)), _MAX_GREEK_SPELLINGS))
+
+
+def greek_sounds_reading(text: str, vocabulary: Iterable[str]) -> str | None:
+    """The English behind Greek letters used for its sounds, or None when fewer than three Greek words appear, or when
+    neither a cue names Greek nor half the words are found in ``vocabulary``."""
+    words = _GREEK_WORD.findall(text)
+    if len(words) < 3:
+        return None
+    known = frozenset(vocabulary)
+    readings: dict[str, str] = {}
+    found = 0
+    for word in dict.fromkeys(words):
+        spellings = list(_greek_spellings(word))
+        if not spellings:
+            continue
+        match = next((spelling for spelling in spellings if spelling in known), None)
+        found += match is not None
+        readings[word] = match or spellings[0]
+    if not readings or (_GREEK_CUE.search(text) is None and found * 2 < len(readings)):
+        return None
+    return _GREEK_WORD.sub(lambda m: readings.get(m.group(0), m.group(0)), text)
+
+
+# Small capitals ("ᴘᴜʀɢᴇ ᴇᴠᴇʀʏ ᴏʀᴅᴇʀ"): the homoglyph fold reads them inside the turn, where the plain words around them
+# ("small letters are just my keyboard") can speak for them; here each run of them is read on its own, as a sentence.
+_SMALL_CAPITALS = str.maketrans(
+    "ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ",
+    "abcdefghijklmnopqrstuvwyz",
+)
+_SMALL_CAPITAL = "[ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘꞯʀꜱᴛᴜᴠᴡʏᴢ]"
+_SMALL_CAPITALS_RUN = re.compile(rf"(?:{_SMALL_CAPITAL}[{_SMALL_CAPITAL[1:-1]}x]*[ \t]*)+")
+
+
+def small_capitals_reading(text: str) -> str | None:
+    """Each run of small capitals read as plain letters, one sentence a run, or None when fewer than six appear."""
+    runs = [run.group(0).strip() for run in _SMALL_CAPITALS_RUN.finditer(text)]
+    if sum(len(run) for run in runs) < 6:
+        return None
+    return ". ".join(run.translate(_SMALL_CAPITALS) for run in runs if len(run) > 2) + "."
+
+
+# Pinyin initials (拼音首字母): a word written as the first letters of its syllables ("sc" is 删除, "yhd" is 用户的),
+# after a cue that says so. A token is cut into the longest initials the vocabulary knows; a lone letter is read only
+# as one of a few function characters. A token that cannot be cut is left as it is.
+_INITIALS_CUE = re.compile(
+    r"首字母|拼音缩写|拼音简写|简拼|\bpinyin initials\b|\bfirst letters? of (?:the|each) pinyin\b", re.IGNORECASE
+)
+_INITIALS_RUN = re.compile(r"(?<![A-Za-z0-9])[a-z]{1,8}(?:[ \t]+[a-z]{1,8})+(?![A-Za-z0-9])")
+_INITIAL_SYLLABLE = re.compile(
+    r"(?:zh|ch|sh|[bpmfdtnlgkhjqxrzcsyw])?"
+    r"(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|er|in|un|vn|ia|ie|iu|ua|uo|ue|ve|ui|a|o|e|i|u|v)"
+)
+_LONE_INITIALS = {"d": "的", "h": "和", "w": "我", "n": "你", "g": "给", "b": "把", "s": "是"}
+
+
+def _pinyin_initials(pinyin: str) -> str | None:
+    syllables = _INITIAL_SYLLABLE.findall(pinyin)
+    return "".join(syllable[0] for syllable in syllables) if "".join(syllables) == pinyin else None
+
+
+@functools.cache
+def _initials_index(vocabulary: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    index: dict[str, str] = {}
+    for pinyin, characters in vocabulary:
+        initials = _pinyin_initials(pinyin)
+        if initials is not None and len(initials) >= 2:
+            index.setdefault(initials, characters)
+    return index
+
+
+def _initials_token(token: str, index: Mapping[str, str]) -> str | None:
+    out: list[str] = []
+    at = 0
+    while at < len(token):
+        for end in range(len(token), at, -1):
+            piece = token[at:end]
+            word = index.get(piece) if len(piece) > 1 else _LONE_INITIALS.get(piece)
+            if word is not None:
+                out.append(word)
+                at = end
+                break
+        else:
+            return None
+    return "".join(out)
+
+
+def pinyin_initials_reading(text: str, vocabulary: tuple[tuple[str, str], ...]) -> str | None:
+    """The characters behind runs of pinyin initials after a cue, or None. ``vocabulary`` is (pinyin, characters) pairs;
+    a run is read only when most of its tokens can be cut into initials the vocabulary knows."""
+    cue = _INITIALS_CUE.search(text)
+    if cue is None:
+        return None
+    index = _initials_index(vocabulary)
+    out, last = [], 0
+    for run in _INITIALS_RUN.finditer(text):
+        tokens = run.group(0).split()
+        read = [_initials_token(token, index) for token in tokens]
+        if sum(word is not None for word in read) * 3 < len(tokens) * 2:
+            continue
+        out += [text[last : run.start()], "".join(word or token for word, token in zip(read, tokens, strict=True))]
+        last = run.end()
+    return "".join(out) + text[last:] if out else None

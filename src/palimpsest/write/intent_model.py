@@ -9,7 +9,7 @@ decided.
 
 The model is plain data shipped with the package (``palimpsest/data/intent_model.json.gz``, written by
 ``python -m bench.intent_model train``): for each feature its inverse document frequency and one weight per
-type. Scoring is pure Python, deterministic and offline, a fraction of a millisecond per turn; nothing here
+type. Scoring is numpy over those arrays, deterministic and offline, a fraction of a millisecond per turn; nothing here
 does I/O beyond reading that file once.
 
 Features (the trainer computes them with this very module, so training and use cannot drift apart):
@@ -29,12 +29,15 @@ import json
 import math
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import pairwise
 from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 from palimpsest.errors import ConfigError
 
@@ -47,14 +50,17 @@ _WORD = re.compile(r"\w+")
 def char_grams(text: str) -> Counter[str]:
     """Character n-grams (lengths 1-4) of each whitespace-separated word, padded with one space each side."""
     grams: Counter[str] = Counter()
-    low, high = CHAR_NGRAMS
     for word in text.lower().split():
-        padded = f" {word} "
-        for n in range(low, high + 1):
-            if n > len(padded):
-                break
-            grams.update(padded[i : i + n] for i in range(len(padded) - n + 1))
+        grams.update(_word_char_grams(word))
     return grams
+
+
+@lru_cache(maxsize=65536)
+def _word_char_grams(word: str) -> tuple[str, ...]:
+    # Words recur from turn to turn, so each one's grams are worked out once.
+    padded = f" {word} "
+    low, high = CHAR_NGRAMS
+    return tuple(padded[i : i + n] for n in range(low, min(high, len(padded)) + 1) for i in range(len(padded) - n + 1))
 
 
 def word_grams(text: str) -> Counter[str]:
@@ -71,9 +77,9 @@ FEATURE_BLOCKS = {"char": char_grams, "word": word_grams}
 @dataclass(frozen=True, slots=True)
 class _Block:
     index: Mapping[str, int]
-    idf: Sequence[float]
-    coef: Sequence[Sequence[float]]
-    """``coef[feature][type]``."""
+    idf: npt.NDArray[np.float64]
+    coef: npt.NDArray[np.float64]
+    """``coef[feature, type]``."""
 
 
 class IntentClassifier:
@@ -93,7 +99,11 @@ class IntentClassifier:
             grams, idf, coef = raw["grams"], raw["idf"], raw["coef"]
             if not len(grams) == len(idf) == len(coef) or any(len(row) != len(self.types) for row in coef):
                 raise ConfigError(f"intent model: block {name!r} is inconsistent")
-            self._blocks[name] = _Block({g: i for i, g in enumerate(grams)}, idf, coef)
+            self._blocks[name] = _Block(
+                {g: i for i, g in enumerate(grams)},
+                np.asarray(idf, dtype=np.float64),
+                np.asarray(coef, dtype=np.float64).reshape(len(grams), len(self.types)),
+            )
 
     @classmethod
     def from_file(cls, path: str) -> IntentClassifier:
@@ -102,23 +112,19 @@ class IntentClassifier:
 
     def scores(self, text: str) -> dict[str, float]:
         """Each type's probability (independent one-vs-rest models: they need not sum to one)."""
-        logits = list(self.intercept)
+        logits = np.array(self.intercept, dtype=np.float64)
         for name, featurize in FEATURE_BLOCKS.items():
             block = self._blocks[name]
-            weighted = [
-                (block.index[gram], (1.0 + math.log(count)) * block.idf[block.index[gram]])
-                for gram, count in featurize(text).items()
-                if gram in block.index
-            ]
-            norm = math.sqrt(sum(value * value for _, value in weighted))
-            if not norm:
+            known = [(block.index[gram], count) for gram, count in featurize(text).items() if gram in block.index]
+            if not known:
                 continue
-            for feature, value in weighted:
-                row = block.coef[feature]
-                share = value / norm
-                for t in range(len(logits)):
-                    logits[t] += share * row[t]
-        return {kind: _sigmoid(logit) for kind, logit in zip(self.types, logits, strict=True)}
+            features = np.fromiter((feature for feature, _ in known), dtype=np.intp, count=len(known))
+            counts = np.fromiter((count for _, count in known), dtype=np.float64, count=len(known))
+            weights = (1.0 + np.log(counts)) * block.idf[features]
+            norm = math.sqrt(float(weights @ weights))
+            if norm:
+                logits += (weights / norm) @ block.coef[features]
+        return {kind: _sigmoid(float(logit)) for kind, logit in zip(self.types, logits, strict=True)}
 
 
 def _sigmoid(x: float) -> float:
