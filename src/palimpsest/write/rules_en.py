@@ -63,6 +63,9 @@ _RELATIONS = {
     "dad": "father",
     "brother": "brother",
     "sister": "sister",
+    # ("my sis Meera is a nurse", "my little bro just moved to Leeds": the clipped sibling words)
+    "sis": "sister",
+    "bro": "brother",
     "boss": "boss",
     "manager": "manager",
     "friend": "friend",
@@ -144,7 +147,8 @@ _OUTSIDE_HOUSEHOLD = frozenset(
 _ONE_OF_MANY = frozenset({"colleague", "friend", "neighbour", "roommate", "flatmate", "housemate"})
 # Kin words used as a name, capitalized and without "my": "Mum's email is …", "Dad lives in Leeds".
 _KIN_AS_NAMES = frozenset(
-    ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
+    # ("Mama is a team lead there too": the mother called by the word her children use)
+    ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad", "Mama"]
 )
 # A parent or grandparent named bare after "to", as a name: "my old iPad went to mum", "passed it on to Dad".
 _KIN_AS_NAME_BARE = r"(?i:mum|mom|dad|grandma|grandpa|granny|gran|nan|nana|grandad|granddad)\b(?!')"
@@ -301,6 +305,8 @@ _ADV = (
     # ("my daughter Priyanka who works at Suncorp": a relative clause says it of the one just named)
     r"|who))*"
 )
+# A school grade taught, by its number: "4th grade", "grade 3", "year 6" ("teach 4th grade at …").
+_GRADE = r"(?:\d{1,2}(?:st|nd|rd|th)\s+grade|(?:grade|year)\s+\d{1,2}\b)"
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
 # ("Kuehne+Nagel", "Marks&Spencer": a plus or ampersand inside the name)
 _CAP = r"[A-Z][\w'&.-]*(?:\+[A-Z][\w'&.-]*)?"
@@ -1314,11 +1320,14 @@ def _org_of(m: re.Match[str], group: str = "org") -> str:
     return _clean(m.group(group) or m.group(f"{group}_body"))
 
 
+# One site of a chain, by its kind: "a Costco warehouse", "an Aldi store", "a Toyota plant".
+_SITE = r"(?:warehouse|store|shop|branch|supermarket|plant|factory|depot|outlet|location|site|franchise|restaurant|cafe|café)"
 # "I work the counter at Boots", "she works nights at the Royal Free": where in the workplace, or when.
 _WORK_OBJECT = (
     r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
-    r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
-    r"|shifts|overnights))?"
+    r"|kitchen|phones|nights|days|weekends|evenings|shifts|overnights"
+    # ("I work the overnight shift at …", "the graveyard shift": a shift named by when it falls)
+    r"|(?:night|late|early|day|overnight|graveyard|evening|morning|afternoon|weekend|swing|double|split)\s+shifts?))?"
     # ("I'm working remotely for Zoho as a product manager": how the work is done, between the verb and the employer)
     # ("he still works remote for Accenture": "remote" said as the adverb)
     r"(?:\s+(?:remotely|remote|from\s+home|full-time|part-time|freelance|fully\s+remote))?"
@@ -1329,7 +1338,8 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?"
+    # ("I teach 4th grade at Lincoln Elementary", "she teaches year 6 at …": a grade taught, by its number)
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+|" + _GRADE + r")){0,2}?"
     + r"|drives?(?:\s+a\s+\w+|\s+(?:trucks|lorries|buses|cabs|taxis|vans|forklifts|tractors|trams|coaches"
     + r"|ambulances)\b)?|writes?"
     + r"|lectures?|lecturing|tutors?|coaches|bartends?"
@@ -1352,7 +1362,9 @@ _WORK = re.compile(
     + r"(?:\s+(?:the\s+)?(?:payroll|books|staff)(?=\s+(?:of|at|for|with)\s))?"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
-    + r"\s+(?:at|for|(?<=(?:roll|ooks|taff)\s)(?:of|with))\s+(?:the\s+)?"
+    + r"\s+(?:at|for|(?<=(?:roll|ooks|taff)\s)(?:of|with))\s+(?:the\s+|"
+    # ("I work at a Costco warehouse in Reno", "she works at an Aldi store": one site of a chain, by its kind)
+    + r"an?\s+(?=[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)?\s+" + _SITE + r"\b))?"
     + _CALLED
     + _BRANCH_OF
     + _org("org")
@@ -1686,7 +1698,11 @@ _APPOINTED = re.compile(
 _FLEET = r"(?P<fleet>truck|lorr(?:y|ie)|bus(?:e)?|cab|taxi|van|forklift|tractor|tram|coache|ambulance)s\b"
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
 _ACTIVITY_TITLE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)"
+    _SUBJ
+    + _ADV
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:"
+    + _GRADE
+    + r"|(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?))"
     r"|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
     # ("I drive trucks for Fonterra", "he drives buses for Stagecoach": the vehicles name the driver's trade)
@@ -3687,6 +3703,9 @@ _OWN_WORKPLACE_TALK = re.compile(
 # "yesterday was my last shift at Costco", "Friday was my final day at Deloitte", "my last day at Aldi was Tuesday":
 # the last day worked there, told as past (a last day still to come, "Friday is my last day", is a plan). A last day
 # rather than a shift only among words of work ("my last day at Disneyland" is a holiday's).
+# The time served at an employer, said after its name ("… at Grab after six years", "… at Tesco since 2019"): the
+# pattern that reads the name without regard to case takes it in.
+_SPAN_SERVED = re.compile(r"\s+(?:after|following|since)\s+(?:(?:almost|nearly|over|about|some)\s+)?(?:\d+|[a-z]+)\b.*$", re.I)
 _LAST_DAY_WAS = re.compile(
     r"(?:\b(?:yesterday|today|last\s+\w+|\w+day)\s+was|^\W*was|\bit\s+was)\s+my\s+(?:last|final)\s+(?:ever\s+)?"
     r"(?P<unit>shift|day|week)\s+(?:at|with|for)\s+(?:the\s+)?"
@@ -3781,7 +3800,8 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             if _employer_ok(org):
                 yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_on_workdays", confidence=0.8)
     for m in _LAST_DAY_WAS.finditer(clause.text):
-        org = _clean(m.group("org") or m.group("org2"))
+        # ("my last day at Grab after six years": the time served there is no part of the name)
+        org = _SPAN_SERVED.sub("", _clean(m.group("org") or m.group("org2")))
         shift = (m.group("unit") or m.group("unit2")).lower() == "shift"
         if _employer_ok(org) and not negated and (shift or _WORK_WORDS.search(_without(ctx.text, m, clause))):
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.last_day_at", m.group())
