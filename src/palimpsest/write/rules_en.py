@@ -1125,9 +1125,11 @@ _STILL_IN = re.compile(
 _KIN_STILL_IN = re.compile(
     rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+[A-Z][a-z]+)?"
     r"(?:\s+(?:and|&)\s+(?:the|my|our)\s+(?:kids|children|boys|girls|family))?"
-    r"(?:\s+(?:is|are|'s|'re))?\s+still\s+(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+"
+    # ("my nan's still in Rotorua so keep her parcels going there": the copula cliticized)
+    r"(?:\s+(?:is|are)|\s+'s|\s+'re|'s|'re)?\s+still\s+(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+"
     + _named("place")
-    + r"(?:\s+(?:though|tho|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$)|\s+(?:until|till|for\s+now)\b)"
+    # ("… still in Rotorua so keep her parcels going there": a consequence after "so" is its own clause)
+    + r"(?:\s+(?:though|tho|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$)|\s+(?:until|till|for\s+now|so)\b)"
 )
 # "Nope, still in Lyon — the Marseille thing fell through": a move that did not happen, beside the home kept.
 _MOVE_FELL_THROUGH = re.compile(
@@ -3175,7 +3177,10 @@ def _still_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
     for m in _KIN_STILL_IN.finditer(clause.text):
         # ("I stay in Singapore now, shifted over from KL": Indian and Singapore English)
-        told = re.search(r"\b(?:lives?|living|based|moved|relocated|shifted|stay|staying)\b", ctx.text, re.I)
+        # ("I've left Rotorua, renting in Hamilton; my nan's still in Rotorua": a home left or rented is one told)
+        told = re.search(
+            r"\b(?:lives?|living|based|moved|relocated|shifted|stay|staying|renting|left)\b", ctx.text, re.I
+        )
         if told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
             yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "kin_still_in")
@@ -3902,7 +3907,14 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "Home is Dublin now; I left Cork": among words of home and moving, "left" is a place.
         home_talk = _HOME_TALK.search(_sentence_of(ctx.text, clause))
         job = "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES
-        if subject and job and (not home_talk or _FIRM_SHAPED.search(org)):
+        # ("I've left Rotorua … my nan's still in Rotorua": the name is where someone lives elsewhere in the turn)
+        lived_in = re.search(
+            r"\b(?:still|living|lives?|based|staying|stays?|back)\s+(?:(?:up|down|over|out)\s+)?in\s+"
+            + re.escape(org)
+            + r"\b",
+            _without(ctx.text, m, clause),
+        )
+        if subject and job and not lived_in and (not home_talk or _FIRM_SHAPED.search(org)):
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
     yield from _made_rank_facts(ctx, clause)
@@ -3969,7 +3981,7 @@ _MOVE_TOLD = re.compile(
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
     r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
-    r"|for\s+good|packed)\b"
+    r"|for\s+good|packed|rent(?:ing|ed)?)\b"
     # ("… left Leeds, I'm based in Tromsø now"; not "based in the Leeds office of KPMG")
     r"|\bbased\s+(?:in|out\s+of)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\b"
     r"(?!\s+(?:office|branch|site|team|hub|HQ|headquarters)\b)",
@@ -6212,9 +6224,13 @@ _CHANNEL = re.compile(
     r"|(?:^|(?<=[,;:\u2014\u2013]\s))\W*(?:(?:please|pls|just)\s+)?always\s+(?:by\s+|via\s+)?"
     r"(?P<ch16>e-?mail|texts?|SMS|WhatsApp|WeChat|Telegram|Signal|phone\s+calls?|calls?)"
     r"(?=\s*(?:[,.!;\u2014\u2013-]|$|(?:please|pls|plz|thanks|ty)\b))"
+    # ("WhatsApp me the delivery updates": the kind of message as the verb's object)
     r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
-    r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
-    r"|reminders|news|changes|confirmations)\b"
+    r"(?:(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?|all\s+(?:the\s+|my\s+)?|the\s+|my\s+)"
+    r"(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts|reminders|news|changes|confirmations)\b"
+    # "I'd rather get everything by email", "prefer to have it all on WhatsApp": all of it by one channel
+    r"|\b(?:rather|prefer(?:\s+to)?)\s+(?:get|have|receive)\s+(?:everything|it\s+all|all\s+of\s+it)\s+"
+    r"(?:by|via|over|through|on)\s+(?P<ch25>e-?mail|SMS|text|WhatsApp|WeChat|Telegram|Signal)\b"
     # "she'd like texts rather than calls", "I want emails, not texts": one channel wanted over another
     r"|\b(?:'d\s+like|would\s+like|likes?|wants?|prefers?|rather\s+have|rather)\s+"
     r"(?P<ch17>texts|text\s+messages|SMS|e-?mails|phone\s+calls|calls|WhatsApps?|WhatsApp\s+messages)"
@@ -6572,7 +6588,8 @@ _PAYMENT = re.compile(
     rf"(?P<pay14>{_PAY_NAMES}|card)\s+as\s+(?:usual|always|normal)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     # ("not using PayPal anymore, Apple Pay from now on": after the one given up)
-    rf"|(?:^\W*|(?<=[,;])\s*|(?<=[,;]\s))(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
+    # ("I don't use PayPal anymore — GrabPay always": after a spaced dash as well)
+    rf"|(?:^\W*|(?<=[,;\u2014\u2013])\s*|(?<=[,;\u2014\u2013]\s))(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
     r"|every time)\b"
     # "otherwise keep the card on file as my default": the standing method kept
     rf"|\bkeep\s+(?:the|my)\s+(?P<pay15>{_PAY_NAMES}|card)(?:\s+on\s+file)?\s+as\s+(?:my\s+|the\s+)?default\b"
@@ -6975,6 +6992,7 @@ _CHANNEL_GROUPS = (
     "ch22",
     "ch23",
     "ch24",
+    "ch25",
 )
 _PAY_GROUPS = (
     *("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12"),
@@ -9029,7 +9047,9 @@ def _employer_and_sender_facts(ctx: TurnContext, clause: Clause) -> Iterator[Can
 # "so I'm not using PayPal anymore, Apple Pay from now on", "no longer paying with Venmo": a way to pay given up.
 _PAYMENT_GIVEN_UP = re.compile(
     r"(?:^\W*|\b(?:so|and|but|also)\s+|[,;\u2014\u2013]\s*)(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?"
-    r"(?:not|no\s+longer)\s+(?:using|paying\s+(?:with|by|via|through))\s+(?:my\s+)?"
+    # ("I don't use PayPal anymore — GrabPay always": the habit denied, with "anymore")
+    r"(?:(?:I|we)\s+)?(?:not|no\s+longer|don't|do\s+not)\s+(?:using|use|paying\s+(?:with|by|via|through)"
+    r"|pay\s+(?:with|by|via|through))\s+(?:my\s+)?"
     rf"(?P<pay>{_PAY_NAMES})(?![A-Za-z])(?:\s+(?:account|app|wallet))?\s*(?P<more>any\s?more|now)?\b",
     re.IGNORECASE,
 )
@@ -9304,6 +9324,50 @@ def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round33_device_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 34
+# "I've left Rotorua, renting a place in Hamilton since yesterday": renting a home told as a participle after the
+# speaker's own clause, its subject dropped (the sentence's subject must be the speaker's "I"/"we").
+_DROPPED_RENTING = re.compile(
+    r"(?:^\W*|(?<=,)\s*|\s+(?:and|now|so)\s+)(?:(?:now|currently|been|just)\s+)*renting"
+    + _RENTED_HOME
+    + r"\s+in\s+"
+    + _named("place")
+)
+_SPEAKER_HEAD = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:I|I've|I'm|we|we've|we're)\b", re.I)
+# "I'm stopping at my dad's in Inverness until the sale goes through", "staying at my mum's place in Leeds": where the
+# relative lives, said by staying at theirs.
+_AT_KINS_IN = re.compile(
+    r"\b(?:stay(?:s|ing|ed)?|stopping|stop|living|crashing|sleeping|kipping|dossing)\s+(?:over\s+)?(?:at|with)\s+"
+    rf"(?:my|our)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s|(?<=s)')(?:\s+(?:place|house|flat|home|apartment))?"
+    r"\s+(?:(?:up|down|over|out)\s+)?in\s+"
+    + _named("place")
+)
+
+
+def _round34_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DROPPED_RENTING.finditer(clause.text):
+        sentence = _sentence_of(ctx.text, clause)
+        head = sentence[: max(0, clause.start + m.start() - ctx.text.find(sentence))]
+        speaker = not head.strip() or (
+            _SPEAKER_HEAD.search(head) and not re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b", head)
+        )
+        if speaker and _place_ok(m.group("place")) and not clause.text.rstrip().endswith("?"):
+            since = clause.past_time(ctx)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "dropped_renting", valid_from=since
+            )
+    for m in _AT_KINS_IN.finditer(clause.text):
+        if _place_ok(m.group("place")) and not clause.text.rstrip().endswith("?"):
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+            yield _fact(ctx, clause, m, relative, "lives_in", _city(m.group("place")), "at_kins_in")
+
+
+def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _negated(clause) or _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round34_home_facts(ctx, clause)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -9319,6 +9383,7 @@ _FACT_RULES = (
     _preference_facts,
     _round30_facts,
     _round33_facts,
+    _round34_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (_contact_facts, _bracketed_contact_facts, _profile_facts, _preference_facts)
