@@ -1323,7 +1323,10 @@ def _org_of(m: re.Match[str], group: str = "org") -> str:
 
 
 # One site of a chain, by its kind: "a Costco warehouse", "an Aldi store", "a Toyota plant".
-_SITE = r"(?:warehouse|store|shop|branch|supermarket|plant|factory|depot|outlet|location|site|franchise|restaurant|cafe|café)"
+_SITE = (
+    r"(?:warehouse|store|shop|branch|supermarket|plant|factory|depot|outlet|location|site|franchise|restaurant|cafe"
+    r"|café)"
+)
 # "I work the counter at Boots", "she works nights at the Royal Free": where in the workplace, or when.
 _WORK_OBJECT = (
     r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
@@ -1341,7 +1344,9 @@ _WORK = re.compile(
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
     # ("I teach 4th grade at Lincoln Elementary", "she teaches year 6 at …": a grade taught, by its number)
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+|" + _GRADE + r")){0,2}?"
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+|"
+    + _GRADE
+    + r")){0,2}?"
     + r"|drives?(?:\s+a\s+\w+|\s+(?:trucks|lorries|buses|cabs|taxis|vans|forklifts|tractors|trams|coaches"
     + r"|ambulances)\b)?|writes?"
     + r"|lectures?|lecturing|tutors?|coaches|bartends?"
@@ -1366,7 +1371,9 @@ _WORK = re.compile(
     + _WORK_OBJECT
     + r"\s+(?:at|for|(?<=(?:roll|ooks|taff)\s)(?:of|with))\s+(?:the\s+|"
     # ("I work at a Costco warehouse in Reno", "she works at an Aldi store": one site of a chain, by its kind)
-    + r"an?\s+(?=[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)?\s+" + _SITE + r"\b))?"
+    + r"an?\s+(?=[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)?\s+"
+    + _SITE
+    + r"\b))?"
     + _CALLED
     + _BRANCH_OF
     + _org("org")
@@ -3710,7 +3717,9 @@ _OWN_WORKPLACE_TALK = re.compile(
 # rather than a shift only among words of work ("my last day at Disneyland" is a holiday's).
 # The time served at an employer, said after its name ("… at Grab after six years", "… at Tesco since 2019"): the
 # pattern that reads the name without regard to case takes it in.
-_SPAN_SERVED = re.compile(r"\s+(?:after|following|since)\s+(?:(?:almost|nearly|over|about|some)\s+)?(?:\d+|[a-z]+)\b.*$", re.I)
+_SPAN_SERVED = re.compile(
+    r"\s+(?:after|following|since)\s+(?:(?:almost|nearly|over|about|some)\s+)?(?:\d+|[a-z]+)\b.*$", re.I
+)
 _LAST_DAY_WAS = re.compile(
     r"(?:\b(?:yesterday|today|last\s+\w+|\w+day)\s+was|^\W*was|\bit\s+was)\s+my\s+(?:last|final)\s+(?:ever\s+)?"
     r"(?P<unit>shift|day|week)\s+(?:at|with|for)\s+(?:the\s+)?"
@@ -6589,7 +6598,8 @@ _PAYMENT = re.compile(
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     # ("not using PayPal anymore, Apple Pay from now on": after the one given up)
     # ("I don't use PayPal anymore — GrabPay always": after a spaced dash as well)
-    rf"|(?:^\W*|(?<=[,;\u2014\u2013])\s*|(?<=[,;\u2014\u2013]\s))(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
+    r"|(?:^\W*|(?<=[,;\u2014\u2013])\s*|(?<=[,;\u2014\u2013]\s))"
+    rf"(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
     r"|every time)\b"
     # "otherwise keep the card on file as my default": the standing method kept
     rf"|\bkeep\s+(?:the|my)\s+(?P<pay15>{_PAY_NAMES}|card)(?:\s+on\s+file)?\s+as\s+(?:my\s+|the\s+)?default\b"
@@ -9339,8 +9349,7 @@ _SPEAKER_HEAD = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:I|I've|I'm|we|we've|we're)\b
 _AT_KINS_IN = re.compile(
     r"\b(?:stay(?:s|ing|ed)?|stopping|stop|living|crashing|sleeping|kipping|dossing)\s+(?:over\s+)?(?:at|with)\s+"
     rf"(?:my|our)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s|(?<=s)')(?:\s+(?:place|house|flat|home|apartment))?"
-    r"\s+(?:(?:up|down|over|out)\s+)?in\s+"
-    + _named("place")
+    r"\s+(?:(?:up|down|over|out)\s+)?in\s+" + _named("place")
 )
 
 
