@@ -1409,6 +1409,13 @@ _WORK_AT_AS = re.compile(
 )
 # "started my new gig at Spotify last Monday — data engineer, …": the post set off by a dash after the employer joined
 # (and the day), a job noun closing its phrase.
+# "started my new gig at Foxconn yesterday, quality engineer.": the post set off by a comma, closing the sentence.
+_TITLE_AFTER_COMMA = re.compile(
+    # (not "…, as their first designer": a title after "as" is the joined-as rule's)
+    r"(?:\s+(?:last|this|on|yesterday|today|two|three|a)\b[\w ]{0,20}?)?\s*,\s+(?:an?\s+)?"
+    r"(?!(?:as|their|his|her|my|our|the|its)\b)"
+    rf"(?P<title>(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS}))(?=\s*[.;!]|\s*$)"
+)
 _TITLE_AFTER_DASH = re.compile(
     r"(?:\s+(?:last|this|on|yesterday|today|two|three|a)\b[\w ]{0,20}?)?\s+[\u2014\u2013-]+\s+(?:as\s+)?(?:an?\s+)?"
     rf"(?P<title>(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS}))(?=\s*[,.;!]|\s*$)"
@@ -3882,7 +3889,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             title = m.group("title") if re.search(r"\b(?:hired|employed)\b", m.group()) else None
             if title and not _NOT_A_ROLE.search(title) and not _negated(clause) and not _NOT_HIRED_AS.search(title):
                 yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "joined.as", valid_from=when)
-            dashed = _TITLE_AFTER_DASH.match(clause.text, m.end())
+            dashed = _TITLE_AFTER_DASH.match(clause.text, m.end()) or _TITLE_AFTER_COMMA.match(
+                ctx.text, clause.start + m.end()
+            )
             if dashed and not m.group("title") and not _negated(clause):
                 yield _fact(
                     ctx, clause, dashed, subject, "job_title", dashed.group("title"), "joined.title", valid_from=when
@@ -9354,6 +9363,42 @@ _AT_KINS_IN = re.compile(
 )
 
 
+# "My contract with Lazada ended last month", "my wife's placement at Arup finished in June": the work there over,
+# said of the contract or post (a contract among words of work only: "my contract with Vodafone ended" is a phone's).
+_POST_ENDED = re.compile(
+    rf"(?:\b[Mm]y|\b[Oo]ur|\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})'s)\s+"
+    r"(?:(?:fixed-term|temp|temporary|short-term|freelance|old|last)\s+)?"
+    r"(?P<post>contract|job|role|position|post|placement|internship|secondment|stint|tenure|gig)\s+(?:with|at|for)\s+"
+    r"(?:the\s+)?"
+    + _employer("org")
+    + r"\s+(?:has\s+|had\s+|just\s+|finally\s+|officially\s+)*(?:ended|finished|wrapped\s+up|ran\s+out|expired"
+    r"|came\s+to\s+an\s+end|was\s+over|is\s+over|got\s+cut|was\s+cut|was\s+terminated)\b"
+)
+# "I run a little bakery", "my wife owns a small café in Bath": the owner of a business, by its kind.
+_RUNS_BUSINESS = re.compile(
+    rf"(?:\bI|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL}))(?:\s+(?:also|now|still|actually))?\s+(?:run|runs|own|owns)\s+"
+    r"(?:a|an|my|our|his|her|their)\s+(?:(?:little|small|tiny|family|local|busy|new|independent)\s+)*"
+    r"(?P<biz>bakery|caf[eé]|coffee\s+shop|restaurant|(?:hair\s+|nail\s+|beauty\s+)?salon|barbershop|barber\s+shop"
+    r"|pub|bookshop|bookstore|boutique|florist|flower\s+shop|food\s+truck|guesthouse|B&B|bed\s+and\s+breakfast"
+    r"|daycare|nursery|(?:online|corner|gift|pet|bike|print|repair|coffee)\s+(?:shop|store)|catering\s+business"
+    r"|small\s+business|cleaning\s+business|construction\s+(?:company|business)|farm|vineyard|winery|brewery|deli"
+    r"|butcher(?:'s|\s+shop)|pharmacy|dental\s+practice|vet\s+practice|garage|gym|kennels|cattery)\b"
+    r"(?![\w-]|\s+(?:order|orders|account|app|website|club|class|membership|newsletter)\b)"
+)
+_BUSINESS_OWNER = {"B&B": "B&B", "bed and breakfast": "B&B"}
+# "my son dropped his Nintendo Switch OLED", "I cracked my Pixel 7's screen": a device of one's own, damaged.
+_DAMAGED_OWN = re.compile(
+    rf"(?:\bI|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL}))(?:\s+(?:just|accidentally|finally|somehow))?\s+"
+    r"(?:dropped|cracked|broke|smashed|dented|scratched|spilled\s+\w+\s+(?:on|all\s+over)|sat\s+on|stepped\s+on)\s+"
+    r"(?P<whose>my|his|her)\s+(?:(?:new|old|brand[- ]new)\s+)?" + _device("device")
+)
+
+
+def _gender(rel: str) -> str | None:
+    relation = _RELATIONS[rel.lower()]
+    return "she" if relation in _FEMALE else "he" if relation in _MALE else None
+
+
 def _round34_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _DROPPED_RENTING.finditer(clause.text):
         sentence = _sentence_of(ctx.text, clause)
@@ -9372,10 +9417,44 @@ def _round34_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             yield _fact(ctx, clause, m, relative, "lives_in", _city(m.group("place")), "at_kins_in")
 
 
+def _round34_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _POST_ENDED.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if not _employer_ok(org):
+            continue
+        if m.group("post") == "contract" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        yield ending(ctx, clause, subject, "works_at", org, "en.post_ended", m.group())
+    for m in _RUNS_BUSINESS.finditer(clause.text):
+        if clause.text.rstrip().endswith("?"):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        business = re.sub(r"\s+", " ", m.group("biz"))
+        title = f"{_BUSINESS_OWNER.get(business, business)} owner"
+        yield _fact(ctx, clause, m, subject, "job_title", title, "runs_business")
+
+
+def _round34_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DAMAGED_OWN.finditer(clause.text):
+        rel, whose = m.group("rel"), m.group("whose")
+        # (the possessive agrees with the one who damaged it: "my son dropped my iPad" is the speaker's)
+        agrees = rel is not None and whose == {"she": "her", "he": "his"}.get(_gender(rel) or "", whose)
+        if whose == "my":
+            owner = ctx.speaker_id
+        elif rel is not None and agrees:
+            owner = f"{ctx.speaker_id}:{_RELATIONS[rel.lower()]}"
+        else:
+            continue
+        yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "damaged_own", confidence=0.8)
+
+
 def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if _negated(clause) or _HYPOTHETICAL.search(clause.text):
         return
     yield from _round34_home_facts(ctx, clause)
+    yield from _round34_job_facts(ctx, clause)
+    yield from _round34_device_facts(ctx, clause)
 
 
 _FACT_RULES = (
