@@ -2403,6 +2403,13 @@ def _works_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             yield _fact(ctx.speaker_id, "job_title", _clean(m.group("title")), "works_there", m.group())
 
 
+def _after_place(org: str) -> str:
+    """The employer named after the city it is in: "班加罗尔的小米研发中心" is 小米's, "奥克兰的Countdown超市"
+    Countdown's (a city alone before 的 is where the firm is, not the firm)."""
+    head, _, tail = org.partition("的")
+    return tail if tail and len(tail) >= 2 and _is_city(head) else org
+
+
 def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title and employer of "在京东物流做仓储主管", dated by a start the turn names."""
     yield from _works_there_facts(ctx, clause)
@@ -2429,7 +2436,7 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             # ("我在医院当护士": nor does the bare word for the place.)
-            org = employer_without_unit(m.group("org"))
+            org = employer_without_unit(_after_place(m.group("org")))
             if (
                 not _is_city(org)
                 and not _GENERIC_ORG.search(org)
