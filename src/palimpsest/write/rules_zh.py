@@ -5627,11 +5627,6 @@ def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 # ---------------------------------------------------------------------------- round 34
-# "现在自己开网店卖茶叶", "我自己开了家奶茶店": the owner of a shop the speaker opened (not a plan: "想自己开家花店").
-_OWN_SHOP = re.compile(
-    r"自己(?:在)?(?:开了?|经营)(?:一)?(?:家|个|间)?(?P<shop>网店|淘宝店|小店|花店|奶茶店|咖啡店|面包店|便利店|服装店"
-    r"|水果店|小吃店|早餐店|烧烤店|火锅店|理发店|美甲店|宠物店|书店|餐馆|饭馆|饭店|工作室)"
-)
 # "三天前被提拔成车间主任了，还在比亚迪": the employer kept through a promotion, named bare.
 _PROMOTION_TOLD = re.compile(r"提拔|晋升|提升为|升为|升成|升到|当上了")
 _STILL_AT_NAMED = re.compile(
@@ -5643,12 +5638,6 @@ _NOT_AN_EMPLOYER_SPOT = re.compile(r"[家里上中边头外内这那]$|^(?:考�
 
 def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
-    for m in _OWN_SHOP.finditer(text):
-        subject = _subject(ctx, clause, m.start()) or ctx.speaker_id
-        if not re.search(r"想|要|打算|准备|计划|如果|没|不", _prefix(clause, m.start())):
-            shop = m.group("shop")
-            title = f"{shop}店主" if shop.endswith("店") else f"{shop}老板" if shop != "工作室" else "工作室主理人"
-            yield _fact(subject, "job_title", title, "own_shop", m.group())
     if _PROMOTION_TOLD.search(ctx.text):
         for m in _STILL_AT_NAMED.finditer(text):
             org = _clean(m.group("org"))
@@ -5656,21 +5645,19 @@ def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 yield _fact(ctx.speaker_id, "works_at", org, "still_at_named", m.group())
 
 
-# A device's date is its coming: "两周前给我妈买了台vivo X100" dates the buying, not her having it (as a device handed
-# on), and "手上这台三星Galaxy A55昨天屏幕碎了" dates the damage, not the owning.
-_GIFT_TO_RELATIVE = re.compile(rf"给(?:我)?(?:{_REL})(?:新)?(?:买|购|入手|订|下单)")
+# A device's date is its coming: "手上这台三星Galaxy A55昨天屏幕碎了" dates the damage, not the owning. (A device bought
+# for a relative keeps the buying's date: "三天前给儿子买了个Switch" is labelled so since round 4.)
 _ACQUIRED = re.compile(r"买|购|入手|入了|到手|收到|拿到|换了|换成|新[买入]|订的|下单|抢到|送我|送了我|提了")
 _DAMAGED = re.compile(r"碎了|裂了|摔坏|摔了|进水|坏了|黑屏|开不了机|充不进电|花屏|碎屏")
 
 
 def _device_dates_kept_to_coming(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
-    gift = _GIFT_TO_RELATIVE.search(ctx.text) is not None
     damaged_only = _DAMAGED.search(ctx.text) is not None and not _ACQUIRED.search(ctx.text)
 
     def undated(f: CandidateFact) -> bool:
         mine = f.subject == ctx.speaker_id
         live = f.predicate == "owns_device" and f.valid_from is not None and f.valid_to is None
-        return live and ((gift and not mine) or (damaged_only and mine))
+        return live and damaged_only and mine
 
     return [replace(f, valid_from=None, ends_previous=False) if undated(f) else f for f in facts]
 
