@@ -166,7 +166,10 @@ def employer_without_unit(org: str) -> str:
     unit = _UNIT.match(org)
     if unit is None:
         return org
-    return unit.group("org") or unit.group("named") or unit.group("house") or unit.group("site") or unit.group("chain")
+    site = unit.group("site")
+    if site and _CJK.search(site) and _tags(site)[-1][1] == "ns":
+        return org  # ("比亚迪西安工厂": a town between the firm and its site; the town's rule trims both)
+    return unit.group("org") or unit.group("named") or unit.group("house") or site or unit.group("chain")
 
 
 # Words with a trade's ending that name no job: memberships, roles in a group, honorifics.
