@@ -196,7 +196,8 @@ DEVICES: list[tuple[str, set[Fact]]] = [
     ),
     ("I daily-drive a Galaxy S24 Ultra", {state("owns_device", "Galaxy S24 Ultra")}),
     ("my son runs a Dell XPS 15", {state("owns_device", "Dell XPS 15", f"{ME}:son")}),
-    ("I run a bakery", set()),
+    # (no device; round 34 reads the business run: its owner's title)
+    ("I run a bakery", {state("job_title", "bakery owner")}),
     ("Have a great day", set()),
     ("Using the app on my laptop", set()),
     ("Use a Kindle for this?", set()),

@@ -63,6 +63,9 @@ _RELATIONS = {
     "dad": "father",
     "brother": "brother",
     "sister": "sister",
+    # ("my sis Meera is a nurse", "my little bro just moved to Leeds": the clipped sibling words)
+    "sis": "sister",
+    "bro": "brother",
     "boss": "boss",
     "manager": "manager",
     "friend": "friend",
@@ -144,7 +147,8 @@ _OUTSIDE_HOUSEHOLD = frozenset(
 _ONE_OF_MANY = frozenset({"colleague", "friend", "neighbour", "roommate", "flatmate", "housemate"})
 # Kin words used as a name, capitalized and without "my": "Mum's email is …", "Dad lives in Leeds".
 _KIN_AS_NAMES = frozenset(
-    ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad"]
+    # ("Mama is a team lead there too": the mother called by the word her children use)
+    ["Mum", "Mom", "Dad", "Grandma", "Grandpa", "Granny", "Gran", "Nan", "Nana", "Grandad", "Granddad", "Mama"]
 )
 # A parent or grandparent named bare after "to", as a name: "my old iPad went to mum", "passed it on to Dad".
 _KIN_AS_NAME_BARE = r"(?i:mum|mom|dad|grandma|grandpa|granny|gran|nan|nana|grandad|granddad)\b(?!')"
@@ -301,6 +305,8 @@ _ADV = (
     # ("my daughter Priyanka who works at Suncorp": a relative clause says it of the one just named)
     r"|who))*"
 )
+# A school grade taught, by its number: "4th grade", "grade 3", "year 6" ("teach 4th grade at …").
+_GRADE = r"(?:\d{1,2}(?:st|nd|rd|th)\s+grade|(?:grade|year)\s+\d{1,2}\b)"
 _NEG = r"(?P<neg>\s+(?:don't|do not|doesn't|does not|didn't|did not|no longer|never|not|used to|no more))?"
 # ("Kuehne+Nagel", "Marks&Spencer": a plus or ampersand inside the name)
 _CAP = r"[A-Z][\w'&.-]*(?:\+[A-Z][\w'&.-]*)?"
@@ -1119,9 +1125,11 @@ _STILL_IN = re.compile(
 _KIN_STILL_IN = re.compile(
     rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+[A-Z][a-z]+)?"
     r"(?:\s+(?:and|&)\s+(?:the|my|our)\s+(?:kids|children|boys|girls|family))?"
-    r"(?:\s+(?:is|are|'s|'re))?\s+still\s+(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+"
+    # ("my nan's still in Rotorua so keep her parcels going there": the copula cliticized)
+    r"(?:\s+(?:is|are)|\s+'s|\s+'re|'s|'re)?\s+still\s+(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+"
     + _named("place")
-    + r"(?:\s+(?:though|tho|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$)|\s+(?:until|till|for\s+now)\b)"
+    # ("… still in Rotorua so keep her parcels going there": a consequence after "so" is its own clause)
+    + r"(?:\s+(?:though|tho|too|now|these\s+days))*(?=\s*(?:[,.;!?\u2014\u2013]|$)|\s+(?:until|till|for\s+now|so)\b)"
 )
 # "Nope, still in Lyon — the Marseille thing fell through": a move that did not happen, beside the home kept.
 _MOVE_FELL_THROUGH = re.compile(
@@ -1314,11 +1322,17 @@ def _org_of(m: re.Match[str], group: str = "org") -> str:
     return _clean(m.group(group) or m.group(f"{group}_body"))
 
 
+# One site of a chain, by its kind: "a Costco warehouse", "an Aldi store", "a Toyota plant".
+_SITE = (
+    r"(?:warehouse|store|shop|branch|supermarket|plant|factory|depot|outlet|location|site|franchise|restaurant|cafe"
+    r"|café)"
+)
 # "I work the counter at Boots", "she works nights at the Royal Free": where in the workplace, or when.
 _WORK_OBJECT = (
     r"(?:\s+(?:the\s+)?(?:counter|tills?|checkouts?|front\s+desk|desk|reception|door|bar|shop\s+floor|floor|register"
-    r"|kitchen|phones|night\s+shifts?|late\s+shifts?|early\s+shifts?|day\s+shifts?|nights|days|weekends|evenings"
-    r"|shifts|overnights))?"
+    r"|kitchen|phones|nights|days|weekends|evenings|shifts|overnights"
+    # ("I work the overnight shift at …", "the graveyard shift": a shift named by when it falls)
+    r"|(?:night|late|early|day|overnight|graveyard|evening|morning|afternoon|weekend|swing|double|split)\s+shifts?))?"
     # ("I'm working remotely for Zoho as a product manager": how the work is done, between the verb and the employer)
     # ("he still works remote for Accenture": "remote" said as the adverb)
     r"(?:\s+(?:remotely|remote|from\s+home|full-time|part-time|freelance|fully\s+remote))?"
@@ -1329,7 +1343,10 @@ _WORK = re.compile(
     + _NEG
     + _ADV
     # ("I lecture at Tokyo University of the Arts", "she coaches at the Arsenal academy": a job said as what one does)
-    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+)){0,2}?"
+    # ("I teach 4th grade at Lincoln Elementary", "she teaches year 6 at …": a grade taught, by its number)
+    + r"\s+(?:work|works|working|worked|(?:teach|teaches|teaching)(?:\s+(?:[a-z]+|[A-Z][a-z]+|"
+    + _GRADE
+    + r")){0,2}?"
     + r"|drives?(?:\s+a\s+\w+|\s+(?:trucks|lorries|buses|cabs|taxis|vans|forklifts|tractors|trams|coaches"
     + r"|ambulances)\b)?|writes?"
     + r"|lectures?|lecturing|tutors?|coaches|bartends?"
@@ -1352,7 +1369,11 @@ _WORK = re.compile(
     + r"(?:\s+(?:the\s+)?(?:payroll|books|staff)(?=\s+(?:of|at|for|with)\s))?"
     + r"(?:\s+(?:remotely|full-time|part-time|freelance|from home))?"
     + _WORK_OBJECT
-    + r"\s+(?:at|for|(?<=(?:roll|ooks|taff)\s)(?:of|with))\s+(?:the\s+)?"
+    + r"\s+(?:at|for|(?<=(?:roll|ooks|taff)\s)(?:of|with))\s+(?:the\s+|"
+    # ("I work at a Costco warehouse in Reno", "she works at an Aldi store": one site of a chain, by its kind)
+    + r"an?\s+(?=[A-Z][\w'&-]*(?:\s+[A-Z][\w'&-]*)?\s+"
+    + _SITE
+    + r"\b))?"
     + _CALLED
     + _BRANCH_OF
     + _org("org")
@@ -1388,6 +1409,13 @@ _WORK_AT_AS = re.compile(
 )
 # "started my new gig at Spotify last Monday — data engineer, …": the post set off by a dash after the employer joined
 # (and the day), a job noun closing its phrase.
+# "started my new gig at Foxconn yesterday, quality engineer.": the post set off by a comma, closing the sentence.
+_TITLE_AFTER_COMMA = re.compile(
+    # (not "…, as their first designer": a title after "as" is the joined-as rule's)
+    r"(?:\s+(?:last|this|on|yesterday|today|two|three|a)\b[\w ]{0,20}?)?\s*,\s+(?:an?\s+)?"
+    r"(?!(?:as|their|his|her|my|our|the|its)\b)"
+    rf"(?P<title>(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS}))(?=\s*[.;!]|\s*$)"
+)
 _TITLE_AFTER_DASH = re.compile(
     r"(?:\s+(?:last|this|on|yesterday|today|two|three|a)\b[\w ]{0,20}?)?\s+[\u2014\u2013-]+\s+(?:as\s+)?(?:an?\s+)?"
     rf"(?P<title>(?:[a-z-]+\s+){{0,2}}(?:{_JOB_NOUNS}))(?=\s*[,.;!]|\s*$)"
@@ -1686,7 +1714,11 @@ _APPOINTED = re.compile(
 _FLEET = r"(?P<fleet>truck|lorr(?:y|ie)|bus(?:e)?|cab|taxi|van|forklift|tractor|tram|coache|ambulance)s\b"
 # A job said as what one does: "I teach maths at Hillcrest", "my son drives for Uber".
 _ACTIVITY_TITLE = re.compile(
-    _SUBJ + _ADV + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?)"
+    _SUBJ
+    + _ADV
+    + r"\s+(?:(?P<teach>teach|teaches)\s+(?P<field>(?:"
+    + _GRADE
+    + r"|(?:[a-z]+|[A-Z][a-z]+)(?:\s+[a-z]+)?))"
     r"|(?P<verb>drive|drives|write|writes|cook|cooks"
     r"|lecture|lectures|tutor|tutors|coach|coaches|bartend|bartends)"
     # ("I drive trucks for Fonterra", "he drives buses for Stagecoach": the vehicles name the driver's trade)
@@ -3159,7 +3191,10 @@ def _still_in_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
             yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "still_in")
     for m in _KIN_STILL_IN.finditer(clause.text):
         # ("I stay in Singapore now, shifted over from KL": Indian and Singapore English)
-        told = re.search(r"\b(?:lives?|living|based|moved|relocated|shifted|stay|staying)\b", ctx.text, re.I)
+        # ("I've left Rotorua, renting in Hamilton; my nan's still in Rotorua": a home left or rented is one told)
+        told = re.search(
+            r"\b(?:lives?|living|based|moved|relocated|shifted|stay|staying|renting|left)\b", ctx.text, re.I
+        )
         if told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
             subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
             yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "kin_still_in")
@@ -3687,6 +3722,11 @@ _OWN_WORKPLACE_TALK = re.compile(
 # "yesterday was my last shift at Costco", "Friday was my final day at Deloitte", "my last day at Aldi was Tuesday":
 # the last day worked there, told as past (a last day still to come, "Friday is my last day", is a plan). A last day
 # rather than a shift only among words of work ("my last day at Disneyland" is a holiday's).
+# The time served at an employer, said after its name ("… at Grab after six years", "… at Tesco since 2019"): the
+# pattern that reads the name without regard to case takes it in.
+_SPAN_SERVED = re.compile(
+    r"\s+(?:after|following|since)\s+(?:(?:almost|nearly|over|about|some)\s+)?(?:\d+|[a-z]+)\b.*$", re.I
+)
 _LAST_DAY_WAS = re.compile(
     r"(?:\b(?:yesterday|today|last\s+\w+|\w+day)\s+was|^\W*was|\bit\s+was)\s+my\s+(?:last|final)\s+(?:ever\s+)?"
     r"(?P<unit>shift|day|week)\s+(?:at|with|for)\s+(?:the\s+)?"
@@ -3781,7 +3821,8 @@ def _informal_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             if _employer_ok(org):
                 yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "at_on_workdays", confidence=0.8)
     for m in _LAST_DAY_WAS.finditer(clause.text):
-        org = _clean(m.group("org") or m.group("org2"))
+        # ("my last day at Grab after six years": the time served there is no part of the name)
+        org = _SPAN_SERVED.sub("", _clean(m.group("org") or m.group("org2")))
         shift = (m.group("unit") or m.group("unit2")).lower() == "shift"
         if _employer_ok(org) and not negated and (shift or _WORK_WORDS.search(_without(ctx.text, m, clause))):
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.last_day_at", m.group())
@@ -3848,7 +3889,9 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             title = m.group("title") if re.search(r"\b(?:hired|employed)\b", m.group()) else None
             if title and not _NOT_A_ROLE.search(title) and not _negated(clause) and not _NOT_HIRED_AS.search(title):
                 yield _fact(ctx, clause, m, subject, "job_title", _clean(title), "joined.as", valid_from=when)
-            dashed = _TITLE_AFTER_DASH.match(clause.text, m.end())
+            dashed = _TITLE_AFTER_DASH.match(clause.text, m.end()) or _TITLE_AFTER_COMMA.match(
+                ctx.text, clause.start + m.end()
+            )
             if dashed and not m.group("title") and not _negated(clause):
                 yield _fact(
                     ctx, clause, dashed, subject, "job_title", dashed.group("title"), "joined.title", valid_from=when
@@ -3882,7 +3925,14 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         # "Home is Dublin now; I left Cork": among words of home and moving, "left" is a place.
         home_talk = _HOME_TALK.search(_sentence_of(ctx.text, clause))
         job = "moved" not in m.group() and org.lower() not in _CITY_WORDS and org.split()[0] not in _NOT_NAMES
-        if subject and job and (not home_talk or _FIRM_SHAPED.search(org)):
+        # ("I've left Rotorua … my nan's still in Rotorua": the name is where someone lives elsewhere in the turn)
+        lived_in = re.search(
+            r"\b(?:still|living|lives?|based|staying|stays?|back)\s+(?:(?:up|down|over|out)\s+)?in\s+"
+            + re.escape(org)
+            + r"\b",
+            _without(ctx.text, m, clause),
+        )
+        if subject and job and not lived_in and (not home_talk or _FIRM_SHAPED.search(org)):
             yield ending(ctx, clause, subject, "works_at", org, "en.left_job", m.group())
     yield from _title_facts(ctx, clause)
     yield from _made_rank_facts(ctx, clause)
@@ -3949,7 +3999,7 @@ _MOVE_TOLD = re.compile(
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
     r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
-    r"|for\s+good|packed)\b"
+    r"|for\s+good|packed|rent(?:ing|ed)?)\b"
     # ("… left Leeds, I'm based in Tromsø now"; not "based in the Leeds office of KPMG")
     r"|\bbased\s+(?:in|out\s+of)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\b"
     r"(?!\s+(?:office|branch|site|team|hub|HQ|headquarters)\b)",
@@ -6192,9 +6242,13 @@ _CHANNEL = re.compile(
     r"|(?:^|(?<=[,;:\u2014\u2013]\s))\W*(?:(?:please|pls|just)\s+)?always\s+(?:by\s+|via\s+)?"
     r"(?P<ch16>e-?mail|texts?|SMS|WhatsApp|WeChat|Telegram|Signal|phone\s+calls?|calls?)"
     r"(?=\s*(?:[,.!;\u2014\u2013-]|$|(?:please|pls|plz|thanks|ty)\b))"
+    # ("WhatsApp me the delivery updates": the kind of message as the verb's object)
     r"|^\W*(?:(?:please|pls|just|always)\s+)*(?P<ch15>text|sms|e-?mail|call|phone|ring|WhatsApp|WeChat)\s+me\s+"
-    r"(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts"
-    r"|reminders|news|changes|confirmations)\b"
+    r"(?:(?:for|with|about)\s+(?:all\s+|any\s+|the\s+|my\s+)?|all\s+(?:the\s+|my\s+)?|the\s+|my\s+)"
+    r"(?:[\w-]+\s+){0,2}?(?:updates|notifications|alerts|reminders|news|changes|confirmations)\b"
+    # "I'd rather get everything by email", "prefer to have it all on WhatsApp": all of it by one channel
+    r"|\b(?:rather|prefer(?:\s+to)?)\s+(?:get|have|receive)\s+(?:everything|it\s+all|all\s+of\s+it)\s+"
+    r"(?:by|via|over|through|on)\s+(?P<ch25>e-?mail|SMS|text|WhatsApp|WeChat|Telegram|Signal)\b"
     # "she'd like texts rather than calls", "I want emails, not texts": one channel wanted over another
     r"|\b(?:'d\s+like|would\s+like|likes?|wants?|prefers?|rather\s+have|rather)\s+"
     r"(?P<ch17>texts|text\s+messages|SMS|e-?mails|phone\s+calls|calls|WhatsApps?|WhatsApp\s+messages)"
@@ -6552,7 +6606,9 @@ _PAYMENT = re.compile(
     rf"(?P<pay14>{_PAY_NAMES}|card)\s+as\s+(?:usual|always|normal)\b"
     # "Cash on delivery by default, please": the method itself with a standing marker right after it.
     # ("not using PayPal anymore, Apple Pay from now on": after the one given up)
-    rf"|(?:^\W*|(?<=[,;])\s*|(?<=[,;]\s))(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
+    # ("I don't use PayPal anymore — GrabPay always": after a spaced dash as well)
+    r"|(?:^\W*|(?<=[,;\u2014\u2013])\s*|(?<=[,;\u2014\u2013]\s))"
+    rf"(?P<pay6>{_PAY_NAMES})\s+(?:by default|always|from now on|going forward"
     r"|every time)\b"
     # "otherwise keep the card on file as my default": the standing method kept
     rf"|\bkeep\s+(?:the|my)\s+(?P<pay15>{_PAY_NAMES}|card)(?:\s+on\s+file)?\s+as\s+(?:my\s+|the\s+)?default\b"
@@ -6955,6 +7011,7 @@ _CHANNEL_GROUPS = (
     "ch22",
     "ch23",
     "ch24",
+    "ch25",
 )
 _PAY_GROUPS = (
     *("pay", "pay2", "pay3", "pay4", "pay5", "pay6", "pay7", "pay8", "pay9", "pay10", "pay11", "pay12"),
@@ -9009,7 +9066,9 @@ def _employer_and_sender_facts(ctx: TurnContext, clause: Clause) -> Iterator[Can
 # "so I'm not using PayPal anymore, Apple Pay from now on", "no longer paying with Venmo": a way to pay given up.
 _PAYMENT_GIVEN_UP = re.compile(
     r"(?:^\W*|\b(?:so|and|but|also)\s+|[,;\u2014\u2013]\s*)(?:(?:I'm|I\s+am|we're|we\s+are)\s+)?"
-    r"(?:not|no\s+longer)\s+(?:using|paying\s+(?:with|by|via|through))\s+(?:my\s+)?"
+    # ("I don't use PayPal anymore — GrabPay always": the habit denied, with "anymore")
+    r"(?:(?:I|we)\s+)?(?:not|no\s+longer|don't|do\s+not)\s+(?:using|use|paying\s+(?:with|by|via|through)"
+    r"|pay\s+(?:with|by|via|through))\s+(?:my\s+)?"
     rf"(?P<pay>{_PAY_NAMES})(?![A-Za-z])(?:\s+(?:account|app|wallet))?\s*(?P<more>any\s?more|now)?\b",
     re.IGNORECASE,
 )
@@ -9284,6 +9343,120 @@ def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round33_device_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 34
+# "I've left Rotorua, renting a place in Hamilton since yesterday": renting a home told as a participle after the
+# speaker's own clause, its subject dropped (the sentence's subject must be the speaker's "I"/"we").
+_DROPPED_RENTING = re.compile(
+    r"(?:^\W*|(?<=,)\s*|\s+(?:and|now|so)\s+)(?:(?:now|currently|been|just)\s+)*renting"
+    + _RENTED_HOME
+    + r"\s+in\s+"
+    + _named("place")
+)
+_SPEAKER_HEAD = re.compile(r"^\W*(?:\w+\s+){0,2}?(?:I|I've|I'm|we|we've|we're)\b", re.I)
+# "I'm stopping at my dad's in Inverness until the sale goes through", "staying at my mum's place in Leeds": where the
+# relative lives, said by staying at theirs.
+_AT_KINS_IN = re.compile(
+    # (not a night or two on their floor: "ended up crashing at my brother's in Leeds" was left unlabelled in round 18)
+    r"\b(?:stay(?:s|ing|ed)?|stopping|stop|living)\s+(?:over\s+)?(?:at|with)\s+"
+    rf"(?:my|our)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s|(?<=s)')(?:\s+(?:place|house|flat|home|apartment))?"
+    r"\s+(?:(?:up|down|over|out)\s+)?in\s+" + _named("place")
+)
+
+
+# "My contract with Lazada ended last month", "my wife's placement at Arup finished in June": the work there over,
+# said of the contract or post (a contract among words of work only: "my contract with Vodafone ended" is a phone's).
+_POST_ENDED = re.compile(
+    rf"(?:\b[Mm]y|\b[Oo]ur|\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})'s)\s+"
+    r"(?:(?:fixed-term|temp|temporary|short-term|freelance|old|last)\s+)?"
+    r"(?P<post>contract|job|role|position|post|placement|internship|secondment|stint|tenure|gig)\s+(?:with|at|for)\s+"
+    r"(?:the\s+)?"
+    + _employer("org")
+    + r"\s+(?:has\s+|had\s+|just\s+|finally\s+|officially\s+)*(?:ended|finished|wrapped\s+up|ran\s+out|expired"
+    r"|came\s+to\s+an\s+end|was\s+over|is\s+over|got\s+cut|was\s+cut|was\s+terminated)\b"
+)
+# "I run a little bakery", "my wife owns a small café in Bath": the owner of a business, by its kind.
+_RUNS_BUSINESS = re.compile(
+    rf"(?:\bI|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL}))(?:\s+(?:also|now|still|actually))?\s+(?:run|runs|own|owns)\s+"
+    r"(?:a|an|my|our|his|her|their)\s+(?:(?:little|small|tiny|family|local|busy|new|independent)\s+)*"
+    r"(?P<biz>bakery|caf[eé]|coffee\s+shop|restaurant|(?:hair\s+|nail\s+|beauty\s+)?salon|barbershop|barber\s+shop"
+    r"|pub|bookshop|bookstore|boutique|florist|flower\s+shop|food\s+truck|guesthouse|B&B|bed\s+and\s+breakfast"
+    r"|daycare|nursery|(?:online|corner|gift|pet|bike|print|repair|coffee)\s+(?:shop|store)|catering\s+business"
+    r"|small\s+business|cleaning\s+business|construction\s+(?:company|business)|farm|vineyard|winery|brewery|deli"
+    r"|butcher(?:'s|\s+shop)|pharmacy|dental\s+practice|vet\s+practice|garage|gym|kennels|cattery)\b"
+    r"(?![\w-]|\s+(?:order|orders|account|app|website|club|class|membership|newsletter)\b)"
+)
+_BUSINESS_OWNER = {"B&B": "B&B", "bed and breakfast": "B&B"}
+# "my son dropped his Nintendo Switch OLED", "I cracked my Pixel 7's screen": a device of one's own, damaged.
+_DAMAGED_OWN = re.compile(
+    rf"(?:\bI|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL}))(?:\s+(?:just|accidentally|finally|somehow))?\s+"
+    r"(?:dropped|cracked|broke|smashed|dented|scratched|spilled\s+\w+\s+(?:on|all\s+over)|sat\s+on|stepped\s+on)\s+"
+    r"(?P<whose>my|his|her)\s+(?:(?:new|old|brand[- ]new)\s+)?" + _device("device")
+)
+
+
+def _gender(rel: str) -> str | None:
+    relation = _RELATIONS[rel.lower()]
+    return "she" if relation in _FEMALE else "he" if relation in _MALE else None
+
+
+def _round34_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DROPPED_RENTING.finditer(clause.text):
+        sentence = _sentence_of(ctx.text, clause)
+        head = sentence[: max(0, clause.start + m.start() - ctx.text.find(sentence))]
+        speaker = not head.strip() or (
+            _SPEAKER_HEAD.search(head) and not re.search(rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?:{_REL})\b", head)
+        )
+        if speaker and _place_ok(m.group("place")) and not clause.text.rstrip().endswith("?"):
+            since = clause.past_time(ctx)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "dropped_renting", valid_from=since
+            )
+    for m in _AT_KINS_IN.finditer(clause.text):
+        if _place_ok(m.group("place")) and not clause.text.rstrip().endswith("?"):
+            relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+            yield _fact(ctx, clause, m, relative, "lives_in", _city(m.group("place")), "at_kins_in")
+
+
+def _round34_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _POST_ENDED.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if not _employer_ok(org):
+            continue
+        if m.group("post") == "contract" and not _WORK_WORDS.search(_without(ctx.text, m, clause)):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        yield ending(ctx, clause, subject, "works_at", org, "en.post_ended", m.group())
+    for m in _RUNS_BUSINESS.finditer(clause.text):
+        if clause.text.rstrip().endswith("?"):
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        business = re.sub(r"\s+", " ", m.group("biz"))
+        title = f"{_BUSINESS_OWNER.get(business, business)} owner"
+        yield _fact(ctx, clause, m, subject, "job_title", title, "runs_business")
+
+
+def _round34_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _DAMAGED_OWN.finditer(clause.text):
+        rel, whose = m.group("rel"), m.group("whose")
+        # (the possessive agrees with the one who damaged it: "my son dropped my iPad" is the speaker's)
+        agrees = rel is not None and whose == {"she": "her", "he": "his"}.get(_gender(rel) or "", whose)
+        if whose == "my":
+            owner = ctx.speaker_id
+        elif rel is not None and agrees:
+            owner = f"{ctx.speaker_id}:{_RELATIONS[rel.lower()]}"
+        else:
+            continue
+        yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "damaged_own", confidence=0.8)
+
+
+def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _negated(clause) or _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round34_home_facts(ctx, clause)
+    yield from _round34_job_facts(ctx, clause)
+    yield from _round34_device_facts(ctx, clause)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -9299,6 +9472,7 @@ _FACT_RULES = (
     _preference_facts,
     _round30_facts,
     _round33_facts,
+    _round34_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (_contact_facts, _bracketed_contact_facts, _profile_facts, _preference_facts)

@@ -1346,7 +1346,8 @@ _RETIRED = r"(?:光荣)?(?:退役|下岗|退休)了|报废了|寿终正寝了"
 _HANDED_TO_RELATIVE = re.compile(
     # ("旧的iPad给我女儿上网课用了": what for, said before 用.)
     rf"(?:送给|让给|转给|卖给|(?<![借买钱])给)(?P<done>了)?我?(?P<rel>{_REL})"
-    r"(?:(?:[\u4e00-\u9fff]{0,4}?用)?了|(?(done)(?=[，,。！!]|$)|(?!)))"
+    # ("旧的Apple Watch给我儿子戴了": a watch is worn, a console played)
+    r"(?:(?:[\u4e00-\u9fff]{0,4}?(?:用|戴|玩))?了|(?(done)(?=[，,。！!]|$)|(?!)))"
 )
 # Worn or played no more, or lost for good: "Apple Watch去年三月就不戴了", "Switch早就不玩了", "Kindle掉海里了",
 # "AirPods落在出租车上了", "iPad被偷了" (not "摔坏了", which is mended).
@@ -1364,7 +1365,7 @@ _DISPOSE = re.compile(
     + _DEVICE.replace("device", "device2")
     # ("把旧的华为MatePad给我儿子了": handed on to a relative, who has it now.)
     + r"\s*(?:卖了|卖掉了|出掉了|出手了|送人了|送给\S{1,4}了|丢了|退了|退掉了|退回去了|扔了|换掉了|处理掉了|坏了不用了"
-    + rf"|(?<![借])给了?我?(?:{_REL})(?:用)?了|"
+    + rf"|(?<![借])给了?我?(?:{_REL})(?:用|戴|玩)?了|"
     + _GIVEN_AWAY
     + ")"
     r"|(?:卖了|卖掉了|卖掉|丢了|退了|扔了)(?:我的|旧的?)?"
@@ -1443,7 +1444,7 @@ _NOW_USING = re.compile(
 # ("旧的P40给我妈用了": handed on to a relative, said with 给 alone)
 _ENDED_AFTER = re.compile(
     rf"[^，,。！？]{{0,6}}?(?:{_GIVEN_AWAY}|{_RETIRED}|{_GIVEN_UP_OR_LOST}|卖了|卖掉了|扔了|送人了|退了|退掉了|出掉了"
-    rf"|(?<![借买钱])给了?我?(?:{_REL})(?:用)?了)"
+    rf"|(?<![借买钱])给了?我?(?:{_REL})(?:用|戴|玩)?了)"
 )
 # "入手了一台华为Mate 70，旧的P40送给我妈了": the old one named by its model alone, of the brand just named.
 _OLD_MODEL_ENDED = re.compile(
@@ -2403,6 +2404,13 @@ def _works_there_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             yield _fact(ctx.speaker_id, "job_title", _clean(m.group("title")), "works_there", m.group())
 
 
+def _after_place(org: str) -> str:
+    """The employer named after the city it is in: "班加罗尔的小米研发中心" is 小米's, "奥克兰的Countdown超市"
+    Countdown's (a city alone before 的 is where the firm is, not the firm)."""
+    head, _, tail = org.partition("的")
+    return tail if tail and len(tail) >= 2 and _is_city(head) else org
+
+
 def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """The title and employer of "在京东物流做仓储主管", dated by a start the turn names."""
     yield from _works_there_facts(ctx, clause)
@@ -2429,7 +2437,7 @@ def _role_at_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             )
             # "上海一家律所": a kind of employer, not one named — the title stands, the employer does not.
             # ("我在医院当护士": nor does the bare word for the place.)
-            org = employer_without_unit(m.group("org"))
+            org = employer_without_unit(_after_place(m.group("org")))
             if (
                 not _is_city(org)
                 and not _GENERIC_ORG.search(org)
@@ -5618,6 +5626,56 @@ def _round33_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 yield _fact(subject, "job_title", title, "still_doing", m.group())
 
 
+# ---------------------------------------------------------------------------- round 34
+# "三天前被提拔成车间主任了，还在比亚迪": the employer kept through a promotion, named bare.
+_PROMOTION_TOLD = re.compile(r"提拔|晋升|提升为|升为|升成|升到|当上了")
+_STILL_AT_NAMED = re.compile(
+    r"(?:^|(?<=[，,]))\s*(?:但|不过)?(?:我)?(?:还是|仍然|依然|仍|还)在"
+    r"(?P<org>[A-Za-z][A-Za-z0-9&.-]{1,15}|[\u4e00-\u9fff]{2,5}?)(?=[，。！？,.!?]|$)"
+)
+_NOT_AN_EMPLOYER_SPOT = re.compile(r"[家里上中边头外内这那]$|^(?:考虑|等|忙|用|看|找|想|犹豫|上班|上学|读书)")
+
+
+def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    if _PROMOTION_TOLD.search(ctx.text):
+        for m in _STILL_AT_NAMED.finditer(text):
+            org = _clean(m.group("org"))
+            if _org_ok(org) and not _is_city(org) and not _NOT_AN_EMPLOYER_SPOT.search(org):
+                yield _fact(ctx.speaker_id, "works_at", org, "still_at_named", m.group())
+
+
+# A device's date is its coming: "手上这台三星Galaxy A55昨天屏幕碎了" dates the damage, not the owning. (A device bought
+# for a relative keeps the buying's date: "三天前给儿子买了个Switch" is labelled so since round 4.)
+_ACQUIRED = re.compile(r"买|购|入手|入了|到手|收到|拿到|换了|换成|新[买入]|订的|下单|抢到|送我|送了我|提了")
+_DAMAGED = re.compile(r"碎了|裂了|摔坏|摔了|进水|坏了|黑屏|开不了机|充不进电|花屏|碎屏")
+
+
+def _device_dates_kept_to_coming(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    damaged_only = _DAMAGED.search(ctx.text) is not None and not _ACQUIRED.search(ctx.text)
+
+    def undated(f: CandidateFact) -> bool:
+        mine = f.subject == ctx.speaker_id
+        live = f.predicate == "owns_device" and f.valid_from is not None and f.valid_to is None
+        return live and damaged_only and mine
+
+    return [replace(f, valid_from=None, ends_previous=False) if undated(f) else f for f in facts]
+
+
+# "我女儿今年考进了国家电网，在调度中心上班": a unit named bare beside the employer joined is a part of it, not another.
+_BARE_UNIT = re.compile(r"[\u4e00-\u9fff]{1,4}(?:中心|部|科|处|室|车间|部门|分部|班组|项目部)")
+
+
+def _units_of_the_employer(facts: list[CandidateFact]) -> list[CandidateFact]:
+    employers = {(f.subject, f.value) for f in facts if f.predicate == "works_at" and f.valid_to is None}
+
+    def unit(f: CandidateFact) -> bool:
+        others = {v for s, v in employers if s == f.subject and v != f.value and not _BARE_UNIT.fullmatch(v)}
+        return f.predicate == "works_at" and f.valid_to is None and bool(_BARE_UNIT.fullmatch(f.value)) and bool(others)
+
+    return [f for f in facts if not unit(f)]
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -5632,6 +5690,7 @@ _FACT_RULES = (
     _shipping_address_facts,
     _preference_facts,
     _round33_facts,
+    _round34_facts,
 )
 
 
@@ -5989,6 +6048,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     out.facts = _employer_in_full(ctx, out.facts)
     out.facts = carry_job_change_date(ctx, _title_with_job_to_start(ctx, out.facts), _JOB_CHANGE)
     out.facts = settle_move(ctx, out.facts, _MOVE_TOLD)
+    out.facts = _units_of_the_employer(_device_dates_kept_to_coming(ctx, out.facts))
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)

@@ -155,12 +155,21 @@ _UNIT = re.compile(
     r"|^(?P<named>[^的]{2,}?)的[\u4e00-\u9fffA-Za-z]{0,6}?" + _UNITS + "$"
     # A part of a restaurant or hotel: "海底捞后厨", "希尔顿酒店前台".
     r"|^(?P<house>[^的]{2,}?)(?:后厨|厨房|前台|大堂)$"
+    # One site of a firm, by its kind: "小米研发中心", "腾讯总部", "比亚迪工厂"; a shop of a chain written in Latin
+    # letters: "Countdown超市", "IKEA商场".
+    r"|^(?P<site>[^的]{2,}?)(?:研发中心|研究中心|总部|工厂|仓库|物流中心|数据中心|客服中心|呼叫中心)$"
+    r"|^(?P<chain>[A-Za-z][A-Za-z0-9&.' -]*?)\s*(?:超市|商场|门店|专卖店|仓库|工厂)$"
 )
 
 
 def employer_without_unit(org: str) -> str:
     unit = _UNIT.match(org)
-    return (unit.group("org") or unit.group("named") or unit.group("house")) if unit else org
+    if unit is None:
+        return org
+    site = unit.group("site")
+    if site and _CJK.search(site) and _tags(site)[-1][1] == "ns":
+        return org  # ("比亚迪西安工厂": a town between the firm and its site; the town's rule trims both)
+    return unit.group("org") or unit.group("named") or unit.group("house") or site or unit.group("chain")
 
 
 # Words with a trade's ending that name no job: memberships, roles in a group, honorifics.
