@@ -36,7 +36,8 @@ VOCABULARY: list[tuple[str, set[Fact]]] = [
     ("We switched over to Klarna for big purchases.", {state("preferred_payment_method", "Klarna")}),
     ("I switched to the Revolut app for budgeting.", set()),
     ("Can I pay with Zelle?", set()),
-    ("I don't pay with Klarna any more.", set()),
+    # (a payment habit given up is the habit's ending, as heldout29 labels "I don't use PayPal anymore"; round 34)
+    ("I don't pay with Klarna any more.", {ended("preferred_payment_method", "Klarna")}),
     # (a relative's own way of paying is theirs, as dev5 labels "My husband … pays with Apple Pay"; round 19)
     ("My brother pays with Venmo.", {state("preferred_payment_method", "Venmo", f"{ME}:brother")}),
 ]
