@@ -42,6 +42,27 @@ class FactTable:
     def one_off(self, predicate: str, value: str) -> Fact:
         return (self.me, predicate, value, False, False)
 
+    # Readings of one turn that the round test files share.
+    def kin(self, relation: str) -> str:
+        """The subject of the speaker's relative."""
+        return f"{self.me}:{relation}"
+
+    def triples(self, text: str, *predicates: str) -> set[tuple[str, str, str]]:
+        """(subject, predicate, value) of the turn's facts of these predicates, ended or not."""
+        return {f[:3] for f in facts_of(self.extract(text)) if f[1] in predicates}
+
+    def held(self, text: str, predicate: str) -> set[tuple[str, str, str]]:
+        """(subject, predicate, value) of the turn's facts of this predicate that are not endings."""
+        return {f[:3] for f in facts_of(self.extract(text)) if f[1] == predicate and not f[4]}
+
+    def ended_triples(self, text: str, predicate: str) -> set[tuple[str, str, str]]:
+        """(subject, predicate, value) of the turn's endings of this predicate."""
+        return {f[:3] for f in facts_of(self.extract(text)) if f[1] == predicate and f[4]}
+
+    def ended_values(self, text: str, predicate: str) -> set[str]:
+        """The values the turn ends for this predicate."""
+        return {f[2] for f in facts_of(self.extract(text)) if f[1] == predicate and f[4]}
+
 
 # Invented look-alikes on which the learned intent model (palimpsest.write.intent_model) disagrees with the rules'
 # hand-written expectation, and the expectation is kept. Strict xfail: a model that gets one right fails the test,

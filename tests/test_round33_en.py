@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from fact_tables import FactTable, facts_of
+from fact_tables import FactTable
 
 AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)  # a Wednesday
 ME = "u33"
@@ -31,16 +31,13 @@ extract = TABLE.extract
 Triple = tuple[str, str, str]
 
 
-def _kin(relation: str) -> str:
-    return f"{ME}:{relation}"
+_kin = TABLE.kin
 
 
-def _triples(text: str, *predicates: str) -> set[Triple]:
-    return {f[:3] for f in facts_of(extract(text)) if f[1] in predicates}
+_triples = TABLE.triples
 
 
-def _ended(text: str, predicate: str) -> set[str]:
-    return {f[2] for f in facts_of(extract(text)) if f[1] == predicate and f[4]}
+_ended = TABLE.ended_values
 
 
 def _dates(text: str, predicate: str) -> dict[str, str | None]:
