@@ -1524,6 +1524,8 @@ _INITIAL_SYLLABLE = re.compile(
     r"(?:iang|iong|uang|ang|eng|ing|ong|uai|ian|iao|uan|van|ai|ei|ao|ou|an|en|er|in|un|vn|ia|ie|iu|ua|uo|ue|ve|ui|a|o|e|i|u|v)"
 )
 _LONE_INITIALS = {"d": "的", "h": "和", "w": "我", "n": "你", "g": "给", "b": "把", "s": "是"}
+# Short function words are often spelled out whole among the initials ("ba sy kh de sjh fa gei wo").
+_WHOLE_SYLLABLES = {"de": "的", "ba": "把", "gei": "给", "wo": "我", "ni": "你", "fa": "发", "he": "和", "shi": "是"}
 
 
 def _pinyin_initials(pinyin: str) -> str | None:
@@ -1542,6 +1544,8 @@ def _initials_index(vocabulary: tuple[tuple[str, str], ...]) -> dict[str, str]:
 
 
 def _initials_token(token: str, index: Mapping[str, str]) -> str | None:
+    if token in _WHOLE_SYLLABLES:
+        return _WHOLE_SYLLABLES[token]
     out: list[str] = []
     at = 0
     while at < len(token):
@@ -1557,11 +1561,17 @@ def _initials_token(token: str, index: Mapping[str, str]) -> str | None:
     return "".join(out)
 
 
+# A turn made of nothing but short lower-case Latin tokens (five or more, split by spaces or punctuation) is read
+# without a cue ("hl zq de sy zl，ba nd xt tsc fa gei wo"): a lower-case English sentence rarely cuts into known
+# initials, and only what a run decodes to is judged, never the letters.
+_ONLY_INITIALS = re.compile(r"\s*[a-z]{1,8}(?:[\s,.;:!?，。；：！？、]+[a-z]{1,8}){4,}[\s,.;:!?，。；：！？、]*")
+
+
 def pinyin_initials_reading(text: str, vocabulary: tuple[tuple[str, str], ...]) -> str | None:
-    """The characters behind runs of pinyin initials after a cue, or None. ``vocabulary`` is (pinyin, characters) pairs;
-    a run is read only when most of its tokens can be cut into initials the vocabulary knows."""
-    cue = _INITIALS_CUE.search(text)
-    if cue is None:
+    """The characters behind runs of pinyin initials after a cue (or making up the whole turn), or None.
+    ``vocabulary`` is (pinyin, characters) pairs; a run is read only when most of its tokens can be cut into initials
+    the vocabulary knows."""
+    if _INITIALS_CUE.search(text) is None and _ONLY_INITIALS.fullmatch(text) is None:
         return None
     index = _initials_index(vocabulary)
     out, last = [], 0
