@@ -152,8 +152,8 @@ short imperatives, tends to underrate."""
 # The one narrow exemption: an export the rules read of the data the service holds on the speaker ("Send over
 # everything you have stored about me", "把你们存的关于我的数据导一份给我") is never dropped. Every such turn
 # of the bench sets that the rules read as an export is labelled one (36 of 36), but the model, which has also learnt
-# "wipe whatever you've stored on me" (a deletion, no request), rates the plainly worded ones low (0.04-0.4 where no
-# "GDPR" or "personal data" is said); a request to see one's own data is the one whose loss costs most.
+# "wipe whatever you've stored on me" (a deletion, no request), rates the plainly worded ones low (0.04-0.4 where
+# "personal data" is not said); a request to see one's own data is the one whose loss costs most.
 _OWN_DATA = re.compile(
     r"\b(?:stored|store|keep|kept|hold|holds|have|has|got|collected)\s+(?:on|about)\s+me\b"
     r"|\bmy\s+(?:own\s+)?(?:personal|private)\s+(?:info(?:rmation)?|data|details|records?)\b"
