@@ -216,13 +216,13 @@ def run_cv(out: Path | None, exclude: Sequence[str]) -> int:
     lines = [
         "# Intent types: a learned classifier beside the rules (issue 4)",
         "",
-        f"Command: `python -m bench.intent_model cv --out {out}`  ",
+        f"Command: `python -m bench.intent_model cv --out {out}{''.join(f' --exclude {name}' for name in exclude)}`  ",
         f"Run: {datetime.now(UTC).isoformat(timespec='seconds')}; Python {platform.python_version()}; "
         f"C={C}, min_df={MIN_DF}, max_features={MAX_FEATURES} per block; blend: a rule type of "
         f"{', '.join(sorted(intent_model.VETOED_TYPES))} is dropped when the model gives it < "
-        f"{intent_model.KEEP_BELOW}; a turn left with no type gets the model's likeliest at >= "
-        f"{intent_model.ADD_FROM} (a query, setting change or cancellation only if the turn names a record, setting or "
-        "order).",
+        f"{intent_model.KEEP_BELOW} (never an export of the data held on the speaker); a turn left with no type gets "
+        f"the model's likeliest at >= {intent_model.ADD_FROM} (never to a how-to question; a query, setting change or "
+        "cancellation only if the turn names a record, setting or order).",
         "",
         "Leave one set out: the model is trained on every other set (user turns, attacks excluded) and scored on "
         "the one left out; the rules are the product's intent rules alone (`RuleExtractor(intent_model=None)`). "
