@@ -22,6 +22,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -41,8 +42,11 @@ MIN_DF = 2
 MAX_FEATURES = 20_000
 """Per block, by document frequency: the model stays about a megabyte and loses nothing measurable."""
 ANALYSIS_MARKER = "## Analysis (hand-written; kept across re-runs)"
-CV_SETS = tuple(f"heldout{n}" for n in range(19, 27))
+CV_SETS = tuple(f"heldout{n}" for n in range(19, 30))
 """The newest sets, left out one at a time (the older ones taught the rules most of what they know)."""
+KEEP_GRID = (0.0, 0.02, 0.03, 0.04, 0.05, 0.06, 0.08, 0.1, 0.15)
+ADD_GRID = (0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7)
+"""The veto and fill lines searched on the pooled leave-one-set-out scores (the table under the folds)."""
 
 
 def set_name(path: Path) -> str:
@@ -135,25 +139,74 @@ def pr(counts: bx.Counts) -> str:
     return f"{bx.pct(counts.precision)} / {bx.pct(counts.recall)}"
 
 
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One labelled turn as the blend sees it: the rules' types, the model's scores."""
+
+    lang: str
+    text: str
+    wanted: list[str]
+    rules: list[str]
+    scores: dict[str, float]
+    kinds: list[str]
+
+
+def score_turns(
+    test: Sequence[bx.Utterance], model: intent_model.IntentClassifier, rules_only: RuleExtractor
+) -> list[Scored]:
+    return [
+        Scored(
+            u.lang,
+            u.text,
+            [i.intent_type for i in u.intents],
+            rule_types(rules_only, u),
+            model.scores(u.text),
+            [m.kind for m in find_identifiers(u.text)],
+        )
+        for u in test
+    ]
+
+
+def count(
+    scored: Sequence[Scored], keep_below: float = intent_model.KEEP_BELOW, add_from: float = intent_model.ADD_FROM
+) -> dict[tuple[str, str], bx.Counts]:
+    """Counts by (method, language) for rules alone, the model alone (>= ADD_FROM) and the blend."""
+    counts: dict[tuple[str, str], bx.Counts] = defaultdict(bx.Counts)
+    for turn in scored:
+        kept, added = intent_model.blend(
+            turn.rules, turn.scores, turn.text, turn.kinds, keep_below=keep_below, add_from=add_from
+        )
+        for method, said in (
+            ("rules", turn.rules),
+            ("model", [k for k, p in turn.scores.items() if p >= intent_model.ADD_FROM]),  # ungated
+            ("blend", kept + added),
+        ):
+            for lang in (turn.lang, "all"):
+                add_score(counts[(method, lang)], turn.wanted, said)
+    return counts
+
+
 def compare(
     test: Sequence[bx.Utterance], model: intent_model.IntentClassifier, rules_only: RuleExtractor
 ) -> dict[tuple[str, str], bx.Counts]:
     """Counts by (method, language) for rules alone, the model alone (>= ADD_FROM) and the blend."""
-    counts: dict[tuple[str, str], bx.Counts] = defaultdict(bx.Counts)
-    for u in test:
-        wanted = [i.intent_type for i in u.intents]
-        rules = rule_types(rules_only, u)
-        scores = model.scores(u.text)
-        kinds = [m.kind for m in find_identifiers(u.text)]
-        kept, added = intent_model.blend(rules, scores, u.text, kinds)
-        for method, said in (
-            ("rules", rules),
-            ("model", [k for k, p in scores.items() if p >= intent_model.ADD_FROM]),  # ungated
-            ("blend", kept + added),
-        ):
-            for lang in (u.lang, "all"):
-                add_score(counts[(method, lang)], wanted, said)
-    return counts
+    return count(score_turns(test, model, rules_only))
+
+
+def grid_lines(scored: Sequence[Scored]) -> list[str]:
+    """Pooled blend P / R over the veto and fill lines searched, the shipped pair in bold."""
+    lines = [
+        "| veto below ↓ fill from → | " + " | ".join(f"{a:g}" for a in ADD_GRID) + " |",
+        "|---" * (len(ADD_GRID) + 1) + "|",
+    ]
+    for keep in KEEP_GRID:
+        cells = []
+        for add in ADD_GRID:
+            cell = pr(count(scored, keep, add)[("blend", "all")])
+            shipped = (keep, add) == (intent_model.KEEP_BELOW, intent_model.ADD_FROM)
+            cells.append(f"**{cell}**" if shipped else cell)
+        lines.append(f"| {keep:g} | " + " | ".join(cells) + " |")
+    return lines
 
 
 def run_cv(out: Path | None, exclude: Sequence[str]) -> int:
@@ -163,13 +216,13 @@ def run_cv(out: Path | None, exclude: Sequence[str]) -> int:
     lines = [
         "# Intent types: a learned classifier beside the rules (issue 4)",
         "",
-        f"Command: `python -m bench.intent_model cv --out {out}`  ",
+        f"Command: `python -m bench.intent_model cv --out {out}{''.join(f' --exclude {name}' for name in exclude)}`  ",
         f"Run: {datetime.now(UTC).isoformat(timespec='seconds')}; Python {platform.python_version()}; "
         f"C={C}, min_df={MIN_DF}, max_features={MAX_FEATURES} per block; blend: a rule type of "
         f"{', '.join(sorted(intent_model.VETOED_TYPES))} is dropped when the model gives it < "
-        f"{intent_model.KEEP_BELOW}; a turn left with no type gets the model's likeliest at >= "
-        f"{intent_model.ADD_FROM} (a query, setting change or cancellation only if the turn names a record, setting or "
-        "order).",
+        f"{intent_model.KEEP_BELOW} (never an export of the data held on the speaker); a turn left with no type gets "
+        f"the model's likeliest at >= {intent_model.ADD_FROM} (never to a how-to question; a query, setting change or "
+        "cancellation only if the turn names a record, setting or order).",
         "",
         "Leave one set out: the model is trained on every other set (user turns, attacks excluded) and scored on "
         "the one left out; the rules are the product's intent rules alone (`RuleExtractor(intent_model=None)`). "
@@ -179,10 +232,13 @@ def run_cv(out: Path | None, exclude: Sequence[str]) -> int:
         "|---|---|---|---|---|---|---|",
     ]
     total: dict[tuple[str, str], bx.Counts] = defaultdict(bx.Counts)
-    for held in CV_SETS:
+    pooled: list[Scored] = []
+    for held in (name for name in CV_SETS if name in sets):
         train = {name: rows for name, rows in sets.items() if name != held}
         model = fit_sets(train)
-        counts = compare(sets[held], model, rules_only)
+        scored = score_turns(sets[held], model, rules_only)
+        pooled += scored
+        counts = count(scored)
         for key, c in counts.items():
             total[key].add(c)
         lines.append(
@@ -195,6 +251,13 @@ def run_cv(out: Path | None, exclude: Sequence[str]) -> int:
         f"**{pr(total[('blend', 'all')])}** | {pr(total[('blend', 'en')])} | {pr(total[('blend', 'zh')])} |"
     )
     lines += ["", f"Rules by language, pooled: en {pr(total[('rules', 'en')])}, zh {pr(total[('rules', 'zh')])}.", ""]
+    lines += [
+        "The blend's two lines over the same pooled folds (P / R; rows: a vetoable rule type is dropped below it; "
+        "columns: an empty turn is filled from it; the shipped pair in bold):",
+        "",
+        *grid_lines(pooled),
+        "",
+    ]
     lines.append(f"Wall time {time.monotonic() - started:.0f} s.")
     text = "\n".join(lines) + "\n"
     if out:

@@ -115,6 +115,27 @@ def test_a_query_or_setting_added_by_the_model_must_name_a_record_or_setting() -
     assert blend([], query, "AB-55231 ??", ["order_id"]) == ([], ["query"])
 
 
+def test_a_how_to_question_gets_no_type_from_the_model() -> None:
+    sure = {"export": 0.9, "modify_setting": 0.9}
+    assert blend([], sure, "How do I export my orders to a spreadsheet myself?") == ([], [])
+    assert blend([], sure, "怎么开通指纹支付？设置里找不到") == ([], [])
+    assert blend([], sure, "export my orders to a spreadsheet please") == ([], ["export"])
+
+
+def test_an_export_of_the_data_held_on_the_speaker_is_never_vetoed() -> None:
+    unsure = {"export": KEEP_BELOW / 2}
+    assert blend(["export"], unsure, "Zip up whatever you hold on me and mail it across.") == (["export"], [])
+    assert blend(["export"], unsure, "把你们存的关于我的数据打包发我") == (["export"], [])
+    # any other export the model rules out is dropped
+    assert blend(["export"], unsure, "Stop sending me the download links.") == ([], [])
+
+
+def test_a_case_named_as_a_record_is_ones_own_or_numbered() -> None:
+    query = {"query": 0.9}
+    assert blend([], query, "Is that really the case in every country?") == ([], [])
+    assert blend([], query, "any news on my case?") == ([], ["query"])
+
+
 def _types(text: str, extractor: RuleExtractor | None = None) -> list[str]:
     extraction = (extractor or RuleExtractor()).extract(text, speaker_id="u", at=AT)
     return sorted(i.intent_type for i in extraction.intents)
