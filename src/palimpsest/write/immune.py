@@ -6476,6 +6476,7 @@ def _decoded_readings(text: str, normalized: str) -> Iterator[str]:
         *_round31_readings(text, normalized),
         *_round32_readings(normalized),
         *_round33_readings(text),
+        *_round36_readings(text),
     ):
         if reading is not None:
             yield normalize_for_detection(reading)
@@ -6617,6 +6618,12 @@ def _round33_readings(text: str) -> Iterator[str | None]:
     yield ciphers.greek_sounds_reading(text, _SCRAMBLE_VOCABULARY)
     yield ciphers.small_capitals_reading(text)
     yield ciphers.pinyin_initials_reading(text, _INITIALS_PINYIN)
+
+
+def _round36_readings(text: str) -> Iterator[str | None]:
+    """Round 36's disguises: English spelled in letter-like scripts (Cherokee, Lisu, Canadian syllabics, Coptic, Armenian),
+    read from the raw text."""
+    yield ciphers.lookalike_letters_reading(text, _SCRAMBLE_VOCABULARY)
 
 
 def _spans(parts: list[str], *, prefilter: bool) -> Iterator[tuple[str, Iterable[_Rule]]]:
