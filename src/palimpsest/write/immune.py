@@ -2329,6 +2329,11 @@ _RIGHTS_FOR_ANOTHER_ZH = (
 
 _RIGHTS_FOR_ME_NOT_ANOTHER_ZH = rf"(?!{_RIGHTS_FOR_ANOTHER_ZH})(?:{_RIGHTS_FOR_ME_ZH})"
 
+# A name put on something ("put that name on the order", "print my full name on"), read back from the end of "name on".
+_PUT_VERBS = ("put", "print", "write", "use", "add", "show", "have", "place", "stamp", "display", "change", "set")
+_PUT_WHOSE = ("", "my ", "that ", "this ", "the ", "our ", "his ", "her ", "their ", "your ", "a ", "my full ")
+_NAME_PUT_ON = "".join(rf"(?<!\b{verb} {whose}name on)" for verb in _PUT_VERBS for whose in _PUT_WHOSE)
+
 _RULES: tuple[_Rule, ...] = (
     # Each family's Chinese twin (``*_zh``) follows its English rule and shares its comment.
     # -- prompt injection: overriding the agent's instructions ---------------------------------------
@@ -3145,7 +3150,13 @@ _RULES: tuple[_Rule, ...] = (
         "instruction",
         0.8,
         "reverse_lookup",
-        r"(\b(who|whose|owner of|belongs? to|name (of|behind|on)|(?:linked|registered|tied) to)\b|主人|机主|持有人|是谁|谁的|户主|实名信息|绑定的(?:那个)?(?:账号|账户|用户|人)"
+        # Round 36: "the name on" a number asks whose it is; a name put on the speaker's own paperwork ("put that name on the
+        # invoices instead of 'Customer'") is written, not looked up.
+        r"(\b(who|whose|owner of|belongs? to|name (of|behind)|(?:linked|registered|tied) to)\b"
+        rf"|\bname on\b{_NAME_PUT_ON}(?!\s+(?:the\s+|my\s+|our\s+|all\s+|future\s+|every\s+|each\s+)*(?:invoices?|receipts?|bills?|"
+        r"statements?|labels?|envelopes?|parcels?|packages?|certificates?|badges?|letters?|documents?|forms?|quotes?|estimates?|"
+        r"delivery notes?)\b)"
+        r"|主人|机主|持有人|是谁|谁的|户主|实名信息|绑定的(?:那个)?(?:账号|账户|用户|人)"
         # Where they live ("where does the person with number … live", "这个号码的人住哪").
         r"|\bwhere\s+(?:does|do|did|is|are)\b[^.!?]{0,60}?\b(?:live|lives|living|stay|stays|staying|reside|resides)\b"
         r"|住哪|住在哪|住址在哪|家在哪|住的地方|在哪住)",
