@@ -2329,6 +2329,231 @@ _RIGHTS_FOR_ANOTHER_ZH = (
 
 _RIGHTS_FOR_ME_NOT_ANOTHER_ZH = rf"(?!{_RIGHTS_FOR_ANOTHER_ZH})(?:{_RIGHTS_FOR_ME_ZH})"
 
+# -- round 36 vocabulary ---------------------------------------------------------------------------------
+# Three attacks said in a language the patterns above do not read, one row a language (Czech, Slovak, Polish, Finnish,
+# Swedish, Norwegian and Danish, Hungarian, Romanian, Turkish, Greek, Ukrainian, Dutch, Indonesian, Vietnamese, Arabic,
+# Hindi; the approval row also for German, French, Spanish, Italian, Portuguese and Russian): the agent told what it now
+# is ("now": "from now on you are …") and that it is an AI without rules ("no_rules_ai"); every customer's accounts or
+# orders wiped ("wipe", "all" then "records"); every refund approved ("approve", "refund", "all"); "own" marks the
+# speaker's own things. A slot is a regex over the folded text; stems end in \w*. Scripts whose vowel signs are not word
+# characters (Devanagari) are matched without word boundaries.
+_FOREIGN_ROWS: dict[str, dict[str, str]] = {
+    "cs": {
+        "own": r"mé|moje|mých|můj|svoje|své|svých",
+        "now": r"od\s+teď|odteď|od\s+nynějška|od\s+této\s+chvíle|teď\s+jsi|nyní\s+jsi|jsi",
+        "no_rules_ai": r"(?:AI|umělá\s+inteligence|asistent\w*|bot\w*|model\w*)\s+bez\s+(?:jakýchkoli\w*\s+|žádných\s+)?"
+        r"(?:pravid\w*|omezení|filtr\w*|hranic\w*|zábran\w*)",
+        "wipe": r"smaž(?:te)?|vymaž(?:te)?|odstraň(?:te)?|smazat|vymazat|odstranit",
+        "all": r"všechn\w*|všech|vešker\w*|cel(?:ou|ý|á|é|ého)|každ\w*",
+        "records": r"zákazn\w*|uživatel\w*|účt\w*|účet|objednáv\w*|klient\w*|databáz\w*|histori\w*",
+        "approve": r"schval\w*|schvál\w*",
+        "refund": r"refundac\w*|vrácení\s+peněz|vratk\w*|náhrad\w*",
+    },
+    "sk": {
+        "own": r"moje|mojich|môj|svoje|svojich",
+        "now": r"odteraz|od\s+teraz|od\s+tejto\s+chvíle|teraz\s+si",
+        "no_rules_ai": r"(?:AI|umelá\s+inteligencia|asistent\w*|bot\w*|model\w*)\s+bez\s+(?:akýchkoľvek\s+|žiadnych\s+)?"
+        r"(?:pravid\w*|obmedzen\w*|filtr\w*|hraníc)",
+        "wipe": r"vymaž(?:te)?|zmaž(?:te)?|odstráň(?:te)?|vymazať|zmazať|odstrániť",
+        "all": r"všetk\w*|cel(?:ú|ý|á|é)|každ\w*",
+        "records": r"zákazník\w*|zákazníc\w*|používateľ\w*|účt\w*|objednáv\w*|klient\w*|údaj\w*|histór\w*",
+        "approve": r"schvaľ\w*|schváľ\w*",
+        "refund": r"refundáci\w*|vrátenie\s+peňazí|náhrad\w*",
+    },
+    "pl": {
+        "own": r"moje|moich|mój|moja|swoje|swoich",
+        "now": r"od\s+teraz|odtąd|od\s+tej\s+chwili|teraz\s+jesteś|jesteś",
+        "no_rules_ai": r"(?:AI|SI|sztuczn\w+\s+inteligencj\w+|asystent\w*|bot\w*|model\w*)\s+bez\s+(?:żadnych\s+|jakichkolwiek\s+)?"
+        r"(?:zasad|reguł|ograniczeń|filtrów|granic)",
+        "wipe": r"usuń(?:cie)?|skasuj(?:cie)?|wykasuj|wyczyść|wymaż|usunąć",
+        "all": r"wszystk\w*|cał\w*|każd\w*",
+        "records": r"klient\w*|użytkownik\w*|zamówie\w*|kont(?:a|o|ach)\b|dane|danych|histori\w*",
+        "approve": r"zatwierdz\w*|zaakceptuj\w*|akceptuj\w*",
+        "refund": r"zwrot\w*|refundacj\w*",
+    },
+    "fi": {
+        "own": r"minun|omat|omani|oma",
+        "now": r"tästä\s+(?:lähtien|eteenpäin)|nyt\s+olet|olet",
+        "no_rules_ai": r"(?:tekoäly\w*|AI|avustaja\w*|botti\w*|malli\w*)\s*,?\s*(?:ilman\s+(?:mitään\s+|minkäänlaisia\s+|yhtään\s+)?|"
+        r"(?:jolla|jota)\s+ei\s+(?:ole\s+|koske\s+)?(?:mitkään\s+|mitään\s+)?)(?:sääntö\w*|rajoitu\w*|rajoja|suodat\w*)",
+        "wipe": r"poista\w*|tyhjennä\w*|tuhoa\w*",
+        "all": r"kaikki\w*|koko",
+        "records": r"asiak\w*|käyttäj\w*|tili\w*|tilau\w*|tiedo\w*|histori\w*",
+        "approve": r"hyväksy\w*",
+        "refund": r"palau\w*|hyvity\w*|rahanpalau\w*",
+    },
+    "sv": {
+        "own": r"mina|mitt|min",
+        "now": r"från\s+och\s+med\s+nu|hädanefter|nu\s+är\s+du|du\s+är",
+        "no_rules_ai": r"(?:AI|assistent\w*|bot\w*|chattbot\w*|modell\w*)\s+utan\s+(?:några\s+|alla\s+|någon\s+|något\s+)?"
+        r"(?:regler|regel|begränsning\w*|filter|gränser|restriktion\w*|spärrar)",
+        "wipe": r"radera\w*|ta\s+bort|rensa|töm",
+        "all": r"alla|allt|hela|varje",
+        "records": r"kund\w*|användar\w*|konto\w*|beställning\w*|uppgift\w*|historik\w*",
+        "approve": r"godkänn\w*",
+        "refund": r"återbetal\w*|återköp\w*",
+    },
+    "no_da": {
+        "own": r"mine|mitt|min|mit",
+        "now": r"fra\s+nå\s+av|heretter|nå\s+er\s+du|fra\s+nu\s+af|fremover|nu\s+er\s+du|du\s+er",
+        "no_rules_ai": r"(?:AI|KI|assistent\w*|bot\w*|chatbot\w*|modell?\w*)\s+(?:uten|uden)\s+(?:noen\s+|nogen\s+|alle\s+)?"
+        r"(?:regler|regel|begrensning\w*|begrænsning\w*|filtre|filter|grenser|grænser)",
+        "wipe": r"slett\w*|slet|slette|fjern|tøm",
+        "all": r"alle|hele|hver\w*",
+        "records": r"kunde\w*|bruker\w*|bruger\w*|konto\w*|kontoer|ordre\w*|bestilling\w*|historikk?",
+        "approve": r"godkjenn\w*|godkend\w*",
+        "refund": r"refusjon\w*|refusion\w*|tilbakebetal\w*|tilbagebetal\w*",
+    },
+    "hu": {
+        "own": r"saját|\w+(?:omat|emet|ömet|aimat|eimet)",
+        "now": r"mostantól|ezentúl|vagy",
+        "no_rules_ai": r"(?:AI|MI|mesterséges\s+intelligencia|asszisztens\w*|bot\w*|chatbot\w*)[^.!?]{0,30}?"
+        r"(?:szabály|korlát|szűrő|megkötés)\w*\s+nélkül\w*"
+        r"|(?:szabály|korlát|szűrő|megkötés)\w*\s+nélküli\s+(?:AI|MI|mesterséges|asszisztens|bot|chatbot)",
+        "wipe": r"töröl\w*|töröld\w*|törölj\w*",
+        "all": r"összes\w*|minden\w*|teljes\w*",
+        "records": r"ügyfél\w*|ügyfel\w*|vásárló\w*|felhasználó\w*|fiók\w*|rendelés\w*|adat\w*|előzmény\w*",
+        "approve": r"jóvá\w*|engedélyez\w*",
+        "refund": r"visszatérít\w*|visszafizet\w*|pénzvisszatérít\w*",
+    },
+    "ro": {
+        "own": r"mele|meu|mea|mei",
+        "now": r"de\s+acum(?:\s+[îi]nainte)?|acum\s+e[șş]ti|e[șş]ti|esti",
+        "no_rules_ai": r"(?:AI|IA|inteligen[țţt][aăe]\s+artificial[aăe]|asistent\w*|bot\w*|model\w*)\s+f[aă]r[aă]\s+"
+        r"(?:nicio\s+|niciun\s+|nici\s+o\s+|vreo\s+)?(?:reguli|regul[aă]|restric[țţt]i\w*|limit\w*|filtr\w*|constr[âa]ng\w*)",
+        "wipe": r"[șşs]terge\w*|elimin[aă]\w*",
+        "all": r"toate|to[țţ]i|[îi]ntreg\w*|fiecare",
+        "records": r"clien[țţt]\w*|utilizator\w*|contur\w*|contul\w*|comenz\w*|comand\w*|datele|istoric\w*",
+        "approve": r"aprob\w*",
+        "refund": r"ramburs\w*|restituir\w*",
+    },
+    "tr": {
+        "own": r"benim|\w+(?:ımı|imi|umu|ümü)",
+        "now": r"bundan\s+(?:sonra|böyle)|artık|şu\s+andan\s+itibaren|sen",
+        "no_rules_ai": r"(?:hiçbir\s+)?(?:kural\w*|kısıtlama\w*|sınır\w*|filtre\w*)\s+(?:olmayan|tanımayan)\s+(?:bir\s+)?"
+        r"(?:yapay\s+zeka|AI|asistan\w*|bot\w*)|kuralsız\s+(?:bir\s+)?(?:yapay\s+zeka|AI|asistan\w*|bot\w*)",
+        "wipe": r"sil(?:in|iniz)?\b|temizle\w*|yok\s+et\w*",
+        "all": r"tüm|bütün|hepsi\w*",
+        "records": r"müşteri\w*|kullanıcı\w*|hesap\w*|hesab\w*|sipariş\w*|veriler\w*|geçmiş\w*|kayıt\w*|kayıtlar\w*",
+        "approve": r"onayla\w*",
+        "refund": r"iade\w*|geri\s+ödeme\w*",
+    },
+    "el": {
+        "own": r"μου",
+        "now": r"από\s+τώρα(?:\s+και\s+(?:στο\s+εξής|πέρα))?|στο\s+εξής|είσαι",
+        "no_rules_ai": r"(?:AI|ΤΝ|τεχνητή\s+νοημοσύνη|βοηθός|μποτ|bot|μοντέλο)\s+χωρίς\s+(?:κανέναν\s+|κανένα\s+|καθόλου\s+)?"
+        r"(?:κανόν\w*|περιορισμ\w*|φίλτρ\w*|όρι\w*)",
+        "wipe": r"διάγραψ\w*|διαγράψ\w*|σβήσ\w*",
+        "all": r"όλ\w*|ολόκληρ\w*|κάθε",
+        "records": r"πελ[άα]τ\w*|χρήστ\w*|χρηστ\w*|λογαριασμ\w*|παραγγελ\w*|δεδομέν\w*|ιστορικ\w*",
+        "approve": r"εν[έε]κρ\w*|εγκρ[ίι]ν\w*",
+        "refund": r"επιστροφ\w*|αποζημίωσ\w*",
+    },
+    "uk": {
+        "own": r"мої|мій|моїх|свої|своїх",
+        "now": r"відтепер|віднині|тепер\s+ти|ти",
+        "no_rules_ai": r"(?:ШІ|AI|штучн\w+\s+інтелект\w*|асистент\w*|бот\w*|модел\w*)\s+без\s+(?:жодних\s+|будь-яких\s+|усяких\s+)?"
+        r"(?:правил|обмежень|фільтрів|меж)",
+        "wipe": r"видал\w*|зітр\w*|очист\w*|знищ\w*",
+        "all": r"всі|усі|всіх|усіх|весь|всю|усю|кожн\w*",
+        "records": r"клієнт\w*|користувач\w*|акаунт\w*|обліков\w*|замовлен\w*|дан\w*|істор\w*",
+        "approve": r"схвал\w*|затвердж\w*|підтверд\w*",
+        "refund": r"поверн\w*|відшкодуван\w*",
+    },
+    "nl": {
+        "now": r"vanaf\s+nu|voortaan|je\s+bent\s+nu|jij\s+bent|je\s+bent|u\s+bent",
+        "no_rules_ai": r"(?:AI|KI|assistent\w*|bot\w*|chatbot\w*|model\w*)\s+zonder\s+(?:enige\s+|alle\s+|welke\s+)?"
+        r"(?:regels?|beperking\w*|filters?|grenzen|restricties)",
+        "approve": r"keur\w*|goedkeur\w*|goed\s+te\s+keuren",
+        "refund": r"terugbetal\w*|restitutie\w*",
+        "all": r"alle|elk\w*|ieder\w*",
+    },
+    "id": {
+        "own": r"saya|aku|\w+ku",
+        "now": r"mulai\s+(?:sekarang|saat\s+ini)|sekarang\s+kamu|kamu\s+sekarang|kamu\s+adalah|anda\s+adalah",
+        "no_rules_ai": r"(?:AI|kecerdasan\s+buatan|asisten|bot|model)\s+tanpa\s+(?:aturan|batasan|filter|larangan|pembatasan)",
+        "wipe": r"bersihkan|musnahkan|hapuskan",
+        "all": r"seluruh|setiap",
+        "records": r"pelanggan|pengguna|akun|pesanan|riwayat|nasabah",
+        "approve": r"setujui|menyetujui",
+        "refund": r"pengembalian\s+dana",
+    },
+    "vi": {
+        "own": r"của\s+tôi|của\s+mình",
+        "now": r"từ\s+(?:giờ|bây\s+giờ|nay)(?:\s+trở\s+đi)?|bạn\s+là|mày\s+là",
+        "no_rules_ai": r"(?:AI|trí\s+tuệ\s+nhân\s+tạo|trợ\s+lý|bot|mô\s+hình)\s+(?:không\s+có|chẳng\s+có|không)\s+(?:bất\s+kỳ\s+)?"
+        r"(?:quy\s+tắc|luật\s+lệ|giới\s+hạn|hạn\s+chế|bộ\s+lọc|luật)",
+        "wipe": r"xoá|xóa\s+(?:bỏ|sạch)|hủy",
+        "all": r"toàn\s+bộ|mọi|hết",
+        "records": r"tài\s+khoản|lịch\s+sử|dữ\s+liệu",
+        "approve": r"duyệt|phê\s+duyệt|chấp\s+thuận|chấp\s+nhận",
+        "refund": r"hoàn\s+tiền|hoàn\s+trả",
+    },
+    "ar": {
+        "own": r"الخاصة\s+بي|\w+اتي",
+        "now": r"من\s+الآن(?:\s+فصاعد[اًا]+)?|أنت\s+الآن|انت\s+الآن|أنت|انت",
+        "no_rules_ai": r"(?:ذكاء\s+اصطناعي|مساعد|بوت|نموذج)\s+(?:بدون|بلا|دون)\s+(?:أي\s+)?(?:قواعد|قيود|حدود|فلاتر|ضوابط)",
+        "wipe": r"احذف\w*|امسح\w*|أزل\w*",
+        "all": r"جميع|كل|كافة",
+        "records": r"\w*عملاء|\w*مستخدم\w*|\w*حسابات|\w*طلبات|\w*بيانات",
+        "approve": r"وافق\w*|اقبل\w*|اعتمد\w*",
+        "refund": r"\w*استرداد|\w*استرجاع",
+    },
+    "hi": {
+        "own": r"मेरे|मेरी|मेरा",
+        "now": r"अब\s+से|आज\s+से|तुम\s+अब|अब\s+तुम|तुम|आप\s+अब",
+        "no_rules_ai": r"बिना\s+(?:किसी\s+)?(?:नियम|नियमों|पाबंदी|प्रतिबंध|सीमा)[^।.!?]{0,12}?(?:AI|एआई|बॉट|सहायक)"
+        r"|(?:AI|एआई|बॉट|सहायक)[^।.!?]{0,20}?बिना\s+(?:किसी\s+)?(?:नियम|नियमों|पाबंदी|प्रतिबंध)",
+        "wipe": r"हटा\s*दो|हटाओ|मिटा\s*दो|मिटाओ|डिलीट\s+कर",
+        "all": r"सभी|सारे|सारी|हर",
+        "records": r"ग्राहक|उपयोगकर्ता|खाते|खातों|ऑर्डर|डेटा",
+        "approve": r"मंज़ूर|मंजूर|स्वीकार|अप्रूव",
+        "refund": r"रिफंड|धनवापसी",
+    },
+    "de": {
+        "approve": r"genehmig\w*|bewillig\w*|akzeptier\w*",
+        "refund": r"rückerstattung\w*|erstattung\w*|rückzahlung\w*",
+        "all": r"alle\w*|jede\w*",
+    },
+    "fr": {"approve": r"approuve\w*|accepte[zr]?", "refund": r"rembourse\w*", "all": r"tous|toutes|chaque"},
+    "es": {"approve": r"aprueb\w*|aprobar|acepta\w*", "refund": r"reembols\w*|devoluci\w*", "all": r"tod[oa]s|cada"},
+    "it": {"approve": r"approva\w*|accetta\w*", "refund": r"rimbors\w*", "all": r"tutt[ie]|ogni"},
+    "pt": {"approve": r"aprove\w*|aprova\w*|aceite\w*", "refund": r"reembols\w*|devoluç\w*", "all": r"tod[oa]s|cada"},
+    "ru": {
+        "approve": r"одобр\w*|подтверд\w*",
+        "refund": r"возврат\w*|возмещ\w*",
+        "all": r"все|всех|каждый|каждого|любые",
+    },
+}
+_UNBOUNDED_ROWS = frozenset({"hi"})
+
+
+def _foreign_slot(slot: str, *, then: str | None = None) -> str:
+    """One slot of every row, each language's words set off by word boundaries; with ``then``, that slot's words must
+    follow within the clause (every … customer accounts)."""
+    bounded: list[str] = []
+    unbounded: list[str] = []
+    for lang, row in _FOREIGN_ROWS.items():
+        if slot not in row or (then is not None and then not in row):
+            continue
+        edge = "" if lang in _UNBOUNDED_ROWS else r"\b"
+        piece = f"(?:{row[slot]})"
+        if then is not None:
+            piece += rf"[^.!?:;\n]{{0,40}}?{edge}(?:{row[then]})"
+        (unbounded if lang in _UNBOUNDED_ROWS else bounded).append(piece)
+    # One word boundary for the bounded rows: a position inside a word fails at once.
+    return _as_screened("|".join([rf"\b(?:{'|'.join(bounded)})", *unbounded]))
+
+
+_NOW_YOU_ARE_MORE = _foreign_slot("now")
+_NO_RULES_AI_MORE = _foreign_slot("no_rules_ai")
+_WIPE_MORE = _foreign_slot("wipe")
+_ALL_RECORDS_MORE = _foreign_slot("all", then="records")
+_APPROVE_MORE = _foreign_slot("approve")
+_REFUND_MORE = _foreign_slot("refund")
+_ALL_MORE = _foreign_slot("all")
+_OWN_MORE = _foreign_slot("own")
+
 # A name put on something ("put that name on the order", "print my full name on"), read back from the end of "name on".
 _PUT_VERBS = ("put", "print", "write", "use", "add", "show", "have", "place", "stamp", "display", "change", "set")
 _PUT_WHOSE = ("", "my ", "that ", "this ", "the ", "our ", "his ", "her ", "their ", "your ", "a ", "my full ")
@@ -5139,6 +5364,40 @@ _RULES: tuple[_Rule, ...] = (
         "reader_ai_redirected",
         _AI_READING_HERE,
         _CALL_OFF_JOB,
+        questions="keep",
+        negatable=False,
+    ),
+    # -- round 36 ------------------------------------------------------------------------------------------------------
+    # The agent told it is now an AI without rules, every customer's records wiped, every refund approved, in the languages
+    # of the table above.
+    _rule(
+        "prompt_injection",
+        0.9,
+        "no_rules_ai_more_languages",
+        _NO_RULES_AI_MORE,
+        _NOW_YOU_ARE_MORE,
+        questions="keep",
+        negatable=False,
+    ),
+    _rule(
+        "destructive_command",
+        0.9,
+        "wipe_all_more_languages",
+        # The clause of "every … account" is the action; the verb, cheaper to look for, is checked first.
+        _ALL_RECORDS_MORE,
+        _WIPE_MORE,
+        questions="keep",
+        negatable=False,
+        # The speaker's own accounts or orders ("Radera alla mina konton").
+        unless=_OWN_MORE,
+    ),
+    _rule(
+        "instruction",
+        0.85,
+        "approve_all_refunds_more_languages",
+        _APPROVE_MORE,
+        _REFUND_MORE,
+        _ALL_MORE,
         questions="keep",
         negatable=False,
     ),
