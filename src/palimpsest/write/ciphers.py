@@ -1583,3 +1583,74 @@ def pinyin_initials_reading(text: str, vocabulary: tuple[tuple[str, str], ...]) 
         out += [text[last : run.start()], "".join(word or token for word, token in zip(read, tokens, strict=True))]
         last = run.end()
     return "".join(out) + text[last:] if out else None
+
+
+# -- round 36: letter-like scripts read as the Latin letters they imitate ----------------------------------------------
+# Fancy-text generators spell English with the letters of scripts whose shapes copy Latin ones: Cherokee ("ᏀᎥᏙᎬ" is
+# GIVE), Lisu ("ꓓꓰꓡꓰꓔꓰ" is DELETE), the Canadian syllabics of "ᗪᗴᒪᗴᖶᗴ", Coptic and a few Armenian letters. Each is
+# read as the Latin letter it looks like; a glyph that stands for two (Cherokee Ꮤ is drawn like W but sold as T) gives
+# each word the first of its spellings found in the caller's vocabulary, else its plainest. Cherokee small letters are
+# read as their capitals.
+_LOOKALIKE_LETTERS: dict[str, tuple[str, ...]] = {
+    # Cherokee
+    "Ꭰ": ("d",), "Ꭱ": ("r",), "Ꭲ": ("t",), "Ꭵ": ("i",), "Ꭹ": ("y",), "Ꭺ": ("a",), "Ꭻ": ("j",), "Ꭼ": ("e",),
+    "Ꮃ": ("w",), "Ꮇ": ("m",), "Ꮋ": ("h",), "Ꮍ": ("y",), "Ꮎ": ("o",), "Ꮐ": ("g",), "Ꮒ": ("h",), "Ꮓ": ("z",),
+    "Ꮏ": ("b",), "Ꮢ": ("r",), "Ꮤ": ("w", "t"), "Ꮥ": ("s",), "Ꮦ": ("t",), "Ꮩ": ("v",), "Ꮪ": ("s",), "Ꮮ": ("l",),
+    "Ꮯ": ("c",), "Ꮲ": ("p",), "Ꮶ": ("k",), "Ꮷ": ("d",), "Ᏻ": ("g",), "Ᏼ": ("b",), "Ꮖ": ("t",), "Ꮻ": ("o",),
+    # Lisu
+    "ꓐ": ("b",), "ꓑ": ("p",), "ꓒ": ("d",), "ꓓ": ("d",), "ꓔ": ("t",), "ꓖ": ("g",), "ꓗ": ("k",), "ꓙ": ("j",),
+    "ꓚ": ("c",), "ꓜ": ("z",), "ꓝ": ("f",), "ꓟ": ("m",), "ꓠ": ("n",), "ꓡ": ("l",), "ꓢ": ("s",), "ꓣ": ("r",),
+    "ꓦ": ("v",), "ꓧ": ("h",), "ꓪ": ("w",), "ꓫ": ("x",), "ꓬ": ("y",), "ꓮ": ("a",), "ꓰ": ("e",), "ꓲ": ("i",),
+    "ꓳ": ("o",), "ꓴ": ("u",),
+    # Canadian syllabics as fancy text
+    "ᗩ": ("a",), "ᗅ": ("a",), "ᗷ": ("b",), "ᑲ": ("b",), "ᑕ": ("c",), "ᑢ": ("c",), "ᗪ": ("d",), "ᗞ": ("d",),
+    "ᑯ": ("d",), "ᗴ": ("e",), "ᕮ": ("e",), "ᖴ": ("f",), "ᘜ": ("g",), "ᕼ": ("h",), "ᓰ": ("i",), "ᒍ": ("j",),
+    "ᒪ": ("l",), "ᒻ": ("l",), "ᗰ": ("m",), "ᘻ": ("m",), "ᑎ": ("n",), "ᑭ": ("p",), "ᑫ": ("q",), "ᖇ": ("r",),
+    "ᖆ": ("r",), "ᔕ": ("s",), "ᖶ": ("t",), "ᑌ": ("u",), "ᑘ": ("u",), "ᐯ": ("v",), "ᐺ": ("v",), "ᗯ": ("w",),
+    "ᘺ": ("w",), "᙭": ("x",), "ᕽ": ("x",), "ᖻ": ("y",), "ᘔ": ("z",), "ᓄ": ("o",),
+    # Coptic
+    "Ⲁ": ("a",), "ⲁ": ("a",), "ⲅ": ("r",), "Ⲃ": ("b",), "ⲃ": ("b",), "Ⲉ": ("e",), "ⲉ": ("e",), "Ⲍ": ("z",),
+    "ⲍ": ("z",), "Ⲏ": ("h",), "ⲏ": ("h",), "Ⲓ": ("i",), "ⲓ": ("i",), "Ⲕ": ("k",), "ⲕ": ("k",), "Ⲙ": ("m",),
+    "ⲙ": ("m",), "Ⲛ": ("n",), "ⲛ": ("n",), "Ⲟ": ("o",), "ⲟ": ("o",), "Ⲣ": ("p", "r"), "ⲣ": ("p", "r"),
+    "Ⲥ": ("c", "s"), "ⲥ": ("c", "s"), "Ⲧ": ("t",), "ⲧ": ("t",), "Ⲩ": ("y",), "ⲩ": ("y",), "Ⲭ": ("x",),
+    "ⲭ": ("x",), "Ⲱ": ("w",), "ⲱ": ("w",),
+    # Armenian
+    "Օ": ("o",), "օ": ("o",), "Ս": ("u",), "ս": ("u",), "Տ": ("s",), "Լ": ("l",), "ո": ("n",), "հ": ("h",),
+    "ց": ("g",), "զ": ("q",), "ա": ("w",), "ռ": ("n",), "ք": ("f",),
+}  # fmt: skip
+_LOOKALIKE_CLASS = "".join(sorted(_LOOKALIKE_LETTERS))
+_LOOKALIKE_GLYPH = re.compile(f"[{_LOOKALIKE_CLASS}\uab70-\uabbf\u13f8-\u13fd]")
+_LOOKALIKE_WORD = re.compile(f"[A-Za-z{_LOOKALIKE_CLASS}\uab70-\uabbf\u13f8-\u13fd]+")
+_MAX_LOOKALIKE_SPELLINGS = 64
+
+
+def _lookalike_spellings(word: str) -> list[str]:
+    letters: list[tuple[str, ...]] = []
+    for glyph in word:
+        # A Cherokee small letter is read as its capital.
+        char = glyph.upper() if "\uab70" <= glyph <= "\uabbf" or "\u13f8" <= glyph <= "\u13fd" else glyph
+        sounds = _LOOKALIKE_LETTERS.get(char) or ((char.lower(),) if char.isascii() else None)
+        if sounds is None:
+            return []
+        letters.append(sounds)
+    return list(map("".join, itertools.islice(itertools.product(*letters), _MAX_LOOKALIKE_SPELLINGS)))
+
+
+def lookalike_letters_reading(text: str, vocabulary: Iterable[str]) -> str | None:
+    """The turn with words spelled in letter-like scripts (Cherokee, Lisu, Canadian syllabics, Coptic, Armenian) read as
+    Latin, or None when fewer than six such glyphs appear."""
+    if len(_LOOKALIKE_GLYPH.findall(text)) < 6:
+        return None
+    known = frozenset(vocabulary)
+
+    def word(match: re.Match[str]) -> str:
+        found = match.group(0)
+        if _LOOKALIKE_GLYPH.search(found) is None:
+            return found
+        spellings = _lookalike_spellings(found)
+        if not spellings:
+            return found
+        return next((spelling for spelling in spellings if spelling in known), spellings[0])
+
+    reading = _LOOKALIKE_WORD.sub(word, text)
+    return reading if reading != text else None
