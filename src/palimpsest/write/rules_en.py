@@ -1098,7 +1098,7 @@ _WHERE_I_AM = re.compile(
 _CITY_PERSON = re.compile(
     r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:officially\s+)?(?:an?\s+)?"
     + _named("place")
-    + r"\s+(?:person|people|girl|guy|family)"
+    + r"\s+(?:person|people|folks?|girl|gal|guy|boy|family|household)"
     r"\s+now\b"
 )
 # "I'm not in Minsk, I'm in Vilnius": a correction names where the speaker lives.
@@ -1453,7 +1453,9 @@ _HIRED_BY_ORG = re.compile(
 # date it is a plan and says nothing yet.
 _START = re.compile(
     _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
-    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _employer("org")
+    # ("my wife starts her job at Emory next month": the job named by its holder's possessive)
+    r"(?:\s+(?:work(?:ing)?|(?:a|my|her|his|their|our)\s+(?:new\s+)?(?:job|role|position|post|placement)))?"
+    r"(?:\s+(?:at|with))?\s+(?:the\s+)?" + _employer("org")
 )
 # "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
 # talks about jobs.
@@ -3995,6 +3997,11 @@ _MOVE_TOLD = re.compile(
     # "I transferred to the Limerick office and rent a place there now": a move with the job.
     r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
+    # "the truck dropped our stuff off last Monday", "the movers brought our furniture on Friday": the household's
+    # belongings delivered by the removal people (a parcel's driver brings "my order", not "our stuff")
+    r"|\b(?i:movers|removalists|removal\s+(?:men|guys|van|truck|company)|moving\s+(?:truck|van|company|guys)"
+    r"|the\s+(?:truck|van|lorry))\s+(?i:finally\s+|just\s+)?(?i:dropped|delivered|brought|unloaded|dumped)(?:\s+off)?"
+    r"\s+(?i:all\s+)?(?i:our|my)\s+(?i:stuff|things|boxes|furniture|belongings)\b"
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(

@@ -1,0 +1,80 @@
+"""Round 35, English: the classes of phrasing behind the misses of the twenty-eighth and twenty-ninth held-out sets.
+
+A home told as an identity ("we're Tulsa folks now") when the removal people are said to have brought the household's
+things; a relative's job starting on a day to come, the job named by its holder's possessive ("my son starts his new
+role with …"). Every sentence is written for this file (none is taken from a bench set); each class has look-alikes
+that must stay silent.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fact_tables import FactTable
+
+AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)  # a Wednesday
+ME = "u35"
+
+TABLE = FactTable(ME, AT)
+extract = TABLE.extract
+
+Triple = tuple[str, str, str]
+
+
+_kin = TABLE.kin
+
+
+_triples = TABLE.triples
+
+
+_held = TABLE.held
+
+
+def _since(text: str, predicate: str) -> dict[str, str | None]:
+    return {
+        f.value: f.valid_from.date().isoformat() if f.valid_from else None
+        for f in extract(text).facts
+        if f.predicate == predicate and f.valid_to is None
+    }
+
+
+HOMES: list[tuple[str, set[Triple]]] = [
+    # a home told as an identity, the removal people's delivery the move
+    ("we're Tulsa folks now, the movers brought our furniture on Friday", {(ME, "lives_in", "Tulsa")}),
+    ("I'm a Denver girl now! the moving truck dropped off all my boxes yesterday", {(ME, "lives_in", "Denver")}),
+    ("we're an Apple family now, the van delivered my order yesterday", set()),
+    ("are we Denver people now? the movers brought our stuff yesterday", set()),
+    ("we're Lakers people now, the van brought my order", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HOMES)
+def test_round35_en_homes(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "lives_in") == expected
+
+
+def test_round35_en_identity_home_is_dated_by_the_delivery() -> None:
+    assert _since("we're Tulsa folks now, the removal van brought our things yesterday", "lives_in") == {
+        "Tulsa": "2026-11-17"
+    }
+
+
+JOBS: list[tuple[str, set[Triple]]] = [
+    # a relative's job starting on a day to come, named by its holder's possessive
+    ("my son starts his new role with Deloitte next Monday", {(_kin("son"), "works_at", "Deloitte")}),
+    ("btw my wife starts her job at Kaiser next month", {(_kin("wife"), "works_at", "Kaiser")}),
+    ("does my wife start her job at Kaiser next month?", set()),
+    ("if my son starts his job at Deloitte next month we'll move", set()),
+    ("my wife doesn't start her job at Kaiser until next month", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), JOBS)
+def test_round35_en_jobs(text: str, expected: set[Triple]) -> None:
+    assert _triples(text, "works_at", "job_title") == expected
+
+
+def test_round35_en_job_to_start_is_dated_then() -> None:
+    assert _since("my son starts his new role with Deloitte next Monday", "works_at") == {"Deloitte": "2026-11-23"}
