@@ -2,7 +2,9 @@
 
 A home told as an identity ("we're Tulsa folks now") when the removal people are said to have brought the household's
 things; a relative's job starting on a day to come, the job named by its holder's possessive ("my son starts his new
-role with …"). Every sentence is written for this file (none is taken from a bench set); each class has look-alikes
+role with …"); a return's authorization code (RMA-…) is a ticket, not an order; the line named by the messaging app on
+it ("my new whatsapp is +55 …"); where the speaker's mail is to go ("drop a mail to …", "send all the invoices to
+…"). Every sentence is written for this file (none is taken from a bench set); each class has look-alikes
 that must stay silent.
 """
 
@@ -78,3 +80,39 @@ def test_round35_en_jobs(text: str, expected: set[Triple]) -> None:
 
 def test_round35_en_job_to_start_is_dated_then() -> None:
     assert _since("my son starts his new role with Deloitte next Monday", "works_at") == {"Deloitte": "2026-11-23"}
+
+
+@pytest.mark.parametrize(
+    ("text", "kinds"),
+    [
+        # a return's authorization code is a case, whatever the turn's errand
+        ("My return RMA-44821 was picked up by the courier yesterday, when is my refund coming?", {"ticket_id"}),
+        ("did you get RMA-44821 back yet?", {"ticket_id"}),
+        ("my RMA number is 661204, the parcel went back Monday", {"ticket_id"}),
+        ("return authorization RA-20417 — still no refund", {"ticket_id"}),
+        ("我的退货单号是 TH-55021，钱什么时候退？", {"ticket_id"}),
+        ("where is my order ORD-55120?", {"order_id"}),
+    ],
+)
+def test_round35_en_return_case_is_a_ticket(text: str, kinds: set[str]) -> None:
+    assert {m.kind for m in extract(text).identifiers if m.kind in ("order_id", "ticket_id")} == kinds
+
+
+CONTACTS: list[tuple[str, set[Triple]]] = [
+    # the line named by the messaging app on it
+    ("sorry, english: my new whatsapp is +55 21 99876 5432, pls update.", {(ME, "phone", "+5521998765432")}),
+    ("my Viber is +63 917 555 0192", {(ME, "phone", "+639175550192")}),
+    ("our whatsapp is down, call the shop on 0412 558 903 instead", set()),
+    ("is my whatsapp +55 21 99876 5432 on file?", set()),
+    ("my brother's whatsapp is +55 21 99876 5432", {(_kin("brother"), "phone", "+5521998765432")}),
+    # where the speaker's mail is to go
+    ("Kindly drop a mail to priya.n@gmail.com for all invoices going forward.", {(ME, "email", "priya.n@gmail.com")}),
+    ("please send the tax invoices to r.menon@outlook.in from now on", {(ME, "email", "r.menon@outlook.in")}),
+    ("shoot me an email at jo.kim@fastmail.com when it ships", {(ME, "email", "jo.kim@fastmail.com")}),
+    ("should I drop a mail to help@shop.example?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CONTACTS)
+def test_round35_en_contacts(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "phone") | _held(text, "email") == expected

@@ -2536,7 +2536,8 @@ _CONTACT_CUE = {
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
         # ("handphone": the Singapore and Malaysia word; "mera number …": the Hinglish "my number")
-        r"(?:number|phone|mobile|handphone|cell|no\.?|digits)\b"
+        # ("my new whatsapp is +55 …": the line named by the messaging app on it)
+        r"(?:number|phone|mobile|handphone|cell|no\.?|digits|(?i:whats\s?app|viber|telegram))\b"
         r"|(?P<me>\b(?i:mera)\s+(?:(?i:naya)\s+)?(?i:number)\b|\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "what number do you have? mine's …": the speaker's own, against someone's asked about
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
@@ -2609,7 +2610,8 @@ _CONTACT_CUE = {
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?i:to|for|with)\b"
-        r"|\b(?i:use|put|send\s+(?:\w+\s+)?to)\s+$"
+        # ("send all the GST invoices to …", "drop a mail to … henceforth": where the speaker's mail is to go)
+        r"|\b(?i:use|put|send\s+(?:\w+\s+){0,3}?to|(?:drop|shoot|send)\s+(?:me\s+|us\s+)?an?\s+(?:e-?)?mail\s+(?:to|at|on))\s+$"
         # ("I ask that the contact e-mail on my account be changed to …", "I'd like the email on my account updated
         # to …": the change asked for in the passive)
         r"|\b(?i:the|my)\s+(?i:(?:contact|login|account|billing)\s+)?(?i:e-?mail)(?:\s+address)?"
