@@ -660,6 +660,12 @@ def _segment(clause: Clause, start: int) -> str:
     return head[cut + 1 :]
 
 
+# A phrase that only places a relative, closing just before the next one: "，我老婆也在这边，", "，我爸妈还在老家，".
+_RELATIVE_PLACED = re.compile(
+    rf"(?:^|[，,])\s*我(?:的)?({_REL})(?:也|还|现在|目前|一直|都)*(?:在|住在?)[\u4e00-\u9fffA-Za-z]{{1,8}}[，,]\s*$"
+)
+
+
 def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     """Whom the verb at clause offset ``start`` is about, from the words before it."""
     blanked = clause.without_times(ctx)
@@ -716,6 +722,11 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked) or _BARE_KIN.match(blanked)
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+        # "我在小米上班，我老婆也在这边，在Infosys做财务": the phrase just before placed a relative, and this one
+        # tells what they do there.
+        placed = _RELATIVE_PLACED.search(blanked, 0, start - len(raw_prefix))
+        if placed and placed.group(1) not in _ACQUAINTANCES:
+            return f"{ctx.speaker_id}:{_RELATIONS[placed.group(1)]}"
         # "我儿子小宇考上了南京大学，现在住南京": the sentence began with the relative, before a clause break.
         sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
         before = re.match(rf"\s*我(?:的)?({_REL})", ctx.text[sentence : clause.start])
@@ -815,6 +826,8 @@ def _starts_on(ctx: TurnContext, clause: Clause) -> datetime | None:
 _MOVE = re.compile(
     # ("户口落到厦门": the household registration moved there.)
     r"(?:(?<![自打])从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|把?户口(?:也)?(?:落|迁)(?=到|进|回)|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
+    # ("我老公被公司派到武汉了": posted there by the employer)
+    r"|(?:(?<=被)|(?<=被公司)|(?<=被单位)|(?<=被集团)|(?<=被领导)|(?<=被老板))派(?=到|去|往)"
     # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
     r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
     r"|(?i:moved?)\s*(?=到|去))"
@@ -2181,6 +2194,41 @@ def _settled_move_starts(ctx: TurnContext, clause: Clause, m: re.Match[str], pre
     return None
 
 
+# "不在深圳住了，回成都了": gone back to a city, said beside a home given up or a move; "回长沙定居了" on its own.
+_BACK_TO_CITY = re.compile(
+    r"(?<![想要会得能])(?<!打算)(?<!准备)回(?:到)?(?P<place>[\u4e00-\u9fff]{2,4}?)(?:老家)?"
+    r"(?P<settled>定居|常住|住|生活|发展)?(?:了|啦)(?=[，。！,.!；;]|$)"
+)
+_HOME_LEFT_TOLD = re.compile(
+    r"不(?:再)?在[\u4e00-\u9fff]{2,4}?(?:住|生活|定居|待)了|搬|退租|(?:房子|那套房)[^，。！？]{0,6}(?:退|卖)"
+)
+
+
+def _back_to_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A city gone back to as home ("不在深圳住了，回成都了"), not a trip home ("国庆回成都了，下周回上海")."""
+    if _AWAY_FOR_NOW.search(ctx.text) or _QUESTION.search(clause.text):
+        return
+    for m in _BACK_TO_CITY.finditer(clause.text):
+        place = _clean(m.group("place"))
+        if not m.group("settled") and not _HOME_LEFT_TOLD.search(ctx.text):
+            continue
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _is_city(place) or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]):
+            continue
+        if _PLAN.search(prefix) or (clause.future_time(ctx) is not None and clause.past_time(ctx) is None):
+            continue
+        yield _fact(
+            subject,
+            "lives_in",
+            normalize_city(place),
+            "back_to_city",
+            m.group(),
+            valid_from=clause.past_time(ctx),
+            ends_previous=True,
+        )
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _moved_with_work_facts(ctx, clause)
@@ -2255,6 +2303,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             subject = _subject(ctx, clause, m.start())
             if subject and _is_city(place) and _place_ok(place):
                 yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
+    yield from _back_to_city_facts(ctx, clause)
     yield from _left_or_arrived(ctx, clause)
     yield from _home_given_up(ctx, clause)
     for m in _LEAVE_CITY.finditer(text):

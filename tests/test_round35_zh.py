@@ -1,0 +1,100 @@
+"""Round 35, Chinese: the classes of phrasing behind the misses of the twenty-eighth and twenty-ninth held-out sets.
+
+A city gone back to as home beside a home given up or a move (不在北京住了，回西安了), or said settled (回昆明定居了);
+a posting by the employer (被公司派到重庆了) is a move; a phrase that only places a relative (我老婆也在这边) makes
+the next, subjectless phrase theirs (在平安做会计). Every sentence is written for this file (none is taken from a
+bench set); each class has look-alikes that must stay silent.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+
+from fact_tables import FactTable
+
+AT = datetime(2026, 11, 18, 10, 0, tzinfo=UTC)  # a Wednesday
+ME = "u35z"
+
+TABLE = FactTable(ME, AT)
+extract = TABLE.extract
+
+Triple = tuple[str, str, str]
+
+
+_kin = TABLE.kin
+
+
+_triples = TABLE.triples
+
+
+_held = TABLE.held
+
+
+_ended = TABLE.ended_triples
+
+
+def _since(text: str, predicate: str) -> dict[str, str | None]:
+    return {
+        f.value: f.valid_from.date().isoformat() if f.valid_from else None
+        for f in extract(text).facts
+        if f.predicate == predicate and f.valid_to is None
+    }
+
+
+HOMES: list[tuple[str, set[Triple]]] = [
+    # a city gone back to as home
+    ("不在北京住了，回西安了，还是老家舒服", {(ME, "lives_in", "西安")}),
+    ("去年退租了，回长沙了", {(ME, "lives_in", "长沙")}),
+    ("我爸妈回昆明定居了", {(_kin("parents"), "lives_in", "昆明")}),
+    ("国庆回成都了，老家还是热闹", set()),
+    ("过年回成都了，下周回上海", set()),
+    ("不在北京住了，想回西安了", set()),
+    ("不在北京住了，回西安了吗？", set()),
+    ("我回成都了", set()),
+    # a posting by the employer
+    ("我老公三天前被公司派到重庆了，要在那边待两年", {(_kin("husband"), "lives_in", "重庆")}),
+    ("上个月我被单位派去乌鲁木齐了", {(ME, "lives_in", "乌鲁木齐")}),
+    ("我被公司派到深圳出差三天", set()),
+    ("下个月可能被公司派到成都", set()),
+    ("他没被派到上海", set()),
+    ("我老婆被公司派到杭州了吗？", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HOMES)
+def test_round35_zh_homes(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "lives_in") == expected
+
+
+def test_round35_zh_home_left_is_ended_beside_the_city_gone_back_to() -> None:
+    assert _ended("不在北京住了，回西安了", "lives_in") == {(ME, "lives_in", "北京")}
+
+
+def test_round35_zh_posting_is_dated() -> None:
+    assert _since("我老公三天前被公司派到重庆了", "lives_in") == {"重庆": "2026-11-15"}
+
+
+JOBS: list[tuple[str, set[Triple]]] = [
+    # a phrase that only places a relative makes the next phrase theirs
+    (
+        "我在腾讯上班，我老婆也在这边，在平安做会计",
+        {
+            (ME, "works_at", "腾讯"),
+            (_kin("wife"), "works_at", "平安"),
+            (_kin("wife"), "job_title", "会计"),
+        },
+    ),
+    ("我在上海工作，我妈也在这边，帮我带孩子", set()),
+    ("我在深圳上班，我老婆说好，在平安买吧", set()),
+    (
+        "我在杭州上班，我弟也在这边，在网易当设计师",
+        {(_kin("brother"), "works_at", "网易"), (_kin("brother"), "job_title", "设计师")},
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), JOBS)
+def test_round35_zh_jobs(text: str, expected: set[Triple]) -> None:
+    assert _triples(text, "works_at", "job_title") == expected
