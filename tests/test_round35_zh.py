@@ -2,7 +2,9 @@
 
 A city gone back to as home beside a home given up or a move (不在北京住了，回西安了), or said settled (回昆明定居了);
 a posting by the employer (被公司派到重庆了) is a move; a phrase that only places a relative (我老婆也在这边) makes
-the next, subjectless phrase theirs (在平安做会计). Every sentence is written for this file (none is taken from a
+the next, subjectless phrase theirs (在平安做会计); the channel the speaker is reached on whenever something comes up
+(有啥事微信上找我, 有事請LINE我) and the channel asked for politely (通知可以发WhatsApp吗？), messaging apps used abroad
+among them. Every sentence is written for this file (none is taken from a
 bench set); each class has look-alikes that must stay silent.
 """
 
@@ -98,3 +100,21 @@ JOBS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), JOBS)
 def test_round35_zh_jobs(text: str, expected: set[Triple]) -> None:
     assert _triples(text, "works_at", "job_title") == expected
+
+
+CHANNELS: list[tuple[str, set[Triple]]] = [
+    ("通知可以发Telegram吗？这边不太用微信", {(ME, "preferred_notification_channel", "Telegram")}),
+    ("提醒能不能走短信？", {(ME, "preferred_notification_channel", "SMS")}),
+    ("有啥事微信上找我，邮件不怎么看", {(ME, "preferred_notification_channel", "WeChat")}),
+    ("我在台北上班，有事請LINE我", {(ME, "preferred_notification_channel", "LINE")}),
+    ("有事WhatsApp我就行", {(ME, "preferred_notification_channel", "WhatsApp")}),
+    ("有事微信上找我吗？", set()),
+    ("你们有WhatsApp吗？", set()),
+    ("可以用微信支付吗？", set()),
+    ("我朋友说有事LINE他", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), CHANNELS)
+def test_round35_zh_channels(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "preferred_notification_channel") == expected

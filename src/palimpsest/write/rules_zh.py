@@ -4402,6 +4402,15 @@ _LANGUAGE = re.compile(
     rf"|^\s*(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:用|说|讲)?(?P<lang6>{_LANGUAGE_NAMES})"
     r"(?=[，。！？,.!?吧]|$)"
 )
+# Messaging apps used abroad, named in Latin letters in a Chinese turn ("有事請LINE我", "通知可以发WhatsApp吗").
+_APP_CHANNEL = r"(?<![A-Za-z])(?:(?i:whats\s?app|telegram|messenger|signal)|LINE|Line)(?![A-Za-z])"
+_APP_SPELLING = {
+    "whatsapp": "WhatsApp",
+    "telegram": "Telegram",
+    "messenger": "Messenger",
+    "signal": "Signal",
+    "line": "LINE",
+}
 _CHANNEL = re.compile(
     # ("推送通知改成邮件": the push notices changed to e-mail, not push.)
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
@@ -4449,6 +4458,14 @@ _CHANNEL = re.compile(
     # Where the speaker is reached best, said as a habit: "微信上找我最快", "打电话联系我最方便".
     r"|(?:^|(?<=[，,。！]))\s*(?:有事)?(?:打|发|用|在)?(?P<ch15>微信|短信|电话|邮件|邮箱|钉钉|飞书)(?:上|里)?(?:找|联系|叫|通知)我"
     r"(?:最快|最方便|比较快|更快|最靠谱|最直接|最及时)(?![^，。！？]{0,3}(?:吗|？|\?))"
+    # Whatever comes up, the speaker reached on one channel: "有啥事微信上找我", "有事請LINE我", "有事WhatsApp我"
+    # (not "有事微信上找我吗？", asked).
+    r"|(?:有事|有啥事|有什么事|有事情|有問題|有问题)(?:的话|的話)?(?:就|都|请|請|直接|随时|隨時)*(?:打|发|發|用|在)?"
+    rf"(?P<ch16>微信|短信|电话|電話|邮件|邮箱|{_APP_CHANNEL})(?:上|里|裡)?(?:找|联系|聯絡|联络|叫|通知|告诉|告訴)?我"
+    r"(?![^，。！？]{0,3}(?:吗|嗎|？|\?))"
+    # The channel asked for politely: "通知可以发WhatsApp吗？", "提醒能不能改成走短信？".
+    r"|(?:通知|提醒|消息)(?:我)?(?:可以|能|能不能|可不可以|能否)(?:改成|换成|改)?(?:发|用|走|發)(?:到)?"
+    rf"(?P<ch17>微信|短信|邮件|邮箱|{_APP_CHANNEL})(?=[吗嗎]|[？?])"
 )
 # "有事发邮件给我", "以后有事发邮件到 …": where mail goes, in a turn that gives the address.
 _MAIL_TO_ADDRESS_GIVEN = re.compile(r"发(?:邮件|电邮)(?:给我|到|至)|发(?:邮件|电邮)(?=[，。！,.!]|$)")
@@ -4633,8 +4650,11 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch13")
             or m.group("ch14")
             or m.group("ch15")
+            or m.group("ch16")
+            or m.group("ch17")
         )
-        yield "preferred_notification_channel", normalize_channel(channel)
+        app = _APP_SPELLING.get(re.sub(r"\s", "", channel).casefold())
+        yield "preferred_notification_channel", app or normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
         received = _CHANNEL_RECEIVED.search(text)
         if received is not None:
@@ -5759,6 +5779,8 @@ _POLITE_REQUEST = re.compile(
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
+    # The way notices come, asked for: "通知可以发WhatsApp吗？", "提醒能不能走短信？".
+    r"|^\s*(?:通知|提醒|消息)(?:我)?(?:可以|能|能不能|可不可以|能否)(?:改成|换成|改)?(?:发|用|走|發)"
     # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
     # ("之后回覆都用繁體中文好嗎": the replies named after the marker.)
     r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?"
