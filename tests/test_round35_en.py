@@ -4,8 +4,8 @@ A home told as an identity ("we're Tulsa folks now") when the removal people are
 things; a relative's job starting on a day to come, the job named by its holder's possessive ("my son starts his new
 role with …"); a return's authorization code (RMA-…) is a ticket, not an order; the line named by the messaging app on
 it ("my new whatsapp is +55 …"); where the speaker's mail is to go ("drop a mail to …", "send all the invoices to
-…"). Every sentence is written for this file (none is taken from a bench set); each class has look-alikes
-that must stay silent.
+…"); a job noun made a verb with a hyphen ("now I'm barista-ing at …"). Every sentence is written for this file (none
+is taken from a bench set); each class has look-alikes that must stay silent.
 """
 
 from __future__ import annotations
@@ -116,3 +116,24 @@ CONTACTS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), CONTACTS)
 def test_round35_en_contacts(text: str, expected: set[Triple]) -> None:
     assert _held(text, "phone") | _held(text, "email") == expected
+
+
+TITLE_VERBS: list[tuple[str, set[Triple]]] = [
+    (
+        "Left Costa last month, now I'm barista-ing at a tiny roastery called Kiln Works",
+        {(ME, "works_at", "Costa"), (ME, "works_at", "Kiln Works"), (ME, "job_title", "barista")},
+    ),
+    (
+        "I'm lifeguard-ing at Bondi Icebergs this summer",
+        {(ME, "works_at", "Bondi Icebergs"), (ME, "job_title", "lifeguard")},
+    ),
+    ("I'm not barista-ing at Kiln Works anymore", set()),
+    ("if I'm barista-ing at Kiln Works next year I'll buy a grinder", set()),
+    ("are you barista-ing at Kiln Works?", set()),
+    ("I'm binge-ing at Netflix", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), TITLE_VERBS)
+def test_round35_en_job_noun_made_a_verb(text: str, expected: set[Triple]) -> None:
+    assert _triples(text, "works_at", "job_title") == expected

@@ -1378,6 +1378,14 @@ _WORK = re.compile(
     + _BRANCH_OF
     + _org("org")
 )
+# "now I'm barista-ing at a little place called Ground Up", "my sister's DJ-ing for Ministry": the job noun made a
+# verb with a hyphen names the trade and where it is plied (the noun checked to be a job below).
+_TITLE_ING_AT = re.compile(
+    _SUBJ
+    + _ADV
+    + r"(?:'m|'s|'re|\s+(?:am|is|are))\s+(?:(?:now|currently|still|mostly|back)\s+)?(?P<title>[A-Za-z]+)-ing\s+"
+    r"(?:(?:nights|days|weekends|part-time|full-time)\s+)?(?:at|for)\s+(?:the\s+)?" + _CALLED + _employer("org")
+)
 # "…, working nights at Boots": a participle after the speaker's own clause names the employer.
 _WORKING_AT = re.compile(
     r"(?:,\s*|\s+and\s+)(?:now\s+|currently\s+|mostly\s+)?working\s+"
@@ -3468,6 +3476,17 @@ _JOB_FOR = re.compile(
 )
 
 
+def _title_made_verb_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job noun made a verb with a hyphen: "now I'm barista-ing at Ground Up" (see :data:`_TITLE_ING_AT`)."""
+    for m in _TITLE_ING_AT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        org, title = _clean(m.group("org")), m.group("title")
+        job = _ANY_JOB_NOUN.fullmatch(title) is not None and not _NOT_A_ROLE.search(title)
+        if subject and job and _employer_ok(org) and not _negated(clause) and not _HYPOTHETICAL.search(clause.text):
+            yield _fact(ctx, clause, m, subject, "works_at", org, "title_ing_at")
+            yield _fact(ctx, clause, m, subject, "job_title", title, "title_ing_at.title")
+
+
 def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
     for m in _FIRST_AS_TITLE.finditer(clause.without_times(ctx)):
@@ -3869,6 +3888,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             for fact in _state(ctx, clause, m, "works_at", _org_of(m), "works_at"):
                 yield _job_end_dated(ctx, clause, fact)
     yield from _begun_job_facts(ctx, clause)
+    yield from _title_made_verb_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "I signed with Vodafone" is a phone contract; with a job said in the turn it is an employer.
