@@ -3,9 +3,9 @@
 A city gone back to as home beside a home given up or a move (不在北京住了，回西安了), or said settled (回昆明定居了);
 a posting by the employer (被公司派到重庆了) is a move; a phrase that only places a relative (我老婆也在这边) makes
 the next, subjectless phrase theirs (在平安做会计); the channel the speaker is reached on whenever something comes up
-(有啥事微信上找我, 有事請LINE我) and the channel asked for politely (通知可以发WhatsApp吗？), messaging apps used abroad
-among them. Every sentence is written for this file (none is taken from a
-bench set); each class has look-alikes that must stay silent.
+(有啥事微信上找我, 有事請LINE我) and the channel asked for politely (通知可以发WhatsApp吗？), messaging apps used
+abroad among them; the years spent as a title end it with the job left (离职了，干了六年分拣员). Every sentence is
+written for this file (none is taken from a bench set); each class has look-alikes that must stay silent.
 """
 
 from __future__ import annotations
@@ -118,3 +118,24 @@ CHANNELS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), CHANNELS)
 def test_round35_zh_channels(text: str, expected: set[Triple]) -> None:
     assert _held(text, "preferred_notification_channel") == expected
+
+
+ENDED_TITLES: list[tuple[str, set[Triple]]] = [
+    # the years spent as a title, in a turn that tells the job was left
+    ("昨天正式从中通离职了，干了六年分拣员，有点舍不得", {(ME, "job_title", "分拣员")}),
+    ("上个月辞职了，做了十年会计，想歇歇", {(ME, "job_title", "会计")}),
+    ("我老公从京东离职了，干了三年司机", {(_kin("husband"), "job_title", "司机")}),
+    ("我干了八年快递员，还在干", set()),
+    ("干了八年快递员，打算下个月辞职", set()),
+    ("干了八年快递员，要不要辞职？", set()),
+    ("干了八年快递员，没辞职", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ENDED_TITLES)
+def test_round35_zh_years_as_title_ended(text: str, expected: set[Triple]) -> None:
+    assert _ended(text, "job_title") == expected
+
+
+def test_round35_zh_years_as_title_is_no_current_title() -> None:
+    assert _held("昨天正式从中通离职了，干了六年分拣员", "job_title") == set()

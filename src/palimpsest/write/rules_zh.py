@@ -1253,6 +1253,12 @@ _QUIT_BEFORE = re.compile(
     r"|在(?P<org_left>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
     r"(?P<between_left>[^，。！？]{0,8}?)(?:辞了|辞掉了|不干了|走了)(?=[，。！？,.!?\s]|$)"
 )
+# "从顺丰离职了，干了八年快递员": the years spent as a title, in a turn that tells the job was left (checked below).
+_YEARS_AS_TITLE = re.compile(
+    r"(?<![没不])(?:干|做|当)了(?:整整)?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$|了)"
+)
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
     r"(?:^|(?<=[，,。]))\s*(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:那边|那儿|那里|的工作|那份工作?|的活)[，,]?\s*我?"
@@ -2621,6 +2627,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
                 yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
     yield from _left_job_facts(ctx, clause)
+    yield from _years_as_title_left(ctx, clause)
     yield from _at_then_trade_facts(ctx, clause)
     yield from _employer_by_trade_or_end(ctx, clause)
     yield from _title_facts(ctx, clause)
@@ -2836,6 +2843,27 @@ def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> boo
     """Whether the leaving after the years spent (a ``_QUIT_BEFORE`` match) is told as done."""
     between = m.group("between") or m.group("between_left") or ""
     return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", between) and not _future(ctx, clause)
+
+
+def _job_left_told(text: str) -> bool:
+    """Whether the turn tells a job was left, not asks or weighs it ("要不要辞职？", "想离职")."""
+    for m in _JOB_LEFT.finditer(text):
+        closing = re.search(r"[，。！？,.!?；;]|$", text[m.end() :])
+        asked = closing is not None and closing.group() in ("？", "?")
+        if not asked and not re.search(
+            r"(?:要不要|该不该|想|打算|准备|考虑|没|不)$", text[max(0, m.start() - 3) : m.start()]
+        ):
+            return True
+    return False
+
+
+def _years_as_title_left(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "辞职了，干了八年快递员": the title the years were spent as ends with the job (not "干了八年快递员，还在干")."""
+    for m in _YEARS_AS_TITLE.finditer(clause.text) if _job_left_told(ctx.text) else ():
+        subject = _subject(ctx, clause, m.start())
+        title = _clean(m.group("title"))
+        if subject and not _NOT_A_JOB.search(title) and not _PLAN.search(ctx.text):
+            yield ending(ctx, clause, subject, "job_title", title, "zh.years_as_title_left", m.group())
 
 
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
