@@ -4,8 +4,9 @@ A home told as an identity ("we're Tulsa folks now") when the removal people are
 things; a relative's job starting on a day to come, the job named by its holder's possessive ("my son starts his new
 role with …"); a return's authorization code (RMA-…) is a ticket, not an order; the line named by the messaging app on
 it ("my new whatsapp is +55 …"); where the speaker's mail is to go ("drop a mail to …", "send all the invoices to
-…"); a job noun made a verb with a hyphen ("now I'm barista-ing at …"). Every sentence is written for this file (none
-is taken from a bench set); each class has look-alikes that must stay silent.
+…"); a job noun made a verb with a hyphen ("now I'm barista-ing at …"); the channel of messages sent to a relative
+("send his order updates to him by SMS") is the relative's. Every sentence is written for this file (none is taken
+from a bench set); each class has look-alikes that must stay silent.
 """
 
 from __future__ import annotations
@@ -137,3 +138,23 @@ TITLE_VERBS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), TITLE_VERBS)
 def test_round35_en_job_noun_made_a_verb(text: str, expected: set[Triple]) -> None:
     assert _triples(text, "works_at", "job_title") == expected
+
+
+RELATIVE_CHANNELS: list[tuple[str, set[Triple]]] = [
+    # the messages are a relative's, sent to them
+    (
+        "My dad finally has a smartphone - a Moto G54 - so you can send his order updates to him by SMS too",
+        {(_kin("father"), "preferred_notification_channel", "SMS")},
+    ),
+    (
+        "My mum finally got a phone so you can send her delivery updates by SMS",
+        {(_kin("mother"), "preferred_notification_channel", "SMS")},
+    ),
+    ("please send my order updates by SMS", {(ME, "preferred_notification_channel", "SMS")}),
+    ("my wife says send her updates by SMS? not sure", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RELATIVE_CHANNELS)
+def test_round35_en_relative_channel(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "preferred_notification_channel") == expected

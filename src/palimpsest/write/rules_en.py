@@ -765,6 +765,26 @@ def _owner_antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
     return f"{ctx.speaker_id}:{owners.pop()}"
 
 
+# "My dad has a smartphone now, so send his order updates to him by SMS": the messages are a relative's, sent to them.
+_SENT_TO_THEM = re.compile(
+    r"\b(?:send|text|message|e-?mail|forward)\s+(?:(?P<poss>his|her)\s+(?:[\w-]+\s+){0,2}?(?:updates?|alerts?"
+    r"|notifications?|messages?|texts?|notices?|reminders?|tracking)\b|(?P<obj>him|her)\s+(?:the|all|any|his|her)\b)"
+    r"|\bto\s+(?P<to>him|her)\s+(?:by|via|on|over|through|as)\b",
+    re.IGNORECASE,
+)
+
+
+def _channel_owner(ctx: TurnContext, clause: Clause, owner: str) -> str:
+    """Whose the channel is: the relative the messages are sent to, when the turn names just one (see
+    :data:`_SENT_TO_THEM`), else ``owner``."""
+    m = _SENT_TO_THEM.search(clause.text)
+    if owner != ctx.speaker_id or m is None:
+        return owner
+    word = (m.group("poss") or m.group("obj") or m.group("to")).lower()
+    relative = _antecedent(ctx, "he" if word in ("his", "him") else "she", clause.start + m.start())
+    return relative or owner
+
+
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
 _SUBJECT_CANDIDATE = re.compile(_EXPLICIT_SUBJ)
 # A capitalized word right after a preposition of place names a place or a firm ("the flat in Halifax").
@@ -7357,7 +7377,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         # "this time I'll pay on delivery, next time card as usual": each phrase its own marker
         once_and_usual = _once_and_usual(clause, match.start())
         yield CandidateFact(
-            subject=owner,
+            subject=_channel_owner(ctx, clause, owner) if predicate == "preferred_notification_channel" else owner,
             predicate=predicate,
             value=value,
             lasting=lasting if once_and_usual is None else once_and_usual,
