@@ -5,7 +5,8 @@ things; a relative's job starting on a day to come, the job named by its holder'
 role with …"); a return's authorization code (RMA-…) is a ticket, not an order; the line named by the messaging app on
 it ("my new whatsapp is +55 …"); where the speaker's mail is to go ("drop a mail to …", "send all the invoices to
 …"); a job noun made a verb with a hyphen ("now I'm barista-ing at …"); the channel of messages sent to a relative
-("send his order updates to him by SMS") is the relative's. Every sentence is written for this file (none is taken
+("send his order updates to him by SMS") is the relative's; Singapore English's name and number ("can just call me
+…", "my IC name …", "Number is …"). Every sentence is written for this file (none is taken
 from a bench set); each class has look-alikes that must stay silent.
 """
 
@@ -158,3 +159,25 @@ RELATIVE_CHANNELS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), RELATIVE_CHANNELS)
 def test_round35_en_relative_channel(text: str, expected: set[Triple]) -> None:
     assert _held(text, "preferred_notification_channel") == expected
+
+
+SINGAPORE: list[tuple[str, set[Triple]]] = [
+    # Singapore English: the "you" of a permission dropped, a document's name without the copula, a bare "Number is"
+    (
+        "Hello, can just call me Benny, my IC name Teo Boon Huat very long. Number is 8765 4321 for the driver.",
+        {(ME, "name", "Benny"), (ME, "name", "Teo Boon Huat"), (ME, "phone", "87654321")},
+    ),
+    ("can just call me Wendy", {(ME, "name", "Wendy")}),
+    ("my passport name Nguyen Thi Lan, pls use for customs", {(ME, "name", "Nguyen Thi Lan")}),
+    ("Number: 8123 4567, pls call before coming.", {(ME, "phone", "81234567")}),
+    ("can call me Wendy?", set()),
+    ("is my IC name Tan Ah Kow on file?", set()),
+    ("My mum is in Tampines, number is 9876 5432", set()),
+    ("The shop moved. Number is 6123 4567 now.", set()),
+    ("Is the number 9123 4587 yours?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SINGAPORE)
+def test_round35_en_singapore_name_and_number(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "name") | _held(text, "phone") == expected

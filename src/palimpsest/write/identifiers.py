@@ -667,6 +667,8 @@ _LOCAL_PHONE_CUE = (
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)"
     + _CHANGED_TO_NUMBER
     + r")"
+    # ("Number is 9123 4587 for the delivery uncle": the bare word opening a sentence, as a form's label is said)
+    r"|(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?i:number|h/?p(?:\s+no\.?)?)(?=\s+is\b|\s*:)(?:\s+is)?"
     # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
     r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"
 )

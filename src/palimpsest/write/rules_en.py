@@ -536,6 +536,8 @@ _QUESTION_START = re.compile(
     r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
     # ("Can lah, next time …", "can can": Singapore English for "yes, sure", no question)
     r"(?!can\s+(?:lah|la|leh|can|one)\b)"
+    # ("can just call me Kenny": Singapore English drops the "you" of a permission given, no question)
+    r"(?!can\s+(?:just\s+|also\s+|simply\s+)?(?:call|address)\s+me\b(?![^?]*\?))"
     r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
     # ("Can't sleep, first night in Pokhara": a statement, not a question)
     r"|whom|which|how|why)\b(?!'t\b)",
@@ -2239,7 +2241,10 @@ _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|
 _NAME = re.compile(
     # ("my name's spelled Teuea, not Teuia": the spelling given)
     # ("my surname's Okafor-Lind now": the new family name alone)
-    _POSS + r"\s+(?:full\s+|sur|last\s+|family\s+)?name(?:\s+is|'s)(?:\s+now)?"
+    # ("my IC name Lim Kok Wei quite long": the name on an identity document, the copula dropped as Singapore English
+    # does)
+    _POSS + r"\s+(?:(?:full\s+|sur|last\s+|family\s+)?name(?:\s+is|'s)|(?:IC|NRIC|passport|legal)\s+name(?:\s+is|'s)?)"
+    r"(?:\s+now)?"
     r"(?:\s+(?:actually\s+)?(?:spelled|spelt|written))?\s+"
     rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
@@ -2603,9 +2608,10 @@ _CONTACT_CUE = {
         # line listed by its kind
         # (a bare "number" names anyone's: "call the shop, number …")
         # ("phone: …, email: …": a form's label, typed)
-        r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:(?:phone|tel|telephone)\s*[:：]\s*$"
+        r"|(?P<listed>(?:^\s*|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:(?:phone|tel|telephone)\s*[:：]\s*$"
         r"|new\s+(?:(?:mobile|cell|phone)\s+)?"
-        r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp)"
+        # ("Number is 9123 4587 for the delivery uncle": the bare word, as a form's label is said)
+        r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp|number)"
         r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)"
         # ("landline's gone, mobile only now: …": the one line kept, said to be the only one)
         r"(?i:\s+only)?(?i:\s+(?:now|from\s+now\s+on|these\s+days))?\s*(?:is\s+|[:：]\s*)?$))"
@@ -5072,6 +5078,20 @@ def _listed_after_someone_else(clause: Clause, cue: re.Match[str]) -> bool:
     return _LISTED_NEW.match(cue.group()) is not None and _RELATIVE_NEWS.match(clause.text) is not None
 
 
+# Someone else the turn spoke of before a bare "Number is …": "The shop moved. Number is …", "my mum's in Perth, number
+# is …".
+_SOMEONE_BEFORE = re.compile(
+    rf"(?:^|[.!?]\s+)\W*(?:[Tt]he|[Tt]his|[Tt]hat|[Tt]heir|[Oo]ur|[Hh]is|[Hh]er)\s+[a-z]+"
+    rf"|\b[Mm]y\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:[Hh]e|[Ss]he|[Tt]hey)\b"
+)
+
+
+def _bare_label_after_someone(ctx: TurnContext, clause: Clause, cue: re.Match[str]) -> bool:
+    """ "Number is …" with no owner said is the speaker's, unless the turn spoke of someone else before it."""
+    bare = re.fullmatch(r"\W*(?i:number)(?:\s+is)?\s*[:：]?\s*", cue.group()) is not None
+    return bare and _SOMEONE_BEFORE.search(ctx.text, 0, clause.start + cue.start()) is not None
+
+
 def _cue_holds(cues: list[re.Match[str]], before: str) -> bool:
     """Whether the last cue before a contact names the speaker's own, not negated ("That is not my number: …")."""
     if not cues:
@@ -5144,7 +5164,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             subject = _cue_subject(ctx, clause, m)
-            if subject is None or _listed_after_someone_else(clause, m):
+            if subject is None or _listed_after_someone_else(clause, m) or _bare_label_after_someone(ctx, clause, m):
                 continue
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
