@@ -6,7 +6,8 @@ role with …"); a return's authorization code (RMA-…) is a ticket, not an ord
 it ("my new whatsapp is +55 …"); where the speaker's mail is to go ("drop a mail to …", "send all the invoices to
 …"); a job noun made a verb with a hyphen ("now I'm barista-ing at …"); the channel of messages sent to a relative
 ("send his order updates to him by SMS") is the relative's; Singapore English's name and number ("can just call me
-…", "my IC name …", "Number is …"). Every sentence is written for this file (none is taken
+…", "my IC name …", "Number is …"); the kind of place or of address before the word ("our rural delivery address
+is …"). Every sentence is written for this file (none is taken
 from a bench set); each class has look-alikes that must stay silent.
 """
 
@@ -181,3 +182,21 @@ SINGAPORE: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), SINGAPORE)
 def test_round35_en_singapore_name_and_number(text: str, expected: set[Triple]) -> None:
     assert _held(text, "name") | _held(text, "phone") == expected
+
+
+ADDRESSES: list[tuple[str, set[Triple]]] = [
+    # the kind of place, or of the address, before the word
+    (
+        "our rural delivery address is 77 Gorge Road, RD 1, Waipawa 4271",
+        {(ME, "address", "77 Gorge Road, RD 1, Waipawa 4271")},
+    ),
+    ("my physical address is 12 Hill Street, Nelson 7010", {(ME, "address", "12 Hill Street, Nelson 7010")}),
+    ("my full address is 5 Oak Park, Cork, T12 X5P8", {(ME, "address", "5 Oak Park, Cork, T12 X5P8")}),
+    ("is our rural address 77 Gorge Road, RD 1, Waipawa 4271?", set()),
+    ("my old street address was 4 Elm Row, Leith", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ADDRESSES)
+def test_round35_en_address_kinds(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "address") == expected

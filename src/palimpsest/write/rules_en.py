@@ -2402,9 +2402,11 @@ _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
     # ("Our mailing address changed to …": the household's, so the speaker's)
-    + rf"(?:{_POSS}|(?P<the>\b[Tt]he(?=\s+new\b)|\b[Oo]ur(?=\s+(?:[a-z]+\s+)?add?ress\b)))"
+    + rf"(?:{_POSS}|(?P<the>\b[Tt]he(?=\s+new\b)|\b[Oo]ur(?=\s+(?:[a-z]+\s+){{0,2}}add?ress\b)))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent)\s+)*"
+    # ("our rural delivery address is 418 Kaimai Road, RD 2, …": the kind of place, or of the address, before it)
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent|rural|physical"
+    r"|street|farm|city|town|country|village|correct|proper|full|actual|real)\s+)*"
     r"(?:add?ress|addr\.?)"
     # ("my grandma's address for the christmas hamper is …": what it is wanted for, between)
     r"(?:\s+for\s+(?:the|my|her|his|their|our)\s+[\w\s-]{1,30}?)?\s*"
