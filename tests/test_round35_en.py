@@ -175,6 +175,7 @@ SINGAPORE: list[tuple[str, set[Triple]]] = [
     ("is my IC name Tan Ah Kow on file?", set()),
     ("My mum is in Tampines, number is 9876 5432", set()),
     ("The shop moved. Number is 6123 4567 now.", set()),
+    ("ring the clinic, number is 6123 4567", set()),
     ("Is the number 9123 4587 yours?", set()),
 ]
 

@@ -2595,6 +2595,9 @@ _CONTACT_CUE = {
         # ("new number from Monday: …": when it starts, before the colon)
         # ("new number, 07700 …", "new mobile — …": set off by a comma or a dash, just the same)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
+        # ("Number is 9123 4587 for the delivery uncle": the bare word opening the clause, as a form's label is said;
+        # after a comma it names anyone's: "call the shop, number …")
+        + r"|^\s*(?i:number)(?:\s+is\s*|\s*[:：]\s*)$"
         + _KIN_CONTACT.format(kind=r"(?:(?:phone|mobile|cell)\s+)?(?:number|mobile|cell|phone)")
         + _ON_FILE_SHOULD_BE.format(kind=r"(?:(?:phone|mobile|cell|contact)\s+)?(?:number|mobile|cell|phone)")
         # ("Pls update mobile no. to …": the article dropped, the number's short form)
@@ -2610,10 +2613,9 @@ _CONTACT_CUE = {
         # line listed by its kind
         # (a bare "number" names anyone's: "call the shop, number …")
         # ("phone: …, email: …": a form's label, typed)
-        r"|(?P<listed>(?:^\s*|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:(?:phone|tel|telephone)\s*[:：]\s*$"
+        r"|(?P<listed>(?:^|[,;\u2014\u2013]\s*)(?i:(?:and\s+|plus\s+)?(?:my\s+)?(?:(?:phone|tel|telephone)\s*[:：]\s*$"
         r"|new\s+(?:(?:mobile|cell|phone)\s+)?"
-        # ("Number is 9123 4587 for the delivery uncle": the bare word, as a form's label is said)
-        r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp|number)"
+        r"(?:number|no\.?|mobile|cell|phone)|(?:(?:home|work|mobile)\s+)?(?:mobile|cell|landline|whatsapp)"
         r"|(?:home|work)\s+(?:number|phone))(?:\s+(?:number|no\.?))?)"
         # ("landline's gone, mobile only now: …": the one line kept, said to be the only one)
         r"(?i:\s+only)?(?i:\s+(?:now|from\s+now\s+on|these\s+days))?\s*(?:is\s+|[:：]\s*)?$))"
