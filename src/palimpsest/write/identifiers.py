@@ -109,7 +109,10 @@ _ORDER_CUE = re.compile(
     + _ID
 )
 _TICKET_CUE = re.compile(
-    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉)单号?"
+    r"(?:投诉单号|工单编号|工单号|工单|(?:服务|维修|售后|报修|投诉|退货|退换货)单号?"
+    # "return authorization RA-20417", "my RMA number is 66120": a return the shop authorized is a case of its own
+    r"|(?i:\b(?:return\s+(?:authori[sz]ation|merchandise\s+authori[sz]ation)|RMA)(?:\s*(?:numbers?|no\b\.?|codes?"
+    r"|ref\b\.?|reference|ids?))?)"
     # "complaint reference CMP-2231", "claim no. WC-88120": a complaint or claim named only with the word for its number
     r"|(?i:\b(?:complaints?|claims?|incidents?|enquir(?:y|ies)|inquir(?:y|ies))(?:'s)?\s*(?:numbers?\b|no\b\.?|ref\b\.?"
     r"|reference\b|ids?\b))"
@@ -321,7 +324,9 @@ _ORDER_SHAPE = re.compile(
     r"(?<![A-Za-z0-9_-])(?P<id>(?:ORD|ORDER|SO|PO|JD|TB|TM|PDD|AMZ|INV)[-_]?(?:[A-Z0-9]+[-_])*\d[A-Z0-9]*"
     r"|[A-Z]{2,4}\d{8,})(?![A-Za-z0-9_-])"
 )
-_TICKET_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?P<id>(?:TK|TKT|TICKET|CASE|INC)[-_]?\d{3,})(?![A-Za-z0-9_-])")
+# ("RMA-55817": a return's authorization, a case the shop opened, not an order)
+_RETURN_CASE = re.compile(r"RMA[-_]?\d{3,}", re.IGNORECASE)
+_TICKET_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?P<id>(?:TK|TKT|TICKET|CASE|INC|RMA)[-_]?\d{3,})(?![A-Za-z0-9_-])")
 
 # ("€12,50", "R$ 1.250,00": a decimal comma, as most of Europe and Latin America write cents; "₹1,20,000": lakhs)
 _NUM = (
@@ -662,6 +667,8 @@ _LOCAL_PHONE_CUE = (
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)"
     + _CHANGED_TO_NUMBER
     + r")"
+    # ("Number is 9123 4587 for the delivery uncle": the bare word opening a sentence, as a form's label is said)
+    r"|(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?i:number|h/?p(?:\s+no\.?)?)(?=\s+is\b|\s*:)(?:\s+is)?"
     # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)
     r"|(?:手机号码?|手机|电话号码|电话|新号码?|号码|联系方式|(?:的|那个|这个)号(?!码))\s*(?:是|为|换成了?|改成了?|:|：)?"
 )
@@ -750,9 +757,13 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
         (_HASH_ORDER, "order_id"),
         (_PARCEL_CUE, "order_id"),
     )
-    for pattern, kind in cued:
+    for pattern, cued_kind in cued:
         for m in pattern.finditer(folded):
             token = m.group("id").rstrip("-_.")
+            # ("my return RMA-44821 was picked up": an order's errand, but the code is the return's authorization)
+            kind: IdentifierKind = (
+                "ticket_id" if cued_kind == "order_id" and _RETURN_CASE.fullmatch(token) else cued_kind
+            )
             needs_digit = kind != "user_id" or "_" not in token
             if (needs_digit and not _plausible_id(token)) or len(token) < 3:
                 continue
@@ -800,6 +811,8 @@ def _lone_codes(text: str, folded: str) -> Iterator[_Found]:
         ends = [i for i in (folded.find(mark, m.end()) for mark in ".!?\n") if i >= 0]
         sentence = folded[start : min(ends) if ends else len(folded)]
         kind: IdentifierKind = "order_id" if order_talk and not _TICKET_TALK.search(sentence) else "ticket_id"
+        if _TICKET_SHAPE.fullmatch(m.group("id")):
+            kind = "ticket_id"  # ("did RMA-44821 reach you?": a case's own prefix, whatever the turn is about)
         if _OTHER_CODE_BEFORE.search(folded, max(0, m.start() - 40), m.start()):
             continue
         if _MAKER_BEFORE.search(folded, max(0, m.start() - 20), m.start()):

@@ -536,6 +536,8 @@ _QUESTION_START = re.compile(
     r"^\s*(?!(?:should|could|would)(?:'ve|\s+have)\b)"
     # ("Can lah, next time …", "can can": Singapore English for "yes, sure", no question)
     r"(?!can\s+(?:lah|la|leh|can|one)\b)"
+    # ("can just call me Kenny": Singapore English drops the "you" of a permission given, no question)
+    r"(?!can\s+(?:just\s+|also\s+|simply\s+)?(?:call|address)\s+me\b(?![^?]*\?))"
     r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
     # ("Can't sleep, first night in Pokhara": a statement, not a question)
     r"|whom|which|how|why)\b(?!'t\b)",
@@ -763,6 +765,26 @@ def _owner_antecedent(ctx: TurnContext, pronoun: str, at: int) -> str | None:
     if len(owners) != 1 or not owners <= kin:
         return None
     return f"{ctx.speaker_id}:{owners.pop()}"
+
+
+# "My dad has a smartphone now, so send his order updates to him by SMS": the messages are a relative's, sent to them.
+_SENT_TO_THEM = re.compile(
+    r"\b(?:send|text|message|e-?mail|forward)\s+(?:(?P<poss>his|her)\s+(?:[\w-]+\s+){0,2}?(?:updates?|alerts?"
+    r"|notifications?|messages?|texts?|notices?|reminders?|tracking)\b|(?P<obj>him|her)\s+(?:the|all|any|his|her)\b)"
+    r"|\bto\s+(?P<to>him|her)\s+(?:by|via|on|over|through|as)\b",
+    re.IGNORECASE,
+)
+
+
+def _channel_owner(ctx: TurnContext, clause: Clause, owner: str) -> str:
+    """Whose the channel is: the relative the messages are sent to, when the turn names just one (see
+    :data:`_SENT_TO_THEM`), else ``owner``."""
+    m = _SENT_TO_THEM.search(clause.text)
+    if owner != ctx.speaker_id or m is None:
+        return owner
+    word = (m.group("poss") or m.group("obj") or m.group("to")).lower()
+    relative = _antecedent(ctx, "he" if word in ("his", "him") else "she", clause.start + m.start())
+    return relative or owner
 
 
 _PRONOUNS = frozenset(["He", "She", "They", "It", "You", "This", "That"])
@@ -1098,7 +1120,7 @@ _WHERE_I_AM = re.compile(
 _CITY_PERSON = re.compile(
     r"\b(?:I'm|I\s+am|we're|we\s+are)\s+(?:officially\s+)?(?:an?\s+)?"
     + _named("place")
-    + r"\s+(?:person|people|girl|guy|family)"
+    + r"\s+(?:person|people|folks?|girl|gal|guy|boy|family|household)"
     r"\s+now\b"
 )
 # "I'm not in Minsk, I'm in Vilnius": a correction names where the speaker lives.
@@ -1378,6 +1400,14 @@ _WORK = re.compile(
     + _BRANCH_OF
     + _org("org")
 )
+# "now I'm barista-ing at a little place called Ground Up", "my sister's DJ-ing for Ministry": the job noun made a
+# verb with a hyphen names the trade and where it is plied (the noun checked to be a job below).
+_TITLE_ING_AT = re.compile(
+    _SUBJ
+    + _ADV
+    + r"(?:'m|'s|'re|\s+(?:am|is|are))\s+(?:(?:now|currently|still|mostly|back)\s+)?(?P<title>[A-Za-z]+)-ing\s+"
+    r"(?:(?:nights|days|weekends|part-time|full-time)\s+)?(?:at|for)\s+(?:the\s+)?" + _CALLED + _employer("org")
+)
 # "…, working nights at Boots": a participle after the speaker's own clause names the employer.
 _WORKING_AT = re.compile(
     r"(?:,\s*|\s+and\s+)(?:now\s+|currently\s+|mostly\s+)?working\s+"
@@ -1453,7 +1483,9 @@ _HIRED_BY_ORG = re.compile(
 # date it is a plan and says nothing yet.
 _START = re.compile(
     _SUBJ + _ADV + r"(?:\s*'ll|\s+will)?(?:\s+be)?\s+(?:start|starts|starting|join|joining|working)"
-    r"(?:\s+(?:work(?:ing)?|a\s+new\s+job|my\s+new\s+job))?(?:\s+(?:at|with))?\s+(?:the\s+)?" + _employer("org")
+    # ("my wife starts her job at Emory next month": the job named by its holder's possessive)
+    r"(?:\s+(?:work(?:ing)?|(?:a|my|her|his|their|our)\s+(?:new\s+)?(?:job|role|position|post|placement)))?"
+    r"(?:\s+(?:at|with))?\s+(?:the\s+)?" + _employer("org")
 )
 # "I changed jobs in January, now I'm at Spotify": being "at" a company is working there when the turn
 # talks about jobs.
@@ -2209,7 +2241,10 @@ _PARTICLE = r"(?:(?:van|von|de|der|den|da|di|del|della|du|dos|das|ter|ten|le|la|
 _NAME = re.compile(
     # ("my name's spelled Teuea, not Teuia": the spelling given)
     # ("my surname's Okafor-Lind now": the new family name alone)
-    _POSS + r"\s+(?:full\s+|sur|last\s+|family\s+)?name(?:\s+is|'s)(?:\s+now)?"
+    # ("my IC name Lim Kok Wei quite long": the name on an identity document, the copula dropped as Singapore English
+    # does)
+    _POSS + r"\s+(?:(?:full\s+|sur|last\s+|family\s+)?name(?:\s+is|'s)|(?:IC|NRIC|passport|legal)\s+name(?:\s+is|'s)?)"
+    r"(?:\s+now)?"
     r"(?:\s+(?:actually\s+)?(?:spelled|spelt|written))?\s+"
     rf"(?P<name>[A-ZÀ-ÖØ-Þ][\w'-]*(?:\s+(?:{_PARTICLE})?[A-ZÀ-ÖØ-Þ][\w'-]*){{0,2}})"
     r"|(?P<subj2>\bI)(?:'m| am) called (?P<name2>[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?)"
@@ -2367,9 +2402,11 @@ _ADDRESS = re.compile(
     r"(?:(?i:change|update|set)\s+)?"
     # "the new address is …" after a move is the speaker's new address.
     # ("Our mailing address changed to …": the household's, so the speaker's)
-    + rf"(?:{_POSS}|(?P<the>\b[Tt]he(?=\s+new\b)|\b[Oo]ur(?=\s+(?:[a-z]+\s+)?add?ress\b)))"
+    + rf"(?:{_POSS}|(?P<the>\b[Tt]he(?=\s+new\b)|\b[Oo]ur(?=\s+(?:[a-z]+\s+){{0,2}}add?ress\b)))"
     # ("delivery adress": the word's usual misspelling; "delivery addr": its short form)
-    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent)\s+)*"
+    # ("our rural delivery address is 418 Kaimai Road, RD 2, …": the kind of place, or of the address, before it)
+    + r"\s+(?:(?:new|home|shipping|delivery|mailing|current|postal|billing|residential|permanent|rural|physical"
+    r"|street|farm|city|town|country|village|correct|proper|full|actual|real)\s+)*"
     r"(?:add?ress|addr\.?)"
     # ("my grandma's address for the christmas hamper is …": what it is wanted for, between)
     r"(?:\s+for\s+(?:the|my|her|his|their|our)\s+[\w\s-]{1,30}?)?\s*"
@@ -2534,7 +2571,8 @@ _CONTACT_CUE = {
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
         _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
         # ("handphone": the Singapore and Malaysia word; "mera number …": the Hinglish "my number")
-        r"(?:number|phone|mobile|handphone|cell|no\.?|digits)\b"
+        # ("my new whatsapp is +55 …": the line named by the messaging app on it)
+        r"(?:number|phone|mobile|handphone|cell|no\.?|digits|(?i:whats\s?app|viber|telegram))\b"
         r"|(?P<me>\b(?i:mera)\s+(?:(?i:naya)\s+)?(?i:number)\b|\b(?i:call|text|reach|contact)\s+me\s+(?:at|on)\b"
         # "what number do you have? mine's …": the speaker's own, against someone's asked about
         r"|(?<![\w'])(?i:mine)(?:'s|\s+is)\s*:?\s*$"
@@ -2557,6 +2595,9 @@ _CONTACT_CUE = {
         # ("new number from Monday: …": when it starts, before the colon)
         # ("new number, 07700 …", "new mobile — …": set off by a comma or a dash, just the same)
         r"(?i:\s+(?:from|as\s+of|starting|since|effective)\b[^:：\d]{1,25}?)?\s*(?:[:：]|(?:,|\s[\u2014\u2013-])\s*$)"
+        # ("Number is 9123 4587 for the delivery uncle": the bare word opening the clause, as a form's label is said;
+        # after a comma it names anyone's: "call the shop, number …")
+        + r"|^\s*(?i:number)(?:\s+is\s*|\s*[:：]\s*)$"
         + _KIN_CONTACT.format(kind=r"(?:(?:phone|mobile|cell)\s+)?(?:number|mobile|cell|phone)")
         + _ON_FILE_SHOULD_BE.format(kind=r"(?:(?:phone|mobile|cell|contact)\s+)?(?:number|mobile|cell|phone)")
         # ("Pls update mobile no. to …": the article dropped, the number's short form)
@@ -2607,7 +2648,8 @@ _CONTACT_CUE = {
         r"|\b(?i:change|update|set|swap|replace|switch)\s+(?:my|the)\s+(?:\w+\s+)?e-?mail(?:\s+address)?"
         r"(?:\s+(?:on file|(?:on|in)\s+(?:my|the)\s+(?:account|profile|file|record)|you have(?: for me)?))?"
         r"\s+(?i:to|for|with)\b"
-        r"|\b(?i:use|put|send\s+(?:\w+\s+)?to)\s+$"
+        # ("send all the GST invoices to …", "drop a mail to … henceforth": where the speaker's mail is to go)
+        r"|\b(?i:use|put|send\s+(?:\w+\s+){0,3}?to|(?:drop|shoot|send)\s+(?:me\s+|us\s+)?an?\s+(?:e-?)?mail\s+(?:to|at|on))\s+$"
         # ("I ask that the contact e-mail on my account be changed to …", "I'd like the email on my account updated
         # to …": the change asked for in the passive)
         r"|\b(?i:the|my)\s+(?i:(?:contact|login|account|billing)\s+)?(?i:e-?mail)(?:\s+address)?"
@@ -3464,6 +3506,17 @@ _JOB_FOR = re.compile(
 )
 
 
+def _title_made_verb_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A job noun made a verb with a hyphen: "now I'm barista-ing at Ground Up" (see :data:`_TITLE_ING_AT`)."""
+    for m in _TITLE_ING_AT.finditer(clause.text):
+        subject = _subject_of(ctx, clause, m)
+        org, title = _clean(m.group("org")), m.group("title")
+        job = _ANY_JOB_NOUN.fullmatch(title) is not None and not _NOT_A_ROLE.search(title)
+        if subject and job and _employer_ok(org) and not _negated(clause) and not _HYPOTHETICAL.search(clause.text):
+            yield _fact(ctx, clause, m, subject, "works_at", org, "title_ing_at")
+            yield _fact(ctx, clause, m, subject, "job_title", title, "title_ing_at.title")
+
+
 def _begun_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     """A job said by the way: "…, working nights at Boots", "day one at X was …", "they hired me as …"."""
     for m in _FIRST_AS_TITLE.finditer(clause.without_times(ctx)):
@@ -3865,6 +3918,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             for fact in _state(ctx, clause, m, "works_at", _org_of(m), "works_at"):
                 yield _job_end_dated(ctx, clause, fact)
     yield from _begun_job_facts(ctx, clause)
+    yield from _title_made_verb_facts(ctx, clause)
     for m in _JOIN.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         # "I signed with Vodafone" is a phone contract; with a job said in the turn it is an employer.
@@ -3995,6 +4049,11 @@ _MOVE_TOLD = re.compile(
     # "I transferred to the Limerick office and rent a place there now": a move with the job.
     r"|\b(?i:transferred|got\s+transferred|was\s+transferred)\s+to\s+(?:the\s+|our\s+)?[A-Z][a-z]+\s+"
     r"(?i:office|branch|site|campus|store|plant|hub)\b"
+    # "the truck dropped our stuff off last Monday", "the movers brought our furniture on Friday": the household's
+    # belongings delivered by the removal people (a parcel's driver brings "my order", not "our stuff")
+    r"|\b(?i:movers|removalists|removal\s+(?:men|guys|van|truck|company)|moving\s+(?:truck|van|company|guys)"
+    r"|the\s+(?:truck|van|lorry))\s+(?i:finally\s+|just\s+)?(?i:dropped|delivered|brought|unloaded|dumped)(?:\s+off)?"
+    r"\s+(?i:all\s+)?(?i:our|my)\s+(?i:stuff|things|boxes|furniture|belongings)\b"
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
@@ -5023,6 +5082,20 @@ def _listed_after_someone_else(clause: Clause, cue: re.Match[str]) -> bool:
     return _LISTED_NEW.match(cue.group()) is not None and _RELATIVE_NEWS.match(clause.text) is not None
 
 
+# Someone else the turn spoke of before a bare "Number is …": "The shop moved. Number is …", "my mum's in Perth, number
+# is …".
+_SOMEONE_BEFORE = re.compile(
+    rf"(?:^|[.!?]\s+)\W*(?:[Tt]he|[Tt]his|[Tt]hat|[Tt]heir|[Oo]ur|[Hh]is|[Hh]er)\s+[a-z]+"
+    rf"|\b[Mm]y\s+{_KIN_ADJ}(?:{_REL})\b|\b(?:[Hh]e|[Ss]he|[Tt]hey)\b"
+)
+
+
+def _bare_label_after_someone(ctx: TurnContext, clause: Clause, cue: re.Match[str]) -> bool:
+    """ "Number is …" with no owner said is the speaker's, unless the turn spoke of someone else before it."""
+    bare = re.fullmatch(r"\W*(?i:number)(?:\s+is)?\s*[:：]?\s*", cue.group()) is not None
+    return bare and _SOMEONE_BEFORE.search(ctx.text, 0, clause.start + cue.start()) is not None
+
+
 def _cue_holds(cues: list[re.Match[str]], before: str) -> bool:
     """Whether the last cue before a contact names the speaker's own, not negated ("That is not my number: …")."""
     if not cues:
@@ -5095,7 +5168,7 @@ def _contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
                 continue
             m = cues[-1]
             subject = _cue_subject(ctx, clause, m)
-            if subject is None or _listed_after_someone_else(clause, m):
+            if subject is None or _listed_after_someone_else(clause, m) or _bare_label_after_someone(ctx, clause, m):
                 continue
             value = contact_value(predicate, mention)
             evidence = clause.text[m.start() : mention.span[1] - clause.start]
@@ -7328,7 +7401,7 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
         # "this time I'll pay on delivery, next time card as usual": each phrase its own marker
         once_and_usual = _once_and_usual(clause, match.start())
         yield CandidateFact(
-            subject=owner,
+            subject=_channel_owner(ctx, clause, owner) if predicate == "preferred_notification_channel" else owner,
             predicate=predicate,
             value=value,
             lasting=lasting if once_and_usual is None else once_and_usual,

@@ -660,6 +660,12 @@ def _segment(clause: Clause, start: int) -> str:
     return head[cut + 1 :]
 
 
+# A phrase that only places a relative, closing just before the next one: "，我老婆也在这边，", "，我爸妈还在老家，".
+_RELATIVE_PLACED = re.compile(
+    rf"(?:^|[，,])\s*我(?:的)?({_REL})(?:也|还|现在|目前|一直|都)*(?:在|住在?)[\u4e00-\u9fffA-Za-z]{{1,8}}[，,]\s*$"
+)
+
+
 def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     """Whom the verb at clause offset ``start`` is about, from the words before it."""
     blanked = clause.without_times(ctx)
@@ -716,6 +722,11 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
         earlier = re.match(rf"\s*我(?:的)?({_REL})", blanked) or _BARE_KIN.match(blanked)
         if earlier and len(prefix) < start:
             return f"{ctx.speaker_id}:{_RELATIONS[earlier.group(1)]}"
+        # "我在小米上班，我老婆也在这边，在Infosys做财务": the phrase just before placed a relative, and this one
+        # tells what they do there.
+        placed = _RELATIVE_PLACED.search(blanked, 0, start - len(raw_prefix))
+        if placed and placed.group(1) not in _ACQUAINTANCES:
+            return f"{ctx.speaker_id}:{_RELATIONS[placed.group(1)]}"
         # "我儿子小宇考上了南京大学，现在住南京": the sentence began with the relative, before a clause break.
         sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
         before = re.match(rf"\s*我(?:的)?({_REL})", ctx.text[sentence : clause.start])
@@ -815,6 +826,8 @@ def _starts_on(ctx: TurnContext, clause: Clause) -> datetime | None:
 _MOVE = re.compile(
     # ("户口落到厦门": the household registration moved there.)
     r"(?:(?<![自打])从[\u4e00-\u9fffA-Za-z]{2,12}?)?(?:搬家?|迁居|移居|搬迁|迁(?=到|往|去|回)|落户|把?户口(?:也)?(?:落|迁)(?=到|进|回)|回了?(?:到)?老家|调到|调去|外派到|派驻到?"
+    # ("我老公被公司派到武汉了": posted there by the employer)
+    r"|(?:(?<=被)|(?<=被公司)|(?<=被单位)|(?<=被集团)|(?<=被领导)|(?<=被老板))派(?=到|去|往)"
     # "我儿子毕业后留在了奥斯汀": stayed on in a town (a city only, not "留在了家里").
     r"|(?<![停保滞])留在了?(?=[\u4e00-\u9fff]{2,6}?(?:工作|发展|生活|定居|上班|[，。！,.!]|$))"
     r"|(?i:moved?)\s*(?=到|去))"
@@ -1239,6 +1252,12 @@ _QUIT_BEFORE = re.compile(
     # ("在顺丰干了五年，上个月辞了", "…，年初不干了": the leaving said by a bare verb)
     r"|在(?P<org_left>[\u4e00-\u9fffA-Za-z0-9&]{2,10}?)(?:干|工作|上班|待|呆)了[一二两三四五六七八九十几\d]+年(?:多|半)?[，,]\s*"
     r"(?P<between_left>[^，。！？]{0,8}?)(?:辞了|辞掉了|不干了|走了)(?=[，。！？,.!?\s]|$)"
+)
+# "从顺丰离职了，干了八年快递员": the years spent as a title, in a turn that tells the job was left (checked below).
+_YEARS_AS_TITLE = re.compile(
+    r"(?<![没不])(?:干|做|当)了(?:整整)?[一二两三四五六七八九十几\d]+年(?:多|半)?(?:的)?"
+    + _TITLE
+    + r"(?=[，。！？,.!?\s]|$|了)"
 )
 # "美团那边我已经辞职了": the employer named first, the quitting after.
 _QUIT_THERE = re.compile(
@@ -2181,6 +2200,41 @@ def _settled_move_starts(ctx: TurnContext, clause: Clause, m: re.Match[str], pre
     return None
 
 
+# "不在深圳住了，回成都了": gone back to a city, said beside a home given up or a move; "回长沙定居了" on its own.
+_BACK_TO_CITY = re.compile(
+    r"(?<![想要会得能])(?<!打算)(?<!准备)回(?:到)?(?P<place>[\u4e00-\u9fff]{2,4}?)(?:老家)?"
+    r"(?P<settled>定居|常住|住|生活|发展)?(?:了|啦)(?=[，。！,.!；;]|$)"
+)
+_HOME_LEFT_TOLD = re.compile(
+    r"不(?:再)?在[\u4e00-\u9fff]{2,4}?(?:住|生活|定居|待)了|搬|退租|(?:房子|那套房)[^，。！？]{0,6}(?:退|卖)"
+)
+
+
+def _back_to_city_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A city gone back to as home ("不在深圳住了，回成都了"), not a trip home ("国庆回成都了，下周回上海")."""
+    if _AWAY_FOR_NOW.search(ctx.text) or _QUESTION.search(clause.text):
+        return
+    for m in _BACK_TO_CITY.finditer(clause.text):
+        place = _clean(m.group("place"))
+        if not m.group("settled") and not _HOME_LEFT_TOLD.search(ctx.text):
+            continue
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if subject is None or not _is_city(place) or not _place_ok(place) or re.search(r"没|不|别", prefix[-3:]):
+            continue
+        if _PLAN.search(prefix) or (clause.future_time(ctx) is not None and clause.past_time(ctx) is None):
+            continue
+        yield _fact(
+            subject,
+            "lives_in",
+            normalize_city(place),
+            "back_to_city",
+            m.group(),
+            valid_from=clause.past_time(ctx),
+            ends_previous=True,
+        )
+
+
 def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     yield from _moved_with_work_facts(ctx, clause)
@@ -2255,6 +2309,7 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             subject = _subject(ctx, clause, m.start())
             if subject and _is_city(place) and _place_ok(place):
                 yield ending(ctx, clause, subject, "lives_in", normalize_city(place), "zh.not_there_anymore", m.group())
+    yield from _back_to_city_facts(ctx, clause)
     yield from _left_or_arrived(ctx, clause)
     yield from _home_given_up(ctx, clause)
     for m in _LEAVE_CITY.finditer(text):
@@ -2572,6 +2627,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if _org_ok(org) and not _is_city(org) and not is_city_area(org, _KNOWN_CITIES):
                 yield _fact(ctx.speaker_id, "works_at", org, "now_at", m.group(), ends_previous=True)
     yield from _left_job_facts(ctx, clause)
+    yield from _years_as_title_left(ctx, clause)
     yield from _at_then_trade_facts(ctx, clause)
     yield from _employer_by_trade_or_end(ctx, clause)
     yield from _title_facts(ctx, clause)
@@ -2787,6 +2843,27 @@ def _left_after_years(ctx: TurnContext, clause: Clause, m: re.Match[str]) -> boo
     """Whether the leaving after the years spent (a ``_QUIT_BEFORE`` match) is told as done."""
     between = m.group("between") or m.group("between_left") or ""
     return not re.search(r"没|不|想|打算|准备|要|考虑|可能|申请|提", between) and not _future(ctx, clause)
+
+
+def _job_left_told(text: str) -> bool:
+    """Whether the turn tells a job was left, not asks or weighs it ("要不要辞职？", "想离职")."""
+    for m in _JOB_LEFT.finditer(text):
+        closing = re.search(r"[，。！？,.!?；;]|$", text[m.end() :])
+        asked = closing is not None and closing.group() in ("？", "?")
+        if not asked and not re.search(
+            r"(?:要不要|该不该|想|打算|准备|考虑|没|不)$", text[max(0, m.start() - 3) : m.start()]
+        ):
+            return True
+    return False
+
+
+def _years_as_title_left(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """ "辞职了，干了八年快递员": the title the years were spent as ends with the job (not "干了八年快递员，还在干")."""
+    for m in _YEARS_AS_TITLE.finditer(clause.text) if _job_left_told(ctx.text) else ():
+        subject = _subject(ctx, clause, m.start())
+        title = _clean(m.group("title"))
+        if subject and not _NOT_A_JOB.search(title) and not _PLAN.search(ctx.text):
+            yield ending(ctx, clause, subject, "job_title", title, "zh.years_as_title_left", m.group())
 
 
 def _left_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -4353,6 +4430,15 @@ _LANGUAGE = re.compile(
     rf"|^\s*(?:平时|平常|一般|通常|其他时候|别的时候|其余时候)(?:都)?(?:还是|照旧|照常)(?:用|说|讲)?(?P<lang6>{_LANGUAGE_NAMES})"
     r"(?=[，。！？,.!?吧]|$)"
 )
+# Messaging apps used abroad, named in Latin letters in a Chinese turn ("有事請LINE我", "通知可以发WhatsApp吗").
+_APP_CHANNEL = r"(?<![A-Za-z])(?:(?i:whats\s?app|telegram|messenger|signal)|LINE|Line)(?![A-Za-z])"
+_APP_SPELLING = {
+    "whatsapp": "WhatsApp",
+    "telegram": "Telegram",
+    "messenger": "Messenger",
+    "signal": "Signal",
+    "line": "LINE",
+}
 _CHANNEL = re.compile(
     # ("推送通知改成邮件": the push notices changed to e-mail, not push.)
     r"(?P<ch>微信|短信|邮件|邮箱|电话|推送|站内信)(?:通知|提醒|联系|告诉|发给|通知我|给我|找我)"
@@ -4400,6 +4486,14 @@ _CHANNEL = re.compile(
     # Where the speaker is reached best, said as a habit: "微信上找我最快", "打电话联系我最方便".
     r"|(?:^|(?<=[，,。！]))\s*(?:有事)?(?:打|发|用|在)?(?P<ch15>微信|短信|电话|邮件|邮箱|钉钉|飞书)(?:上|里)?(?:找|联系|叫|通知)我"
     r"(?:最快|最方便|比较快|更快|最靠谱|最直接|最及时)(?![^，。！？]{0,3}(?:吗|？|\?))"
+    # Whatever comes up, the speaker reached on one channel: "有啥事微信上找我", "有事請LINE我", "有事WhatsApp我"
+    # (not "有事微信上找我吗？", asked).
+    r"|(?:有事|有啥事|有什么事|有事情|有問題|有问题)(?:的话|的話)?(?:就|都|请|請|直接|随时|隨時)*(?:打|发|發|用|在)?"
+    rf"(?P<ch16>微信|短信|电话|電話|邮件|邮箱|{_APP_CHANNEL})(?:上|里|裡)?(?:找|联系|聯絡|联络|叫|通知|告诉|告訴)?我"
+    r"(?![^，。！？]{0,3}(?:吗|嗎|？|\?))"
+    # The channel asked for politely: "通知可以发WhatsApp吗？", "提醒能不能改成走短信？".
+    r"|(?:通知|提醒|消息)(?:我)?(?:可以|能|能不能|可不可以|能否)(?:改成|换成|改)?(?:发|用|走|發)(?:到)?"
+    rf"(?P<ch17>微信|短信|邮件|邮箱|{_APP_CHANNEL})(?=[吗嗎]|[？?])"
 )
 # "有事发邮件给我", "以后有事发邮件到 …": where mail goes, in a turn that gives the address.
 _MAIL_TO_ADDRESS_GIVEN = re.compile(r"发(?:邮件|电邮)(?:给我|到|至)|发(?:邮件|电邮)(?=[，。！,.!]|$)")
@@ -4584,8 +4678,11 @@ def _preference_candidates(text: str) -> Iterator[tuple[str, str]]:
             or m.group("ch13")
             or m.group("ch14")
             or m.group("ch15")
+            or m.group("ch16")
+            or m.group("ch17")
         )
-        yield "preferred_notification_channel", normalize_channel(channel)
+        app = _APP_SPELLING.get(re.sub(r"\s", "", channel).casefold())
+        yield "preferred_notification_channel", app or normalize_channel(channel)
     if not _CHANNEL.search(text) and _NOTICES.search(text) and _HABIT_OR_WISH.search(text):
         received = _CHANNEL_RECEIVED.search(text)
         if received is not None:
@@ -5710,6 +5807,8 @@ _POLITE_REQUEST = re.compile(
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
     r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
+    # The way notices come, asked for: "通知可以发WhatsApp吗？", "提醒能不能走短信？".
+    r"|^\s*(?:通知|提醒|消息)(?:我)?(?:可以|能|能不能|可不可以|能否)(?:改成|换成|改)?(?:发|用|走|發)"
     # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
     # ("之后回覆都用繁體中文好嗎": the replies named after the marker.)
     r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?"
