@@ -10,7 +10,8 @@ set right in Cantonese; the app as the channel ("推到App里"); a theme changed
 Taiwan and Hong Kong; Hong Kong's ways to pay and a card given up; an address in Latin letters closed
 by its postcode, an address after a colon in a turn about an address; a partner named by full name is a
 subject of their own; an employer named after the place of its site ("园区的博世", "都柏林的谷歌") and
-one's own business no employer; the household's home shared with the spouse. Every sentence is written
+one's own business no employer; a field of work done at an employer ("在X做数据分析"); the household's
+home shared with the spouse. Every sentence is written
 for this file (none is taken from a bench set); each class has look-alikes that must stay silent.
 """
 
@@ -226,6 +227,25 @@ SUBJECTS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), SUBJECTS, ids=[t for t, _ in SUBJECTS])
 def test_subjects_and_employers(text: str, expected: set[Triple]) -> None:
     assert _triples(text, "works_at", "job_title") == expected
+
+
+FIELDS: list[tuple[str, set[Triple]]] = [
+    # a field of work named as the job done at an employer
+    (
+        "我姐在招商证券做投资，天天加班",
+        {(_kin("sister"), "works_at", "招商证券"), (_kin("sister"), "job_title", "投资")},
+    ),
+    ("我想在招商证券做投资", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FIELDS, ids=[t for t, _ in FIELDS])
+def test_a_field_of_work_at_an_employer(text: str, expected: set[Triple]) -> None:
+    assert _triples(text, "works_at", "job_title") == expected
+
+
+def test_a_field_of_work_started_then_is_dated() -> None:
+    assert _since("去年十月开始我在伦敦的汇丰做风控", "works_at") == {"汇丰": "2026-10-01"}
 
 
 def test_the_household_home_is_the_spouses_too() -> None:

@@ -5848,6 +5848,25 @@ def _round36_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFa
             yield _fact(subject, "job_title", m.group("title"), "r36.works_as", m.group())
 
 
+# "去年三月开始我在都柏林的谷歌做数据分析": a field of work named as the job done at an employer.
+_R36_FIELD_AT = re.compile(
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,12}?)(?:做|干|搞|负责)"
+    r"(?P<title>数据分析|数据挖掘|算法|市场推广|市场|投资|风控|法务|公关|品牌|招聘|培训|用户研究|交互设计|视觉设计)"
+    r"(?=[，。！？,.!?\s]|$)"
+)
+
+
+def _round36_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R36_FIELD_AT.finditer(clause.text):
+        subject = _subject(ctx, clause, m.start())
+        org = _clean(m.group("org"))
+        if subject is None or not _org_ok(org) or _R36_PLAN.search(_prefix(clause, m.start())):
+            continue
+        when = clause.past_time(ctx) if "开始" in clause.text[: m.start()] else None
+        yield _fact(subject, "works_at", org, "r36.field_at", m.group(), valid_from=when)
+        yield _fact(subject, "job_title", m.group("title"), "r36.field_at.title", m.group(), valid_from=when)
+
+
 def _round36_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     for m in _R36_GONE_TO_STUDY.finditer(text):
@@ -5948,6 +5967,7 @@ def _round36_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candida
 
 def _round36_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round36_job_facts(ctx, clause)
+    yield from _round36_field_facts(ctx, clause)
     yield from _round36_home_facts(ctx, clause)
     yield from _round36_device_facts(ctx, clause)
     yield from _round36_profile_facts(ctx, clause)
