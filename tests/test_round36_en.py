@@ -240,6 +240,9 @@ DEVICES: list[tuple[str, set[Triple]]] = [
     # a device that died
     ("The Kindle finally died yesterday, any deals on a new one?", {(ME, "owns_device", "Kindle")}),
     ("Has the Kindle died for everyone else too?", set()),
+    ("my old Garmin died after nine years, RIP", {(ME, "owns_device", "Garmin")}),
+    # (a plain "died" may be a flat battery)
+    ("my Garmin died halfway through the run this morning", set()),
     # "is hers" by the pronoun
     (
         "My daughter uses the family laptop, but the Galaxy Tab S9 is hers.",

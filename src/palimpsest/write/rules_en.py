@@ -9875,7 +9875,10 @@ _R36_TRADED_FOR = re.compile(
     + _device("device")
     + r"|(?P<model>\d{1,3}[A-Za-z]?(?:\s+(?:Pro|Max|Plus|Ultra|mini|Lite|FE|Air))*)\b)"
 )
-# "the Roomba finally died yesterday", "my Kindle gave up the ghost": a device that stopped for good.
+# "the Roomba finally died yesterday after 7 yrs, RIP", "my Kindle finally gave up the ghost": a device that stopped for
+# good, told as the end of a long life ("finally", "RIP", "after nine years"); a plain "died" may be a flat battery or a
+# repair ("my Fitbit died last week, getting a new one Friday" was left unlabelled in round 12).
+_R36_LONG_LIFE = re.compile(r"\bRIP\b|\brest\s+in\s+peace\b|\bafter\s+(?:\d+|[a-z]+)\s+(?:years|yrs)\b", re.I)
 _R36_DIED = re.compile(
     r"\b(?:[Mm]y|[Tt]he|[Oo]ur)\s+(?:old\s+|trusty\s+|ancient\s+)?"
     + _device("device")
@@ -9922,6 +9925,8 @@ def _round36_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
             ctx, clause, m, ctx.speaker_id, "owns_device", device, "r36.traded_for", valid_from=clause.past_time(ctx)
         )
     for m in _R36_DIED.finditer(clause.text):
+        if "finally" not in m.group() and not _R36_LONG_LIFE.search(ctx.text):
+            continue
         yield ending(ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.r36.died", m.group())
     for m in _R36_IS_HERS.finditer(clause.text):
         subject = _antecedent(ctx, "she" if m.group("pron") == "hers" else "he", clause.start + m.start())
