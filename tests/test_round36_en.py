@@ -162,6 +162,7 @@ JOBS: list[tuple[str, set[Triple]]] = [
         {(ME, "works_at", "Canva"), (ME, "job_title", "product designer")},
     ),
     ("Did you land a job at Canva?", set()),
+    ("My cousin moved to Perth and got a job at Canva.", {(_kin("cousin"), "works_at", "Canva")}),
     # a title at one site of a chain
     (
         "These days I'm a cashier at a Lidl in Cork.",

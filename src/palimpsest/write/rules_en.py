@@ -9807,7 +9807,10 @@ _R36_BOTH_WORK = re.compile(
 def _round36_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _R36_LANDED_JOB.finditer(clause.text):
         org = _clean(m.group("org"))
-        if not _employer_ok(org):
+        # (the subject dropped only where a sentence starts: "My brother moved to Leeds but got a job at Asda" is his)
+        before = ctx.text[: clause.start + m.start()].rstrip()
+        dropped = not re.match(r"\W*(?:I|I've|we've)\b", m.group())
+        if not _employer_ok(org) or (dropped and before and before[-1] not in ".!?\n"):
             continue
         when = clause.future_time(ctx) if re.search(r"\bstart", ctx.text[clause.start + m.end() :], re.I) else None
         yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "r36.landed_job", valid_from=when)
