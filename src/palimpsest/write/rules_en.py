@@ -9552,7 +9552,9 @@ def _round36_pointed_to(ctx: TurnContext, pronoun: str, at: int) -> str | None:
     none (a partner); ``None`` when two people of that kind came before."""
     kin = _FEMALE if pronoun == "she" else _MALE
     found: list[str] = []
+    last = None
     for m in _R36_PERSON.finditer(ctx.text, 0, at):
+        last = m
         relation = _RELATIONS[(m.group("rel") or m.group("bare")).lower()]
         named = m.group("name") and m.group("name") not in _NOT_NAMES
         # (a partner named by name is a subject of their own: "my partner Tash … she's an ICU nurse")
@@ -9560,6 +9562,9 @@ def _round36_pointed_to(ctx: TurnContext, pronoun: str, at: int) -> str | None:
             found.append(m.group("name"))
         elif relation in kin or relation in ("partner", "fiance", "fiancee"):
             found.append(f"{ctx.speaker_id}:{relation}")
+    # (someone else named between them makes it nobody's: "my sister talked to Maria, her number is …")
+    if last is not None and _OTHER_PERSON.search(ctx.text, last.end(), at):
+        return None
     return found[0] if len(set(found)) == 1 else None
 
 
@@ -9981,6 +9986,12 @@ _R36_WHEN_IT_SHIPS = re.compile(
     r"|is\s+out\s+for\s+delivery|is\s+on\s+(?:its|the)\s+way)\b",
     re.I,
 )
+_R36_OTHER_REFUSED = re.compile(
+    r"\b(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:bother\s+with|send|use)\s+(?:any\s+|the\s+)?"
+    r"(?:e-?mails?|texts?|calls?|SMS|letters)\b"
+    r"|\b(?:e-?mails?|texts?|SMS)\b[^.!?]{0,30}\b(?:spam|junk|buried|get\s+lost|never\s+(?:read|checked|open))\b",
+    re.I,
+)
 # "Telegram messages are fine", "WhatsApp texts are best": the channel that suits, said of its messages.
 _R36_MESSAGES_FINE = re.compile(
     r"(?:^\W*|[,.;]\s*)(?P<ch>WhatsApp|WeChat|Telegram|Signal|Viber|SMS|e-?mail)\s+(?:messages|texts|msgs|chats)\s+"
@@ -9991,7 +10002,9 @@ _R36_MESSAGES_FINE = re.compile(
 _R36_NEVER_CALL = re.compile(
     # (only "never": "Don't phone me, email is the best way" names the channel and nothing more, as the older sets read)
     r"^\W*(?:(?:please|pls|kindly)\s+)?(?:never(?:\s+ever)?|don't\s+ever|do\s+not\s+ever)\s+(?:ring|call|phone)\s+me\b"
-    r"(?!\s+(?:before|after|until|till|at|on|between|today|tonight|tomorrow|this|back|again\s+today))",
+    r"(?!\s+(?:before|after|until|till|at|on|between|today|tonight|tomorrow|this|back|again\s+today)\b)"
+    # ("Never call me Bob": a name one is called, not a call)
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|(?:again|ever|at\s+all|please|pls|thanks)\b))",
     re.I,
 )
 # "Monthly reports — summary version going forward": the kind of report, with a lasting marker right after it.
@@ -10061,7 +10074,9 @@ def _round36_contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candida
 def _round36_preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     sentence = _sentence_of(ctx.text, clause)
     for rx in (_R36_WHEN_IT_SHIPS, _R36_MESSAGES_FINE):
-        for m in rx.finditer(clause.text):
+        # ("text me when it ships" alone asks for one message; with another channel refused it is the standing one)
+        refused = _R36_OTHER_REFUSED.search(ctx.text) or _CHANNEL_REFUSED_HABIT.search(ctx.text)
+        for m in rx.finditer(clause.text) if rx is _R36_MESSAGES_FINE or refused else ():
             if _negated_before(clause.text, m.start("ch")):
                 continue
             channel = _R36_CHANNEL_NAMES[m.group("ch").lower()]
