@@ -134,7 +134,8 @@ def test_round21_zh_devices_and_contacts(text: str, expected: set[Fact]) -> None
         # a company told of as one, then named
         ("我在一家小公司做会计，叫华信科技", {state("job_title", "会计"), state("works_at", "华信科技")}),
         ("辞职了，去了一家创业公司，叫云帆", {state("works_at", "云帆")}),
-        ("我现在在成都一家物流公司开货车，公司叫顺达", {state("works_at", "顺达")}),
+        # (the trade by the vehicle driven too: heldout30 labels "我哥在伦敦开出租车" a 出租车司机)
+        ("我现在在成都一家物流公司开货车，公司叫顺达", {state("works_at", "顺达"), state("job_title", "货车司机")}),
         ("我去了一家咖啡店，叫Manner", set()),
         ("他去了一家创业公司，叫云帆", set()),
         # orders called 单子, the numbers after

@@ -274,7 +274,9 @@ _SHORT_LONE_CODE = re.compile(
 )
 _TICKET_TALK = re.compile(
     r"\b(?i:tickets?|cases?|claims?|complaints?|incidents?|(?:support|service|repair)\s+requests?|enquir(?:y|ies)"
-    r"|inquir(?:y|ies)|technicians?|helpdesk|help\s+desk|escalat\w*)\b"
+    r"|inquir(?:y|ies)|technicians?|helpdesk|help\s+desk|escalat\w*"
+    # ("Return RMA-30418 — the courier collected it": a return's authorization number is a ticket's)
+    r"|RMA|return\s+authori[sz]ation)\b"
 )
 # What else a code may be: "the model number is GT-55120", "booking ref AB-77120", "policy no. HX-88120".
 _OTHER_CODE_BEFORE = re.compile(
@@ -770,13 +772,16 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
             if " " in token and token.replace(" ", "").isdigit() and len(token.replace(" ", "")) < _MIN_GROUPED_DIGITS:
                 continue
             start = m.start("id")
-            found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
+            # ("Return RMA-30418 — the courier collected it": a return's authorization number is a ticket's)
+            said_as: IdentifierKind = "ticket_id" if kind == "order_id" and _RMA.match(token) else kind
+            found = _mention(text, said_as, (start, start + len(token)), identifier_key(token, "id"))
             if found:
                 yield _Found(10, found)
-            yield from _listed_ids(text, folded, kind, start + len(token), token)
+            yield from _listed_ids(text, folded, said_as, start + len(token), token)
             yield from _twin_codes(text, folded, kind, token)
 
 
+_RMA = re.compile(r"RMA[-_ ]?\d", re.IGNORECASE)
 _CODE_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![A-Za-z0-9_-])")
 
 

@@ -9530,6 +9530,695 @@ def _round34_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round34_device_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 36
+# An address closed by the postal code (or the region) its country writes last: a US "CA 90024", an Australian "NSW
+# 2026", a UK "BA11 1AA", an Irish Eircode "P31 XK27", a Canadian "M5V 2T6", an Indian PIN "452001", or Hong Kong's
+# "Kowloon" / "New Territories" (which has no code). The street part may open with a flat, a block or a hall and holds a
+# number somewhere.
+_R36_POSTAL_TAIL = (
+    r"(?:,?\s+[A-Z]{2}\s+\d{5}(?:-\d{4})?"
+    r"|,?\s+(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s+\d{4}"
+    r"|,?\s+[A-Z]{1,2}\d[A-Z\d]?\s+\d[A-Z]{2}"
+    r"|,\s+[AC-FHKNPRTV-Y]\d{2}\s?[AC-FHKNPRTV-Y0-9]{4}"
+    r"|,?\s+[A-Z]\d[A-Z]\s?\d[A-Z]\d"
+    r"|(?<=[a-z])\s+\d{6}"
+    r"|,\s+(?:Kowloon|New\s+Territories|Hong\s+Kong\s+Island|Hong\s+Kong|N\.T\.))(?![\w-])"
+)
+_R36_ADDRESS_VALUE = r"(?P<addr>(?=[^;!?\n]{0,60}\d)[A-Z0-9][^;!?\n]{3,110}?" + _R36_POSTAL_TAIL + r")"
+# What puts the address: things sent there ("send everything to …"), the right one after a wrong one ("Correct one is
+# …"), the new home ("Our new house is …"), "it's … now", and a labelled address ("my daughter's dorm address for the
+# care packages: …").
+_R36_ADDRESS_CUE = re.compile(
+    r"(?P<send>\b(?i:send|ship|deliver|post|mail|forward)\s+(?:(?i:everything|it|them|all(?:\s+my)?\s+\w+|parcels|packages"
+    r"|orders|my\s+\w+|the\s+\w+)\s+)?(?i:to)\s+)"
+    r"|(?P<right>\b(?i:correct|right|proper|actual)\s+(?i:one|address)\s+(?i:is|should\s+be)\s*:?\s*)"
+    r"|(?P<home>\b(?i:my|our)\s+(?i:new\s+)(?i:house|home|place|flat|apartment|unit|address)\s+(?i:is)\s+)"
+    r"|(?P<now>\b(?i:it's|it\s+is)\s+(?=[^;!?\n]{4,120}\s+now\b))"
+    rf"|(?P<label>\b(?:[Mm]y|[Oo]ur)(?:\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s?))?\s+(?:[a-z]+\s+)?address"
+    r"(?:\s+for\s+(?:the|my|her|his|their|our)\s+[\w\s-]{1,30}?)?\s*(?::|is)\s*)"
+)
+_R36_ADDRESS = re.compile(r"(?:" + _R36_ADDRESS_CUE.pattern + r")" + _R36_ADDRESS_VALUE)
+# ("We got the keys last Monday! Our new house is …": the day the home became theirs)
+_R36_HOME_TAKEN = re.compile(r"\b(?:got|get|picked\s+up)\s+the\s+keys\b|\bmoved\s+in\b", re.I)
+
+
+def _round36_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    sentence = _sentence_of(ctx.text, clause)
+    for m in _R36_ADDRESS.finditer(clause.text):
+        subject = ctx.speaker_id
+        if m.group("rel"):
+            subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        lasting, valid_from = True, None
+        if m.group("send"):
+            if _ONE_OFF.search(sentence):
+                lasting = False
+            elif not _LASTING.search(sentence):
+                continue  # sent there once is an errand
+        if m.group("home") and _R36_HOME_TAKEN.search(ctx.text):
+            begun = {t.start for t in ctx.times if t.start <= ctx.at and not t.start <= ctx.at < t.end}
+            valid_from = begun.pop() if len(begun) == 1 else None
+        if m.group("now") and not re.search(r"\b(?:address|unit|flat|house|place|parcels?|deliver\w*)\b", ctx.text):
+            continue
+        if _NEGATION_WORD.search(m.group()[: m.start("addr") - m.start()]):
+            continue
+        value = _clean(m.group("addr"))
+        yield make_fact(
+            subject,
+            "address",
+            value,
+            "en.r36.postal_address",
+            m.group(),
+            valid_from=valid_from,
+            lasting=lasting,
+            confidence=STATE_CONFIDENCE if lasting else ONE_OFF_CONFIDENCE,
+        )
+
+
+# "Not a teacher anymore — I left the school in June": the post given up, dated by the leaving.
+_R36_LEFT_WHEN = re.compile(
+    r"\b(?:I|we)\s+(?:left|quit|finished\s+at|resigned\s+from|walked\s+out\s+of)\s+(?:the|my|that)\s+"
+    r"(?:[\w-]+\s+)?(?:school|job|hospital|firm|company|practice|clinic|office|shop|store|bank|agency|restaurant)\s+"
+    r"(?P<when>(?:in|on|last|back\s+in|at\s+the\s+end\s+of)\s+[\w ]{2,20}?|yesterday|\w+\s+(?:days|weeks|months)\s+ago)"
+    r"(?=\s*(?:[,.;!?\u2014\u2013]|and\b|$))",
+    re.IGNORECASE,
+)
+# "Her email is …", "his mobile is …": a contact of the person the pronoun points back to.
+_R36_PRONOUN_CONTACT = re.compile(
+    r"\b(?P<pron>[Hh]er|[Hh]is)\s+(?:new\s+|own\s+|personal\s+)?(?P<kind>e-?mail(?:\s+address)?|mobile(?:\s+number)?"
+    r"|number|phone(?:\s+number)?|cell)\s+(?:is|'s|:)\s*"
+)
+# "she's an ICU nurse": the post of the person the pronoun points back to.
+_R36_PRONOUN_TITLE = re.compile(
+    r"(?:^|[,;\u2014\u2013]\s*|\s[\u2014\u2013-]\s*)(?P<pron>[Ss]he|[Hh]e)(?:'s|\s+is)\s+(?:an?\s+)"
+    r"(?P<title>(?:[A-Za-z-]+\s+){0,2}?(?i:" + _JOB_NOUNS + r"))(?=\s*(?:[,.;!?]|$))"
+)
+# The person a pronoun of the turn points back to: a relative by role (and name), or a parent named as "Mom".
+_R36_PERSON = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\b(?:\s+(?P<name>[A-Z][a-z]+)\b)?"
+    rf"|\b(?P<bare>{'|'.join(_KIN_AS_NAMES)})\b(?!')"
+)
+_R36_WORK_TALK = re.compile(r"\b(?:work|works|working|job|shifts?|employed|hired)\b", re.I)
+
+
+def _round36_pointed_to(ctx: TurnContext, pronoun: str, at: int) -> str | None:
+    """The one person a pronoun may point back to: the last relative named before it, of the pronoun's gender or of
+    none (a partner); ``None`` when two people of that kind came before."""
+    kin = _FEMALE if pronoun == "she" else _MALE
+    found: list[str] = []
+    last = None
+    for m in _R36_PERSON.finditer(ctx.text, 0, at):
+        last = m
+        relation = _RELATIONS[(m.group("rel") or m.group("bare")).lower()]
+        named = m.group("name") and m.group("name") not in _NOT_NAMES
+        # (a partner named by name is a subject of their own: "my partner Tash … she's an ICU nurse")
+        if named and relation in ("partner", "girlfriend", "boyfriend", "fiance", "fiancee"):
+            found.append(m.group("name"))
+        elif relation in kin or relation in ("partner", "fiance", "fiancee"):
+            found.append(f"{ctx.speaker_id}:{relation}")
+    # (someone else named between them makes it nobody's: "my sister talked to Maria, her number is …")
+    if last is not None and _OTHER_PERSON.search(ctx.text, last.end(), at):
+        return None
+    return found[0] if len(set(found)) == 1 else None
+
+
+def _round36_redated(ctx: TurnContext, fact: CandidateFact) -> CandidateFact:
+    """A post given up, dated by the leaving the turn tells; a relative's stay with the speaker, by its "since"."""
+    if fact.predicate == "job_title" and fact.valid_to is not None and fact.valid_to == ctx.at:
+        left = _R36_LEFT_WHEN.search(ctx.text)
+        times = [t for t in ctx.times if left and left.start("when") <= t.span[0] < left.end("when")]
+        if left and len(times) == 1 and times[0].start <= ctx.at:
+            return replace(fact, valid_to=times[0].start)
+    if fact.rule == "en.with_me_in.theirs" and fact.valid_from is None:
+        at = ctx.text.find(fact.evidence_text)
+        since = re.compile(r"\s*since\s+").match(ctx.text, at + len(fact.evidence_text)) if at >= 0 else None
+        times = [t for t in ctx.times if since and t.span[0] == since.end() and t.start <= ctx.at]
+        if times:
+            return replace(fact, valid_from=times[0].start)
+    return fact
+
+
+def _round36_turn_facts(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 36's readings of the whole turn: what a clause left hypothetical after it, or a pronoun, hides."""
+    added: list[CandidateFact] = []
+    for m in _R36_INTO_MY_HOME.finditer(ctx.text):
+        sentence_start = max(ctx.text.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1
+        if _HYPOTHETICAL.search(ctx.text, sentence_start, m.end()) or not _place_ok(m.group("place")):
+            continue
+        place = _city(m.group("place"))
+        kin = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        stop = re.compile(r"[,.;!?]|$").search(ctx.text, m.end())
+        end = stop.start() if stop else len(ctx.text)
+        times = [t for t in ctx.times if m.start() <= t.span[0] <= end and t.start <= ctx.at]
+        when = times[0].start if len(times) == 1 else None
+        added.append(make_fact(kin, "lives_in", place, "en.r36.into_my_home", m.group(), valid_from=when))
+        added.append(make_fact(ctx.speaker_id, "lives_in", place, "en.r36.into_my_home.mine", m.group()))
+    for m in _R36_NAMES.finditer(ctx.text):
+        sentence_start = max(ctx.text.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1
+        name = m.group("name")
+        if _HYPOTHETICAL.search(ctx.text, sentence_start, m.end()) or name.split()[0] in _NOT_NAMES:
+            continue
+        if not any(f.predicate == "name" for f in facts):
+            added.append(make_fact(ctx.speaker_id, "name", name, "en.r36.names", m.group()))
+    for m in _R36_PRONOUN_CONTACT.finditer(ctx.text):
+        mention = next((i for i in ctx.identifiers if i.span[0] == m.end() and i.kind in ("email", "phone")), None)
+        if mention is None or any(f.predicate == mention.kind for f in facts):
+            continue
+        subject = _round36_pointed_to(ctx, "she" if m.group("pron").lower() == "her" else "he", m.start())
+        if subject is not None:
+            value = contact_value(mention.kind, mention)
+            added.append(make_fact(subject, mention.kind, value, "en.r36.pronoun_contact", m.group() + mention.text))
+    for m in _R36_PRONOUN_TITLE.finditer(ctx.text):
+        if not _R36_WORK_TALK.search(ctx.text, 0, m.start()):
+            continue
+        subject = _round36_pointed_to(ctx, m.group("pron").lower(), m.start())
+        if subject is not None and not any(f.subject == subject and f.predicate == "job_title" for f in facts):
+            added.append(make_fact(subject, "job_title", m.group("title"), "en.r36.pronoun_title", m.group()))
+    return _relatives_by_name([_round36_redated(ctx, f) for f in facts] + added)
+
+
+def _round36_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """A round-36 address closed by its code replaces the same address another pattern cut short (at "Co.") or ran
+    on past (", send the gift there"); a report's kind read by round 36 only when no other pattern read one."""
+    facts = _round36_turn_facts(ctx, facts)
+    reports = [f for f in facts if f.predicate == "preferred_report_format" and not f.rule.startswith("en.r36.")]
+    facts = [f for f in facts if not (f.rule.startswith("en.r36.report") and reports)]
+    whole = [f for f in facts if f.rule == "en.r36.postal_address"]
+    kept = []
+    for f in facts:
+        # (one address read by two patterns, one of them cut short or running on: the one closed by its code stays)
+        if (
+            f.predicate == "address"
+            and f not in whole
+            and any(
+                w.subject == f.subject
+                and w.value != f.value
+                and (w.value.startswith(f.value.rstrip(". ")) or f.value.startswith(w.value))
+                for w in whole
+            )
+        ):
+            continue
+        if f in whole and any(
+            g.predicate == "address" and g.subject == f.subject and g not in whole and g.value == f.value for g in facts
+        ):
+            continue
+        kept.append(f)
+    return kept
+
+
+# "I finally closed on the house in Raleigh and I've been living there since last Monday": "there" stands for the
+# place a home was named in just before (a house, flat or place in X), and the time dates it.
+_R36_HOME_IN = re.compile(
+    r"\b(?:the|a|our|my)\s+(?:new\s+)?(?:house|flat|apartment|condo|place|home|townhouse|unit)\s+(?:(?:up|down|out|over)\s+)?in\s+"
+    + _named("place")
+)
+_R36_LIVING_THERE = re.compile(
+    r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:been\s+)?(?:living|staying|based)\s+there\s+since\b"
+    r"|\b(?:I|we)\s+(?:moved|moved\s+in)\s+there\b"
+)
+# "I've swapped Joburg for Durban": a home traded for another (both places, the words of a stay around them).
+_R36_SWAPPED = re.compile(
+    r"\b(?:I|we)(?:'ve|\s+have)?\s+(?:just\s+|finally\s+)?(?:swapped|traded|exchanged)\s+"
+    + _named("old")
+    + r"\s+for\s+"
+    + _named("place")
+)
+_R36_STAY_WORDS = re.compile(r"\b(?:staying|living|lived|live|moved|based|settled|home|house|flat)\b", re.I)
+# "Back home in Cork since the 1st": the speaker home again, since a time.
+_R36_BACK_HOME = re.compile(
+    r"(?:^\W*|\b(?:I'm|I\s+am|we're|we\s+are)\s+)(?:(?:finally|now)\s+)?[Bb]ack\s+home\s+in\s+"
+    + _named("place")
+    + r"\s+since\b"
+)
+# "My parents retired to Scottsdale in March", "my uncle emigrated to Perth": a move told by why it was made.
+_R36_RETIRED_TO = re.compile(
+    rf"(?:\b(?P<me>I|[Ww]e)|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL}))(?:\s+(?:just|finally|both|have|has|'ve))*\s+"
+    r"(?:retired|emigrated)\s+(?:down\s+|out\s+|over\s+|back\s+)?to\s+" + _named("place")
+)
+# "My sister moved into my spare room in Leeds last month": the relative lives in the speaker's home, in that place.
+_R36_INTO_MY_HOME = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+(?:just|has|'s|finally))*\s+moved\s+into\s+(?:my|our)\s+"
+    r"(?:spare\s+room|spare\s+bedroom|box\s+room|granny\s+flat|place|flat|house|home|apartment|basement)\s+in\s+"
+    + _named("place")
+)
+# "My wife is still renting near her job at Duke Health in Durham": a home near one's work, both named.
+_R36_NEAR_JOB = re.compile(
+    rf"(?:\b(?P<me>I'm|I\s+am|we're)|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+is|'s))(?:\s+(?:still|now|currently))*\s+"
+    r"(?:renting|living|staying)\s+(?:a\s+(?:flat|place|room|house)\s+)?near\s+(?:her|his|my|their|our)\s+"
+    r"(?:job|work|office|workplace|hospital)\s+(?:at|with)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"\s+in\s+"
+    + _named("place")
+)
+# ("My grandmother is staying with us in Tampines since last week": the relative's stay dated by its "since")
+_R36_SINCE_TIME = re.compile(r"\bsince\s+$", re.I)
+
+
+def _round36_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R36_LIVING_THERE.finditer(clause.text):
+        before = ctx.text[max(0, clause.start + m.start() - 160) : clause.start + m.start()]
+        homes = list(_R36_HOME_IN.finditer(before))
+        if homes and _place_ok(homes[-1].group("place")):
+            when = clause.past_time(ctx)
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                _city(homes[-1].group("place")),
+                "r36.living_there",
+                valid_from=when,
+            )
+    for m in _R36_SWAPPED.finditer(clause.text):
+        known = re.fullmatch(f"(?i:{_KNOWN_CITIES})", m.group("place")) is not None
+        if (known or _R36_STAY_WORDS.search(ctx.text)) and _place_ok(m.group("place")) and _place_ok(m.group("old")):
+            begun = {t.start for t in ctx.times if t.start <= ctx.at and not t.start <= ctx.at < t.end}
+            when = begun.pop() if len(begun) == 1 else None
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "r36.swapped", valid_from=when
+            )
+    for m in _R36_BACK_HOME.finditer(clause.text):
+        if _place_ok(m.group("place")):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "lives_in",
+                _city(m.group("place")),
+                "r36.back_home",
+                valid_from=clause.past_time(ctx),
+            )
+    for m in _R36_RETIRED_TO.finditer(clause.text):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        if _place_ok(m.group("place")):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                subject,
+                "lives_in",
+                _city(m.group("place")),
+                "r36.retired_to",
+                valid_from=clause.past_time(ctx),
+            )
+    for m in _R36_NEAR_JOB.finditer(clause.text):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        org = _clean(m.group("org"))
+        if _place_ok(m.group("place")) and _employer_ok(org):
+            yield _fact(ctx, clause, m, subject, "lives_in", _city(m.group("place")), "r36.near_job")
+            yield _fact(ctx, clause, m, subject, "works_at", org, "r36.near_job.work")
+
+
+# "Just landed a job at Shopee as a data engineer, starting next Monday!": a job got, with its post and first day.
+_R36_LANDED_JOB = re.compile(
+    r"(?:^\W*(?:[Jj]ust\s+)?|\b(?:I|I've|I\s+have|we've)\s+(?:just\s+|finally\s+)?)(?:landed|got|accepted|bagged|scored|snagged)"
+    r"\s+(?:a|the|my\s+dream|a\s+new|a\s+full-time|a\s+permanent)\s+(?:job|role|position|post|gig)\s+(?:at|with)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"(?:\s+as\s+(?:an?\s+)?"
+    + _TITLE
+    + r")?"
+)
+# "now I'm a barista at a Starbucks in Xinyi": one site of a chain, after a title.
+_R36_TITLE_AT_A = re.compile(
+    r"\b(?:I'm|I\s+am)(?:\s+(?:now|still|currently))*\s+an?\s+" + _TITLE + r"\s+at\s+an?\s+" + _employer("org")
+)
+# "My dad is still a night watchman at the port": the trades named with -man, and others the job nouns lack.
+_R36_MORE_TITLES = (
+    r"(?:night\s+)?watchman|doorman|lineman|linesman|repairman|deliveryman|delivery\s+man|ferryman|fireman"
+    r"|policeman|policewoman|milkman|binman|bin\s+man|dustman|security\s+guard|night\s+guard|bouncer|warehouse\s+worker"
+)
+_R36_MORE_TITLE = re.compile(
+    rf"(?:\b(?P<me>I'm|I\s+am)|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+is|'s))(?:\s+(?:still|now|currently|just))*\s+"
+    rf"(?:an?|the)\s+(?P<title>{_R36_MORE_TITLES})\b"
+)
+# Trade names in Australian and British slang: "I'm a chippy", "my brother's a sparky".
+_R36_TRADE_SLANG = {"chippy": "carpenter", "chippie": "carpenter", "sparky": "electrician", "sparkie": "electrician"}
+_R36_SLANG_TITLE = re.compile(
+    rf"(?:\b(?P<me>I'm|I\s+am)|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+is|'s))(?:\s+(?:still|now|just))*\s+an?\s+"
+    r"(?P<title>chippy|chippie|sparky|sparkie)\b(?!\s+(?:tea|dinner|supper|shop|run))"
+)
+# "I'm between jobs since Tesco let me go three days ago": an employer that let the speaker go.
+_R36_LET_GO = re.compile(
+    r"\b(?:since|after|when|because|as)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"\s+(?:let\s+me\s+go|laid\s+me\s+off|made\s+me\s+redundant|sacked\s+me|fired\s+me|let\s+go\s+of\s+me)\b"
+)
+# "I'm not with HSBC anymore, I'm at Standard Chartered now, still a compliance analyst": the new employer after the old
+# one given up, and the post kept.
+_R36_NOT_WITH = re.compile(
+    r"\b(?:I'm|I\s+am)\s+(?:not|no\s+longer)\s+(?:with|at)\s+(?:the\s+)?" + _employer("old") + r"(?:\s+any\s?more)?\b"
+)
+_R36_AT_NOW = re.compile(
+    r"(?:^\W*|,\s*)(?:I'm|I\s+am)\s+(?:now\s+)?(?:at|with)\s+(?:the\s+)?" + _employer("org") + r"\s+now\b"
+)
+_R36_STILL_TITLE = re.compile(
+    r",\s+still\s+(?:an?\s+|the\s+)?(?P<title>(?:[a-z-]+\s+){0,2}(?:" + _JOB_NOUNS + r"))(?=\s*[,.;!]|\s*$)"
+)
+# "Me and my partner Tash both work at Queensland Health": the speaker works there too.
+_R36_BOTH_WORK = re.compile(
+    rf"\b(?:[Mm]e|I)\s+and\s+(?:my\s+{_KIN_ADJ}(?:{_REL})\s+)?[A-Z][a-z]+\s+both\s+work\s+(?:at|for)\s+(?:the\s+)?"
+    + _employer("org")
+)
+
+
+def _round36_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R36_LANDED_JOB.finditer(clause.text):
+        org = _clean(m.group("org"))
+        # (the subject dropped only where a sentence starts: "My brother moved to Leeds but got a job at Asda" is his)
+        before = ctx.text[: clause.start + m.start()].rstrip()
+        dropped = not re.match(r"\W*(?:I|I've|we've)\b", m.group())
+        if not _employer_ok(org) or (dropped and before and before[-1] not in ".!?\n"):
+            continue
+        when = clause.future_time(ctx) if re.search(r"\bstart", ctx.text[clause.start + m.end() :], re.I) else None
+        yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "r36.landed_job", valid_from=when)
+        if m.group("title"):
+            yield _fact(
+                ctx,
+                clause,
+                m,
+                ctx.speaker_id,
+                "job_title",
+                _clean(m.group("title")),
+                "r36.landed_job.as",
+                valid_from=when,
+            )
+    for m in _R36_TITLE_AT_A.finditer(clause.text):
+        org = _clean(m.group("org"))
+        org = re.sub(r"\s+(?:in|on|at|near)\b.*$", "", org)
+        if _employer_ok(org):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "r36.title_at_a")
+    for m in _R36_MORE_TITLE.finditer(clause.text):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        yield _fact(ctx, clause, m, subject, "job_title", m.group("title").lower(), "r36.more_title")
+    for m in _R36_SLANG_TITLE.finditer(clause.text):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}" if m.group("rel") else ctx.speaker_id
+        yield _fact(ctx, clause, m, subject, "job_title", _R36_TRADE_SLANG[m.group("title").lower()], "r36.trade_slang")
+    for m in _R36_BOTH_WORK.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if _employer_ok(org):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "r36.both_work")
+
+
+def _round36_negated_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """The job facts of round 36 that a clause with "not" may state (an ending, a change)."""
+    for m in _R36_LET_GO.finditer(clause.text):
+        org = _clean(m.group("org"))
+        if _employer_ok(org):
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "en.r36.let_go", m.group())
+    left = _R36_NOT_WITH.search(ctx.text)
+    for m in _R36_AT_NOW.finditer(clause.text) if left else ():
+        org = _clean(m.group("org"))
+        if _employer_ok(org) and org != _clean(left.group("old")) if left else False:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "works_at", org, "r36.at_now")
+            still = _R36_STILL_TITLE.match(clause.text, m.end())
+            if still:
+                yield _fact(ctx, clause, still, ctx.speaker_id, "job_title", still.group("title"), "r36.still_title")
+
+
+# A model named bare after "old", without its maker: "the old Note20", "my old P30".
+_R36_BARE_MODEL = (
+    r"(?P<bare>(?:Note|Mate|Find|Reno|Redmi|Nova|Xperia|Moto|Edge)\s?\d{1,3}[A-Za-z]*"
+    r"(?:\s+(?:Pro|Max|Plus|Ultra|mini|Lite|FE))*)"
+)
+# "the old Note20 went to my mum", "my old Huawei P30 is my nephew's now": a device of the speaker's now a relative's.
+_R36_NOW_KINS = re.compile(
+    r"\b(?:[Mm]y|[Tt]he)\s+old\s+(?:" + _device("device") + r"|" + _R36_BARE_MODEL + r")\s+"
+    rf"(?:(?:went|has\s+gone|was\s+passed\s+on|was\s+handed\s+down)\s+to\s+(?:my\s+{_KIN_ADJ})?(?P<rel>{_REL})\b(?!'s)"
+    rf"|is\s+(?:now\s+)?my\s+{_KIN_ADJ}(?P<rel2>{_REL})'s(?:\s+now)?\b|now\s+belongs\s+to\s+my\s+{_KIN_ADJ}(?P<rel3>{_REL})\b)"
+)
+# "Three days ago I traded in my iPhone 13 and got the 16 Pro": the new one got in the trade (its maker the old one's
+# when only the model is said).
+_R36_TRADED_FOR = re.compile(
+    r"\b(?:I\s+|I've\s+|I\s+have\s+)?(?:traded\s+in|part-exchanged|swapped)\s+(?:my|the)\s+(?:old\s+)?"
+    + _device("old")
+    + r"\s+(?:and\s+(?:got|picked\s+up|went\s+for)|for)\s+(?:the|a|an)\s+(?:new\s+)?(?:"
+    + _device("device")
+    + r"|(?P<model>\d{1,3}[A-Za-z]?(?:\s+(?:Pro|Max|Plus|Ultra|mini|Lite|FE|Air))*)\b)"
+)
+# "the Roomba finally died yesterday after 7 yrs, RIP", "my Kindle finally gave up the ghost": a device that stopped for
+# good, told as the end of a long life ("finally", "RIP", "after nine years"); a plain "died" may be a flat battery or a
+# repair ("my Fitbit died last week, getting a new one Friday" was left unlabelled in round 12).
+_R36_LONG_LIFE = re.compile(r"\bRIP\b|\brest\s+in\s+peace\b|\bafter\s+(?:\d+|[a-z]+)\s+(?:years|yrs)\b", re.I)
+_R36_DIED = re.compile(
+    r"\b(?:[Mm]y|[Tt]he|[Oo]ur)\s+(?:old\s+|trusty\s+|ancient\s+)?"
+    + _device("device")
+    + r"(?:\s+(?:finally|just|has|have|officially|completely))*\s+"
+    r"(?:died|is\s+dead|gave\s+up\s+the\s+ghost|bit\s+the\s+dust"
+    r"|kicked\s+the\s+bucket|conked\s+out\s+for\s+good|packed\s+(?:in|up)\s+for\s+good)\b"
+)
+# "the iPad mini is hers": a device said to be a relative's, by the pronoun.
+_R36_IS_HERS = re.compile(r"\b(?:[Tt]he|[Tt]hat)\s+" + _device("device") + r"\s+is\s+(?P<pron>hers|his)\b")
+# "Bought the missus a Kindle Paperwhite": a gift to a relative named with "the".
+_R36_GIFT_THE = re.compile(
+    r"\b(?:[Bb]ought|[Gg]ot)\s+the\s+(?P<rel>missus|wife|hubby|husband|kids?)\s+(?:an?|the)\s+(?:new\s+)?"
+    + _device("device")
+)
+# "I'm still on my trusty Kobo Clara": the speaker's device, with a fond word for it.
+_R36_STILL_ON = re.compile(
+    r"\b(?:I'm|I\s+am)\s+(?:still\s+)?on\s+(?:my|an?)\s+(?:(?:trusty|faithful|beloved|battered|ancient|old\s+faithful)\s+)+"
+    + _device("device")
+)
+# "My own laptop is a ThinkPad X1 Carbon": the speaker's device named by its kind.
+_R36_MY_KIND_IS = re.compile(
+    rf"\b[Mm]y\s+(?:own\s+|personal\s+|main\s+|work\s+)?(?:{_GENERIC_DEVICES}|laptop|phone|mobile)\s+is\s+(?:an?|the)\s+"
+    + _device("device")
+)
+
+
+def _round36_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R36_NOW_KINS.finditer(clause.text):
+        device = _clean(m.group("device") or m.group("bare"))
+        rel = m.group("rel") or m.group("rel2") or m.group("rel3")
+        relation = _RELATIONS[rel.lower()]
+        if relation in ("friend", "colleague", "boss", "manager", "neighbour", "roommate", "flatmate", "housemate"):
+            continue
+        begun = {t.start for t in ctx.times if t.start <= ctx.at and not t.start <= ctx.at < t.end}
+        when = begun.pop() if len(begun) == 1 else ctx.at
+        yield replace(
+            ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.r36.now_kins", m.group()), valid_to=when
+        )
+        yield _fact(ctx, clause, m, f"{ctx.speaker_id}:{relation}", "owns_device", device, "r36.now_kins.theirs")
+    for m in _R36_TRADED_FOR.finditer(clause.text):
+        model = m.group("model")
+        device = f"{m.group('old').split()[0]} {model}" if model else _clean(m.group("device"))
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "owns_device", device, "r36.traded_for", valid_from=clause.past_time(ctx)
+        )
+    for m in _R36_DIED.finditer(clause.text):
+        if "finally" not in m.group() and not _R36_LONG_LIFE.search(ctx.text):
+            continue
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", _clean(m.group("device")), "en.r36.died", m.group())
+    for m in _R36_IS_HERS.finditer(clause.text):
+        subject = _antecedent(ctx, "she" if m.group("pron") == "hers" else "he", clause.start + m.start())
+        if subject is not None:
+            yield _fact(ctx, clause, m, subject, "owns_device", _clean(m.group("device")), "r36.is_hers")
+    for m in _R36_GIFT_THE.finditer(clause.text):
+        rel = m.group("rel").lower()
+        relation = {"kid": "child", "kids": "child"}.get(rel) or _RELATIONS[rel]
+        yield _fact(
+            ctx, clause, m, f"{ctx.speaker_id}:{relation}", "owns_device", _clean(m.group("device")), "r36.gift_the"
+        )
+    for rx in (_R36_STILL_ON, _R36_MY_KIND_IS):
+        for m in rx.finditer(clause.text):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "r36.own_device")
+
+
+# "Can you email the receipts to ciara.nolan@… instead of my work address?": the address things go to from now on.
+_R36_EMAIL_INSTEAD = re.compile(
+    r"\b(?:e-?mail|send|forward)\s+(?:(?:the|my|all)\s+(?:the\s+|my\s+)?)?[\w-]+\s+to\s+(?P<id>\S+@\S+?)\s+instead\s+of\s+"
+    r"(?:my|the)\s+(?:old\s+|work\s+|office\s+|current\s+|uni\s+|school\s+)*(?:e-?mail\s+)?(?:address|e-?mail|inbox|one)\b",
+    re.I,
+)
+# "Best way to reach me is WhatsApp, +44 7700 900412": the channel one is reached on (and the number on it).
+_R36_BEST_WAY = re.compile(
+    r"\b(?:best|easiest|quickest|fastest|surest)\s+way\s+to\s+(?:reach|contact|get\s+(?:hold\s+of\s+)?|message)\s*me\s+is\s+"
+    r"(?:by\s+|on\s+|via\s+|through\s+)?(?P<ch>WhatsApp|WeChat|Telegram|Signal|SMS|text|e-?mail|phone|Viber|LINE)\b",
+    re.I,
+)
+_R36_CHANNEL_NAMES = {
+    "whatsapp": "WhatsApp",
+    "wechat": "WeChat",
+    "telegram": "Telegram",
+    "signal": "Signal",
+    "sms": "SMS",
+    "text": "SMS",
+    "texts": "SMS",
+    "txt": "SMS",
+    "email": "email",
+    "e-mail": "email",
+    "emails": "email",
+    "phone": "phone",
+    "viber": "Viber",
+    "line": "LINE",
+}
+# "Text me when it ships", "WhatsApp me once the parcel is out for delivery": the channel for the order's news.
+_R36_WHEN_IT_SHIPS = re.compile(
+    r"^\W*(?:(?:please|pls|just)\s+)?(?P<ch>text|txt|sms|e-?mail|WhatsApp|WeChat|Telegram)\s+me\s+(?:when|once|as\s+soon\s+as)\s+"
+    r"(?:it|they|my\s+\w+|the\s+\w+)\s+(?:ships|ship|has\s+shipped|is\s+shipped|(?:gets\s+|is\s+)?dispatched|dispatches"
+    r"|is\s+out\s+for\s+delivery|is\s+on\s+(?:its|the)\s+way)\b",
+    re.I,
+)
+_R36_OTHER_REFUSED = re.compile(
+    r"\b(?:don't|do\s+not|no\s+need\s+to|never)\s+(?:bother\s+with|send|use)\s+(?:any\s+|the\s+)?"
+    r"(?:e-?mails?|texts?|calls?|SMS|letters)\b"
+    r"|\b(?:e-?mails?|texts?|SMS)\b[^.!?]{0,30}\b(?:spam|junk|buried|get\s+lost|never\s+(?:read|checked|open))\b",
+    re.I,
+)
+# "Telegram messages are fine", "WhatsApp texts are best": the channel that suits, said of its messages.
+_R36_MESSAGES_FINE = re.compile(
+    r"(?:^\W*|[,.;]\s*)(?P<ch>WhatsApp|WeChat|Telegram|Signal|Viber|SMS|e-?mail)\s+(?:messages|texts|msgs|chats)\s+"
+    r"(?:are|is)\s+(?:(?:totally|perfectly|just)\s+)?(?:fine|ok|okay|best|great|better|preferred)\b",
+    re.I,
+)
+# "Please never ring me", "don't ever call me": phone calls refused as a standing wish.
+_R36_NEVER_CALL = re.compile(
+    # (only "never": "Don't phone me, email is the best way" names the channel and nothing more, as the older sets read)
+    r"^\W*(?:(?:please|pls|kindly)\s+)?(?:never(?:\s+ever)?|don't\s+ever|do\s+not\s+ever)\s+(?:ring|call|phone)\s+me\b"
+    r"(?!\s+(?:before|after|until|till|at|on|between|today|tonight|tomorrow|this|back|again\s+today)\b)"
+    # ("Never call me Bob": a name one is called, not a call)
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|(?:again|ever|at\s+all|please|pls|thanks)\b))",
+    re.I,
+)
+# "Monthly reports — summary version going forward": the kind of report, with a lasting marker right after it.
+_R36_REPORT_KIND = re.compile(
+    r"\b(?P<rf>summary|detailed)\s+(?:version|format|one|edition)\s+"
+    r"(?:going\s+forward|from\s+now\s+on|by\s+default|always|in\s+future|please)\b",
+    re.I,
+)
+# "For this quarter's report only, could I have the full detailed breakdown?": a report's kind, for one report.
+_R36_REPORT_ONCE = re.compile(
+    r"\b(?:could|can|may)\s+I\s+(?:have|get)\s+(?:the|a)\s+(?:full\s+)?(?P<rf>detailed|summary|short|condensed|brief)"
+    r"\s+(?:breakdown|version|report|one)\b",
+    re.I,
+)
+_R36_ONE_REPORT = re.compile(
+    r"\b(?:for\s+)?this\s+(?:[\w']+\s+){0,2}(?:report|statement|summary)\s+only\b|\bjust\s+(?:for\s+)?this\s+(?:one|report)\b",
+    re.I,
+)
+_R36_REPORT_VALUES = {"summary": "summary", "short": "summary", "condensed": "summary", "brief": "summary"}
+# "Can this one go by Ninja Van? Just for this order": a carrier asked for one order.
+_R36_CARRIER_ONCE = re.compile(
+    r"\b(?:can|could)\s+(?:this(?:\s+one|\s+order|\s+parcel)?|it)\s+(?:go|ship|be\s+sent|come)\s+(?:by|with|via|through)\s+"
+    r"(?P<carrier>" + "|".join(sorted((re.escape(k) for k in _CARRIERS), key=len, reverse=True)) + r")\b",
+    re.I,
+)
+# "took the Mastercard off after it got skimmed": a way to pay removed.
+_R36_PAY_REMOVED = re.compile(
+    rf"\b(?:took|removed|deleted|dropped|cancell?ed)\s+(?:the|my)\s+(?:old\s+)?(?P<pay>{_PAY_NAMES})\s+(?:off|from)\b"
+    rf"|\btook\s+off\s+(?:the|my)\s+(?P<pay2>{_PAY_NAMES})\b"
+)
+# "I'll pay by EFT this once, normally it's SnapScan": the usual way to pay beside the one for this time.
+_R36_PAY_NAMES = _PAY_NAMES + r"|EFT"
+_R36_PAY_ONCE = re.compile(
+    rf"\bpay\s+(?:by|with|via|through|using)\s+(?P<pay>{_R36_PAY_NAMES})\s+(?:just\s+)?(?:this\s+once|this\s+time"
+    r"|for\s+this\s+(?:one|order))\b"
+)
+_R36_PAY_NORMALLY = re.compile(
+    rf"\b(?:normally|usually|otherwise)\s+(?:it's|it\s+is|I\s+(?:use|pay\s+(?:with|by|via)))\s+(?P<pay>{_R36_PAY_NAMES})\b"
+)
+# ("name's Bronwyn Kelly": the speaker's name with "my" dropped, after an account number or at the turn's start)
+_R36_NAMES = re.compile(
+    r"(?:^\W*|(?<=[,;])\s*|\s[\u2014\u2013-]\s*)name's\s+(?P<name>[A-Z][a-z]+(?:[ -][A-Z][a-z'-]+){0,2})\b(?!\s*')"
+)
+
+
+def _round36_contact_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R36_EMAIL_INSTEAD.finditer(clause.text):
+        mentions = [i for i in clause.identifiers(ctx, "email") if i.span[0] >= clause.start + m.start("id")]
+        if mentions:
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "email", contact_value("email", mentions[0]), "r36.email_instead"
+            )
+    for m in _R36_BEST_WAY.finditer(clause.text):
+        channel = _R36_CHANNEL_NAMES[m.group("ch").lower()]
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_notification_channel", channel, "r36.best_way")
+        phones = [i for i in clause.identifiers(ctx, "phone") if i.span[0] >= clause.start + m.end()]
+        if len(phones) == 1:
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "phone", contact_value("phone", phones[0]), "r36.best_way.phone"
+            )
+    for m in _R36_NAMES.finditer(clause.text):
+        name = m.group("name")
+        if name.split()[0] not in _NOT_NAMES:
+            yield _fact(ctx, clause, m, ctx.speaker_id, "name", name, "r36.names")
+
+
+def _round36_preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    sentence = _sentence_of(ctx.text, clause)
+    for rx in (_R36_WHEN_IT_SHIPS, _R36_MESSAGES_FINE):
+        # ("text me when it ships" alone asks for one message; with another channel refused it is the standing one)
+        refused = _R36_OTHER_REFUSED.search(ctx.text) or _CHANNEL_REFUSED_HABIT.search(ctx.text)
+        for m in rx.finditer(clause.text) if rx is _R36_MESSAGES_FINE or refused else ():
+            if _negated_before(clause.text, m.start("ch")):
+                continue
+            channel = _R36_CHANNEL_NAMES[m.group("ch").lower()]
+            yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_notification_channel", channel, "r36.channel")
+    for m in _R36_NEVER_CALL.finditer(clause.text):
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preference", "no phone calls", "r36.never_call")
+    if re.search(r"\breports?\b", ctx.text, re.I):
+        for m in _R36_REPORT_KIND.finditer(clause.text):
+            value = _R36_REPORT_VALUES.get(m.group("rf").lower(), "detailed")
+            yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r36.report_kind")
+    for m in _R36_REPORT_ONCE.finditer(clause.text):
+        if _R36_ONE_REPORT.search(ctx.text):
+            value = _R36_REPORT_VALUES.get(m.group("rf").lower(), "detailed")
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r36.report_once")
+            yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+    for m in _R36_CARRIER_ONCE.finditer(clause.text):
+        if _ONE_OFF.search(ctx.text):
+            carrier = _CARRIERS[m.group("carrier").lower()]
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_shipping_carrier", carrier, "r36.carrier_once")
+            yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+    for m in _R36_PAY_REMOVED.finditer(clause.text):
+        pay = m.group("pay") or m.group("pay2")
+        yield ending(ctx, clause, ctx.speaker_id, "preferred_payment_method", pay, "en.r36.pay_removed", m.group())
+    usual = _R36_PAY_NORMALLY.search(sentence)
+    for m in _R36_PAY_ONCE.finditer(clause.text) if usual else ():
+        fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_payment_method", m.group("pay"), "r36.pay_once")
+        yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+    for m in _R36_PAY_NORMALLY.finditer(clause.text):
+        if _R36_PAY_ONCE.search(sentence):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_payment_method", m.group("pay"), "r36.pay_normally")
+
+
+def _round36_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round36_address_facts(ctx, clause)
+    yield from _round36_negated_job_facts(ctx, clause)
+    yield from _round36_contact_facts(ctx, clause)
+    yield from _round36_preference_facts(ctx, clause)
+    if _negated(clause):
+        return
+    yield from _round36_home_facts(ctx, clause)
+    yield from _round36_job_facts(ctx, clause)
+    yield from _round36_device_facts(ctx, clause)
+
+
+def _round36_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """What a polite request of round 36 states: the address or e-mail things go to, one order's carrier or report."""
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round36_address_facts(ctx, clause)
+    for m in _R36_EMAIL_INSTEAD.finditer(clause.text):
+        mentions = [i for i in clause.identifiers(ctx, "email") if i.span[0] >= clause.start + m.start("id")]
+        if mentions:
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "email", contact_value("email", mentions[0]), "r36.email_instead"
+            )
+    for m in _R36_REPORT_ONCE.finditer(clause.text):
+        if _R36_ONE_REPORT.search(ctx.text):
+            value = _R36_REPORT_VALUES.get(m.group("rf").lower(), "detailed")
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r36.report_once")
+            yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+    for m in _R36_CARRIER_ONCE.finditer(clause.text):
+        if _ONE_OFF.search(ctx.text):
+            carrier = _CARRIERS[m.group("carrier").lower()]
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_shipping_carrier", carrier, "r36.carrier_once")
+            yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -9546,9 +10235,16 @@ _FACT_RULES = (
     _round30_facts,
     _round33_facts,
     _round34_facts,
+    _round36_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
-_REQUESTED_FACT_RULES = (_contact_facts, _bracketed_contact_facts, _profile_facts, _preference_facts)
+_REQUESTED_FACT_RULES = (
+    _contact_facts,
+    _bracketed_contact_facts,
+    _profile_facts,
+    _preference_facts,
+    _round36_requested_facts,
+)
 
 
 def _relatives_by_name(facts: list[CandidateFact]) -> list[CandidateFact]:
@@ -10008,7 +10704,9 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         ctx, _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
     )
     if ctx.role == "user":
-        out.facts = _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
+        out.facts = _round36_settled(
+            ctx, _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
+        )
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}

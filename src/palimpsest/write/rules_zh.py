@@ -5773,6 +5773,387 @@ def _units_of_the_employer(facts: list[CandidateFact]) -> list[CandidateFact]:
     return [f for f in facts if not unit(f)]
 
 
+# ---------------------------------------------------------------------------- round 36
+_R36_PLAN = re.compile(r"想|要|打算|准备|计划|考虑|如果|要是|的话|会不会|能不能|可能")
+# "我哥在伦敦开出租车", "开了一辈子火车": a driver's trade named by the vehicle driven.
+_R36_VEHICLES = {
+    "出租车": "出租车司机",
+    "出租": "出租车司机",
+    "的士": "出租车司机",
+    "火车": "火车司机",
+    "公交车": "公交车司机",
+    "公交": "公交车司机",
+    "大巴": "大巴司机",
+    "卡车": "卡车司机",
+    "大货车": "货车司机",
+    "货车": "货车司机",
+    "网约车": "网约车司机",
+    "滴滴": "网约车司机",
+    "地铁": "地铁司机",
+    "救护车": "救护车司机",
+}
+_R36_DRIVES = re.compile(
+    r"开(?:了)?(?:一辈子|大半辈子|半辈子|[一二两三四五六七八九十几多\d]+年)?(?:的)?"
+    r"(?P<vehicle>出租车|的士|火车|公交车|公交|大巴|大货车|卡车|货车|网约车|滴滴|地铁|救护车|出租(?=[，。！？,.!?\s]|$))"
+    # ("我老公是开滴滴的" was left without a title in round 28: a side job, told as a kind of person)
+    r"(?![\u4e00-\u9fff]{0,2}(?:去|来|回|上班|回家|送|接))(?!的)"
+)
+_R36_RETIRED = re.compile(r"退休了|退了休|退下来了")
+# "上个月我被裁了，之前在蔚来做销售顾问": the post lost, told as what one did before.
+_R36_LAID_OFF = re.compile(r"被(?:公司)?(?:裁|裁员|辞退|开除|炒)了|失业了|丢了工作|没了工作")
+_R36_USED_TO_WORK = re.compile(
+    r"(?:之前|以前|原来|先前)(?:一直)?在(?P<org>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:做|当|干)(?P<title>[\u4e00-\u9fffA-Za-z]{2,6}?)"
+    r"(?=[，。！？,.!?\s]|$)"
+)
+# "儿子去年三月去墨尔本读书": a relative gone to study in a town lives there.
+_R36_GONE_TO_STUDY = re.compile(
+    rf"(?:^|(?<=[，,。！？]))\s*(?:我的?)?(?P<rel>{_REL})[^，。！？]{{0,8}}?去(?!年)(?:了)?"
+    r"(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:读书|上学|留学|读大学|读研|念书|上大学|读博)"
+)
+# "…，现在课余在一家咖啡店打工当咖啡师": a title told by 当, the phrase's subject carried from the sentence.
+_R36_WORKS_AS = re.compile(
+    r"(?:打工|兼职|打零工)(?:当|做)(?P<title>[\u4e00-\u9fff]{1,4}(?:师|员))(?=[，。！？,.!?\s]|$)"
+)
+# "我妈三天前搬去厦门跟我姐一起住了": the relative moved in with another, who lives there too.
+_R36_MOVED_IN_WITH = re.compile(
+    rf"我的?(?P<rel>{_REL})[^，。！？]{{0,8}}?搬(?:去|到|回)(?:了)?(?P<place>[\u4e00-\u9fffA-Za-z]{{2,8}}?)"
+    rf"(?:跟|和|同)我的?(?P<host>{_REL})(?:一起|一块)住"
+)
+# "在东京待了三年了": years spent in a town are a stay there.
+# ("在奥克兰待了十年，上周一回国，定居厦门了": a stay told as over, the home since then elsewhere)
+_R36_STAY_OVER = re.compile(r"回国|搬(?:到|去|回|走|离|家)|离开|定居|回到|回了")
+_R36_STAYED_YEARS = re.compile(
+    r"(?:^|(?<=[，,。！？]))\s*(?:我)?(?:已经)?在(?P<place>[\u4e00-\u9fffA-Za-z]{2,8}?)(?:待|呆)了(?:快|差不多|将近)?"
+    r"[一二两三四五六七八九十几\d]+(?:多)?年"
+)
+# "旧的荣耀70给我奶奶当老人机了": the old device handed to a relative for a use.
+_R36_OLD_GIVEN_FOR = re.compile(
+    r"(?:旧的|以前的|之前的|原来的|老的)\s*"
+    + _DEVICE
+    + rf"\s*给(?:了)?我?的?(?P<rel>{_REL})(?:当|做)[\u4e00-\u9fff]{{1,5}}了"
+)
+# "我部Sony A7C II上個月先買": Cantonese for "my … was bought last month" (部 the measure of a machine).
+_R36_MY_MACHINE_BOUGHT = re.compile(
+    r"我(?:部|台|隻|只|個|个)\s*" + _DEVICE + r"\s*[^，。！？]{0,6}?(?:先|啱啱|才)?(?:買|买)"
+)
+# "在澳洲用的是OPPO Find X8": the device the speaker uses (not in a sentence about a relative: "我儿子乐乐…，用的是…").
+_R36_SOMEONE = re.compile(rf"我的?(?:{_REL})|(?:他|她)(?!们)")
+_R36_USES_IS = re.compile(
+    r"(?:^|(?<=[，,。]))\s*(?:我)?(?:在[\u4e00-\u9fff]{2,4})?(?:现在|平时|目前|一直)?用的是\s*" + _DEVICE
+)
+# "老婆用的是三星Galaxy S25，我是一加13": the speaker's own, set against another's.
+_R36_MINE_IS = re.compile(r"(?:^|(?<=[，,。]))\s*我(?:的)?(?:是|用)\s*" + _DEVICE + r"(?=[，。！？,.!?\s]|$)")
+# "收件人写我老婆的名字：周敏，电话18658203317": the relative's name and number as the consignee.
+_R36_CONSIGNEE = re.compile(
+    rf"收件人(?:写|填|是|改成|改为)?我的?(?P<rel>{_REL})(?:的名字)?\s*[：:]\s*(?P<name>[\u4e00-\u9fff]{{2,3}})(?=[，。！？,.!?\s]|$)"
+)
+# "我個名寫錯咗，應該係陳嘉欣": the speaker's name set right (Cantonese and Mandarin).
+_R36_NAME_RIGHT = re.compile(
+    r"(?:我(?:個|个|的)?)?(?:名|名字)(?:寫|写|打|填)(?:錯|错)(?:咗|了)[，,]\s*(?:應該|应该)(?:係|系|是)\s*"
+    r"(?P<name>[\u4e00-\u9fff]{2,3})(?=[，。！？,.!?\s]|$)"
+)
+# "推到App里就行": the app's notifications are the channel.
+_R36_PUSH_APP = re.compile(r"(?:推|推送|发)(?:到|去)\s*(?i:app)(?:里|上)?")
+# "深色模式太暗了，换回浅色吧": the theme changed back to.
+_R36_THEME_BACK = re.compile(r"(?:换回|切回|改回|调回)(?P<theme>浅色|深色|亮色|暗色|白色|黑色)")
+_R36_THEMES = {"浅色": "light", "亮色": "light", "白色": "light", "深色": "dark", "暗色": "dark", "黑色": "dark"}
+# "我都用黑貓宅急便": carriers of Taiwan and Hong Kong, and SF written in traditional characters.
+_R36_CARRIERS = {
+    "黑貓宅急便": "黑貓宅急便",
+    "黑猫宅急便": "黑貓宅急便",
+    "宅急便": "黑貓宅急便",
+    "嘉里大榮": "嘉里大榮",
+    "嘉里大荣": "嘉里大榮",
+    "新竹物流": "新竹物流",
+    "中華郵政": "中華郵政",
+    "順豐": "顺丰",
+}
+_R36_CARRIER = re.compile(
+    r"(?:都|一直|一般|平時|平时|只|習慣|习惯|默認|默认)(?:都)?(?:用|寄|走)\s*(?P<carrier>"
+    + "|".join(sorted(_R36_CARRIERS, key=len, reverse=True))
+    + r")"
+)
+# "我而家用八達通付款，信用卡已經取消咗": Hong Kong's ways to pay, and a card given up (Cantonese).
+_R36_PAY_NAMES = {
+    "八達通": "Octopus",
+    "八达通": "Octopus",
+    "轉數快": "FPS",
+    "转数快": "FPS",
+    "PayMe": "PayMe",
+    "支付寶": "支付宝",
+    "信用卡": "credit card",
+    "現金": "cash",
+}
+_R36_PAY_NOW = re.compile(
+    r"(?:而家|依家|現在|现在|目前)(?:都|一律)?(?:用|俾)\s*(?P<pay>"
+    + "|".join(sorted(_R36_PAY_NAMES, key=len, reverse=True))
+    + r")\s*(?:付款|付錢|付钱|俾錢|支付|找數|畀錢)"
+)
+_R36_PAY_CANCELLED = re.compile(
+    r"(?P<pay>信用卡|八達通|八达通|支付寶|PayMe)(?:已經|已经|已)?(?:取消|停用|剪)(?:咗|了|掉了)"
+)
+# "我们上周一搬进了新家：12 Wattle Street, Box Hill VIC 3128": an address in Latin letters, closed by its postcode.
+_R36_LATIN_ADDRESS = re.compile(
+    r"(?:新家|新地址|地址|住址|新住址)(?:是|为)?\s*[：:]?\s*"
+    r"(?P<addr>\d[A-Za-z0-9 ,.'#/-]{5,100}?(?:\s(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s\d{4}|,?\s[A-Z]{2}\s\d{5}(?:-\d{4})?"
+    r"|\s[A-Z]{1,2}\d[A-Z\d]?\s\d[A-Z]{2}))(?![\w-])"
+)
+_R36_MOVED_INTO = re.compile(r"搬进(?:了)?|入住(?:了)?|拿到钥匙|收楼")
+# "前面那个地址作废，用这个：…", "地址写错了，不是3栋是5栋：…": an address after a colon, the turn about an address.
+_R36_AFTER_COLON = re.compile(
+    r"(?:用这个|用下面这个|是这个|这个才对|[是为][^，。！？：:]{0,6}?)\s*[：:]\s*(?P<addr>[^，。！？；\n]{6,60})"
+)
+
+
+def _r36_begun(ctx: TurnContext) -> datetime | None:
+    """The one time the turn names that has begun (a period that holds the turn's moment, "今年", only alone)."""
+    begun = {t.start for t in ctx.times if t.start <= ctx.at and not t.start <= ctx.at < t.end}
+    if not begun and len(ctx.times) == 1 and ctx.times[0].start <= ctx.at:
+        return ctx.times[0].start
+    return begun.pop() if len(begun) == 1 else None
+
+
+def _round36_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R36_DRIVES.finditer(text):
+        subject = _subject(ctx, clause, m.start())
+        if subject is None or re.search(r"不|没|别|" + _R36_PLAN.pattern, _prefix(clause, m.start())):
+            continue
+        title = _R36_VEHICLES[m.group("vehicle")]
+        if _R36_RETIRED.search(ctx.text):
+            when = _r36_begun(ctx) or ctx.at
+            yield replace(ending(ctx, clause, subject, "job_title", title, "zh.r36.drove", m.group()), valid_to=when)
+        else:
+            yield _fact(subject, "job_title", title, "r36.drives", m.group())
+    if _R36_LAID_OFF.search(ctx.text):
+        for m in _R36_USED_TO_WORK.finditer(text):
+            when = _r36_begun(ctx) or ctx.at
+            org, title = _clean(m.group("org")), _clean(m.group("title"))
+            for predicate, value in (("works_at", org), ("job_title", title)):
+                if predicate == "works_at" and not _org_ok(org):
+                    continue
+                if predicate == "job_title" and not title_shape_ok(title):
+                    continue
+                fact = ending(ctx, clause, ctx.speaker_id, predicate, value, "zh.r36.laid_off", m.group())
+                yield replace(fact, valid_to=when)
+    for m in _R36_WORKS_AS.finditer(text):
+        sentence = max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1
+        head = re.match(rf"\s*我?的?({_REL})", ctx.text[sentence:])
+        subject = _subject(ctx, clause, m.start())
+        if head and subject in (ctx.speaker_id, None):
+            subject = f"{ctx.speaker_id}:{_RELATIONS[head.group(1)]}"
+        if subject and title_shape_ok(m.group("title")):
+            yield _fact(subject, "job_title", m.group("title"), "r36.works_as", m.group())
+
+
+# "去年三月开始我在都柏林的谷歌做数据分析": a field of work named as the job done at an employer.
+_R36_FIELD_AT = re.compile(
+    r"在(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,12}?)(?:做|干|搞|负责)"
+    r"(?P<title>数据分析|数据挖掘|算法|市场推广|市场|投资|风控|法务|公关|品牌|招聘|培训|用户研究|交互设计|视觉设计)"
+    r"(?=[，。！？,.!?\s]|$)"
+)
+
+
+def _round36_field_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R36_FIELD_AT.finditer(clause.text):
+        subject = _subject(ctx, clause, m.start())
+        org = _clean(m.group("org"))
+        if subject is None or not _org_ok(org) or _R36_PLAN.search(_prefix(clause, m.start())):
+            continue
+        when = clause.past_time(ctx) if "开始" in clause.text[: m.start()] else None
+        yield _fact(subject, "works_at", org, "r36.field_at", m.group(), valid_from=when)
+        yield _fact(subject, "job_title", m.group("title"), "r36.field_at.title", m.group(), valid_from=when)
+
+
+def _round36_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R36_GONE_TO_STUDY.finditer(text):
+        place = _clean(m.group("place"))
+        if _place_ok(place) and _is_city(place) and not _R36_PLAN.search(m.group()) and not clause.future_time(ctx):
+            subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+            yield _fact(
+                subject,
+                "lives_in",
+                normalize_city(place),
+                "r36.gone_to_study",
+                m.group(),
+                valid_from=clause.past_time(ctx),
+            )
+    for m in _R36_MOVED_IN_WITH.finditer(text):
+        place = _clean(m.group("place"))
+        if _place_ok(place) and _is_city(place) and not _R36_PLAN.search(m.group()):
+            mover = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+            host = f"{ctx.speaker_id}:{_RELATIONS[m.group('host')]}"
+            city = normalize_city(place)
+            yield _fact(mover, "lives_in", city, "r36.moved_in_with", m.group(), valid_from=clause.past_time(ctx))
+            yield _fact(host, "lives_in", city, "r36.moved_in_with.host", m.group())
+    for m in _R36_STAYED_YEARS.finditer(text) if not _R36_STAY_OVER.search(ctx.text) else ():
+        place = _clean(m.group("place"))
+        if _place_ok(place) and _is_city(place):
+            yield _fact(ctx.speaker_id, "lives_in", normalize_city(place), "r36.stayed_years", m.group())
+
+
+def _round36_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R36_OLD_GIVEN_FOR.finditer(text):
+        device = _device_name(m.group("device"))
+        relation = _RELATIONS[m.group("rel")]
+        if relation in ("friend", "colleague", "boss", "neighbor", "roommate", "classmate"):
+            continue
+        when = _r36_begun(ctx) or ctx.at
+        yield replace(
+            ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.r36.given_for", m.group()), valid_to=when
+        )
+        yield _fact(f"{ctx.speaker_id}:{relation}", "owns_device", device, "r36.given_for.theirs", m.group())
+    for m in _R36_MY_MACHINE_BOUGHT.finditer(text):
+        yield _fact(
+            ctx.speaker_id,
+            "owns_device",
+            _device_name(m.group("device")),
+            "r36.my_machine_bought",
+            m.group(),
+            valid_from=clause.past_time(ctx),
+        )
+    sentence = ctx.text[max(ctx.text.rfind(mark, 0, clause.start) for mark in "。！？!?；;\n") + 1 : clause.start]
+    for rx in (_R36_USES_IS, _R36_MINE_IS):
+        for m in rx.finditer(text) if rx is _R36_MINE_IS or not _R36_SOMEONE.search(sentence + text) else ():
+            device = _device_name(m.group("device"))
+            if rx is _R36_MINE_IS and not re.search(r"\d", device):
+                continue
+            yield _fact(ctx.speaker_id, "owns_device", device, "r36.uses_is", m.group())
+
+
+def _round36_profile_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R36_CONSIGNEE.finditer(text):
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+        yield _fact(subject, "name", m.group("name"), "r36.consignee", m.group())
+        phones = [i for i in ctx.identifiers if i.kind == "phone" and i.span[0] >= clause.start + m.end()]
+        if len(phones) == 1:
+            yield _fact(subject, "phone", contact_value("phone", phones[0]), "r36.consignee.phone", m.group())
+    for m in _R36_PUSH_APP.finditer(text):
+        yield _fact(ctx.speaker_id, "preferred_notification_channel", "app", "r36.push_app", m.group())
+    for m in _R36_THEME_BACK.finditer(text):
+        yield _fact(ctx.speaker_id, "preferred_theme", _R36_THEMES[m.group("theme")], "r36.theme_back", m.group())
+    for m in _R36_CARRIER.finditer(text):
+        carrier = _R36_CARRIERS[m.group("carrier")]
+        yield _fact(ctx.speaker_id, "preferred_shipping_carrier", carrier, "r36.carrier", m.group())
+    for m in _R36_PAY_NOW.finditer(text):
+        yield _fact(
+            ctx.speaker_id, "preferred_payment_method", _R36_PAY_NAMES[m.group("pay")], "r36.pay_now", m.group()
+        )
+    for m in _R36_PAY_CANCELLED.finditer(text):
+        pay = _R36_PAY_NAMES.get(m.group("pay"), m.group("pay"))
+        yield ending(ctx, clause, ctx.speaker_id, "preferred_payment_method", pay, "zh.r36.pay_cancelled", m.group())
+
+
+def _round36_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R36_LATIN_ADDRESS.finditer(text):
+        when = _r36_begun(ctx) if _R36_MOVED_INTO.search(ctx.text) else None
+        yield _fact(ctx.speaker_id, "address", _clean(m.group("addr")), "r36.latin_address", m.group(), valid_from=when)
+    if re.search(r"地址|住址", ctx.text[: clause.start + len(text)]):
+        for m in _R36_AFTER_COLON.finditer(text):
+            addr = _ADDRESS_TAIL.sub("", _clean(m.group("addr")))
+            if (
+                _ADDRESS_SHAPE.search(addr)
+                and re.search(r"\d", addr)
+                and not re.search(r"寄到|送到|发到", text[: m.start()])
+            ):
+                yield _fact(ctx.speaker_id, "address", addr, "r36.after_colon", m.group())
+
+
+def _round36_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    yield from _round36_job_facts(ctx, clause)
+    yield from _round36_field_facts(ctx, clause)
+    yield from _round36_home_facts(ctx, clause)
+    yield from _round36_device_facts(ctx, clause)
+    yield from _round36_profile_facts(ctx, clause)
+    yield from _round36_address_facts(ctx, clause)
+
+
+# "我女朋友林晓雯在乐天做翻译": a partner named by full name is a subject of their own (no name fact then); one named
+# by a first name or a pet name ("我女朋友Jessica", "我男朋友阿伦") stays the relation, with the name told.
+_R36_FULL_NAME = re.compile(rf"(?![阿小老])[{_SURNAMES}][\u4e00-\u9fff]{{1,2}}")
+_R36_PARTNERS = frozenset({"girlfriend", "boyfriend"})
+# "在园区的博世上班", "在都柏林的谷歌做数据分析": the place before 的 is where the employer's site is.
+_R36_PLACE_OF_EMPLOYER = re.compile(
+    r"^(?P<place>[\u4e00-\u9fff]{2,6})的(?P<org>[\u4e00-\u9fffA-Za-z][\u4e00-\u9fffA-Za-z0-9&.-]{1,15})$"
+)
+_R36_AREA_WORDS = frozenset(
+    {"园区", "市里", "城里", "本地", "附近", "楼下", "隔壁", "老家", "镇上", "县里", "厂区", "开发区"}
+)
+# "在纽约法拉盛自己开诊所": one's own business is no employer named.
+_R36_OWN_BUSINESS = re.compile(r"自己开|自己办|自己干|自己做")
+# "我们一家就住在苏州工业园区了": the household, the spouse the turn names among them.
+_R36_HOUSEHOLD = re.compile(r"我们(?:一家|全家|一家人|一家[三四五六]口|家)(?:人)?(?:现在|就|都|也|已经)*住")
+_R36_SPOUSE = re.compile(r"我的?(?P<rel>老公|老婆|丈夫|妻子|太太|先生|爱人|媳妇)")
+
+
+def _r36_reread(fact: CandidateFact, names: dict[str, str]) -> CandidateFact | None:
+    """One fact with its named partner as subject, its employer without the site's place (or none of one's own)."""
+    if fact.subject in names:
+        if fact.predicate == "name":
+            return None
+        fact = replace(fact, subject=names[fact.subject])
+    if fact.predicate == "works_at" and fact.valid_to is None:
+        if _R36_OWN_BUSINESS.search(fact.value):
+            return None
+        site = _R36_PLACE_OF_EMPLOYER.match(fact.value)
+        if site and (site.group("place") in _R36_AREA_WORDS or _is_city(site.group("place"))):
+            return replace(fact, value=site.group("org"))
+    return fact
+
+
+def _r36_read_already(fact: CandidateFact, told: set[tuple[str, str, str]], kinds: set[tuple[str, str]]) -> bool:
+    if (fact.subject, fact.predicate, fact.value) in told:
+        return True
+    return fact.predicate in ("address", "preferred_theme") and (fact.subject, fact.predicate) in kinds
+
+
+def _round36_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 36's readings of the whole turn: subjects, values and homes other rules read in part."""
+    names = {
+        f.subject: f.value
+        for f in facts
+        if f.predicate == "name" and f.subject.split(":")[-1] in _R36_PARTNERS and _R36_FULL_NAME.fullmatch(f.value)
+    }
+    # (what another rule read already stands: round 36 adds no second reading of the same thing, and no second
+    # address or theme beside one read)
+    told = {(f.subject, f.predicate, f.value) for f in facts if not f.rule.startswith("zh.r36.")}
+    kinds = {(f.subject, f.predicate) for f in facts if not f.rule.startswith("zh.r36.")}
+    facts = [f for f in facts if not f.rule.startswith("zh.r36.") or not _r36_read_already(f, told, kinds)]
+    out = [g for g in (_r36_reread(f, names) for f in facts) if g is not None]
+    # (the relative moved in with lived there before: the move dates the mover's home only)
+    out = [
+        replace(f, valid_from=None, ends_previous=False) if f.rule == "zh.r36.moved_in_with.host" else f for f in out
+    ]
+    for m in _R36_NAME_RIGHT.finditer(ctx.text):
+        if not any(f.subject == ctx.speaker_id and f.predicate == "name" for f in out):
+            out.append(_fact(ctx.speaker_id, "name", m.group("name"), "r36.name_right", m.group()))
+    household = _R36_HOUSEHOLD.search(ctx.text)
+    spouses = {_RELATIONS[m.group("rel")] for m in _R36_SPOUSE.finditer(ctx.text)}
+    if household and len(spouses) == 1:
+        spouse = f"{ctx.speaker_id}:{spouses.pop()}"
+        homes = [f for f in out if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None]
+        if len(homes) == 1 and not any(f.subject == spouse and f.predicate == "lives_in" for f in out):
+            out.append(replace(homes[0], subject=spouse, rule="zh.r36.household"))
+    # "她宿舍地址是 …": the address of the one relative the pronoun points back to.
+    pointed = re.search(r"(?:她|他)(?:的)?(?:宿舍|家|新|学校)?(?:的)?(?:地址|住址)", ctx.text)
+    relatives = (
+        {_RELATIONS[m.group(1)] for m in _RELATIVE_EARLIER.finditer(ctx.text, 0, pointed.start())} if pointed else set()
+    )
+    if pointed and len(relatives) == 1:
+        relative = f"{ctx.speaker_id}:{relatives.pop()}"
+        out = [
+            replace(f, subject=relative)
+            if f.subject == ctx.speaker_id and f.predicate == "address" and ctx.text.find(f.value) > pointed.start()
+            else f
+            for f in out
+        ]
+    return out
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -5788,6 +6169,7 @@ _FACT_RULES = (
     _preference_facts,
     _round33_facts,
     _round34_facts,
+    _round36_facts,
 )
 
 
@@ -6151,6 +6533,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
+        out.facts = _round36_settled(ctx, out.facts)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}
