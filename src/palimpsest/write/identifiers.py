@@ -327,7 +327,7 @@ _ORDER_SHAPE = re.compile(
     r"|[A-Z]{2,4}\d{8,})(?![A-Za-z0-9_-])"
 )
 # ("RMA-55817": a return's authorization, a case the shop opened, not an order)
-_RETURN_CASE = re.compile(r"RMA[-_]?\d{3,}", re.IGNORECASE)
+_RETURN_CASE = re.compile(r"RMA[-_ ]?\d{3,}", re.IGNORECASE)
 _TICKET_SHAPE = re.compile(r"(?<![A-Za-z0-9_-])(?P<id>(?:TK|TKT|TICKET|CASE|INC|RMA)[-_]?\d{3,})(?![A-Za-z0-9_-])")
 
 # ("€12,50", "R$ 1.250,00": a decimal comma, as most of Europe and Latin America write cents; "₹1,20,000": lakhs)
@@ -762,7 +762,8 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
     for pattern, cued_kind in cued:
         for m in pattern.finditer(folded):
             token = m.group("id").rstrip("-_.")
-            # ("my return RMA-44821 was picked up": an order's errand, but the code is the return's authorization)
+            # ("my return RMA-44821 was picked up", "Return RMA-30418 — the courier collected it": an order's errand,
+            # but the code is the return's authorization, a case the shop opened)
             kind: IdentifierKind = (
                 "ticket_id" if cued_kind == "order_id" and _RETURN_CASE.fullmatch(token) else cued_kind
             )
@@ -772,16 +773,13 @@ def _cued_ids(text: str, folded: str) -> Iterator[_Found]:
             if " " in token and token.replace(" ", "").isdigit() and len(token.replace(" ", "")) < _MIN_GROUPED_DIGITS:
                 continue
             start = m.start("id")
-            # ("Return RMA-30418 — the courier collected it": a return's authorization number is a ticket's)
-            said_as: IdentifierKind = "ticket_id" if kind == "order_id" and _RMA.match(token) else kind
-            found = _mention(text, said_as, (start, start + len(token)), identifier_key(token, "id"))
+            found = _mention(text, kind, (start, start + len(token)), identifier_key(token, "id"))
             if found:
                 yield _Found(10, found)
-            yield from _listed_ids(text, folded, said_as, start + len(token), token)
+            yield from _listed_ids(text, folded, kind, start + len(token), token)
             yield from _twin_codes(text, folded, kind, token)
 
 
-_RMA = re.compile(r"RMA[-_ ]?\d", re.IGNORECASE)
 _CODE_TOKEN = re.compile(r"(?<![A-Za-z0-9_-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)+(?![A-Za-z0-9_-])")
 
 
