@@ -63,6 +63,15 @@ class FactTable:
         """The values the turn ends for this predicate."""
         return {f[2] for f in facts_of(self.extract(text)) if f[1] == predicate and f[4]}
 
+    def since(self, text: str, predicate: str) -> dict[str, str | None]:
+        """Each value the turn holds (not ends) for this predicate, with the local date it holds from (None: the
+        turn's time)."""
+        return {
+            f.value: f.valid_from.astimezone(self.at.tzinfo).date().isoformat() if f.valid_from else None
+            for f in self.extract(text).facts
+            if f.predicate == predicate and f.valid_to is None
+        }
+
 
 # Invented look-alikes on which the learned intent model (palimpsest.write.intent_model) disagrees with the rules'
 # hand-written expectation, and the expectation is kept. Strict xfail: a model that gets one right fails the test,

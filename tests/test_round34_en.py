@@ -42,12 +42,7 @@ _ended = TABLE.ended_values
 _held = TABLE.held
 
 
-def _since(text: str, predicate: str) -> dict[str, str | None]:
-    return {
-        f.value: f.valid_from.date().isoformat() if f.valid_from else None
-        for f in extract(text).facts
-        if f.predicate == predicate and f.valid_to is None
-    }
+_since = TABLE.since
 
 
 JOBS: list[tuple[str, set[Triple]]] = [

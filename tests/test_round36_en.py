@@ -37,12 +37,7 @@ _ended = TABLE.ended_values
 Triple = tuple[str, str, str]
 
 
-def _since(text: str, predicate: str) -> dict[str, str | None]:
-    return {
-        f.value: f.valid_from.date().isoformat() if f.valid_from else None
-        for f in extract(text).facts
-        if f.predicate == predicate and f.valid_to is None
-    }
+_since = TABLE.since
 
 
 def _until(text: str, predicate: str) -> dict[str, str]:
