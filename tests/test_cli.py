@@ -24,7 +24,12 @@ from palimpsest.types import NOW
 
 # Unset the variables the CLI reads so the developer's own store never leaks into a test;
 # a wide console so tables keep one column per field (ids included).
-CLEAN_ENV: dict[str, str | None] = {"PALIMPSEST_URL": None, "PALIMPSEST_TENANT": None, "COLUMNS": "200"}
+CLEAN_ENV: dict[str, str | None] = {
+    "PALIMPSEST_URL": None,
+    "PALIMPSEST_TENANT": None,
+    "PALIMPSEST_LLM_URL": None,
+    "COLUMNS": "200",
+}
 
 Invoke = Callable[..., Result]
 

@@ -12,7 +12,12 @@ from palimpsest import Memory
 from palimpsest.cli import app
 from palimpsest.config import Config
 
-CLEAN_ENV: dict[str, str | None] = {"PALIMPSEST_URL": None, "PALIMPSEST_TENANT": None, "COLUMNS": "200"}
+CLEAN_ENV: dict[str, str | None] = {
+    "PALIMPSEST_URL": None,
+    "PALIMPSEST_TENANT": None,
+    "PALIMPSEST_LLM_URL": None,
+    "COLUMNS": "200",
+}
 
 
 @pytest.fixture

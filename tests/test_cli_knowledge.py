@@ -12,7 +12,12 @@ from typer.testing import CliRunner, Result
 from palimpsest import Memory
 from palimpsest.cli import app
 
-CLEAN_ENV: dict[str, str | None] = {"PALIMPSEST_URL": None, "PALIMPSEST_TENANT": None, "COLUMNS": "200"}
+CLEAN_ENV: dict[str, str | None] = {
+    "PALIMPSEST_URL": None,
+    "PALIMPSEST_TENANT": None,
+    "PALIMPSEST_LLM_URL": None,
+    "COLUMNS": "200",
+}
 ANSWER = "1. Click More actions. 2. Choose Export as PDF. 3. Click Download."
 
 

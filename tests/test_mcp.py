@@ -365,7 +365,12 @@ def test_palimpsest_mcp_over_http_checks_keys_made_for_the_rest_api(tmp_path: Pa
 )
 def test_palimpsest_mcp_refuses_unsafe_or_meaningless_options(tmp_path: Path, args: list[str], says: str) -> None:
     store = tmp_path / "m.db"
-    env: dict[str, str | None] = {"PALIMPSEST_URL": None, "PALIMPSEST_TENANT": None, "COLUMNS": "200"}
+    env: dict[str, str | None] = {
+        "PALIMPSEST_URL": None,
+        "PALIMPSEST_TENANT": None,
+        "PALIMPSEST_LLM_URL": None,
+        "COLUMNS": "200",
+    }
     result = CliRunner().invoke(cli_app, ["--url", f"sqlite:///{store}", "mcp", *args], env=env)
     assert result.exit_code == 2, result.output
     assert says in result.stderr and "Traceback" not in result.output

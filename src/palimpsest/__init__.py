@@ -4,7 +4,7 @@ New knowledge supersedes old knowledge without erasing it, and every answer can 
 what was true, when, and how we came to know it.
 """
 
-from palimpsest.config import Config
+from palimpsest.config import Config, LLMSettings
 from palimpsest.core.predicates import PredicateRegistry, PredicateSpec
 from palimpsest.errors import (
     ConfigError,
@@ -45,6 +45,7 @@ __all__ = [
     "FactWrite",
     "ForgetResult",
     "IntegrityError",
+    "LLMSettings",
     "Memory",
     "NotFoundError",
     "PalimpsestError",

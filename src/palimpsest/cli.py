@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 import json
+import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -30,7 +31,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from palimpsest import __version__
-from palimpsest.config import Config, default_url
+from palimpsest.config import Config, LLMSettings, default_url, llm_settings_from_env
 from palimpsest.errors import ConflictError, FileTooLargeError, PalimpsestError, ValidationError
 from palimpsest.files import MAX_FILE_BYTES, StoredFile
 from palimpsest.knowledge import KnowledgeItem
@@ -87,6 +88,8 @@ class _Settings:
     url: str
     tenant: str
     embedder: str = "e5"
+    llm: LLMSettings | None = None
+    """From ``PALIMPSEST_LLM_URL`` / ``_MODEL`` / ``_API_KEY`` / ``_TIMEOUT`` / ``_USE``; unset: rules only."""
 
 
 def _console(*, stderr: bool = False) -> Console:
@@ -121,7 +124,12 @@ def root(
     ] = False,
 ) -> None:
     """Long-term memory for AI agents: bi-temporal facts, exact lookup, a verifiable audit chain."""
-    ctx.obj = _Settings(url=url if url is not None else default_url(), tenant=tenant, embedder=embedder)
+    ctx.obj = _Settings(
+        url=url if url is not None else default_url(),
+        tenant=tenant,
+        embedder=embedder,
+        llm=llm_settings_from_env(os.environ),
+    )
 
 
 def _settings(ctx: typer.Context) -> _Settings:
@@ -133,7 +141,11 @@ def _settings(ctx: typer.Context) -> _Settings:
 
 def _open(ctx: typer.Context) -> Memory:
     settings = _settings(ctx)
-    return Memory(config=Config(url=settings.url, tenant=settings.tenant, actor="cli", embedder=settings.embedder))
+    return Memory(
+        config=Config(
+            url=settings.url, tenant=settings.tenant, actor="cli", embedder=settings.embedder, llm=settings.llm
+        )
+    )
 
 
 # -- parsing ----------------------------------------------------------------------------
@@ -1174,7 +1186,6 @@ def serve(
 ) -> None:
     """Run the REST API (OpenAPI at /docs). The admin key is $PALIMPSEST_ADMIN_KEY; without it, a
     one-time admin key is generated on first start, printed once to stderr and stored hashed."""
-    import os
 
     import uvicorn
 
@@ -1244,7 +1255,6 @@ def mcp(
 ) -> None:
     """Run the MCP server (tools remember, recall, search, get_fact, fact_history, forget, ...). Over HTTP
     each request needs a tenant's API key (the REST API's keys on the same --url) and runs as that tenant."""
-    import os
 
     from palimpsest.server.auth import KeyStore
     from palimpsest.server.mcp_auth import check_binding, rate_limiter
@@ -1255,7 +1265,7 @@ def mcp(
     if transport is McpTransport.http:
         check_binding(host, require_keys=not no_auth)
     settings = _settings(ctx)
-    config = Config(url=settings.url, tenant=settings.tenant, embedder=settings.embedder, actor="mcp")
+    config = Config(url=settings.url, tenant=settings.tenant, embedder=settings.embedder, actor="mcp", llm=settings.llm)
     with Memory(config=config) as mem:
         keys = None
         if transport is McpTransport.http and not no_auth:

@@ -8,13 +8,17 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from palimpsest.core.clock import utc_now
 from palimpsest.core.fusion import FusionParams
 from palimpsest.core.predicates import PredicateRegistry
 from palimpsest.errors import ConfigError
 from palimpsest.write.immune import RiskPolicy
+
+if TYPE_CHECKING:
+    from palimpsest.llm.client import ChatClient
 
 
 def default_data_dir() -> Path:
@@ -24,6 +28,75 @@ def default_data_dir() -> Path:
 def default_url() -> str:
     """The embedded default: one SQLite file in the user's data directory."""
     return f"sqlite:///{default_data_dir() / 'memory.db'}"
+
+
+@dataclass(frozen=True)
+class LLMSettings:
+    """An OpenAI-compatible chat endpoint (OpenAI, vLLM, Ollama, llama.cpp server) for fact extraction and session
+    summaries. With it set, each turn's extraction and each summary update is one chat request; the rules stay the
+    fallback, so a refused, failed or malformed answer costs that call its model reading, never the write."""
+
+    base_url: str
+    """The API root, e.g. ``https://api.openai.com/v1`` or ``http://localhost:11434/v1``."""
+    model: str
+    api_key: str | None = field(default=None, repr=False)
+    timeout: float = 30.0
+    """Seconds one request may take before the rules answer instead."""
+    extract: bool = True
+    """Facts, intents and tags from the model (validated against the schema; the rules on failure)."""
+    summarize: bool = True
+    """Session summaries from the model (the rule summarizer on failure)."""
+
+    def __post_init__(self) -> None:
+        parts = urlsplit(self.base_url) if isinstance(self.base_url, str) else None
+        if parts is None or parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ConfigError(f"llm base_url must be an http(s) URL, got {self.base_url!r}")
+        if not isinstance(self.model, str) or not self.model.strip():
+            raise ConfigError("llm model must be a non-empty string")
+        if not self.timeout > 0:
+            raise ConfigError(f"llm timeout must be positive, got {self.timeout!r}")
+        if not (self.extract or self.summarize):
+            raise ConfigError("llm settings that neither extract nor summarize do nothing: leave llm unset instead")
+
+    def client(self) -> ChatClient:
+        from palimpsest.llm.client import ChatClient
+
+        return ChatClient(self.base_url, self.api_key, self.model, timeout=self.timeout)
+
+
+_LLM_USES = {"extract", "summarize"}
+
+
+def llm_settings_from_env(environ: Mapping[str, str]) -> LLMSettings | None:
+    """The LLM endpoint the entry points' environment names, or ``None`` when ``PALIMPSEST_LLM_URL`` is unset.
+
+    ``PALIMPSEST_LLM_MODEL`` is required with it; ``PALIMPSEST_LLM_API_KEY`` and ``PALIMPSEST_LLM_TIMEOUT`` (seconds)
+    are optional; ``PALIMPSEST_LLM_USE`` limits what it does (``extract``, ``summarize`` or both, comma-separated)."""
+    url = (environ.get("PALIMPSEST_LLM_URL") or "").strip()
+    if not url:
+        return None
+    model = (environ.get("PALIMPSEST_LLM_MODEL") or "").strip()
+    if not model:
+        raise ConfigError("PALIMPSEST_LLM_URL is set but PALIMPSEST_LLM_MODEL is not: name the model to call")
+    raw_timeout = (environ.get("PALIMPSEST_LLM_TIMEOUT") or "").strip()
+    try:
+        timeout = float(raw_timeout) if raw_timeout else 30.0
+    except ValueError:
+        raise ConfigError(f"PALIMPSEST_LLM_TIMEOUT must be a number of seconds, got {raw_timeout!r}") from None
+    named = environ.get("PALIMPSEST_LLM_USE") or "extract,summarize"
+    uses = {part.strip() for part in named.split(",") if part.strip()}
+    if not uses or not uses <= _LLM_USES:
+        raise ConfigError(
+            f"PALIMPSEST_LLM_USE must name extract, summarize or both, got {environ.get('PALIMPSEST_LLM_USE')!r}"
+        )
+    return LLMSettings(
+        base_url=url,
+        model=model,
+        api_key=(environ.get("PALIMPSEST_LLM_API_KEY") or "").strip() or None,
+        timeout=timeout,
+        extract="extract" in uses,
+        summarize="summarize" in uses,
+    )
 
 
 @dataclass(frozen=True)
@@ -63,6 +136,8 @@ class Config:
     """Immune system: quarantine threshold, quarantine expiry, burst freeze."""
     consent_policy: Path | None = None
     """A YAML file of consent categories and retention; ``None`` uses the packaged defaults."""
+    llm: LLMSettings | None = None
+    """An OpenAI-compatible chat endpoint for extraction and summaries; ``None`` (the default): rules only, offline."""
 
     def __post_init__(self) -> None:
         if not self.tenant or not self.tenant.strip():
@@ -77,6 +152,8 @@ class Config:
             raise ConfigError("summary_every must be at least 1")
         if self.summary_embed_every < 1:
             raise ConfigError("summary_embed_every must be at least 1")
+        if self.llm is not None and not isinstance(self.llm, LLMSettings):
+            raise ConfigError(f"llm must be an LLMSettings, got {type(self.llm).__name__}")
 
     def with_changes(self, **changes: Any) -> Config:
         return replace(self, **changes)

@@ -39,7 +39,13 @@ class SummaryChannel:
         if self._summarizer is None:
             from palimpsest.core.summarize import RuleSummarizer
 
-            self._summarizer = RuleSummarizer()
+            llm = self._memory.config.llm
+            if llm is not None and llm.summarize:
+                from palimpsest.llm.summarizer import LLMSummarizer
+
+                self._summarizer = LLMSummarizer(llm.client(), fallback=RuleSummarizer())
+            else:
+                self._summarizer = RuleSummarizer()
         return self._summarizer
 
     def after_add(self, user_id: str, session_id: str, fresh: Sequence[Turn]) -> Summary | None:

@@ -74,9 +74,15 @@ class WritePipeline:
     @property
     def extractor(self) -> ExtractorLike:
         if self._extractor is None:
-            from palimpsest.write.extract import RuleExtractor
+            from palimpsest.write.extract import LLMExtractor, RuleExtractor
 
-            self._extractor = RuleExtractor()
+            rules = RuleExtractor()
+            llm = self._memory.config.llm
+            if llm is not None and llm.extract:
+                predicates = self._memory.config.predicates.names()
+                self._extractor = LLMExtractor(llm.client(), fallback=rules, predicates=predicates)
+            else:
+                self._extractor = rules
         return self._extractor
 
     @extractor.setter
