@@ -865,14 +865,17 @@ class Report:
     missing: list[str] = field(default_factory=list)
 
 
-def run_extraction(report: Report) -> None:
+def run_extraction(report: Report, extractor: Any | None = None) -> None:
+    """Score ``extractor`` (default: the rules) on the report's turns. An extractor with ``last_error`` (the LLM
+    extractor) has each call that fell back to the rules listed among the errors."""
     extract_module = _module("palimpsest.write.extract")
     timeexpr = _module("palimpsest.write.timeexpr")
     if extract_module is None:
         report.missing.append("palimpsest.write.extract (RuleExtractor): facts, identifiers and intents not scored")
     if timeexpr is None:
         report.missing.append("palimpsest.write.timeexpr (find_times): the resolver's time mentions not scored")
-    extractor = extract_module.RuleExtractor() if extract_module is not None else None
+    if extractor is None and extract_module is not None:
+        extractor = extract_module.RuleExtractor()
     for utterance in report.utterances:
         if timeexpr is not None:
             found = timeexpr.find_times(utterance.text, utterance.at, tz=utterance.tz, language=utterance.lang)
@@ -883,6 +886,8 @@ def run_extraction(report: Report) -> None:
         if extractor is None:
             continue
         extraction = call_extract(extractor, utterance)
+        if getattr(extractor, "last_error", None) is not None:
+            report.errors["LLM calls that fell back to the rules"].append(f"{utterance.id}: {extractor.last_error}")
         said_times = [PredictedTime(m.start, m.end, m.text) for m in extraction.times]
         score_times(utterance, said_times, report.times_extractor, defaultdict(Counts))
         ids = [PredictedIdentifier(i.kind, i.value) for i in extraction.identifiers]
@@ -981,6 +986,13 @@ def run_end_to_end(report: Report, *, open_memory: Callable[[], Any] | None = No
     }
     report.errors["attack facts that reached the active view"] = leaked
     report.errors["benign turns quarantined end to end"] = wrongly_quarantined
+
+
+def _llm_memory(llm: Any) -> Callable[[], Any]:
+    """Fresh in-memory stores whose write path extracts with the LLM (the end-to-end check of an LLM run)."""
+    from palimpsest import Memory
+
+    return lambda: Memory.open("memory://", embedder="hash", llm=llm)
 
 
 def _attacks_with_candidates(utterances: Sequence[Utterance]) -> int:
@@ -1344,6 +1356,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None, help="write the markdown report here")
     parser.add_argument("--skip-end-to-end", action="store_true", help="score extraction and detection only")
     parser.add_argument(
+        "--llm-url",
+        default=None,
+        help="score the LLM extractor on this OpenAI-compatible endpoint instead of the rules (the key, if any, is "
+        "read from $PALIMPSEST_LLM_API_KEY so that it stays out of the report's command line)",
+    )
+    parser.add_argument("--llm-model", default=None, help="the model to call (with --llm-url)")
+    parser.add_argument("--llm-timeout", type=float, default=30.0, help="seconds per call before the rules answer")
+    parser.add_argument(
         "--real-data",
         type=Path,
         nargs="?",
@@ -1353,6 +1373,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     paths: list[Path] = args.data or [DATA]
+    llm = None
+    if args.llm_url is not None or args.llm_model is not None:
+        from palimpsest.config import LLMSettings
+        from palimpsest.errors import ConfigError
+
+        try:
+            llm = LLMSettings(
+                args.llm_url or "",
+                args.llm_model or "",
+                api_key=os.environ.get("PALIMPSEST_LLM_API_KEY") or None,
+                timeout=args.llm_timeout,
+            )
+        except ConfigError as exc:
+            print(f"--llm-url/--llm-model: {exc.message}", file=sys.stderr)
+            return 2
     sets: list[tuple[Path, Report]] = []
     wall, cpu = time.perf_counter(), time.process_time()
     for path in paths:
@@ -1362,10 +1397,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"invalid labelled set {path}: {exc}", file=sys.stderr)
             return 2
         report = Report(utterances)
-        run_extraction(report)
+        if llm is None:
+            run_extraction(report)
+        else:
+            from palimpsest.write.extract import LLMExtractor, RuleExtractor
+
+            run_extraction(report, LLMExtractor(llm.client(), fallback=RuleExtractor()))
         run_detection(report)
         if not args.skip_end_to_end:
-            run_end_to_end(report)
+            run_end_to_end(report, open_memory=None if llm is None else _llm_memory(llm))
         sets.append((path, report))
     real_screen = (args.real_data, run_real_screen(args.real_data)) if args.real_data is not None else None
     children = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -138,3 +138,18 @@ def test_the_rest_entry_point_reads_the_endpoint(monkeypatch: pytest.MonkeyPatch
     monkeypatch.delenv("PALIMPSEST_LLM_URL")
     assert config_from_env().llm is None
 
+
+def test_the_extraction_bench_scores_an_llm_endpoint(fake: FakeOpenAI) -> None:  # noqa: F811
+    from bench import extraction as bench
+
+    from palimpsest.llm import ChatClient
+    from palimpsest.write.extract import LLMExtractor, RuleExtractor
+
+    turns = [u for u in bench.load_dataset(bench.DATA) if u.attack is None][:3]
+    fake.answer(json.dumps({"facts": [], "intents": [], "topics": [], "intent_tags": [], "anchors": []}))
+    report = bench.Report(turns)
+    bench.run_extraction(report, LLMExtractor(ChatClient(fake.url, None, "tiny", timeout=5), RuleExtractor()))
+    assert len(fake.requests) == 3
+    # the first turn got the model's (empty) answer; the other two fell back to the rules and are listed
+    assert len(report.errors["LLM calls that fell back to the rules"]) == 2
+    assert bench.main(["--llm-url", "ftp://nowhere", "--llm-model", "m", "--skip-end-to-end"]) == 2
