@@ -18,7 +18,7 @@ import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -31,7 +31,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 from palimpsest import __version__
-from palimpsest.config import Config, LLMSettings, default_url, llm_settings_from_env
+from palimpsest.config import Config, LLMSettings, default_url, llm_settings_from_env, policy_files_from_env
 from palimpsest.errors import ConflictError, FileTooLargeError, PalimpsestError, ValidationError
 from palimpsest.files import MAX_FILE_BYTES, StoredFile
 from palimpsest.knowledge import KnowledgeItem
@@ -90,6 +90,9 @@ class _Settings:
     embedder: str = "e5"
     llm: LLMSettings | None = None
     """From ``PALIMPSEST_LLM_URL`` / ``_MODEL`` / ``_API_KEY`` / ``_TIMEOUT`` / ``_USE``; unset: rules only."""
+    policy_files: dict[str, Any] = field(default_factory=dict)
+    """Config keyword arguments from ``PALIMPSEST_PREDICATES`` / ``_CONSENT_POLICY`` / ``_ROUTER_RULES`` /
+    ``_BUSINESS_RULES``; empty: the packaged files."""
 
 
 def _console(*, stderr: bool = False) -> Console:
@@ -129,6 +132,7 @@ def root(
         tenant=tenant,
         embedder=embedder,
         llm=llm_settings_from_env(os.environ),
+        policy_files=policy_files_from_env(os.environ),
     )
 
 
@@ -143,7 +147,12 @@ def _open(ctx: typer.Context) -> Memory:
     settings = _settings(ctx)
     return Memory(
         config=Config(
-            url=settings.url, tenant=settings.tenant, actor="cli", embedder=settings.embedder, llm=settings.llm
+            url=settings.url,
+            tenant=settings.tenant,
+            actor="cli",
+            embedder=settings.embedder,
+            llm=settings.llm,
+            **settings.policy_files,
         )
     )
 
@@ -1265,7 +1274,14 @@ def mcp(
     if transport is McpTransport.http:
         check_binding(host, require_keys=not no_auth)
     settings = _settings(ctx)
-    config = Config(url=settings.url, tenant=settings.tenant, embedder=settings.embedder, actor="mcp", llm=settings.llm)
+    config = Config(
+        url=settings.url,
+        tenant=settings.tenant,
+        embedder=settings.embedder,
+        actor="mcp",
+        llm=settings.llm,
+        **settings.policy_files,
+    )
     with Memory(config=config) as mem:
         keys = None
         if transport is McpTransport.http and not no_auth:

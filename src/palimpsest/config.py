@@ -99,6 +99,38 @@ def llm_settings_from_env(environ: Mapping[str, str]) -> LLMSettings | None:
     )
 
 
+_POLICY_FILES = {
+    "PALIMPSEST_CONSENT_POLICY": "consent_policy",
+    "PALIMPSEST_ROUTER_RULES": "router_rules",
+    "PALIMPSEST_BUSINESS_RULES": "business_rules",
+}
+
+
+def policy_files_from_env(environ: Mapping[str, str]) -> dict[str, Any]:
+    """The tenant's rule and policy files the entry points' environment names, as :class:`Config` keyword arguments:
+    ``PALIMPSEST_PREDICATES`` (predicate registry files laid over the packaged one, in order, separated like
+    ``PATH``), ``PALIMPSEST_CONSENT_POLICY``, ``PALIMPSEST_ROUTER_RULES`` and ``PALIMPSEST_BUSINESS_RULES``. A named
+    file that does not exist is a :class:`ConfigError` now, not a surprise at the first write."""
+    import os
+
+    from palimpsest.write.registry import load_registry
+
+    out: dict[str, Any] = {}
+    for variable, key in _POLICY_FILES.items():
+        raw = (environ.get(variable) or "").strip()
+        if raw:
+            if not Path(raw).is_file():
+                raise ConfigError(f"{variable} names {raw!r}, which is not a readable file")
+            out[key] = Path(raw)
+    registries = [part for part in (environ.get("PALIMPSEST_PREDICATES") or "").split(os.pathsep) if part.strip()]
+    if registries:
+        for raw in registries:
+            if not Path(raw.strip()).is_file():
+                raise ConfigError(f"PALIMPSEST_PREDICATES names {raw.strip()!r}, which is not a readable file")
+        out["predicates"] = load_registry(*(part.strip() for part in registries))
+    return out
+
+
 @dataclass(frozen=True)
 class Config:
     url: str = field(default_factory=default_url)
@@ -136,6 +168,8 @@ class Config:
     """Immune system: quarantine threshold, quarantine expiry, burst freeze."""
     consent_policy: Path | None = None
     """A YAML file of consent categories and retention; ``None`` uses the packaged defaults."""
+    business_rules: Path | None = None
+    """A YAML file of the validator's business rules (reloaded when it changes); ``None`` uses the packaged rules."""
     llm: LLMSettings | None = None
     """An OpenAI-compatible chat endpoint for extraction and summaries; ``None`` (the default): rules only, offline."""
 

@@ -20,7 +20,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 
-from palimpsest.config import Config, default_url, llm_settings_from_env
+from palimpsest.config import Config, default_url, llm_settings_from_env, policy_files_from_env
 from palimpsest.memory import Memory
 from palimpsest.server.app import RateLimit, create_app
 
@@ -35,6 +35,7 @@ def config_from_env() -> Config:
         window_url=os.environ.get("PALIMPSEST_WINDOW_URL") or "memory://",
         actor="rest",
         llm=llm_settings_from_env(os.environ),
+        **policy_files_from_env(os.environ),
     )
 
 

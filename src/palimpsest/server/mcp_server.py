@@ -30,7 +30,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from starlette.applications import Starlette
 
 from palimpsest import __version__
-from palimpsest.config import Config, default_url, llm_settings_from_env
+from palimpsest.config import Config, default_url, llm_settings_from_env, policy_files_from_env
 from palimpsest.errors import PalimpsestError
 from palimpsest.memory import Memory
 from palimpsest.server.auth import KeyStore, RateLimiter, SessionOwners
@@ -268,7 +268,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.transport == "http":
         check_binding(args.host, require_keys=not args.no_auth)
     config = Config(
-        url=args.url, tenant=args.tenant, embedder=args.embedder, actor="mcp", llm=llm_settings_from_env(os.environ)
+        url=args.url,
+        tenant=args.tenant,
+        embedder=args.embedder,
+        actor="mcp",
+        llm=llm_settings_from_env(os.environ),
+        **policy_files_from_env(os.environ),
     )
     with Memory(config=config) as memory:
         keys = None if args.no_auth else KeyStore(memory, os.environ.get("PALIMPSEST_ADMIN_KEY") or None)

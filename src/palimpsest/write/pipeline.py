@@ -94,7 +94,8 @@ class WritePipeline:
         if self._validator is None:
             from palimpsest.write.validator import default_validator
 
-            self._validator = default_validator(self._memory.config.predicates)
+            config = self._memory.config
+            self._validator = default_validator(config.predicates, config.business_rules)
         return self._validator
 
     @validator.setter
