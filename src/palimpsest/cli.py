@@ -1195,7 +1195,6 @@ def serve(
 ) -> None:
     """Run the REST API (OpenAPI at /docs). The admin key is $PALIMPSEST_ADMIN_KEY; without it, a
     one-time admin key is generated on first start, printed once to stderr and stored hashed."""
-
     import uvicorn
 
     from palimpsest.server.auth import KeyStore
