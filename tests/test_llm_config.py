@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -153,3 +154,29 @@ def test_the_extraction_bench_scores_an_llm_endpoint(fake: FakeOpenAI) -> None: 
     # the first turn got the model's (empty) answer; the other two fell back to the rules and are listed
     assert len(report.errors["LLM calls that fell back to the rules"]) == 2
     assert bench.main(["--llm-url", "ftp://nowhere", "--llm-model", "m", "--skip-end-to-end"]) == 2
+
+
+def test_the_model_is_told_what_each_predicate_holds(fake: FakeOpenAI) -> None:  # noqa: F811
+    fake.answer(json.dumps(GOOD))
+    with _open(LLMSettings(fake.url, "tiny", timeout=5)) as memory:
+        _add(memory)
+    system = fake.requests[0]["messages"][0]["content"]
+    assert "lives_in: The city the subject lives in" in system
+    assert "preferred_theme: The display theme, dark or light." in system
+
+
+def test_a_tenant_predicate_reaches_the_prompt_with_its_description(fake: FakeOpenAI, tmp_path: Path) -> None:  # noqa: F811
+    from palimpsest.write.registry import load_registry
+
+    tenant = tmp_path / "vehicle.yaml"
+    tenant.write_text(
+        "version: 1\npredicates:\n  vehicle:\n    cardinality: many\n    consent: devices\n"
+        "    description: A car or bike the subject owns.\n",
+        encoding="utf-8",
+    )
+    fake.answer(json.dumps(GOOD))
+    with Memory.open(
+        "memory://", embedder="hash", llm=LLMSettings(fake.url, "t"), predicates=load_registry(tenant)
+    ) as m:
+        _add(m)
+    assert "vehicle: A car or bike the subject owns." in fake.requests[0]["messages"][0]["content"]

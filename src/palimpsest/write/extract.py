@@ -340,7 +340,8 @@ Answer with ONE JSON object, no other text, of exactly this shape:
   "output_format": string | null, "slots": {{string: string}}}}],
  "topics": [one of {topics}], "intent_tags": [one of {intent_tags}], "anchors": [one of {anchors}]}}
 Rules:
-- predicate is one of: {predicates}.
+- predicate is one of these (name: what its value holds):
+{predicates}
 - subject is "speaker" for the person speaking, "speaker:wife" (etc.) for their relatives, else the
   person's name.
 - Only facts the user states about the present or a change; nothing from questions, hypotheticals,
@@ -367,10 +368,27 @@ class LLMExtractor:
 
     name = "llm"
 
-    def __init__(self, client: ChatCompleter, fallback: Extractor, *, predicates: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        client: ChatCompleter,
+        fallback: Extractor,
+        *,
+        predicates: Iterable[str] = (),
+        descriptions: Mapping[str, str] | None = None,
+    ) -> None:
         self._client = client
         self._fallback = fallback
         self.predicates = frozenset(CANONICAL_PREDICATES) | frozenset(predicates)
+        # What each predicate's value holds, from the registry ("The city or town where the subject lives."): the
+        # model is told the meaning, not only the name. Defaults to the packaged registry's descriptions.
+        if descriptions is None:
+            from palimpsest.core.predicates import PredicateRegistry
+
+            registry = PredicateRegistry()
+            descriptions = {name: registry.get(name).description for name in registry.names()}
+        self._predicate_lines = "\n".join(
+            f"  {name}: {descriptions.get(name) or name.replace('_', ' ')}" for name in sorted(self.predicates)
+        )
         self.last_error: str | None = None
 
     def extract(self, text: str, *, speaker_id: str, at: datetime, role: str = "user", tz: tzinfo = UTC) -> Extraction:
@@ -379,7 +397,7 @@ class LLMExtractor:
             topics=", ".join(TOPICS),
             intent_tags=", ".join(INTENT_TAGS),
             anchors=", ".join(ANCHORS),
-            predicates=", ".join(sorted(self.predicates)),
+            predicates=self._predicate_lines,
             at=at.isoformat(),
             tz=str(tz),
             role=role,

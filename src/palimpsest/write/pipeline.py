@@ -79,8 +79,13 @@ class WritePipeline:
             rules = RuleExtractor()
             llm = self._memory.config.llm
             if llm is not None and llm.extract:
-                predicates = self._memory.config.predicates.names()
-                self._extractor = LLMExtractor(llm.client(), fallback=rules, predicates=predicates)
+                registry = self._memory.config.predicates
+                self._extractor = LLMExtractor(
+                    llm.client(),
+                    fallback=rules,
+                    predicates=registry.names(),
+                    descriptions={name: registry.get(name).description for name in registry.names()},
+                )
             else:
                 self._extractor = rules
         return self._extractor
