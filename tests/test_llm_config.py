@@ -51,6 +51,8 @@ def test_a_failing_endpoint_falls_back_to_the_rules_and_loses_nothing(fake: Fake
         active = {(f.predicate, f.value) for f in memory.facts.list(user_id="u1", valid_at=None)}
         assert ("lives_in", "Beijing") in active
         assert memory.pipeline.extractor.last_error is not None  # type: ignore[attr-defined]
+        # the operator sees the fallback among the metrics (the health page and /metrics show them)
+        assert memory.metrics.counter_values()["extract.llm_fallback"] == 1
     assert len(fake.requests) == 1
 
 
@@ -63,6 +65,19 @@ def test_summaries_only_leave_extraction_to_the_rules(fake: FakeOpenAI) -> None:
         assert type(memory.pipeline.extractor).__name__ == "RuleExtractor"
         assert type(memory.summaries.summarizer).__name__ == "LLMSummarizer"
     assert fake.requests == []  # one turn: no extraction call, no summary due yet
+
+
+def test_a_failing_summary_endpoint_still_summarizes_and_is_counted(fake: FakeOpenAI) -> None:  # noqa: F811
+    # no reply queued: every summary call gets HTTP 500; the rule summarizer writes the summary instead
+    with _open(LLMSettings(fake.url, "tiny", timeout=5, extract=False)) as memory:
+        _add(memory)
+        summary = memory.end_session("u1", "s1")
+        assert summary is not None and summary.covers
+        counters = memory.metrics.counter_values()
+        # the session's summary and the storyline rebuilt from it
+        assert counters["summarize.llm_fallback"] == 2
+        assert "extract.llm_fallback" not in counters
+    assert len(fake.requests) == 2
 
 
 def test_without_llm_nothing_leaves_the_machine() -> None:

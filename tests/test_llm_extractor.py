@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from palimpsest.errors import StorageError
 from palimpsest.llm import ChatClient
 from palimpsest.write.extract import (
     ExtractionShapeError,
@@ -204,3 +205,42 @@ def test_registered_predicates_are_allowed(fake: FakeOpenAI) -> None:
 def test_parse_rejects_unknown_predicates_directly() -> None:
     with pytest.raises(ExtractionShapeError, match="unknown predicate"):
         parse_llm_extraction(json.dumps({**GOOD, "facts": [{**GOOD["facts"][0], "predicate": "x"}]}), speaker_id=ME)
+
+
+class _ScriptedClient:
+    """Answers GOOD for turns containing "good" and fails otherwise, in process (no server needed)."""
+
+    def complete(self, messages: list[dict[str, str]], *, json_mode: bool = False) -> str:
+        if "good" in messages[-1]["content"]:
+            return json.dumps(GOOD)
+        raise StorageError("LLM endpoint answered HTTP 503")
+
+
+def test_last_error_is_each_threads_own_and_the_counts_add_up() -> None:
+    # One extractor serves every request of a server: a failure on one thread must not show up as
+    # another thread's last_error, nor a success hide it.
+    extractor = LLMExtractor(_ScriptedClient(), RuleExtractor())
+    first_done, second_done = threading.Barrier(2), threading.Barrier(2)
+    seen: dict[str, str | None] = {}
+
+    def good() -> None:
+        extractor.extract("a good turn: I moved to Beijing", speaker_id=ME, at=AT)
+        first_done.wait()
+        second_done.wait()
+        seen["good"] = extractor.last_error
+
+    def bad() -> None:
+        first_done.wait()
+        extractor.extract("I moved to Beijing", speaker_id=ME, at=AT)
+        seen["bad"] = extractor.last_error
+        second_done.wait()
+
+    threads = [threading.Thread(target=good), threading.Thread(target=bad)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=10)
+    assert seen["good"] is None
+    assert seen["bad"] is not None and "HTTP 503" in seen["bad"]
+    assert extractor.last_error is None  # nothing was called on this thread
+    assert (extractor.calls, extractor.fallbacks) == (2, 1)

@@ -9,6 +9,7 @@ it, and when the session ends (between those, its vector is that of a slightly o
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,8 @@ from palimpsest.types import Summary, SummaryKind, Turn
 if TYPE_CHECKING:
     from palimpsest.core.summarize import Summarizer
     from palimpsest.memory import Memory
+
+logger = logging.getLogger(__name__)
 
 SUMMARY_SPACE = "summaries"
 STORYLINE_SESSIONS = 30
@@ -81,6 +84,7 @@ class SummaryChannel:
             return None
         ordered = sorted(sessions, key=lambda s: s.updated_at)
         sections = self.summarizer.storyline(ordered)
+        self._note_fallback(f"storyline of {user_id}")
         existing = backend.summaries.get(tenant, user_id, "user_storyline", None)
         covers = tuple(t for s in ordered for t in s.covers)
         storyline = Summary(
@@ -96,6 +100,13 @@ class SummaryChannel:
         return storyline
 
     # -- internals ---------------------------------------------------------------------
+    def _note_fallback(self, what: str) -> None:
+        """Count and log a summary the LLM summarizer left to its fallback (the summary is still written)."""
+        error = getattr(self.summarizer, "last_error", None)
+        if error is not None:
+            self._memory.metrics.count("summarize.llm_fallback")
+            logger.warning("LLM summary of %s fell back to the rules: %s", what, error)
+
     def _pending(self, user_id: str, session_id: str) -> list[Turn]:
         backend = self._memory.backend
         tenant = self._memory.config.tenant
@@ -111,6 +122,7 @@ class SummaryChannel:
         tenant = self._memory.config.tenant
         existing = backend.summaries.get(tenant, user_id, "session", session_id)
         sections = self.summarizer.summarize_session(existing.sections if existing else None, pending)
+        self._note_fallback(f"session {session_id} of {user_id}")
         summary = Summary(
             id=existing.id if existing else new_id("s"),
             tenant=tenant,

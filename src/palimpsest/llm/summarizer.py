@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from palimpsest.core.summarize import SENTIMENTS, Summarizer
 from palimpsest.errors import PalimpsestError
+from palimpsest.llm.record import CallRecord
 from palimpsest.types import Summary, SummarySections, Turn
 
 __all__ = ["LLMSummarizer", "SummaryShapeError", "parse_sections"]
@@ -126,18 +127,30 @@ class LLMSummarizer:
     """A :class:`~palimpsest.core.summarize.Summarizer` backed by a chat LLM, falling back on failure.
 
     ``last_error`` is ``None`` after a call the LLM answered well, else a short reason
-    (the fallback produced that call's result). It describes the most recent call on
-    this instance; share one instance between threads only if that is acceptable.
+    (the fallback produced that call's result). It describes this thread's most recent call, so
+    one instance can serve concurrent requests; ``calls`` and ``fallbacks`` count every thread's.
     """
 
     def __init__(self, client: ChatCompleter, fallback: Summarizer) -> None:
         self.client = client
         self.fallback = fallback
-        self.last_error: str | None = None
+        self._record = CallRecord()
+
+    @property
+    def last_error(self) -> str | None:
+        return self._record.last_error
+
+    @property
+    def calls(self) -> int:
+        return self._record.calls
+
+    @property
+    def fallbacks(self) -> int:
+        return self._record.fallbacks
 
     def summarize_session(self, previous: SummarySections | None, new_turns: Sequence[Turn]) -> SummarySections:
         if not new_turns:
-            self.last_error = None
+            self._record.skipped()
             return previous or SummarySections()
         conversation = "\n".join(f"{t.role}: {t.content[:_MAX_TURN_CHARS]}" for t in new_turns)
         user = f"Existing summary:\n{_sections_json(previous)}\n\nNew turns:\n{conversation}"
@@ -146,7 +159,7 @@ class LLMSummarizer:
 
     def storyline(self, session_summaries: Sequence[Summary]) -> SummarySections:
         if not session_summaries:
-            self.last_error = None
+            self._record.skipped()
             return SummarySections()
         ordered = sorted(session_summaries, key=lambda s: s.updated_at)
         sessions = "\n".join(f"{s.updated_at.isoformat()}: {_sections_json(s.sections)}" for s in ordered)
@@ -159,10 +172,10 @@ class LLMSummarizer:
             answer = self.client.complete(messages, json_mode=True)
             sections = parse_sections(answer)
         except PalimpsestError as exc:
-            self.last_error = f"{type(exc).__name__}: {exc.message}"
+            self._record.fell_back(f"{type(exc).__name__}: {exc.message}")
             return None
         except SummaryShapeError as exc:
-            self.last_error = f"invalid summary from LLM: {exc}"
+            self._record.fell_back(f"invalid summary from LLM: {exc}")
             return None
-        self.last_error = None
+        self._record.answered()
         return sections

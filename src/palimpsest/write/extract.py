@@ -37,6 +37,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from palimpsest.errors import NaiveDatetimeError, PalimpsestError
+from palimpsest.llm.record import CallRecord
 from palimpsest.text import detect_language
 from palimpsest.write import rules_en, rules_zh
 from palimpsest.write.casual import Tidied, tidy_en, tidy_zh
@@ -362,8 +363,9 @@ class LLMExtractor:
     """Extraction by an OpenAI-compatible chat model, with ``fallback`` as the safety net.
 
     ``last_error`` is ``None`` after a call the model answered well, else a short reason
-    (and the fallback's extraction was returned). ``predicates`` adds tenant-registered
-    predicate names to the canonical ones the model may use.
+    (and the fallback's extraction was returned); it is per thread, so one instance can serve
+    concurrent requests. ``calls`` and ``fallbacks`` count every thread's calls. ``predicates``
+    adds tenant-registered predicate names to the canonical ones the model may use.
     """
 
     name = "llm"
@@ -389,7 +391,19 @@ class LLMExtractor:
         self._predicate_lines = "\n".join(
             f"  {name}: {descriptions.get(name) or name.replace('_', ' ')}" for name in sorted(self.predicates)
         )
-        self.last_error: str | None = None
+        self._record = CallRecord()
+
+    @property
+    def last_error(self) -> str | None:
+        return self._record.last_error
+
+    @property
+    def calls(self) -> int:
+        return self._record.calls
+
+    @property
+    def fallbacks(self) -> int:
+        return self._record.fallbacks
 
     def extract(self, text: str, *, speaker_id: str, at: datetime, role: str = "user", tz: tzinfo = UTC) -> Extraction:
         _check_aware(at)
@@ -407,12 +421,12 @@ class LLMExtractor:
             answer = self._client.complete(messages, json_mode=True)
             parsed = parse_llm_extraction(answer, speaker_id=speaker_id, predicates=self.predicates)
         except PalimpsestError as exc:
-            self.last_error = f"{type(exc).__name__}: {exc.message}"
+            self._record.fell_back(f"{type(exc).__name__}: {exc.message}")
             return self._fallback.extract(text, speaker_id=speaker_id, at=at, role=role, tz=tz)
         except ExtractionShapeError as exc:
-            self.last_error = f"invalid extraction from LLM: {exc}"
+            self._record.fell_back(f"invalid extraction from LLM: {exc}")
             return self._fallback.extract(text, speaker_id=speaker_id, at=at, role=role, tz=tz)
-        self.last_error = None
+        self._record.answered()
         facts, intents, topics, intent_tags, anchors = parsed
         return Extraction(
             language=_language(text),

@@ -16,6 +16,7 @@ transaction. The pipeline decides, per turn:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
@@ -33,6 +34,8 @@ from palimpsest.write.validator import turn_context
 
 if TYPE_CHECKING:
     from palimpsest.memory import Memory
+
+logger = logging.getLogger(__name__)
 
 INTENT_KIND = "intent"
 EXTRACTING_ROLES = frozenset({"user", "tool"})
@@ -160,9 +163,14 @@ class WritePipeline:
         for turn in turns:
             if turn.role not in EXTRACTING_ROLES:
                 continue
-            found[turn.id] = self.extractor.extract(
-                turn.content, speaker_id=user_id, at=turn.occurred_at, role=turn.role
-            )
+            extractor = self.extractor
+            found[turn.id] = extractor.extract(turn.content, speaker_id=user_id, at=turn.occurred_at, role=turn.role)
+            # An LLM extractor that fell back to the rules still wrote what the rules found; the operator
+            # sees how often that happens (metrics, the health page) and why (the log), not the caller.
+            error = getattr(extractor, "last_error", None)
+            if error is not None:
+                self._memory.metrics.count("extract.llm_fallback")
+                logger.warning("LLM extraction fell back to the rules for turn %s: %s", turn.id, error)
         return found
 
     @staticmethod
