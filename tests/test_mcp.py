@@ -58,6 +58,10 @@ async def _exercise(client: Client) -> None:
     added = await _call(client, "remember", content="I live in Shanghai.", user_id="u1", session_id="s1")
     assert len(added["turns"]) == 1
     assert ("lives_in", "Shanghai") in {(f["predicate"], f["value"]) for f in added["facts"]}
+    assert added["findings"] == []
+    # the validator's word reaches the agent: what to ask the user for
+    complaint = await _call(client, "remember", content="我要投诉，耳机坏了", user_id="u1", session_id="s1")
+    assert [f["code"] for f in complaint["findings"]] == ["MEM_ERR_MISSING_TICKET"]
     packet = await _call(client, "recall", query="where does the user live?", user_id="u1")
     assert "Shanghai" in packet["text"] and packet["route"]["channels"]
     hits = await _call(client, "search", query="Shanghai", user_id="u1", limit=3)

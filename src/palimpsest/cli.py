@@ -32,7 +32,7 @@ from typer.core import TyperGroup
 
 from palimpsest import __version__
 from palimpsest.config import Config, LLMSettings, default_url, llm_settings_from_env, policy_files_from_env
-from palimpsest.errors import ConflictError, FileTooLargeError, PalimpsestError, ValidationError
+from palimpsest.errors import ConflictError, FileTooLargeError, NotFoundError, PalimpsestError, ValidationError
 from palimpsest.files import MAX_FILE_BYTES, StoredFile
 from palimpsest.knowledge import KnowledgeItem
 from palimpsest.memory import Memory
@@ -41,6 +41,7 @@ from palimpsest.surface import TIME_FORMS, parse_query_time, parse_time, to_json
 from palimpsest.types import NOW, FactStatus, FactVersion, FactWrite, TimeArg, _Now
 
 if TYPE_CHECKING:
+    from palimpsest.governance.tenant_rules import StoredRules
     from palimpsest.server.auth import ApiKeyInfo, KeyStore
 
 QUERY_TIME_HELP = f"{TIME_FORMS}; 'now' (default) or 'all' for every point in time."
@@ -1050,6 +1051,78 @@ def import_(
 
 
 # -- tenants and API keys (the REST / MCP key store) -------------------------------------------
+
+rules_app = typer.Typer(
+    help="The tenant's own rules kept in the store: its predicates (laid over the deployment's) and business rules "
+    "(used instead of the deployment's); in force without a restart.",
+    no_args_is_help=True,
+)
+app.add_typer(rules_app, name="rules")
+RULES_DOCUMENT_HELP = "predicates or business_rules."
+
+
+def _rules_info(stored: StoredRules) -> dict[str, object]:
+    return {k: getattr(stored, k) for k in ("document", "sha256", "updated_at", "updated_by")}
+
+
+@rules_app.command("list")
+def rules_list(ctx: typer.Context, as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False) -> None:
+    """The tenant's stored rule documents (none: the deployment's files apply)."""
+    with _open(ctx) as mem:
+        stored, error = mem.rules.list(), mem.rules.last_error
+    if as_json:
+        _print_json([_rules_info(r) for r in stored])
+        return
+    if not stored:
+        _console().print(f"tenant {_settings(ctx).tenant} uses the deployment's rules")
+    else:
+        table = _table(title=f"rules of tenant {_settings(ctx).tenant}")
+        for name in ("document", "sha256", "updated", "by"):
+            table.add_column(name)
+        for info in stored:
+            table.add_row(info.document, info.sha256[:12], show_time(info.updated_at), Text(info.updated_by))
+        _console().print(table)
+    if error:
+        _console(stderr=True).print(Text(f"not in force: {error}", style="red"))
+
+
+@rules_app.command("show")
+def rules_show(ctx: typer.Context, document: Annotated[str, typer.Argument(help=RULES_DOCUMENT_HELP)]) -> None:
+    """Print a stored rule document as it was stored."""
+    with _open(ctx) as mem:
+        found = mem.rules.get(document)
+    if found is None:
+        raise NotFoundError(f"tenant {_settings(ctx).tenant!r} has no stored {document} document")
+    typer.echo(found.text, nl=not found.text.endswith("\n"))
+
+
+@rules_app.command("set")
+def rules_set(
+    ctx: typer.Context,
+    document: Annotated[str, typer.Argument(help=RULES_DOCUMENT_HELP)],
+    file: Annotated[Path, typer.Argument(help="The YAML file to store (read now; later edits need another set).")],
+    as_json: Annotated[bool, typer.Option("--json", help=JSON_HELP)] = False,
+) -> None:
+    """Store FILE as the tenant's DOCUMENT after checking it parses (audited)."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValidationError(f"cannot read {file}: {exc}") from exc
+    with _open(ctx) as mem:
+        stored = mem.rules.put(document, text, actor="cli")
+    if as_json:
+        _print_json(_rules_info(stored))
+        return
+    _console().print(f"{stored.document} of tenant {_settings(ctx).tenant} stored (sha256 {stored.sha256[:12]})")
+
+
+@rules_app.command("clear")
+def rules_clear(ctx: typer.Context, document: Annotated[str, typer.Argument(help=RULES_DOCUMENT_HELP)]) -> None:
+    """Drop the tenant's stored DOCUMENT: the deployment's files apply again (audited)."""
+    with _open(ctx) as mem:
+        mem.rules.delete(document, actor="cli")
+    _console().print(f"{document} of tenant {_settings(ctx).tenant} cleared; the deployment's rules apply")
+
 
 keys_app = typer.Typer(
     help="Tenants and API keys of the REST and MCP servers, managed on the store directly (no server needed).",

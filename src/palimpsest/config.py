@@ -19,6 +19,7 @@ from palimpsest.write.immune import RiskPolicy
 
 if TYPE_CHECKING:
     from palimpsest.llm.client import ChatClient
+    from palimpsest.write.validator import RuleSet
 
 
 def default_data_dir() -> Path:
@@ -168,8 +169,9 @@ class Config:
     """Immune system: quarantine threshold, quarantine expiry, burst freeze."""
     consent_policy: Path | None = None
     """A YAML file of consent categories and retention; ``None`` uses the packaged defaults."""
-    business_rules: Path | None = None
-    """A YAML file of the validator's business rules (reloaded when it changes); ``None`` uses the packaged rules."""
+    business_rules: Path | RuleSet | None = None
+    """A YAML file of the validator's business rules (reloaded when it changes), or rules already parsed (a
+    tenant's stored rules, see :mod:`palimpsest.governance.tenant_rules`); ``None`` uses the packaged rules."""
     llm: LLMSettings | None = None
     """An OpenAI-compatible chat endpoint for extraction and summaries; ``None`` (the default): rules only, offline."""
 

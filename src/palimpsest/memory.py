@@ -31,6 +31,7 @@ from palimpsest.governance.controls import ConsentPolicy, Controls
 from palimpsest.governance.inheritance import Inheritance
 from palimpsest.governance.quarantine import Quarantine
 from palimpsest.governance.retention import Retention, RetentionReport
+from palimpsest.governance.tenant_rules import TenantRules, effective_config
 from palimpsest.health import (
     DEFAULT_FEEDBACK_WINDOW,
     DEFAULT_THRESHOLD,
@@ -143,11 +144,13 @@ class Memory:
         base = config if config is not None else Config()
         if url is not None:
             base = base.with_changes(url=url)
-        self.config = base
         if backend is None:
             _ensure_parent_dir(base.url)
             backend = open_backend(base.url)
         self.backend: Backend = backend
+        # The deployment's config, and the one in force: the deployment's with the tenant's stored rules applied.
+        self._deployment_config = base
+        self.config, stamp, rules_error = effective_config(base, backend)
         self.facts = Facts(self)
         self.audit = Audit(self)
         self.metrics = metrics if metrics is not None else Metrics()
@@ -164,6 +167,7 @@ class Memory:
         self.knowledge = Knowledge(self)
         self.workflows = Workflows(self)
         self.files = Files(self)
+        self.rules = TenantRules(self, base, stamp, rules_error)
 
     def router_recipe(self) -> RouterRecipe:
         return self._router.get()
@@ -306,7 +310,9 @@ class Memory:
     def with_tenant(self, tenant: str) -> Memory:
         """The same store seen as another tenant (shares the backend and the process's metrics;
         nothing is copied)."""
-        return Memory(config=self.config.with_changes(tenant=tenant), backend=self.backend, metrics=self.metrics)
+        return Memory(
+            config=self._deployment_config.with_changes(tenant=tenant), backend=self.backend, metrics=self.metrics
+        )
 
     # -- exact channel -------------------------------------------------------------------
     def lookup(

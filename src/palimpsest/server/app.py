@@ -17,6 +17,7 @@ import functools
 import inspect
 import logging
 import threading
+import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -34,7 +35,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from palimpsest import __version__
-from palimpsest.errors import PalimpsestError, PermissionDeniedError, ValidationError
+from palimpsest.errors import NotFoundError, PalimpsestError, PermissionDeniedError, ValidationError
 from palimpsest.facts import FactInput
 from palimpsest.files import StoredFile
 from palimpsest.memory import Memory
@@ -175,23 +176,37 @@ def _times(valid_at: str, known_at: str) -> tuple[TimeArg, TimeArg]:
     return parse_query_time(valid_at, "valid_at"), parse_query_time(known_at, "known_at")
 
 
+RULES_REFRESH_SECONDS = 5.0
+"""How stale a tenant's stored rules may be in this process: another replica may have changed them."""
+
+
 class _Tenants:
-    """One Memory per tenant, made once: it keeps its embedder and window between requests."""
+    """One Memory per tenant, made once: it keeps its embedder and window between requests. Every
+    ``RULES_REFRESH_SECONDS`` a request re-reads the tenant's stored rules (one small read)."""
 
     def __init__(self, memory: Memory) -> None:
         self._memory = memory
         self._open: dict[str, Memory] = {}
+        self._checked: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def opened(self, tenant: str) -> Memory | None:
-        """The tenant's Memory if it was made already (no lock: a dict read is atomic)."""
-        return self._open.get(tenant)
+        """The tenant's Memory if it was made already and its rules were checked lately (no lock: dict
+        reads are atomic); ``None`` sends the caller to the thread pool, where ``__call__`` may read the store."""
+        found = self._open.get(tenant)
+        if found is None or time.monotonic() - self._checked.get(tenant, 0.0) > RULES_REFRESH_SECONDS:
+            return None
+        return found
 
     def __call__(self, tenant: str) -> Memory:
         with self._lock:
             found = self._open.get(tenant)
+            now = time.monotonic()
             if found is None:
                 found = self._open[tenant] = self._memory.with_tenant(tenant)
+            elif now - self._checked.get(tenant, 0.0) > RULES_REFRESH_SECONDS:
+                found.rules.refresh()
+            self._checked[tenant] = now
             return found
 
 
@@ -883,6 +898,41 @@ def list_keys(surface: AdminSurface, tenant: str | None = None) -> Any:
 def revoke_key(key_id: str, surface: AdminSurface) -> Any:
     """Revoke a key: it stops working at once."""
     return surface.keys.revoke(key_id)
+
+
+def _tenant_memory(surface: _Surface, tenant: str) -> Memory:
+    if tenant not in {t.name for t in surface.keys.tenants()}:
+        raise NotFoundError(f"no tenant {tenant!r}")
+    return surface.tenants(tenant)
+
+
+@router.get("/v1/admin/tenants/{tenant}/rules", response_model=list[s.RulesInfoOut], tags=["admin"])
+def list_rules(tenant: str, surface: AdminSurface) -> Any:
+    """The tenant's stored rule documents (``predicates``, ``business_rules``), without their text."""
+    return [_fields(r) for r in _tenant_memory(surface, tenant).rules.list()]
+
+
+@router.get("/v1/admin/tenants/{tenant}/rules/{document}", response_model=s.RulesOut, tags=["admin"])
+def get_rules(tenant: str, document: str, surface: AdminSurface) -> Any:
+    """One stored rule document with its text; 404 when the tenant uses the deployment's."""
+    found = _tenant_memory(surface, tenant).rules.get(document)
+    if found is None:
+        raise NotFoundError(f"tenant {tenant!r} has no stored {document} document")
+    return found
+
+
+@router.put("/v1/admin/tenants/{tenant}/rules/{document}", response_model=s.RulesOut, tags=["admin"])
+def put_rules(tenant: str, document: str, body: s.RulesIn, surface: AdminSurface) -> Any:
+    """Store the tenant's ``predicates`` (laid over the deployment's registry) or ``business_rules`` (used instead
+    of the deployment's). Parsed first: a broken document is a 422 and changes nothing. In force at once here, and
+    on every other replica within a few seconds; audited."""
+    return _tenant_memory(surface, tenant).rules.put(document, body.text, actor="admin")
+
+
+@router.delete("/v1/admin/tenants/{tenant}/rules/{document}", status_code=204, tags=["admin"])
+def delete_rules(tenant: str, document: str, surface: AdminSurface) -> None:
+    """Drop a stored rule document: the deployment's files apply to the tenant again (audited)."""
+    _tenant_memory(surface, tenant).rules.delete(document, actor="admin")
 
 
 @router.get("/v1/admin/health", response_model=s.HealthOut, tags=["admin"])

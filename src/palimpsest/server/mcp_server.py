@@ -104,9 +104,16 @@ def build_server(memory: Memory, *, per_tenant: bool = False) -> MCPServer:
             "window_only": result.window_only,
             "quarantined": [q.id for q in result.quarantined],
             "facts": [
-                {"outcome": d.outcome, "predicate": d.candidate.predicate, "value": d.candidate.value}
+                {
+                    "outcome": d.outcome,
+                    "predicate": d.candidate.predicate,
+                    "value": d.candidate.value,
+                    **({"code": d.verdict.code, "message": d.verdict.message} if d.verdict and d.verdict.code else {}),
+                }
                 for d in result.facts
             ],
+            # what to ask the user for (e.g. MEM_ERR_MISSING_TICKET: a complaint needs its ticket number)
+            "findings": [{"code": v.code, "severity": v.severity, "message": v.message} for v in result.findings],
         }
 
     @server.tool()

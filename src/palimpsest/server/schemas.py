@@ -141,8 +141,35 @@ class QuarantineItemOut(_Out):
     expires_at: datetime | None
 
 
+class CandidateOut(_Out):
+    """A fact the extractor proposed, before the validator and the user's switches had their say."""
+
+    subject: str
+    predicate: str
+    value: str
+    valid_from: datetime | None
+    valid_to: datetime | None
+    lasting: bool
+    confidence: float
+    rule: str
+    ends_previous: bool
+
+
+class VerdictOut(_Out):
+    """The validator on a fact or a turn: ``code`` and ``message`` say what to ask the user for."""
+
+    accepted: bool
+    severity: str | None
+    code: str | None
+    message: str
+    suggestion: str | None
+    plausibility: float
+
+
 class FactDecisionOut(_Out):
     outcome: str
+    candidate: CandidateOut
+    verdict: VerdictOut | None
     write: FactWriteOut | None
     turn_id: str | None
 
@@ -153,6 +180,8 @@ class AddOut(_Out):
     window_only: bool
     quarantined: tuple[QuarantineItemOut, ...]
     facts: tuple[FactDecisionOut, ...]
+    findings: tuple[VerdictOut, ...]
+    """Rule findings about whole turns (e.g. MEM_ERR_MISSING_TICKET: ask the user for the ticket number)."""
     not_stored: tuple[TurnOut, ...]
 
 
@@ -496,3 +525,22 @@ class KnowledgeIn(_In):
 class DistillIn(_In):
     min_users: int = Field(3, ge=1)
     since: Time | None = None
+
+
+class RulesIn(BaseModel):
+    text: str = Field(
+        min_length=1,
+        max_length=256_000,
+        description="The YAML document: a predicate registry file, or a business-rules file.",
+    )
+
+
+class RulesInfoOut(_Out):
+    document: str
+    sha256: str
+    updated_at: datetime
+    updated_by: str
+
+
+class RulesOut(RulesInfoOut):
+    text: str

@@ -61,7 +61,8 @@ class FactDecision:
 
     candidate: CandidateFact
     outcome: str
-    """written | window_only | not_anchored | no_consent | rejected | quarantined | ended"""
+    """What the store did when it was written (``created``, ``superseded``, ``unchanged``, ... — the write's
+    outcome), else ``window_only | not_anchored | no_consent | rejected | quarantined:<item id> | ended``."""
     write: FactWrite | None = None
     verdict: Verdict | None = None
     turn_id: str | None = None
@@ -72,6 +73,8 @@ class WritePipeline:
         self._memory = memory
         self._extractor: ExtractorLike | None = None
         self._validator: ValidatorLike | None = None
+        # Components the caller set stay as set; the ones built here from the config are rebuilt when it changes.
+        self._built: set[str] = set()
 
     # -- components (lazy: rule files and jieba load on first write) ----------------------------
     @property
@@ -91,11 +94,13 @@ class WritePipeline:
                 )
             else:
                 self._extractor = rules
+            self._built.add("extractor")
         return self._extractor
 
     @extractor.setter
     def extractor(self, value: ExtractorLike) -> None:
         self._extractor = value
+        self._built.discard("extractor")
 
     @property
     def validator(self) -> ValidatorLike:
@@ -104,11 +109,22 @@ class WritePipeline:
 
             config = self._memory.config
             self._validator = default_validator(config.predicates, config.business_rules)
+            self._built.add("validator")
         return self._validator
 
     @validator.setter
     def validator(self, value: ValidatorLike) -> None:
         self._validator = value
+        self._built.discard("validator")
+
+    def reset(self) -> None:
+        """Rebuild, on next use, the components made from the config (the tenant's rules changed); an
+        extractor or validator the caller set is kept."""
+        if "extractor" in self._built:
+            self._extractor = None
+        if "validator" in self._built:
+            self._validator = None
+        self._built.clear()
 
     # -- 1. screen ------------------------------------------------------------------------------
     def classify(

@@ -209,7 +209,7 @@ def normalize_value(spec: PredicateSpec, value: str) -> str:
     return normalizer(value)
 
 
-def _check_normalizers(registry: PredicateRegistry, origin: str, names: set[str] | None = None) -> None:
+def check_normalizers(registry: PredicateRegistry, origin: str, names: set[str] | None = None) -> None:
     for name, spec in registry.specs.items():
         if (names is None or name in names) and spec.normalizer not in NORMALIZERS:
             known = ", ".join(sorted(NORMALIZERS))
@@ -227,7 +227,7 @@ def load_registry(*paths: Path | str) -> PredicateRegistry:
     for unreadable files, invalid YAML, unknown keys and unknown normalizers.
     """
     registry = builtin_registry()
-    _check_normalizers(registry, "(packaged predicates.yaml)")
+    check_normalizers(registry, "(packaged predicates.yaml)")
     for raw_path in paths:
         path = Path(raw_path)
         try:
@@ -237,5 +237,5 @@ def load_registry(*paths: Path | str) -> PredicateRegistry:
         before = registry
         registry = parse_registry_text(text, str(path), registry)
         touched = {name for name, spec in registry.specs.items() if before.specs.get(name) is not spec}
-        _check_normalizers(registry, str(path), touched)
+        check_normalizers(registry, str(path), touched)
     return registry

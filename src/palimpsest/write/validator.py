@@ -797,7 +797,10 @@ class Validator:
         )
 
 
-def default_validator(registry: PredicateRegistry | None = None, rules_path: Path | str | None = None) -> Validator:
-    """A validator with the default scorer, over ``registry`` and the rules at ``rules_path``
-    (the packaged rules when ``None``)."""
-    return Validator(registry, BusinessRules.load(rules_path))
+def default_validator(
+    registry: PredicateRegistry | None = None, rules_path: Path | str | RuleSet | None = None
+) -> Validator:
+    """A validator with the default scorer, over ``registry`` and the rules at ``rules_path`` (watched for
+    changes), or the rules given parsed; the packaged rules when ``None``."""
+    rules = BusinessRules(rules_path) if isinstance(rules_path, RuleSet) else BusinessRules.load(rules_path)
+    return Validator(registry, rules)
