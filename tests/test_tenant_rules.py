@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from palimpsest import Config, Memory
 from palimpsest.errors import NotFoundError, ValidationError
-from palimpsest.server import app as app_module
+from palimpsest.server import tenants as tenants_module
 from palimpsest.server.app import create_app
 
 AT = datetime(2026, 11, 2, 9, 0, tzinfo=UTC)
@@ -221,7 +221,7 @@ def test_rest_replicas_pick_up_a_change_within_the_refresh(memory: Memory, monke
         acme = _tenant(first, "acme")
         assert ("Pixel 8", "created") in _device_outcomes(second, acme, "I just bought a Pixel 8")
         first.put("/v1/admin/tenants/acme/rules/business_rules", json={"text": IPHONES_ONLY}, headers=ADMIN)
-        monkeypatch.setattr(app_module, "RULES_REFRESH_SECONDS", 0.0)
+        monkeypatch.setattr(tenants_module, "RULES_REFRESH_SECONDS", 0.0)
         assert ("Pixel 9", "rejected") in _device_outcomes(second, acme, "I just bought a Pixel 9")
 
 

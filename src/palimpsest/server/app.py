@@ -17,7 +17,6 @@ import functools
 import inspect
 import logging
 import threading
-import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -49,6 +48,7 @@ from palimpsest.server.errors import (
     error_body,
     status_of,
 )
+from palimpsest.server.tenants import TenantMemories
 from palimpsest.surface import parse_query_time, to_jsonable
 from palimpsest.types import NOW, TimeArg
 
@@ -176,47 +176,13 @@ def _times(valid_at: str, known_at: str) -> tuple[TimeArg, TimeArg]:
     return parse_query_time(valid_at, "valid_at"), parse_query_time(known_at, "known_at")
 
 
-RULES_REFRESH_SECONDS = 5.0
-"""How stale a tenant's stored rules may be in this process: another replica may have changed them."""
-
-
-class _Tenants:
-    """One Memory per tenant, made once: it keeps its embedder and window between requests. Every
-    ``RULES_REFRESH_SECONDS`` a request re-reads the tenant's stored rules (one small read)."""
-
-    def __init__(self, memory: Memory) -> None:
-        self._memory = memory
-        self._open: dict[str, Memory] = {}
-        self._checked: dict[str, float] = {}
-        self._lock = threading.Lock()
-
-    def opened(self, tenant: str) -> Memory | None:
-        """The tenant's Memory if it was made already and its rules were checked lately (no lock: dict
-        reads are atomic); ``None`` sends the caller to the thread pool, where ``__call__`` may read the store."""
-        found = self._open.get(tenant)
-        if found is None or time.monotonic() - self._checked.get(tenant, 0.0) > RULES_REFRESH_SECONDS:
-            return None
-        return found
-
-    def __call__(self, tenant: str) -> Memory:
-        with self._lock:
-            found = self._open.get(tenant)
-            now = time.monotonic()
-            if found is None:
-                found = self._open[tenant] = self._memory.with_tenant(tenant)
-            elif now - self._checked.get(tenant, 0.0) > RULES_REFRESH_SECONDS:
-                found.rules.refresh()
-            self._checked[tenant] = now
-            return found
-
-
 @dataclass(frozen=True, slots=True)
 class _Surface:
     """What the dependencies below need, kept on ``app.state``."""
 
     memory: Memory
     keys: KeyStore
-    tenants: _Tenants
+    tenants: TenantMemories
     limiter: RateLimiter | None
     owners: SessionOwners
 
@@ -431,7 +397,7 @@ def create_app(
     app.add_middleware(BodyLimit, max_bytes=max_body_bytes)
     app.add_middleware(_LaneContext, lanes=lanes)
     app.state.lanes = lanes
-    app.state.surface = _Surface(memory, keys, _Tenants(memory), limiter, SessionOwners())
+    app.state.surface = _Surface(memory, keys, TenantMemories(memory), limiter, SessionOwners())
 
     app.include_router(router)
     app.mount("/ui/static", StaticFiles(directory=STATIC), name="ui-static")

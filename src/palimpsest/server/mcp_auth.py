@@ -24,7 +24,6 @@ stdio needs no key: the pipe belongs to the client process that started the serv
 from __future__ import annotations
 
 import ipaddress
-import threading
 
 import anyio.to_thread
 from mcp.server.auth.middleware.auth_context import AuthContextMiddleware, get_access_token
@@ -41,6 +40,7 @@ from palimpsest.memory import Memory
 from palimpsest.server.auth import KeyStore, Principal, RateLimiter
 from palimpsest.server.errors import AuthenticationError as KeyRefusedError
 from palimpsest.server.errors import RateLimitedError, error_body, status_of
+from palimpsest.server.tenants import TenantMemories
 
 
 def is_loopback(host: str) -> bool:
@@ -133,13 +133,11 @@ def rate_limiter(per_second: float) -> RateLimiter | None:
 
 
 class TenantViews:
-    """The one Memory seen as the calling key's tenant; each view made once and kept (its embedder
-    and session windows live between requests), as the REST API keeps them."""
+    """The one Memory seen as the calling key's tenant; each view made once and kept, and its stored rules
+    re-read as the REST API does (:class:`~palimpsest.server.tenants.TenantMemories`)."""
 
     def __init__(self, memory: Memory) -> None:
-        self._memory = memory
-        self._open: dict[str, Memory] = {}
-        self._lock = threading.Lock()
+        self._memories = TenantMemories(memory)
 
     def of_caller(self) -> Memory:
         """The view of the tenant whose key made the current request."""
@@ -147,8 +145,4 @@ class TenantViews:
         if token is None or token.subject is None:
             # Unreachable behind require_api_keys; refusing keeps a mis-wired server from serving a tenant.
             raise KeyRefusedError("this request carries no API key")
-        with self._lock:
-            found = self._open.get(token.subject)
-            if found is None:
-                found = self._open[token.subject] = self._memory.with_tenant(token.subject)
-            return found
+        return self._memories(token.subject)
