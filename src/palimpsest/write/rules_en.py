@@ -411,8 +411,16 @@ _TITLE_FREE = (
     r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|\s+[-\u2013\u2014]\s+(?-i:[a-z])|[,.;!?]|$)"
 )
 
+# Home appliances, named by their kind after a maker: "an LG washer", "our Bosch dishwasher".
+_APPLIANCES = (
+    r"washing\s+machine|washer-dryer|washer|tumble\s+dryer|dishwasher|fridge-freezer|fridge|freezer|refrigerator"
+    r"|microwave|oven|air\s+fryer|air\s+conditioner|heat\s+pump|coffee\s+machine|espresso\s+machine|range\s+hood"
+)
 _BRANDS = (
-    r"iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
+    # (makers known for appliances only with the appliance after them: "I work at Bosch" names no device)
+    r"(?:LG|Bosch|Miele|Whirlpool|Electrolux|Haier|Beko|Hisense|Siemens|Smeg|Panasonic|Philips|Breville|KitchenAid"
+    r"|Fisher\s*&\s*Paykel|Midea|Hotpoint|Zanussi|De'?Longhi)(?=\s+(?:" + _APPLIANCES + r")\b)"
+    r"|iPhone|iPad|MacBook(?:\s+(?:Pro|Air))?|iMac|Mac\s?mini|Mac\s?Studio|Apple Watch|AirPods|Pixel|Galaxy"
     r"|Huawei(?:\s+Mate)?|Mate|Honor|Xiaomi|Redmi|OnePlus|OPPO|vivo|ThinkPad|Surface|Kindle|Nintendo Switch"
     r"|(?:(?<=the )|(?<=our )|(?<=a )|(?<=my )|(?<=old )|(?<=new )|(?<='s ))Switch(?:\s+(?:OLED|Lite))?"
     r"|PlayStation|PS5|PS4|Xbox|Dell XPS|XPS|Steam Deck|Garmin|Fitbit|GoPro|Nokia|Samsung(?:\s+Galaxy)?"
@@ -445,7 +453,7 @@ _GENERIC_DEVICES = "laptop|smartphone|phone|tablet|smartwatch|camera|TV|printer|
 # The kind of thing a brand makes, said after it: "Sonos speaker", "Bose headphones", "Dyson vacuum".
 _BRAND_NOUNS = (
     r"speakers?|soundbar|headphones|earbuds|watch|tablet|laptop|phone|camera|vacuum|hair ?dryer|router|monitor"
-    r"|keyboard|mouse|TV|television|e-reader|printer|projector|fridge|console"
+    r"|keyboard|mouse|TV|television|e-reader|printer|projector|console|" + _APPLIANCES + r""
     # ("my Ring doorbell caught him", "the Nest thermostat")
     r"|doorbell|thermostat"
     # ("an ancient Roku stick": a streaming stick)
@@ -2110,6 +2118,8 @@ _NEW_DEVICE_LABEL = re.compile(
 )
 # "a ThinkPad for work and a MacBook Air at home": a short use or place may sit between the two.
 _MORE_DEVICES = re.compile(
+    # ("a Samsung fridge (RF65A) and an LG washer", "an iPad (2020) and a Kindle": the model or year in brackets)
+    r"(?:\s*\([\w .-]{1,20}\))?"
     # ("…, plus an old iPad mini", "… as well as a Kindle")
     # ("an iPad Air for uni and a MacBook Pro at home": what or where each one is for)
     r"(?:\s+(?:for|at)\s+(?:work|home|school|uni|college|university|gaming|travel|the office|study|studying|reading"
@@ -3135,7 +3145,9 @@ def _live_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 _WITH_ME_IN = re.compile(
     _SUBJ
     + r"(?:\s+(?:still|now|also|already|just|has|have|'s))*"
-    + r"\s+(?:(?P<lives>lives|is\s+living|'s\s+living|stays|is\s+staying|'s\s+staying|moved\s+in|came\s+to\s+live)"
+    # ("My mother is also staying with us in Pune": a word between the verb's two parts)
+    + r"\s+(?:(?P<lives>lives|(?:is|'s)(?:\s+(?:also|still|now|currently|already))*\s+(?:living|staying)|stays"
+    r"|moved\s+in|came\s+to\s+live)"
     r"|(?P<plan>is\s+moving\s+in|'s\s+moving\s+in|will\s+be\s+moving\s+in|will\s+move\s+in))"
     r"\s+with\s+(?:me|us)\s+(?:here\s+)?in\s+" + _named("place")
 )
@@ -4162,7 +4174,7 @@ def _employer_in_facts(ctx: TurnContext, clause: Clause, *, negated: bool) -> It
 def _title_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     # Time words blanked, so a title ends where the date starts ("as a QA engineer two weeks ago").
     bare = clause.without_times(ctx)
-    negated = re.search(r"\b(?:not|never|used to)\b", clause.text)
+    negated = re.search(r"\b(?:not|never|used to)\b", _without_not_me(clause.text))
     yield from _profile_field_facts(ctx, clause, bare)
     yield from _role_at_facts(ctx, clause, bare, negated=bool(negated))
     yield from _employer_in_facts(ctx, clause, negated=bool(negated))
@@ -8602,7 +8614,9 @@ _POLITE_REQUEST = re.compile(
     r"|newsletters))\s+(?:please\s+)?(?:default|be|come|go)\b"
     # "can it go with Toll instead?", "could this one go by DHL?": the parcel's way asked for
     r"|(?:can|could)\s+(?:it|this(?:\s+one)?|that(?:\s+one)?|the\s+(?:parcel|package|order|delivery))\s+"
-    r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:with|by|via|through)\b"
+    r"(?:please\s+|just\s+)?(?:go|be\s+sent|ship|come)\s+(?:(?:with|by|via|through)\b"
+    # ("can this one go UPS?": the carrier named bare)
+    r"|(?=(?:" + "|".join(sorted((re.escape(k) for k in _CARRIERS), key=len, reverse=True)) + r")\s*\?))"
     # ("Hi can deliver to Blk 512 … from now on?": Singapore English drops the "you" of a request)
     r"|(?:(?:hi|hello|hey)\W+)?(?:can|could)\s+(?:please\s+|pls\s+|help\s+)?(?:deliver|send|ship)\s+to\b"
     r"|(?:can|could|cud)\s+(?:you|u|ya)\s+(?:please\s+|pls\s+|plz\s+|kindly\s+|just\s+)?"
@@ -8706,8 +8720,23 @@ def _unfelt(text: str) -> str:
     return _FEELING.sub(lambda m: " " * len(m.group()), text)
 
 
+# "invoices made out to the business not me", "send it to my wife, not us": a thing put on someone other than the
+# speaker, the "not" setting one receiver against another, which denies nothing else the clause says.
+_NOT_ME_INSTEAD = re.compile(
+    r"(?<=\w)(?<!\bis)(?<!'s)(?<!\bwas)(?<!\bare)(?<!'re)(?<!\bit)(?<!\bthat)\s*,?\s+not\s+(?:me|us|myself)"
+    r"(?=\s*(?:[,.;!?]|$))",
+    re.IGNORECASE,
+)
+
+
+def _without_not_me(text: str) -> str:
+    """``text`` with the "not me" of :data:`_NOT_ME_INSTEAD` blanked (same length)."""
+    return _NOT_ME_INSTEAD.sub(lambda m: " " * len(m.group()), text)
+
+
 def _negated(clause: Clause) -> bool:
-    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", _unfelt(clause.text)) is not None
+    text = _without_not_me(_unfelt(clause.text))
+    return re.search(r"\b(?:not|never|no longer|used to)\b|n't\b", text) is not None
 
 
 # A job change the turn names: its date carries to the title said in another clause.
@@ -10219,6 +10248,174 @@ def _round36_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candi
             yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
 
 
+# ---------------------------------------------------------------------------- round 37
+# "call me on 0412 … anytime, I don't check email much": the number to ring, with the other channel refused as a
+# habit, makes calls the standing channel (without the refusal "call me on …" only gives the number).
+_R37_CALL_ME_ON = re.compile(
+    r"\b(?P<ch>call|ring|phone|text|txt|sms|WhatsApp)\s+me\s+(?:on|at)\s+(?:my\s+(?:mobile|cell)\s+)?(?=[+(\d])", re.I
+)
+# "Her name's Jess, mobile 0433 …": the contact of the person just named, not the speaker's.
+_R37_NAMED_CONTACT = re.compile(
+    r"\b(?:[Hh]er|[Hh]is|[Tt]heir)\s+name(?:'s|\s+is)\s+(?P<name>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s*"
+    r"(?:[,;:\u2014\u2013]|\s-|\s+and)\s*(?:(?:her|his|their)\s+)?(?P<kind>mobile|cell|phone|number|e-?mail)"
+    r"(?:\s+(?:number|no\.?|address))?(?:\s+is|\s*:)?\s*",
+)
+# "For the next report only, give me the detailed one": a report's kind for one report.
+_R37_REPORT_ONCE = re.compile(
+    r"\b(?:give|send|make|do)\s+(?:me\s+|it\s+|us\s+)?(?:the|a)\s+(?P<rf>detailed|summary|short|condensed|brief|full)\s+"
+    r"(?:one|version|report|breakdown)\b",
+    re.I,
+)
+_R37_ONE_REPORT = re.compile(
+    r"\b(?:for\s+)?(?:the\s+)?next\s+(?:report|one|statement|summary)\s+only\b"
+    r"|\bonly\s+(?:for\s+)?(?:the\s+next|this)\s+(?:report|one|statement)\b",
+    re.I,
+)
+# "Can this one go UPS?": the carrier named bare after the verb, for one order.
+_R37_CARRIER_BARE = re.compile(
+    r"\b(?:can|could)\s+(?:this(?:\s+one|\s+order|\s+parcel)?|it)\s+(?:go|ship|be\s+sent)\s+"
+    r"(?P<carrier>" + "|".join(sorted((re.escape(k) for k in _CARRIERS), key=len, reverse=True)) + r")"
+    r"(?=\s*(?:[?.!,]|$|please|pls|instead))",
+    re.I,
+)
+# "I don't use PayPal anymore — GrabPay always": the way to pay set against the one dropped, after a dash.
+_R37_PAY_SET_AGAINST = re.compile(
+    rf"(?:[\u2014\u2013;]|\s-)\s*(?:it's\s+|now\s+)?(?P<pay>{_PAY_NAMES})\s+(?:always|from\s+now\s+on|going\s+forward"
+    r"|only|all\s+the\s+way)\b(?!\s+(?:if|when|for\s+this))"
+)
+# "New shipping address please: … Moved in last week.", "New number: … The old one got cancelled when I switched
+# carriers yesterday": the change that made the new address or number the speaker's, dated in another sentence.
+_R37_CHANGE_EVENTS = {
+    "address": re.compile(r"\b(?:moved\s+in|got\s+the\s+keys|moved\s+(?:house|there|over))\b", re.I),
+    "phone": re.compile(
+        r"\b(?:switched|changed|moved)\s+(?:carriers|networks|providers|telcos|plans|to\s+(?:a\s+new\s+)?\w+\s+(?:sim|plan))"
+        r"|\bgot\s+a\s+new\s+(?:sim|number|phone\s+number)\b",
+        re.I,
+    ),
+}
+_R37_NEW_VALUE = {
+    "address": re.compile(r"\bnew\s+(?:\w+\s+)?address\b|\bmy\s+new\s+(?:house|home|place|flat)\b", re.I),
+    "phone": re.compile(r"\bnew\s+(?:mobile\s+|phone\s+|cell\s+)?(?:number|no\.?|mobile)\b", re.I),
+}
+# "I'm a call centre agent at Concentrix here in Cebu": the speaker's work, then where it is, as "here in" a town.
+_R37_WORK_HERE_IN = re.compile(
+    r"\b(?:I'm|I\s+am|I\s+work|I've\s+been\s+working|I\s+have\s+been\s+working)\b[^.;!?]{0,80}?\s(?:at|for|with)\s+"
+    r"[A-Z][^.;!?]{0,50}?\s+here\s+in\s+" + _named("place")
+)
+_R37_VISIT = re.compile(
+    r"\b(?:holiday|vacation|visiting|visit|trip|conference|travell?ing|business\s+trip|stopover|layover|week|weekend)\b",
+    re.I,
+)
+# "…, and Mama is a team lead there too", "my brother works there as well": a relative at the employer just named.
+_R37_KIN_THERE_TOO = re.compile(
+    rf"(?:\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})|\b(?P<bare>{'|'.join(_KIN_AS_NAMES)}))(?:\s+[A-Z][a-z]+)?"
+    r"(?:\s+(?:is|'s)\s+(?:also\s+)?(?:an?|the)\s+[a-z][\w -]{1,30}?|\s+(?:also\s+)?works)"
+    r"\s+there\s+(?:too|as\s+well)\b"
+)
+# "… my brother lives out there": the place asked about before, where a relative lives.
+_R37_KIN_LIVES_THERE = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:lives|is\s+living|'s\s+living|is\s+based|'s\s+based)"
+    r"\s+(?:(?:out|over|up|down|back)\s+)?there\b(?!\s+(?:now|too|with|since|for|from|until|till))"
+)
+_R37_PLACE_ASKED = re.compile(r"\b(?:ship|deliver|send|post)\s+(?:\w+\s+)?to\s+" + _named("place") + r"\s*\?")
+
+
+def _round37_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round37_requested_facts(ctx, clause)
+    for m in _R37_CALL_ME_ON.finditer(clause.text):
+        sentence = _sentence_of(ctx.text, clause)
+        if _CHANNEL_REFUSED_HABIT.search(sentence) and not _negated_before(clause.text, m.start()):
+            channel = _CHANNEL_VERBS.get(m.group("ch").lower(), "WhatsApp")
+            yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_notification_channel", channel, "r37.call_me_on")
+    for m in _R37_PAY_SET_AGAINST.finditer(clause.text):
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_payment_method", m.group("pay"), "r37.pay_set_against")
+    if _negated(clause):
+        return
+    for m in _R37_WORK_HERE_IN.finditer(clause.text):
+        if _place_ok(m.group("place")) and not _R37_VISIT.search(_sentence_of(ctx.text, clause)):
+            yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "r37.work_here_in")
+
+
+def _round37_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A report's kind for the next report only, and a carrier named bare for one order."""
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    for m in _R37_REPORT_ONCE.finditer(clause.text):
+        if _R37_ONE_REPORT.search(ctx.text) or _R36_ONE_REPORT.search(ctx.text):
+            value = _R36_REPORT_VALUES.get(m.group("rf").lower(), "detailed")
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r37.report_once")
+            yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+    for m in _R37_CARRIER_BARE.finditer(clause.text):
+        if _ONE_OFF.search(ctx.text):
+            carrier = _CARRIERS[m.group("carrier").lower()]
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_shipping_carrier", carrier, "r37.carrier_bare")
+            yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+
+
+def _r37_event_date(ctx: TurnContext, event: re.Pattern[str]) -> datetime | None:
+    """The one past time told in the sentence where ``event`` is said (``None`` for none, or two)."""
+    found = event.search(ctx.text)
+    if found is None:
+        return None
+    start = _sentence_start(ctx.text, found.start())
+    stop = re.compile(r"[.!?\n]|$").search(ctx.text, found.end())
+    end = stop.start() if stop else len(ctx.text)
+    begun = {t.start for t in ctx.times if start <= t.span[0] < end and t.start <= ctx.at}
+    return begun.pop() if len(begun) == 1 else None
+
+
+def _round37_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 37's readings of the whole turn: a named person's contact, a new address or number dated by the change
+    told beside it, a relative at the employer or in the place named just before."""
+    # ("I'm a sparky with Jim's Electrical": the slang title read by one pattern, its plain name by another: one post)
+    plain = {(f.subject, f.value) for f in facts if f.predicate == "job_title"}
+    facts = [
+        f
+        for f in facts
+        if not (
+            f.predicate == "job_title"
+            and (f.subject, _R36_TRADE_SLANG.get(f.value.lower(), "")) in plain
+            and f.valid_to is None
+        )
+    ]
+    if _HYPOTHETICAL.search(ctx.text):
+        return facts
+    for m in _R37_NAMED_CONTACT.finditer(ctx.text):
+        kind = "email" if "mail" in m.group("kind").lower() else "phone"
+        mention = next((i for i in ctx.identifiers if i.span[0] == m.end() and i.kind == kind), None)
+        name = m.group("name")
+        if mention is None or name.split()[0] in _NOT_NAMES:
+            continue
+        value = contact_value(kind, mention)
+        facts = [f for f in facts if not (f.subject == ctx.speaker_id and f.predicate == kind and f.value == value)]
+        facts.append(make_fact(name, kind, value, "en.r37.named_contact", m.group() + mention.text))
+    for predicate, event in _R37_CHANGE_EVENTS.items():
+        mine = [f for f in facts if f.subject == ctx.speaker_id and f.predicate == predicate and f.valid_to is None]
+        if len(mine) != 1 or mine[0].valid_from is not None or not _R37_NEW_VALUE[predicate].search(ctx.text):
+            continue
+        when = _r37_event_date(ctx, event)
+        if when is not None:
+            facts = [replace(f, valid_from=when) if f is mine[0] else f for f in facts]
+    employers = {f.value for f in facts if f.subject == ctx.speaker_id and f.predicate == "works_at" and not f.valid_to}
+    for m in _R37_KIN_THERE_TOO.finditer(ctx.text) if len(employers) == 1 else ():
+        kin = m.group("rel") or m.group("bare")
+        subject = f"{ctx.speaker_id}:{_RELATIONS[kin.lower()]}"
+        if not _NEGATION_WORD.search(m.group()) and not any(
+            f.subject == subject and f.predicate == "works_at" for f in facts
+        ):
+            facts.append(make_fact(subject, "works_at", next(iter(employers)), "en.r37.kin_there_too", m.group()))
+    for m in _R37_KIN_LIVES_THERE.finditer(ctx.text):
+        asked = list(_R37_PLACE_ASKED.finditer(ctx.text, 0, m.start()))
+        subject = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel').lower()]}"
+        if len(asked) != 1 or not _place_ok(asked[0].group("place")) or _NEGATION_WORD.search(m.group()):
+            continue
+        if not any(f.subject == subject and f.predicate == "lives_in" for f in facts):
+            facts.append(make_fact(subject, "lives_in", _city(asked[0].group("place")), "en.r37.kin_there", m.group()))
+    return facts
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -10236,6 +10433,7 @@ _FACT_RULES = (
     _round33_facts,
     _round34_facts,
     _round36_facts,
+    _round37_facts,
 )
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (
@@ -10244,6 +10442,7 @@ _REQUESTED_FACT_RULES = (
     _profile_facts,
     _preference_facts,
     _round36_requested_facts,
+    _round37_requested_facts,
 )
 
 
@@ -10704,8 +10903,11 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         ctx, _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
     )
     if ctx.role == "user":
-        out.facts = _round36_settled(
-            ctx, _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
+        out.facts = _round37_settled(
+            ctx,
+            _round36_settled(
+                ctx, _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
+            ),
         )
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)

@@ -159,6 +159,8 @@ _FILLERS = re.compile(
     r"|嗯|啊|哦|对了|对|好的|好|是|的|呢|啦|我说|跟你说|告诉你|顺便说一下|顺便|另外|一家人|全部|一起|在|从|自己"
     # A sigh or a sound first: "唉之前在富士康干了五年…".
     r"|唉|哎呀|哎哟|哎|嗐|呃|嘿"
+    # ("上周一把家从苏州搬到了杭州": one's home is what moved, the speaker's own; not "把他家")
+    r"|^\s*把家"
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
@@ -646,7 +648,8 @@ _TITLE = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX})|{_EN_TITLE}
 # (Research of a named kind is a post too: "在知乎做用户研究", "在券商做行业研究"; bare "做研究" is not.)
 _WORK_FIELDS = r"设计|质检|品控|法务|(?:用户|市场|行业|产品|投资|数据|算法|政策|临床|竞品|消费者|宏观|策略)研究"
 # Fields a trade is named by when said as "(我是)做…的" ("做电池工艺的", "我是做外贸的", "干保险的").
-_TRADE_FIELDS = r"工艺|外贸|电商|保险|物流|装修|投资|咨询|市场|技术支持|售前|培训|硬件|软件"
+# ("我自己是做数据合规的": compliance, of data or in general)
+_TRADE_FIELDS = r"工艺|外贸|电商|保险|物流|装修|投资|咨询|市场|技术支持|售前|培训|硬件|软件|数据合规|合规"
 _TITLE_OR_FIELD = rf"(?P<title>[\u4e00-\u9fffA-Za-z]{{0,6}}?(?:{_JOB_SUFFIX}|{_WORK_FIELDS})|{_EN_TITLE})"
 _ORG = r"(?P<org>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)"
 
@@ -673,6 +676,10 @@ def _subject(ctx: TurnContext, clause: Clause, start: int) -> str | None:
     if re.fullmatch(r"\s*自", raw_prefix) and re.match(r"从\s+[搬调迁落回住]", blanked[start:]):
         return ctx.speaker_id  # "自从上周一搬去苏州…": "从上周一" is the time, 自 what is left of 自从
     prefix = raw_prefix.strip()
+    # ("昨天在你们店买了台…": the shop the speaker is writing to, where the thing was bought, is no one)
+    prefix = re.sub(
+        r"在(?:你们|您们|贵)(?:这儿?|那儿?|这里|店里?|家|平台|官网|网站|商城|旗舰店|门店|网店)$", "", prefix
+    )
     member = _GROUP_MEMBER.search(prefix)
     if member is not None:
         return member.group("name")  # "我们组的孙浩住在常州": a named colleague is their own subject
@@ -1074,7 +1081,8 @@ _TITLE_IS = re.compile(
     r"(?:工作|这块|这一块|方面)?(?=[，。！？,.!?\s]|$)"
     # "我是做质检的": the one who does a trade.
     # ("我一直用深色模式，干夜班保安的": a phrase of its own, after a comma.)
-    r"|(?:(?:我|本人)(?:现在|目前|其实)?是|(?:^|(?<=[，,]))\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
+    # ("我自己是做…的": 自己 only stresses who)
+    r"|(?:(?:我|本人)(?:现在|目前|其实|自己)?是|(?:^|(?<=[，,]))\s*(?:我)?(?:现在|目前)?(?=做|干|搞))(?:做|干|搞)(?P<title8>[\u4e00-\u9fffA-Za-z]{0,6}?(?:"
     + _JOB_SUFFIX
     + "|"
     + _WORK_FIELDS
@@ -4200,7 +4208,8 @@ _LIVES_THERE_STILL = re.compile(
 
 
 def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    if _OTHER_PEOPLE.search(clause.text):
+    # ("以后所有快递都寄到我新家：…": all of the speaker's parcels, not everyone's)
+    if _OTHER_PEOPLE.search(_R37_ALL_MY_PARCELS.sub("", clause.text)):
         return
     # ("这一单寄我妈家：…，她一直住那": what she always does is hers, the parcel's address is this once.)
     own = _HIS_OR_HER_PHRASE.sub("", clause.text)
@@ -4230,7 +4239,7 @@ def _shipping_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candid
     for m in _SHIPS_TO.finditer(clause.text):
         # "寄到公司：上海市…", "寄到学校宿舍：南京大学…": the place named before the colon is no part of the address.
         address = re.sub(
-            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|家|老家|学校|学校宿舍|宿舍|办公室|店里)\s*[：:]\s*",
+            r"^(?:我)?(?:[\u4e00-\u9fff]{2,4}的)?(?:公司|单位|家里|新家|家|老家|学校|学校宿舍|宿舍|办公室|店里)\s*[：:]\s*",
             "",
             _clean(m.group("addr") or m.group("addr2") or m.group("addr3")),
         )
@@ -6154,6 +6163,165 @@ def _round36_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     return out
 
 
+# ---------------------------------------------------------------------------- round 37
+# "以后所有快递都寄到…": all of the speaker's own parcels (所有 alone may be everyone's: 所有用户).
+_R37_ALL_MY_PARCELS = re.compile(r"(?:所有|全部)(?:的)?(?=快递|包裹|订单|东西|货|件)")
+_R37_ONCE_WORDS = r"这单|这一单|这个订单|这次|这一次|这回|这一回|这个包裹|本次"
+# "这单能不能发顺丰？": a carrier asked for one order, as a question.
+_R37_CARRIER_ASKED = re.compile(
+    rf"(?:{_R37_ONCE_WORDS})(?:的?快递)?(?:能不能|可不可以|能否|可以|能)(?:帮我|给我)?(?:改|换)?(?:发|走|用|成)\s*"
+    rf"(?P<carrier>{_CARRIER_NAMES})"
+)
+# "这回就要CSV的": a file's format for this once, wanted with 就.
+_R37_FORMAT_ONCE = re.compile(
+    rf"(?:{_R37_ONCE_WORDS})(?:就|只|还是)?(?:要|用|导|导出|给我)(?:成)?\s*(?P<fmt>(?i:csv|pdf|excel|xlsx|word|json))(?:的|格式|版)?"
+)
+# "招行那张信用卡已经注销了": a card (named by its bank) given up, so no way to pay any more.
+_R37_CARD_CLOSED = re.compile(
+    r"(?P<bank>招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
+    r"(?:的|那张|这张|那个)?(?P<pay>信用卡|银行卡|储蓄卡|借记卡)(?:已经|已|早就|刚)?(?:注销|销户|停用|剪掉|作废)(?:了|掉了)"
+)
+# "有事先发邮件：…", "有急事就发邮件到 …": the e-mail the speaker is reached on.
+_R37_MAIL_ME = re.compile(
+    r"(?:有事|有急事|找我|联系我)(?:的话)?(?:请|就|先|可以|都)*(?:发|给我发)(?:邮件|邮箱|电邮|(?i:e-?mail))"
+    r"(?:到|给我|至)?\s*[：:]?\s*$"
+)
+# "我同老婆上個禮拜搬咗去將軍澳", "我和老公上周搬到了杭州": the relative moved together with the speaker.
+_R37_MOVED_TOGETHER = re.compile(
+    rf"我(?:和|跟|同|與|与)(?:我)?(?:的)?(?P<rel>{_REL})(?:一起)?[^，。！？]{{0,8}}?(?:搬|遷|迁|移居)"
+)
+# "…，去年三月过来的", "去年三月外派过来的": the time the speaker came to the place named before.
+_R37_CAME_OVER = re.compile(r"(?:^|(?<=[，,]))\s*(?:是)?(?P<when>[^，。！？]{2,8}?)(?:被)?(?:外派|调|派|搬|嫁)?过来的")
+_R37_HERE_AT = re.compile(r"我(?:现在|目前)?在(?P<place>[\u4e00-\u9fff]{2,6}?)(?:的|工作|上班|做|读|这边|[，,])")
+# "…抄送一份给我们财务李婷，liting@…": a colleague named with the post, and the contact told right after.
+_R37_COLLEAGUE_CONTACT = re.compile(
+    r"我们(?:公司|单位|部门)?(?:的)?(?P<title>财务|会计|出纳|行政|人事|HR|采购|前台|助理|秘书|法务)"
+    rf"{_PERSON_NAME}(?=[，,：:\s]*[A-Za-z0-9._%+-]+@|[，,：:\s]*1\d{{10}})"
+)
+# "我是在巴西做外贸的": the trade done in a place, the place the speaker's home.
+_R37_TRADE_IN = re.compile(
+    r"我(?:现在|目前|自己)?是在(?P<place>[\u4e00-\u9fff]{2,6}?)(?:做|干|搞)(?P<trade>" + _TRADE_FIELDS + r")的"
+)
+_R37_COUNTRIES = frozenset(
+    {"巴西", "阿根廷", "智利", "秘鲁", "墨西哥", "美国", "加拿大", "英国", "法国", "德国", "意大利", "西班牙", "葡萄牙"}
+    | {"荷兰", "日本", "韩国", "泰国", "越南", "马来西亚", "新加坡", "印尼", "印度", "澳洲", "澳大利亚", "新西兰"}
+    | {"南非", "尼日利亚", "肯尼亚", "埃及", "迪拜", "阿联酋", "沙特", "俄罗斯", "土耳其", "菲律宾", "柬埔寨", "老挝"}
+)
+
+
+# ("那套房子昨天卖掉了": a time whose phrase tells of a home sold)
+_R37_SOLD = re.compile(r"[^，,。！？；]{0,12}?(?:卖|售出|出手|过户)")
+
+
+def _r37_home_place(place: str) -> str | None:
+    if not _place_ok(place):
+        return None
+    return normalize_city(place) if _is_city(place) else place if place in _R37_COUNTRIES else None
+
+
+def _round37_asked_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """A question that asks for one order's carrier."""
+    for m in _R37_CARRIER_ASKED.finditer(clause.text):
+        carrier = _CARRIERS_FOLDED.get(m.group("carrier").casefold(), m.group("carrier"))
+        yield _fact(
+            ctx.speaker_id,
+            "preferred_shipping_carrier",
+            carrier,
+            "r37.carrier_asked",
+            m.group(),
+            lasting=False,
+            confidence=ONE_OFF_CONFIDENCE,
+        )
+
+
+def _round37_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R37_FORMAT_ONCE.finditer(text):
+        fmt = m.group("fmt")
+        value = {"xlsx": "Excel", "excel": "Excel", "word": "Word"}.get(fmt.lower(), fmt.upper())
+        yield _fact(
+            ctx.speaker_id,
+            "preferred_export_format",
+            value,
+            "r37.format_once",
+            m.group(),
+            lasting=False,
+            confidence=ONE_OFF_CONFIDENCE,
+        )
+    for m in _R37_CARD_CLOSED.finditer(text):
+        pay = f"{m.group('bank')}{m.group('pay')}" if m.group("bank") else _PAYMENTS.get(m.group("pay"), m.group("pay"))
+        if _subject(ctx, clause, m.start()) in (ctx.speaker_id, None):
+            yield ending(ctx, clause, ctx.speaker_id, "preferred_payment_method", pay, "zh.r37.card_closed", m.group())
+    emails = clause.identifiers(ctx, "email")
+    for mention in emails:
+        before = ctx.text[clause.start : mention.span[0]]
+        asked = _R37_MAIL_ME.search(before)
+        # ("有事别发邮件：…": the address refused)
+        if asked and not re.search(r"不|别|没", asked.group()):
+            yield _fact(ctx.speaker_id, "email", contact_value("email", mention), "r37.mail_me", before + mention.text)
+    for m in _R37_TRADE_IN.finditer(text):
+        yield _fact(ctx.speaker_id, "job_title", m.group("trade"), "r37.trade_in", m.group())
+        home = _r37_home_place(m.group("place"))
+        if home:
+            yield _fact(ctx.speaker_id, "lives_in", home, "r37.trade_in.home", m.group())
+
+
+def _round37_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 37's readings of the whole turn: the relative who moved with the speaker, the time one came to the
+    place one is in, a home said now beside a dated sale, a colleague's contact."""
+    if _HYPOTHETICAL.search(ctx.text):
+        return facts
+    homes = [f for f in facts if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None]
+    for m in _R37_MOVED_TOGETHER.finditer(ctx.text):
+        relation = _RELATIONS[m.group("rel")]
+        kin = f"{ctx.speaker_id}:{relation}"
+        if (
+            len(homes) == 1
+            and m.group("rel") not in _ACQUAINTANCES
+            and not any(f.subject == kin and f.predicate == "lives_in" for f in facts)
+        ):
+            facts.append(replace(homes[0], subject=kin, rule="zh.r37.moved_together"))
+    # ("…搬到了杭州，我爸妈还留在苏州": the relative who stayed lived there before; the move dates the speaker's home)
+    for f in [f for f in facts if f.predicate == "lives_in" and f.subject != ctx.speaker_id and f.valid_from]:
+        at = ctx.text.find(f.evidence_text)
+        if f.evidence_text.startswith("留") and re.search(r"(?:还|仍|仍然|依然|继续)$", ctx.text[max(0, at - 3) : at]):
+            facts = [replace(g, valid_from=None, ends_previous=False) if g is f else g for g in facts]
+    # ("广州那套房子昨天卖掉了，我现在常住佛山": the day dates the sale; the home is said as now, with no move)
+    sold = [t for t in ctx.times if _R37_SOLD.match(ctx.text, t.span[0])]
+    if sold and not _MOVE_TOLD.search(ctx.text) and not re.search(r"搬|迁|移居|过来|过去", ctx.text):
+        for f in [f for f in facts if f.predicate == "lives_in" and f.valid_from is not None and f.valid_to is None]:
+            at = ctx.text.find(f.evidence_text)
+            phrase_start = max(ctx.text.rfind(mark, 0, max(at, 0)) for mark in "，,。！？；") + 1
+            phrase = ctx.text[phrase_start : at + len(f.evidence_text)] if at >= 0 else ""
+            if re.search(r"现在|目前|如今", phrase) and not any(
+                phrase_start <= t.span[0] < at + len(f.evidence_text) for t in ctx.times
+            ):
+                facts = [replace(g, valid_from=None, ends_previous=False) if g is f else g for g in facts]
+    came = _R37_CAME_OVER.search(ctx.text)
+    times = [t for t in ctx.times if came and came.start("when") <= t.span[0] < came.end("when") and t.start <= ctx.at]
+    if came and len(times) == 1:
+        when = times[0].start
+        if len(homes) == 1 and homes[0].valid_from is None:
+            facts = [replace(f, valid_from=when) if f is homes[0] else f for f in facts]
+        elif not homes:
+            here = list(_R37_HERE_AT.finditer(ctx.text, 0, came.start()))
+            place = _r37_home_place(here[-1].group("place")) if here else None
+            if place:
+                facts.append(_fact(ctx.speaker_id, "lives_in", place, "r37.came_over", came.group(), valid_from=when))
+    for m in _R37_COLLEAGUE_CONTACT.finditer(ctx.text):
+        name = m.group("name")
+        mention = next(
+            (i for i in ctx.identifiers if i.kind in ("email", "phone") and m.end() <= i.span[0] <= m.end() + 3), None
+        )
+        if mention is None:
+            continue
+        value = contact_value(mention.kind, mention)
+        facts = [f for f in facts if not (f.predicate == mention.kind and f.value == value)]
+        facts.append(_fact(name, mention.kind, value, "r37.colleague_contact", m.group() + mention.text))
+        facts.append(_fact(name, "job_title", m.group("title"), "r37.colleague_title", m.group()))
+    return facts
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -6170,6 +6338,7 @@ _FACT_RULES = (
     _round33_facts,
     _round34_facts,
     _round36_facts,
+    _round37_facts,
 )
 
 
@@ -6510,6 +6679,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
             facts.extend(_contact_facts(ctx, clause))
         if ctx.role == "user" and question and not hypothetical and not fiction:
             facts.extend(_asked_for_this_once(ctx, clause))
+            facts.extend(_round37_asked_facts(ctx, clause))
         if ctx.role == "user" and not hypothetical and not fiction:
             facts.extend(_reference_facts(ctx, clause))
             facts.extend(_bought_facts(ctx, clause))
@@ -6533,7 +6703,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
-        out.facts = _round36_settled(ctx, out.facts)
+        out.facts = _round37_settled(ctx, _round36_settled(ctx, out.facts))
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}
