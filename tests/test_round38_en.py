@@ -7,8 +7,11 @@ marker and an errand without one; "new one is …" after the address was named; 
 "…, can?" (the statement before it stands); a number said to have changed, then "new one is …"; the kind of report
 wanted as a version ("I only need the summary version", "detailed version for the statement please"), and "Do the
 reports in …" read as the imperative it is; a way to pay given up ("stopped using Alipay last month") and the one kept
-("only credit card now"), from the same day; a device on the speaker's account said to be a relative's. Every sentence
-is written for this file (none is taken from a bench set); each class has look-alikes that must stay silent.
+("only credit card now"), from the same day; a device on the speaker's account said to be a relative's; a second line
+of the speaker's ("my alternate number …") and where the speaker's mail is to go ("emails to me should go to …"); a
+format blamed for what it broke is not the one wanted; the home in a town given up ("gave up the Dublin flat last
+Monday") beside the one the speaker lives in now. Every sentence is written for this file (none is taken from a bench
+set); each class has look-alikes that must stay silent.
 """
 
 from __future__ import annotations
@@ -152,3 +155,51 @@ DEVICES: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), DEVICES, ids=[t for t, _ in DEVICES])
 def test_a_device_on_the_account_is_a_relatives(text: str, expected: set[Triple]) -> None:
     assert {t for t in _triples(text, "owns_device") if t[0] != ME} == expected
+
+
+SECOND_CONTACTS: list[tuple[str, set[Triple]]] = [
+    ("Please save my alternate number +44 7700 900461 as well", {(ME, "phone", "+447700900461")}),
+    ("my backup mobile is 0412 336 781", {(ME, "phone", "0412336781")}),
+    ("is my alternate number +44 7700 900461 still on file?", set()),
+    ("emails to me should go to lena.h@posteo.de from now on", {(ME, "email", "lena.h@posteo.de")}),
+    ("receipts for me can go to lena.h@posteo.de", {(ME, "email", "lena.h@posteo.de")}),
+    ("emails to me should not go to lena.h@posteo.de", set()),
+    ("emails to my husband should go to tom.h@posteo.de", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SECOND_CONTACTS, ids=[t for t, _ in SECOND_CONTACTS])
+def test_a_second_line_and_where_mail_goes(text: str, expected: set[Triple]) -> None:
+    assert _triples(text, "phone", "email") == expected
+
+
+FORMATS: list[tuple[str, set[tuple[str, bool]]]] = [
+    ("export the invoices as PDF this time, the CSV broke my spreadsheet", {("PDF", False)}),
+    ("export as Excel this time please, the CSV file mangled my dates", {("Excel", False)}),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), FORMATS, ids=[t for t, _ in FORMATS])
+def test_a_format_blamed_for_what_it_broke(text: str, expected: set[tuple[str, bool]]) -> None:
+    facts = extract(text).facts
+    assert {(f.value, f.lasting) for f in facts if f.predicate == "preferred_export_format"} == expected
+
+
+def test_a_home_given_up_beside_the_one_now() -> None:
+    text = "I'm in Sligo these days, gave up the Dublin flat last Monday"
+    assert _ended(text, "lives_in") == {"Dublin"}
+    until = {f.value: f.valid_to for f in extract(text).facts if f.valid_to}
+    assert until["Dublin"].date().isoformat() == "2026-11-09"
+    assert _since(text, "lives_in") == {"Sligo": None}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "gave up the Dublin flat last Monday",  # no home now named: a move not told
+        "I live in Sligo, never gave up the Dublin flat",
+        "I live in Sligo; if I gave up the Dublin flat I'd save a fortune",
+    ],
+)
+def test_no_home_given_up(text: str) -> None:
+    assert _ended(text, "lives_in") == set()

@@ -2572,7 +2572,9 @@ _ON_FILE_SHOULD_BE = (
 _CONTACT_CUE = {
     "phone": re.compile(
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
-        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
+        # ("my alternate number", "my backup mobile": a second line of the speaker's)
+        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|alternate|alternative"
+        r"|backup|secondary|second|other|[A-Z][A-Za-z]+)\s+)*"
         # ("handphone": the Singapore and Malaysia word; "mera number …": the Hinglish "my number")
         # ("my new whatsapp is +55 …": the line named by the messaging app on it)
         r"(?:number|phone|mobile|handphone|cell|no\.?|digits|(?i:whats\s?app|viber|telegram))\b"
@@ -2666,7 +2668,10 @@ _CONTACT_CUE = {
         + _KIN_CONTACT.format(kind=r"e-?mail(?:\s+address)?")
         + _ON_FILE_SHOULD_BE.format(kind=r"e-?mail(?:\s+address)?")
         # "Contact e-mail for me: …", "E-mail address for me is …"
-        + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
+        + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$"
+        # "emails to me should go to …", "mail for me needs to go to …": where the speaker's mail is to go
+        + r"|^\W*(?i:(?:all\s+)?(?:e-?mails?|mail|receipts|invoices|newsletters))\s+(?i:to|for)\s+me\s+"
+        r"(?i:should|must|need\s+to|needs\s+to|can|will)\s+(?i:go|be\s+sent)\s+(?i:to)\s*$)"
     ),
 }
 # A correction in a clause of its own, after the speaker named their own number or e-mail:
@@ -6073,6 +6078,17 @@ _FORMAT = re.compile(
     r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
 )
+# "the CSV broke my spreadsheet": the file something broke, named last.
+_R38_FORMAT_BROKEN = re.compile(
+    r"\b(?:broke|breaks|ruined|ruins|mangled|mangles|messed\s+up|corrupted|corrupts|crashed|crashes|wrecked)\s+"
+    r"(?:up\s+)?(?:my|the|our|all\s+my)\s+$",
+    re.IGNORECASE,
+)
+# "the CSV broke my spreadsheet", "the xlsx ruined the dates": a format blamed for what it did.
+_R38_FORMAT_BROKE = re.compile(
+    r"(?:\s+files?)?\s+(?:totally\s+|completely\s+)?(?:broke|ruined|mangled|messed\s+up|corrupted|crashed|wrecked)\b",
+    re.IGNORECASE,
+)
 # "excel keeps mangling my dates", "PDFs are useless on my phone": a format blamed after its name.
 _THEME_BLAMED = re.compile(
     r"\s+(?:is|'s|was|looks|feels|gets)\s+(?:(?:so|too|really|just|totally|basically|kinda)\s+)?"
@@ -7190,6 +7206,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
                 re.I,
             )
             and not _FORMAT_BLAMED.match(text, f.end())
+            # ("PDF this time, the CSV broke my spreadsheet": the file a format broke is not a format wanted)
+            and not _R38_FORMAT_BROKEN.search(text, 0, f.start())
+            and not _R38_FORMAT_BROKE.match(text, f.end())
         ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
@@ -10369,10 +10388,37 @@ def _round38_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "r38.device_on_account")
 
 
-def _round38_settled(facts: list[CandidateFact]) -> list[CandidateFact]:
-    """A report's kind read by the older rules as well ("I want the detailed version") is said once."""
+# "I'm in Galway these days, gave up the Dublin flat last Monday": the home in the town given up, beside the one now.
+_R38_HOME_GIVEN_UP = re.compile(
+    r"(?<!\bnot\s)(?<!\bnever\s)\b(?:I\s+|we\s+|I've\s+|we've\s+)?(?:gave\s+up|given\s+up|let\s+go\s+of"
+    r"|handed\s+back|moved\s+out\s+of|gave\s+notice\s+on)\s+(?:the|my|our)\s+"
+    r"(?P<town>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:flat|apartment|place|house|home|rental|unit|digs)\b"
+)
+
+
+def _round38_home_given_up(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    homes = {f.value for f in facts if f.subject == ctx.speaker_id and f.predicate == "lives_in" and not f.valid_to}
+    out: list[CandidateFact] = []
+    for m in _R38_HOME_GIVEN_UP.finditer(ctx.text):
+        town = m.group("town")
+        if not homes or town in homes or _HYPOTHETICAL.search(ctx.text[max(0, m.start() - 40) : m.start()]):
+            continue
+        if any(f.predicate == "lives_in" and f.value == town for f in facts) or town in _NOT_NAMES:
+            continue
+        sentence_end = re.search(r"[.!?;]|$", ctx.text[m.end() :])
+        stop = m.end() + (sentence_end.start() if sentence_end else 0)
+        begun = [t.start for t in ctx.times if m.end() <= t.span[0] <= stop and t.start <= ctx.at]
+        ended = make_fact(ctx.speaker_id, "lives_in", town, "en.r38.home_given_up", m.group(), ends_previous=True)
+        out.append(replace(ended, valid_to=begun[0] if len(begun) == 1 else ctx.at, confidence=0.8))
+    return facts + out
+
+
+def _round38_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """A report's kind read by the older rules as well ("I want the detailed version") is said once; a home in a
+    town given up beside the one now is ended."""
     older = any(f.predicate == "preferred_report_format" and f.rule != "en.r38.report_kind" for f in facts)
-    return [f for f in facts if not (older and f.rule == "en.r38.report_kind")]
+    facts = [f for f in facts if not (older and f.rule == "en.r38.report_kind")]
+    return _round38_home_given_up(ctx, facts)
 
 
 def _round38_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
@@ -10882,9 +10928,10 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
     )
     if ctx.role == "user":
         out.facts = _round38_settled(
+            ctx,
             _round36_settled(
                 ctx, _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
-            )
+            ),
         )
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
