@@ -19,6 +19,7 @@ from difflib import SequenceMatcher
 from palimpsest.write.model import AnchorKind, CandidateFact, IdentifierKind, IdentifierMention, Intent, RelativeTime
 from palimpsest.write.registry import normalize_city, normalize_id, normalize_language
 from palimpsest.write.rulekit import (
+    ENDING_CONFIDENCE,
     INTENT_TAG_OF_TYPE,
     LASTING_CONFIDENCE,
     ONE_OFF_CONFIDENCE,
@@ -87,6 +88,11 @@ _RELATIONS = {
     "nana": "grandmother",
     "grandad": "grandfather",
     "granddad": "grandfather",
+    # the Filipino words in Taglish: "gave my old phone to my lola", "my tita in Cebu"
+    "lola": "grandmother",
+    "lolo": "grandfather",
+    "tita": "aunt",
+    "tito": "uncle",
     "boy": "son",
     "girl": "daughter",
     "cousin": "cousin",
@@ -896,7 +902,8 @@ _MOVE = re.compile(
     + r"\s+(?:our|my|a|an|the|his|her|their)\s+"
     # "Our grandfather moved into a care home in Aachen": the kind of home may be named.
     r"(?:(?:new|small|little|tiny|lovely|shared|rented|student|care|nursing|retirement|assisted[- ]living|sheltered"
-    r"|one-bed\w*|two-bed\w*)\s+){0,2}"
+    # ("moved into a 3-bedroom flat", "a three-bed house": the size in figures or words)
+    r"|one-bed\w*|two-bed\w*|(?:\d|one|two|three|four|five)[- ]bed(?:room)?(?:ed)?|\d-br)\s+){0,2}"
     # ("moved into a retirement village in Hobart")
     r"(?:place|home|house|flat|apartment|condo|studio|bungalow|cottage|residence|facility|village|community"
     r"|townhouse|unit)\s+in\s+"
@@ -1084,11 +1091,14 @@ _NOW_IN = re.compile(
     r"(?:^\W*|[,;]\s+|\s+-+\s+)(?:(?:and|so|but)\s+)?(?P<now1>now\s+)?(?P<subj>I|[Ww]e|[Ss]he|[Hh]e)(?:'m|'re|'s|\s+am|\s+are|\s+is)"
     r"\s+(?P<now2>now\s+)?(?:(?:living|based|settled|staying\s+for\s+good)\s+)?in\s+"
     + _named("place")
-    + r"(?P<now3>\s+now)?\s*(?:[.!;]|$)"
+    + r"(?P<now3>\s+now)?"
+    # ("I'm in Aberdeen now with my partner", Scots "wi' my partner": the one who moved along lives there too)
+    + rf"(?:\s+(?:with|wi'?)\s+(?:my|our)\s+{_KIN_ADJ}(?P<along>{_REL}))?\s*(?:[.!;]|$)"
 )
 _MOVE_OUT = re.compile(
-    r"\b(?i:moved|relocated)(?:\s+(?i:out|away|house|home|back|over|abroad|on))?\s+(?i:of|from|to|into|in)\b"
-    r"|\b(?i:moved\s+(?:out|away|house|home|abroad|on)|relocated)\b"
+    # ("moved oot o' Glasgow": the Scots spelling of "out")
+    r"\b(?i:moved|relocated)(?:\s+(?i:out|oot|away|house|home|back|over|abroad|on))?\s+(?i:of|o'|from|to|into|in)\b"
+    r"|\b(?i:moved\s+(?:out|oot|away|house|home|abroad|on)|relocated)\b"
     r"|\b(?i:left)\s+[A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)?\s+(?i:for\s+good)\b"
     # "Moving day was Saturday - we're in Utrecht now"
     r"|\b(?i:moving\s+day|the\s+(?:big\s+)?move)\s+(?i:was|went)\b"
@@ -1537,7 +1547,10 @@ _NO_LONGER_WITH = re.compile(
     # ("no longer with Wayfair as of Monday": the speaker's, said without "I'm" at the turn's start)
     # ("Not with Grab anymore, freelancing now": capitalized at the turn's start)
     r"(?:\b(?:I'm|I\s+am|I've\s+not\s+been)\s+|^\W*)(?P<neg>(?i:no\s+longer|not))\s+(?P<prep>with|at|working\s+(?:at|for))\s+"
-    r"(?:the\s+)?" + _employer("org") + r"(?P<anymore>\s+(?:any\s?more))?"
+    r"(?:the\s+)?"
+    + _employer("org")
+    # ("Not with Accenture na": Taglish "na", "anymore", closing the phrase)
+    + r"(?P<anymore>\s+(?:any\s?more|na(?=\s*(?:[.!,;]|$))))?"
 )
 # Words of work around "with X": "not with Vodafone any more" may be a phone contract.
 _WORK_WORDS = re.compile(
@@ -1927,7 +1940,8 @@ _ON_MY_DEVICE = re.compile(
     r"[^.;!?]{0,40}?\bon\s+my\s+(?:new\s+)?"
     + _device("device")
     + r"(?=\s*(?:[,.;!?)]|$)|\s+(?:since|after|when|whenever|every|all|too|either|now|today|yesterday|and|but|so|though"
-    r"|because|ever|which|that|anymore|again|only|at|in|for|ugh|lol|lately|recently|these\s+days)\b)"
+    # ("I'll read on my iPad from now on": the device used from now on)
+    r"|because|ever|which|that|anymore|again|only|at|in|for|from|ugh|lol|lately|recently|these\s+days)\b)"
 )
 # "it won't sync with my Pixel 8", "the earbuds keep dropping their pairing to my Galaxy S23", "can't get it to
 # connect to my iPad Air": a device something is paired or synced with is the speaker's.
@@ -1995,8 +2009,11 @@ _DEVICE_FAULT = re.compile(
     r"|crushed|sat\s+on|run\s+over)\b"
     r"|(?:stuck|frozen|broken|slow|overheating|acting\s+up|not\s+working|glitching|cracked|lagging|unresponsive|faulty)\b"
     r"|has\s+(?:a|an)\s+(?:crack|fault|problem|issue|dead\s+pixel|bug|glitch)"
-    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic)\s+(?:is\s+|has\s+)?"
-    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working))"
+    r"|(?:screen|battery|charger\s+port|charging\s+port|speaker|camera|keyboard|trackpad|mic"
+    # ("my wife's Apple Watch strap snapped": a part that wears out, and the ways it breaks)
+    r"|strap|band|hinge|lens|cable|button)\s+(?:is\s+|has\s+|just\s+)?"
+    r"(?:cracked|broke|broken|shattered|dying|swollen|drains?|draining|died|failing|faulty|stopped|not\s+working"
+    r"|snapped|split|came\s+off|fell\s+off|came\s+loose|tore|ripped))"
 )
 _SOMEONES_DEVICE = re.compile(
     rf"\b\w+'s?\s+(?:[\w-]+\s+)?(?:{_GENERIC_DEVICES}|watch|computer|mobile|console|desktop)\b", re.IGNORECASE
@@ -2828,6 +2845,9 @@ def _home_said_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact
             subject = _subject(ctx, raw.lower() if raw in ("She", "He") else raw, clause.start + now_in.start("subj"))
             if subject:
                 yield _fact(ctx, clause, now_in, subject, "lives_in", _city(now_in.group("place")), "now_in_after_move")
+            if subject == ctx.speaker_id and now_in.group("along"):
+                along = f"{ctx.speaker_id}:{_RELATIONS[now_in.group('along').lower()]}"
+                yield _fact(ctx, clause, now_in, along, "lives_in", _city(now_in.group("place")), "r39.now_in.along")
     for m in _RESIDENT.finditer(clause.text):
         subject = _subject_of(ctx, clause, m)
         place = m.group("place") or m.group("place2")
@@ -2888,7 +2908,9 @@ def _moved_to_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]
         subject = _subject_of(ctx, clause, m, "subj", "subj2", "subj3")
         place = m.group("place") or m.group("place2") or m.group("place3")
         # ("moved over to Shopify last month as a designer")
-        to_a_job = re.match(_AS_A_JOB, bare[m.end() :]) and re.search(_JOB_MOVE, m.group())
+        to_a_job = re.match(_AS_A_JOB, bare[m.end() :]) and (
+            re.search(_JOB_MOVE, m.group()) or _round39_firm_moved_to(ctx, place)
+        )
         if subject and _place_ok(place) and not _NOT_A_HOME.search(place) and not to_a_job:
             yield _fact(
                 ctx,
@@ -3157,7 +3179,8 @@ _WITH_ME_IN = re.compile(
     + r"\s+(?:(?P<lives>lives|(?:is|'s)(?:\s+(?:also|still|now|currently|already))*\s+(?:living|staying)|stays"
     r"|moved\s+in|came\s+to\s+live)"
     r"|(?P<plan>is\s+moving\s+in|'s\s+moving\s+in|will\s+be\s+moving\s+in|will\s+move\s+in))"
-    r"\s+with\s+(?:me|us)\s+(?:here\s+)?in\s+" + _named("place")
+    # ("my son still lives at home with us in Swansea": the family home, said as "at home")
+    r"(?:\s+at\s+home)?\s+with\s+(?:me|us)\s+(?:here\s+)?in\s+" + _named("place")
 )
 
 
@@ -3982,6 +4005,7 @@ def _work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         org = _clean(m.group("org"))
         if subject and starts and org.split()[0] not in _NOT_NAMES and org.lower() not in _CITY_WORDS:
             yield _fact(ctx, clause, m, subject, "works_at", org, "starts_at", valid_from=starts, ends_previous=True)
+            yield from _round39_post_started(ctx, clause, m, subject, starts)
     # "used to be at Ocado but I'm at Tesco now": the employer before, named the same way, makes "at" a job.
     used_to = re.search(r"\bused\s+to\s+(?:be\s+at|work\s+(?:at|for))\s+(?:the\s+)?[A-Z]", ctx.text)
     if _JOB_TALK.search(ctx.text) or _WORK_DENIED.search(ctx.text) or used_to:
@@ -4079,6 +4103,8 @@ _MOVE_TOLD = re.compile(
 _HOME_TALK = re.compile(
     r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
     r"|for\s+good|packed|rent(?:ing|ed)?)\b"
+    # ("we left Accra, been in Kumasi since Monday": a stay in a town since a time)
+    r"|\bbeen\s+(?:living\s+|staying\s+)?in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s+since\b"
     # ("… left Leeds, I'm based in Tromsø now"; not "based in the Leeds office of KPMG")
     r"|\bbased\s+(?:in|out\s+of)\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\b"
     r"(?!\s+(?:office|branch|site|team|hub|HQ|headquarters)\b)",
@@ -6114,6 +6140,12 @@ _FORMAT_BLAMED = re.compile(
     r"|are\s+(?:broken|useless|a\s+pain))\b",
     re.IGNORECASE,
 )
+_R39_FORMAT_REFUSED_BY = re.compile(
+    r"\b(?:chokes?\s+on|can't\s+(?:open|read|handle|import|take|deal\s+with)|cannot\s+(?:open|read|handle|import|take)"
+    r"|(?:doesn't|does\s+not|won't)\s+(?:open|read|handle|support|like|take|import|accept)|hates|struggles\s+with"
+    r"|breaks\s+on|fails\s+on|falls\s+over\s+on)\s+(?:the\s+|an?\s+|any\s+|our\s+|my\s+)?$",
+    re.IGNORECASE,
+)
 _USUAL_REFUSED = re.compile(
     r"\b(?:not|instead\s+of|rather\s+than)\s+(?:the|my|our|your)\s+(?:usual|normal|regular|default|standard)\b", re.I
 )
@@ -6321,8 +6353,11 @@ _CHANNEL = re.compile(
     r"|channel|way)\s+(?:that\s+)?I\s+(?:actually\s+|really\s+|ever\s+|reliably\s+|even\s+)?(?:read|check|see|notice"
     r"|look\s+at|answer|pick\s+up|respond\s+to)\b"
     # "I'd rather get texts than emails"
-    r"|\b(?:rather|prefer(?:\s+to)?)\s+(?:get|have|receive)\s+(?P<ch12>texts|text\s+messages|SMS|e-?mails|calls|phone\s+calls"
-    r"|WhatsApps?|WhatsApp\s+messages)\s+(?:than|over|instead\s+of|rather\s+than)\b"
+    # ("I'd rather get order updates as push notifications than emails": the kind of message named first)
+    r"|\b(?:rather|prefer(?:\s+to)?)\s+(?:get|have|receive)\s+"
+    r"(?:(?:my\s+|the\s+|all\s+)?(?:[\w-]+\s+)?(?:updates|notifications|alerts|reminders|news)\s+(?:as|by|via|through|over)\s+)?"
+    r"(?P<ch12>texts|text\s+messages|SMS|e-?mails|calls|phone\s+calls"
+    r"|WhatsApps?|WhatsApp\s+messages|push\s+notifications?)\s+(?:than|over|instead\s+of|rather\s+than)\b"
     # "I prefer WhatsApp", "she prefers SMS"
     r"|\bprefers?\s+(?P<ch8>WhatsApp|WeChat|SMS|texts|text\s+messages|e-?mails?|phone\s+calls|Telegram|Signal)\b"
     r"(?!\s+(?:groups?|accounts?|address(?:es)?|apps?|stickers?|over\s+(?:in|face)|for\s+(?:work|business))\b)"
@@ -7221,6 +7256,8 @@ def _preference_candidates(clause: Clause) -> Iterator[_Candidate]:
             # ("PDF this time, the CSV broke my spreadsheet": the file a format broke is not a format wanted)
             and not _R38_FORMAT_BROKEN.search(text, 0, f.start())
             and not _R38_FORMAT_BROKE.match(text, f.end())
+            # ("export as CSV this time, our accounting tool chokes on xlsx": the format a tool cannot take)
+            and not _R39_FORMAT_REFUSED_BY.search(text, 0, f.start())
         ] or formats
         chosen = next((f for f in formats if _PREFERS_FORMAT.search(text, 0, f.start())), allowed[-1])
         yield "preferred_export_format", normalize_format(chosen.group("fmt").rstrip("s")), chosen, True
@@ -9392,7 +9429,9 @@ _SURVIVED = re.compile(r"\b(?:but|survived|still\s+works?|still\s+working|works\
 _DEVICE_AT_REPAIR = re.compile(
     r"\b(?:[Mm]y|[Oo]ur)\s+(?:(?:old|new|work)\s+)?"
     + _device("device")
-    + r"(?:'s|\s+is|\s+has\s+been|\s+was)\s+(?:still\s+)?(?:at\s+(?:the\s+)?(?:repair\s+shop|repairers?|Apple\s+Store"
+    # ("my MacBook Air's been at the repair shop since yesterday")
+    + r"(?:'s|\s+is|\s+has\s+been|'s\s+been|\s+was)\s+(?:still\s+)?"
+    r"(?:at\s+(?:the\s+)?(?:repair\s+shop|repairers?|Apple\s+Store"
     r"|service\s+cent(?:re|er))|in\s+(?:for\s+)?(?:repairs?|a\s+repair|service)|(?:away\s+)?being\s+(?:repaired|fixed))\b"
 )
 # "My dad finally has a smartphone - a Samsung A15 -": the kind of device had, then its model set beside it.
@@ -10637,6 +10676,292 @@ def _round38_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candi
     yield from _round38_report_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 39
+# "we finally left Accra, been in Kumasi since last Monday": the stay after the leaving, its subject carried over the
+# comma from the leaving verb (a stay "since" a time, after a home left, is the new home).
+_R39_LEFT_BEEN_IN = re.compile(
+    r"\b(?P<subj>I|[Ww]e)\s+(?:(?:finally|just|have|'ve|recently|officially)\s+)*(?:left|moved\s+(?:out|away)\s+(?:of|from))\s+"
+    + _named("old")
+    + r"\s*(?:,|;|\s[\u2014\u2013-])\s*(?:and\s+)?(?:(?:have|'ve)\s+)?(?:now\s+)?been\s+"
+    r"(?:living\s+|based\s+|staying\s+)?in\s+" + _named("place") + r"\s+since\b"
+)
+# "My daughter's at uni in Cardiff now": a student's home is the town of the university or boarding school.
+_R39_AT_UNI = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s|\s+is)(?:\s+(?:now|still|currently|away|off))*\s+"
+    r"(?:at|studying\s+at|in)\s+(?:uni|university|college|boarding\s+school|med\s+school|law\s+school)"
+    r"(?:\s+(?:up|down|over|out))?\s+in\s+" + _named("place")
+)
+# "my mom moved in with my brother in Sacramento in March": a relative moved into another's home in a named town; the
+# move dates the mover's home, not the host's (the host lived there before).
+_R39_KIN_MOVED_IN_WITH = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+(?:has|'s|just|finally|recently))*\s+moved\s+in\s+with\s+"
+    rf"(?:my|our)\s+{_KIN_ADJ}(?P<host>{_REL})\s+(?:(?:up|down|over|out)\s+)?in\s+" + _named("place")
+)
+# "My cousin in Pokhara says …", "my brother over in Darwin sent …": a relative named by the town they live in, as the
+# subject of what follows (not "my son in Year 9", not "my sister in March").
+_R39_KIN_IN = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:(?:up|down|over|out|back)\s+)?in\s+"
+    + _named("place")
+    + r"(?=\s+(?:says|said|keeps|told|tells|sent|sends|wants|wanted|needs|asked|asks|is|was|has|had|just|can|can't"
+    r"|could|will|won't|orders?|ordered|bought|loves|uses|got|gets)\b)"
+)
+# Relations that are not family: where they are tells no home the speaker would know.
+_R39_NOT_KIN = frozenset({"friend", "colleague", "boss", "manager", "neighbour", "roommate", "flatmate", "housemate"})
+# ("my son in Year 9", "my daughter in Grade 5": a school year, not a town)
+_R39_NOT_TOWN = re.compile(r"^(?:Year|Grade|Form|Class|Primary|Secondary|High|Uni|College|Hospital)\b")
+
+
+def _round39_kin(ctx: TurnContext, rel: str) -> str | None:
+    relation = _RELATIONS[rel.lower()]
+    return None if relation in _R39_NOT_KIN else f"{ctx.speaker_id}:{relation}"
+
+
+# A name shaped like a firm's, beside the words _FIRM_SHAPED knows: "Globe Telecom", "Meridian Energy".
+_R39_FIRM_WORD = re.compile(
+    r"\b(?:Telecom|Telekom|Telco|Communications|Networks|Media|Energy|Capital|Holdings|Ventures|Digital|Health"
+    r"|Pharmaceuticals|Electronics|Engineering|Industries|Consultancy|Agency|Bank)\b"
+)
+# The speaker's employer named as the thing to update: "pls update my company", "for the corporate discount".
+_R39_EMPLOYER_TALK = re.compile(
+    r"\b(?:my\s+(?:company|employer|workplace|office)|corporate\s+(?:discount|rate|account|plan)|company\s+(?:name|details))\b",
+    re.I,
+)
+
+
+def _round39_firm_moved_to(ctx: TurnContext, org: str) -> bool:
+    """ "Moved to Globe Telecom last month as a network engineer": a plain "moved to" is a move of job, not of home,
+    when what it moved to is shaped like a firm or the turn talks of the speaker's employer ("moved to Leeds as a
+    nurse" stays a home)."""
+    if org.lower() in _CITY_WORDS or not _place_ok(org):
+        return False
+    return bool(_FIRM_SHAPED.search(org) or _R39_FIRM_WORD.search(org) or _R39_EMPLOYER_TALK.search(ctx.text))
+
+
+_R39_MOVED_TO_FIRM = re.compile(
+    _SUBJ + _ADV + r"\s+moved\s+to\s+(?:the\s+)?" + _employer("org") + _AS_A_JOB + r"(?!\s+(?:student|intern))"
+)
+_R39_NUMBER = (
+    r"(?:\d+|a\s+few|a\s+couple\s+of|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen"
+    r"|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty)(?:-(?:one|two|three|four|five|six|seven"
+    r"|eight|nine))?)"
+)
+# "Retired last Monday!! thirty-five years at Petrobras as an engineer": the employer (and post) of a working life,
+# ended by the retiring (said by the speaker, the subject dropped at the turn's start, or by a relative).
+_R39_RETIRED = re.compile(
+    rf"(?:^\W*|\b(?P<me>I|I've|I\s+have)\s+|\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+has|'s)?\s+)"
+    r"(?:(?:just|finally|officially|recently|now)\s+)*(?:[Rr]etired|RETIRED)\b(?!\s+(?:from\s+)?(?:football|rugby|the\s+game))"
+)
+_R39_YEARS_AT = re.compile(
+    r"\b(?:(?:after|for)\s+)?(?:(?:almost|nearly|over|about|some|a\s+solid)\s+)?"
+    + _R39_NUMBER
+    + r"\s+(?:long\s+|whole\s+)?years\s+(?:at|with|working\s+(?:at|for))\s+(?:the\s+)?"
+    + _employer("org")
+    + r"(?:\s+as\s+(?:an?\s+|the\s+)?"
+    + _TITLE
+    + r")?"
+)
+
+
+# "since I upgraded to an S24 Ultra last Monday": a new model named bare, its maker the one of the device named before
+# it ("my old Galaxy S21").
+_R39_UPGRADED_TO_BARE = re.compile(
+    r"\b(?:I|I've|I\s+have|we|we've)?\s*(?:just\s+|finally\s+)?(?:upgraded|switched|moved)\s+(?:over\s+)?to\s+"
+    r"(?:an?|the)\s+(?:new\s+)?(?:(?P<galaxy>[SA]\d{2}|Z\s?(?:Fold|Flip)\s?\d)(?:\s+(?P<tier>Ultra|Plus|FE|\+))?"
+    r"|" + _R36_BARE_MODEL + r")(?![\w-])"
+)
+
+
+def _round39_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R39_UPGRADED_TO_BARE.finditer(clause.text):
+        if m.group("galaxy"):
+            # (an S or A model is a Galaxy only where the turn names Samsung's phones)
+            if not re.search(r"\b(?:Galaxy|Samsung)\b", ctx.text):
+                continue
+            model = " ".join(x for x in ("Galaxy", m.group("galaxy"), m.group("tier")) if x)
+        else:
+            model = _clean(m.group("bare"))
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "owns_device", model, "r39.upgraded_to", valid_from=clause.past_time(ctx)
+        )
+
+
+# "just moved into a 3-bedroom flat in Leeds, which router should I get?": a statement, then a question after a comma;
+# the statement holds (the question is asked about it).
+_R39_ASKED_AFTER = re.compile(
+    r",\s*(?:so\s+|and\s+|but\s+)?(?:which|what|how|where|when|should|can|could|do|does|is|are|any|will|would)\b[^,]*\?\s*$",
+    re.I,
+)
+_R39_NOT_TOLD = re.compile(
+    r"^\W*(?:if|when|whether|should|can|could|would|will|do|does|is|are|did|what|which|how)\b", re.I
+)
+# "Is the Dyson V11 I bought in March still under warranty?": a device the speaker got, asked about.
+_R39_GOT_ASKED = re.compile(
+    r"\b(?:[Tt]he|[Tt]his|[Tt]hat|[Mm]y)\s+(?:new\s+)?"
+    + _device("device")
+    + r"\s+(?:that\s+|which\s+)?I\s+(?:just\s+|recently\s+)?(?:got|bought|purchased|picked\s+up)\b"
+    r"(?!\s+(?:for|as\s+a)\b)"
+)
+
+
+def _round39_told_before_asking(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """What a question's clause states before it asks (see :data:`_R39_ASKED_AFTER`), and a device the speaker
+    says they got inside a question."""
+    for m in _R39_GOT_ASKED.finditer(clause.text):
+        device = _clean(m.group("device"))
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "owns_device", device, "r39.got_asked", valid_from=clause.past_time(ctx)
+        )
+    asked = _R39_ASKED_AFTER.search(clause.text)
+    told = Clause(clause.text[: asked.start()], clause.start) if asked else None
+    if told is None or _R39_NOT_TOLD.match(told.text) or _HYPOTHETICAL.search(told.text) or "?" in told.text:
+        return
+    for rule in (_live_facts, _work_facts, _settled_device_facts):
+        yield from rule(ctx, told)
+
+
+def _round39_job_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    bare = clause.without_times(ctx)
+    for m in _R39_MOVED_TO_FIRM.finditer(bare):
+        subject = _subject_of(ctx, clause, m)
+        org = _clean(m.group("org"))
+        if subject is None or not _round39_firm_moved_to(ctx, org) or _NOT_A_ROLE.search(m.group("title")):
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, subject, "works_at", org, "r39.moved_to_firm", valid_from=when, ends_previous=True)
+        title = _clean(m.group("title"))
+        yield _fact(ctx, clause, m, subject, "job_title", title, "r39.moved_to_firm.as", valid_from=when)
+
+
+def _round39_retired(ctx: TurnContext) -> list[CandidateFact]:
+    """The employer and post a retiring ends (see :data:`_R39_RETIRED`), when the turn names the years there."""
+    retired = _R39_RETIRED.search(ctx.text)
+    years = _R39_YEARS_AT.search(ctx.text)
+    if retired is None or years is None or _HYPOTHETICAL.search(ctx.text) or _is_question(Clause(ctx.text, 0)):
+        return []
+    # ("I retired last week. My wife spent 30 years at Telstra": someone else named between has the years)
+    between = ctx.text[retired.end() : years.start()]
+    if re.search(rf"\b(?:[Mm]y\s+{_KIN_ADJ}(?:{_REL})|[Hh]e|[Ss]he|[Tt]hey|[Hh]is|[Hh]er)\b", between):
+        return []
+    org = _clean(years.group("org"))
+    if not _employer_ok(org) or org.lower() in _CITY_WORDS:
+        return []
+    subject = _round39_kin(ctx, retired.group("rel")) if retired.group("rel") else ctx.speaker_id
+    if subject is None:
+        return []
+    # (dated by the time said with the retiring: "Retired last Monday")
+    stop = re.compile(r"[.!?;,]|$").search(ctx.text, retired.end())
+    end = stop.start() if stop else len(ctx.text)
+    times = [t for t in ctx.times if retired.start() <= t.span[0] <= end and t.start <= ctx.at]
+    when = times[0].start if len(times) == 1 else ctx.at
+    out = [make_fact(subject, "works_at", org, "en.r39.retired", years.group())]
+    if years.group("title") and not _NOT_A_ROLE.search(years.group("title")):
+        out.append(make_fact(subject, "job_title", _clean(years.group("title")), "en.r39.retired.as", years.group()))
+    return [replace(f, valid_to=when, confidence=ENDING_CONFIDENCE, ends_previous=True) for f in out]
+
+
+def _round39_post_started(
+    ctx: TurnContext, clause: Clause, m: re.Match[str], subject: str, starts: datetime
+) -> Iterator[CandidateFact]:
+    """ "Mere starts at Fonterra next Monday as a lab technician": the post named after the first day begins then."""
+    post = re.match(_AS_A_JOB, clause.without_times(ctx)[m.end() :])
+    if post and not _NOT_A_ROLE.search(post.group("title")):
+        title = _clean(post.group("title"))
+        yield _fact(ctx, clause, m, subject, "job_title", title, "r39.starts_at.as", valid_from=starts)
+
+
+def _round39_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R39_LEFT_BEEN_IN.finditer(clause.text):
+        if _place_ok(m.group("place")) and _place_ok(m.group("old")) and m.group("place") != m.group("old"):
+            when = clause.past_time(ctx)
+            yield _fact(
+                ctx, clause, m, ctx.speaker_id, "lives_in", _city(m.group("place")), "r39.left_been_in", valid_from=when
+            )
+    for m in _R39_AT_UNI.finditer(clause.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin and _place_ok(m.group("place")) and not _R39_NOT_TOWN.match(m.group("place")):
+            yield _fact(ctx, clause, m, kin, "lives_in", _city(m.group("place")), "r39.at_uni")
+    for m in _R39_KIN_MOVED_IN_WITH.finditer(clause.text):
+        mover, host = _round39_kin(ctx, m.group("rel")), _round39_kin(ctx, m.group("host"))
+        if mover and host and mover != host and _place_ok(m.group("place")):
+            place = _city(m.group("place"))
+            yield _fact(
+                ctx, clause, m, mover, "lives_in", place, "r39.kin_moved_in_with", valid_from=clause.past_time(ctx)
+            )
+            yield _fact(ctx, clause, m, host, "lives_in", place, "r39.kin_moved_in_with.host")
+
+
+# "I normally pay with PayNow. For this order can I use my Amex instead?": the usual way to pay, then another asked for
+# one order (in a sentence of its own, often a question).
+_R39_PAY_USUAL = re.compile(
+    rf"\b(?:I|we)\s+(?:normally|usually|always|mostly|generally)\s+(?:pay\s+(?:with|by|via|using|through)|use)\s+"
+    rf"(?:my\s+|our\s+)?(?P<pay>{_PAY_NAMES})\b"
+)
+_R39_PAY_ONCE_ASKED = re.compile(
+    r"\b(?i:for\s+this\s+(?:order|one|purchase|time)|this\s+time|just\s+this\s+once)\s*,?\s*(?:can|could|may)\s+(?:I|we)\s+"
+    rf"(?:use|pay\s+(?:with|by|via|using))\s+(?:my\s+|our\s+|the\s+)?(?P<pay>{_PAY_NAMES})\b"
+)
+
+
+def _round39_pay_once_beside_usual(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The usual way to pay and the one asked for one order (see :data:`_R39_PAY_USUAL`): the one-off marker of the
+    asking does not reach back to the usual one."""
+    usual, once = _R39_PAY_USUAL.search(ctx.text), _R39_PAY_ONCE_ASKED.search(ctx.text)
+    if usual is None or once is None or _HYPOTHETICAL.search(ctx.text):
+        return facts
+    kept = [f for f in facts if f.predicate != "preferred_payment_method"]
+    lasting = make_fact(
+        ctx.speaker_id,
+        "preferred_payment_method",
+        _PAYMENTS[usual.group("pay").lower()],
+        "en.r39.pay_usual",
+        usual.group(),
+    )
+    one_off = make_fact(
+        ctx.speaker_id,
+        "preferred_payment_method",
+        _PAYMENTS[once.group("pay").lower()],
+        "en.r39.pay_once",
+        once.group(),
+    )
+    return [*kept, lasting, replace(one_off, lasting=False, confidence=ONE_OFF_CONFIDENCE)]
+
+
+def _round39_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 39's readings of the whole turn."""
+    facts = _round39_pay_once_beside_usual(ctx, _round39_kin_in(ctx, facts))
+    retired = [
+        f for f in _round39_retired(ctx) if not any(g.predicate == f.predicate and g.value == f.value for g in facts)
+    ]
+    return facts + retired
+
+
+def _round39_kin_in(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """A relative named by their town (see :data:`_R39_KIN_IN`), when nothing else in the turn gives them a home."""
+    added: list[CandidateFact] = []
+    for m in _R39_KIN_IN.finditer(ctx.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        place = m.group("place")
+        sentence_start = max(ctx.text.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1
+        if (
+            kin is None
+            or not _place_ok(place)
+            or _R39_NOT_TOWN.match(place)
+            or _HYPOTHETICAL.search(ctx.text, sentence_start, m.end())
+            or any(f.subject == kin and f.predicate == "lives_in" for f in facts + added)
+        ):
+            continue
+        added.append(make_fact(kin, "lives_in", _city(place), "en.r39.kin_in", m.group()))
+    return facts + added
+
+
+def _round39_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text) or _negated(clause):
+        return
+    yield from _round39_home_facts(ctx, clause)
+    yield from _round39_job_facts(ctx, clause)
+    yield from _round39_device_facts(ctx, clause)
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -10656,9 +10981,10 @@ _FACT_RULES = (
     _round36_facts,
     _round37_facts,
     _round38_facts,
+    _round39_facts,
 )
 # Whole-turn passes over the facts found, in order (each round's corrections see the earlier rounds' results).
-_SETTLE_RULES = (_round30_settled, _round36_settled, _round37_settled, _round38_settled)
+_SETTLE_RULES = (_round30_settled, _round36_settled, _round37_settled, _round38_settled, _round39_settled)
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (
     _contact_facts,
@@ -11093,7 +11419,7 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
                 for rule in _FACT_RULES if not question else _REQUESTED_FACT_RULES:
                     facts.extend(rule(ctx, clause))
             elif question:
-                facts.extend(_presupposed_device_facts(ctx, clause))
+                facts.extend([*_presupposed_device_facts(ctx, clause), *_round39_told_before_asking(ctx, clause)])
                 # ("can you add Priya Sethi (priya.s@…) as a viewer?": the contact told inside the request)
                 facts.extend(_bracketed_contact_facts(ctx, clause))
         if _RETRACTED.search(clause.text):
@@ -11122,10 +11448,15 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
         f
         for f in out.facts
         if f.rule in ("en.moved_in_with.theirs", "en.with_me_in", "en.kin_still_in", "en.at_kins_place_in")
+        or f.rule in ("en.r39.now_in.along", "en.r39.kin_moved_in_with.host")
     ]
     # (a relative moved in with another: see _KIN_JOINED)
     out.facts = _bought_it_dated(
-        ctx, _kin_joined_homes(ctx, settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept)
+        ctx,
+        _kin_joined_homes(
+            ctx,
+            settle_move(ctx, [f for f in out.facts if f not in kept], _MOVE_TOLD) + kept,
+        ),
     )
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
