@@ -571,13 +571,19 @@ _ZH_DIALECT_I = re.compile(r"俺|咱(?!们|俩)")  # ("俺们家搬回哈尔滨�
 # "然而家里" nor 家庭 / 家具 / 家人.
 _ZH_CANTONESE = {
     "咗": "了", "喺": "在", "嘅": "的", "佢": "他", "唔": "不", "冇": "没", "嚟": "来", "哋": "们", "而家": "现在",
+    "有咩事": "有什么事",
 }  # fmt: skip
-_ZH_CANTONESE_WORD = re.compile(r"[咗喺嘅佢唔冇嚟哋]|(?<![然因从反进])而家(?![庭族具里人长])")
+# (有咩事 is "whatever comes up": "有咩事WhatsApp我就得".)
+_ZH_CANTONESE_WORD = re.compile(r"[咗喺嘅佢唔冇嚟哋]|(?<![然因从反进])而家(?![庭族具里人长])|有咩事")
+# ... and 係 is 是 ("我係護士", "新地址係…", "電話係 9456 1238"). Read before the script is simplified, where 係 and
+# 系 become one glyph (系统, 联系); in traditional Mandarin 係 is mostly 關係 / 沒關係 and 係數, left alone.
+_ZH_CANTONESE_IS = re.compile(r"(?<![關关])係(?![數数])")
 # ... 紧 after a verb marks it in progress ("做紧会计" is 在做会计; 抓紧 / 握紧 are Mandarin and not read), and in a
 # Cantonese turn 返工 / 返学 is going to work / school ("我喺深圳返工"), not Mandarin's redoing of a job.
 _ZH_CANTONESE_DOING = re.compile(r"(做|读|住|教|学|揾|搵|返|开)紧(?=[\u4e00-\u9fffA-Za-z])")
-_ZH_CANTONESE_GOING = {"返工": "上班", "返学": "上学"}
-_ZH_CANTONESE_GOING_WORD = re.compile(r"返工|返学")
+_ZH_CANTONESE_GOING = {"返工": "上班", "返学": "上学", "得不得": "行不行", "一齐": "一起"}
+# (… and "得唔得" asks "is that OK", 一齐 is together: "以後同我講廣東話得唔得？", "佢同我哋一齊住".)
+_ZH_CANTONESE_GOING_WORD = re.compile(r"返工|返学|得不得(?=[？?。，,！!]|$)|一齐(?=住)")
 _ZH_DIALECT_AT = re.compile(
     rf"(?<![耽延])搁(?![置浅下着])(?=[{_CJK}A-Za-z]{{2,8}}?(?:住|上班|工作|打工|生活|待着|呆着|干活|种地|上学|念书))"
 )
@@ -712,7 +718,7 @@ def tidy_zh(text: str, *, chinese_turn: bool = True) -> Tidied:
     """The Chinese rules' copy of a turn. ``chinese_turn``: the turn is mainly Chinese, so a space
     between a Chinese word and a Latin one is typing, not grammar ("买了一台 Switch"); in an English
     turn with a Chinese word in it ("I live in 青岛 now") the space stays."""
-    tidied = _in_simplified(Tidied.of(text))
+    tidied = _in_simplified(_sub(Tidied.of(text), _ZH_CANTONESE_IS, _const("是")))
     tidied = _without_emoji(tidied, "，")
     # Chinese sets no spaces between words: one between two Chinese words is a pause ("我姓林 叫林晓雯").
     tidied = _sub(tidied, _ZH_SPACE_PAUSE, _const("，"))

@@ -108,6 +108,12 @@ _RELATIONS = {
     "家人": "family",
     "全家": "family",
     "父母": "parents",
+    "爸爸妈妈": "parents",
+    # Children of one's siblings: "旧的ThinkPad送给我侄子了".
+    "侄子": "nephew",
+    "侄女": "niece",
+    "外甥": "nephew",
+    "外甥女": "niece",
     "奶奶": "grandmother",
     "外婆": "grandmother",
     "姥姥": "grandmother",
@@ -358,7 +364,10 @@ _QUESTION = re.compile(
 )
 # "有什么变动默认微信上说一声": 什么 of "whatever comes up" asks nothing.
 # ("有什么事打我电话": whatever it is, reach the speaker so.)
-_WHATEVER = re.compile(r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默认|一律|随时|(?:打|发|推|找|联系|通知|告诉)我))")
+# ("有什么事WhatsApp我": an app named as the verb.)
+_WHATEVER = re.compile(
+    r"有(?:什么|啥)(?=[^，。？?]{0,8}?(?:就|都|默认|一律|随时|(?:打|发|推|找|联系|通知|告诉|(?i:whats\s?app|LINE|telegram))我))"
+)
 # Question words used as indefinites ask nothing either: "no matter what" ("说什么也不肯搬", "怎么都打不开",
 # "谁都不认识"), "hardly" ("QQ邮箱不怎么看了", "没怎么用过"), "not much" ("工资倒没涨多少", "也不剩多少了").
 _INDEFINITE = re.compile(
@@ -1320,6 +1329,8 @@ _ACQUIRE = re.compile(
     r"|(?<![没不])(?<![加输进收])[收入]了(?=[一两]?[台部个只块](?:二手的?|新的?)?[\u4e00-\u9fffA-Za-z])"
     # ("我现在主力是iPad Pro": the main one, its kind unsaid)
     r"|主力(?:机|设备|电脑)?是|(?:新)?添了|改用|换用|平时拿|拿着?|开始用|新入手"
+    # ("刚入了AirPods Pro 2": bought in just now, no measure word.)
+    r"|(?<=[刚新才])入了"
     # Changed over to: "刚switch到iPhone 16了", "转到华为阵营，用Mate 70", "换到了Pixel 9".
     r"|(?i:switch)\s?(?:到|成)了?|换到了?|转到了?|转投了?|投奔了?"
     # "手上就一台iPhone 15": what the speaker has at hand
@@ -1443,7 +1454,10 @@ _DISPOSED_LATER = re.compile(
     r"^\s*(?:我的|我那[台部个]|(?:家里|我家)?(?:的|那[台部个只])|(?:用了|戴了|陪了我|跟了我)[一二两三四五六七八九十几\d]+年多?的"
     + rf"|我(?P<owner_rel>{_REL})的)?"
     + _DEVICE.replace("device", "device6")
-    + r"[^，,。！？]{0,12}?[，,]\s*(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也|直接)?\s*"
+    + r"[^，,。！？]{0,12}?[，,]\s*"
+    # ("iPad Pro摔了，屏幕全碎，直接开不了机了": the damage told in a phrase between.)
+    + r"(?:(?:屏幕|屏|外壳|机身|主板)[^，,。！？]{0,4}?(?:碎|裂|烂|坏|花)[^，,。！？]{0,2}[，,]\s*)?"
+    + r"(?:我)?\s*(?:已经|早就|早已|后来|就|终于|也|直接)?\s*"
     + rf"(?:扔了|卖了|卖掉了|送人了|淘汰了|退掉了|处理掉了|{_GIVEN_AWAY}|{_RETIRED}"
     r"|(?:彻底|完全)报废了?|(?:彻底|完全)?(?:开不了机|开不开机|修不好|修不了|没法修)了?)"
     r"(?=[，。！？,.!?]|$)"
@@ -1571,7 +1585,14 @@ _SWAPPED = re.compile(
 _RELATIVES_DEVICE = re.compile(
     _DEVICE + rf"\s*(?:其实|本来)?(?:就)?是我(?:的)?(?P<rel>{_REL})的(?=\s*(?:[，,。！!]|$))"
 )
-_BOUGHT_IS = re.compile(_DEVICE + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的")
+_BOUGHT_IS = re.compile(
+    _DEVICE
+    + r"\s*是(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买|下单买)的"
+    # ("大疆Mini 4 Pro去年三月买的，…": the device opening the phrase, when it was bought after it; times are blanked.)
+    + r"|(?:^|(?<=[，,。！]))\s*"
+    + _DEVICE.replace("device", "device_first")
+    + r"\s*(?:我)?\s*(?:刚|新|才)?(?:买|购买|入手|新买)的(?=[，,。！]|$)"
+)
 # One's own device told by its model year, often before a question about it: "我的iPad是2021款的，能升级…吗"
 # (the question is about the device; "你的iPad是哪年的" asks, "iPad是2021款的吗" asks too).
 _MODEL_YEAR_OF = re.compile(r"我(?:的)?\s*" + _DEVICE + r"\s*是\s*(?:19|20)\d{2}\s*年?(?:款|版|出)的(?=[，,。！]|$)")
@@ -2189,7 +2210,8 @@ def _living_together(ctx: TurnContext, clause: Clause, m: re.Match[str], city: s
         said
         and said[0].subject.startswith(f"{ctx.speaker_id}:")
         and said[0].valid_to is None
-        and re.search(r"[跟和与同]我一起(?:现在|目前|一直)?\s*$", _prefix(clause, m.start()))
+        # ("我外婆跟我们一起住在淡滨尼": with the speaker's household.)
+        and re.search(r"[跟和与同]我们?一起(?:现在|目前|一直)?\s*$", _prefix(clause, m.start()))
     ):
         yield replace(said[0], subject=ctx.speaker_id)
     if said and said[0].subject == ctx.speaker_id and said[0].valid_to is None and together is not None:
@@ -2411,7 +2433,14 @@ def _org_ok(org: str) -> bool:
         and not _SPOT_AT_WORK.search(org)
         # ("今天是在老东家的最后一天": an employer by its place in one's history names none)
         and not re.fullmatch(r"(?:老|新|前|原)(?:东家|单位|公司)", org)
+        # ("我是公司IT部的网管", "单位财务科的会计": a department of an employer left unnamed names none.)
+        and not _UNNAMED_EMPLOYERS_DEPARTMENT.fullmatch(org)
     )
+
+
+_UNNAMED_EMPLOYERS_DEPARTMENT = re.compile(
+    r"(?:我们|我的|我)?(?:公司|单位|集团|总部|医院|学校)(?:的)?[\u4e00-\u9fffA-Za-z]{1,6}?(?:部|处|科|组|室|中心|部门)"
+)
 
 
 _SPOT_AT_WORK = re.compile(r"^[\u4e00-\u9fff]{2,4}[上里]$")
@@ -3431,7 +3460,7 @@ def _device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _BOUGHT_IS.finditer(bare):
         # "是我…买的" names the buyer; the words before the device only say where it is.
         subject = ctx.speaker_id if "是我" in m.group() else _subject(ctx, clause, m.start())
-        device = _device_name(m.group("device"))
+        device = _device_name(m.group("device") or m.group("device_first"))
         if subject and not re.search(r"不是|没|别人|朋友", _prefix(clause, m.start())):
             seen.add(device)
             yield _fact(subject, "owns_device", device, "bought_is", m.group(), valid_from=clause.past_time(ctx))
@@ -4385,7 +4414,8 @@ _REPORT_VERSION = re.compile(
     r"(?P<kind>周报|月报|日报|季报|年报|报表|报告)(?:[^，。！？；]{0,10}?|(?:那边|那块|这块|这边|的话|方面)?[，,][^，。！？；]{0,6}?)"
     # ("月报默认发我C版": sent to the speaker in that version.)
     r"(?:用|要|按|改成|换成|改为|选|采用|改用|看|出|发|给我|切到|切成|切换到|换到|喜欢|偏好)了?(?:给我|我)?"
-    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|[\u4e00-\u9fff]{1,3}版(?!本)"
+    # ("报表都给我出简版的": the verb is no part of the version.)
+    r"(?P<version>[A-Za-z0-9]{1,3}(?:版|模板|格式|样式)|(?![用要按出发给看来])[\u4e00-\u9fff]{1,3}版(?!本)"
     # ("月报我要带图表的那版": the version told by what it has.)
     r"|[\u4e00-\u9fffA-Za-z]{1,6}的[那这]?版(?!本)"
     # ("月报我要带图表的，…": the version told by what it has, 版 left out.)
@@ -4430,7 +4460,8 @@ _LANGUAGE_NAMES = "|".join(sorted(_LANGUAGES, key=len, reverse=True))
 _LANGUAGE = re.compile(
     # ("默认用繁体中文显示": the text shown in it.)
     rf"(?:用|说|讲)\s*(?P<lang>{_LANGUAGE_NAMES})\s*(?:回复|回答|回我|交流|沟通|说|写|跟我|和我|同我|聊|吧|$|，|。|就|解释|讲解|介绍|翻译给我|给我讲"
-    r"|显示|展示)"
+    # ("以后跟我讲广东话行不行？": asked for, the request closing it; see _POLITE_REQUEST.)
+    r"|显示|展示|(?=好吗|行吗|可以吗|好不好|行不行))"
     rf"|(?:回复|回覆|回答|交流|沟通|语言|界面)[^，。！？；]{{0,4}}?(?:要|用|都用|使用|是|设为|设置为|设置成|设成|改成|换成|改为|切成|切换成|说"
     # ("界面语言帮我切回中文": switched back.)
     r"|切回|换回|改回|调回|调成|切换到|切到)"
@@ -4573,6 +4604,10 @@ _PAYMENTS = {
     "云闪付": "云闪付",
     "Apple Pay": "Apple Pay",
     "PayPal": "PayPal",
+    "PayNow": "PayNow",
+    "PayLah": "PayLah!",
+    "PayLah!": "PayLah!",
+    "GrabPay": "GrabPay",
     "银行转账": "bank transfer",
     "转账": "bank transfer",
 }
@@ -4585,7 +4620,9 @@ _PAYMENT = re.compile(
     r"(?:帮我|给我)?(?:用|使用|走|是|选)?"
     # ("招行信用卡": a card named with its bank is the card.)
     r"(?:招行|工行|建行|农行|中行|交行|招商银行|工商银行|建设银行|农业银行|中国银行|交通银行|浦发|中信|民生|兴业|光大|平安)?"
-    r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联卡|银联|云闪付|银行转账|转账|Apple Pay|PayPal)"
+    # (Singapore's and Malaysia's wallets by name: "这次先用PayNow付".)
+    r"(?P<pay>支付宝|微信支付|微信(?=付)|银行卡|信用卡|花呗|现金|银联卡|银联|云闪付|银行转账|转账|Apple Pay|PayPal"
+    r"|PayNow|PayLah!?|GrabPay)"
     # "昨天晚上用花呗付了订单…": a payment told as done is one event, no way the speaker prefers to pay.
     r"(?![^，。！？；]{0,4}?(?:(?:付|支付|付款|扣|交|充)了|过))"
     r"(?:付款|支付|付钱|结账|买单|付)?|(?P<pay2>货到付款)"
@@ -6343,6 +6380,192 @@ def _round37_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     return facts
 
 
+# ------------------------------------------------------------------------------------------ round 40
+# A relative said to live with the speaker's household, in a phrase with no place: "爸爸妈妈都同我们一起住",
+# "我外婆也跟我们住": the relative's home is the one the turn gives the speaker (not "不跟我们住", nor "想跟我们住").
+_R40_LIVES_WITH_US = re.compile(
+    rf"(?:^|(?<=[，,。！]))\s*(?:我的?)?(?P<rel>{_REL})(?:现在|目前|也|都|一直|平时)*(?:跟|和|同|与)我们?"
+    r"(?:一起|一块儿?)?(?:住|生活)(?:了)?(?=[，,。！!]|$)"
+)
+# A device opening the turn, gone wrong, with nothing else said of it: "华为Mate 60 Pro三天前进水了，送去修了" is the
+# speaker's (times are blanked). (Not a question about such a fault: "iPhone 15进水了怎么办".)
+_R40_FAULT_OPENS = re.compile(
+    r"^\s*" + _DEVICE + r"\s*(?:又|突然|昨天|刚|也)?(?:摔|弄|泡)?(?:" + _FAULTY + r"|电池鼓包了?|屏幕(?:碎|裂|花)了)"
+)
+_R40_FAULT_ASKED = re.compile(r"怎么办|会不会|是不是|为什么|正常吗|有没有人|一般")
+# Worked at, told by the shifts worked there: "在协和医院经常上夜班", "在机场值夜班" (not "想在…上夜班").
+_R40_SHIFTS_AT = re.compile(
+    _AT
+    + _ORG
+    + r"(?:经常|常常|老是|总是|一直|也|都|主要)?(?:上|值|倒|轮)(?:夜班|白班|早班|晚班|大夜班|小夜班)"
+    + r"(?![\u4e00-\u9fff]*[吗呢？?])"
+)
+# The speaker to be reached by a call on a number given: "要联系我请直接打 0912-345-678" (a channel and a number).
+_R40_CALL_ME_ON = re.compile(
+    r"(?:要|想)?(?:联系|联络|找)我(?:的话)?[，,]?\s*(?:请|就|都|可以|麻烦)*(?:直接)?(?:打|拨打|拨)\s*(?:我的?)?(?:手机|电话)?\s*$"
+)
+# The mailbox changed, the new one after: "上周一刚换了邮箱，新的是 …" (dated by the change).
+_R40_NEW_MAIL = re.compile(
+    r"(?:换了|改了|换成了?)(?:个|一个)?(?:新的?)?(?:邮箱|邮件地址|(?i:e-?mail))(?:地址)?了?[，,]\s*(?:新的?|现在的?)(?:邮箱)?(?:是|为|：|:)\s*$"
+)
+# A kind of thing not to be pushed to the speaker any more: "以后游戏卡别推给我了", "那个电视盒子的广告别再推给我了".
+_R40_DONT_PUSH = re.compile(
+    r"(?:^|(?<=[，,。！]))\s*(?:以后|今后|往后)?(?:那个|这个|那些|这些|这类|那类)?"
+    r"(?P<what>[\u4e00-\u9fffA-Za-z0-9]{2,10}?)(?:就|都|也)?(?:别|不要)(?:再)?(?:推|推荐|推送)(?:给我)(?:了)?"
+    r"(?=好吗|行吗|[，,。！!]|$)"
+)
+# When a delivery is wanted: "快递最好晚上送", "包裹周末送" (not "快递晚上送到了", a delivery that came).
+_R40_DELIVERY_WHEN = re.compile(
+    r"(?:^|(?<=[，,。！]))\s*(?P<wish>(?:快递|包裹|送货)(?:最好|尽量|请|都|一律)?(?:在)?"
+    r"(?:晚上|白天|周末|工作日|上午|下午|傍晚|中午)(?:再)?(?:送|派送|配送|送货|送过来|送来))(?!到|了)(?=[，,。！!吧]|$)"
+)
+# A relative's or the speaker's device of a kind, lost or stolen: "我兒子的平板上個月被偷了" (times are blanked).
+_R40_KIND_LOST = re.compile(
+    rf"(?:^|(?<=[，,。！]))\s*我的?(?:(?P<rel>{_REL})的?)?(?:那[台部个块只])?\s*(?P<noun>{_NOUNS})\s*(?:已经|也|刚)?\s*"
+    r"(?:被(?:人)?(?:偷|抢)(?:走)?了|(?:弄|搞)?丢了)"
+)
+# A card given up, pointed at: "那张信用卡不用了", "旧的银行卡已经注销了" (not "信用卡不用了，这次付现金").
+_R40_CARD_DROPPED = re.compile(
+    r"(?:那张|这张|旧的?|原来的?|之前的?|以前的?)(?P<pay>信用卡|银行卡|储蓄卡)我?(?:已经|以后|就|早就)?"
+    r"(?:不用了|不再用了|不会再用了|停用了|注销了|销掉了)"
+)
+# An address given, then the move into it dated after: "新地址係…，上個禮拜先搬入嚟" (入来 is Cantonese 进来).
+_R40_MOVED_IN_AFTER = re.compile(r"\s*(?:刚|才|先|就|已经)?(?:搬进来|搬入来|搬过来|住进来|搬进去|搬入去|入住)了?")
+# An address in Latin letters closed by a five-digit postcode and its town (Malaysia): "下个月开始是 No. 12, Jalan
+# SS2/55, 47300 Petaling Jaya".
+_R40_LATIN_ADDRESS = re.compile(
+    r"(?:地址|住址)[^。！？\n]{0,14}?(?:是|为|：|:)\s*"
+    r"(?P<addr>(?:No\.?\s*)?\d[A-Za-z0-9 ,.'#/-]{5,80}?,?\s\d{5}\s[A-Z][a-z]+(?:\s[A-Z][a-z]+){0,2})(?![\w-])"
+)
+# An address set right: "地址门牌写错了，是体育西路103号维多利广场B座2205，不是2250".
+_R40_ADDRESS_RIGHT = re.compile(
+    r"(?:地址|住址|门牌)[^，。！？]{0,6}?(?:写错了|填错了|打错了|错了)[，,]\s*(?:应该|正确的)?(?:是|为)\s*[：:]?\s*"
+    r"(?P<addr>(?:(?!不是)[\u4e00-\u9fffA-Za-z0-9\-#]){6,40})(?=[，,。！]|$)"
+)
+# (A street and its number: "体育西路103号…", not only the number set right, "15号不是51号".)
+_R40_STREET_NUMBER = re.compile(r"(?:路|街|道|巷|弄)\d+号")
+# A number named, then taken back: "139 1688 2074，不对不对，是139 1688 2047" (the first is not the speaker's).
+_R40_TAKEN_BACK = re.compile(r"\s*[，,]?\s*(?:不对|不是|错了|说错了|打错了)(?:不对|不是)?[，,]\s*(?:应该)?是")
+
+
+def _round40_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for m in _R40_SHIFTS_AT.finditer(text):
+        org = _clean(m.group("org"))
+        subject = _subject(ctx, clause, m.start())
+        prefix = _prefix(clause, m.start())
+        if re.search(r"不|没|别", prefix[-3:]) or _PLAN.search(prefix) or _PAST.search(prefix):
+            continue  # "我不在医院上夜班了", "以前在医院上夜班"
+        if subject and _org_ok(org) and not _is_kind_of_employer(org):
+            yield _fact(subject, "works_at", org, "r40.shifts_at", m.group())
+    for mention in clause.identifiers(ctx, "phone"):
+        call = _R40_CALL_ME_ON.search(text[: mention.span[0] - clause.start])
+        if call is not None and not named_as_wrong(ctx, mention):
+            yield _fact(ctx.speaker_id, "phone", contact_value("phone", mention), "r40.call_me_on", call.group())
+            yield _fact(
+                ctx.speaker_id,
+                "preferred_notification_channel",
+                normalize_channel("电话"),
+                "r40.call_me_on",
+                call.group(),
+            )
+    for mention in clause.identifiers(ctx, "email"):
+        changed = _R40_NEW_MAIL.search(text[: mention.span[0] - clause.start])
+        if changed is not None and not _PLAN.search(text[: changed.start()]):
+            yield _fact(
+                ctx.speaker_id,
+                "email",
+                contact_value("email", mention),
+                "r40.new_mail",
+                changed.group(),
+                valid_from=clause.past_time(ctx),
+                ends_previous=True,
+            )
+    for m in _R40_DONT_PUSH.finditer(text):
+        what = re.sub(r"^(?:你们?|把|给我)", "", m.group("what"))
+        # ("那边的门店别再推给我": the shops of a town left, said of the town, not a kind of thing.)
+        if len(what) >= 2 and not re.search(r"我|你|他|她|那边|这边|那里|这里|附近|当地", what):
+            said = text[m.start("what") : m.end()].removesuffix("了")
+            yield _fact(ctx.speaker_id, "preference", said, "r40.dont_push", m.group())
+    for m in _R40_DELIVERY_WHEN.finditer(text):
+        once = _THIS_TIME.search(text) is not None
+        yield _fact(ctx.speaker_id, "preference", m.group("wish"), "r40.delivery_when", m.group(), lasting=not once)
+    for m in _R40_CARD_DROPPED.finditer(text):
+        yield ending(
+            ctx, clause, ctx.speaker_id, "preferred_payment_method", m.group("pay"), "zh.r40.card_dropped", m.group()
+        )
+    for m in _R40_LATIN_ADDRESS.finditer(text):
+        when = _starts_on(ctx, clause)
+        yield _fact(ctx.speaker_id, "address", m.group("addr").strip(), "r40.latin_address", m.group(), valid_from=when)
+    for m in _R40_ADDRESS_RIGHT.finditer(text):
+        if _R40_STREET_NUMBER.search(m.group("addr")):
+            yield _fact(ctx.speaker_id, "address", m.group("addr"), "r40.address_right", m.group(), ends_previous=True)
+    for m in _R40_KIND_LOST.finditer(clause.without_times(ctx)):
+        rel = m.group("rel")
+        if rel in _ACQUAINTANCES:
+            continue
+        subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
+        yield ending(ctx, clause, subject, "owns_device", m.group("noun"), "zh.r40.kind_lost", m.group())
+
+
+def _round40_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    out = list(facts)
+    homes = [f for f in out if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None]
+    for m in _R40_LIVES_WITH_US.finditer(ctx.text):
+        rel = m.group("rel")
+        if rel in _ACQUAINTANCES or re.search(r"不|没|想|要|打算|准备", m.group()) or len(homes) != 1:
+            continue
+        relative = f"{ctx.speaker_id}:{_RELATIONS[rel]}"
+        if not any(f.subject == relative and f.predicate == "lives_in" for f in out):
+            out.append(
+                replace(homes[0], subject=relative, rule="zh.r40.lives_with_us", evidence_text=m.group().strip())
+            )
+    bare = Clause(ctx.text, 0).without_times(ctx)
+    opening = _R40_FAULT_OPENS.match(bare)
+    if opening is not None and not _R40_FAULT_ASKED.search(ctx.text) and not _QUESTION.search(opening.group()):
+        device = _device_name(opening.group("device"))
+        if not any(f.predicate == "owns_device" for f in out):
+            out.append(_fact(ctx.speaker_id, "owns_device", device, "r40.fault_opens", opening.group(), confidence=0.8))
+    # The address undated, the move into it dated in the phrase after: the address holds from that day.
+    moved_in = next(
+        (t for t in ctx.times if t.start <= ctx.at and _R40_MOVED_IN_AFTER.match(ctx.text, t.span[1])), None
+    )
+    if moved_in is not None:
+        out = [
+            replace(f, valid_from=moved_in.start)
+            if f.predicate == "address"
+            and f.subject == ctx.speaker_id
+            and f.valid_from is None
+            and f.lasting
+            and 0 <= ctx.text.find(f.value) < moved_in.span[0]
+            else f
+            for f in out
+        ]
+    # A contact named, then taken back for another: only the one said after stands.
+    taken_back = {
+        contact_value(i.kind, i)
+        for i in ctx.identifiers
+        if i.kind in ("phone", "email") and _R40_TAKEN_BACK.match(ctx.text, i.span[1])
+    }
+    if taken_back:
+        out = [f for f in out if not (f.predicate in ("phone", "email") and f.value in taken_back)]
+    # What the round-40 rules read again of what another rule read already stands once.
+    told = {(f.subject, f.predicate, f.value.casefold()) for f in out if not f.rule.startswith("zh.r40.")}
+    kinds = {(f.subject, f.predicate) for f in out if not f.rule.startswith("zh.r40.")}
+    return [
+        f
+        for f in out
+        if not f.rule.startswith("zh.r40.")
+        or (
+            (f.subject, f.predicate, f.value.casefold()) not in told
+            and (
+                f.predicate not in ("preference", "phone", "email", "works_at", "address")
+                or (f.subject, f.predicate) not in kinds
+            )
+        )
+    ]
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -6360,6 +6583,7 @@ _FACT_RULES = (
     _round34_facts,
     _round36_facts,
     _round37_facts,
+    _round40_facts,
 )
 
 
@@ -6384,8 +6608,12 @@ _POLITE_REQUEST = re.compile(
     r"|^\s*(?:通知|提醒|消息)(?:我)?(?:可以|能|能不能|可不可以|能否)(?:改成|换成|改)?(?:发|用|走|發)"
     # A standing way asked for, the question only closing it: "默认用繁体中文显示好吗？", "以后都发邮件行吗".
     # ("之后回覆都用繁體中文好嗎": the replies named after the marker.)
-    r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我)[^，。？?吗]{1,12}?"
+    # ("以后跟我讲广东话行不行？": the language to be spoken to in.)
+    r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我|(?:跟|和|同)我(?:说|讲))"
+    r"[^，。？?吗]{1,12}?"
     r"(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
+    # A thing not wanted any more, asked kindly: "那个电视盒子的广告别再推给我了好吗".
+    r"|^[^，。？?]{2,16}?(?:别|不要)(?:再)?(?:推|推荐|推送|发|打)(?:给我)?了?(?:好吗|行吗|好不好|行不行)[？?]?\s*$"
 )
 
 
@@ -6725,7 +6953,8 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
-        out.facts = _round37_settled(ctx, _round36_settled(ctx, out.facts))
+        for settle in (_round36_settled, _round37_settled, _round40_settled):
+            out.facts = settle(ctx, out.facts)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
     out.intent_tags = {INTENT_TAG_OF_TYPE[i.intent_type] for i in out.intents if i.intent_type in INTENT_TAG_OF_TYPE}
