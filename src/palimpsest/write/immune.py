@@ -6952,6 +6952,7 @@ def _decoded_readings(text: str, normalized: str) -> Iterator[str]:
         *_round32_readings(normalized),
         *_round33_readings(text),
         *_round36_readings(text),
+        *_round37_readings(text, normalized),
     ):
         if reading is not None:
             yield normalize_for_detection(reading)
@@ -7099,6 +7100,32 @@ def _round36_readings(text: str) -> Iterator[str | None]:
     """Round 36's disguises: English spelled in letter-like scripts (Cherokee, Lisu, Canadian syllabics, Coptic, Armenian),
     read from the raw text."""
     yield ciphers.lookalike_letters_reading(text, _SCRAMBLE_VOCABULARY)
+
+
+# The words a same-sound swap is read into: the pinyin vocabulary, the initials' extras and a few more of what a
+# privilege grab or a wipe says ("总管理员", "评价", "清零").
+_SOUND_VOCABULARY = ciphers.vocabulary_pairs(
+    _PINYIN_WORDS,
+    dict(_INITIALS_PINYIN),
+    {
+        "zong": "总",
+        "zongguanliyuan": "总管理员",
+        "qingling": "清零",
+        "pingjia": "评价",
+        "shangjia": "商家",
+        "tuihuo": "退货",
+        "quankuan": "全款",
+        "jiechu": "解除",
+        "tisheng": "提升",
+    },
+)
+
+
+def _round37_readings(text: str, normalized: str) -> Iterator[str | None]:
+    """Round 37's disguises: letters drawn in parentheses (read from the raw text, before NFKC spells them "(a)"), and
+    characters swapped for same-sound ones after a cue saying so (read by sound from the simplified text)."""
+    yield ciphers.parenthesized_letters_reading(text)
+    yield ciphers.sound_swap_reading(normalized, _SOUND_VOCABULARY)
 
 
 def _spans(parts: list[str], *, prefilter: bool) -> Iterator[tuple[str, Iterable[_Rule]]]:
