@@ -11392,6 +11392,15 @@ def _kin_joined_homes(ctx: TurnContext, facts: list[CandidateFact]) -> list[Cand
     return facts + added
 
 
+def _names_said_twice(facts: list[CandidateFact]) -> list[CandidateFact]:
+    # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
+    named = {f.subject for f in facts if f.predicate == "name" and f.rule != "en.name.called"}
+    facts = [f for f in facts if not (f.rule == "en.name.called" and f.subject in named)]
+    # "I'm Aroha, Aroha Ngata": the first name alone, said again in full; the full one is the name.
+    full = {(f.subject, f.value.split()[0]) for f in facts if f.predicate == "name" and " " in f.value}
+    return [f for f in facts if not (f.predicate == "name" and (f.subject, f.value) in full)]
+
+
 def _apply_rules(ctx: TurnContext) -> RuleOutput:
     said = _without_fiction(ctx.text.replace("\u2019", "'"))
     text = _without_appositions(_without_others_quotes(said))
@@ -11432,12 +11441,7 @@ def _apply_rules(ctx: TurnContext) -> RuleOutput:
     if ctx.role == "user":
         out.facts.extend(_apposed_names(ctx, said))
         out.facts.extend(_apposed_titles(ctx, _without_others_quotes(said)))
-    # "My name's Marguerite Laurent, but everyone calls me Margo": one name, said twice.
-    named = {f.subject for f in out.facts if f.predicate == "name" and f.rule != "en.name.called"}
-    out.facts = [f for f in out.facts if not (f.rule == "en.name.called" and f.subject in named)]
-    # "I'm Aroha, Aroha Ngata": the first name alone, said again in full; the full one is the name.
-    full = {(f.subject, f.value.split()[0]) for f in out.facts if f.predicate == "name" and " " in f.value}
-    out.facts = [f for f in out.facts if not (f.predicate == "name" and (f.subject, f.value) in full)]
+    out.facts = _names_said_twice(out.facts)
     out.facts = _dated_by_opening_time(
         ctx, spans, _carry_job_dates(_times_for_jobs(ctx, spans), _relatives_by_name(out.facts))
     )
