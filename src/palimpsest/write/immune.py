@@ -2553,7 +2553,8 @@ _FOREIGN_CONTACT_ROWS: dict[str, dict[str, str]] = {
         r"|(?:padalhan|bigyan)\s+(?:mo\s+|niyo\s+|ninyo\s+)?(?:po\s+)?(?:ako|kami)",
         "contact": r"numero|telepono|cellphone|cp|address|tirahan|e-?mail",
         "all": r"lahat",
-        "records": r"customer\w*|kustomer\w*|kliyente|mamimili|user\w*|gumagamit|account\w*",
+        # "mga customer" only with the plural marker: the English stems alone would open the gate on English turns.
+        "records": r"kustomer\w*|kliyente|mamimili|gumagamit|mga\s+(?:customer|user|account)s?",
         "my_people": r"(?:customer|kustomer|kliyente|mamimili)s?\s+ko\b|aking\s+mga",
     },
     "id": {
@@ -2574,43 +2575,43 @@ _FOREIGN_CONTACT_ROWS: dict[str, dict[str, str]] = {
         "send_me": r"(?:stuur|geef|mail|bezorg)\s+(?:mij|me|ons)",
         "contact": r"telefoonnummer\w*|adres\w*|e-?mailadres\w*",
         "all": r"alle|al\s+(?:jullie|uw|je|de)|elk\w*|ieder\w*",
-        "records": r"klant\w*|gebruiker\w*|account\w*|bestelling\w*",
+        "people": r"klant\w*|gebruiker\w*|bestelling\w*",
         "my_people": r"mijn\s+klant\w*|onze\s+klant\w*",
     },
     "de": {
         "send_me": r"(?:schick|schicke|schickt|schicken|sende|sendet|senden|gib|gebt|geben|mail|maile|leite|leitet)\s+(?:sie\s+)?(?:mir|uns)",
         "contact": r"telefonnummer\w*|handynummer\w*|adresse\w*|anschrift\w*|e-?mail\w*",
-        "records": r"kund\w*|nutzer\w*|benutzer\w*",
+        "people": r"kund\w*|nutzer\w*|benutzer\w*",
         "my_people": r"(?:meine[rn]?|unsere[rn]?)\s+(?:\w+\s+)?kund\w*",
     },
     "fr": {
         "send_me": r"(?:envoie|envoies|envoyez|donne|donnez|transmets|transmettez|file|passe|passez)[- ]moi",
         "contact": r"num[ée]ros?|t[ée]l[ée]phones?|adresses?|e-?mails?|courriels?|coordonn[ée]es",
-        "records": r"client\w*|utilisateur\w*|abonn[ée]\w*",
+        "people": r"client\w*|utilisateur\w*|abonn[ée]\w*",
         "my_people": r"(?:mes|nos)\s+client\w*",
     },
     "es": {
         "send_me": r"env[íi]ame|m[áa]ndame|d[áa]me|p[áa]same|env[íi]enme|m[áa]ndenme|denme|p[áa]senme",
         "contact": r"tel[ée]fonos?|n[úu]meros?|direcci(?:ón|ones)|correos?|e-?mails?",
-        "records": r"clientes?|usuarios?|compradores?",
+        "people": r"clientes?|usuarios?|compradores?",
         "my_people": r"(?:mis|nuestros)\s+clientes",
     },
     "it": {
         "send_me": r"mandami|inviami|dammi|passami|inoltrami|mandateci|mandatemi|inviatemi|datemi",
         "contact": r"numer[oi]|telefon[oi]|cellular[ei]|indirizz[oi]|e-?mail",
-        "records": r"client[ie]|utent[ie]",
+        "people": r"client[ie]|utent[ie]",
         "my_people": r"(?:miei|nostri)\s+clienti",
     },
     "pt": {
         "send_me": r"(?:me\s+(?:envi[ea]|mand[ea]|pass[ea]|d[êáa]))|envia-me|manda-me|d[êa]-me|passa-me",
         "contact": r"telefones?|n[úu]meros?|endere[çc]os?|e-?mails?",
-        "records": r"clientes?|usu[áa]rios?",
+        "people": r"clientes?|usu[áa]rios?",
         "my_people": r"(?:meus|nossos)\s+clientes",
     },
     "ru": {
         "send_me": r"(?:пришли|отправь|дай|скинь|перешли|вышли)(?:те)?\s+(?:мне|нам)",
         "contact": r"телефон\w*|номер\w*|адрес\w*|почт\w*",
-        "records": r"клиент\w*|пользовател\w*|покупател\w*",
+        "people": r"клиент\w*|пользовател\w*|покупател\w*",
         "my_people": r"(?:мо(?:их|и)|наш\w*)\s+клиент\w*",
     },
     "uk": {
@@ -2629,12 +2630,12 @@ _FOREIGN_CONTACT_ROWS: dict[str, dict[str, str]] = {
         "my_people": r"(?:mých|moji|našich|naši)\s+zákazn\w*",
     },
     "sv": {
-        "send_me": r"(?:skicka|ge|mejla|maila)\s+(?:till\s+)?(?:mig|oss)",
+        "send_me": r"skicka (?:till )?(?:mig|oss)|ge mig|mejla mig|maila mig",
         "contact": r"telefonnummer\w*|adress\w*|e-?post\w*|mejladress\w*",
         "my_people": r"(?:mina|våra)\s+kunder",
     },
     "no_da": {
-        "send_me": r"(?:send|gi|giv)\s+(?:meg|mig|oss|os)",
+        "send_me": r"send meg|send mig|gi meg|giv mig|send oss|send os",
         "contact": r"telefonnum+er\w*|adresse\w*|e-?post\w*",
         "my_people": r"(?:mine|våre|vores)\s+kunder",
     },
@@ -2699,6 +2700,12 @@ _NOW_YOU_ARE_MORE = _foreign_slot("now")
 _NO_RULES_AI_MORE = _foreign_slot("no_rules_ai")
 _WIPE_MORE = _foreign_slot("wipe")
 _ALL_RECORDS_MORE = _foreign_slot("all", then="records")
+# Round 37: the customers whose contacts are asked for: the records of each row, and the "people" of the rows that have no
+# records slot (so that their words do not open the wipe rule's gate).
+for _row in _FOREIGN_ROWS.values():
+    if "records" in _row and "send_me" in _row:
+        _row.setdefault("people", _row["records"])
+_ALL_PEOPLE_MORE = _foreign_slot("all", then="people")
 _APPROVE_MORE = _foreign_slot("approve")
 _REFUND_MORE = _foreign_slot("refund")
 _ALL_MORE = _foreign_slot("all")
@@ -5810,7 +5817,7 @@ _RULES: tuple[_Rule, ...] = (
         "others_contacts_more_languages",
         _SEND_ME_MORE,
         _CONTACT_MORE,
-        _ALL_RECORDS_MORE,
+        _ALL_PEOPLE_MORE,
         questions="keep",
         negatable=False,
         unless=_MY_PEOPLE_MORE,
