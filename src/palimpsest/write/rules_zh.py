@@ -6392,7 +6392,10 @@ _R40_LIVES_WITH_US = re.compile(
 _R40_FAULT_OPENS = re.compile(
     r"^\s*" + _DEVICE + r"\s*(?:又|突然|昨天|刚|也)?(?:摔|弄|泡)?(?:" + _FAULTY + r"|电池鼓包了?|屏幕(?:碎|裂|花)了)"
 )
-_R40_FAULT_ASKED = re.compile(r"怎么办|会不会|是不是|为什么|正常吗|有没有人|一般")
+# (Nor one asked whether it can be mended: "Switch上个月摔坏了，还能修吗？" says nothing of keeping it, round 9.)
+_R40_FAULT_ASKED = re.compile(
+    r"怎么办|会不会|是不是|为什么|正常吗|有没有人|一般|(?:能|可以|可不可以|能不能)(?:修|换)|修得好|还有救"
+)
 # Worked at, told by the shifts worked there: "在协和医院经常上夜班", "在机场值夜班" (not "想在…上夜班").
 _R40_SHIFTS_AT = re.compile(
     _AT
