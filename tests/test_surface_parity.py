@@ -36,6 +36,7 @@ NOT_FOR_AGENTS = Without("workflow/knowledge curation is for operators and revie
 PANEL = Without("served by REST and the web panel; the CLI is for operators")
 OPERATOR_DASHBOARD = Without("operators read it on the health dashboard (/ui/health) and /metrics")
 INTERNAL_STEP = Without("a step inside another operation, not an operation of its own")
+RULES_BY_ADMINS = Without("a tenant's rules are its administrators' (admin key, CLI); an agent must not change them")
 FILES_BY_PEOPLE = Without("people give and manage their files (panel, REST, CLI); an agent reads them through recall")
 
 # operation: (REST route, MCP tool, CLI command)
@@ -123,9 +124,14 @@ OPERATIONS: dict[str, tuple[Surface, Surface, Surface]] = {
     "files.reindex": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
     "files.store_imported": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
     "files.release": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
+    "rules.list": ("GET /v1/admin/tenants/{tenant}/rules", RULES_BY_ADMINS, "rules list"),
+    "rules.get": ("GET /v1/admin/tenants/{tenant}/rules/{document}", RULES_BY_ADMINS, "rules show"),
+    "rules.put": ("PUT /v1/admin/tenants/{tenant}/rules/{document}", RULES_BY_ADMINS, "rules set"),
+    "rules.delete": ("DELETE /v1/admin/tenants/{tenant}/rules/{document}", RULES_BY_ADMINS, "rules clear"),
+    "rules.refresh": (INTERNAL_STEP, INTERNAL_STEP, INTERNAL_STEP),
 }  # fmt: skip
 
-SUB_APIS = ("facts", "audit", "controls", "quarantine", "inheritance", "workflows", "knowledge", "files")
+SUB_APIS = ("facts", "audit", "controls", "quarantine", "inheritance", "workflows", "knowledge", "files", "rules")
 NOT_OPERATIONS = {
     "open": "a constructor", "close": "lifecycle", "with_tenant": "the REST API's tenancy itself",
     "router_recipe": "configuration read by recall", "config": "configuration", "backend": "storage",

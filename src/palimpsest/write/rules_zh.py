@@ -6511,8 +6511,29 @@ def _round40_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
         yield ending(ctx, clause, subject, "owns_device", m.group("noun"), "zh.r40.kind_lost", m.group())
 
 
+def _round40_endings_said_once(facts: list[CandidateFact]) -> list[CandidateFact]:
+    """An ending by kind ("手表丢了", "信用卡注销了") beside the same ending by name from an older rule ("Apple Watch
+    S8", "工行信用卡") is said once: the kind is dropped when it is part of another ending's value, or both are
+    devices."""
+    kind_rules = ("zh.r40.kind_lost", "zh.r40.card_dropped")
+    named = [f for f in facts if f.valid_to is not None and f.rule not in kind_rules]
+    return [
+        f
+        for f in facts
+        if not (
+            f.rule in kind_rules
+            and any(
+                n.subject == f.subject
+                and n.predicate == f.predicate
+                and (f.value in n.value or f.predicate == "owns_device")
+                for n in named
+            )
+        )
+    ]
+
+
 def _round40_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
-    out = list(facts)
+    out = _round40_endings_said_once(list(facts))
     homes = [f for f in out if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None]
     for m in _R40_LIVES_WITH_US.finditer(ctx.text):
         rel = m.group("rel")
