@@ -49,3 +49,21 @@ class CallRecord:
     def fallbacks(self) -> int:
         with self._lock:
             return self._fallbacks
+
+
+class RecordedCalls:
+    """``last_error``, ``calls`` and ``fallbacks`` of a component that keeps a :class:`CallRecord` as ``_record``."""
+
+    _record: CallRecord
+
+    @property
+    def last_error(self) -> str | None:
+        return self._record.last_error
+
+    @property
+    def calls(self) -> int:
+        return self._record.calls
+
+    @property
+    def fallbacks(self) -> int:
+        return self._record.fallbacks

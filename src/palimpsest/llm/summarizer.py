@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from palimpsest.core.summarize import SENTIMENTS, Summarizer
 from palimpsest.errors import PalimpsestError
-from palimpsest.llm.record import CallRecord
+from palimpsest.llm.record import CallRecord, RecordedCalls
 from palimpsest.types import Summary, SummarySections, Turn
 
 __all__ = ["LLMSummarizer", "SummaryShapeError", "parse_sections"]
@@ -123,7 +123,7 @@ def _sections_json(sections: SummarySections | None) -> str:
     return json.dumps(asdict(sections) if sections else {}, ensure_ascii=False)
 
 
-class LLMSummarizer:
+class LLMSummarizer(RecordedCalls):
     """A :class:`~palimpsest.core.summarize.Summarizer` backed by a chat LLM, falling back on failure.
 
     ``last_error`` is ``None`` after a call the LLM answered well, else a short reason
@@ -135,18 +135,6 @@ class LLMSummarizer:
         self.client = client
         self.fallback = fallback
         self._record = CallRecord()
-
-    @property
-    def last_error(self) -> str | None:
-        return self._record.last_error
-
-    @property
-    def calls(self) -> int:
-        return self._record.calls
-
-    @property
-    def fallbacks(self) -> int:
-        return self._record.fallbacks
 
     def summarize_session(self, previous: SummarySections | None, new_turns: Sequence[Turn]) -> SummarySections:
         if not new_turns:

@@ -37,7 +37,7 @@ from datetime import UTC, datetime, tzinfo
 from typing import Any, Literal, Protocol, runtime_checkable
 
 from palimpsest.errors import NaiveDatetimeError, PalimpsestError
-from palimpsest.llm.record import CallRecord
+from palimpsest.llm.record import CallRecord, RecordedCalls
 from palimpsest.text import detect_language
 from palimpsest.write import rules_en, rules_zh
 from palimpsest.write.casual import Tidied, tidy_en, tidy_zh
@@ -359,7 +359,7 @@ Rules:
 The turn's role is {role}."""
 
 
-class LLMExtractor:
+class LLMExtractor(RecordedCalls):
     """Extraction by an OpenAI-compatible chat model, with ``fallback`` as the safety net.
 
     ``last_error`` is ``None`` after a call the model answered well, else a short reason
@@ -392,18 +392,6 @@ class LLMExtractor:
             f"  {name}: {descriptions.get(name) or name.replace('_', ' ')}" for name in sorted(self.predicates)
         )
         self._record = CallRecord()
-
-    @property
-    def last_error(self) -> str | None:
-        return self._record.last_error
-
-    @property
-    def calls(self) -> int:
-        return self._record.calls
-
-    @property
-    def fallbacks(self) -> int:
-        return self._record.fallbacks
 
     def extract(self, text: str, *, speaker_id: str, at: datetime, role: str = "user", tz: tzinfo = UTC) -> Extraction:
         _check_aware(at)
