@@ -362,3 +362,48 @@ def test_hours_resolve_to_the_clock_hour() -> None:
 def test_a_day_said_by_its_ordinal_alone_is_in_the_turns_month(text: str, found: list[tuple[str, date]]) -> None:
     at = datetime(2026, 1, 20, 10, 0, tzinfo=UTC)
     assert [(m.text, m.start.date()) for m in find_times(text, at)] == found
+
+
+# A Saturday in Shanghai, 10 April 2027.
+APRIL = datetime(2027, 4, 10, 12, 0, tzinfo=SHANGHAI)
+
+
+@pytest.mark.parametrize(
+    ("text", "mention", "day"),
+    [
+        # a clause that looks ahead: the next such month, day or weekday
+        ("I'm moving to Leeds from the 1st of May", "the 1st of May", D(2027, 5, 1)),
+        ("In June I'll start at Acme", "In June", D(2027, 6, 1)),
+        ("I'll move back to Perth in March", "in March", D(2028, 3, 1)),
+        ("The parcel should arrive by Friday", "Friday", D(2027, 4, 16)),
+        ("the order I placed yesterday - can I still change delivery to Saturday?", "Saturday", D(2027, 4, 17)),
+        ("I need it picked up by the 5th", "by the 5th", D(2027, 5, 5)),
+        ("Is the Boxing Day sale going to include TVs?", "Boxing Day", D(2027, 12, 26)),
+        ("我打算3月搬去深圳", "3月", D(2028, 3, 1)),
+        ("6月15号之前能到吗", "6月15号", D(2027, 6, 15)),
+        # a weekday of the week named after it
+        ("What did I order on Friday last week?", "on Friday last week", D(2027, 4, 2)),
+        ("Thursday of next week works", "Thursday of next week", D(2027, 4, 15)),
+        # "from" with no verb of either tense: this year's
+        ("my new address from the 1st of May is 3 Park Lane", "the 1st of May", D(2027, 5, 1)),
+        ("5月1号起我搬到杭州", "5月1号", D(2027, 5, 1)),
+        ("三月份开始我在格力电器做质检员", "三月份", D(2027, 3, 1)),
+        # told as done, or with no cue: the most recent one, as before
+        ("I moved to Leeds on the 1st of May", "on the 1st of May", D(2026, 5, 1)),
+        ("I moved here in March", "in March", D(2027, 3, 1)),
+        ("It arrived on Friday", "on Friday", D(2027, 4, 9)),
+        ("5月1号以后就没收到过", "5月1号", D(2026, 5, 1)),
+        ("我是6月搬过来的", "6月", D(2026, 6, 1)),
+        ("Give me total orders by region for March", "March", D(2027, 3, 1)),
+        ("can you pull the number of returns per category in May", "in May", D(2026, 5, 1)),
+        # (the dot of an e-mail address ends no clause: "can you" after it says nothing of Monday)
+        (
+            "Changed my email to ana.f@example.com on Monday but receipts still go to the old one, can you fix it",
+            "on Monday",
+            D(2027, 4, 5),
+        ),
+    ],
+)
+def test_a_time_in_a_clause_that_looks_ahead_is_the_next_one(text: str, mention: str, day: date) -> None:
+    found = [(m.text, m.start) for m in find_times(text, APRIL, tz=SHANGHAI) if m.text == mention]
+    assert found == [(mention, local(day))]

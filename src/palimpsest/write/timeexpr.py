@@ -28,6 +28,11 @@ Monday, on Monday, 周一, 星期一, 礼拜一  the nearest Monday not after th
 in March, (last) March, 三月, 3月(份)   the most recent March not after the anchor's month
                                       (said Nov 2026 → March 2026; said Feb 2026 → March 2025)
 March 3, 3 March, 3月5日, 3月5号        that day in the year chosen by the rule above
+(the same, in a clause that looks      the next such weekday / month / day / holiday: "should
+ahead)                                arrive by Friday", "I'll move in June", "我打算6月搬去深圳";
+                                      after "from"/"起" with no verb of the past, this year's
+                                      ("my address from the 1st of May", "5月1号起搬到杭州")
+Friday last week, Monday of next week  that weekday of the calendar week named
 this March, 今年三月 / 去年三月 / 明年三月 the month in this / last / next calendar year
 March 2024, 2024年3月, 2024-03          that month; 3 March 2024, 2024年3月5日, 2024-03-05,
                                       2024/3/5 that day; in 2024, 2024年 that year (absolute)
@@ -109,7 +114,25 @@ class _NextWeekday:
     weekday: int
 
 
-_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay | _MonthPart | _NextWeekday
+@dataclass(frozen=True, slots=True)
+class _NextMonth:
+    """A month (or a day of it) named without a year in a clause that looks ahead ("I'm moving to Leeds from
+    the 1st of May", "in June I'll start at Acme", "5月1号起搬到杭州"): the first such month not before the
+    anchor's, or the first such day not before the anchor's day."""
+
+    month: int
+    day: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _NextDay:
+    """A day of the month by its ordinal in a clause that looks ahead ("need to pick it up on the 23rd", said on
+    the 25th): this month's if still to come (or today), else next month's."""
+
+    day: int
+
+
+_Parsed = RelativeTime | _Absolute | _Nearest | _PastDay | _MonthPart | _NextWeekday | _NextMonth | _NextDay
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,6 +381,11 @@ def _resolution(parsed: _Parsed | None, today: date) -> _Resolution | None:
         parsed = _nearest(parsed, today)
     if isinstance(parsed, _NextWeekday):
         parsed = RelativeTime("weekday", 0 if parsed.weekday > today.weekday() else 1, weekday=parsed.weekday)
+    if isinstance(parsed, _NextDay):
+        parsed = RelativeTime("month", 0 if parsed.day >= today.day else 1, day=parsed.day)
+    if isinstance(parsed, _NextMonth):
+        behind = (parsed.month, parsed.day or 31) < (today.month, today.day)
+        parsed = RelativeTime("year", 1 if behind else 0, month=parsed.month, day=parsed.day)
     if isinstance(parsed, _PastDay):
         parsed = RelativeTime("month", 0 if parsed.day <= today.day else -1, day=parsed.day)
     try:
@@ -557,7 +585,14 @@ def _en_weekday(match: re.Match[str]) -> _Parsed | None:
         return None
     if relation in _EN_RELATIONS:
         return RelativeTime("weekday", _EN_RELATIONS[relation], weekday=weekday)
+    if not _SINCE_BEFORE.search(text, 0, match.start("t")) and _told_ahead(text, match.start("t"), match.end("t")):
+        return _NextWeekday(weekday)  # ("from Monday" with no verb of the past: the coming one too)
     return RelativeTime("weekday", 0, weekday=weekday, mode="most_recent")
+
+
+def _en_weekday_of_week(match: re.Match[str]) -> _Parsed:
+    weekday = _EN_WEEKDAYS.index(match.group("wd").lower())
+    return RelativeTime("weekday", _EN_RELATIONS[match.group("rel").lower()], weekday=weekday)
 
 
 def _en_month_parts(match: re.Match[str]) -> tuple[int | None, int, int | None]:
@@ -574,7 +609,18 @@ def _is_verb_may(match: re.Match[str], year: int | None) -> bool:
 
 def _en_named_month(match: re.Match[str]) -> _Parsed | None:
     year, month, day = _en_month_parts(match)
-    return None if _is_verb_may(match, year) else _named_month(year, month, day)
+    if _is_verb_may(match, year):
+        return None
+    if year is None and not _SINCE_BEFORE.search(match.string, 0, match.start("t")):
+        told = _told_ahead(match.string, match.start("t"), match.end("t"))
+        if told == "ahead":
+            return _NextMonth(month, day)
+        if told == "this year":
+            return RelativeTime("year", 0, month=month, day=day)
+    return _named_month(year, month, day)
+
+
+_SINCE_BEFORE = re.compile(r"\b(?:since|as\s+of)\s+(?:the\s+)?$", re.IGNORECASE)
 
 
 def _en_this_month_name(match: re.Match[str]) -> _Parsed | None:
@@ -607,15 +653,77 @@ def _told_in_past(text: str, start: int) -> bool:
     return bool(_EN_PAST_TOLD.search(before)) and not _EN_AHEAD_TOLD.search(before)
 
 
+# A clause that looks ahead to the time it names ("I'll start at Acme in June", "the parcel should arrive by Friday",
+# "need it by Friday", "can I still change delivery to Saturday?", "I'm moving to Leeds in May"): a bare weekday,
+# month, day of the month or holiday in it is the next one, not the last. "From the 1st of May" with no verb of
+# either tense ("my new address from the 1st of May") is this year's: the nearest reading, said in April or in June.
+_EN_PROGRESSIVE = (
+    r"(?:moving|starting|leaving|flying|going|relocating|joining|switching|heading|travell?ing|coming|getting"
+    r"|changing|transferring)"
+)
+_EN_AHEAD_CUE = re.compile(
+    r"\b(?:will|shall|going\s+to|gonna|plan(?:ning)?\s+to|hop(?:e|ing)\s+to|due|expect(?:ing)?"
+    r"|(?:should|would|could|will|might)\s+(?:it\s+|they\s+|you\s+|that\s+|this\s+)?(?:still\s+)?"
+    r"(?:arrive|reach|get\s+(?:here|there|to)|ship|land|turn\s+up|be\s+(?:delivered|here|ready|back))"
+    rf"|(?:am|are|is)\s+(?:\w+\s+)?{_EN_PROGRESSIVE})\b"
+    rf"|'(?:ll|m\s+(?:\w+\s+)?{_EN_PROGRESSIVE}|re\s+{_EN_PROGRESSIVE})\b",
+    re.IGNORECASE,
+)
+# (right before the time: "by Friday", "no later than the 5th", "change delivery to Saturday")
+_EN_AHEAD_JUST_BEFORE = re.compile(
+    r"\b(?:by|until|till|before|no\s+later\s+than|(?:change|move|switch|reschedule|push|postpone|delay|bring)\b"
+    r"(?:\s+[\w'-]+){0,4}\s+to)\s+(?:on\s+)?(?:the\s+)?$",
+    re.IGNORECASE,
+)
+# ("need", "feed", "speed" end in -ed and tell nothing of the past)
+_EN_PAST_CUE = re.compile(
+    r"\b(?!(?:need|feed|speed|seed|indeed|proceed|exceed|succeed|breed|bleed)\b)(?:[a-z]{2,}ed|was|were|had|got|went"
+    r"|came|left|began|bought|took|sent|paid|made|did|found|gave|lost|broke|sold|quit|joined|moved|arrived|been"
+    r"|ago)\b|\b(?:didn|wasn|weren|hadn|couldn)'?t\b",
+    re.IGNORECASE,
+)
+_EN_FROM_BEFORE = re.compile(r"\b(?:from|starting(?:\s+from)?|effective)\s+(?:on\s+)?(?:the\s+)?$", re.IGNORECASE)
+_EN_CLAUSE_END = re.compile(r"[.!?;](?=\s|$)|\n")
+
+_Ahead = Literal["ahead", "this year"] | None
+
+
+def _told_ahead(text: str, start: int, end: int) -> _Ahead:
+    """Does the clause around ``text[start:end]`` look ahead to it? A cue right before the time ("by Friday"), else
+    the last cue before it (a cue of the future with no past verb after it: "the one I ordered yesterday - when will
+    it arrive, Friday?"), else the words after it ("on Friday I'll move"). "this year": a time after "from" in a
+    clause with no verb of the past."""
+    clause_start = max((m.end() for m in _EN_CLAUSE_END.finditer(text, 0, start)), default=0)
+    clause_end = next((m.start() for m in _EN_CLAUSE_END.finditer(text, end)), len(text))
+    before, after = text[clause_start:start], text[end:clause_end]
+    if _EN_AHEAD_JUST_BEFORE.search(before) or re.match(r"(?i)(?:by|until|till|before)\s", text[start:end]):
+        return "ahead"
+    ahead = list(_EN_AHEAD_CUE.finditer(before))
+    past = list(_EN_PAST_CUE.finditer(before))
+    if ahead and (not past or past[-1].start() < ahead[-1].start()):
+        return "ahead"
+    if past:
+        return None
+    past_after = _EN_PAST_CUE.search(after)
+    ahead_after = _EN_AHEAD_CUE.search(after)
+    if ahead_after is not None and (past_after is None or ahead_after.start() < past_after.start()):
+        return "ahead"
+    if past_after is None and (_EN_FROM_BEFORE.search(before) or _EN_FROM_BEFORE.match(text, start)):
+        return "this year"
+    return None
+
+
 def _en_ordinal_day(match: re.Match[str]) -> _Parsed:
     # ("since the 28th", said on 1 November, is 28 October; "on the 5th" and "until the 20th" stay in this month,
     # but "I moved on the 30th", told in the past on 18 November, is 30 October)
-    said = match.group("t")
-    if re.match(r"(?i)since|as\s+of", said) or (
-        re.match(r"(?i)on|from|after|before", said) and _told_in_past(match.string, match.start("t"))
-    ):
-        return _PastDay(int(match.group("day")))
-    return RelativeTime("month", 0, day=int(match.group("day")))
+    said, day = match.group("t"), int(match.group("day"))
+    if re.match(r"(?i)since|as\s+of", said):
+        return _PastDay(day)
+    if _told_ahead(match.string, match.start("t"), match.end("t")) == "ahead":
+        return _NextDay(day)
+    if re.match(r"(?i)on|from|after|before", said) and _told_in_past(match.string, match.start("t")):
+        return _PastDay(day)
+    return RelativeTime("month", 0, day=day)
 
 
 def _en_day_of_relative_month(match: re.Match[str]) -> _Parsed:
@@ -659,6 +767,10 @@ _EN_HOLIDAY = (
 def _en_holiday(match: re.Match[str]) -> _Parsed:
     said = " ".join(match.group("hol").lower().replace("'", "").split())
     month, day = _EN_HOLIDAYS[said]
+    if not _SINCE_BEFORE.search(match.string, 0, match.start("t")) and _told_ahead(
+        match.string, match.start("t"), match.end("t")
+    ):
+        return _NextMonth(month, day)  # ("from boxing day" with no verb of the past: the coming one too)
     return RelativeTime("year", 0, month=month, day=day, mode="most_recent")
 
 
@@ -714,6 +826,11 @@ _EN_RULES = [
         r"(?<!lovely\s)(?<!blessed\s)(?<!tgi\s))"
         rf"(?P<wd>{'|'.join(_EN_WEEKDAYS)}))\b",
         _en_weekday,
+    ),
+    # "Friday last week", "on Monday of next week": that weekday of the calendar week named
+    _en(
+        rf"\b(?P<t>(?:on\s+)?(?P<wd>{'|'.join(_EN_WEEKDAYS)}),?\s+(?:of\s+)?(?P<rel>last|this|next)\s+week)\b",
+        _en_weekday_of_week,
     ),
     # "March 3", "on March 3rd, 2023", "Mar. 3 2024"
     _en(rf"\b(?P<t>(?:(?:on|in)\s+)?{_EN_MONTH}\s+{_EN_DAY}(?:,?\s+{_EN_YEAR})?)\b(?!:)", _en_named_month),
@@ -892,7 +1009,34 @@ def _zh_month(match: re.Match[str]) -> _Parsed | None:
         return None
     if match.group("part"):
         return _MonthPart(RelativeTime("year", 0, month=month, mode="most_recent"), _ZH_PARTS[match.group("part")])
+    told = _zh_told_ahead(match.string, match.start("t"), match.end("t"))
+    if told == "ahead":
+        return _NextMonth(month, day)
+    if told == "this year":
+        return RelativeTime("year", 0, month=month, day=day)
     return _named_month(None, month, day)
+
+
+# A month or day named in a clause that looks ahead to it: "我打算6月搬去深圳", "3月15号之前能到吗";
+# "5月1号起我搬到杭州" is this year's May (said in April, to come; said in June, "三月份开始我在格力做质检" is the
+# March gone by); not one told as done ("3月起我就在这上班了", "5月1号以后就没收到过").
+_ZH_AHEAD_AFTER = re.compile(r"(?:之前|以前|前(?=[能要到给发寄送交得必])|就要|要|会(?!议|员)|将|能|可以|截止|到期)")
+_ZH_AHEAD_BEFORE = re.compile(r"(?:打算|准备|计划|将要|预计|预定|即将|等到?|要在|会在|将在)$")
+_ZH_FROM = re.compile(r"(?:起(?!来)|开始|以后|之后|生效)")
+_ZH_PAST = re.compile(r"[了过]|已经|曾经|那时|当时|的时候")
+
+
+def _zh_told_ahead(text: str, start: int, end: int) -> _Ahead:
+    clause_start = max(text.rfind(mark, 0, start) for mark in "。！？；!?;\n") + 1
+    ends = [found for mark in "。！？；!?;\n" if (found := text.find(mark, end)) >= 0]
+    clause = text[clause_start : min(ends, default=len(text))]
+    if _ZH_PAST.search(clause):
+        return None
+    if _ZH_AHEAD_AFTER.match(text, end) or _ZH_AHEAD_BEFORE.search(text, clause_start, start):
+        return "ahead"
+    if _ZH_FROM.match(text, end) or text[clause_start:start].endswith("从"):
+        return "this year"
+    return None
 
 
 # Holidays on a fixed date, the nearest one: "元旦那天", "新年第一天就要上班", "圣诞节收到的". Greetings ("元旦快乐",
