@@ -407,3 +407,21 @@ APRIL = datetime(2027, 4, 10, 12, 0, tzinfo=SHANGHAI)
 def test_a_time_in_a_clause_that_looks_ahead_is_the_next_one(text: str, mention: str, day: date) -> None:
     found = [(m.text, m.start) for m in find_times(text, APRIL, tz=SHANGHAI) if m.text == mention]
     assert found == [(mention, local(day))]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        (
+            "We're off to Queenstown from 20 December to 3 January, can't wait.",
+            [("20 December", D(2026, 12, 20)), ("3 January", D(2027, 1, 3))],
+        ),
+        ("从12月20号到1月3号我在老家", [("12月20号", D(2026, 12, 20)), ("1月3号", D(2027, 1, 3))]),
+        # (an end already after its start is left alone, and so is a time not joined as a span's end)
+        ("I was in Leeds from 3 March to 5 May", [("3 March", D(2026, 3, 3)), ("5 May", D(2026, 5, 5))]),
+        ("on 20 December, and on 3 January", [("on 20 December", D(2025, 12, 20)), ("on 3 January", D(2026, 1, 3))]),
+    ],
+)
+def test_a_spans_end_named_by_its_month_follows_its_start(text: str, found: list[tuple[str, date]]) -> None:
+    at = datetime(2026, 11, 10, 12, 0, tzinfo=SHANGHAI)
+    assert [(m.text, m.start) for m in find_times(text, at, tz=SHANGHAI)] == [(t, local(d)) for t, d in found]

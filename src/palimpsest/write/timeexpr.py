@@ -339,7 +339,9 @@ def find_times(text: str, anchor: datetime, *, tz: tzinfo = UTC, language: Langu
             granularity=found.granularity,
             relative=found.relative,
         )
-        for (start, end), found in _same_day_merged(text, _longest_non_overlapping(candidates))
+        for (start, end), found in _range_ends_after_start(
+            text, _same_day_merged(text, _longest_non_overlapping(candidates)), today
+        )
     ]
 
 
@@ -360,6 +362,35 @@ def _same_day_merged(
                 continue
         merged.append((span, resolution))
     return merged
+
+
+# "from 20 December to 3 January", "从12月20号到1月3号": a span's end named by its month is after its start, in the
+# next year if need be (each alone would be the most recent such day).
+_SPAN_JOIN = re.compile(r"\s*(?:to|until|till|through|thru|-|–|—|~|～|至|到)\s*$", re.IGNORECASE)
+
+
+def _range_ends_after_start(
+    text: str, found: list[tuple[tuple[int, int], _Resolution]], today: date
+) -> list[tuple[tuple[int, int], _Resolution]]:
+    out = list(found)
+    for index in range(1, len(out)):
+        (_, end_before), before = out[index - 1]
+        span, after = out[index]
+        spec = after.relative
+        if (
+            after.first < before.first
+            and spec is not None
+            and spec.unit == "year"
+            and spec.month is not None
+            and _SPAN_JOIN.fullmatch(text[end_before : span[0]])
+        ):
+            later = RelativeTime("year", spec.offset + 1, month=spec.month, day=spec.day, mode=spec.mode)
+            try:
+                first, last = _local_range(later, today, clamp=False)
+            except (OverflowError, ValueError):
+                continue
+            out[index] = (span, _Resolution(later, first, last, after.granularity))
+    return out
 
 
 def _closing_bracket(text: str, end: int) -> int:
