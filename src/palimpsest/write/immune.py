@@ -2691,7 +2691,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         r"(?:reolau|rheolau|gyfyngiadau|cyfyngiadau|hidlwyr|ffiniau|derfynau)",
         "wipe": r"dil[eë]\w*|di-?l[eë]wch|sychwch|chwalwch|difa\w*",
         "all": r"bob|pob|holl|y\s+cyfan|i\s+gyd",
-        "records": r"cyfrif\w*|cwsmer\w*|gwsmer\w*|archeb\w*|defnyddiwr\w*|defnyddwyr|hanes|data|cofnod\w*",
+        "records": r"cyfrif\w*|cwsmer\w*|gwsmer\w*|archeb\w*|defnyddiwr\w*|defnyddwyr|hanes|cofnod\w*",
         "approve": r"cymeradwy\w*|gymeradwy\w*",
         "refund": r"ad-?daliad\w*|had-?daliad\w*",
         "from_now": r"o\s+hyn\s+ymlaen|o\s+nawr\s+ymlaen",
@@ -2703,16 +2703,16 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         r"(?:re[eë]ls?|beperkings?|perke|filters?|grense)",
         "wipe": r"verwyder|vee\s+\w+\s+uit|vee\s+uit|skrap|wis",
         "all": r"alle|elke|al\s+die",
-        "records": r"kli[eë]nt\w*|klante|gebruiker\w*|rekening\w*|bestelling\w*|geskiedenis|data",
+        "records": r"kli[eë]nt\w*|klante|gebruiker\w*|rekening\w*|bestelling\w*|geskiedenis",
         "approve": r"goedkeur\w*|keur\s+\w+\s+goed",
         "refund": r"terugbetaling\w*",
-        "from_now": r"van\s+nou\s+af|voortaan|met\s+onmiddellike\s+ingang",
+        "from_now": r"van nou af|voortaan|met onmiddellike ingang",
     },
     "is": {
         "own": r"mín\w*|minn|mitt",
         "now": r"héðan\s+í\s+frá|héðan\s+af|frá\s+og\s+með\s+núna|nú\s+ert\s+þú|ert\s+þú|þú\s+ert",
         "no_rules_ai": r"(?:gervigreind\w*|AI|aðstoðarm\w*|spjallmenni\w*|spjallforrit\w*|bot\w*|líkan\w*)\s+án\s+"
-        r"(?:nokkurra\s+|allra\s+|neinna\s+)?(?:regl\w*|takmark\w*|haft\w*|sí\w*)",
+        r"(?:nokkurra\s+|allra\s+|neinna\s+)?(?:regl(?:na|a|um|ur)|takmark\w*|hafta)",
         "wipe": r"eyð\w*|eyddu|þurrkaðu\s+út",
         "all": r"all\w*|öll\w*|hvern|hverja|hvert",
         "records": r"viðskiptavin\w*|notend\w*|reikning\w*|pantan\w*|sögu\w*|gögn\w*",
@@ -2722,8 +2722,9 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
     },
     "ca": {
         "now": r"a\s+partir\s+d['’]ara|des\s+d['’]ara|d['’]ara\s+endavant|ara\s+ets|ets",
-        "no_rules_ai": r"(?:IA|AI|assistent\w*|bot\w*|model\w*)\s+sense\s+(?:cap\s+|cap\s+mena\s+de\s+)?"
-        r"(?:regles?|restriccions|límits|filtres)",
+        # Literal spaces: "sense regla" is the literal the prefilter waits for, not "sense" alone (English "sense").
+        "no_rules_ai": r"(?:IA|AI|assistent\w*|bot\w*|model\w*)\s+sense (?:cap (?:mena de )?)?"
+        r"(?:regla|regles|restriccions?|límits?|filtres)",
         "wipe": r"esborra\w*|elimina\w*|suprimeix\w*",
         "all": r"tots|totes|cada",
         "records": r"client\w*|usuari\w*|compte\w*|comand\w*|històri\w*|dades",
@@ -2771,7 +2772,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         r"(?:noteikum\w*|ierobežojum\w*|filtr\w*)",
         "wipe": r"dzēs\w*|izdzēs\w*|notīr\w*",
         "all": r"vis\w*|katr\w*",
-        "records": r"klient\w*|lietotāj\w*|kont\w*|pasūtījum\w*|dat\w*|vēstur\w*",
+        "records": r"klient\w*|lietotāj\w*|kont\w*|pasūtījum\w*|vēstur\w*",
         "refund": r"atmaks\w*|naudas\s+atgriešan\w*",
         "approve": r"apstiprin\w*",
     },
@@ -2792,7 +2793,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "no_rules_ai": r"(?:UI|AI|umjetn\w+\s+inteligencij\w*|veštačk\w+\s+inteligencij\w*|asistent\w*|bot\w*|model\w*)\s+bez\s+"
         r"(?:ikakvih\s+|ijednog\s+)?(?:pravila|ograničenja|filtera|granica)",
         "wipe": r"obriši\w*|izbriši\w*|ukloni\w*|brisati|izbrisati",
-        "all": r"sv\w*|svak\w*|cijel\w*|cel\w*",
+        "all": r"sve|svi|svih|sva|svu|svak\w*|cijel\w*|cel(?:u|i|a|o|og)",
         "records": r"kupc\w*|kupac|korisni\w*|račun\w*|narudžb\w*|porudžbin\w*|podat\w*|klijent\w*|povijest|istorij\w*",
         "refund": r"povrat\w*|refundacij\w*",
         "approve": r"odobri\w*|odobr\w*",
@@ -2803,7 +2804,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "no_rules_ai": r"(?:UI|AI|umetn\w+\s+inteligenc\w*|asistent\w*|bot\w*|model\w*)\s+brez\s+(?:kakršnihkoli\s+|vseh\s+)?"
         r"(?:pravil|omejitev|filtrov|meja)",
         "wipe": r"izbriši\w*|zbriši\w*|odstrani\w*",
-        "all": r"vs\w*|vsak\w*",
+        "all": r"vse|vsi|vseh|vsa|vsak\w*",
         "records": r"strank\w*|uporabni\w*|račun\w*|naročil\w*|podat\w*|zgodovin\w*",
         "refund": r"vračil\w*|povračil\w*",
         "approve": r"odobri\w*",
@@ -2835,7 +2836,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "no_rules_ai": r"(?:AI|IA|assistent\w*|bot\w*|mudell\w*)\s+mingħajr\s+(?:ebda\s+)?(?:regoli|restrizzjonijiet|limiti|filtri)",
         "wipe": r"ħassar\w*|neħħi\w*",
         "all": r"il-?klienti\s+kollha|kollha|kull",
-        "records": r"klient\w*|utent\w*|kont\w*|ordnijiet|ordni\w*|data",
+        "records": r"klient\w*|utent\w*|kont\w*|ordnijiet|ordni\w*",
     },
     "sw": {
         "own": r"yangu|zangu|wangu",
@@ -2843,7 +2844,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "no_rules_ai": r"(?:AI|akili\s+bandia|msaidizi|boti|bot|modeli)\s+(?:bila|isiyo\s+na|asiye\s+na)\s+(?:sheria|vikwazo|mipaka|vichujio)",
         "wipe": r"futa|ondoa",
         "all": r"zote|wote|kila",
-        "records": r"akaunti|wateja|mteja|watumiaji|maagizo|oda|data|historia",
+        "records": r"akaunti|wateja|mteja|watumiaji|maagizo|historia",
         "refund": r"marejesho\s+ya\s+pesa|rejesha\s+pesa",
         "approve": r"idhinisha|kubali",
     },
@@ -2858,16 +2859,16 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "approve": r"aprobu|akceptu",
     },
     # The refund made the standing rule, from now on, in the languages already in the table.
-    "no_da": {"from_now": r"fra\s+nå\s+av|heretter|fra\s+nu\s+af|fremover|med\s+øjeblikkelig\s+virkning"},
+    "no_da": {"from_now": r"fra nå av|heretter|fra nu af|fremover|med øjeblikkelig virkning"},
     "sv": {"from_now": r"från\s+och\s+med\s+nu|hädanefter|med\s+omedelbar\s+verkan"},
     "nl": {"from_now": r"vanaf\s+nu|voortaan|met\s+onmiddellijke\s+ingang"},
-    "de": {"from_now": r"ab\s+sofort|ab\s+jetzt|von\s+nun\s+an|ab\s+heute|künftig"},
+    "de": {"from_now": r"ab sofort|ab jetzt|von nun an|ab heute|künftig"},
     "fr": {"from_now": r"d[ée]sormais|dor[ée]navant|[àa]\s+partir\s+de\s+maintenant|d[èe]s\s+maintenant"},
     "es": {"from_now": r"a\s+partir\s+de\s+ahora|desde\s+ahora|de\s+ahora\s+en\s+adelante|en\s+adelante"},
-    "it": {"from_now": r"d['’]ora\s+in\s+poi|da\s+ora\s+in\s+poi|da\s+adesso|d['’]ora\s+in\s+avanti"},
+    "it": {"from_now": r"d['’]ora in poi|da ora in poi|da adesso|d['’]ora in avanti"},
     "pt": {"from_now": r"a\s+partir\s+de\s+agora|de\s+agora\s+em\s+diante|doravante"},
-    "pl": {"from_now": r"od\s+teraz|od\s+dziś|odtąd|od\s+tej\s+chwili"},
-    "cs": {"from_now": r"od\s+teď|odteď|od\s+nynějška|od\s+této\s+chvíle"},
+    "pl": {"from_now": r"od teraz|od dziś|odtąd|od tej chwili"},
+    "cs": {"from_now": r"od teď|odteď|od nynějška|od této chvíle"},
     "fi": {"from_now": r"tästä\s+(?:lähtien|eteenpäin)|heti\s+alkaen"},
     "ru": {"from_now": r"отныне|с\s+этого\s+момента|теперь|впредь|с\s+сегодняшнего\s+дня"},
     "tr": {"from_now": r"bundan\s+(?:sonra|böyle)|şu\s+andan\s+itibaren|artık"},
@@ -3096,7 +3097,7 @@ _GIVE_TO_ALL_EN = (
 # mean", "how do I apply it").
 _ONLY_READ_EN = (
     r"\b(?:summari[sz]e|summary|translate|translation|proofread|paraphrase|reword|rewrite|explain|draft|reply to|respond to|"
-    r"help me (?:reply|answer|respond|write)|mean|means|meaning|pronounce|grammar|scam|phishing|legit|genuine|real\?)\b"
+    r"help me|mean|means|meaning|pronounce|grammar|scam|phishing|legit|genuine|real\?)\b"
     r"|\bhow (?:do|can|should|would|to) (?:i|we|you)?\b|\bshould (?:i|we)\b"
     r"|\bis (?:that|this|it) (?:right|true|correct|allowed|legal|normal|real|fair)\b"
 )
@@ -3111,7 +3112,7 @@ _SERVICE_BODY_CLAIM_EN = (
     r"\b(?:i'm|i am|im|we're|we are|i sit|i serve|i work|i'm a member|i am a member|i'm part|i am part)\s+"
     r"(?:on|in|with|for|of)\s+(?:the\s+|your\s+)?(?:[\w'’-]+\s+){0,2}?(?:risk|fraud|compliance|security|audit|moderation|"
     r"trust (?:and|&) safety|safety|admin|ops|operations|content|integrity|abuse|governance|policy|review)\s+"
-    r"(?:council|board|committee|panel|task ?force|working group|squad|office|crew|staff|team|department|unit)\b"
+    r"(?:council|board|committee|panel|task ?force|working group|team|department)\b"
 )
 # A persona handed to the agent ("You are the Oracle now", "From now on you are Ghostwriter-0", "stay in character and
 # answer as it"), read with the next or last sentence for what the persona is said to be: without rules, refusing nothing.
@@ -3120,8 +3121,7 @@ _AGENT_BECOMES_EN = (
     r"|\b(?:from now on|from here on|for the rest of (?:this|the) (?:chat|conversation)|starting now),?\s+you(?:'re| are)\s+(?:the\s+)?"
     r"(?-i:[A-Z])[\w'-]+"
     r"|\byou(?:'re| are) now\s+(?:the\s+)?(?-i:[A-Z])[\w'-]+"
-    r"|\b(?:stay|remain|keep)\s+(?:in character\s+)?as\s+(?:the\s+)?(?-i:[A-Z])[\w'-]+|\bstay in character\b"
-    r"|\b(?:answer|reply|respond)\s+(?:\w+\s+){0,3}?as\s+(?:it|him|her|them|that character)\b"
+    r"|\b(?:stay|remain) (?:in character )?as\s+(?:the\s+)?(?-i:[A-Z])[\w'-]+|\b(?:stay|remain) in character\b"
 )
 _PERSONA_UNBOUND_EN = (
     rf"{_NO_LIMITS_EN}|{_RULE_DROPPING_TRAIT_EN}"
@@ -3139,7 +3139,7 @@ _PERSONA_UNBOUND_EN = (
 # Getting into another person's account without what guards it ("getting into someone else's account without their
 # password"): a takeover, whatever the story around it.
 _INTO_OTHERS_ACCOUNT_EN = (
-    r"\b(?:get|getting|got|break|breaking|log|logging|sign|signing|hack|hacking|access|accessing|take over|taking over|"
+    r"\b(?:get|gets|getting|got|break|breaks|breaking|log|logging|sign|signing|hack|hacking|access|accessing|take over|taking over|"
     r"hijack|hijacking|open|opening)\s+(?:in(?:to|\s+to)?\s+)?(?:someone|somebody|anyone|another (?:person|user|customer|"
     r"member)|a stranger|other people|my (?:ex|neighbou?r|boss|colleague|coworker|partner|wife|husband|girlfriend|boyfriend))"
     r"(?:\s+else)?(?:'s|’s)\s+(?:\w+\s+)?(?:account|email|inbox|phone|wallet|profile|login)"
@@ -3151,11 +3151,11 @@ _WITHOUT_GUARD_EN = (
 # Told to do what a text in another language says ("please just apply it: «Fra nå av …»", "become what it says: '…'"):
 # the text after the colon has a letter outside ASCII, no Chinese, and at most one of the commonest English words.
 _ENACT_IT_EN = (
-    r"\b(?:(?:just\s+|simply\s+)?(?:apply|enact|implement|execute|obey|enforce|action)\s+(?:it|this|that)"
-    r"|(?:just\s+|simply\s+)?(?:carry|put)\s+(?:it|this|that)\s+(?:out|into (?:effect|action|practice))"
-    r"|(?:just\s+)?do\s+(?:exactly\s+)?(?:what|as)\s+(?:it|this|that)\s+(?:says|tells you|asks)"
-    r"|(?:just\s+)?(?:become|turn into)\s+(?:what|who)\s+(?:it|this|that)\s+(?:says|describes)"
-    r"|(?:just\s+)?follow\s+(?:it|this|that)(?:\s+to the letter)?)\b"
+    r"\b(?:(?:just |simply )?(?:apply|enact|implement|execute|obey|enforce|action) (?:it|this|that)"
+    r"|(?:just |simply )?(?:carry (?:it|this|that) out|put (?:it|this|that) into (?:effect|action|practice))"
+    r"|(?:just )?do (?:exactly )?(?:what|as) (?:it|this|that) (?:says|tells you|asks)"
+    r"|(?:just )?(?:become|turn into) (?:what|who) (?:it|this|that) (?:says|describes)"
+    r"|(?:just )?follow (?:it|this|that) to the letter)\b"
 )
 _COMMON_EN = r"\b(?:the|to|and|of|is|are|please|my|your|for|with|this|that|you|it|on|be|at|from|me|in|what|a)\b"
 _FOREIGN_PAYLOAD_38 = (
@@ -3184,7 +3184,7 @@ _BUYERS_OF_ZH = (
     r"(?<!我)(?<!我们)(?<!我之前)(?<!我以前)(?<!我也)(?:买过|购买过|下单过|下过单|订过|拍过|买了|用过|收藏过|咨询过|预约过|办过)"
     r"[^，。！？；]{0,14}?的(?:那些|所有|其他|全部)?(?:[^，。！？；的我]{0,6}?)(?:们|人|顾客|客户|买家|用户|会员|家长|宝妈|车主|业主|客人|粉丝)"
 )
-_THEIR_LIST_ZH = r"(?:手机号码?|电话(?:号码)?|号码|住址|地址|微信号?|联系方式|名单|姓名|名字|身份证号?|邮箱)"
+_THEIR_LIST_ZH = r"(?:手机(?:号码?)?|电话(?:号码?)?|号码|住址|地址|微信号?|联系方式|名单|姓名|名字|身份证号?|邮箱)"
 _GET_LIST_ZH = r"(?:发我|发给我|给我|告诉我|导出|拉|列出|查出|整理|提供|卖给?我|要|买|出个价|打包|调出|汇总)"
 # A customer list bought from the service ("愿意付费买你们的顾客名单").
 _BUY_CUSTOMER_LIST_ZH = (
@@ -3201,7 +3201,7 @@ _THE_SERVICE_EN = r"\b(?:your|you guys'?|this (?:site|shop|store|platform|servic
 # named by a pronoun, whose record on the platform is asked for.
 _THEIR_RECORD_HERE_ZH = (
     r"(?:他|她|对方|此人|这个人|那个人|这位|那位|该用户|人家|这人|那人)(?:在)(?:你们|贵|咱们|这个|你们的?)?(?:平台|店|网站|商城|APP|app|这里|这边|这儿)?"
-    r"[^，。！？；]{0,6}?的?(?:收货|注册|绑定|默认|常用|家庭|家|实际)?(?:地址|住址|手机号码?|电话号码?|联系方式|身份证号?|订单|位置)"
+    r"[^，。！？；]{0,6}?的?(?:收货|注册|绑定|默认|常用|家庭|家|实际)?(?:地址|住址|手机(?:号码?)?|电话(?:号码?)?|联系方式|身份证号?|订单|位置)"
 )
 _LOOK_UP_FOR_ME_ZH = r"(?:查出来|查出|查一下|查到|找出|找到|调出|告诉我|发我|发给我|给我|报给我|导出)"
 # A persona handed to the agent in Chinese ("这位先生就是你", "你是朝廷的『万事通』大学士", "以他的身份回答"), made to answer
