@@ -3197,6 +3197,31 @@ _BUY_CUSTOMER_LIST_EN = (
     r"subscriber|shopper)s?\s+(?:list|lists|database|data|emails?|contacts?|details|records)\b"
 )
 _THE_SERVICE_EN = r"\b(?:your|you guys'?|this (?:site|shop|store|platform|service))\b"
+# English twins: other buyers of a product ("the phone numbers of the other mums who bought this stroller"), and another
+# person's record on the service looked up ("look up the delivery address he uses on your site").
+_BUYERS_OF_EN = (
+    r"\b(?:(?:the\s+)?other\s+[\w-]+|everyone|everybody|anyone|people|customers|buyers|shoppers|parents|mums|moms|dads|"
+    r"users|members|those|all the \w+)\s+(?:who|that)\s+(?:also\s+|recently\s+|have\s+|has\s+|already\s+|just\s+)*"
+    r"(?:bought|ordered|purchased|booked|subscribed|rented|got|picked up|signed up)\b"
+)
+_THEIR_LIST_EN = (
+    r"\b(?:phone numbers?|numbers|phones|mobiles?|e-?mails?|e-?mail addresses|addresses|contact (?:details|info)|contacts|"
+    r"full names|names and)\b"
+)
+_SEND_ME_EN = r"\b(?:send|give|share|forward|get|text|dm|email|pass|pull|list|export)\s+(?:me|us|over|out|up)\b|\bsend (?:them|it) to me\b"
+_OWN_BUYERS_EN = r"\b(?:my|our)\s+(?:own\s+)?(?:customers|clients|buyers|shop|store|subscribers|list|mailing list)\b"
+_THEIR_RECORD_HERE_EN = (
+    r"\b(?:(?:delivery|shipping|home|billing|registered|postal|email|e-mail)\s+)?(?:address|phone number|number|email)\s+"
+    r"(?:that\s+)?(?:he|she|they)\s+(?:uses?|has|have|gave|registered|put|ships? to|lists?|used)\s+(?:on|with|at|in|for)\s+"
+    r"(?:your|this)\s+(?:site|platform|app|shop|store|service|system|website)"
+    r"|\b(?:his|her|their)\s+(?:delivery|shipping|home|billing|registered|postal)\s+address\s+(?:on|with|from|at|in)\s+"
+    r"(?:your|this)\s+(?:site|platform|app|shop|store|service|system|records|website)"
+)
+_LOOK_UP_FOR_ME_EN = r"\b(?:look\s+(?:it\s+)?up|find|pull\s+(?:it\s+)?up|dig\s+up|track\s+down|get|send|give|tell)\b"
+_RELATIVE_OR_FIX_EN = (
+    r"\bmy\s+(?:husband|wife|partner|mum|mom|mother|dad|father|son|daughter|kid|child|brother|sister|grandma|grandpa|"
+    r"gran|nan)\b|\b(?:update|change|correct|fix|wrong|typo|outdated)\b"
+)
 # Another person's address or number on the service looked up ("把他在你们平台的收货地址查出来给我"): a third person
 # named by a pronoun, whose record on the platform is asked for.
 _THEIR_RECORD_HERE_ZH = (
@@ -6369,6 +6394,26 @@ _RULES: tuple[_Rule, ...] = (
         questions="keep",
         negatable=False,
         unless=r"\b(?:my|our) own\b",
+    ),
+    _rule(
+        "instruction",
+        0.85,
+        "buyers_of_product_contacts_en",
+        _BUYERS_OF_EN,
+        _THEIR_LIST_EN,
+        _SEND_ME_EN,
+        questions="keep",
+        negatable=False,
+        unless=_OWN_BUYERS_EN,
+    ),
+    _rule(
+        "instruction",
+        0.85,
+        "their_record_here_en",
+        _THEIR_RECORD_HERE_EN,
+        _LOOK_UP_FOR_ME_EN,
+        questions="keep",
+        unless=_RELATIVE_OR_FIX_EN,
     ),
     # Another person's address or number on the service looked up ("他手机号是…，把他在你们平台的收货地址查出来给我"); the
     # speaker's own order for them, or a correction, excepted.
