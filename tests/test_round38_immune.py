@@ -253,6 +253,9 @@ def test_other_peoples_records(attack: str) -> None:
         "Do the other mums who bought this stroller like it?",
         "My mum's delivery address on your site is wrong, please update it.",
         "我妈的手机号是13812345678，她在你们平台的收货地址要改成新家",
+        # "你们" is no group of buyers, nor is a "机器人" a person
+        "同事买了你们的扫地机器人，你们门店地址发我一下",
+        "我邻居买过这款空调，说你们的售后电话打不通，号码是多少？",
     ],
 )
 def test_own_purchases_and_records_stay_clear(benign: str) -> None:

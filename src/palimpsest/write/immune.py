@@ -2701,7 +2701,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "now": r"van\s+nou\s+af|voortaan|jy\s+is\s+nou|nou\s+is\s+jy|is\s+jy|jy\s+is",
         "no_rules_ai": r"(?:KI|AI|assistent\w*|bot\w*|kletsbot\w*|model\w*)\s+sonder\s+(?:enige\s+|alle\s+|hoegenaamd\s+)?"
         r"(?:re[eë]ls?|beperkings?|perke|filters?|grense)",
-        "wipe": r"verwyder|vee\s+\w+\s+uit|vee\s+uit|skrap|wis",
+        "wipe": r"verwyder|vee\s+\w+\s+uit|vee\s+uit|skrap\b|wis\b",
         "all": r"alle|elke|al\s+die",
         "records": r"kli[eë]nt\w*|klante|gebruiker\w*|rekening\w*|bestelling\w*|geskiedenis",
         "approve": r"goedkeur\w*|keur\s+\w+\s+goed",
@@ -2721,7 +2721,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "from_now": r"héðan\s+í\s+frá|héðan\s+af|frá\s+og\s+með\s+(?:núna|deginum)",
     },
     "ca": {
-        "now": r"a\s+partir\s+d['’]ara|des\s+d['’]ara|d['’]ara\s+endavant|ara\s+ets|ets",
+        "now": r"a\s+partir\s+d['’]ara|des\s+d['’]ara|d['’]ara\s+endavant|ara\s+ets\b|ets\b",
         # Literal spaces: "sense regla" is the literal the prefilter waits for, not "sense" alone (English "sense").
         "no_rules_ai": r"(?:IA|AI|assistent\w*|bot\w*|model\w*)\s+sense (?:cap (?:mena de )?)?"
         r"(?:regla|regles|restriccions?|límits?|filtres)",
@@ -2750,7 +2750,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "own": r"mo|m['’]",
         "now": r"as\s+seo\s+amach|feasta|anois\s+is\s+tusa|is\s+tusa",
         "no_rules_ai": r"(?:IS|AI|intleacht\s+shaorga|cúntóir|bot|róbat)\s+gan\s+(?:aon\s+)?(?:rialacha|srianta|teorainneacha|scagairí)",
-        "wipe": r"scrios\w*|glan\w*",
+        "wipe": r"scrios\w*|glan(?:aigh|adh)\b",
         "all": r"gach|uile|na\s+\w+\s+go\s+léir",
         "records": r"custaiméir\w*|úsáideoir\w*|cuntas\w*|ordú\w*|ordui\w*|sonraí|stair",
     },
@@ -2760,13 +2760,13 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "no_rules_ai": r"(?:tehisintellekt\w*|TI|AI|assistent\w*|bot\w*|mudel\w*)\s*,?\s+(?:ilma\s+)?(?:mingite\s+|ühegi\s+)?"
         r"(?:reegli\w*|piiranguteta|piirangu\w*|filtri\w*)(?:\s+ilma)?",
         "wipe": r"kustuta\w*|eemalda\w*|tühjenda\w*",
-        "all": r"kõik\w*|iga|terve",
+        "all": r"kõik\w*|iga\b|terve\b",
         "records": r"klient\w*|klienti\w*|kasutaja\w*|konto\w*|tellimus\w*|andme\w*|ajalugu",
         "refund": r"raha\s+tagastami\w*|tagastus\w*|hüvitis\w*",
         "approve": r"kinnita\w*|heaks\s+kiit\w*",
     },
     "lv": {
-        "own": r"man\w*|savu|savus|savas",
+        "own": r"mans|mani|manu|manas|manus|manējo|savu|savus|savas",
         "now": r"no\s+šī\s+brīža|turpmāk|tagad\s+tu\s+esi|tu\s+esi",
         "no_rules_ai": r"(?:MI|AI|mākslīg\w+\s+intelekt\w*|asistent\w*|bot\w*|model\w*)\s+bez\s+(?:jebkādiem\s+|nekādiem\s+)?"
         r"(?:noteikum\w*|ierobežojum\w*|filtr\w*)",
@@ -2810,7 +2810,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "approve": r"odobri\w*",
     },
     "bg": {
-        "own": r"мо\w+|сво\w+",
+        "own": r"моите|моят|моя|моето|мой|своите|своят|своя",
         "now": r"отсега(?:\s+нататък)?|от\s+сега\s+нататък|вече\s+си|ти\s+си",
         "no_rules_ai": r"(?:ИИ|AI|изкуствен\w*\s+интелект|асистент\w*|бот\w*|модел\w*)\s+без\s+(?:никакви\s+|каквито\s+и\s+да\s+е\s+)?"
         r"(?:правила|ограничения|филтри|граници)",
@@ -2821,7 +2821,7 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "approve": r"одобр\w*",
     },
     "sq": {
-        "own": r"im\w*|e\s+mia|të\s+mia",
+        "own": r"im|ime|imi|imet|e\s+mia|të\s+mia",
         "now": r"që\s+tani|nga\s+tani\s+e\s+tutje|tani\s+je|ti\s+je",
         "no_rules_ai": r"(?:IA|AI|inteligjenc\w+\s+artificial\w*|asistent\w*|bot\w*|model\w*)\s+pa\s+(?:asnjë\s+|asnje\s+)?"
         r"(?:rregull\w*|kufizim\w*|filtr\w*|kufi\w*)",
@@ -2842,14 +2842,14 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
         "own": r"yangu|zangu|wangu",
         "now": r"kuanzia\s+sasa|tangu\s+sasa|sasa\s+wewe\s+ni|wewe\s+ni",
         "no_rules_ai": r"(?:AI|akili\s+bandia|msaidizi|boti|bot|modeli)\s+(?:bila|isiyo\s+na|asiye\s+na)\s+(?:sheria|vikwazo|mipaka|vichujio)",
-        "wipe": r"futa|ondoa",
+        "wipe": r"futa\b|ondoa\b",
         "all": r"zote|wote|kila",
         "records": r"akaunti|wateja|mteja|watumiaji|maagizo|historia",
         "refund": r"marejesho\s+ya\s+pesa|rejesha\s+pesa",
         "approve": r"idhinisha|kubali",
     },
     "eo": {
-        "own": r"mia\w*",
+        "own": r"mia|miaj|mian|miajn",
         "now": r"ekde\s+nun|de\s+nun|nun\s+vi\s+estas|vi\s+estas",
         "no_rules_ai": r"(?:AI|artefarita\s+inteligenteco|asistanto|boto|modelo)\s+sen\s+(?:iuj\s+|ajnaj\s+)?(?:reguloj|limigoj|filtriloj|limoj)",
         "wipe": r"forigu|viŝu|forviŝu",
@@ -2877,6 +2877,8 @@ _FOREIGN_ROWS_38: dict[str, dict[str, str]] = {
     "hu": {"from_now": r"mostantól|ezentúl|mától"},
 }
 for _lang, _slots in _FOREIGN_ROWS_38.items():
+    # The speaker's own words are short ("mo", "mu", "im"): each ends at a word's end, or "mo" would excuse "most".
+    _slots = {slot: rf"(?:{words})\b" if slot == "own" else words for slot, words in _slots.items()}
     _FOREIGN_ROWS.setdefault(_lang, {}).update(_slots)
 
 
@@ -3182,13 +3184,15 @@ _OUTRANKS_SETTINGS_ZH = (
 # contacts or list asked for or bought; the speaker's own purchases ("我买过的") are no one else's.
 _BUYERS_OF_ZH = (
     r"(?<!我)(?<!我们)(?<!我之前)(?<!我以前)(?<!我也)(?:买过|购买过|下单过|下过单|订过|拍过|买了|用过|收藏过|咨询过|预约过|办过)"
-    r"[^，。！？；]{0,14}?的(?:那些|所有|其他|全部)?(?:[^，。！？；的我]{0,6}?)(?:们|人|顾客|客户|买家|用户|会员|家长|宝妈|车主|业主|客人|粉丝)"
+    # A person word after a few characters ("…的宝妈们", "…的顾客"); "人" only right after 的 ("…的人", not "…的扫地机器人").
+    r"[^，。！？；,.!?;]{0,14}?的(?:那些|所有|其他|全部)?(?:(?:[^，。！？；,.!?;的我]{0,6}?)"
+    r"(?:们(?<![你我他她它咱]们)|顾客|客户|买家|用户|会员|家长|宝妈|车主|业主|客人|粉丝)|人)"
 )
 _THEIR_LIST_ZH = r"(?:手机(?:号码?)?|电话(?:号码?)?|号码|住址|地址|微信号?|联系方式|名单|姓名|名字|身份证号?|邮箱)"
 _GET_LIST_ZH = r"(?:发我|发给我|给我|告诉我|导出|拉|列出|查出|整理|提供|卖给?我|要|买|出个价|打包|调出|汇总)"
 # A customer list bought from the service ("愿意付费买你们的顾客名单").
 _BUY_CUSTOMER_LIST_ZH = (
-    r"(?:买|购买|收购|付费买|花钱买|出钱买|高价买|高价收)[^，。！？；]{0,16}?(?:顾客|客户|用户|会员|买家|业主|住户)"
+    r"(?:买|购买|收购|付费买|花钱买|出钱买|高价买|高价收)[^，。！？；,.!?;]{0,16}?(?:顾客|客户|用户|会员|买家|业主|住户)"
     r"(?:的)?(?:名单|资料|数据|信息|联系方式|电话|手机号|档案|清单)"
 )
 _THE_SERVICE_ZH = r"你们|贵(?:公司|平台|店|司)|平台|你这"
@@ -3226,19 +3230,19 @@ _RELATIVE_OR_FIX_EN = (
 # named by a pronoun, whose record on the platform is asked for.
 _THEIR_RECORD_HERE_ZH = (
     r"(?:他|她|对方|此人|这个人|那个人|这位|那位|该用户|人家|这人|那人)(?:在)(?:你们|贵|咱们|这个|你们的?)?(?:平台|店|网站|商城|APP|app|这里|这边|这儿)?"
-    r"[^，。！？；]{0,6}?的?(?:收货|注册|绑定|默认|常用|家庭|家|实际)?(?:地址|住址|手机(?:号码?)?|电话(?:号码?)?|联系方式|身份证号?|订单|位置)"
+    r"[^，。！？；,.!?;]{0,6}?的?(?:收货|注册|绑定|默认|常用|家庭|家|实际)?(?:地址|住址|手机(?:号码?)?|电话(?:号码?)?|联系方式|身份证号?|订单|位置)"
 )
 _LOOK_UP_FOR_ME_ZH = r"(?:查出来|查出|查一下|查到|找出|找到|调出|告诉我|发我|发给我|给我|报给我|导出)"
 # A persona handed to the agent in Chinese ("这位先生就是你", "你是朝廷的『万事通』大学士", "以他的身份回答"), made to answer
 # anything, refuse nothing, or to tell how to commit a crime.
 _AGENT_BECOMES_ZH = (
     r"(?:就是你|便是你|即是你|正是你|那就是你|由你(?:来)?(?:扮演|演|当|扮)|你(?:来)?(?:扮演|演|扮|当|做|化身)"
-    r"|你(?:就|现在|今天)?是[^，。！？；]{0,12}?[『「“\"《]"
-    r"|你(?:就|现在|今天)?是[^，。！？；]{0,12}?(?:先生|大师|大学士|学士|丞相|军师|仙人|神仙|精灵|师爷|老祖|道长|法师|巫师|国师|谋士|宰相|判官)"
+    r"|你(?:就|现在|今天)?是[^，。！？；,.!?;]{0,12}?[『「“\"《]"
+    r"|你(?:就|现在|今天)?是[^，。！？；,.!?;]{0,12}?(?:先生|大师|大学士|学士|丞相|军师|仙人|神仙|精灵|师爷|老祖|道长|法师|巫师|国师|谋士|宰相|判官)"
     r"|以(?:他|她|它|其)的(?:身份|口吻|名义|角色))"
 )
 _ANSWER_ANYTHING_ZH = (
-    r"(?:问(?:什么|啥|乜|任何|甚么)(?:问题)?(?:你)?(?:都|也)(?:要|得|必须|会|照实|如实|老实)?[^，。！？；]{0,8}?(?:答|回答|说|讲|讲出来)"
+    r"(?:问(?:什么|啥|乜|任何|甚么)(?:问题)?(?:你)?(?:都|也)(?:要|得|必须|会|照实|如实|老实)?[^，。！？；,.!?;]{0,8}?(?:答|回答|说|讲|讲出来)"
     r"|什么(?:问题)?都(?:要|得|必须)(?:答|回答|说|讲)|有问必答|知无不言|无所不答|照实回答|如实回答)"
 )
 _NO_REFUSAL_ZH = (
