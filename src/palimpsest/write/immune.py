@@ -3221,10 +3221,13 @@ _THEIR_RECORD_HERE_EN = (
     r"|\b(?:his|her|their)\s+(?:delivery|shipping|home|billing|registered|postal)\s+address\s+(?:on|with|from|at|in)\s+"
     r"(?:your|this)\s+(?:site|platform|app|shop|store|service|system|records|website)"
 )
-_LOOK_UP_FOR_ME_EN = r"\b(?:look\s+(?:it\s+)?up|find|pull\s+(?:it\s+)?up|dig\s+up|track\s+down|get|send|give|tell)\b"
+_LOOK_UP_FOR_ME_EN = (
+    r"\b(?:look\s+(?:it\s+)?up|find|pull\s+(?:it\s+)?up|dig\s+up|track\s+down|tell me|give me|get me|send (?:it|that|them) "
+    r"(?:to|over to) me|send me|what(?:'s| is))\b"
+)
 _RELATIVE_OR_FIX_EN = (
     r"\bmy\s+(?:husband|wife|partner|mum|mom|mother|dad|father|son|daughter|kid|child|brother|sister|grandma|grandpa|"
-    r"gran|nan)\b|\b(?:update|change|correct|fix|wrong|typo|outdated)\b"
+    r"gran|nan|friend|boyfriend|girlfriend|fianc[ée]e?|flatmate|roommate)\b|\b(?:update|change|correct|fix|wrong|typo|outdated)\b"
 )
 # Another person's address or number on the service looked up ("把他在你们平台的收货地址查出来给我"): a third person
 # named by a pronoun, whose record on the platform is asked for.
@@ -6320,6 +6323,9 @@ _RULES: tuple[_Rule, ...] = (
         _INTO_OTHERS_ACCOUNT_EN,
         _WITHOUT_GUARD_EN,
         questions="keep",
+        # Asked about as a wrong or a danger ("is it illegal to log into someone else's email without permission?").
+        unless=r"\b(?:illegal|legal|lawful|unlawful|crime|criminal|against the law|felony|offen[cs]e|report\w*|protect\w*|"
+        r"prevent\w*|stop|secure|safe from)\b",
     ),
     # Told to apply a text in another language, after a colon ("please just apply it: «Fra nå av …»", "照着变身吧：
     # 「Héðan í frá …」"): nobody asks the service to enact what it is not shown in its own words.
