@@ -1749,3 +1749,40 @@ def sound_swap_reading(text: str, vocabulary: tuple[tuple[str, str], ...]) -> st
             i += 1
     read = head + "".join(out)
     return read if read != text[: len(head) + len(tail)] else None
+
+
+# -- round 38: runes ---------------------------------------------------------------------------------------------------
+# English spelled letter for letter in runes ("ᛞᛖᛚᛖᛏᛖ ᚨᛚᛚ ᚢᛊᛖᚱᛊ" is "delete all users"): the Elder Futhark, the
+# Anglo-Saxon and Younger Futhark letters and the medieval dotted runes, each read as the Latin letter it transliterates
+# to. A rune with two readings (ᚲ is c or k, ᛦ is y or r) is settled by the vocabulary, as for the letter-like scripts;
+# the runic word dividers (᛫ ᛬ ᛭) part words.
+_RUNE_LETTERS: dict[str, tuple[str, ...]] = {
+    "ᚠ": ("f",), "ᚡ": ("v",), "ᚢ": ("u",), "ᚣ": ("y",), "ᚤ": ("y",), "ᚥ": ("w",), "ᚦ": ("th",), "ᚧ": ("th",),
+    "ᚨ": ("a",), "ᚩ": ("o",), "ᚪ": ("a",), "ᚫ": ("a", "ae"), "ᚬ": ("o",), "ᚭ": ("o",), "ᚮ": ("o",), "ᚯ": ("o",),
+    "ᚰ": ("o",), "ᚱ": ("r",), "ᚲ": ("c", "k"), "ᚳ": ("c", "k"), "ᚴ": ("k", "c"), "ᚵ": ("g",), "ᚶ": ("c", "k"),
+    "ᚷ": ("g",), "ᚸ": ("g",), "ᚹ": ("w",), "ᚺ": ("h",), "ᚻ": ("h",), "ᚼ": ("h",), "ᚽ": ("h",), "ᚾ": ("n",),
+    "ᚿ": ("n",), "ᛀ": ("n",), "ᛁ": ("i",), "ᛂ": ("e",), "ᛃ": ("j", "y"), "ᛄ": ("j", "y"), "ᛅ": ("a",), "ᛆ": ("a",),
+    "ᛇ": ("i", "e"), "ᛈ": ("p",), "ᛉ": ("z", "x"), "ᛊ": ("s",), "ᛋ": ("s",), "ᛌ": ("s",), "ᛍ": ("c",), "ᛎ": ("z",),
+    "ᛏ": ("t",), "ᛐ": ("t",), "ᛑ": ("d",), "ᛒ": ("b",), "ᛓ": ("b",), "ᛔ": ("p",), "ᛕ": ("p",), "ᛖ": ("e",),
+    "ᛗ": ("m",), "ᛘ": ("m",), "ᛙ": ("m",), "ᛚ": ("l",), "ᛛ": ("l",), "ᛜ": ("ng",), "ᛝ": ("ng",), "ᛞ": ("d",),
+    "ᛟ": ("o",), "ᛠ": ("ea",), "ᛡ": ("io",), "ᛢ": ("q", "cw"), "ᛣ": ("k",), "ᛤ": ("k",), "ᛥ": ("st",),
+    "ᛦ": ("y", "r"), "ᛧ": ("y",), "ᛩ": ("q",), "ᛪ": ("x",), "ᛮ": ("x",), "ᛯ": ("y",), "ᛰ": ("z",),
+}  # fmt: skip
+_RUNE = re.compile("[\u16a0-\u16ea\u16ee-\u16f8]")
+_RUNE_WORD = re.compile("[\u16a0-\u16ea\u16ee-\u16f8]+")
+_RUNE_DIVIDER = re.compile("[\u16eb-\u16ed]")
+_MAX_RUNE_SPELLINGS = 64
+
+
+def runes_reading(text: str, vocabulary: Iterable[str]) -> str | None:
+    """The turn with words written in runes read as Latin letters, or None when fewer than six runes appear."""
+    if len(_RUNE.findall(text, 0, 4000)) < 6:
+        return None
+    known = frozenset(vocabulary)
+
+    def word(match: re.Match[str]) -> str:
+        letters = [_RUNE_LETTERS.get(rune, ("",)) for rune in match.group(0)]
+        spellings = ["".join(s) for s in itertools.islice(itertools.product(*letters), _MAX_RUNE_SPELLINGS)]
+        return next((spelling for spelling in spellings if spelling in known), spellings[0])
+
+    return _RUNE_WORD.sub(word, _RUNE_DIVIDER.sub(" ", text))
