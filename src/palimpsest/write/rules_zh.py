@@ -139,6 +139,14 @@ _RELATIONS = {
     "老爸": "father",
     "老妈": "mother",
     "老爹": "father",
+    # Cantonese kin words (read after t2s): "我細佬琴日搬咗去觀塘", "我家姐喺銀行做嘢", "阿媽同我住".
+    "细佬": "brother",
+    "家姐": "sister",
+    "细妹": "sister",
+    "阿哥": "brother",
+    "阿妈": "mother",
+    "阿爸": "father",
+    "老豆": "father",
     "闺女": "daughter",
     # "我家那口子": the spouse, whichever it is.
     "家那口子": "spouse",
@@ -587,7 +595,8 @@ _BRANDS_EN = (
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
     # (A decimal size is part of the model: "华为MatePad 11.5".)
-    r"(?:\s?(?:[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
+    # (A code with a hyphen after its letters: "Sony WH-1000XM5", "Galaxy SM-X710".)
+    r"(?:\s?(?:[A-Z]{1,4}-\d+[A-Za-z0-9]*|[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
     # ("新买的 Galaxy Buds 连不上…": a space may stand before the Chinese.)
     r"|\s[A-Z][a-z]{2,10}(?=\s?[\u4e00-\u9fff，。！？,.!?]|$)"
@@ -603,7 +612,7 @@ _MODEL = (
     r"|(?<=\d)(?:英寸|寸)(?:\s?[（(][A-Za-z0-9 +]{1,12}[）)])?)*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
-_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
+_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\s?\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
@@ -4575,10 +4584,17 @@ _CARRIERS = {
     "DHL": "DHL",
     "UPS": "UPS",
     "联邦快递": "FedEx",
+    # Taiwan's carriers: "用黑貓宅急便", "寄新竹物流" (not 黑猫 alone, which may be a cat).
+    "黑猫宅急便": "黑猫宅急便",
+    "新竹物流": "新竹物流",
+    "嘉里大荣": "嘉里大荣",
 }
 # ("以后都走dhl": Latin names as typed.)
 _CARRIERS_FOLDED = {name.casefold(): carrier for name, carrier in _CARRIERS.items()}
-_CARRIER_NAMES = "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
+_CARRIER_NAMES = (
+    "黑猫宅急便|新竹物流|嘉里大荣|"
+    "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
+)
 _CARRIER = re.compile(
     rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我|只|就)*"
@@ -6590,6 +6606,137 @@ def _round40_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     ]
 
 
+# ------------------------------------------------------------------------------------------ round 42
+# A relative named in apposition, then a phone number: "收件人改成我妈，刘秀英，电话136…", "紧急联系人：我女儿，
+# 周晓雯，159…", "联系人写我老公王建国 138…": the name and the number are the relative's. (Not an acquaintance:
+# "我同事，李雷，138…" is read by the older rules, which make the named person the subject.)
+_R42_KIN_NAME_NUMBER = re.compile(
+    rf"我的?(?P<rel>{_REL})[，,、：:\s]*{_PERSON_NAME}[，,、：:\s]*"
+    r"(?:(?:的)?(?:电话|手机|手机号|号码|联系电话|联系方式)(?:号码)?(?:是|为)?\s*[：:]?\s*)?$"
+)
+# The speaker's job at "our company", the company left unnamed: "我是我们公司的系统管理员" (a title, no employer; not
+# "我是我们群的管理员", where 我们 is a chat group, nor an account role: "我是我们公司的管理员").
+_R42_TITLE_AT_OUR_FIRM = re.compile(
+    r"我(?:现在|目前|就|也)?是我们(?:公司|单位|厂|医院|学校|集团|部门)的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)"
+)
+# An employer left, said without a verb of work: "被公司裁了，已经不在平安保险了", "我早就不在京东了" (only in a turn
+# about work, and not a town: "已经不在北京了" is a home, read elsewhere; "不在中石化上班了" is read by older rules).
+_R42_NO_LONGER_AT = re.compile(r"(?:已经|早就|早已|现在|目前)?不在" + _ORG + r"了(?=[，。！？,.!?\s]|$)")
+_R42_WORK_TOLD = re.compile(r"裁员?|离职|辞职|辞了|辞退|开除|被炒|失业|公司|单位|上班|工作")
+# (With the next job told, the sets label the new employer alone: "我不在比亚迪了，上个月跳槽去了宁德时代".)
+_R42_NEXT_JOB_TOLD = re.compile(r"跳槽|入职|新工作|新东家|换工作|换了工作|加入了|去了|到了|(?i:offer)")
+# A device given to the speaker as a present: "老公送了我一个戴森吹风机当生日礼物", "我姐送我一台Kindle" (not "想送我",
+# "要送我", "没送我", nor "送了我妈一台…", which is the mother's).
+_R42_GIVEN_TO_ME = re.compile(rf"(?<![想要没不])送(?:了)?(?:给)?我(?:一)?[台部个只块副]?\s*{_DEVICE}")
+# The interface's language named in English inside the Chinese: "界面language改成English" (界面语言).
+_R42_UI_LANGUAGE_LATIN = re.compile(
+    rf"(?:界面|系统|app|App|APP)\s*(?i:language)\s*(?:改成|换成|设成|设为|切成|切换成|改为)\s*(?P<lang>{_LANGUAGE_NAMES})"
+)
+# A script asked for by turning the text into it: "可不可以转做繁体？" (Cantonese 转做 is 转成), "能转成简体吗".
+_R42_TURN_INTO = re.compile(
+    r"^\s*(?:请问)?(?:可以|能|能不能|可不可以|能否|麻烦)?(?:帮我|给我)?(?:全部|都)?(?:转成|转做|转为|转换成|转去)"
+    r"(?P<script>繁体中文|繁体字?|简体中文|简体字?)(?=[吗呢？?，,。！!吧]|$|好吗|行吗|得不得)"
+)
+_R42_SCRIPTS = {"繁体": "繁体中文", "繁体字": "繁体中文", "繁体中文": "繁体中文", "简体": "zh", "简体字": "zh"}
+_R42_SCRIPTS["简体中文"] = "zh"
+# A relative moved into a home for the old, the town named: "我奶奶上周一住进了苏州的养老院" (a hospital is no home).
+_R42_INTO_CARE_HOME = re.compile(
+    rf"我的?(?P<rel>{_REL})\s*(?:已经|刚|也)?\s*(?:住进|搬进|入住)(?:了|到)?(?P<town>[\u4e00-\u9fff]{{2,4}}?)(?:市)?的?"
+    r"(?:[\u4e00-\u9fff]{0,4})(?:养老院|敬老院|老年公寓|护理院|福利院|疗养院)"
+)
+# ... and her things sent on to an address: "以后她的东西寄到：…" (the one relative the turn names).
+_R42_HER_THINGS_TO = re.compile(
+    r"(?:他|她)(?:的)?(?:东西|快递|包裹|药|信)(?:都|就|以后)?(?:寄到|送到|寄去|送去|发到)\s*[：:]?\s*"
+    r"(?P<addr>[^，。！？；\n]{6,60})"
+)
+# Parcels sent from now on to a relative's home, the address after the colon: "以后包裹都寄到我爸妈家：台中市…".
+_R42_TO_KIN_HOME = re.compile(rf"(?:寄到|送到|发到|寄)我的?(?P<rel>{_REL})(?:的)?家\s*[：:]")
+
+
+def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    for mention in clause.identifiers(ctx, "phone"):
+        kin = _R42_KIN_NAME_NUMBER.search(text[: mention.span[0] - clause.start])
+        if kin is None or kin.group("rel") in _ACQUAINTANCES or named_as_wrong(ctx, mention):
+            continue
+        if kin.group("name") in _NOT_NAMES or re.search(r"不是|别|不要", text[: kin.start()][-4:]):
+            continue
+        relative = f"{ctx.speaker_id}:{_RELATIONS[kin.group('rel')]}"
+        yield _fact(relative, "name", kin.group("name"), "r42.kin_name_number", kin.group())
+        yield _fact(relative, "phone", contact_value("phone", mention), "r42.kin_name_number", kin.group())
+    for m in _R42_TITLE_AT_OUR_FIRM.finditer(text):
+        title = _clean(m.group("title"))
+        if title not in _ACCOUNT_ROLES and not _PAST.search(_prefix(clause, m.start())):
+            yield _fact(ctx.speaker_id, "job_title", title, "r42.title_at_our_firm", m.group())
+    if _R42_WORK_TOLD.search(ctx.text) and not _R42_NEXT_JOB_TOLD.search(ctx.text):
+        for m in _R42_NO_LONGER_AT.finditer(text):
+            org = _clean(m.group("org"))
+            subject = _subject(ctx, clause, m.start())
+            if subject != ctx.speaker_id or not _org_ok(org) or _is_city(org) or _is_kind_of_employer(org):
+                continue
+            if org in _NOT_PLACES or re.search(r"家|这|那|国内|国外|身边|线|岗|职|上班|工作|干|做|待|呆|当", org):
+                continue
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.r42.no_longer_at", m.group())
+    bare = clause.without_times(ctx)
+    for m in _R42_GIVEN_TO_ME.finditer(bare):
+        if _PLAN.search(_prefix(clause, m.start())) or _QUESTION.search(text):
+            continue
+        device = _device_name(m.group("device"))
+        yield _fact(ctx.speaker_id, "owns_device", device, "r42.given_to_me", m.group(), confidence=0.8)
+    for m in _R42_UI_LANGUAGE_LATIN.finditer(text):
+        yield _fact(ctx.speaker_id, "preferred_language", _LANGUAGES[m.group("lang")], "r42.ui_language", m.group())
+    turned = _R42_TURN_INTO.match(text)
+    if turned is not None:
+        language = _R42_SCRIPTS[turned.group("script")]
+        yield _fact(ctx.speaker_id, "preferred_language", language, "r42.turn_into", turned.group())
+    for m in _R42_TO_KIN_HOME.finditer(text):
+        address = _clean(text[m.end() :].split("，")[0].split(",")[0])
+        if m.group("rel") in _ACQUAINTANCES or not _ADDRESS_SHAPE.search(address):
+            continue
+        if re.search(r"不|别", _prefix(clause, m.start())) or not (_LASTING.search(text) or _starts_on(ctx, clause)):
+            continue  # ("这单先寄到我妈家：…" is one parcel: the older rules read it, the relative's home unsaid)
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+        yield _fact(relative, "address", address, "r42.kin_home", m.group() + address, confidence=0.8)
+
+
+def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 42's readings of the whole turn: a relative moved into a care home and the address her things go to,
+    the address after "寄到我X家：" without the words that name the home, a device both got and given up in the turn,
+    one number read as both a ticket and an order."""
+    out = list(facts)
+    care = _R42_INTO_CARE_HOME.search(Clause(ctx.text, 0).without_times(ctx))  # (times blanked: "上周一住进了")
+    if care is not None and care.group("rel") not in _ACQUAINTANCES and not _HYPOTHETICAL.search(ctx.text):
+        relative = f"{ctx.speaker_id}:{_RELATIONS[care.group('rel')]}"
+        town = care.group("town")
+        times = [t for t in ctx.times if t.start <= ctx.at and care.start() <= t.span[0] < care.start("town")]
+        since = times[-1].start if times else None
+        if _is_city(town) and not any(f.subject == relative and f.predicate == "lives_in" for f in out):
+            out.append(
+                _fact(relative, "lives_in", normalize_city(town), "r42.care_home", care.group(), valid_from=since)
+            )
+        sent = _R42_HER_THINGS_TO.search(ctx.text, care.end())
+        address = _clean(sent.group("addr")) if sent else ""
+        if sent and _ADDRESS_SHAPE.search(address) and not any(f.predicate == "address" for f in out):
+            out.append(_fact(relative, "address", address, "r42.care_home", sent.group(), valid_from=since))
+    # ("寄到我爸媽家：台中市…": the home the address belongs to is no part of it.)
+    out = [
+        replace(f, value=f.value[home.end() :].strip())
+        if f.predicate == "address" and (home := re.match(rf"^我的?(?:{_REL})的?家\s*[：:]", f.value))
+        else f
+        for f in out
+    ]
+    ended = {(f.subject, f.value) for f in out if f.predicate == "owns_device" and f.valid_to is not None}
+    tickets = {f.value for f in out if f.predicate == "ticket_id"}
+    return [
+        f
+        for f in out
+        # ("去年三月买的Kindle早就不用了": bought once, given up now: the ending alone is what holds.)
+        if not (f.predicate == "owns_device" and f.valid_to is None and (f.subject, f.value) in ended)
+        # ("售后单 AS-20260915-033": a number the turn calls a ticket is not an order too.)
+        and not (f.predicate == "order_id" and f.value in tickets)
+    ]
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -6608,6 +6755,7 @@ _FACT_RULES = (
     _round36_facts,
     _round37_facts,
     _round40_facts,
+    _round42_facts,
 )
 
 
@@ -6636,6 +6784,8 @@ _POLITE_REQUEST = re.compile(
     r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我|(?:跟|和|同)我(?:说|讲))"
     r"[^，。？?吗]{1,12}?"
     r"(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
+    # The text turned into a script, asked for: "可不可以转做繁体？" (Cantonese 转做 is 转成), "能转成简体吗".
+    r"|^\s*(?:请问)?(?:可以|能|能不能|可不可以|能否|麻烦)(?:帮我|给我)?(?:全部|都)?(?:转成|转做|转为|转换成)(?=繁体|简体)"
     # A thing not wanted any more, asked kindly: "那个电视盒子的广告别再推给我了好吗".
     r"|^[^，。？?]{2,16}?(?:别|不要)(?:再)?(?:推|推荐|推送|发|打)(?:给我)?了?(?:好吗|行吗|好不好|行不行)[？?]?\s*$"
 )
@@ -6720,12 +6870,12 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
 # A spot on the shop floor after an employer: "在比亚迪流水线上做质检", "在富士康车间里当组长".
 _SPOT_AFTER_EMPLOYER = re.compile(r"^(?P<org>.{2,}?)(?:流水线|生产线|装配线|车间|仓库|工地|厂房|厂区)[上里]?$")
 # An employer's office or branch in a town: "华为仰光办事处", "阿里巴巴杭州分公司", "比亚迪西安工厂".
-_OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$")
+_OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心|总部)$")
 
 
 # The town first, then the employer's site there: "圣保罗的比亚迪工厂", "东莞的富士康工厂".
 _TOWN_THEN_OFFICE = re.compile(
-    r"^(?P<town>[\u4e00-\u9fff]{2,5}?)的(?P<org>[\u4e00-\u9fffA-Za-z]{2,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$"
+    r"^(?P<town>[\u4e00-\u9fff]{2,5}?)的(?P<org>[\u4e00-\u9fffA-Za-z]{2,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心|总部)$"
 )
 
 
@@ -6977,7 +7127,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
-        for settle in (_round36_settled, _round37_settled, _round40_settled):
+        for settle in (_round36_settled, _round37_settled, _round40_settled, _round42_settled):
             out.facts = settle(ctx, out.facts)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
