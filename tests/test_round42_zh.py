@@ -3,9 +3,8 @@
 A relative named in apposition and then a number ("联系人填我老公，王建国，138…"): the name and the number are the
 relative's; the speaker's title at "our company" left unnamed ("我是我们公司的出纳"); an employer left said with no
 verb of work ("已经不在顺丰了", in a turn about work); a device given to the speaker ("我姐送了我一台Kindle"); a
-relative
-moved into a care home in a town, and the address her things go to; parcels sent from now on to a relative's home
-("以后都寄到我外婆家：…", the address without the words that name the home, and the relative's home too); the
+relative moved into a care home in a town, and the address her things go to; parcels sent from now on to a relative's
+home ("以后都寄到我外婆家：…", the address without the words that name the home, and the relative's home too); the
 interface language named in English ("界面language换成Japanese"); a script asked for by turning the text into it
 ("能不能转成繁体？"); Taiwan's carriers, kept as typed; model codes with a hyphen ("Sony WF-1000XM4"); a Chinese
 series before a spaced code ("华为手表GT 4"); an employer's 总部; Cantonese kin words (细佬, 家姐); a device both got
