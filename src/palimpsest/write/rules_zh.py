@@ -178,6 +178,8 @@ _FILLERS = re.compile(
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
+    # ("想想不值，干脆换了个小米手环9": giving up on the old one, the speaker's own choice.)
+    r"|干脆|索性|只好|只能|于是|直接"
     # Since when, said first: "自从上周一搬去苏州…", "自打搬到厦门…".
     r"|自从|自打|打从"
     # A while back, said vaguely (no time a rule reads): "前阵子在你们店买的…", "前段时间换了…".
@@ -1555,8 +1557,13 @@ _LENT_OUT = re.compile(
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:凑合|将就|暂时|先|只能|只好)*(?:用的是|在用|用|换了)")
 # Or broken, a replacement bought later in the turn: "Pixel 8被狗啃坏了，…，昨天只好新买了台三星S24".
 _BROKEN_THEN_REPLACED = re.compile(
-    r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了|摔碎了|泡水了)[，,]"
+    # (The device may open a later phrase of a rambling turn: "唉说来话长，三天前赶地铁，华为手表GT 5…摔坏了".)
+    r"(?:^|(?<=[，,]))\s*(?:我的)?"
+    + _DEVICE
+    + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了|摔碎了|泡水了)[，,]"
     r"[^。！？]*?(?:新买了|重新买了|又买了|新入了|新换了|换了[一两]?[台部个只]新|只好买了|只能买了"
+    # ("…想想不值，干脆换了个小米手环9": given up on, another taken instead.)
+    r"|(?:干脆|索性|只好|只能)(?:就)?换了[一两]?[台部个只]"
     # ("…摔坏了，现在凑合用备用机红米Note 12": a spare taken into use instead.)
     r"|(?:现在|暂时|先|只能|只好|凑合|将就)+用(?:着)?(?:我的|家里的|一台|一部)?(?:备用机|备用手机))"
 )
@@ -3313,7 +3320,7 @@ def _unboxed_or_broken(ctx: TurnContext, clause: Clause, bare: str, seen: set[st
             seen.add(device)
             subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
             yield ending(ctx, clause, subject, "owns_device", device, "zh.broken_to_replace", to_replace.group())
-    elif (replaced := _BROKEN_THEN_REPLACED.match(bare)) and not _QUESTION.search(ctx.text):
+    elif (replaced := _BROKEN_THEN_REPLACED.search(bare)) and not _QUESTION.search(ctx.text):
         device = _device_name(replaced.group("device"))
         seen.add(device)
         end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_then_replaced", replaced.group())
@@ -6652,9 +6659,38 @@ _R42_HER_THINGS_TO = re.compile(
 # Parcels sent from now on to a relative's home, the address after the colon: "以后包裹都寄到我爸妈家：台中市…".
 _R42_TO_KIN_HOME = re.compile(rf"(?:寄到|送到|发到|寄)我的?(?P<rel>{_REL})(?:的)?家\s*[：:]")
 
+# A move on a day still to come, said as settled with 就…了: "下周一我就搬到厦门思明区了", "月底我们就搬去成都了" holds
+# from that day (not "就要搬到…去了", which heldout3 leaves a plan; nor "可能", "打算", "如果"…: see _PLAN and
+# _HYPOTHETICAL).
+_R42_SETTLED_MOVE = re.compile(
+    r"我(?:们|们家|们一家)?\s*(?:就|也就)\s*(?:搬到|搬去|搬回)(?:了)?(?P<place>[\u4e00-\u9fff]{2,8}?)(?:去|住)?了"
+    r"(?=[，。！,.!]|$)"
+)
+# A present for a relative, the relative named before and pointed back to: "儿子考完试，给他买了台联想小新Pro 16".
+_R42_BOUGHT_FOR_HIM = re.compile(
+    rf"(?:给|帮|替|为)(?:他|她)(?:新)?(?:买|换|配|入|订)了(?:一)?[台部个只块副]?\s*{_DEVICE}"
+)
+_R42_KIN_OPENS = re.compile(rf"^\s*(?:我的?)?(?P<rel>{_REL})")
+
 
 def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
+    bare = clause.without_times(ctx)
+    for m in _R42_SETTLED_MOVE.finditer(bare):
+        ahead = [t for t in clause.times(ctx) if t.start > ctx.at and t.span[1] - clause.start <= m.start()]
+        place = _city_of(m.group("place"))
+        prefix = text[: m.start()]
+        if len(ahead) != 1 or _PLAN_WORDS.search(prefix) or not _is_city(place) or re.search(r"不|没|别", prefix):
+            continue
+        yield _fact(
+            ctx.speaker_id, "lives_in", normalize_city(place), "r42.settled_move", m.group(), valid_from=ahead[0].start
+        )
+    for m in _R42_BOUGHT_FOR_HIM.finditer(bare):
+        kin = _R42_KIN_OPENS.match(ctx.text) or _RELATIVE_EARLIER.search(ctx.text, 0, clause.start + m.start())
+        if kin is None or kin.group(1) in _ACQUAINTANCES or _PLAN.search(_prefix(clause, m.start())):
+            continue
+        relative = f"{ctx.speaker_id}:{_RELATIONS[kin.group(1)]}"
+        yield _fact(relative, "owns_device", _device_name(m.group("device")), "r42.bought_for_him", m.group())
     for mention in clause.identifiers(ctx, "phone"):
         kin = _R42_KIN_NAME_NUMBER.search(text[: mention.span[0] - clause.start])
         if kin is None or kin.group("rel") in _ACQUAINTANCES or named_as_wrong(ctx, mention):
@@ -6677,7 +6713,6 @@ def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
             if org in _NOT_PLACES or re.search(r"家|这|那|国内|国外|身边|线|岗|职|上班|工作|干|做|待|呆|当", org):
                 continue
             yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.r42.no_longer_at", m.group())
-    bare = clause.without_times(ctx)
     for m in _R42_GIVEN_TO_ME.finditer(bare):
         if _PLAN.search(_prefix(clause, m.start())) or _QUESTION.search(text):
             continue
@@ -6725,6 +6760,9 @@ def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
         else f
         for f in out
     ]
+    # ("下周一我就搬到厦门了，到时候帮我把默认城市换成厦门": the city the move dates is the same home, from that day.)
+    dated = {(f.subject, f.value) for f in out if f.rule == "zh.r42.settled_move"}
+    out = [f for f in out if not (f.predicate == "lives_in" and f.valid_from is None and (f.subject, f.value) in dated)]
     ended = {(f.subject, f.value) for f in out if f.predicate == "owns_device" and f.valid_to is not None}
     tickets = {f.value for f in out if f.predicate == "ticket_id"}
     return [
