@@ -162,3 +162,45 @@ CARRIERS: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), CARRIERS)
 def test_carriers(text: str, expected: set[Triple]) -> None:
     assert _held(text, "preferred_shipping_carrier") == expected
+
+
+SETTLED_MOVES: list[tuple[str, dict[str, str | None]]] = [
+    ("下个月五号我们就搬去成都了，到时候记得改地址", {"成都": "2027-06-05"}),
+    ("下周五我就搬到宁波鄞州区了", {"宁波": "2027-05-21"}),
+    ("下周五我就要搬到宁波去了，到时候再说", {}),  # 就要…去了 stays a plan (heldout3)
+    ("下周五我可能就搬到宁波了", {}),  # maybe
+    ("如果下周五我就搬到宁波了，快递怎么办？", {}),  # supposed
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), SETTLED_MOVES)
+def test_a_move_on_a_day_to_come_said_as_settled(text: str, expected: dict[str, str | None]) -> None:
+    assert _since(text, "lives_in") == expected
+
+
+BOUGHT_FOR: list[tuple[str, set[Triple]]] = [
+    ("女儿下个月开学，给她买了台MacBook Air", {(_kin("daughter"), "owns_device", "MacBook Air")}),
+    ("我爸眼睛不好，给他换了个华为平板", {(_kin("father"), "owns_device", "华为平板")}),
+    ("我同事生日，给他买了个小米手环8", set()),  # a colleague's, not family
+    ("女儿下个月开学，打算给她买台MacBook Air", set()),  # a plan
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), BOUGHT_FOR)
+def test_a_device_bought_for_the_relative_named_before(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "owns_device") == expected
+
+
+def test_a_device_broken_in_a_later_phrase_then_given_up_for_another() -> None:
+    text = "哎别提了，上周六爬山的时候，佳明Fenix 7摔在石头上坏了，修要八百多，索性换了个华为手表GT 4"
+    assert _ended(text, "owns_device") == {"佳明Fenix 7"}
+    assert _held(text, "owns_device") == {(ME, "owns_device", "华为手表GT 4")}
+
+
+def test_a_relatives_device_broken_is_not_the_speakers_ending() -> None:
+    assert _ended("我老公说，他的iPad坏了，干脆换了个新的", "owns_device") == set()
+
+
+def test_a_number_called_a_ticket_is_not_an_order_too() -> None:
+    text = "维修单 RX-20270501-118 还没人处理"
+    assert _triples(text, "ticket_id", "order_id") == {(ME, "ticket_id", "RX-20270501-118")}

@@ -6736,8 +6736,7 @@ def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
     """Round 42's readings of the whole turn: a relative moved into a care home and the address her things go to,
-    the address after "寄到我X家：" without the words that name the home, a device both got and given up in the turn,
-    one number read as both a ticket and an order."""
+    the address after "寄到我X家：" without the words that name the home, a device both got and given up in the turn."""
     out = list(facts)
     care = _R42_INTO_CARE_HOME.search(Clause(ctx.text, 0).without_times(ctx))  # (times blanked: "上周一住进了")
     if care is not None and care.group("rel") not in _ACQUAINTANCES and not _HYPOTHETICAL.search(ctx.text):
@@ -6764,14 +6763,11 @@ def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     dated = {(f.subject, f.value) for f in out if f.rule == "zh.r42.settled_move"}
     out = [f for f in out if not (f.predicate == "lives_in" and f.valid_from is None and (f.subject, f.value) in dated)]
     ended = {(f.subject, f.value) for f in out if f.predicate == "owns_device" and f.valid_to is not None}
-    tickets = {f.value for f in out if f.predicate == "ticket_id"}
     return [
         f
         for f in out
         # ("去年三月买的Kindle早就不用了": bought once, given up now: the ending alone is what holds.)
         if not (f.predicate == "owns_device" and f.valid_to is None and (f.subject, f.value) in ended)
-        # ("售后单 AS-20260915-033": a number the turn calls a ticket is not an order too.)
-        and not (f.predicate == "order_id" and f.value in tickets)
     ]
 
 
