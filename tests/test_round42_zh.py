@@ -204,3 +204,21 @@ def test_a_relatives_device_broken_is_not_the_speakers_ending() -> None:
 def test_a_number_called_a_ticket_is_not_an_order_too() -> None:
     text = "维修单 RX-20270501-118 还没人处理"
     assert _triples(text, "ticket_id", "order_id") == {(ME, "ticket_id", "RX-20270501-118")}
+
+
+RENAMED = "单位更名了，原来叫宁波港通物流，现在叫港通供应链，我一直在这里当调度"
+OWN_WORK: list[tuple[str, str, set[Triple]]] = [
+    ("我在大理古城开了家民宿工作室，名字叫云栖，想问下发票怎么开", "works_at", {(ME, "works_at", "云栖")}),
+    ("我开了家面馆，叫老街坊", "works_at", {(ME, "works_at", "老街坊")}),
+    ("我打算开家面馆，叫老街坊", "works_at", set()),  # a plan
+    ("我舅舅开了家面馆，叫老街坊", "works_at", set()),  # someone else's
+    (RENAMED, "works_at", {(ME, "works_at", "港通供应链")}),
+    (RENAMED, "job_title", {(ME, "job_title", "调度")}),
+    ("那家店改名了，现在叫港通供应链", "works_at", set()),  # no employer of the speaker's
+    ("我在这儿做测试，页面怎么打不开？", "job_title", set()),  # may be a test being run
+]
+
+
+@pytest.mark.parametrize(("text", "predicate", "expected"), OWN_WORK)
+def test_own_shop_and_renamed_employer(text: str, predicate: str, expected: set[Triple]) -> None:
+    assert _held(text, predicate) == expected

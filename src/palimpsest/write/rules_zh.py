@@ -944,8 +944,9 @@ _WORK = re.compile(
     + _AT
     + _ORG
     # ("在育才中学教了十几年书": the years taught there said inside 教书.)
-    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|教了?(?:[一二两三四五六七八九十几\d]+年多?的?)书|任教|执教"
-    r"|打工|上岗|干(?!净|脆|嘛|吗))"
+    # ("在大理开了家民宿工作室": 工作室 is a studio, no verb of work.)
+    + r"(?P<verb>工作(?!室)|上班|任职|实习|就职|做|当|担任|教书|教了?(?:[一二两三四五六七八九十几\d]+年多?的?)书"
+    r"|任教|执教|打工|上岗|干(?!净|脆|嘛|吗))"
 )
 _WORKS_ELSEWHERE = re.compile(
     r"不(?:是)?在[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:上班|工作|干|任职)[，,]\s*(?:我)?(?:现在|其实|而是)?(?:是)?在"
@@ -6671,11 +6672,40 @@ _R42_BOUGHT_FOR_HIM = re.compile(
     rf"(?:给|帮|替|为)(?:他|她)(?:新)?(?:买|换|配|入|订)了(?:一)?[台部个只块副]?\s*{_DEVICE}"
 )
 _R42_KIN_OPENS = re.compile(rf"^\s*(?:我的?)?(?P<rel>{_REL})")
+# The speaker's own shop or firm, opened and named: "我自己在郑州开了家奶茶店，叫『茶遇』", "我开了家花店，店名叫花语"
+# (the speaker's work is the named shop; "我爸开了家…" is the father's, "想开家…" a plan).
+_R42_OWN_SHOP_NAMED = re.compile(
+    r"我(?:自己)?(?:在[\u4e00-\u9fff]{2,8}?)?开了(?:一)?家[\u4e00-\u9fff]{0,4}?(?:店|馆|铺|超市|工作室|餐厅|公司|厂)[，,]\s*"
+    r"(?:店名|名字|名称)?(?:就)?叫(?:做)?\s*[『「“\"]?(?P<name>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)[』」”\"]?(?=[，。！？,.!?]|$)"
+)
+# The speaker's employer renamed, the new name told, the speaker still there: "公司改名了，以前叫杭州飞鱼科技，现在叫
+# 飞鱼智能，我还在这儿做财务".
+_R42_FIRM_RENAMED = re.compile(
+    r"(?:我们|我)?(?:公司|单位)(?:改名|更名|改名字)了?[，,]?[^。！？]{0,24}?(?:现在|新名字|新名称)(?:改)?叫(?:做)?\s*"
+    r"[『「“\"]?(?P<name>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)[』」”\"]?(?=[，。！？,.!?]|$)"
+)
+_R42_STILL_THERE = re.compile(r"我(?:还|仍然|仍|依然|一直|也)(?:在这儿|在这里|在这|在那儿|在那里)")
+# A title worked "here", the employer said before: "我还在这儿做财务", "我一直在这里当司机".
+# (Not without the adverb: "我在这儿做测试" may be a test being run.)
+_R42_TITLE_HERE = re.compile(
+    r"我(?:还|仍然|仍|依然|一直)在(?:这儿|这里)(?:做|当|干)" + _TITLE + r"(?=[，。！？,.!?]|$|呢)"
+)
+
+
+def _round42_work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R42_OWN_SHOP_NAMED.finditer(clause.text):
+        prefix = _prefix(clause, m.start()) + m.group()
+        if not (_PLAN_WORDS.search(prefix) or _PAST.search(prefix) or re.search(r"不|没|别", prefix)):
+            yield _fact(ctx.speaker_id, "works_at", m.group("name"), "r42.own_shop_named", m.group())
+    for m in _R42_TITLE_HERE.finditer(clause.text):
+        if not _PLAN.search(_prefix(clause, m.start())):
+            yield _fact(ctx.speaker_id, "job_title", _clean(m.group("title")), "r42.title_here", m.group())
 
 
 def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     text = clause.text
     bare = clause.without_times(ctx)
+    yield from _round42_work_facts(ctx, clause)
     for m in _R42_SETTLED_MOVE.finditer(bare):
         ahead = [t for t in clause.times(ctx) if t.start > ctx.at and t.span[1] - clause.start <= m.start()]
         place = _city_of(m.group("place"))
@@ -6735,9 +6765,19 @@ def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
-    """Round 42's readings of the whole turn: a relative moved into a care home and the address her things go to,
-    the address after "寄到我X家：" without the words that name the home, a device both got and given up in the turn."""
+    """Round 42's readings of the whole turn: the employer renamed with the speaker still there, a relative moved
+    into a care home and the address her things go to, the address after "寄到我X家：" without the words that name
+    the home, a move to come dated once, a device both got and given up in the turn."""
     out = list(facts)
+    renamed = _R42_FIRM_RENAMED.search(ctx.text)
+    if (
+        renamed is not None
+        and _R42_STILL_THERE.search(ctx.text, renamed.end())
+        and _org_ok(renamed.group("name"))
+        and not any(f.predicate == "works_at" and f.subject == ctx.speaker_id for f in out)
+    ):
+        # (the speaker still there after the renaming: the new name is the employer)
+        out.append(_fact(ctx.speaker_id, "works_at", renamed.group("name"), "r42.firm_renamed", renamed.group()))
     care = _R42_INTO_CARE_HOME.search(Clause(ctx.text, 0).without_times(ctx))  # (times blanked: "上周一住进了")
     if care is not None and care.group("rel") not in _ACQUAINTANCES and not _HYPOTHETICAL.search(ctx.text):
         relative = f"{ctx.speaker_id}:{_RELATIONS[care.group('rel')]}"
