@@ -222,3 +222,16 @@ OWN_WORK: list[tuple[str, str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "predicate", "expected"), OWN_WORK)
 def test_own_shop_and_renamed_employer(text: str, predicate: str, expected: set[Triple]) -> None:
     assert _held(text, predicate) == expected
+
+
+APART: list[tuple[str, set[Triple]]] = [
+    ("我和老婆两地分居，她在厦门，我在泉州", {(_kin("wife"), "lives_in", "厦门"), (ME, "lives_in", "泉州")}),
+    ("我跟我女儿没住一起，她一个人住在长沙", {(_kin("daughter"), "lives_in", "长沙")}),
+    ("我和老婆两地分居，她在厦门上班，我在泉州出差", set()),  # a job and a trip, no home said
+    ("我跟我爸妈不住一起，他们住南京", set()),  # 他们: the parents, not one parent
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), APART)
+def test_a_speaker_and_a_relative_who_live_apart(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "lives_in") == expected

@@ -6691,6 +6691,36 @@ _R42_TITLE_HERE = re.compile(
     r"我(?:还|仍然|仍|依然|一直)在(?:这儿|这里)(?:做|当|干)" + _TITLE + r"(?=[，。！？,.!?]|$|呢)"
 )
 
+# The speaker and a relative said to live apart, each one's town after: "我跟我老公不住一起，他在苏州上班也住苏州，我在
+# 无锡", "我和老婆两地分居，她在上海，我在杭州": 他 / 她 is the one relative named, 我 the speaker; the town closes the
+# phrase ("我在无锡出差" is a trip, not read).
+_R42_LIVE_APART = re.compile(r"不住一起|不住在一起|没住一起|没住在一起|分开住|两地分居|不在一起住")
+_R42_EACH_TOWN = re.compile(
+    r"(?:^|(?<=[，,。！；]))\s*(?P<who>他|她|我)(?!们)(?:现在|目前|平时|一直|人)?"
+    r"(?:在(?P<town>[\u4e00-\u9fff]{2,4}?)|[^，,。！？]{0,10}?(?:也|就|还)?住(?:在)?(?P<town2>[\u4e00-\u9fff]{2,4}?))"
+    r"(?=[，,。！!；]|$)"
+)
+
+
+def _round42_lived_apart(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    if not _R42_LIVE_APART.search(ctx.text) or _HYPOTHETICAL.search(ctx.text):
+        return facts
+    relatives = {_RELATIONS[m.group(1)] for m in _RELATIVE_EARLIER.finditer(ctx.text)}
+    out = list(facts)
+    for m in _R42_EACH_TOWN.finditer(ctx.text):
+        town = m.group("town") or m.group("town2")
+        if not _is_city(town) or town in _NOT_PLACES:
+            continue
+        if m.group("who") == "我":
+            subject = ctx.speaker_id
+        elif len(relatives) == 1:
+            subject = f"{ctx.speaker_id}:{next(iter(relatives))}"
+        else:
+            continue
+        if not any(f.subject == subject and f.predicate == "lives_in" and f.valid_to is None for f in out):
+            out.append(_fact(subject, "lives_in", normalize_city(town), "r42.lived_apart", m.group().strip()))
+    return out
+
 
 def _round42_work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     for m in _R42_OWN_SHOP_NAMED.finditer(clause.text):
@@ -6765,10 +6795,11 @@ def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
 
 
 def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
-    """Round 42's readings of the whole turn: the employer renamed with the speaker still there, a relative moved
-    into a care home and the address her things go to, the address after "寄到我X家：" without the words that name
-    the home, a move to come dated once, a device both got and given up in the turn."""
-    out = list(facts)
+    """Round 42's readings of the whole turn: the towns of a speaker and a relative who live apart, the employer
+    renamed with the speaker still there, a relative moved into a care home and the address her things go to, the
+    address after "寄到我X家：" without the words that name the home, a move to come dated once, a device both got
+    and given up in the turn."""
+    out = _round42_lived_apart(ctx, list(facts))
     renamed = _R42_FIRM_RENAMED.search(ctx.text)
     if (
         renamed is not None
