@@ -266,8 +266,9 @@ def _read_tidied(
     return out
 
 
-# The values kept in the script they were typed in (see :func:`_read_tidied`).
-_KEPT_AS_WRITTEN = frozenset({"address", "name", "works_at"})
+# The values kept in the script they were typed in (see :func:`_read_tidied`); a carrier is a company's name too
+# ("用黑貓宅急便").
+_KEPT_AS_WRITTEN = frozenset({"address", "name", "works_at", "preferred_shipping_carrier"})
 
 
 def _ordered(found: Iterable[str], vocabulary: Sequence[str]) -> tuple[Any, ...]:
@@ -276,9 +277,14 @@ def _ordered(found: Iterable[str], vocabulary: Sequence[str]) -> tuple[Any, ...]
 
 
 def _dedupe_facts(facts: Iterable[CandidateFact]) -> list[CandidateFact]:
-    """One candidate per (subject, predicate, value, ending-or-not), the most confident."""
+    """One candidate per (subject, predicate, value, ending-or-not), the most confident; a number one rule set reads
+    as a ticket is not an order too ("售後單 AS-20260915-033": the English rules know no 售后单 and guess an order)."""
+    facts = list(facts)
+    tickets = {f.value.casefold() for f in facts if f.predicate == "ticket_id"}
     best: dict[tuple[str, str, str, bool], CandidateFact] = {}
     for fact in facts:
+        if fact.predicate == "order_id" and fact.value.casefold() in tickets:
+            continue
         key = (fact.subject, fact.predicate, fact.value.casefold(), fact.valid_to is None)
         kept = best.get(key)
         if kept is None or fact.confidence > kept.confidence:

@@ -139,6 +139,14 @@ _RELATIONS = {
     "老爸": "father",
     "老妈": "mother",
     "老爹": "father",
+    # Cantonese kin words (read after t2s): "我細佬琴日搬咗去觀塘", "我家姐喺銀行做嘢", "阿媽同我住".
+    "细佬": "brother",
+    "家姐": "sister",
+    "细妹": "sister",
+    "阿哥": "brother",
+    "阿妈": "mother",
+    "阿爸": "father",
+    "老豆": "father",
     "闺女": "daughter",
     # "我家那口子": the spouse, whichever it is.
     "家那口子": "spouse",
@@ -170,6 +178,8 @@ _FILLERS = re.compile(
     r"|平时|平常|一般|通常|一直|主要|基本上|基本|只|仅|但是|但|不过|可是|可|而且|常年|长期|常|正式|新"
     # "最后还是扎根在了苏州": how it ended up.
     r"|最后|最终|终究"
+    # ("想想不值，干脆换了个小米手环9": giving up on the old one, the speaker's own choice.)
+    r"|干脆|索性|只好|只能|于是|直接"
     # Since when, said first: "自从上周一搬去苏州…", "自打搬到厦门…".
     r"|自从|自打|打从"
     # A while back, said vaguely (no time a rule reads): "前阵子在你们店买的…", "前段时间换了…".
@@ -587,7 +597,8 @@ _BRANDS_EN = (
 # Model words: codes and numbers, the usual suffixes, and capitalized names ("OPPO Find X5").
 _MODEL = (
     # (A decimal size is part of the model: "华为MatePad 11.5".)
-    r"(?:\s?(?:[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
+    # (A code with a hyphen after its letters: "Sony WH-1000XM5", "Galaxy SM-X710".)
+    r"(?:\s?(?:[A-Z]{1,4}-\d+[A-Za-z0-9]*|[A-Za-z]{0,3}\d+(?:\.\d)?[A-Za-z]*|Pro|Max|Plus|Ultra|Mini|mini|SE|Air|pro|max|plus|[A-Z][a-z]{1,10}(?=\s?[A-Z0-9]))"
     # A capitalized name last, before Chinese words: "旧的OPPO Reno扔抽屉里".
     # ("新买的 Galaxy Buds 连不上…": a space may stand before the Chinese.)
     r"|\s[A-Z][a-z]{2,10}(?=\s?[\u4e00-\u9fff，。！？,.!?]|$)"
@@ -603,7 +614,7 @@ _MODEL = (
     r"|(?<=\d)(?:英寸|寸)(?:\s?[（(][A-Za-z0-9 +]{1,12}[）)])?)*"
 )
 # A Chinese series or product word between the brand and its model code: "联想拯救者Y9000P", "戴森吸尘器V12".
-_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
+_SERIES = r"(?:[\u4e00-\u9fff]{2,4}?(?=\s?[A-Za-z]*\s?\d)|小新|拯救者|天选|灵耀|无畏|畅享|星耀|小天才)?"
 _NOUNS = (
     r"手机|笔记本电脑|笔记本|电脑|平板电脑|平板|手表|耳机|相机|电视|显示器|音箱|游戏机|扫地机器人|路由器|打印机"
     r"|投影仪|电子书阅读器|阅读器|智能音箱|无人机|吸尘器|空气净化器|扫地机|咖啡机|洗碗机|电动牙刷|净水器|智能门锁|手环"
@@ -933,8 +944,9 @@ _WORK = re.compile(
     + _AT
     + _ORG
     # ("在育才中学教了十几年书": the years taught there said inside 教书.)
-    + r"(?P<verb>工作|上班|任职|实习|就职|做|当|担任|教书|教了?(?:[一二两三四五六七八九十几\d]+年多?的?)书|任教|执教"
-    r"|打工|上岗|干(?!净|脆|嘛|吗))"
+    # ("在大理开了家民宿工作室": 工作室 is a studio, no verb of work.)
+    + r"(?P<verb>工作(?!室)|上班|任职|实习|就职|做|当|担任|教书|教了?(?:[一二两三四五六七八九十几\d]+年多?的?)书"
+    r"|任教|执教|打工|上岗|干(?!净|脆|嘛|吗))"
 )
 _WORKS_ELSEWHERE = re.compile(
     r"不(?:是)?在[\u4e00-\u9fffA-Za-z0-9&]{2,15}?(?:上班|工作|干|任职)[，,]\s*(?:我)?(?:现在|其实|而是)?(?:是)?在"
@@ -1546,8 +1558,13 @@ _LENT_OUT = re.compile(
 _ANOTHER_IN_USE = re.compile(r"\s*(?:现在|目前)(?:凑合|将就|暂时|先|只能|只好)*(?:用的是|在用|用|换了)")
 # Or broken, a replacement bought later in the turn: "Pixel 8被狗啃坏了，…，昨天只好新买了台三星S24".
 _BROKEN_THEN_REPLACED = re.compile(
-    r"^\s*(?:我的)?" + _DEVICE + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了|摔碎了|泡水了)[，,]"
+    # (The device may open a later phrase of a rambling turn: "唉说来话长，三天前赶地铁，华为手表GT 5…摔坏了".)
+    r"(?:^|(?<=[，,]))\s*(?:我的)?"
+    + _DEVICE
+    + r"[^，,。！？]{0,8}?(?:摔坏了|坏了|丢了|被偷了|报废了|摔碎了|泡水了)[，,]"
     r"[^。！？]*?(?:新买了|重新买了|又买了|新入了|新换了|换了[一两]?[台部个只]新|只好买了|只能买了"
+    # ("…想想不值，干脆换了个小米手环9": given up on, another taken instead.)
+    r"|(?:干脆|索性|只好|只能)(?:就)?换了[一两]?[台部个只]"
     # ("…摔坏了，现在凑合用备用机红米Note 12": a spare taken into use instead.)
     r"|(?:现在|暂时|先|只能|只好|凑合|将就)+用(?:着)?(?:我的|家里的|一台|一部)?(?:备用机|备用手机))"
 )
@@ -3304,7 +3321,7 @@ def _unboxed_or_broken(ctx: TurnContext, clause: Clause, bare: str, seen: set[st
             seen.add(device)
             subject = f"{ctx.speaker_id}:{_RELATIONS[rel]}" if rel else ctx.speaker_id
             yield ending(ctx, clause, subject, "owns_device", device, "zh.broken_to_replace", to_replace.group())
-    elif (replaced := _BROKEN_THEN_REPLACED.match(bare)) and not _QUESTION.search(ctx.text):
+    elif (replaced := _BROKEN_THEN_REPLACED.search(bare)) and not _QUESTION.search(ctx.text):
         device = _device_name(replaced.group("device"))
         seen.add(device)
         end = ending(ctx, clause, ctx.speaker_id, "owns_device", device, "zh.broken_then_replaced", replaced.group())
@@ -4575,10 +4592,17 @@ _CARRIERS = {
     "DHL": "DHL",
     "UPS": "UPS",
     "联邦快递": "FedEx",
+    # Taiwan's carriers: "用黑貓宅急便", "寄新竹物流" (not 黑猫 alone, which may be a cat).
+    "黑猫宅急便": "黑猫宅急便",
+    "新竹物流": "新竹物流",
+    "嘉里大荣": "嘉里大荣",
 }
 # ("以后都走dhl": Latin names as typed.)
 _CARRIERS_FOLDED = {name.casefold(): carrier for name, carrier in _CARRIERS.items()}
-_CARRIER_NAMES = "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
+_CARRIER_NAMES = (
+    "黑猫宅急便|新竹物流|嘉里大荣|"
+    "顺丰|京东物流|京东快递|中通|圆通|韵达|申通|EMS|邮政|德邦|极兔|联邦快递|(?i:fedex|dhl|ups)(?![A-Za-z])"
+)
 _CARRIER = re.compile(
     rf"(?P<carrier>{_CARRIER_NAMES})(?:快递|速运|物流)?"
     r"(?=.{0,6}(?:发货|寄|配送|送|发))|(?:发货|寄|快递|配送|发|物流)(?:都|默认|一律|以后|一般|统一|帮我|给我|只|就)*"
@@ -6590,6 +6614,240 @@ def _round40_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     ]
 
 
+# ------------------------------------------------------------------------------------------ round 42
+# A relative named in apposition, then a phone number: "收件人改成我妈，刘秀英，电话136…", "紧急联系人：我女儿，
+# 周晓雯，159…", "联系人写我老公王建国 138…": the name and the number are the relative's. (Not an acquaintance:
+# "我同事，李雷，138…" is read by the older rules, which make the named person the subject.)
+_R42_KIN_NAME_NUMBER = re.compile(
+    rf"我的?(?P<rel>{_REL})[，,、：:\s]*{_PERSON_NAME}[，,、：:\s]*"
+    r"(?:(?:的)?(?:电话|手机|手机号|号码|联系电话|联系方式)(?:号码)?(?:是|为)?\s*[：:]?\s*)?$"
+)
+# The speaker's job at "our company", the company left unnamed: "我是我们公司的系统管理员" (a title, no employer; not
+# "我是我们群的管理员", where 我们 is a chat group, nor an account role: "我是我们公司的管理员").
+_R42_TITLE_AT_OUR_FIRM = re.compile(
+    r"我(?:现在|目前|就|也)?是我们(?:公司|单位|厂|医院|学校|集团|部门)的" + _TITLE + r"(?=[，。！？,.!?\s]|$|了)"
+)
+# An employer left, said without a verb of work: "被公司裁了，已经不在平安保险了", "我早就不在京东了" (only in a turn
+# about work, and not a town: "已经不在北京了" is a home, read elsewhere; "不在中石化上班了" is read by older rules).
+_R42_NO_LONGER_AT = re.compile(r"(?:已经|早就|早已|现在|目前)?不在" + _ORG + r"了(?=[，。！？,.!?\s]|$)")
+_R42_WORK_TOLD = re.compile(r"裁员?|离职|辞职|辞了|辞退|开除|被炒|失业|公司|单位|上班|工作")
+# (With the next job told, the sets label the new employer alone: "我不在比亚迪了，上个月跳槽去了宁德时代".)
+_R42_NEXT_JOB_TOLD = re.compile(r"跳槽|入职|新工作|新东家|换工作|换了工作|加入了|去了|到了|(?i:offer)")
+# A device given to the speaker as a present: "老公送了我一个戴森吹风机当生日礼物", "我姐送我一台Kindle" (not "想送我",
+# "要送我", "没送我", nor "送了我妈一台…", which is the mother's).
+_R42_GIVEN_TO_ME = re.compile(rf"(?<![想要没不])送(?:了)?(?:给)?我(?:一)?[台部个只块副]?\s*{_DEVICE}")
+# The interface's language named in English inside the Chinese: "界面language改成English" (界面语言).
+_R42_UI_LANGUAGE_LATIN = re.compile(
+    rf"(?:界面|系统|app|App|APP)\s*(?i:language)\s*(?:改成|换成|设成|设为|切成|切换成|改为)\s*(?P<lang>{_LANGUAGE_NAMES})"
+)
+# A script asked for by turning the text into it: "可不可以转做繁体？" (Cantonese 转做 is 转成), "能转成简体吗".
+_R42_TURN_INTO = re.compile(
+    r"^\s*(?:请问)?(?:可以|能|能不能|可不可以|能否|麻烦)?(?:帮我|给我)?(?:全部|都)?(?:转成|转做|转为|转换成|转去)"
+    r"(?P<script>繁体中文|繁体字?|简体中文|简体字?)(?=[吗呢？?，,。！!吧]|$|好吗|行吗|得不得)"
+)
+_R42_SCRIPTS = {
+    "繁体": "繁体中文",
+    "繁体字": "繁体中文",
+    "繁体中文": "繁体中文",
+    "简体": "zh",
+    "简体字": "zh",
+    "简体中文": "zh",
+}
+# A relative moved into a home for the old, the town named: "我奶奶上周一住进了苏州的养老院" (a hospital is no home).
+_R42_INTO_CARE_HOME = re.compile(
+    rf"我的?(?P<rel>{_REL})\s*(?:已经|刚|也)?\s*(?:住进|搬进|入住)(?:了|到)?(?P<town>[\u4e00-\u9fff]{{2,4}}?)(?:市)?的?"
+    r"(?:[\u4e00-\u9fff]{0,4})(?:养老院|敬老院|老年公寓|护理院|福利院|疗养院)"
+)
+# ... and her things sent on to an address: "以后她的东西寄到：…" (the one relative the turn names).
+_R42_HER_THINGS_TO = re.compile(
+    r"(?:他|她)(?:的)?(?:东西|快递|包裹|药|信)(?:都|就|以后)?(?:寄到|送到|寄去|送去|发到)\s*[：:]?\s*"
+    r"(?P<addr>[^，。！？；\n]{6,60})"
+)
+# Parcels sent from now on to a relative's home, the address after the colon: "以后包裹都寄到我爸妈家：台中市…".
+_R42_TO_KIN_HOME = re.compile(rf"(?:寄到|送到|发到|寄)我的?(?P<rel>{_REL})(?:的)?家\s*[：:]")
+
+# A move on a day still to come, said as settled with 就…了: "下周一我就搬到厦门思明区了", "月底我们就搬去成都了" holds
+# from that day (not "就要搬到…去了", which heldout3 leaves a plan; nor "可能", "打算", "如果"…: see _PLAN and
+# _HYPOTHETICAL).
+_R42_SETTLED_MOVE = re.compile(
+    r"我(?:们|们家|们一家)?\s*(?:就|也就)\s*(?:搬到|搬去|搬回)(?:了)?(?P<place>[\u4e00-\u9fff]{2,8}?)(?:去|住)?了"
+    r"(?=[，。！,.!]|$)"
+)
+# A present for a relative, the relative named before and pointed back to: "儿子考完试，给他买了台联想小新Pro 16".
+_R42_BOUGHT_FOR_HIM = re.compile(
+    rf"(?:给|帮|替|为)(?:他|她)(?:新)?(?:买|换|配|入|订)了(?:一)?[台部个只块副]?\s*{_DEVICE}"
+)
+_R42_KIN_OPENS = re.compile(rf"^\s*(?:我的?)?(?P<rel>{_REL})")
+# The speaker's own shop or firm, opened and named: "我自己在郑州开了家奶茶店，叫『茶遇』", "我开了家花店，店名叫花语"
+# (the speaker's work is the named shop; "我爸开了家…" is the father's, "想开家…" a plan).
+_R42_OWN_SHOP_NAMED = re.compile(
+    r"我(?:自己)?(?:在[\u4e00-\u9fff]{2,8}?)?开了(?:一)?家[\u4e00-\u9fff]{0,4}?(?:店|馆|铺|超市|工作室|餐厅|公司|厂)[，,]\s*"
+    r"(?:店名|名字|名称)?(?:就)?叫(?:做)?\s*[『「“\"]?(?P<name>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)[』」”\"]?(?=[，。！？,.!?]|$)"
+)
+# The speaker's employer renamed, the new name told, the speaker still there: "公司改名了，以前叫杭州飞鱼科技，现在叫
+# 飞鱼智能，我还在这儿做财务".
+_R42_FIRM_RENAMED = re.compile(
+    r"(?:我们|我)?(?:公司|单位)(?:改名|更名|改名字)了?[，,]?[^。！？]{0,24}?(?:现在|新名字|新名称)(?:改)?叫(?:做)?\s*"
+    r"[『「“\"]?(?P<name>[\u4e00-\u9fffA-Za-z0-9]{2,12}?)[』」”\"]?(?=[，。！？,.!?]|$)"
+)
+_R42_STILL_THERE = re.compile(r"我(?:还|仍然|仍|依然|一直|也)(?:在这儿|在这里|在这|在那儿|在那里)")
+# A title worked "here", the employer said before: "我还在这儿做财务", "我一直在这里当司机".
+# (Not without the adverb: "我在这儿做测试" may be a test being run.)
+_R42_TITLE_HERE = re.compile(
+    r"我(?:还|仍然|仍|依然|一直)在(?:这儿|这里)(?:做|当|干)" + _TITLE + r"(?=[，。！？,.!?]|$|呢)"
+)
+
+# The speaker and a relative said to live apart, each one's town after: "我跟我老公不住一起，他在苏州上班也住苏州，我在
+# 无锡", "我和老婆两地分居，她在上海，我在杭州": 他 / 她 is the one relative named, 我 the speaker; the town closes the
+# phrase ("我在无锡出差" is a trip, not read).
+_R42_LIVE_APART = re.compile(r"不住一起|不住在一起|没住一起|没住在一起|分开住|两地分居|不在一起住")
+_R42_EACH_TOWN = re.compile(
+    r"(?:^|(?<=[，,。！；]))\s*(?P<who>他|她|我)(?!们)(?:现在|目前|平时|一直|人)?"
+    r"(?:在(?P<town>[\u4e00-\u9fff]{2,4}?)|[^，,。！？]{0,10}?(?:也|就|还)?住(?:在)?(?P<town2>[\u4e00-\u9fff]{2,4}?))"
+    r"(?=[，,。！!；]|$)"
+)
+
+
+def _round42_lived_apart(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    if not _R42_LIVE_APART.search(ctx.text) or _HYPOTHETICAL.search(ctx.text):
+        return facts
+    relatives = {_RELATIONS[m.group(1)] for m in _RELATIVE_EARLIER.finditer(ctx.text)}
+    out = list(facts)
+    for m in _R42_EACH_TOWN.finditer(ctx.text):
+        town = m.group("town") or m.group("town2")
+        if not _is_city(town) or town in _NOT_PLACES:
+            continue
+        if m.group("who") == "我":
+            subject = ctx.speaker_id
+        elif len(relatives) == 1:
+            subject = f"{ctx.speaker_id}:{next(iter(relatives))}"
+        else:
+            continue
+        if not any(f.subject == subject and f.predicate == "lives_in" and f.valid_to is None for f in out):
+            out.append(_fact(subject, "lives_in", normalize_city(town), "r42.lived_apart", m.group().strip()))
+    return out
+
+
+def _round42_work_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R42_OWN_SHOP_NAMED.finditer(clause.text):
+        prefix = _prefix(clause, m.start()) + m.group()
+        if not (_PLAN_WORDS.search(prefix) or _PAST.search(prefix) or re.search(r"不|没|别", prefix)):
+            yield _fact(ctx.speaker_id, "works_at", m.group("name"), "r42.own_shop_named", m.group())
+    for m in _R42_TITLE_HERE.finditer(clause.text):
+        if not _PLAN.search(_prefix(clause, m.start())):
+            yield _fact(ctx.speaker_id, "job_title", _clean(m.group("title")), "r42.title_here", m.group())
+
+
+def _round42_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    text = clause.text
+    bare = clause.without_times(ctx)
+    yield from _round42_work_facts(ctx, clause)
+    for m in _R42_SETTLED_MOVE.finditer(bare):
+        ahead = [t for t in clause.times(ctx) if t.start > ctx.at and t.span[1] - clause.start <= m.start()]
+        place = _city_of(m.group("place"))
+        prefix = text[: m.start()]
+        if len(ahead) != 1 or _PLAN_WORDS.search(prefix) or not _is_city(place) or re.search(r"不|没|别", prefix):
+            continue
+        yield _fact(
+            ctx.speaker_id, "lives_in", normalize_city(place), "r42.settled_move", m.group(), valid_from=ahead[0].start
+        )
+    for m in _R42_BOUGHT_FOR_HIM.finditer(bare):
+        kin = _R42_KIN_OPENS.match(ctx.text) or _RELATIVE_EARLIER.search(ctx.text, 0, clause.start + m.start())
+        if kin is None or kin.group(1) in _ACQUAINTANCES or _PLAN.search(_prefix(clause, m.start())):
+            continue
+        relative = f"{ctx.speaker_id}:{_RELATIONS[kin.group(1)]}"
+        yield _fact(relative, "owns_device", _device_name(m.group("device")), "r42.bought_for_him", m.group())
+    for mention in clause.identifiers(ctx, "phone"):
+        kin = _R42_KIN_NAME_NUMBER.search(text[: mention.span[0] - clause.start])
+        if kin is None or kin.group("rel") in _ACQUAINTANCES or named_as_wrong(ctx, mention):
+            continue
+        if kin.group("name") in _NOT_NAMES or re.search(r"不是|别|不要", text[: kin.start()][-4:]):
+            continue
+        relative = f"{ctx.speaker_id}:{_RELATIONS[kin.group('rel')]}"
+        yield _fact(relative, "name", kin.group("name"), "r42.kin_name_number", kin.group())
+        yield _fact(relative, "phone", contact_value("phone", mention), "r42.kin_name_number", kin.group())
+    for m in _R42_TITLE_AT_OUR_FIRM.finditer(text):
+        title = _clean(m.group("title"))
+        if title not in _ACCOUNT_ROLES and not _PAST.search(_prefix(clause, m.start())):
+            yield _fact(ctx.speaker_id, "job_title", title, "r42.title_at_our_firm", m.group())
+    if _R42_WORK_TOLD.search(ctx.text) and not _R42_NEXT_JOB_TOLD.search(ctx.text):
+        for m in _R42_NO_LONGER_AT.finditer(text):
+            org = _clean(m.group("org"))
+            subject = _subject(ctx, clause, m.start())
+            if subject != ctx.speaker_id or not _org_ok(org) or _is_city(org) or _is_kind_of_employer(org):
+                continue
+            if org in _NOT_PLACES or re.search(r"家|这|那|国内|国外|身边|线|岗|职|上班|工作|干|做|待|呆|当", org):
+                continue
+            yield ending(ctx, clause, ctx.speaker_id, "works_at", org, "zh.r42.no_longer_at", m.group())
+    for m in _R42_GIVEN_TO_ME.finditer(bare):
+        if _PLAN.search(_prefix(clause, m.start())) or _QUESTION.search(text):
+            continue
+        device = _device_name(m.group("device"))
+        yield _fact(ctx.speaker_id, "owns_device", device, "r42.given_to_me", m.group(), confidence=0.8)
+    for m in _R42_UI_LANGUAGE_LATIN.finditer(text):
+        yield _fact(ctx.speaker_id, "preferred_language", _LANGUAGES[m.group("lang")], "r42.ui_language", m.group())
+    turned = _R42_TURN_INTO.match(text)
+    if turned is not None:
+        language = _R42_SCRIPTS[turned.group("script")]
+        yield _fact(ctx.speaker_id, "preferred_language", language, "r42.turn_into", turned.group())
+    for m in _R42_TO_KIN_HOME.finditer(text):
+        address = _clean(text[m.end() :].split("，")[0].split(",")[0])
+        if m.group("rel") in _ACQUAINTANCES or not _ADDRESS_SHAPE.search(address):
+            continue
+        if re.search(r"不|别", _prefix(clause, m.start())) or not (_LASTING.search(text) or _starts_on(ctx, clause)):
+            continue  # ("这单先寄到我妈家：…" is one parcel: the older rules read it, the relative's home unsaid)
+        relative = f"{ctx.speaker_id}:{_RELATIONS[m.group('rel')]}"
+        yield _fact(relative, "address", address, "r42.kin_home", m.group() + address, confidence=0.8)
+
+
+def _round42_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 42's readings of the whole turn: the towns of a speaker and a relative who live apart, the employer
+    renamed with the speaker still there, a relative moved into a care home and the address her things go to, the
+    address after "寄到我X家：" without the words that name the home, a move to come dated once, a device both got
+    and given up in the turn."""
+    out = _round42_lived_apart(ctx, list(facts))
+    renamed = _R42_FIRM_RENAMED.search(ctx.text)
+    if (
+        renamed is not None
+        and _R42_STILL_THERE.search(ctx.text, renamed.end())
+        and _org_ok(renamed.group("name"))
+        and not any(f.predicate == "works_at" and f.subject == ctx.speaker_id for f in out)
+    ):
+        # (the speaker still there after the renaming: the new name is the employer)
+        out.append(_fact(ctx.speaker_id, "works_at", renamed.group("name"), "r42.firm_renamed", renamed.group()))
+    care = _R42_INTO_CARE_HOME.search(Clause(ctx.text, 0).without_times(ctx))  # (times blanked: "上周一住进了")
+    if care is not None and care.group("rel") not in _ACQUAINTANCES and not _HYPOTHETICAL.search(ctx.text):
+        relative = f"{ctx.speaker_id}:{_RELATIONS[care.group('rel')]}"
+        town = care.group("town")
+        times = [t for t in ctx.times if t.start <= ctx.at and care.start() <= t.span[0] < care.start("town")]
+        since = times[-1].start if times else None
+        if _is_city(town) and not any(f.subject == relative and f.predicate == "lives_in" for f in out):
+            out.append(
+                _fact(relative, "lives_in", normalize_city(town), "r42.care_home", care.group(), valid_from=since)
+            )
+        sent = _R42_HER_THINGS_TO.search(ctx.text, care.end())
+        address = _clean(sent.group("addr")) if sent else ""
+        if sent and _ADDRESS_SHAPE.search(address) and not any(f.predicate == "address" for f in out):
+            out.append(_fact(relative, "address", address, "r42.care_home", sent.group(), valid_from=since))
+    # ("寄到我爸媽家：台中市…": the home the address belongs to is no part of it.)
+    out = [
+        replace(f, value=f.value[home.end() :].strip())
+        if f.predicate == "address" and (home := re.match(rf"^我的?(?:{_REL})的?家\s*[：:]", f.value))
+        else f
+        for f in out
+    ]
+    # ("下周一我就搬到厦门了，到时候帮我把默认城市换成厦门": the city the move dates is the same home, from that day.)
+    dated = {(f.subject, f.value) for f in out if f.rule == "zh.r42.settled_move"}
+    out = [f for f in out if not (f.predicate == "lives_in" and f.valid_from is None and (f.subject, f.value) in dated)]
+    ended = {(f.subject, f.value) for f in out if f.predicate == "owns_device" and f.valid_to is not None}
+    return [
+        f
+        for f in out
+        # ("去年三月买的Kindle早就不用了": bought once, given up now: the ending alone is what holds.)
+        if not (f.predicate == "owns_device" and f.valid_to is None and (f.subject, f.value) in ended)
+    ]
+
+
 _FACT_RULES = (
     _live_facts,
     _cleft_moved_facts,
@@ -6608,6 +6866,7 @@ _FACT_RULES = (
     _round36_facts,
     _round37_facts,
     _round40_facts,
+    _round42_facts,
 )
 
 
@@ -6636,6 +6895,8 @@ _POLITE_REQUEST = re.compile(
     r"|^\s*(?:以后|今后|往后|之后|默认)(?:(?:回复|回覆|回答|答复)(?:我)?)?(?:都|就|一律)?(?:用|发|走|给我|(?:跟|和|同)我(?:说|讲))"
     r"[^，。？?吗]{1,12}?"
     r"(?:好吗|行吗|可以吗|好不好|行不行)[？?]?\s*$"
+    # The text turned into a script, asked for: "可不可以转做繁体？" (Cantonese 转做 is 转成), "能转成简体吗".
+    r"|^\s*(?:请问)?(?:可以|能|能不能|可不可以|能否|麻烦)(?:帮我|给我)?(?:全部|都)?(?:转成|转做|转为|转换成)(?=繁体|简体)"
     # A thing not wanted any more, asked kindly: "那个电视盒子的广告别再推给我了好吗".
     r"|^[^，。？?]{2,16}?(?:别|不要)(?:再)?(?:推|推荐|推送|发|打)(?:给我)?了?(?:好吗|行吗|好不好|行不行)[？?]?\s*$"
 )
@@ -6720,12 +6981,12 @@ def _shaped(fact: CandidateFact) -> CandidateFact | None:
 # A spot on the shop floor after an employer: "在比亚迪流水线上做质检", "在富士康车间里当组长".
 _SPOT_AFTER_EMPLOYER = re.compile(r"^(?P<org>.{2,}?)(?:流水线|生产线|装配线|车间|仓库|工地|厂房|厂区)[上里]?$")
 # An employer's office or branch in a town: "华为仰光办事处", "阿里巴巴杭州分公司", "比亚迪西安工厂".
-_OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$")
+_OFFICE_IN_TOWN = re.compile(r"^(?P<rest>.{4,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心|总部)$")
 
 
 # The town first, then the employer's site there: "圣保罗的比亚迪工厂", "东莞的富士康工厂".
 _TOWN_THEN_OFFICE = re.compile(
-    r"^(?P<town>[\u4e00-\u9fff]{2,5}?)的(?P<org>[\u4e00-\u9fffA-Za-z]{2,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心)$"
+    r"^(?P<town>[\u4e00-\u9fff]{2,5}?)的(?P<org>[\u4e00-\u9fffA-Za-z]{2,}?)(?:办事处|代表处|分公司|子公司|分部|分厂|工厂|基地|研发中心|总部)$"
 )
 
 
@@ -6977,7 +7238,7 @@ def apply_rules(ctx: TurnContext) -> RuleOutput:
     if ctx.role == "user":
         out.facts = handed_on_to_relative(ctx, out.facts, _HANDED_TO_RELATIVE, _RELATIONS)
         out.facts = handed_on_to_relative(ctx, out.facts, _TAKEN_OVER_BY_RELATIVE, _RELATIONS)
-        for settle in (_round36_settled, _round37_settled, _round40_settled):
+        for settle in (_round36_settled, _round37_settled, _round40_settled, _round42_settled):
             out.facts = settle(ctx, out.facts)
     out.anchors = _anchors(ctx.text, out.facts)
     out.topics = _topics(ctx, out.facts)
