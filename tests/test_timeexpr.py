@@ -425,3 +425,20 @@ def test_a_time_in_a_clause_that_looks_ahead_is_the_next_one(text: str, mention:
 def test_a_spans_end_named_by_its_month_follows_its_start(text: str, found: list[tuple[str, date]]) -> None:
     at = datetime(2026, 11, 10, 12, 0, tzinfo=SHANGHAI)
     assert [(m.text, m.start) for m in find_times(text, at, tz=SHANGHAI)] == [(t, local(d)) for t, d in found]
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("琴日我搬咗去观塘", [("琴日", D(2026, 7, 7))]),
+        ("寻日买咗部新手机", [("寻日", D(2026, 7, 7))]),
+        ("听日收到就得", [("听日", D(2026, 7, 9))]),
+        ("前日到的货", [("前日", D(2026, 7, 6))]),
+        # listening to Japanese is no tomorrow
+        ("我平时喜欢听日语歌", []),
+    ],
+)
+def test_cantonese_day_words(text: str, found: list[tuple[str, date]]) -> None:
+    assert [(m.text, m.start) for m in find_times(text, ANCHOR, tz=SHANGHAI, language="zh")] == [
+        (t, local(d)) for t, d in found
+    ]

@@ -944,6 +944,9 @@ _ZH_DAY_WORDS = {
     "大前天": -3, "前天": -2, "昨天": -1, "昨日": -1, "昨儿": -1, "昨晚": -1, "昨夜": -1,
     "今天": 0, "今日": 0, "今儿": 0, "今早": 0, "今晚": 0,
     "明天": 1, "明日": 1, "明儿": 1, "明早": 1, "明晚": 1, "后天": 2, "大后天": 3,
+    # Cantonese, as the extractor reads it (in simplified characters): 琴日/噚日/尋日 yesterday, 琴晚 last night,
+    # 前日 the day before, 今朝 this morning, 聽日 tomorrow, 聽朝 tomorrow morning, 後日 the day after
+    "琴日": -1, "噚日": -1, "寻日": -1, "琴晚": -1, "前日": -2, "今朝": 0, "听日": 1, "听朝": 1, "后日": 2,
 }  # fmt: skip
 _ZH_YEAR_WORDS = {"前年": -2, "去年": -1, "今年": 0, "明年": 1, "后年": 2}
 _ZH_MONTH_WORDS = {
@@ -1100,7 +1103,8 @@ _ZH_DAY_SUFFIX = r"(?:[日号])"
 _ZH_PART_OF_DAY = r"(?:早上|上午|中午|下午|傍晚|晚上|夜里)"
 _ZH_RULES = [
     _zh(
-        r"(?P<t>(?P<w>" + "|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True)) + r")"
+        # (听日 is no day in 听日语 / 听日文 / 听日本歌: listening to Japanese)
+        r"(?P<t>(?P<w>" + "|".join(sorted(_ZH_DAY_WORDS, key=len, reverse=True)) + r")(?<!听日(?=[语文本剧]))"
         rf"{_ZH_PART_OF_DAY}?)",
         _zh_day_word,
     ),
