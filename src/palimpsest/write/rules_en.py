@@ -438,6 +438,8 @@ _BRANDS = (
     r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
     # ("my Raspberry Pi 5", "the old Fire tablet": a board, and Amazon's tablet by its kind)
     r"|Raspberry\s+Pi|Fire\s+[Tt]ablet|Roborock|Ecovacs|Forerunner|Fenix"
+    # ("a Coros Pace 3", "the missus's old Oppo A78": the makers written in ordinary case)
+    r"|Coros|Oppo(?=\s+[A-Z]\d)"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
@@ -6137,7 +6139,9 @@ _THEME_BLAMED = re.compile(
 )
 _FORMAT_BLAMED = re.compile(
     r"(?:\s+files?)?\s+(?:keeps?|always|just|mangles?|breaks?|ruins?|mess(?:es)?|corrupts?|screws?|strips?|is\s+(?:broken|useless|a\s+pain)"
-    r"|are\s+(?:broken|useless|a\s+pain))\b",
+    # ("as a spreadsheet this time - the PDF was useless": the file blamed in the past)
+    r"|are\s+(?:broken|useless|a\s+pain)|(?:was|were)\s+(?:(?:so|totally|completely|pretty)\s+)?(?:broken|useless|a\s+pain"
+    r"|unreadable|rubbish|garbage))\b",
     re.IGNORECASE,
 )
 _R39_FORMAT_REFUSED_BY = re.compile(
@@ -9487,7 +9491,8 @@ def _round33_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
 
 # "I've got a Galaxy S24 now, bought it yesterday": the purchase, told after the device with "it", dates it.
 _BOUGHT_IT = re.compile(
-    r"(?:^|[,;.!\u2014\u2013]\s*|\b(?:and|just|only)\s+)(?:I\s+)?(?:just\s+|only\s+)?(?:bought|got|picked|grabbed)\s+"
+    # ("is it still under warranty?? got it from you guys in March": the question asked, then the purchase told)
+    r"(?:^|[,;.!?\u2014\u2013]\s*|\b(?:and|just|only)\s+)(?:I\s+)?(?:just\s+|only\s+)?(?:bought|got|picked|grabbed)\s+"
     r"(?:it|one)(?:\s+up)?\s+(?P<when>[^,.;!?]+)",
     re.IGNORECASE,
 )
@@ -10962,6 +10967,342 @@ def _round39_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round39_device_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 41
+# "Could you switch my reports to the summary version?", "can you make my exports PDF instead?", "change my statements
+# to the detailed format": a standing document's kind or file format changed by name.
+_R41_FORMAT_NAMES = r"pdfs?|excel|xlsx|csv|docx|json|spreadsheets?"
+_R41_DOCUMENT_SWITCHED = re.compile(
+    r"\b(?:switch|change|make|set|move|turn|put)\s+(?:all\s+)?(?:my|our|the)\s+(?:(?:monthly|weekly|daily|quarterly"
+    r"|annual|usual)\s+)?(?P<doc>reports?|statements?|digests?|exports?|downloads?)\s+(?:over\s+)?(?:(?:to|into|as)\s+)?"
+    rf"(?:(?:the|a|an)\s+)?(?:(?P<kind>summary|summarised|summarized|short|condensed|brief|detailed|full)"
+    rf"(?:\s+(?:version|format|layout|edition|ones?))?|(?P<fmt>{_R41_FORMAT_NAMES})(?:\s+(?:files?|format))?)\b"
+    r"(?!\s+(?:of|for)\b)",
+    re.I,
+)
+# "reports: detailed, every line item", "Exports: CSV please": a document's kind set after a colon, the way a form is
+# filled in ("Notifications: email only").
+_R41_DOCUMENT_COLON = re.compile(
+    r"(?:^\W*|[,;]\s*|\bso\s+|\band\s+)(?P<doc>(?i:reports?|statements?|digests?|exports?))\s*:\s*"
+    rf"(?:(?P<kind>(?i:summary|short|condensed|brief|detailed|full))|(?P<fmt>(?i:{_R41_FORMAT_NAMES})))"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|(?i:please|pls|only|always)\b))"
+)
+_R41_REPORT_KINDS = {"detailed": "detailed", "full": "detailed"}
+_R41_EXPORT_DOCS = re.compile(r"^(?:exports?|downloads?)$", re.I)
+
+
+def _round41_document_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    from palimpsest.write.registry import normalize_format
+
+    sentence = _sentence_of(ctx.text, clause)
+    one_off = _ONE_OFF.search(sentence) is not None and not _LASTING.search(sentence)
+    for m in [*_R41_DOCUMENT_SWITCHED.finditer(clause.text), *_R41_DOCUMENT_COLON.finditer(clause.text)]:
+        if _negated_before(clause.text, m.start()):
+            continue
+        if m.group("fmt"):
+            fmt = re.sub(r"s$", "", m.group("fmt"), flags=re.I)
+            value = normalize_format("excel" if fmt.lower() == "spreadsheet" else fmt)
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_export_format", value, "r41.document_format")
+        elif _R41_EXPORT_DOCS.match(m.group("doc")):
+            continue  # ("switch my exports to the detailed version": no report named)
+        else:
+            value = _R41_REPORT_KINDS.get(m.group("kind").lower(), "summary")
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r41.document_kind")
+        yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE) if one_off else fact
+
+
+# "Only this once I need it in Excel", "just this time I want it as a PDF": the file asked for one export, said after
+# the standing one ("Exports as CSV by default please").
+_R41_FORMAT_ONCE = re.compile(
+    r"\b(?i:only|just)\s+(?i:this\s+(?:once|time))\s*,?\s+(?:I|we)\s+(?:need|want|would\s+like|'d\s+like)\s+"
+    rf"(?:it|them|the\s+(?:export|file|report)|one)\s+(?:in|as)\s+(?:an?\s+)?(?P<fmt>(?i:{_R41_FORMAT_NAMES}))\b"
+)
+
+
+def _round41_format_once(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    from palimpsest.write.registry import normalize_format
+
+    if not re.search(r"\bexports?\b|\bexported\b|\bdownloads?\b", ctx.text, re.I):
+        return
+    for m in _R41_FORMAT_ONCE.finditer(clause.text):
+        fmt = re.sub(r"s$", "", m.group("fmt"), flags=re.I)
+        value = normalize_format("excel" if fmt.lower() == "spreadsheet" else fmt)
+        fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_export_format", value, "r41.format_once")
+        yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+
+
+# "send with DPD instead", "and use Ninja Van, the other courier can never find the lane", "ship everything via Aramex
+# from now on": a carrier told as the one to use (an imperative, so never after "I", "if" or "don't").
+_R41_CARRIER_NAMES = "|".join(sorted((re.escape(k) for k in _CARRIERS), key=len, reverse=True))
+_R41_CARRIER_USE = re.compile(
+    r"(?:^\W*|[,;]\s*|\b(?:and|so|please|pls|just)\s+)(?:please\s+|pls\s+|just\s+)?"
+    r"(?:use|send\s+(?:it\s+|them\s+|everything\s+|my\s+(?:parcels|orders|stuff)\s+)?(?:with|by|via|through)"
+    r"|ship\s+(?:it\s+|them\s+|everything\s+)?(?:with|by|via|through)|go\s+with|stick\s+(?:to|with))\s+"
+    rf"(?P<carrier>(?i:{_R41_CARRIER_NAMES}))(?![\w-])"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|(?i:instead|please|pls|from\s+now\s+on|going\s+forward|for\s+(?:my\s+)?(?:parcels"
+    r"|deliveries|orders|everything)|then|only|always)\b))",
+)
+# ("the courier", "the other courier", "delivery", "parcels": the turn is about how parcels come)
+_R41_PARCEL_TALK = re.compile(
+    r"\b(?:courier|carrier|parcels?|packages?|deliver(?:y|ies|ed)?|ship(?:ping|ped)?|post(?:ed|ing)?|send|sent)\b", re.I
+)
+
+
+def _round41_carrier_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    sentence = _sentence_of(ctx.text, clause)
+    for m in _R41_CARRIER_USE.finditer(clause.text):
+        # (the match opens its own phrase, so "stop using Evri and send with DPD" refuses Evri only)
+        if not _R41_PARCEL_TALK.search(ctx.text) or _NEGATION_WORD.search(m.group()):
+            continue
+        carrier = _CARRIERS[m.group("carrier").lower()]
+        fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_shipping_carrier", carrier, "r41.carrier_use")
+        if _ONE_OFF.search(sentence) and not _LASTING.search(sentence):
+            fact = replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+        yield fact
+
+
+# "Usually it's my debit card", "normally I pay with the Amex": the usual way to pay, said beside the one for this
+# order (or alone).
+_R41_PAY_USUALLY = re.compile(
+    r"\b(?i:usually|normally|generally|mostly|otherwise)\s*,?\s+(?:(?i:it's|it\s+is|I\s+use|I\s+pay\s+(?:with|by|via)"
+    rf"|I\s+go\s+with))\s+(?:(?i:my|the|a|an)\s+)?(?P<pay>(?i:{_PAY_NAMES}))(?![\w-])"
+)
+
+
+def _round41_pay_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_PAY_USUALLY.finditer(clause.text):
+        if _negated_before(clause.text, m.start("pay")):
+            continue
+        pay = _PAYMENTS.get(m.group("pay").lower(), m.group("pay"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_payment_method", pay, "r41.pay_usually")
+
+
+# "Already got a replacement iPad mini", "I'm wearing a Coros Pace 3 now", "Using the missus's old Oppo A78 till the
+# new one turns up": the device the speaker has now (the subject dropped or "I").
+_R41_DEVICE_NOW = re.compile(
+    r"(?:^\W*|[,;]\s*|\b(?:and|so|now)\s+|\bI(?:'ve|\s+have)?\s+|\bI'm\s+|\bI\s+am\s+)(?:(?i:already|just|now|finally)\s+)*"
+    r"(?:(?i:got)\s+(?:a|an|the)\s+replacement\s+"
+    r"|(?i:wearing|using|rocking)\s+(?:a|an|the\s+(?:missus's|wife's|husband's|hubby's)\s+old|my\s+(?:"
+    + _REL
+    + r")'s\s+old)\s+)"
+    + _device("device")
+    + r"(?=\s+(?:now|these\s+days|instead|till|until|for\s+now|at\s+the\s+moment)\b|\s*[,.;!]|$)"
+)
+
+
+def _round41_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_DEVICE_NOW.finditer(clause.text):
+        if _negated_before(clause.text, m.start()):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "r41.device_now")
+
+
+# "Sold it three days ago", "gave it to my nephew last week" after a sentence naming the device: the "it" is that device.
+_R41_IT_GONE = re.compile(
+    r"^\W*(?:(?:I|we)\s+)?(?:(?:already|just|actually)\s+)?(?:sold|traded\s+in|got\s+rid\s+of|gave\s+away|binned|recycled)"
+    r"\s+it\b(?!\s+(?:for\s+me|on\s+my\s+behalf))"
+)
+
+
+def _round41_device_gone(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_IT_GONE.finditer(clause.text):
+        before = ctx.text[: clause.start]
+        named = list(re.finditer(_device("device"), before))
+        # (only the device of the sentence just before: "Can you take the Fire TV Stick off my list? Sold it …")
+        previous_start = max(before.rstrip().rfind(mark, 0, len(before.rstrip()) - 1) for mark in ".!?\n") + 1
+        named = [n for n in named if n.start() >= previous_start]
+        if len(named) != 1:
+            continue
+        device = _clean(named[0].group("device"))
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.r41.it_gone", m.group())
+
+
+# "Got promoted yesterday!!! shift supervisor at the Costco in Tigard": the new post said on its own after the
+# promotion (a title at an employer, the sentence's first words).
+_R41_PROMOTED = re.compile(
+    r"^\W*(?:(?:I|I've|I\s+have|I\s+was|I\s+got|I've\s+been|just|finally)\s+)*(?:got\s+|been\s+|was\s+)?promoted\b"
+    r"[^.!?]{0,20}[.!?]+\s+(?:(?:I'm|I\s+am|now)\s+)?(?:(?:a|an|the)\s+)?" + _TITLE + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org"),
+    re.I,
+)
+
+
+def _round41_promoted(ctx: TurnContext) -> list[CandidateFact]:
+    m = _R41_PROMOTED.search(ctx.text)
+    if m is None or _HYPOTHETICAL.search(ctx.text) or _NOT_A_ROLE.search(m.group("title")):
+        return []
+    org = _clean(m.group("org"))
+    org = re.sub(r"\s+in\s+.*$", "", org)
+    if not _employer_ok(org) or org.lower() in _CITY_WORDS:
+        return []
+    stop = m.start("title")
+    times = [t for t in ctx.times if m.start() <= t.span[0] < stop and t.start <= ctx.at]
+    when = times[0].start if len(times) == 1 else None
+    title = _clean(m.group("title"))
+    return [
+        make_fact(ctx.speaker_id, "job_title", title, "en.r41.promoted", m.group(), valid_from=when),
+        make_fact(ctx.speaker_id, "works_at", org, "en.r41.promoted.employer", m.group()),
+    ]
+
+
+# "Our daughter Ruby has just started as an apprentice electrician with Ausgrid", "my son Kai started as a junior
+# developer at Xero": a relative named by role and name, starting a post at a firm.
+_R41_KIN_STARTED_AS = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+(?P<name>[A-Z][a-z]+))?\s+(?:(?:has|'s|just|recently|now"
+    r"|finally)\s+)*(?:started|begun|began)\s+(?:work\s+|working\s+)?as\s+(?:an?\s+)?" + _TITLE + r"\s+(?:at|with|for)\s+"
+    + _employer("org")
+)
+
+
+def _round41_kin_started(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_KIN_STARTED_AS.finditer(clause.without_times(ctx)):
+        kin = _round39_kin(ctx, m.group("rel"))
+        org = _clean(m.group("org"))
+        if kin is None or _NOT_A_ROLE.search(m.group("title")) or not _employer_ok(org):
+            continue
+        when = clause.past_time(ctx)
+        yield _fact(ctx, clause, m, kin, "job_title", _clean(m.group("title")), "r41.kin_started_as", valid_from=when)
+        yield _fact(ctx, clause, m, kin, "works_at", org, "r41.kin_started_at", valid_from=when)
+
+
+# "I'm the owner of a small shop on your marketplace", "I'm the owner of a little bakery": a business one owns,
+# as "I run a small shop" says it (never an account, a workspace or "this service").
+_R41_OWNER_OF = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:the\s+)?(?:proud\s+)?owner\s+of\s+(?:a|an)\s+(?:(?:little|small|tiny|family|local|busy|new"
+    r"|independent)\s+)*(?P<biz>shop|store|bakery|caf[eé]|coffee\s+shop|restaurant|salon|barbershop|pub|bookshop"
+    r"|boutique|florist|deli|gym|garage|pharmacy|brewery|farm)\b"
+    r"(?![\w-]|\s+(?:order|orders|account|app|website|club|class|membership|newsletter)\b)",
+    re.I,
+)
+
+
+def _round41_owner_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_OWNER_OF.finditer(clause.text):
+        business = re.sub(r"\s+", " ", m.group("biz").lower())
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"{business} owner", "r41.owner_of")
+
+
+# "Sister's still down in Cork", "Mum's still in Leeds": a relative's home beside the speaker's, the "my" dropped at
+# the sentence's start (as _KIN_STILL_IN reads it with "my").
+_R41_BARE_KIN_STILL_IN = re.compile(
+    rf"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))\W*(?P<rel>(?i:{_REL}))(?:'s|\s+is|\s+are|'re)\s+still\s+"
+    r"(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+" + _named("place")
+)
+
+
+def _round41_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    told = re.search(r"\b(?:lives?|living|based|moved|relocated|shifted|renting|left|anymore|any\s+more)\b", ctx.text, re.I)
+    for m in _R41_BARE_KIN_STILL_IN.finditer(clause.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin and told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
+            yield _fact(ctx, clause, m, kin, "lives_in", _city(m.group("place")), "r41.bare_kin_still_in")
+
+
+def _round41_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round41_document_facts(ctx, clause)
+    yield from _round41_format_once(ctx, clause)
+    yield from _round41_carrier_facts(ctx, clause)
+    yield from _round41_pay_facts(ctx, clause)
+    if _negated(clause):
+        return
+    yield from _round41_device_facts(ctx, clause)
+    yield from _round41_device_gone(ctx, clause)
+    yield from _round41_kin_started(ctx, clause)
+    yield from _round41_owner_facts(ctx, clause)
+    yield from _round41_home_facts(ctx, clause)
+
+
+def _round41_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """What a polite request of round 41 states: a standing document's kind or format switched."""
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round41_document_facts(ctx, clause)
+
+
+def _round41_still_undated(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "my daughter moved to Hilo two weeks ago, I'm still in Honolulu": a home one is still in is older than the
+    move told beside it, which neither dates it nor ends another."""
+    return [
+        replace(f, valid_from=None, ends_previous=False)
+        if f.rule == "en.still_in" and re.search(r"\bstill\b", f.evidence_text, re.I) and f.valid_to is None
+        else f
+        for f in facts
+    ]
+
+
+def _round41_left_when_arrived(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "I'm not in Cork anymore, I've been renting in Galway since two weeks ago": the old home, ended with no time of
+    its own, ended when the one new home began."""
+    new = [
+        f
+        for f in facts
+        if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None and f.valid_from
+    ]
+    if len(new) != 1 or new[0].valid_from is None or new[0].valid_from > ctx.at:
+        return facts
+    return [
+        replace(f, valid_to=new[0].valid_from)
+        if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to == ctx.at and f.value != new[0].value
+        else f
+        for f in facts
+    ]
+
+
+# "I never open my inbox. SMS only from now on, number's (509) 555-0173": the speaker's number with its "my" dropped,
+# opening a phrase; "Can someone ring me about the claim? 0423 556 781, any time after 3": the number said on its own
+# right after asking to be rung.
+_R41_NUMBER_BARE = re.compile(
+    r"(?:^|[,;:.!?\u2014\u2013]\s*|\b(?:and|so)\s+)(?:the\s+)?(?:(?:mobile|cell|phone|contact)\s+)?(?:number|mobile|no\.?)"
+    r"(?:'s|\s+is)\s*:?\s*$",
+    re.I,
+)
+_R41_RING_ME = re.compile(
+    r"\b(?:ring|call|phone|text|reach|contact|whatsapp)\s+me\b[^.!?\n]*[.!?]+\s*$",
+    re.I,
+)
+
+
+def _round41_bare_numbers(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    said = {f.value for f in facts if f.predicate == "phone"}
+    added: list[CandidateFact] = []
+    for mention in ctx.identifiers:
+        if mention.kind != "phone":
+            continue
+        value = contact_value("phone", mention)
+        before = ctx.text[: mention.span[0]]
+        cue = _R41_NUMBER_BARE.search(before) or _R41_RING_ME.search(before)
+        if value in said or cue is None:
+            continue
+        sentence = before[max(before.rfind(mark, 0, cue.start() + 1) for mark in ".!?\n") + 1 :]
+        # ("Don't call me. 0423 … is the scammer's": refused, or a number told about rather than given)
+        described = re.match(r"\s*(?:is|was|'s|keeps|called|rang|texted)\b", ctx.text[mention.span[1] :], re.I)
+        if _NEGATION_WORD.search(sentence) or _HYPOTHETICAL.search(sentence) or described:
+            continue
+        # (someone else's line: "my wife's number is", "his number's")
+        if re.search(rf"\b(?:his|her|their|[Mm]y\s+{_KIN_ADJ}(?:{_REL})'s|[A-Z][a-z]+'s)\s*$", before[: cue.start() + 1]):
+            continue
+        said.add(value)
+        added.append(make_fact(ctx.speaker_id, "phone", value, "en.r41.bare_number", cue.group(), confidence=0.85))
+    return facts + added
+
+
+def _round41_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 41's readings of the whole turn; a value the older rules already state is said once."""
+    facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, facts))
+    facts = _round41_bare_numbers(ctx, facts + _round41_promoted(ctx))
+    seen: set[tuple[str, str, str]] = set()
+    out: list[CandidateFact] = []
+    # (the older rules' reading first: a round-41 fact adds only what they did not state)
+    for f in sorted(facts, key=lambda f: ".r41." in f.rule):
+        key = (f.subject, f.predicate, f.value.lower())
+        if ".r41." in f.rule and key in seen:
+            continue
+        seen.add(key)
+        out.append(f)
+    return [f for f in facts if any(f is g for g in out)]
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -10982,9 +11323,17 @@ _FACT_RULES = (
     _round37_facts,
     _round38_facts,
     _round39_facts,
+    _round41_facts,
 )
 # Whole-turn passes over the facts found, in order (each round's corrections see the earlier rounds' results).
-_SETTLE_RULES = (_round30_settled, _round36_settled, _round37_settled, _round38_settled, _round39_settled)
+_SETTLE_RULES = (
+    _round30_settled,
+    _round36_settled,
+    _round37_settled,
+    _round38_settled,
+    _round39_settled,
+    _round41_settled,
+)
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (
     _contact_facts,
@@ -10994,6 +11343,7 @@ _REQUESTED_FACT_RULES = (
     _round36_requested_facts,
     _round37_requested_facts,
     _round38_requested_facts,
+    _round41_requested_facts,
 )
 
 
