@@ -414,7 +414,10 @@ _TITLE_FREE = (
     r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)"
     # ("as a shift engineer - new email incoming soon": a remark after a spaced dash; "Senior Manager - Procurement" is
     # one title)
-    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|\s+[-\u2013\u2014]\s+(?-i:[a-z])|[,.;!?]|$)"
+    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|\s+[-\u2013\u2014]\s+(?-i:[a-z])|[,.;!?]|$"
+    # ("as a relationship manager last Monday and she says …": a new clause with its own subject closes the title;
+    # "head of sales and marketing" runs on)
+    r"|\s+and\s+(?:I|I'm|I've|we|we're|she|she's|he|he's|they|they're|it|it's|my|her|his|their|our)\b|\s+and\s*$)"
 )
 
 # Home appliances, named by their kind after a maker: "an LG washer", "our Bosch dishwasher".
@@ -4103,7 +4106,8 @@ _MOVE_TOLD = re.compile(
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
-    r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
+    # ("Left Deloitte last Monday. Doing freelance tax prep from home now": work done from home is work talk)
+    r"\b(?:(?<!\bfrom\s)home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
     r"|for\s+good|packed|rent(?:ing|ed)?)\b"
     # ("we left Accra, been in Kumasi since Monday": a stay in a town since a time)
     r"|\bbeen\s+(?:living\s+|staying\s+)?in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s+since\b"
@@ -11120,7 +11124,7 @@ def _round41_device_gone(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
 # promotion (a title at an employer, the sentence's first words).
 _R41_PROMOTED = re.compile(
     r"^\W*(?:(?:I|I've|I\s+have|I\s+was|I\s+got|I've\s+been|just|finally)\s+)*(?:got\s+|been\s+|was\s+)?promoted\b"
-    r"[^.!?]{0,20}[.!?]+\s+(?:(?:I'm|I\s+am|now)\s+)?(?:(?:a|an|the)\s+)?" + _TITLE + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    r"[^.!?]{0,20}[.!?]+\s+(?:(?:I'm|I\s+am|now)\s+)*(?:(?:a|an|the)\s+)?" + _TITLE + r"\s+(?:at|with|for)\s+(?:the\s+)?"
     + _employer("org"),
     re.I,
 )
@@ -11160,6 +11164,10 @@ def _round41_kin_started(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
         if kin is None or _NOT_A_ROLE.search(m.group("title")) or not _employer_ok(org):
             continue
         when = clause.past_time(ctx)
+        name = m.group("name")
+        if name and name not in _NOT_NAMES and m.group().startswith(("Our", "our")):
+            # ("Our daughter Ruby": "my daughter Ruby" is named by the older rules)
+            yield _fact(ctx, clause, m, kin, "name", name, "r41.kin_started.name", confidence=0.85)
         yield _fact(ctx, clause, m, kin, "job_title", _clean(m.group("title")), "r41.kin_started_as", valid_from=when)
         yield _fact(ctx, clause, m, kin, "works_at", org, "r41.kin_started_at", valid_from=when)
 
@@ -11291,6 +11299,9 @@ def _round41_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     """Round 41's readings of the whole turn; a value the older rules already state is said once."""
     facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, facts))
     facts = _round41_bare_numbers(ctx, facts + _round41_promoted(ctx))
+    # ("make the weekly report the short version by default": a document's kind the older rules read is said once)
+    older = {f.predicate for f in facts if f.predicate.startswith("preferred_") and ".r41." not in f.rule}
+    facts = [f for f in facts if not (f.rule.startswith("en.r41.document_") and f.predicate in older)]
     seen: set[tuple[str, str, str]] = set()
     out: list[CandidateFact] = []
     # (the older rules' reading first: a round-41 fact adds only what they did not state)
