@@ -11247,7 +11247,8 @@ def _round41_left_when_arrived(ctx: TurnContext, facts: list[CandidateFact]) -> 
         for f in facts
         if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None and f.valid_from
     ]
-    if len(new) != 1 or new[0].valid_from is None or new[0].valid_from > ctx.at:
+    # (one new home, however many rules read it)
+    if len({(f.value, f.valid_from) for f in new}) != 1 or new[0].valid_from is None or new[0].valid_from > ctx.at:
         return facts
     return [
         replace(f, valid_to=new[0].valid_from)
