@@ -55,8 +55,16 @@ PREFERENCES: list[tuple[str, str, set[tuple[str, bool]]]] = [
         {("PDF", True), ("CSV", False)},
     ),
     # a carrier told as the one to use
-    ("Quit giving my parcels to Hermes and send with Aramex instead.", "preferred_shipping_carrier", {("Aramex", True)}),
-    ("For deliveries, use Purolator, the other courier leaves boxes in the rain.", "preferred_shipping_carrier", {("Purolator", True)}),
+    (
+        "Quit giving my parcels to Hermes and send with Aramex instead.",
+        "preferred_shipping_carrier",
+        {("Aramex", True)},
+    ),
+    (
+        "For deliveries, use Purolator, the other courier leaves boxes in the rain.",
+        "preferred_shipping_carrier",
+        {("Purolator", True)},
+    ),
     ("Don't use DHL for my parcels, they lost two of them.", "preferred_shipping_carrier", set()),
     ("I used to ship with FedEx when I lived in Ohio.", "preferred_shipping_carrier", set()),
     # the usual way to pay
@@ -78,8 +86,14 @@ def test_preferences(text: str, predicate: str, expected: set[tuple[str, bool]])
 
 
 DEVICES: list[tuple[str, set[Triple]]] = [
-    ("Someone nicked my Kindle Paperwhite on the bus. Already got a replacement Kobo Clara.", {(ME, "owns_device", "Kobo Clara")}),
-    ("Gave my Fitbit to my niece, I'm wearing a Garmin Venu 3 now.", {(ME, "owns_device", "Garmin Venu 3"), (_kin("niece"), "owns_device", "Fitbit")}),
+    (
+        "Someone nicked my Kindle Paperwhite on the bus. Already got a replacement Kobo Clara.",
+        {(ME, "owns_device", "Kobo Clara")},
+    ),
+    (
+        "Gave my Fitbit to my niece, I'm wearing a Garmin Venu 3 now.",
+        {(ME, "owns_device", "Garmin Venu 3"), (_kin("niece"), "owns_device", "Fitbit")},
+    ),
     ("Using my brother's old iPhone 13 till the repair shop calls back.", {(ME, "owns_device", "iPhone 13")}),
     # look-alikes: wearing or using someone else's thing as a remark, a plan
     ("My son is wearing a Garmin Venu 3 in the photo.", set()),

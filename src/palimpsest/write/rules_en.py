@@ -11100,7 +11100,7 @@ def _round41_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
         yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "r41.device_now")
 
 
-# "Sold it three days ago", "gave it to my nephew last week" after a sentence naming the device: the "it" is that device.
+# "Sold it three days ago", "got rid of it last week" after a sentence naming the device: the "it" is that device.
 _R41_IT_GONE = re.compile(
     r"^\W*(?:(?:I|we)\s+)?(?:(?:already|just|actually)\s+)?(?:sold|traded\s+in|got\s+rid\s+of|gave\s+away|binned|recycled)"
     r"\s+it\b(?!\s+(?:for\s+me|on\s+my\s+behalf))"
@@ -11124,7 +11124,9 @@ def _round41_device_gone(ctx: TurnContext, clause: Clause) -> Iterator[Candidate
 # promotion (a title at an employer, the sentence's first words).
 _R41_PROMOTED = re.compile(
     r"^\W*(?:(?:I|I've|I\s+have|I\s+was|I\s+got|I've\s+been|just|finally)\s+)*(?:got\s+|been\s+|was\s+)?promoted\b"
-    r"[^.!?]{0,20}[.!?]+\s+(?:(?:I'm|I\s+am|now)\s+)*(?:(?:a|an|the)\s+)?" + _TITLE + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    r"[^.!?]{0,20}[.!?]+\s+(?:(?:I'm|I\s+am|now)\s+)*(?:(?:a|an|the)\s+)?"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+(?:the\s+)?"
     + _employer("org"),
     re.I,
 )
@@ -11152,7 +11154,9 @@ def _round41_promoted(ctx: TurnContext) -> list[CandidateFact]:
 # developer at Xero": a relative named by role and name, starting a post at a firm.
 _R41_KIN_STARTED_AS = re.compile(
     rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+(?P<name>[A-Z][a-z]+))?\s+(?:(?:has|'s|just|recently|now"
-    r"|finally)\s+)*(?:started|begun|began)\s+(?:work\s+|working\s+)?as\s+(?:an?\s+)?" + _TITLE + r"\s+(?:at|with|for)\s+"
+    r"|finally)\s+)*(?:started|begun|began)\s+(?:work\s+|working\s+)?as\s+(?:an?\s+)?"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+"
     + _employer("org")
 )
 
@@ -11198,7 +11202,9 @@ _R41_BARE_KIN_STILL_IN = re.compile(
 
 
 def _round41_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    told = re.search(r"\b(?:lives?|living|based|moved|relocated|shifted|renting|left|anymore|any\s+more)\b", ctx.text, re.I)
+    told = re.search(
+        r"\b(?:lives?|living|based|moved|relocated|shifted|renting|left|anymore|any\s+more)\b", ctx.text, re.I
+    )
     for m in _R41_BARE_KIN_STILL_IN.finditer(clause.text):
         kin = _round39_kin(ctx, m.group("rel"))
         if kin and told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
@@ -11252,7 +11258,10 @@ def _round41_left_when_arrived(ctx: TurnContext, facts: list[CandidateFact]) -> 
         return facts
     return [
         replace(f, valid_to=new[0].valid_from)
-        if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to == ctx.at and f.value != new[0].value
+        if f.subject == ctx.speaker_id
+        and f.predicate == "lives_in"
+        and f.valid_to == ctx.at
+        and f.value != new[0].value
         else f
         for f in facts
     ]
@@ -11289,7 +11298,9 @@ def _round41_bare_numbers(ctx: TurnContext, facts: list[CandidateFact]) -> list[
         if _NEGATION_WORD.search(sentence) or _HYPOTHETICAL.search(sentence) or described:
             continue
         # (someone else's line: "my wife's number is", "his number's")
-        if re.search(rf"\b(?:his|her|their|[Mm]y\s+{_KIN_ADJ}(?:{_REL})'s|[A-Z][a-z]+'s)\s*$", before[: cue.start() + 1]):
+        if re.search(
+            rf"\b(?:his|her|their|[Mm]y\s+{_KIN_ADJ}(?:{_REL})'s|[A-Z][a-z]+'s)\s*$", before[: cue.start() + 1]
+        ):
             continue
         said.add(value)
         added.append(make_fact(ctx.speaker_id, "phone", value, "en.r41.bare_number", cue.group(), confidence=0.85))
