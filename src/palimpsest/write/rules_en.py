@@ -11211,6 +11211,126 @@ def _round41_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
             yield _fact(ctx, clause, m, kin, "lives_in", _city(m.group("place")), "r41.bare_kin_still_in")
 
 
+# "just so u know im in Montevideo now, came over from Porto Alegre in March", "ya I'm in Joburg now": where the
+# speaker is "now", said as news, is the home (never a trip: a conference, a hotel, a holiday or a stay with an end).
+_R41_IN_PLACE_NOW = re.compile(
+    r"(?:^\W*|[,;:]\s*|\b(?:so|and|but|know|ya|yeah|btw|fyi|update)\W+)(?:I'm|I\s+am|[Ii]m)\s+(?:now\s+)?in\s+"
+    + _named("place")
+    + r"\s+now\b(?=\s*(?:[,.;!\u2014\u2013]|$|\s-\s))"
+)
+_R41_TRIP_TALK = re.compile(
+    r"\b(?:trip|holiday|vacation|hols|conference|hotel|hostel|airbnb|flight|airport|layover|stopover|visit(?:ing)?"
+    r"|tour(?:ing)?|travell?ing|business|work\s+thing|for\s+(?:the|a)\s+(?:week|weekend|month|few\s+days|night)"
+    r"|until|till|back\s+(?:home|on|next|in)|stuck|waiting|queue|store|shop|mall|office)\b",
+    re.I,
+)
+# ("came over from Porto Alegre in March": the move that brought the speaker there dates the home)
+_R41_CAME_OVER = re.compile(
+    r"\b(?:moved|relocated|shifted|came\s+(?:over|across|down|up)\s+from|settled|made\s+the\s+move)\b", re.I
+)
+
+
+def _round41_in_place_now(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _R41_TRIP_TALK.search(ctx.text) or _is_question(clause):
+        return
+    for m in _R41_IN_PLACE_NOW.finditer(clause.text):
+        place = m.group("place")
+        if not _place_ok(place) or _R39_NOT_TOWN.match(place) or _NEGATION_WORD.search(m.group()):
+            continue
+        since = None
+        if _R41_CAME_OVER.search(ctx.text):
+            since = Clause(ctx.text, 0).past_time(ctx)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "r41.in_place_now", valid_from=since)
+
+
+# The employer before the present one, said beside it: "data analyst at Infosys, previously at TCS", "before that I
+# was with Accenture", Hinglish "pehle TCS mein tha" ("before, I was in TCS"). The old employer is ended.
+_R41_EMPLOYER_BEFORE = re.compile(
+    r"(?:[,;]\s*|[.!]\s+|\s[\u2014\u2013-]\s*|\b(?:and|but)\s+)(?:"
+    r"(?i:previously|formerly|before\s+that|before\s+this|prior\s+to\s+that)\s*,?\s+(?:(?:I\s+was|I\s+worked|I\s+spent"
+    r"\s+\w+\s+years?)\s+)?(?i:at|with|in|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"(?=\s*(?:[,.;!?]|$)|\s+(?:for|as)\b)"
+    r"|(?i:pehle)\s+(?:(?i:main|mai|mein|hum)\s+)?" + _employer("org2") + r"\s+(?i:mein|me|mai|pe)\s+"
+    r"(?:(?i:kaam\s+kar(?:ta|ti|te)\s+)?(?i:tha|thi|the))\b)"
+)
+
+
+def _round41_employer_before(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    current = {f.value for f in facts if f.subject == ctx.speaker_id and f.predicate == "works_at" and not f.valid_to}
+    if not current or _HYPOTHETICAL.search(ctx.text):
+        return facts
+    added: list[CandidateFact] = []
+    for m in _R41_EMPLOYER_BEFORE.finditer(ctx.text):
+        org = _clean(m.group("org") or m.group("org2"))
+        if org in current or not _employer_ok(org) or org.lower() in _CITY_WORDS or not _place_ok(org):
+            continue
+        if any(f.predicate == "works_at" and f.value == org for f in facts + added):
+            continue
+        ended = make_fact(ctx.speaker_id, "works_at", org, "en.r41.employer_before", m.group(), ends_previous=True)
+        added.append(replace(ended, valid_to=ctx.at, confidence=ENDING_CONFIDENCE))
+    return facts + added
+
+
+# "Is shipping to Anchorage more expensive? My son lives up there": the place asked about, where a relative lives
+# (as _R37_PLACE_ASKED, with the shipping named by its noun and words between the place and the question mark).
+_R41_PLACE_ASKED = re.compile(
+    r"\b(?:ship|shipping|deliver|delivery|deliveries|send|sending|post|postage|courier)\s+(?:\w+\s+)?to\s+"
+    + _named("place")
+    + r"\b[^.?!]{0,40}\?"
+)
+_R41_KIN_LIVES_THERE = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:lives|is\s+living|'s\s+living|is\s+based|'s\s+based)"
+    r"\s+(?:(?:out|over|up|down|back)\s+)?there\b(?!\s+(?:now|too|with|since|for|from|until|till))"
+)
+
+
+def _round41_kin_lives_there(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    added: list[CandidateFact] = []
+    for m in _R41_KIN_LIVES_THERE.finditer(ctx.text):
+        asked = list(_R41_PLACE_ASKED.finditer(ctx.text, 0, m.start()))
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin is None or len(asked) != 1 or not _place_ok(asked[0].group("place")) or _NEGATION_WORD.search(m.group()):
+            continue
+        if not any(f.subject == kin and f.predicate == "lives_in" for f in facts + added):
+            added.append(make_fact(kin, "lives_in", _city(asked[0].group("place")), "en.r41.kin_there", m.group()))
+    return facts + added
+
+
+# "The only console in this house is my son's Switch", "the laptop on the desk is my daughter's MacBook Air": a device
+# said to be a relative's.
+_R41_IS_KINS_DEVICE = re.compile(
+    rf"\b(?:is|'s)\s+(?:actually\s+|just\s+|really\s+)?(?:my|our)\s+{_KIN_ADJ}(?P<rel>{_REL})'s\s+(?:(?:old|new)\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,.;!]|$))"
+)
+
+
+def _round41_kins_device(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_IS_KINS_DEVICE.finditer(clause.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin is None or _NEGATION_WORD.search(clause.text[: m.end()]):
+            continue
+        device = _clean(m.group("device"))
+        if device == "Switch":
+            device = "Nintendo Switch"
+        yield _fact(ctx, clause, m, kin, "owns_device", device, "r41.kins_device")
+
+
+# "Evenings as my default slot please", "mornings as the standing delivery slot": the part of the day set as the
+# slot deliveries come in (kept as "evening deliveries", as _DELIVERY_SLOT_SET keeps it).
+_R41_SLOT_DEFAULT = re.compile(
+    r"(?:^\W*|[,;.]\s*|\b(?:so|and)\s+)(?P<part>(?i:morning|afternoon|evening|weekend))s?\s+(?:(?i:as|for)\s+)"
+    r"(?:(?i:my|our|the)\s+)(?i:default|usual|standing|regular)\s+(?:(?i:delivery)\s+)?(?i:slot|window|time)\b",
+)
+
+
+def _round41_slot_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_SLOT_DEFAULT.finditer(clause.text):
+        value = f"{m.group('part').lower()} deliveries"
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preference", value, "r41.slot_default")
+
+
 def _round41_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if _HYPOTHETICAL.search(clause.text):
         return
@@ -11218,8 +11338,11 @@ def _round41_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round41_format_once(ctx, clause)
     yield from _round41_carrier_facts(ctx, clause)
     yield from _round41_pay_facts(ctx, clause)
+    yield from _round41_slot_facts(ctx, clause)
     if _negated(clause):
         return
+    yield from _round41_in_place_now(ctx, clause)
+    yield from _round41_kins_device(ctx, clause)
     yield from _round41_device_facts(ctx, clause)
     yield from _round41_device_gone(ctx, clause)
     yield from _round41_kin_started(ctx, clause)
@@ -11311,6 +11434,7 @@ def _round41_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     """Round 41's readings of the whole turn; a value the older rules already state is said once."""
     facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, facts))
     facts = _round41_bare_numbers(ctx, facts + _round41_promoted(ctx))
+    facts = _round41_kin_lives_there(ctx, _round41_employer_before(ctx, facts))
     # ("make the weekly report the short version by default": a document's kind the older rules read is said once)
     older = {f.predicate for f in facts if f.predicate.startswith("preferred_") and ".r41." not in f.rule}
     facts = [f for f in facts if not (f.rule.startswith("en.r41.document_") and f.predicate in older)]
