@@ -11331,6 +11331,137 @@ def _round41_slot_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateF
         yield _fact(ctx, clause, m, ctx.speaker_id, "preference", value, "r41.slot_default")
 
 
+# An address as the older rules read it, or written postcode first as in Malaysia, Germany or France ("No. 8, Jalan
+# Sultan Azlan Shah, 31400 Ipoh", "Hauptstr. 5, 10115 Berlin").
+_R41_ADDRESS_VALUE = (
+    r"(?P<addr>(?=[^;!?\n]{0,60}\d)[A-Z0-9][^;!?\n]{3,110}?(?:"
+    + _R36_POSTAL_TAIL
+    + r"|,\s+\d{5}\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?(?![\w-])))"
+)
+# "new place is 2217 NE Alberta St Apt 5, Portland OR 97211", "Correction on the postcode … Full thing: 3/19 Kensington
+# Rd, Norwood SA 5067": the speaker's address with its "my" dropped, or written out in full after a correction.
+_R41_ADDRESS = re.compile(
+    r"(?:(?:^\W*|[.!?;,]\s*|\b(?:and|so)\s+)(?:(?i:the)\s+)?(?i:new)\s+(?i:place|flat|house|home|apartment|unit|pad)"
+    r"\s*(?:(?i:is)|'s|:)\s*"
+    r"|(?P<full>\b(?i:full|whole|complete)\s+(?i:thing|address|one)\s*:\s*))" + _R41_ADDRESS_VALUE
+)
+_R41_MOVED_IN = re.compile(
+    r"(?:^|(?<=[.!?;\n])|(?<=[.!?;]\s)|(?<=[.!?;]\s\s))\W*(?:(?:I|we)\s+)?(?:(?:just|only|finally)\s+)?"
+    r"(?:moved\s+in|got\s+the\s+keys)\b[^.!?;\n]*",
+    re.I,
+)
+_R41_ADDRESS_TALK = re.compile(r"\b(?:address|post\s?code|zip(?:\s?code)?|pin\s?code|street|flat\s+number)\b", re.I)
+# "Pls deliver to my mum's place from now on: No. 8, Jalan …": the relative's home, where the speaker's parcels go.
+_R41_TO_KINS_PLACE = re.compile(
+    r"\b(?i:deliver|send|ship|post|forward)\s+(?:(?i:everything|it|them|all\s+my\s+\w+|my\s+\w+|parcels|orders)\s+)?"
+    rf"(?i:to)\s+(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s|(?<=s)')\s+(?i:place|house|flat|home|apartment)"
+    r"(?P<when>\s+(?i:from\s+now\s+on|going\s+forward|by\s+default|for\s+now|this\s+time))?\s*:\s*" + _R41_ADDRESS_VALUE
+)
+
+
+def _round41_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_ADDRESS.finditer(clause.text):
+        if m.group("full") and not _R41_ADDRESS_TALK.search(ctx.text):
+            continue
+        addr = _clean(m.group("addr"))
+        # ("new place is … . moved in yesterday": the moving in, told in its own sentence, dates the address)
+        since = clause.past_time(ctx)
+        moved_in = _R41_MOVED_IN.search(ctx.text, clause.end)
+        if since is None and moved_in is not None:
+            times = [t for t in ctx.times if moved_in.start() <= t.span[0] < moved_in.end() and t.start <= ctx.at]
+            since = times[0].start if len(times) == 1 else None
+        yield _fact(ctx, clause, m, ctx.speaker_id, "address", addr, "r41.address", valid_from=since)
+
+
+def _r41_overlaps(text: str, evidence: str, m: re.Match[str]) -> bool:
+    at = text.find(evidence) if evidence else -1
+    return at >= 0 and at < m.end() and at + len(evidence) > m.start()
+
+
+def _round41_kins_place(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The relative's address and the speaker's, lasting only with a marker (see :data:`_R41_TO_KINS_PLACE`); the
+    instruction is no free-text preference."""
+    if _HYPOTHETICAL.search(ctx.text):
+        return facts
+    for m in _R41_TO_KINS_PLACE.finditer(ctx.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin is None or _NEGATION_WORD.search(m.group()):
+            continue
+        addr = _clean(m.group("addr"))
+        sentence = ctx.text[max(ctx.text.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1 : m.end()]
+        facts = [f for f in facts if not (f.predicate == "preference" and _r41_overlaps(ctx.text, f.evidence_text, m))]
+        added = [make_fact(kin, "address", addr, "en.r41.kins_place", m.group())]
+        if _LASTING.search(sentence):
+            added.append(make_fact(ctx.speaker_id, "address", addr, "en.r41.kins_place.mine", m.group()))
+        elif _ONE_OFF.search(sentence):
+            mine = make_fact(ctx.speaker_id, "address", addr, "en.r41.kins_place.mine", m.group())
+            added.append(replace(mine, lasting=False, confidence=ONE_OFF_CONFIDENCE))
+        facts = facts + [f for f in added if not any(g.subject == f.subject and g.value == f.value for g in facts)]
+    return facts
+
+
+# "Finally upgraded, MacBook Pro M4 arrived this morning!": a device named bare arriving, beside the speaker's own
+# upgrade or order (news of a launch, "iPhone 17 arrived in stores", tells no upgrade).
+_R41_BARE_ARRIVED = re.compile(
+    r"(?:^\W*|[,;:]\s*|\b(?:and|so)\s+)"
+    + _device("device")
+    + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
+    r"(?!\s+(?:in|at)\s+(?:stores?|shops?|the\s+shops?))"
+)
+_R41_UPGRADE_TOLD = re.compile(r"\b(?:upgraded|upgrade|ordered|bought|treated\s+myself|splurged|pre-?ordered)\b", re.I)
+
+
+def _round41_bare_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _R41_UPGRADE_TOLD.search(ctx.text) or re.search(r"\b(?:your|his|her|their)\b", ctx.text, re.I):
+        return
+    for m in _R41_BARE_ARRIVED.finditer(clause.text):
+        device = _clean(m.group("device"))
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "owns_device", device, "r41.bare_arrived", valid_from=clause.past_time(ctx)
+        )
+
+
+# "I don't want the paper catalogue posted to me any more": a printed thing the speaker no longer wants sent, kept as
+# "no paper catalogue" (e-mails and messages are a setting to change, not a preference of this kind).
+_R41_NO_MORE_POST = re.compile(
+    r"\bI\s+(?:really\s+)?(?:don't|do\s+not)\s+(?:want|need)\s+(?:the|any|your|those|these)\s+(?:more\s+)?"
+    r"(?P<thing>(?:(?:paper|printed|glossy|monthly|weekly|seasonal|free|plastic)\s+)*(?:catalogues?|catalogs?|brochures?"
+    r"|leaflets?|flyers?|magazines?|statements?|invoices?|receipts?|samples?|bags?))\s+"
+    r"(?:(?:posted|sent|mailed|delivered|coming|put\s+through\s+my\s+door)\s+)?(?:to\s+(?:me|us|my\s+\w+)\s+)?"
+    r"(?:any\s?more|anymore|from\s+now\s+on)\b",
+    re.I,
+)
+
+
+def _round41_no_more_post(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_NO_MORE_POST.finditer(clause.text):
+        thing = re.sub(r"\s+", " ", m.group("thing").lower())
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preference", f"no {thing}", "r41.no_more_post")
+
+
+# "Do not send anything to my office mail rk@…, I have left Tata Steel": the work mailbox ends with the job.
+_R41_WORK_MAIL = re.compile(
+    r"\b(?:my\s+)?(?:old\s+)?(?:office|work|company|corporate)\s+(?:e-?)?mail(?:\s+(?:address|id|ID))?\s*(?:is\s+|:\s*)?$",
+    re.I,
+)
+
+
+def _round41_work_mail_ended(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    left = [f for f in facts if f.subject == ctx.speaker_id and f.predicate == "works_at" and f.valid_to]
+    if len({f.value for f in left}) != 1:
+        return facts
+    for mention in ctx.identifiers:
+        if mention.kind != "email" or not _R41_WORK_MAIL.search(
+            ctx.text[max(0, mention.span[0] - 40) : mention.span[0]]
+        ):
+            continue
+        value = contact_value("email", mention)
+        facts = [f for f in facts if not (f.predicate == "email" and f.value == value)]
+        ended = make_fact(ctx.speaker_id, "email", value, "en.r41.work_mail_ended", mention.text, ends_previous=True)
+        facts.append(replace(ended, valid_to=left[0].valid_to, confidence=ENDING_CONFIDENCE))
+    return facts
+
+
 def _round41_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     if _HYPOTHETICAL.search(clause.text):
         return
@@ -11339,10 +11470,13 @@ def _round41_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round41_carrier_facts(ctx, clause)
     yield from _round41_pay_facts(ctx, clause)
     yield from _round41_slot_facts(ctx, clause)
+    yield from _round41_address_facts(ctx, clause)
+    yield from _round41_no_more_post(ctx, clause)
     if _negated(clause):
         return
     yield from _round41_in_place_now(ctx, clause)
     yield from _round41_kins_device(ctx, clause)
+    yield from _round41_bare_arrived(ctx, clause)
     yield from _round41_device_facts(ctx, clause)
     yield from _round41_device_gone(ctx, clause)
     yield from _round41_kin_started(ctx, clause)
@@ -11435,6 +11569,7 @@ def _round41_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[Candi
     facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, facts))
     facts = _round41_bare_numbers(ctx, facts + _round41_promoted(ctx))
     facts = _round41_kin_lives_there(ctx, _round41_employer_before(ctx, facts))
+    facts = _round41_work_mail_ended(ctx, _round41_kins_place(ctx, facts))
     # ("make the weekly report the short version by default": a document's kind the older rules read is said once)
     older = {f.predicate for f in facts if f.predicate.startswith("preferred_") and ".r41." not in f.rule}
     facts = [f for f in facts if not (f.rule.startswith("en.r41.document_") and f.predicate in older)]
