@@ -172,3 +172,107 @@ def test_a_title_closes_before_a_new_clause() -> None:
 def test_work_from_home_is_no_home_talk() -> None:
     text = "Left Accenture on Friday. Consulting from home now, so more printer ink orders incoming."
     assert _ended(text, "works_at") == {"Accenture"}
+
+
+HOMES_NOW: list[tuple[str, set[Triple]]] = [
+    ("fyi I'm in Valparaiso now, came across from Mendoza in January", {(ME, "lives_in", "Valparaiso")}),
+    ("just so you know, im in Tauranga now", {(ME, "lives_in", "Tauranga")}),
+    # look-alikes: a trip, a shop, a place with an end
+    ("I'm in Denver now for the conference, back on Friday.", set()),
+    ("I'm in Tesco now, what was on the list?", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), HOMES_NOW, ids=[t for t, _ in HOMES_NOW])
+def test_where_one_is_now(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "lives_in") == expected
+
+
+def test_the_move_that_brought_one_there_dates_the_home() -> None:
+    assert _since("fyi I'm in Valparaiso now, came across from Mendoza in January", "lives_in") == {
+        "Valparaiso": "2027-01-01"
+    }
+
+
+def test_the_employer_before_the_present_one_ends() -> None:
+    assert _ended("I'm a pharmacist at Boots now, previously at Lloyds.", "works_at") == {"Lloyds"}
+    assert _ended("I'm a software tester at Wipro, pehle Infosys mein tha.", "works_at") == {"Infosys"}
+    # (no present employer told: "previously at" is no switch)
+    assert _ended("Previously at Lloyds for a decade, what a place.", "works_at") == set()
+
+
+def test_relative_living_up_there_where_shipping_was_asked() -> None:
+    text = "How much is postage to Whitehorse? My daughter lives up there and her birthday is soon."
+    assert _held(text, "lives_in") == {(_kin("daughter"), "lives_in", "Whitehorse")}
+    assert _held("Is postage to Whitehorse slow? My daughter was up there once.", "lives_in") == set()
+
+
+def test_a_device_said_to_be_a_relatives() -> None:
+    text = "Please stop the Xbox adverts. The only console here is my nephew's Switch."
+    assert _held(text, "owns_device") == {(_kin("nephew"), "owns_device", "Nintendo Switch")}
+    assert _held("That isn't my nephew's Switch.", "owns_device") == set()
+
+
+def test_the_default_delivery_slot() -> None:
+    assert _values("Mornings as my usual slot please, I'm out after lunch.", "preference") == {
+        ("morning deliveries", True)
+    }
+
+
+ADDRESSES: list[tuple[str, set[Triple]]] = [
+    ("new flat is 9 Quay St, Whitby YO21 3PZ, moved in on Monday", {(ME, "address", "9 Quay St, Whitby YO21 3PZ")}),
+    (
+        "Typo in the street name sorry. Whole address: 41 Kauri Rd, Devonport AUCKLAND 0624 ...",
+        set(),
+    ),
+    ("the new place is lovely but tiny", set()),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), ADDRESSES, ids=[t for t, _ in ADDRESSES])
+def test_the_speakers_address(text: str, expected: set[Triple]) -> None:
+    assert _held(text, "address") == expected
+
+
+def test_the_address_is_dated_by_the_moving_in() -> None:
+    assert _since("new flat is 9 Quay St, Whitby YO21 3PZ. moved in on Monday", "address") == {
+        "9 Quay St, Whitby YO21 3PZ": "2027-03-08"
+    }
+
+
+def test_parcels_to_a_relatives_place() -> None:
+    text = "Deliver everything to my dad's house going forward: Hauptstr. 5, 10115 Berlin."
+    assert _held(text, "address") == {
+        (_kin("father"), "address", "Hauptstr. 5, 10115 Berlin"),
+        (ME, "address", "Hauptstr. 5, 10115 Berlin"),
+    }
+    assert not [f for f in extract(text).facts if f.predicate == "preference"]
+    # (no marker: one parcel to the relative's, the speaker's own address not told)
+    text = "Send it to my dad's place: Hauptstr. 5, 10115 Berlin."
+    assert _held(text, "address") == {(_kin("father"), "address", "Hauptstr. 5, 10115 Berlin")}
+
+
+def test_a_bare_device_arriving_beside_an_upgrade() -> None:
+    text = "Upgraded at last - Galaxy S25 Ultra turned up this morning!"
+    assert _since(text, "owns_device") == {"Galaxy S25 Ultra": "2027-03-10"}
+    assert _held("Galaxy S25 Ultra arrived in stores today, worth it?", "owns_device") == set()
+
+
+def test_a_printed_thing_no_longer_wanted() -> None:
+    assert _values("I don't want the printed brochures sent to me anymore.", "preference") == {
+        ("no printed brochures", True)
+    }
+    assert _values("I don't want the brochure, just the price.", "preference") == set()
+
+
+def test_the_work_mailbox_ends_with_the_job() -> None:
+    text = "I've left Fonterra, so stop using my work email tom.h@fonterra.com. Personal one is tomh@gmail.com."
+    assert _ended(text, "email") == {"tom.h@fonterra.com"}
+    assert _ended("My work email is tom.h@fonterra.com, I joined Fonterra last week.", "email") == set()
+
+
+def test_freelance_work_with_the_subject_dropped() -> None:
+    text = "Quit KPMG on Friday. Doing freelance bookkeeping from home now."
+    assert _held(text, "job_title") == {(ME, "job_title", "freelance bookkeeper")}
+    assert _ended(text, "works_at") == {"KPMG"}
+    assert _held("Doing freelance work is hard, I hear.", "job_title") == set()

@@ -1798,10 +1798,14 @@ _ACTIVITY_TITLES = {
 }
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
+    # ("Doing freelance tax prep from home now": the sentence's "I'm" dropped)
+    r"(?:(?:(?<=[.!?]\s)|^)\W*(?:(?:now|currently|mostly)\s+)?[Dd]oing\s+freelance\s+(?=[a-z])"
+    # ("Doing freelance work is hard": the doing as a subject, not a report)
+    r"(?![^.!?]*\b(?:is|was|seems|sounds|looks|can\s+be)\b)"
     # ("these days I do freelance translation from home", "I'm doing freelance design now")
-    r"\bI(?:(?:'m|\s+am)?\s+(?:now\s+|currently\s+|mostly\s+|mainly\s+)?(?:do|doing)\s+freelance\s+(?=[a-z])"
+    r"|\bI(?:(?:'m|\s+am)?\s+(?:now\s+|currently\s+|mostly\s+|mainly\s+)?(?:do|doing)\s+freelance\s+(?=[a-z])"
     r"|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
-    r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b))"
+    r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b)))"
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
 )
@@ -1821,6 +1825,10 @@ _FIELD_TITLES = (
     ("illustration", "illustrator"),
     ("editing", "editor"),
     ("copywriting", "copywriter"),
+    # ("freelance tax prep", "freelance bookkeeping", "freelance tutoring")
+    ("tax prep", "tax preparer"),
+    ("bookkeeping", "bookkeeper"),
+    ("tutoring", "tutor"),
 )
 # "got promoted last month!! senior actuary now": the new title said bare in a clause of its own, after a job
 # change the turn tells (``_JOB_CHANGE``).
@@ -11230,8 +11238,16 @@ _R41_CAME_OVER = re.compile(
 )
 
 
+# ("I'm in Tesco now, what was on the list?": a shop; a home is news, or told beside a move or another's home)
+_R41_HOME_NEWS = re.compile(
+    r"\b(?:moved|relocated|shifted|came\s+(?:over|across|down|up)\s+from|left|settled|lives?|living|based|home|family"
+    r"|sigue|still\s+in|so\s+(?:u|you)\s+know|fyi|btw|heads[\s-]up|update)\b",
+    re.I,
+)
+
+
 def _round41_in_place_now(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    if _R41_TRIP_TALK.search(ctx.text) or _is_question(clause):
+    if _R41_TRIP_TALK.search(ctx.text) or _is_question(clause) or not _R41_HOME_NEWS.search(ctx.text):
         return
     for m in _R41_IN_PLACE_NOW.finditer(clause.text):
         place = m.group("place")
@@ -11403,7 +11419,7 @@ def _round41_kins_place(ctx: TurnContext, facts: list[CandidateFact]) -> list[Ca
 # "Finally upgraded, MacBook Pro M4 arrived this morning!": a device named bare arriving, beside the speaker's own
 # upgrade or order (news of a launch, "iPhone 17 arrived in stores", tells no upgrade).
 _R41_BARE_ARRIVED = re.compile(
-    r"(?:^\W*|[,;:]\s*|\b(?:and|so)\s+)"
+    r"(?:^\W*|[,;:]\s*|\s[-\u2013\u2014]\s*|\b(?:and|so)\s+)"
     + _device("device")
     + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
     r"(?!\s+(?:in|at)\s+(?:stores?|shops?|the\s+shops?))"
