@@ -154,6 +154,7 @@ NUMBERS: list[tuple[str, set[Triple]]] = [
     ("Could someone call me back about the parcel? 0412 778 903, any time after 4.", {(ME, "phone", "0412778903")}),
     ("Please don't call me. 07700 900 461 is my old work line.", set()),
     ("Her number's 0412 778 903 if you need her.", set()),
+    ("The bakery moved. Number's 0412 778 903 now.", set()),
 ]
 
 
@@ -176,7 +177,10 @@ def test_work_from_home_is_no_home_talk() -> None:
 
 HOMES_NOW: list[tuple[str, set[Triple]]] = [
     ("fyi I'm in Valparaiso now, came across from Mendoza in January", {(ME, "lives_in", "Valparaiso")}),
-    ("just so you know, im in Tauranga now", {(ME, "lives_in", "Tauranga")}),
+    ("left Rotorua in the end, im in Tauranga now", {(ME, "lives_in", "Tauranga")}),
+    # (no move nor home told: a visit as likely as a home)
+    ("just so you know, im in Tauranga now", set()),
+    ("We moved the dinner, I'm in Tauranga now.", set()),
     # look-alikes: a trip, a shop, a place with an end
     ("I'm in Denver now for the conference, back on Friday.", set()),
     ("I'm in Tesco now, what was on the list?", set()),
@@ -186,6 +190,12 @@ HOMES_NOW: list[tuple[str, set[Triple]]] = [
 @pytest.mark.parametrize(("text", "expected"), HOMES_NOW, ids=[t for t, _ in HOMES_NOW])
 def test_where_one_is_now(text: str, expected: set[Triple]) -> None:
     assert _held(text, "lives_in") == expected
+
+
+def test_a_town_left_beside_the_home_now_is_no_employer() -> None:
+    text = "left Rotorua in the end, im in Tauranga now"
+    assert _ended(text, "lives_in") == {"Rotorua"}
+    assert _ended(text, "works_at") == set()
 
 
 def test_the_move_that_brought_one_there_dates_the_home() -> None:

@@ -11239,9 +11239,11 @@ _R41_CAME_OVER = re.compile(
 
 
 # ("I'm in Tesco now, what was on the list?": a shop; a home is news, or told beside a move or another's home)
+# ("We moved the meeting, I'm in Linz now": no move of a home; "btw I'm in Linz now" alone may be a visit)
 _R41_HOME_NEWS = re.compile(
-    r"\b(?:moved|relocated|shifted|came\s+(?:over|across|down|up)\s+from|left|settled|lives?|living|based|home|family"
-    r"|sigue|still\s+in|so\s+(?:u|you)\s+know|fyi|btw|heads[\s-]up|update)\b",
+    r"\b(?:moved\s+(?:to|here|there|over|out|in|house|away|back|from|across|up|down)|relocated|shifted\s+(?:to|over"
+    r"|from|here)|came\s+(?:over|across|down|up)\s+from|left\s+(?-i:[A-Z])\w*|settled|lives?|living|based|sigue|still\s+in"
+    r"|(?:my|our)\s+(?:new\s+)?(?:home|flat|house|place))\b",
     re.I,
 )
 
@@ -11554,6 +11556,13 @@ _R41_RING_ME = re.compile(
 )
 
 
+_R41_THIRD_PARTY = re.compile(
+    r"\b(?:shop|store|clinic|office|surgery|restaurant|salon|company|business|school|hotel|bank|garage|pharmacy|agent"
+    r"|landlord|his|her|their|he|she|they)\b",
+    re.I,
+)
+
+
 def _round41_bare_numbers(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
     said = {f.value for f in facts if f.predicate == "phone"}
     added: list[CandidateFact] = []
@@ -11570,6 +11579,16 @@ def _round41_bare_numbers(ctx: TurnContext, facts: list[CandidateFact]) -> list[
         described = re.match(r"\s*(?:is|was|'s|keeps|called|rang|texted)\b", ctx.text[mention.span[1] :], re.I)
         if _NEGATION_WORD.search(sentence) or _HYPOTHETICAL.search(sentence) or described:
             continue
+        # (a number of a shop or clinic just named: "The shop moved. Number is 6123 4567 now", "ring the clinic,
+        # number is …"; the speaker's own turns on "me", "my", "I")
+        # (the window: the sentence of the cue and the one before it)
+        previous_end = max(before.rfind(mark, 0, cue.start() + 1) for mark in ".!?\n")
+        window = before[max(before.rfind(mark, 0, max(previous_end, 0)) for mark in ".!?\n") + 1 :]
+        if _R41_THIRD_PARTY.search(window) or (
+            cue.re is _R41_NUMBER_BARE
+            and not re.search(r"\b(?:I|I'm|I've|me|my|please|pls|texts?|sms|whatsapp|updates)\b", window, re.I)
+        ):
+            continue
         # (someone else's line: "my wife's number is", "his number's")
         if re.search(
             rf"\b(?:his|her|their|[Mm]y\s+{_KIN_ADJ}(?:{_REL})'s|[A-Z][a-z]+'s)\s*$", before[: cue.start() + 1]
@@ -11580,9 +11599,22 @@ def _round41_bare_numbers(ctx: TurnContext, facts: list[CandidateFact]) -> list[
     return facts + added
 
 
+def _round41_town_left(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "left Rotorua in the end, im in Tauranga now": beside a home said as where one is now, a town "left" with no
+    word of work is the home left, not an employer."""
+    if not any(f.rule == "en.r41.in_place_now" for f in facts) or _WORK_WORDS.search(ctx.text):
+        return facts
+    return [
+        replace(f, predicate="lives_in", rule="en.r41.town_left")
+        if f.rule == "en.left_job" and f.subject == ctx.speaker_id and _place_ok(f.value)
+        else f
+        for f in facts
+    ]
+
+
 def _round41_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
     """Round 41's readings of the whole turn; a value the older rules already state is said once."""
-    facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, facts))
+    facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, _round41_town_left(ctx, facts)))
     facts = _round41_bare_numbers(ctx, facts + _round41_promoted(ctx))
     facts = _round41_kin_lives_there(ctx, _round41_employer_before(ctx, facts))
     facts = _round41_work_mail_ended(ctx, _round41_kins_place(ctx, facts))
