@@ -74,6 +74,7 @@ PREFERENCES: list[tuple[str, str, set[tuple[str, bool]]]] = [
         {("credit card", True)},
     ),
     ("Normally it's the Amex but it expired, so what else can I use?", "preferred_payment_method", {("Amex", True)}),
+    ("Usually it's my debit card that gets declined, no idea why.", "preferred_payment_method", set()),
 ]
 
 

@@ -11077,6 +11077,8 @@ def _round41_carrier_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candida
 _R41_PAY_USUALLY = re.compile(
     r"\b(?i:usually|normally|generally|mostly|otherwise)\s*,?\s+(?:(?i:it's|it\s+is|I\s+use|I\s+pay\s+(?:with|by|via)"
     rf"|I\s+go\s+with))\s+(?:(?i:my|the|a|an)\s+)?(?P<pay>(?i:{_PAY_NAMES}))(?![\w-])"
+    # ("usually it's my debit card that gets declined": the card told about, not the way chosen)
+    r"(?!\s+(?i:that|which|gets?|got|is|was|keeps|kept|being)\b)"
 )
 
 
