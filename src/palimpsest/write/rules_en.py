@@ -11005,9 +11005,12 @@ _R41_EXPORT_DOCS = re.compile(r"^(?:exports?|downloads?)$", re.I)
 def _round41_document_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     from palimpsest.write.registry import normalize_format
 
+    found = [*_R41_DOCUMENT_SWITCHED.finditer(clause.text), *_R41_DOCUMENT_COLON.finditer(clause.text)]
+    if not found:
+        return
     sentence = _sentence_of(ctx.text, clause)
     one_off = _ONE_OFF.search(sentence) is not None and not _LASTING.search(sentence)
-    for m in [*_R41_DOCUMENT_SWITCHED.finditer(clause.text), *_R41_DOCUMENT_COLON.finditer(clause.text)]:
+    for m in found:
         if _negated_before(clause.text, m.start()):
             continue
         if m.group("fmt"):
@@ -11060,8 +11063,9 @@ _R41_PARCEL_TALK = re.compile(
 
 
 def _round41_carrier_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    sentence = _sentence_of(ctx.text, clause)
-    for m in _R41_CARRIER_USE.finditer(clause.text):
+    found = list(_R41_CARRIER_USE.finditer(clause.text))
+    sentence = _sentence_of(ctx.text, clause) if found else ""
+    for m in found:
         # (the match opens its own phrase, so "stop using Evri and send with DPD" refuses Evri only)
         if not _R41_PARCEL_TALK.search(ctx.text) or _NEGATION_WORD.search(m.group()):
             continue
@@ -11212,10 +11216,11 @@ _R41_BARE_KIN_STILL_IN = re.compile(
 
 
 def _round41_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    told = re.search(
+    found = list(_R41_BARE_KIN_STILL_IN.finditer(clause.text))
+    told = found and re.search(
         r"\b(?:lives?|living|based|moved|relocated|shifted|renting|left|anymore|any\s+more)\b", ctx.text, re.I
     )
-    for m in _R41_BARE_KIN_STILL_IN.finditer(clause.text):
+    for m in found:
         kin = _round39_kin(ctx, m.group("rel"))
         if kin and told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
             yield _fact(ctx, clause, m, kin, "lives_in", _city(m.group("place")), "r41.bare_kin_still_in")
@@ -11251,9 +11256,10 @@ _R41_HOME_NEWS = re.compile(
 
 
 def _round41_in_place_now(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
-    if _R41_TRIP_TALK.search(ctx.text) or _is_question(clause) or not _R41_HOME_NEWS.search(ctx.text):
+    found = list(_R41_IN_PLACE_NOW.finditer(clause.text))
+    if not found or _R41_TRIP_TALK.search(ctx.text) or _is_question(clause) or not _R41_HOME_NEWS.search(ctx.text):
         return
-    for m in _R41_IN_PLACE_NOW.finditer(clause.text):
+    for m in found:
         place = m.group("place")
         if not _place_ok(place) or _R39_NOT_TOWN.match(place) or _NEGATION_WORD.search(m.group()):
             continue
