@@ -414,7 +414,10 @@ _TITLE_FREE = (
     r"(?P<title>[A-Za-z][A-Za-z -]{1,40}?)"
     # ("as a shift engineer - new email incoming soon": a remark after a spaced dash; "Senior Manager - Procurement" is
     # one title)
-    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|\s+[-\u2013\u2014]\s+(?-i:[a-z])|[,.;!?]|$)"
+    r"(?=\s+(?:at|for|in|last|this|on|since|yesterday|so|but|because|cos|though)\b|\s+[-\u2013\u2014]\s+(?-i:[a-z])|[,.;!?]|$"
+    # ("as a relationship manager last Monday and she says …": a new clause with its own subject closes the title;
+    # "head of sales and marketing" runs on)
+    r"|\s+and\s+(?:I|I'm|I've|we|we're|she|she's|he|he's|they|they're|it|it's|my|her|his|their|our)\b|\s+and\s*$)"
 )
 
 # Home appliances, named by their kind after a maker: "an LG washer", "our Bosch dishwasher".
@@ -438,6 +441,8 @@ _BRANDS = (
     r"|Huawei\s+MatePad|MatePad|Xiaomi\s+Pad|Lenovo\s+Tab|Fire\s+HD|Chromecast|Apple\s+TV"
     # ("my Raspberry Pi 5", "the old Fire tablet": a board, and Amazon's tablet by its kind)
     r"|Raspberry\s+Pi|Fire\s+[Tt]ablet|Roborock|Ecovacs|Forerunner|Fenix"
+    # ("a Coros Pace 3", "the missus's old Oppo A78": the makers written in ordinary case)
+    r"|Coros|Oppo(?=\s+[A-Z]\d)"
 )
 # Model words: numbers, codes, the usual suffixes, and capitalized names ("Kindle Paperwhite", "Galaxy Tab S9").
 _MODEL = (
@@ -1793,10 +1798,14 @@ _ACTIVITY_TITLES = {
 }
 # Freelancing names a freelance title from the field: "I'm freelancing now, graphic design mostly".
 _FREELANCE = re.compile(
+    # ("Doing freelance tax prep from home now": the sentence's "I'm" dropped)
+    r"(?:(?:(?<=[.!?]\s)|^)\W*(?:(?:now|currently|mostly)\s+)?[Dd]oing\s+freelance\s+(?=[a-z])"
+    # ("Doing freelance work is hard": the doing as a subject, not a report)
+    r"(?![^.!?]*\b(?:is|was|seems|sounds|looks|can\s+be)\b)"
     # ("these days I do freelance translation from home", "I'm doing freelance design now")
-    r"\bI(?:(?:'m|\s+am)?\s+(?:now\s+|currently\s+|mostly\s+|mainly\s+)?(?:do|doing)\s+freelance\s+(?=[a-z])"
+    r"|\bI(?:(?:'m|\s+am)?\s+(?:now\s+|currently\s+|mostly\s+|mainly\s+)?(?:do|doing)\s+freelance\s+(?=[a-z])"
     r"|(?:'m|\s+am)\s+(?:now\s+|currently\s+)?(?:freelancing|working freelance|a freelancer)"
-    r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b))"
+    r"|\s+(?:now\s+|currently\s+)?(?:freelance|work\s+freelance)(?!\s+(?:for|at|with)\b)))"
     r"(?:\s+(?:now|these days|full-time|again))?(?:\s*,\s*|\s+(?:as\s+an?\s+|in\s+|doing\s+))?"
     r"(?:(?:mostly|mainly|doing|in)\s+)?(?P<field>[A-Za-z]+(?:\s+[a-z]+)?)?",
 )
@@ -1816,6 +1825,10 @@ _FIELD_TITLES = (
     ("illustration", "illustrator"),
     ("editing", "editor"),
     ("copywriting", "copywriter"),
+    # ("freelance tax prep", "freelance bookkeeping", "freelance tutoring")
+    ("tax prep", "tax preparer"),
+    ("bookkeeping", "bookkeeper"),
+    ("tutoring", "tutor"),
 )
 # "got promoted last month!! senior actuary now": the new title said bare in a clause of its own, after a job
 # change the turn tells (``_JOB_CHANGE``).
@@ -4101,7 +4114,8 @@ _MOVE_TOLD = re.compile(
 )
 # Words of home and moving: "left X" among them is a place left, not an employer.
 _HOME_TALK = re.compile(
-    r"\b(?:home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
+    # ("Left Deloitte last Monday. Doing freelance tax prep from home now": work done from home is work talk)
+    r"\b(?:(?<!\bfrom\s)home|moved|moving|relocat\w*|live|living|house|flat|apartment|city|town|settled|unpack\w*|neighbou?rhood"
     r"|for\s+good|packed|rent(?:ing|ed)?)\b"
     # ("we left Accra, been in Kumasi since Monday": a stay in a town since a time)
     r"|\bbeen\s+(?:living\s+|staying\s+)?in\s+(?-i:[A-Z])[\w'-]*(?:\s+(?-i:[A-Z])[\w'-]*)?\s+since\b"
@@ -6137,7 +6151,9 @@ _THEME_BLAMED = re.compile(
 )
 _FORMAT_BLAMED = re.compile(
     r"(?:\s+files?)?\s+(?:keeps?|always|just|mangles?|breaks?|ruins?|mess(?:es)?|corrupts?|screws?|strips?|is\s+(?:broken|useless|a\s+pain)"
-    r"|are\s+(?:broken|useless|a\s+pain))\b",
+    # ("as a spreadsheet this time - the PDF was useless": the file blamed in the past)
+    r"|are\s+(?:broken|useless|a\s+pain)|(?:was|were)\s+(?:(?:so|totally|completely|pretty)\s+)?(?:broken|useless|a\s+pain"
+    r"|unreadable|rubbish|garbage))\b",
     re.IGNORECASE,
 )
 _R39_FORMAT_REFUSED_BY = re.compile(
@@ -9487,7 +9503,8 @@ def _round33_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[Candidat
 
 # "I've got a Galaxy S24 now, bought it yesterday": the purchase, told after the device with "it", dates it.
 _BOUGHT_IT = re.compile(
-    r"(?:^|[,;.!\u2014\u2013]\s*|\b(?:and|just|only)\s+)(?:I\s+)?(?:just\s+|only\s+)?(?:bought|got|picked|grabbed)\s+"
+    # ("is it still under warranty?? got it from you guys in March": the question asked, then the purchase told)
+    r"(?:^|[,;.!?\u2014\u2013]\s*|\b(?:and|just|only)\s+)(?:I\s+)?(?:just\s+|only\s+)?(?:bought|got|picked|grabbed)\s+"
     r"(?:it|one)(?:\s+up)?\s+(?P<when>[^,.;!?]+)",
     re.IGNORECASE,
 )
@@ -10962,6 +10979,668 @@ def _round39_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     yield from _round39_device_facts(ctx, clause)
 
 
+# ---------------------------------------------------------------------------- round 41
+# "Could you switch my reports to the summary version?", "can you make my exports PDF instead?", "change my statements
+# to the detailed format": a standing document's kind or file format changed by name.
+_R41_FORMAT_NAMES = r"pdfs?|excel|xlsx|csv|docx|json|spreadsheets?"
+_R41_DOCUMENT_SWITCHED = re.compile(
+    r"\b(?:switch|change|make|set|move|turn|put)\s+(?:all\s+)?(?:my|our|the)\s+(?:(?:monthly|weekly|daily|quarterly"
+    r"|annual|usual)\s+)?(?P<doc>reports?|statements?|digests?|exports?|downloads?)\s+(?:over\s+)?(?:(?:to|into|as)\s+)?"
+    rf"(?:(?:the|a|an)\s+)?(?:(?P<kind>summary|summarised|summarized|short|condensed|brief|detailed|full)"
+    rf"(?:\s+(?:version|format|layout|edition|ones?))?|(?P<fmt>{_R41_FORMAT_NAMES})(?:\s+(?:files?|format))?)\b"
+    r"(?!\s+(?:of|for)\b)",
+    re.I,
+)
+# "reports: detailed, every line item", "Exports: CSV please": a document's kind set after a colon, the way a form is
+# filled in ("Notifications: email only").
+_R41_DOCUMENT_COLON = re.compile(
+    r"(?:^\W*|[,;]\s*|\bso\s+|\band\s+)(?P<doc>(?i:reports?|statements?|digests?|exports?))\s*:\s*"
+    rf"(?:(?P<kind>(?i:summary|short|condensed|brief|detailed|full))|(?P<fmt>(?i:{_R41_FORMAT_NAMES})))"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|(?i:please|pls|only|always)\b))"
+)
+_R41_REPORT_KINDS = {"detailed": "detailed", "full": "detailed"}
+_R41_EXPORT_DOCS = re.compile(r"^(?:exports?|downloads?)$", re.I)
+
+
+def _round41_document_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    from palimpsest.write.registry import normalize_format
+
+    found = [*_R41_DOCUMENT_SWITCHED.finditer(clause.text), *_R41_DOCUMENT_COLON.finditer(clause.text)]
+    if not found:
+        return
+    sentence = _sentence_of(ctx.text, clause)
+    one_off = _ONE_OFF.search(sentence) is not None and not _LASTING.search(sentence)
+    for m in found:
+        if _negated_before(clause.text, m.start()):
+            continue
+        if m.group("fmt"):
+            fmt = re.sub(r"s$", "", m.group("fmt"), flags=re.I)
+            value = normalize_format("excel" if fmt.lower() == "spreadsheet" else fmt)
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_export_format", value, "r41.document_format")
+        elif _R41_EXPORT_DOCS.match(m.group("doc")):
+            continue  # ("switch my exports to the detailed version": no report named)
+        else:
+            value = _R41_REPORT_KINDS.get(m.group("kind").lower(), "summary")
+            fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_report_format", value, "r41.document_kind")
+        yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE) if one_off else fact
+
+
+# "Only this once I need it in Excel", "just this time I want it as a PDF": the file asked for one export, said after
+# the standing one ("Exports as CSV by default please").
+_R41_FORMAT_ONCE = re.compile(
+    r"\b(?i:only|just)\s+(?i:this\s+(?:once|time))\s*,?\s+(?:I|we)\s+(?:need|want|would\s+like|'d\s+like)\s+"
+    rf"(?:it|them|the\s+(?:export|file|report)|one)\s+(?:in|as)\s+(?:an?\s+)?(?P<fmt>(?i:{_R41_FORMAT_NAMES}))\b"
+)
+
+
+def _round41_format_once(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    from palimpsest.write.registry import normalize_format
+
+    if not re.search(r"\bexports?\b|\bexported\b|\bdownloads?\b", ctx.text, re.I):
+        return
+    for m in _R41_FORMAT_ONCE.finditer(clause.text):
+        fmt = re.sub(r"s$", "", m.group("fmt"), flags=re.I)
+        value = normalize_format("excel" if fmt.lower() == "spreadsheet" else fmt)
+        fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_export_format", value, "r41.format_once")
+        yield replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+
+
+# "send with DPD instead", "and use Ninja Van, the other courier can never find the lane", "ship everything via Aramex
+# from now on": a carrier told as the one to use (an imperative, so never after "I", "if" or "don't").
+_R41_CARRIER_NAMES = "|".join(sorted((re.escape(k) for k in _CARRIERS), key=len, reverse=True))
+_R41_CARRIER_USE = re.compile(
+    r"(?:^\W*|[,;]\s*|\b(?:and|so|please|pls|just)\s+)(?:please\s+|pls\s+|just\s+)?"
+    r"(?:use|send\s+(?:it\s+|them\s+|everything\s+|my\s+(?:parcels|orders|stuff)\s+)?(?:with|by|via|through)"
+    r"|ship\s+(?:it\s+|them\s+|everything\s+)?(?:with|by|via|through)|go\s+with|stick\s+(?:to|with))\s+"
+    rf"(?P<carrier>(?i:{_R41_CARRIER_NAMES}))(?![\w-])"
+    r"(?=\s*(?:[,.;!\u2014\u2013]|$|(?i:instead|please|pls|from\s+now\s+on|going\s+forward|for\s+(?:my\s+)?(?:parcels"
+    r"|deliveries|orders|everything)|then|only|always)\b))",
+)
+# ("the courier", "the other courier", "delivery", "parcels": the turn is about how parcels come)
+_R41_PARCEL_TALK = re.compile(
+    r"\b(?:courier|carrier|parcels?|packages?|deliver(?:y|ies|ed)?|ship(?:ping|ped)?|post(?:ed|ing)?|send|sent)\b", re.I
+)
+
+
+def _round41_carrier_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    found = list(_R41_CARRIER_USE.finditer(clause.text))
+    sentence = _sentence_of(ctx.text, clause) if found else ""
+    for m in found:
+        # (the match opens its own phrase, so "stop using Evri and send with DPD" refuses Evri only)
+        if not _R41_PARCEL_TALK.search(ctx.text) or _NEGATION_WORD.search(m.group()):
+            continue
+        carrier = _CARRIERS[m.group("carrier").lower()]
+        fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_shipping_carrier", carrier, "r41.carrier_use")
+        if _ONE_OFF.search(sentence) and not _LASTING.search(sentence):
+            fact = replace(fact, lasting=False, confidence=ONE_OFF_CONFIDENCE)
+        yield fact
+
+
+# "Usually it's my debit card", "normally I pay with the Amex": the usual way to pay, said beside the one for this
+# order (or alone).
+_R41_PAY_USUALLY = re.compile(
+    r"\b(?i:usually|normally|generally|mostly|otherwise)\s*,?\s+(?:(?i:it's|it\s+is|I\s+use|I\s+pay\s+(?:with|by|via)"
+    rf"|I\s+go\s+with))\s+(?:(?i:my|the|a|an)\s+)?(?P<pay>(?i:{_PAY_NAMES}))(?![\w-])"
+    # ("usually it's my debit card that gets declined": the card told about, not the way chosen)
+    r"(?!\s+(?i:that|which|gets?|got|is|was|keeps|kept|being)\b)"
+)
+
+
+def _round41_pay_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_PAY_USUALLY.finditer(clause.text):
+        if _negated_before(clause.text, m.start("pay")):
+            continue
+        pay = _PAYMENTS.get(m.group("pay").lower(), m.group("pay"))
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preferred_payment_method", pay, "r41.pay_usually")
+
+
+# "Already got a replacement iPad mini", "I'm wearing a Coros Pace 3 now", "Using the missus's old Oppo A78 till the
+# new one turns up": the device the speaker has now (the subject dropped or "I").
+_R41_DEVICE_NOW = re.compile(
+    r"(?:^\W*|[,;]\s*|\b(?:and|so|now)\s+|\bI(?:'ve|\s+have)?\s+|\bI'm\s+|\bI\s+am\s+)(?:(?i:already|just|now|finally)\s+)*"
+    r"(?:(?i:got)\s+(?:a|an|the)\s+replacement\s+"
+    r"|(?i:wearing|using|rocking)\s+(?:a|an|the\s+(?:missus's|wife's|husband's|hubby's)\s+old|my\s+(?:"
+    + _REL
+    + r")'s\s+old)\s+)"
+    + _device("device")
+    + r"(?=\s+(?:now|these\s+days|instead|till|until|for\s+now|at\s+the\s+moment)\b|\s*[,.;!]|$)"
+)
+
+
+def _round41_device_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_DEVICE_NOW.finditer(clause.text):
+        if _negated_before(clause.text, m.start()):
+            continue
+        yield _fact(ctx, clause, m, ctx.speaker_id, "owns_device", _clean(m.group("device")), "r41.device_now")
+
+
+# "Sold it three days ago", "got rid of it last week" after a sentence naming the device: the "it" is that device.
+_R41_IT_GONE = re.compile(
+    r"^\W*(?:(?:I|we)\s+)?(?:(?:already|just|actually)\s+)?(?:sold|traded\s+in|got\s+rid\s+of|gave\s+away|binned|recycled)"
+    r"\s+it\b(?!\s+(?:for\s+me|on\s+my\s+behalf))"
+)
+
+
+def _round41_device_gone(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_IT_GONE.finditer(clause.text):
+        before = ctx.text[: clause.start]
+        named = list(re.finditer(_device("device"), before))
+        # (only the device of the sentence just before: "Can you take the Fire TV Stick off my list? Sold it …")
+        previous_start = max(before.rstrip().rfind(mark, 0, len(before.rstrip()) - 1) for mark in ".!?\n") + 1
+        named = [n for n in named if n.start() >= previous_start]
+        if len(named) != 1:
+            continue
+        device = _clean(named[0].group("device"))
+        yield ending(ctx, clause, ctx.speaker_id, "owns_device", device, "en.r41.it_gone", m.group())
+
+
+# "Got promoted yesterday!!! shift supervisor at the Costco in Tigard": the new post said on its own after the
+# promotion (a title at an employer, the sentence's first words).
+_R41_PROMOTED = re.compile(
+    r"^\W*(?:(?:I|I've|I\s+have|I\s+was|I\s+got|I've\s+been|just|finally)\s+)*(?:got\s+|been\s+|was\s+)?promoted\b"
+    r"[^.!?]{0,20}[.!?]+\s+(?:(?:I'm|I\s+am|now)\s+)*(?:(?:a|an|the)\s+)?"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+(?:the\s+)?"
+    + _employer("org"),
+    re.I,
+)
+
+
+def _round41_promoted(ctx: TurnContext) -> list[CandidateFact]:
+    m = _R41_PROMOTED.search(ctx.text)
+    if m is None or _HYPOTHETICAL.search(ctx.text) or _NOT_A_ROLE.search(m.group("title")):
+        return []
+    org = _clean(m.group("org"))
+    org = re.sub(r"\s+in\s+.*$", "", org)
+    if not _employer_ok(org) or org.lower() in _CITY_WORDS:
+        return []
+    stop = m.start("title")
+    times = [t for t in ctx.times if m.start() <= t.span[0] < stop and t.start <= ctx.at]
+    when = times[0].start if len(times) == 1 else None
+    title = _clean(m.group("title"))
+    return [
+        make_fact(ctx.speaker_id, "job_title", title, "en.r41.promoted", m.group(), valid_from=when),
+        make_fact(ctx.speaker_id, "works_at", org, "en.r41.promoted.employer", m.group()),
+    ]
+
+
+# "Our daughter Ruby has just started as an apprentice electrician with Ausgrid", "my son Kai started as a junior
+# developer at Xero": a relative named by role and name, starting a post at a firm.
+_R41_KIN_STARTED_AS = re.compile(
+    rf"\b(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:\s+(?P<name>[A-Z][a-z]+))?\s+(?:(?:has|'s|just|recently|now"
+    r"|finally)\s+)*(?:started|begun|began)\s+(?:work\s+|working\s+)?as\s+(?:an?\s+)?"
+    + _TITLE
+    + r"\s+(?:at|with|for)\s+"
+    + _employer("org")
+)
+
+
+def _round41_kin_started(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_KIN_STARTED_AS.finditer(clause.without_times(ctx)):
+        kin = _round39_kin(ctx, m.group("rel"))
+        org = _clean(m.group("org"))
+        if kin is None or _NOT_A_ROLE.search(m.group("title")) or not _employer_ok(org):
+            continue
+        when = clause.past_time(ctx)
+        name = m.group("name")
+        if name and name not in _NOT_NAMES and m.group().startswith(("Our", "our")):
+            # ("Our daughter Ruby": "my daughter Ruby" is named by the older rules)
+            yield _fact(ctx, clause, m, kin, "name", name, "r41.kin_started.name", confidence=0.85)
+        yield _fact(ctx, clause, m, kin, "job_title", _clean(m.group("title")), "r41.kin_started_as", valid_from=when)
+        yield _fact(ctx, clause, m, kin, "works_at", org, "r41.kin_started_at", valid_from=when)
+
+
+# "I'm the owner of a small shop on your marketplace", "I'm the owner of a little bakery": a business one owns,
+# as "I run a small shop" says it (never an account, a workspace or "this service").
+_R41_OWNER_OF = re.compile(
+    r"\bI(?:'m|\s+am)\s+(?:the\s+)?(?:proud\s+)?owner\s+of\s+(?:a|an)\s+(?:(?:little|small|tiny|family|local|busy|new"
+    r"|independent)\s+)*(?P<biz>shop|store|bakery|caf[eé]|coffee\s+shop|restaurant|salon|barbershop|pub|bookshop"
+    r"|boutique|florist|deli|gym|garage|pharmacy|brewery|farm)\b"
+    r"(?![\w-]|\s+(?:order|orders|account|app|website|club|class|membership|newsletter)\b)",
+    re.I,
+)
+
+
+def _round41_owner_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_OWNER_OF.finditer(clause.text):
+        business = re.sub(r"\s+", " ", m.group("biz").lower())
+        yield _fact(ctx, clause, m, ctx.speaker_id, "job_title", f"{business} owner", "r41.owner_of")
+
+
+# "Sister's still down in Cork", "Mum's still in Leeds": a relative's home beside the speaker's, the "my" dropped at
+# the sentence's start (as _KIN_STILL_IN reads it with "my").
+_R41_BARE_KIN_STILL_IN = re.compile(
+    rf"(?:^|(?<=[.!?]\s)|(?<=[.!?]\s\s))\W*(?P<rel>(?i:{_REL}))(?:'s|\s+is|\s+are|'re)\s+still\s+"
+    r"(?:(?:up|down|over|out|back)\s+)?(?:living\s+|based\s+)?in\s+" + _named("place")
+)
+
+
+def _round41_home_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    found = list(_R41_BARE_KIN_STILL_IN.finditer(clause.text))
+    told = found and re.search(
+        r"\b(?:lives?|living|based|moved|relocated|shifted|renting|left|anymore|any\s+more)\b", ctx.text, re.I
+    )
+    for m in found:
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin and told and _place_ok(m.group("place")) and not _NEGATION_WORD.search(m.group()):
+            yield _fact(ctx, clause, m, kin, "lives_in", _city(m.group("place")), "r41.bare_kin_still_in")
+
+
+# "just so u know im in Montevideo now, came over from Porto Alegre in March", "ya I'm in Joburg now": where the
+# speaker is "now", said as news, is the home (never a trip: a conference, a hotel, a holiday or a stay with an end).
+_R41_IN_PLACE_NOW = re.compile(
+    r"(?:^\W*|[,;:]\s*|\b(?:so|and|but|know|ya|yeah|btw|fyi|update)\W+)(?:I'm|I\s+am|[Ii]m)\s+(?:now\s+)?in\s+"
+    + _named("place")
+    + r"\s+now\b(?=\s*(?:[,.;!\u2014\u2013]|$|\s-\s))"
+)
+_R41_TRIP_TALK = re.compile(
+    r"\b(?:trip|holiday|vacation|hols|conference|hotel|hostel|airbnb|flight|airport|layover|stopover|visit(?:ing)?"
+    r"|tour(?:ing)?|travell?ing|business|work\s+thing|for\s+(?:the|a)\s+(?:week|weekend|month|few\s+days|night)"
+    r"|until|till|back\s+(?:home|on|next|in)|stuck|waiting|queue|store|shop|mall|office)\b",
+    re.I,
+)
+# ("came over from Porto Alegre in March": the move that brought the speaker there dates the home)
+_R41_CAME_OVER = re.compile(
+    r"\b(?:moved|relocated|shifted|came\s+(?:over|across|down|up)\s+from|settled|made\s+the\s+move)\b", re.I
+)
+
+
+# ("I'm in Tesco now, what was on the list?": a shop; a home is news, or told beside a move or another's home)
+# ("We moved the meeting, I'm in Linz now": no move of a home; "btw I'm in Linz now" alone may be a visit)
+_R41_HOME_NEWS = re.compile(
+    r"\b(?:moved\s+(?:to|here|there|over|out|in|house|away|back|from|across|up|down)|relocated|shifted\s+(?:to|over"
+    r"|from|here)|came\s+(?:over|across|down|up)\s+from|left\s+(?-i:[A-Z])\w*|settled|lives?|living|based|sigue|still\s+in"
+    r"|(?:my|our)\s+(?:new\s+)?(?:home|flat|house|place))\b",
+    re.I,
+)
+
+
+def _round41_in_place_now(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    found = list(_R41_IN_PLACE_NOW.finditer(clause.text))
+    if not found or _R41_TRIP_TALK.search(ctx.text) or _is_question(clause) or not _R41_HOME_NEWS.search(ctx.text):
+        return
+    for m in found:
+        place = m.group("place")
+        if not _place_ok(place) or _R39_NOT_TOWN.match(place) or _NEGATION_WORD.search(m.group()):
+            continue
+        since = None
+        if _R41_CAME_OVER.search(ctx.text):
+            since = Clause(ctx.text, 0).past_time(ctx)
+        yield _fact(ctx, clause, m, ctx.speaker_id, "lives_in", _city(place), "r41.in_place_now", valid_from=since)
+
+
+# The employer before the present one, said beside it: "data analyst at Infosys, previously at TCS", "before that I
+# was with Accenture", Hinglish "pehle TCS mein tha" ("before, I was in TCS"). The old employer is ended.
+_R41_EMPLOYER_BEFORE = re.compile(
+    r"(?:[,;]\s*|[.!]\s+|\s[\u2014\u2013-]\s*|\b(?:and|but)\s+)(?:"
+    r"(?i:previously|formerly|before\s+that|before\s+this|prior\s+to\s+that)\s*,?\s+(?:(?:I\s+was|I\s+worked|I\s+spent"
+    r"\s+\w+\s+years?)\s+)?(?i:at|with|in|for)\s+(?:the\s+)?"
+    + _employer("org")
+    + r"(?=\s*(?:[,.;!?]|$)|\s+(?:for|as)\b)"
+    r"|(?i:pehle)\s+(?:(?i:main|mai|mein|hum)\s+)?" + _employer("org2") + r"\s+(?i:mein|me|mai|pe)\s+"
+    r"(?:(?i:kaam\s+kar(?:ta|ti|te)\s+)?(?i:tha|thi|the))\b)"
+)
+
+
+def _round41_employer_before(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    current = {f.value for f in facts if f.subject == ctx.speaker_id and f.predicate == "works_at" and not f.valid_to}
+    if not current or _HYPOTHETICAL.search(ctx.text):
+        return facts
+    added: list[CandidateFact] = []
+    for m in _R41_EMPLOYER_BEFORE.finditer(ctx.text):
+        org = _clean(m.group("org") or m.group("org2"))
+        if org in current or not _employer_ok(org) or org.lower() in _CITY_WORDS or not _place_ok(org):
+            continue
+        if any(f.predicate == "works_at" and f.value == org for f in facts + added):
+            continue
+        ended = make_fact(ctx.speaker_id, "works_at", org, "en.r41.employer_before", m.group(), ends_previous=True)
+        added.append(replace(ended, valid_to=ctx.at, confidence=ENDING_CONFIDENCE))
+    return facts + added
+
+
+# "Is shipping to Anchorage more expensive? My son lives up there": the place asked about, where a relative lives
+# (as _R37_PLACE_ASKED, with the shipping named by its noun and words between the place and the question mark).
+_R41_PLACE_ASKED = re.compile(
+    r"\b(?:ship|shipping|deliver|delivery|deliveries|send|sending|post|postage|courier)\s+(?:\w+\s+)?to\s+"
+    + _named("place")
+    + r"\b[^.?!]{0,40}\?"
+)
+_R41_KIN_LIVES_THERE = re.compile(
+    rf"\b[Mm]y\s+{_KIN_ADJ}(?P<rel>{_REL})\s+(?:lives|is\s+living|'s\s+living|is\s+based|'s\s+based)"
+    r"\s+(?:(?:out|over|up|down|back)\s+)?there\b(?!\s+(?:now|too|with|since|for|from|until|till))"
+)
+
+
+def _round41_kin_lives_there(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    added: list[CandidateFact] = []
+    for m in _R41_KIN_LIVES_THERE.finditer(ctx.text):
+        asked = list(_R41_PLACE_ASKED.finditer(ctx.text, 0, m.start()))
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin is None or len(asked) != 1 or not _place_ok(asked[0].group("place")) or _NEGATION_WORD.search(m.group()):
+            continue
+        if not any(f.subject == kin and f.predicate == "lives_in" for f in facts + added):
+            added.append(make_fact(kin, "lives_in", _city(asked[0].group("place")), "en.r41.kin_there", m.group()))
+    return facts + added
+
+
+# "The only console in this house is my son's Switch", "the laptop on the desk is my daughter's MacBook Air": a device
+# said to be a relative's.
+_R41_IS_KINS_DEVICE = re.compile(
+    rf"\b(?:is|'s)\s+(?:actually\s+|just\s+|really\s+)?(?:my|our)\s+{_KIN_ADJ}(?P<rel>{_REL})'s\s+(?:(?:old|new)\s+)?"
+    + _device("device")
+    + r"(?=\s*(?:[,.;!]|$))"
+)
+
+
+def _round41_kins_device(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_IS_KINS_DEVICE.finditer(clause.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin is None or _NEGATION_WORD.search(clause.text[: m.end()]):
+            continue
+        device = _clean(m.group("device"))
+        if device == "Switch":
+            device = "Nintendo Switch"
+        yield _fact(ctx, clause, m, kin, "owns_device", device, "r41.kins_device")
+
+
+# "Evenings as my default slot please", "mornings as the standing delivery slot": the part of the day set as the
+# slot deliveries come in (kept as "evening deliveries", as _DELIVERY_SLOT_SET keeps it).
+_R41_SLOT_DEFAULT = re.compile(
+    r"(?:^\W*|[,;.]\s*|\b(?:so|and)\s+)(?P<part>(?i:morning|afternoon|evening|weekend))s?\s+(?:(?i:as|for)\s+)"
+    r"(?:(?i:my|our|the)\s+)(?i:default|usual|standing|regular)\s+(?:(?i:delivery)\s+)?(?i:slot|window|time)\b",
+)
+
+
+def _round41_slot_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_SLOT_DEFAULT.finditer(clause.text):
+        value = f"{m.group('part').lower()} deliveries"
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preference", value, "r41.slot_default")
+
+
+# An address as the older rules read it, or written postcode first as in Malaysia, Germany or France ("No. 8, Jalan
+# Sultan Azlan Shah, 31400 Ipoh", "Hauptstr. 5, 10115 Berlin").
+_R41_ADDRESS_VALUE = (
+    r"(?P<addr>(?=[^;!?\n]{0,60}\d)[A-Z0-9][^;!?\n]{3,110}?(?:"
+    + _R36_POSTAL_TAIL
+    + r"|,\s+\d{5}\s+[A-Z][a-z]+(?:\s+[A-Z][a-z]+)?(?![\w-])))"
+)
+# "new place is 2217 NE Alberta St Apt 5, Portland OR 97211", "Correction on the postcode … Full thing: 3/19 Kensington
+# Rd, Norwood SA 5067": the speaker's address with its "my" dropped, or written out in full after a correction.
+_R41_ADDRESS = re.compile(
+    r"(?:(?:^\W*|[.!?;,]\s*|\b(?:and|so)\s+)(?:(?i:the)\s+)?(?i:new)\s+(?i:place|flat|house|home|apartment|unit|pad)"
+    r"\s*(?:(?i:is)|'s|:)\s*"
+    r"|(?P<full>\b(?i:full|whole|complete)\s+(?i:thing|address|one)\s*:\s*))" + _R41_ADDRESS_VALUE
+)
+_R41_MOVED_IN = re.compile(
+    r"(?:^|(?<=[.!?;\n])|(?<=[.!?;]\s)|(?<=[.!?;]\s\s))\W*(?:(?:I|we)\s+)?(?:(?:just|only|finally)\s+)?"
+    r"(?:moved\s+in|got\s+the\s+keys)\b[^.!?;\n]*",
+    re.I,
+)
+_R41_ADDRESS_TALK = re.compile(r"\b(?:address|post\s?code|zip(?:\s?code)?|pin\s?code|street|flat\s+number)\b", re.I)
+# "Pls deliver to my mum's place from now on: No. 8, Jalan …": the relative's home, where the speaker's parcels go.
+_R41_TO_KINS_PLACE = re.compile(
+    r"\b(?i:deliver|send|ship|post|forward)\s+(?:(?i:everything|it|them|all\s+my\s+\w+|my\s+\w+|parcels|orders)\s+)?"
+    rf"(?i:to)\s+(?:[Mm]y|[Oo]ur)\s+{_KIN_ADJ}(?P<rel>{_REL})(?:'s|(?<=s)')\s+(?i:place|house|flat|home|apartment)"
+    r"(?P<when>\s+(?i:from\s+now\s+on|going\s+forward|by\s+default|for\s+now|this\s+time))?\s*:\s*" + _R41_ADDRESS_VALUE
+)
+
+
+def _round41_address_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_ADDRESS.finditer(clause.text):
+        if m.group("full") and not _R41_ADDRESS_TALK.search(ctx.text):
+            continue
+        addr = _clean(m.group("addr"))
+        # ("new place is … . moved in yesterday": the moving in, told in its own sentence, dates the address)
+        since = clause.past_time(ctx)
+        moved_in = _R41_MOVED_IN.search(ctx.text, clause.end)
+        if since is None and moved_in is not None:
+            times = [t for t in ctx.times if moved_in.start() <= t.span[0] < moved_in.end() and t.start <= ctx.at]
+            since = times[0].start if len(times) == 1 else None
+        yield _fact(ctx, clause, m, ctx.speaker_id, "address", addr, "r41.address", valid_from=since)
+
+
+def _r41_overlaps(text: str, evidence: str, m: re.Match[str]) -> bool:
+    at = text.find(evidence) if evidence else -1
+    return at >= 0 and at < m.end() and at + len(evidence) > m.start()
+
+
+def _round41_kins_place(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """The relative's address and the speaker's, lasting only with a marker (see :data:`_R41_TO_KINS_PLACE`); the
+    instruction is no free-text preference."""
+    if _HYPOTHETICAL.search(ctx.text):
+        return facts
+    for m in _R41_TO_KINS_PLACE.finditer(ctx.text):
+        kin = _round39_kin(ctx, m.group("rel"))
+        if kin is None or _NEGATION_WORD.search(m.group()):
+            continue
+        addr = _clean(m.group("addr"))
+        sentence = ctx.text[max(ctx.text.rfind(mark, 0, m.start()) for mark in ".!?\n") + 1 : m.end()]
+        facts = [f for f in facts if not (f.predicate == "preference" and _r41_overlaps(ctx.text, f.evidence_text, m))]
+        added = [make_fact(kin, "address", addr, "en.r41.kins_place", m.group())]
+        if _LASTING.search(sentence):
+            added.append(make_fact(ctx.speaker_id, "address", addr, "en.r41.kins_place.mine", m.group()))
+        elif _ONE_OFF.search(sentence):
+            mine = make_fact(ctx.speaker_id, "address", addr, "en.r41.kins_place.mine", m.group())
+            added.append(replace(mine, lasting=False, confidence=ONE_OFF_CONFIDENCE))
+        facts = facts + [f for f in added if not any(g.subject == f.subject and g.value == f.value for g in facts)]
+    return facts
+
+
+# "Finally upgraded, MacBook Pro M4 arrived this morning!": a device named bare arriving, beside the speaker's own
+# upgrade or order (news of a launch, "iPhone 17 arrived in stores", tells no upgrade).
+_R41_BARE_ARRIVED = re.compile(
+    r"(?:^\W*|[,;:]\s*|\s[-\u2013\u2014]\s*|\b(?:and|so)\s+)"
+    + _device("device")
+    + r"\s+(?:(?:finally|just|has|had)\s+)*(?:arrived|came|was\s+delivered|got\s+delivered|showed\s+up|turned\s+up)\b"
+    r"(?!\s+(?:in|at)\s+(?:stores?|shops?|the\s+shops?))"
+)
+_R41_UPGRADE_TOLD = re.compile(r"\b(?:upgraded|upgrade|ordered|bought|treated\s+myself|splurged|pre-?ordered)\b", re.I)
+
+
+def _round41_bare_arrived(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if not _R41_UPGRADE_TOLD.search(ctx.text) or re.search(r"\b(?:your|his|her|their)\b", ctx.text, re.I):
+        return
+    for m in _R41_BARE_ARRIVED.finditer(clause.text):
+        device = _clean(m.group("device"))
+        yield _fact(
+            ctx, clause, m, ctx.speaker_id, "owns_device", device, "r41.bare_arrived", valid_from=clause.past_time(ctx)
+        )
+
+
+# "I don't want the paper catalogue posted to me any more": a printed thing the speaker no longer wants sent, kept as
+# "no paper catalogue" (e-mails and messages are a setting to change, not a preference of this kind).
+_R41_NO_MORE_POST = re.compile(
+    r"\bI\s+(?:really\s+)?(?:don't|do\s+not)\s+(?:want|need)\s+(?:the|any|your|those|these)\s+(?:more\s+)?"
+    r"(?P<thing>(?:(?:paper|printed|glossy|monthly|weekly|seasonal|free|plastic)\s+)*(?:catalogues?|catalogs?|brochures?"
+    r"|leaflets?|flyers?|magazines?|statements?|invoices?|receipts?|samples?|bags?))\s+"
+    r"(?:(?:posted|sent|mailed|delivered|coming|put\s+through\s+my\s+door)\s+)?(?:to\s+(?:me|us|my\s+\w+)\s+)?"
+    r"(?:any\s?more|anymore|from\s+now\s+on)\b",
+    re.I,
+)
+
+
+def _round41_no_more_post(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    for m in _R41_NO_MORE_POST.finditer(clause.text):
+        thing = re.sub(r"\s+", " ", m.group("thing").lower())
+        yield _fact(ctx, clause, m, ctx.speaker_id, "preference", f"no {thing}", "r41.no_more_post")
+
+
+# "Do not send anything to my office mail rk@…, I have left Tata Steel": the work mailbox ends with the job.
+_R41_WORK_MAIL = re.compile(
+    r"\b(?:my\s+)?(?:old\s+)?(?:office|work|company|corporate)\s+(?:e-?)?mail(?:\s+(?:address|id|ID))?\s*(?:is\s+|:\s*)?$",
+    re.I,
+)
+
+
+def _round41_work_mail_ended(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    left = [f for f in facts if f.subject == ctx.speaker_id and f.predicate == "works_at" and f.valid_to]
+    if len({f.value for f in left}) != 1:
+        return facts
+    for mention in ctx.identifiers:
+        if mention.kind != "email" or not _R41_WORK_MAIL.search(
+            ctx.text[max(0, mention.span[0] - 40) : mention.span[0]]
+        ):
+            continue
+        value = contact_value("email", mention)
+        facts = [f for f in facts if not (f.predicate == "email" and f.value == value)]
+        ended = make_fact(ctx.speaker_id, "email", value, "en.r41.work_mail_ended", mention.text, ends_previous=True)
+        facts.append(replace(ended, valid_to=left[0].valid_to, confidence=ENDING_CONFIDENCE))
+    return facts
+
+
+def _round41_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round41_document_facts(ctx, clause)
+    yield from _round41_format_once(ctx, clause)
+    yield from _round41_carrier_facts(ctx, clause)
+    yield from _round41_pay_facts(ctx, clause)
+    yield from _round41_slot_facts(ctx, clause)
+    yield from _round41_address_facts(ctx, clause)
+    yield from _round41_no_more_post(ctx, clause)
+    if _negated(clause):
+        return
+    yield from _round41_in_place_now(ctx, clause)
+    yield from _round41_kins_device(ctx, clause)
+    yield from _round41_bare_arrived(ctx, clause)
+    yield from _round41_device_facts(ctx, clause)
+    yield from _round41_device_gone(ctx, clause)
+    yield from _round41_kin_started(ctx, clause)
+    yield from _round41_owner_facts(ctx, clause)
+    yield from _round41_home_facts(ctx, clause)
+
+
+def _round41_requested_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
+    """What a polite request of round 41 states: a standing document's kind or format switched."""
+    if _HYPOTHETICAL.search(clause.text):
+        return
+    yield from _round41_document_facts(ctx, clause)
+
+
+def _round41_still_undated(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "my daughter moved to Hilo two weeks ago, I'm still in Honolulu": a home one is still in is older than the
+    move told beside it, which neither dates it nor ends another."""
+    return [
+        replace(f, valid_from=None, ends_previous=False)
+        if f.rule == "en.still_in" and re.search(r"\bstill\b", f.evidence_text, re.I) and f.valid_to is None
+        else f
+        for f in facts
+    ]
+
+
+def _round41_left_when_arrived(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "I'm not in Cork anymore, I've been renting in Galway since two weeks ago": the old home, ended with no time of
+    its own, ended when the one new home began."""
+    new = [
+        f
+        for f in facts
+        if f.subject == ctx.speaker_id and f.predicate == "lives_in" and f.valid_to is None and f.valid_from
+    ]
+    # (one new home, however many rules read it)
+    if len({(f.value, f.valid_from) for f in new}) != 1 or new[0].valid_from is None or new[0].valid_from > ctx.at:
+        return facts
+    return [
+        replace(f, valid_to=new[0].valid_from)
+        if f.subject == ctx.speaker_id
+        and f.predicate == "lives_in"
+        and f.valid_to == ctx.at
+        and f.value != new[0].value
+        else f
+        for f in facts
+    ]
+
+
+# "I never open my inbox. SMS only from now on, number's (509) 555-0173": the speaker's number with its "my" dropped,
+# opening a phrase; "Can someone ring me about the claim? 0423 556 781, any time after 3": the number said on its own
+# right after asking to be rung.
+_R41_NUMBER_BARE = re.compile(
+    r"(?:^|[,;:.!?\u2014\u2013]\s*|\b(?:and|so)\s+)(?:the\s+)?(?:(?:mobile|cell|phone|contact)\s+)?(?:number|mobile|no\.?)"
+    r"(?:'s|\s+is)\s*:?\s*$",
+    re.I,
+)
+_R41_RING_ME = re.compile(
+    r"\b(?:ring|call|phone|text|reach|contact|whatsapp)\s+me\b[^.!?\n]*[.!?]+\s*$",
+    re.I,
+)
+
+
+_R41_THIRD_PARTY = re.compile(
+    r"\b(?:shop|store|clinic|office|surgery|restaurant|salon|company|business|school|hotel|bank|garage|pharmacy|agent"
+    r"|landlord|his|her|their|he|she|they)\b",
+    re.I,
+)
+
+
+def _round41_bare_numbers(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    said = {f.value for f in facts if f.predicate == "phone"}
+    added: list[CandidateFact] = []
+    for mention in ctx.identifiers:
+        if mention.kind != "phone":
+            continue
+        value = contact_value("phone", mention)
+        before = ctx.text[: mention.span[0]]
+        cue = _R41_NUMBER_BARE.search(before) or _R41_RING_ME.search(before)
+        if value in said or cue is None:
+            continue
+        sentence = before[max(before.rfind(mark, 0, cue.start() + 1) for mark in ".!?\n") + 1 :]
+        # ("Don't call me. 0423 … is the scammer's": refused, or a number told about rather than given)
+        described = re.match(r"\s*(?:is|was|'s|keeps|called|rang|texted)\b", ctx.text[mention.span[1] :], re.I)
+        if _NEGATION_WORD.search(sentence) or _HYPOTHETICAL.search(sentence) or described:
+            continue
+        # (a number of a shop or clinic just named: "The shop moved. Number is 6123 4567 now", "ring the clinic,
+        # number is …"; the speaker's own turns on "me", "my", "I")
+        # (the window: the sentence of the cue and the one before it)
+        previous_end = max(before.rfind(mark, 0, cue.start() + 1) for mark in ".!?\n")
+        window = before[max(before.rfind(mark, 0, max(previous_end, 0)) for mark in ".!?\n") + 1 :]
+        if _R41_THIRD_PARTY.search(window) or (
+            cue.re is _R41_NUMBER_BARE
+            and not re.search(r"\b(?:I|I'm|I've|me|my|please|pls|texts?|sms|whatsapp|updates)\b", window, re.I)
+        ):
+            continue
+        # (someone else's line: "my wife's number is", "his number's")
+        if re.search(
+            rf"\b(?:his|her|their|[Mm]y\s+{_KIN_ADJ}(?:{_REL})'s|[A-Z][a-z]+'s)\s*$", before[: cue.start() + 1]
+        ):
+            continue
+        said.add(value)
+        added.append(make_fact(ctx.speaker_id, "phone", value, "en.r41.bare_number", cue.group(), confidence=0.85))
+    return facts + added
+
+
+def _round41_town_left(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """ "left Rotorua in the end, im in Tauranga now": beside a home said as where one is now, a town "left" with no
+    word of work is the home left, not an employer."""
+    if not any(f.rule == "en.r41.in_place_now" for f in facts) or _WORK_WORDS.search(ctx.text):
+        return facts
+    return [
+        replace(f, predicate="lives_in", rule="en.r41.town_left")
+        if f.rule == "en.left_job" and f.subject == ctx.speaker_id and _place_ok(f.value)
+        else f
+        for f in facts
+    ]
+
+
+def _round41_settled(ctx: TurnContext, facts: list[CandidateFact]) -> list[CandidateFact]:
+    """Round 41's readings of the whole turn; a value the older rules already state is said once."""
+    facts = _round41_left_when_arrived(ctx, _round41_still_undated(ctx, _round41_town_left(ctx, facts)))
+    facts = _round41_bare_numbers(ctx, facts + _round41_promoted(ctx))
+    facts = _round41_kin_lives_there(ctx, _round41_employer_before(ctx, facts))
+    facts = _round41_work_mail_ended(ctx, _round41_kins_place(ctx, facts))
+    # ("make the weekly report the short version by default": a document's kind the older rules read is said once)
+    older = {f.predicate for f in facts if f.predicate.startswith("preferred_") and ".r41." not in f.rule}
+    facts = [f for f in facts if not (f.rule.startswith("en.r41.document_") and f.predicate in older)]
+    seen: set[tuple[str, str, str]] = set()
+    out: list[CandidateFact] = []
+    # (the older rules' reading first: a round-41 fact adds only what they did not state)
+    for f in sorted(facts, key=lambda f: ".r41." in f.rule):
+        key = (f.subject, f.predicate, f.value.lower())
+        if ".r41." in f.rule and key in seen:
+            continue
+        seen.add(key)
+        out.append(f)
+    return [f for f in facts if any(f is g for g in out)]
+
+
 _FACT_RULES = (
     _live_facts,
     _with_me_in_facts,
@@ -10982,9 +11661,17 @@ _FACT_RULES = (
     _round37_facts,
     _round38_facts,
     _round39_facts,
+    _round41_facts,
 )
 # Whole-turn passes over the facts found, in order (each round's corrections see the earlier rounds' results).
-_SETTLE_RULES = (_round30_settled, _round36_settled, _round37_settled, _round38_settled, _round39_settled)
+_SETTLE_RULES = (
+    _round30_settled,
+    _round36_settled,
+    _round37_settled,
+    _round38_settled,
+    _round39_settled,
+    _round41_settled,
+)
 # "Could you update my shipping address to …?" asks for a change: what it changes to is the user's.
 _REQUESTED_FACT_RULES = (
     _contact_facts,
@@ -10994,6 +11681,7 @@ _REQUESTED_FACT_RULES = (
     _round36_requested_facts,
     _round37_requested_facts,
     _round38_requested_facts,
+    _round41_requested_facts,
 )
 
 
