@@ -67,6 +67,13 @@ PREFERENCES: list[tuple[str, str, set[tuple[str, bool]]]] = [
     ),
     ("Don't use DHL for my parcels, they lost two of them.", "preferred_shipping_carrier", set()),
     ("I used to ship with FedEx when I lived in Ohio.", "preferred_shipping_carrier", set()),
+    # (one parcel sent a way is no carrier chosen; with "instead" the carrier changes)
+    ("ship it via UPS, it's a gift", "preferred_shipping_carrier", set()),
+    (
+        "The courier keeps losing my parcels, so ship them with Royal Mail instead.",
+        "preferred_shipping_carrier",
+        {("Royal Mail", True)},
+    ),
     # the usual way to pay
     (
         "Put this one on Klarna please, normally it's my credit card.",

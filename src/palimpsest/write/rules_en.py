@@ -11062,12 +11062,21 @@ _R41_PARCEL_TALK = re.compile(
 )
 
 
+_R41_THIS_ONE = re.compile(r"\b(?:it|them)\b", re.I)
+_R41_CARRIER_CHANGED = re.compile(
+    r"\s*(?i:instead|from\s+now\s+on|going\s+forward|always|for\s+(?:my\s+)?(?:parcels|deliveries|orders|everything))\b"
+)
+
+
 def _round41_carrier_facts(ctx: TurnContext, clause: Clause) -> Iterator[CandidateFact]:
     found = list(_R41_CARRIER_USE.finditer(clause.text))
     sentence = _sentence_of(ctx.text, clause) if found else ""
     for m in found:
         # (the match opens its own phrase, so "stop using Evri and send with DPD" refuses Evri only)
         if not _R41_PARCEL_TALK.search(ctx.text) or _NEGATION_WORD.search(m.group()):
+            continue
+        # ("send it by DHL" is how this one parcel goes; "send it with DPD instead" changes the carrier)
+        if _R41_THIS_ONE.search(m.group()) and not _R41_CARRIER_CHANGED.match(clause.text, m.end()):
             continue
         carrier = _CARRIERS[m.group("carrier").lower()]
         fact = _fact(ctx, clause, m, ctx.speaker_id, "preferred_shipping_carrier", carrier, "r41.carrier_use")
