@@ -16,6 +16,8 @@ from palimpsest.write.identifiers import find_identifiers
         ("Sorry, my order is actually 7731-0098.", [("order_id", "7731-0098")]),
         ("771204这个工单怎么还没人处理？", [("ticket_id", "771204")]),
         ("Text me on 0433 812 660 if the courier is late.", [("phone", "0433 812 660")]),
+        # a UK mobile grouped 5-3-3, as people read it out (session 19)
+        ("Call me back about the refund? 07700 900 461, thanks", [("phone", "07700 900 461")]),
         # handles said after who or where they are
         ("查一下用户 zhao_li77 的情况。", [("user_id", "zhao_li77")]),
         ("有问题加微信 shop_help01 找我。", [("user_id", "shop_help01")]),

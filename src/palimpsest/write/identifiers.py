@@ -39,9 +39,12 @@ _CN_MOBILE = re.compile(r"(?<![0-9A-Za-z+])(?:(?:\+|00)\s?86[\s-]?)?1[3-9]\d[\s-
 _INTL_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\+|00)[1-9]\d{0,2}(?:[\s.-]?\(?\d{1,4}\)?){2,5}" + _NOT_BEFORE_DIGIT)
 _US_PHONE = re.compile(_NOT_AFTER_ALNUM + r"(?:\(\d{3}\)\s?|\d{3}[-.])\d{3}[-.]\d{4}" + _NOT_BEFORE_DIGIT)
 _CN_LANDLINE = re.compile(r"(?<![0-9A-Za-z-])0\d{2,3}-(?:\d{7,8}|\d{3,4}[\s-]\d{4})(?![0-9-])")
-# A UK mobile in its national form ("07911 123456"), and a landline in its usual grouping ("020 7946 0958",
-# "0161 496 0000").
-_UK_MOBILE = re.compile(r"(?<![0-9A-Za-z-])(?:07\d{3}[\s-]?\d{6}|0[1-9]\d{1,3}\s\d{3,4}\s\d{4})" + _NOT_BEFORE_DIGIT)
+# A UK mobile in its national form ("07911 123456", "07700 900 461"), and a landline in its usual grouping ("020 7946
+# 0958", "0161 496 0000").
+_UK_MOBILE = re.compile(
+    r"(?<![0-9A-Za-z-])(?:07\d{3}(?:[\s-]?\d{6}|[\s-]\d{3}[\s-]\d{3})|0[1-9]\d{1,3}\s\d{3,4}\s\d{4})"
+    + _NOT_BEFORE_DIGIT
+)
 # An Australian mobile in its national form ("0412 555 781").
 _AU_MOBILE = re.compile(r"(?<![0-9A-Za-z-])04\d{2}[\s-]?\d{3}[\s-]?\d{3}" + _NOT_BEFORE_DIGIT)
 # A Dutch mobile in its national form, written with a space or dash after the 06 ("06 4812 7730",
