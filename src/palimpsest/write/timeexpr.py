@@ -666,11 +666,6 @@ def _en_month_of_relative_year(match: re.Match[str]) -> _Parsed:
 
 # A clause told in the past ("I moved in on the 30th", "it arrived on the 29th", "we were burgled on the 28th"),
 # and one that looks ahead ("I'll move on the 30th", "the lease starts on the 1st").
-_EN_PAST_TOLD = re.compile(
-    r"\b(?:[a-z]{2,}ed|was|were|had|got|went|came|left|began|bought|took|sent|paid|made|did|found|gave|lost"
-    r"|broke|sold|quit|joined|moved|arrived)\b",
-    re.IGNORECASE,
-)
 _EN_AHEAD_TOLD = re.compile(
     r"\b(?:will|shall|going\s+to|gonna|'ll|plan(?:ning)?|hope|next|due|should|would|could|might|may|until|till"
     r"|by)\b|'ll\b",
@@ -681,7 +676,7 @@ _EN_AHEAD_TOLD = re.compile(
 def _told_in_past(text: str, start: int) -> bool:
     clause_start = max(text.rfind(mark, 0, start) for mark in ".!?;\n") + 1
     before = text[clause_start:start]
-    return bool(_EN_PAST_TOLD.search(before)) and not _EN_AHEAD_TOLD.search(before)
+    return bool(_EN_PAST_CUE.search(before)) and not _EN_AHEAD_TOLD.search(before)
 
 
 # A clause that looks ahead to the time it names ("I'll start at Acme in June", "the parcel should arrive by Friday",
